@@ -1,0 +1,29 @@
+# Shared by bin/lockstorm and bin/test: make sure a JDK 17+ and Maven are there, installing them
+# with apt when we are root on Debian, or stop with a message that says exactly what is missing.
+
+lockstorm_java_ok() {
+    command -v java >/dev/null 2>&1 && command -v javac >/dev/null 2>&1 || return 1
+    local v
+    v=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+    [ -n "$v" ] && [ "${v%%.*}" -ge 17 ] 2>/dev/null
+}
+
+lockstorm_apt_install() {
+    if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+        echo "lockstorm: missing $*; install them (Debian: apt-get install -y $*) and run again" >&2
+        exit 3
+    fi
+    echo "lockstorm: installing $* with apt-get" >&2
+    if ! { DEBIAN_FRONTEND=noninteractive apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; } >&2; then
+        echo "lockstorm: apt-get could not install $*; install them and run again" >&2
+        exit 3
+    fi
+}
+
+lockstorm_prereqs() {
+    local missing=()
+    lockstorm_java_ok || missing+=(openjdk-17-jdk-headless)
+    command -v mvn >/dev/null 2>&1 || missing+=(maven)
+    if [ ${#missing[@]} -gt 0 ]; then lockstorm_apt_install "${missing[@]}"; fi
+    lockstorm_java_ok || { echo "lockstorm: needs a JDK 17 or newer as 'java' and 'javac' on PATH" >&2; exit 3; }
+}

@@ -1,0 +1,61 @@
+package dev.lockstorm.checker;
+
+import dev.lockstorm.checker.lock.DoubleHolder;
+import dev.lockstorm.checker.lock.Fencing;
+import dev.lockstorm.checker.lock.ResourceCounter;
+import dev.lockstorm.checker.linear.LinearizabilityResult;
+
+import java.util.List;
+
+/**
+ * Everything a check found about one history. The lock analyses are null for non-lock models.
+ *
+ * @param verdict          the overall verdict: invalid when any analysis is, else unknown when the
+ *                         search gave up, else valid
+ * @param source           the history's file or name
+ * @param linearizability  the search's result
+ * @param doubleHolders    overlapping certain holds (lock models)
+ * @param fencing          token order and stale writes (lock models)
+ * @param resource         lost updates of the protected counter (lock models)
+ * @param stats            sizes and time taken
+ */
+public record CheckResult(Verdict verdict, String source, LinearizabilityResult linearizability,
+                          List<DoubleHolder> doubleHolders, Fencing.Result fencing, ResourceCounter.Result resource,
+                          Stats stats) {
+
+    /**
+     * @param events                events in the history
+     * @param operations            client operations
+     * @param processes             distinct client processes
+     * @param crashedOperations     operations that ended in info or never completed
+     * @param incompleteInvocations invocations the history ended before completing (counted as info)
+     * @param millis                time the check took
+     */
+    public record Stats(int events, int operations, int processes, int crashedOperations, int incompleteInvocations,
+                        long millis) {
+    }
+
+    public boolean isLockCheck() {
+        return doubleHolders != null;
+    }
+
+    public int doubleHolderCount() {
+        return doubleHolders == null ? 0 : doubleHolders.size();
+    }
+
+    public int staleWritesAccepted() {
+        return fencing == null ? 0 : fencing.staleWrites().size();
+    }
+
+    public int staleWritesRejected() {
+        return fencing == null ? 0 : fencing.rejected();
+    }
+
+    public int tokenViolations() {
+        return fencing == null ? 0 : fencing.tokenViolations().size();
+    }
+
+    public long lostUpdates() {
+        return resource == null ? 0 : resource.lostUpdates();
+    }
+}

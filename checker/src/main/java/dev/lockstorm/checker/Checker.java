@@ -1,0 +1,72 @@
+package dev.lockstorm.checker;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.HistoryFormatException;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.linear.Linearizability;
+import dev.lockstorm.checker.linear.LinearizabilityResult;
+import dev.lockstorm.checker.linear.SearchLimits;
+import dev.lockstorm.checker.lock.DoubleHolder;
+import dev.lockstorm.checker.lock.DoubleHolders;
+import dev.lockstorm.checker.lock.Fencing;
+import dev.lockstorm.checker.lock.ResourceCounter;
+import dev.lockstorm.checker.model.Model;
+
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Checks a history: linearizability against a model and, for the lock models, the lock analyses
+ * (double holders, fencing tokens and stale writes, lost updates). One verdict for all of them.
+ *
+ * <pre>{@code
+ * History h = HistoryReader.read(Path.of("history.jsonl"), HistoryFormat.AUTO);
+ * CheckResult r = Checker.check(h, new FencedMutex(), SearchLimits.defaults());
+ * System.out.println(r.verdict().wire() + ": " + r.doubleHolderCount() + " double holders");
+ * ResultsJson.write(r, Path.of("results.json"));
+ * }</pre>
+ */
+public final class Checker {
+    private Checker() {
+    }
+
+    /**
+     * @throws HistoryFormatException when the history has a function the model does not know
+     */
+    public static CheckResult check(History h, Model<?> model, SearchLimits limits) {
+        long start = System.nanoTime();
+        List<Operation> ops = h.operations();
+        requireKnownFunctions(h, model);
+        LinearizabilityResult lin = Linearizability.check(model, ops, limits);
+        Verdict verdict = lin.verdict();
+
+        List<DoubleHolder> doubles = null;
+        Fencing.Result fencing = null;
+        ResourceCounter.Result resource = null;
+        if (model.functions().contains("acquire")) {
+            doubles = DoubleHolders.find(h);
+            fencing = Fencing.analyze(h);
+            resource = ResourceCounter.analyze(h);
+            boolean bad = !doubles.isEmpty() || !fencing.tokenViolations().isEmpty() || !fencing.staleWrites().isEmpty()
+                    || resource.lostUpdates() > 0;
+            if (bad) verdict = Verdict.INVALID;
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        CheckResult.Stats stats = new CheckResult.Stats(h.size(), ops.size(), h.processes().size(),
+                h.crashedOperations(), h.incompleteInvocations(), millis);
+        return new CheckResult(verdict, h.source(), lin, doubles, fencing, resource, stats);
+    }
+
+    private static void requireKnownFunctions(History h, Model<?> model) {
+        Set<String> known = new TreeSet<>(model.functions());
+        known.addAll(model.otherFunctions());
+        for (Op op : h.ops()) {
+            if (op.isClient() && op.type() == dev.lockstorm.checker.history.OpType.INVOKE && !known.contains(op.f())) {
+                throw new HistoryFormatException(h.source(), op.line() > 0 ? op.line() : op.index() + 1,
+                        "f \"" + op.f() + "\" is not an operation of model " + model.name() + "; expected one of " + known);
+            }
+        }
+    }
+}

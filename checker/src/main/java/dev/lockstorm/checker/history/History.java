@@ -1,0 +1,100 @@
+package dev.lockstorm.checker.history;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A validated history: events in the order they happened, each client invocation paired with its
+ * completion. Built by {@link HistoryBuilder}, which rejects malformed histories.
+ *
+ * <pre>{@code
+ * History h = HistoryReader.read(Path.of("history.jsonl"), HistoryFormat.AUTO);
+ * for (Operation op : h.operations()) { ... }
+ * }</pre>
+ */
+public final class History {
+    private final String source;
+    private final List<Op> ops;
+    private final int[] partner;
+    private final int incomplete;
+
+    History(String source, List<Op> ops, int[] partner, int incomplete) {
+        this.source = source;
+        this.ops = Collections.unmodifiableList(ops);
+        this.partner = partner;
+        this.incomplete = incomplete;
+    }
+
+    /** Builds a history from events in memory (indexes are renumbered), validating it. */
+    public static History of(String source, List<Op> events) {
+        HistoryBuilder b = new HistoryBuilder(source);
+        events.forEach(b::add);
+        return b.build();
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public List<Op> ops() {
+        return ops;
+    }
+
+    public int size() {
+        return ops.size();
+    }
+
+    public Op get(int index) {
+        return ops.get(index);
+    }
+
+    /** Index of the completion of invocation {@code index} (or of the invocation of a completion); -1 if none. */
+    public int partner(int index) {
+        return partner[index];
+    }
+
+    /** Invocations that never completed because the history ended; they count as {@code info}. */
+    public int incompleteInvocations() {
+        return incomplete;
+    }
+
+    /** Every client operation, in call order, with ids 0…n-1. */
+    public List<Operation> operations() {
+        List<Operation> out = new ArrayList<>(ops.size() / 2 + 1);
+        for (Op op : ops) {
+            if (op.type() != OpType.INVOKE || !op.isClient()) continue;
+            int c = partner[op.index()];
+            Op done = c < 0 ? null : ops.get(c);
+            OpType outcome = done == null ? OpType.INFO : done.type();
+            long ret = outcome == OpType.INFO ? Operation.NEVER_RETURNED : Operation.position(c);
+            Object output = done == null || outcome == OpType.INFO ? null : done.value();
+            out.add(new Operation(out.size(), op.process(), op.f(), op.value(), output, outcome,
+                    Operation.position(op.index()), ret, op, done));
+        }
+        return out;
+    }
+
+    /** Client operations that ended in {@code info} or never completed. */
+    public int crashedOperations() {
+        int n = incomplete;
+        for (Op op : ops) if (op.isClient() && op.type() == OpType.INFO) n++;
+        return n;
+    }
+
+    /** Distinct client process numbers. */
+    public Set<Integer> processes() {
+        Set<Integer> s = new HashSet<>();
+        for (Op op : ops) if (op.isClient()) s.add(op.process());
+        return s;
+    }
+
+    /** Time of event {@code index} in seconds as text, or its index when the source has no times. */
+    public static String when(Op op) {
+        if (op == null) return "the end of the history";
+        if (op.time() == Op.NO_TIME) return "event " + op.index();
+        return String.format(java.util.Locale.ROOT, "%.3f s", op.time() / 1e9);
+    }
+}

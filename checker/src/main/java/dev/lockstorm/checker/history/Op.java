@@ -1,0 +1,65 @@
+package dev.lockstorm.checker.history;
+
+import java.util.Map;
+
+/**
+ * One event of a history, with Jepsen's field names.
+ *
+ * <p>Values are plain Java data: {@code null}, {@link Boolean}, {@link Long}, {@link Double},
+ * {@link String}, {@link java.util.List} and {@link Map} with string keys. EDN keywords become
+ * strings without the colon.
+ *
+ * @param index    position in the history, from 0
+ * @param time     nanoseconds since the run started, or {@link #NO_TIME} when the source has none
+ * @param type     invoke, ok, fail or info
+ * @param process  the client process, or {@link #NEMESIS} for the nemesis and other named actors
+ * @param f        the function: {@code acquire}, {@code release}, {@code read}, {@code write}, …
+ * @param value    the operation's value
+ * @param extra    any other fields of the event, preserved as read ({@code client}, {@code node},
+ *                 {@code error}, {@code key}, {@code lock}, …)
+ * @param line     the source line the event started on, for error messages (0 when built in memory)
+ */
+public record Op(int index, long time, OpType type, int process, String f, Object value,
+                 Map<String, Object> extra, int line) {
+
+    /** Process number of the nemesis (and of any other non-client actor). */
+    public static final int NEMESIS = -1;
+    /** Time of an event whose source recorded none. */
+    public static final long NO_TIME = -1;
+
+    public Op {
+        extra = extra == null || extra.isEmpty() ? Map.of() : extra;
+    }
+
+    /** A client event without extra fields, as tests and simulators build them. */
+    public static Op of(int index, long time, OpType type, int process, String f, Object value) {
+        return new Op(index, time, type, process, f, value, Map.of(), 0);
+    }
+
+    public boolean isClient() {
+        return process != NEMESIS;
+    }
+
+    public Op withIndex(int newIndex) {
+        return new Op(newIndex, time, type, process, f, value, extra, line);
+    }
+
+    public Op withType(OpType newType) {
+        return new Op(index, time, newType, process, f, value, extra, line);
+    }
+
+    /** The value of an extra field, or null. */
+    public Object extra(String key) {
+        return extra.get(key);
+    }
+
+    /** The process as written in a history: a number, or the actor's name. */
+    public Object processLabel() {
+        if (process != NEMESIS) return process;
+        Object name = extra.get(NAMED_PROCESS);
+        return name != null ? name : "nemesis";
+    }
+
+    /** Extra field that keeps the name of a non-client process other than "nemesis". */
+    public static final String NAMED_PROCESS = "process_name";
+}

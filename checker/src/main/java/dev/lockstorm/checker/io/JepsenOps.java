@@ -1,0 +1,46 @@
+package dev.lockstorm.checker.io;
+
+import dev.lockstorm.checker.history.HistoryFormatException;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Turns a Jepsen op map ({@code {:process 3 :type :ok :f :read :value 1 …}}) into an {@link Op}. */
+final class JepsenOps {
+    private JepsenOps() {
+    }
+
+    static Op fromMap(Map<String, Object> m, String source, int line) {
+        Object type = m.get("type");
+        OpType t = type instanceof String s ? OpType.fromWire(s) : null;
+        if (t == null) throw new HistoryFormatException(source, line, "type " + type + "; expected :invoke, :ok, :fail or :info");
+        if (!m.containsKey("process")) throw new HistoryFormatException(source, line, "op has no :process");
+        Object f = m.get("f");
+        if (f == null) throw new HistoryFormatException(source, line, "op has no :f");
+        Map<String, Object> extra = new LinkedHashMap<>();
+        int process = process(m.get("process"), extra, source, line);
+        long time = Op.NO_TIME;
+        Object tm = m.get("time");
+        if (tm instanceof Long l) time = l;
+        else if (tm != null) throw new HistoryFormatException(source, line, ":time " + tm + " is not an integer (nanoseconds)");
+        for (Map.Entry<String, Object> e : m.entrySet()) {
+            switch (e.getKey()) {
+                case "type", "process", "f", "value", "time", "index" -> { }
+                default -> extra.put(e.getKey(), e.getValue());
+            }
+        }
+        return new Op(0, time, t, process, String.valueOf(f), m.get("value"), extra, line);
+    }
+
+    /** A numeric process, or {@link Op#NEMESIS} for a named one (its name kept when not "nemesis"). */
+    static int process(Object p, Map<String, Object> extra, String source, int line) {
+        if (p instanceof Long l && l >= 0 && l <= Integer.MAX_VALUE) return (int) (long) l;
+        if (p instanceof String s && !s.isEmpty()) {
+            if (!s.equals("nemesis")) extra.put(Op.NAMED_PROCESS, s);
+            return Op.NEMESIS;
+        }
+        throw new HistoryFormatException(source, line, "process " + p + "; expected a number ≥ 0 or a name such as :nemesis");
+    }
+}

@@ -1,0 +1,82 @@
+package dev.lockstorm.checker.io;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.lockstorm.checker.history.HistoryBuilder;
+import dev.lockstorm.checker.history.HistoryFormatException;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Reads lockstorm's JSONL history format (DESIGN.md), one event a line; blank lines are allowed. */
+final class JsonlHistoryReader {
+    private JsonlHistoryReader() {
+    }
+
+    static void read(BufferedReader in, String source, HistoryBuilder out) throws IOException {
+        String text;
+        int line = 0;
+        while ((text = in.readLine()) != null) {
+            line++;
+            if (text.isBlank()) continue;
+            out.add(parseLine(text, source, line));
+        }
+    }
+
+    static Op parseLine(String text, String source, int line) {
+        try (JsonParser p = Json.FACTORY.createParser(text)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw bad(source, line, "expected a JSON object");
+            long time = Op.NO_TIME;
+            OpType type = null;
+            String typeText = null;
+            Object process = null;
+            String f = null;
+            Object value = null;
+            Map<String, Object> extra = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String k = p.currentName();
+                p.nextToken();
+                Object v = Json.readValue(p);
+                switch (k) {
+                    case "index" -> { } // the position in the file is the index
+                    case "time" -> {
+                        if (!(v instanceof Long l)) throw bad(source, line, "\"time\" " + v + " is not an integer (nanoseconds)");
+                        time = l;
+                    }
+                    case "type" -> {
+                        typeText = String.valueOf(v);
+                        type = v instanceof String s ? OpType.fromWire(s) : null;
+                    }
+                    case "process" -> process = v;
+                    case "f" -> f = v instanceof String s ? s : null;
+                    case "value" -> value = v;
+                    default -> {
+                        if (extra == null) extra = new LinkedHashMap<>();
+                        extra.put(k, v);
+                    }
+                }
+            }
+            if (p.nextToken() != null) throw bad(source, line, "text after the JSON object");
+            if (typeText == null) throw bad(source, line, "no \"type\"; expected invoke, ok, fail or info");
+            if (type == null) throw bad(source, line, "unknown type \"" + typeText + "\"; expected invoke, ok, fail or info");
+            if (process == null) throw bad(source, line, "no \"process\"; expected a number or \"nemesis\"");
+            if (f == null) throw bad(source, line, "no \"f\" string (the operation's function)");
+            if (extra == null) extra = new LinkedHashMap<>();
+            int proc = JepsenOps.process(process, extra, source, line);
+            return new Op(0, time, type, proc, f, value, extra, line);
+        } catch (JsonProcessingException e) {
+            throw bad(source, line, "malformed JSON (" + e.getOriginalMessage() + "); expected one JSON object per line");
+        } catch (IOException e) {
+            throw bad(source, line, "cannot read: " + e.getMessage());
+        }
+    }
+
+    private static HistoryFormatException bad(String source, int line, String problem) {
+        return new HistoryFormatException(source, line, problem);
+    }
+}

@@ -1,0 +1,327 @@
+package dev.lockstorm.checker.linear;
+
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.model.Explanations;
+import dev.lockstorm.checker.model.Model;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The Wing–Gong search with Lowe's memoization, for one independent sub-history.
+ *
+ * <p>Calls and returns form a doubly linked list in history order. The search repeatedly picks an
+ * operation whose call comes before the first remaining return, applies it to the model and removes
+ * it from the list; when a return is reached first, it backtracks. An explicit stack replaces
+ * recursion. A (linearized set, state) pair that was seen before is not explored again.
+ *
+ * <p>Two choices keep long histories fast. Candidates are tried in order of their return, so the
+ * operation that must happen soonest goes first (in a lock history that is nearly always the right
+ * one). And a linearized set is stored compactly as a frontier (the first required operation not
+ * yet linearized) plus the exceptions around it, which stay few, instead of a bit per operation.
+ */
+final class Search<S> {
+    private final Model<S> model;
+    private final Operation[] ops;
+    private final long[] ret;
+    private final int n;
+    private final int[] optionalIds;
+
+    // linked list of entries: call of op i = 2i, its return = 2i+1; head and tail sentinels
+    private final int[] next;
+    private final int[] prev;
+    private final int head;
+    private final int tail;
+
+    private final long[] zobrist;
+    private final BitSet done;
+    private final BitSet requiredPending;
+    private int frontier;
+    private long hash;
+    private int requiredLeft;
+    private final HashSet<Key> seen = new HashSet<>();
+
+    // stack: op linearized at each depth, the state before it, the candidate index tried
+    private int[] stackOp = new int[64];
+    private int[] stackTried = new int[64];
+    private Object[] stackState = new Object[64];
+    private int depth;
+
+    // the longest linearizable prefix, copied lazily from the stack
+    private int[] best = new int[64];
+    private int bestDepth;
+    private int lowWater;
+
+    private long steps;
+
+    Search(Model<S> model, List<Operation> partition) {
+        this.model = model;
+        this.ops = partition.toArray(new Operation[0]);
+        Arrays.sort(ops, (a, b) -> Long.compare(a.call(), b.call()));
+        this.n = ops.length;
+        this.ret = new long[n];
+        List<Integer> opt = new ArrayList<>();
+        this.done = new BitSet(n);
+        this.requiredPending = new BitSet(n);
+        for (int i = 0; i < n; i++) {
+            ret[i] = ops[i].optional() ? Operation.NEVER_RETURNED : ops[i].ret();
+            if (ops[i].optional()) opt.add(i);
+            else requiredPending.set(i);
+        }
+        this.optionalIds = opt.stream().mapToInt(Integer::intValue).toArray();
+        this.requiredLeft = n - optionalIds.length;
+        this.frontier = requiredPending.nextSetBit(0) < 0 ? n : requiredPending.nextSetBit(0);
+
+        this.head = 2 * n;
+        this.tail = 2 * n + 1;
+        this.next = new int[2 * n + 2];
+        this.prev = new int[2 * n + 2];
+        Integer[] order = new Integer[2 * n];
+        for (int e = 0; e < 2 * n; e++) order[e] = e;
+        Arrays.sort(order, (a, b) -> {
+            int c = Long.compare(position(a), position(b));
+            if (c != 0) return c;
+            c = Boolean.compare(isReturn(a), isReturn(b)); // calls first
+            return c != 0 ? c : Integer.compare(a, b);
+        });
+        int last = head;
+        for (int e : order) {
+            next[last] = e;
+            prev[e] = last;
+            last = e;
+        }
+        next[last] = tail;
+        prev[tail] = last;
+
+        this.zobrist = new long[n];
+        SplittableRandom r = new SplittableRandom(0x10c5_7012_3L);
+        for (int i = 0; i < n; i++) zobrist[i] = r.nextLong();
+    }
+
+    private long position(int entry) {
+        int op = entry >> 1;
+        return isReturn(entry) ? ret[op] : ops[op].call();
+    }
+
+    private static boolean isReturn(int entry) {
+        return (entry & 1) == 1;
+    }
+
+    /** Runs the search; {@code budget} is the shared state bound, {@code stop} set by other partitions. */
+    PartitionResult run(long deadlineNanos, AtomicLong budget, AtomicBoolean stop) {
+        S state = model.init();
+        int[] cands = candidates();
+        int i = 0;
+        long grantedStates = 0;
+        try {
+            while (true) {
+                if (requiredLeft == 0) return result(Verdict.VALID, null);
+                if ((++steps & 1023) == 0) {
+                    if (System.nanoTime() > deadlineNanos) return result(Verdict.UNKNOWN, "time limit reached");
+                    if (stop.get()) return result(Verdict.UNKNOWN, "stopped: another part of the history is already invalid");
+                }
+                boolean advanced = false;
+                for (; i < cands.length; i++) {
+                    int op = cands[i];
+                    S nextState = model.step(state, ops[op]);
+                    if (nextState == null) continue;
+                    mark(op);
+                    if (seen.add(key(nextState))) {
+                        if (seen.size() > grantedStates) {
+                            if (budget.addAndGet(-1024) < 0) {
+                                return result(Verdict.UNKNOWN, "memory bound reached: " + seen.size()
+                                        + " states memoized in this part (raise -Xmx or lower the history's size)");
+                            }
+                            grantedStates += 1024;
+                        }
+                        push(op, state, i);
+                        lift(op);
+                        state = nextState;
+                        advanced = true;
+                        break;
+                    }
+                    unmark(op);
+                }
+                if (advanced) {
+                    cands = candidates();
+                    i = 0;
+                    continue;
+                }
+                if (depth == 0) return result(Verdict.INVALID, null);
+                depth--;
+                lowWater = Math.min(lowWater, depth);
+                int op = stackOp[depth];
+                @SuppressWarnings("unchecked") S before = (S) stackState[depth];
+                stackState[depth] = null;
+                unlift(op);
+                unmark(op);
+                state = before;
+                cands = candidates();
+                i = stackTried[depth] + 1;
+            }
+        } catch (OutOfMemoryError e) {
+            seen.clear();
+            return result(Verdict.UNKNOWN, "out of memory after " + steps + " steps (raise -Xmx)");
+        }
+    }
+
+    /** Calls before the first remaining return, soonest return first. */
+    private int[] candidates() {
+        int count = 0;
+        for (int e = next[head]; e != tail && !isReturn(e); e = next[e]) count++;
+        int[] out = new int[count];
+        int k = 0;
+        for (int e = next[head]; e != tail && !isReturn(e); e = next[e]) out[k++] = e >> 1;
+        if (count > 1) {
+            // insertion sort: the window is small
+            for (int a = 1; a < count; a++) {
+                int x = out[a];
+                int b = a - 1;
+                while (b >= 0 && (ret[out[b]] > ret[x] || (ret[out[b]] == ret[x] && out[b] > x))) {
+                    out[b + 1] = out[b];
+                    b--;
+                }
+                out[b + 1] = x;
+            }
+        }
+        return out;
+    }
+
+    private void lift(int op) {
+        int c = 2 * op;
+        int r = c + 1;
+        next[prev[c]] = next[c];
+        prev[next[c]] = prev[c];
+        next[prev[r]] = next[r];
+        prev[next[r]] = prev[r];
+    }
+
+    private void unlift(int op) {
+        int c = 2 * op;
+        int r = c + 1;
+        next[prev[r]] = r;
+        prev[next[r]] = r;
+        next[prev[c]] = c;
+        prev[next[c]] = c;
+    }
+
+    private void mark(int op) {
+        done.set(op);
+        hash ^= zobrist[op];
+        if (!ops[op].optional()) {
+            requiredPending.clear(op);
+            requiredLeft--;
+            if (op == frontier) {
+                int f = requiredPending.nextSetBit(op + 1);
+                frontier = f < 0 ? n : f;
+            }
+        }
+    }
+
+    private void unmark(int op) {
+        done.clear(op);
+        hash ^= zobrist[op];
+        if (!ops[op].optional()) {
+            requiredPending.set(op);
+            requiredLeft++;
+            if (op < frontier) frontier = op;
+        }
+    }
+
+    private Key key(S state) {
+        int[] tmp = new int[8];
+        int k = 0;
+        for (int id : optionalIds) {
+            if (id >= frontier) break;
+            if (!done.get(id)) {
+                if (k == tmp.length) tmp = Arrays.copyOf(tmp, k * 2);
+                tmp[k++] = id;
+            }
+        }
+        for (int id = done.nextSetBit(frontier + 1); id >= 0; id = done.nextSetBit(id + 1)) {
+            if (k == tmp.length) tmp = Arrays.copyOf(tmp, k * 2);
+            tmp[k++] = id;
+        }
+        return new Key(frontier, Arrays.copyOf(tmp, k), state, hash);
+    }
+
+    private void push(int op, S before, int tried) {
+        if (depth == stackOp.length) {
+            stackOp = Arrays.copyOf(stackOp, depth * 2);
+            stackTried = Arrays.copyOf(stackTried, depth * 2);
+            stackState = Arrays.copyOf(stackState, depth * 2);
+        }
+        stackOp[depth] = op;
+        stackTried[depth] = tried;
+        stackState[depth] = before;
+        depth++;
+        if (depth > bestDepth) {
+            if (best.length < depth) best = Arrays.copyOf(best, Math.max(depth, best.length * 2));
+            System.arraycopy(stackOp, lowWater, best, lowWater, depth - lowWater);
+            bestDepth = depth;
+            lowWater = depth;
+        }
+    }
+
+    private PartitionResult result(Verdict v, String reason) {
+        return new PartitionResult(v, reason, n, seen.size(), steps, v == Verdict.INVALID ? this : null);
+    }
+
+    /** Builds the witness of an invalid search. */
+    Failure failure(Object partition, Explanations ctx) {
+        // replay the best prefix to get its state (cheaper than keeping a state per new best)
+        S state = model.init();
+        BitSet inPrefix = new BitSet(n);
+        for (int d = 0; d < bestDepth; d++) {
+            state = model.step(state, ops[best[d]]);
+            inPrefix.set(best[d]);
+        }
+        int blocked = -1;
+        for (int op = 0; op < n; op++) {
+            if (inPrefix.get(op) || ops[op].optional()) continue;
+            if (blocked < 0 || ret[op] < ret[blocked]) blocked = op;
+        }
+        List<Operation> tail = new ArrayList<>();
+        for (int d = Math.max(0, bestDepth - 10); d < bestDepth; d++) tail.add(ops[best[d]]);
+        Operation b = blocked < 0 ? null : ops[blocked];
+        String explanation = b == null ? "no order of the operations satisfies the model"
+                : model.explain(state, b, ctx);
+        return new Failure(partition, b, bestDepth, tail, model.describe(state), explanation);
+    }
+
+    /** A memoized configuration: the linearized set (frontier + exceptions) and the model state. */
+    private static final class Key {
+        final int frontier;
+        final int[] exceptions;
+        final Object state;
+        final int hash;
+
+        Key(int frontier, int[] exceptions, Object state, long setHash) {
+            this.frontier = frontier;
+            this.exceptions = exceptions;
+            this.state = state;
+            this.hash = (int) (setHash ^ (setHash >>> 32)) * 31 + state.hashCode();
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.hash == hash && k.frontier == frontier
+                    && Arrays.equals(k.exceptions, exceptions) && k.state.equals(state);
+        }
+    }
+
+    record PartitionResult(Verdict verdict, String reason, int operations, long states, long steps, Search<?> failed) {
+    }
+}

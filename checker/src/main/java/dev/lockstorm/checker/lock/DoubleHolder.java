@@ -1,0 +1,25 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.checker.history.History;
+
+/**
+ * Two clients that both believed they held the same lock at the same time.
+ *
+ * @param first        the hold that began first
+ * @param second       the hold that began while the first one lasted
+ * @param overlapNanos how long both lasted, in ns (-1 when the history has no times)
+ */
+public record DoubleHolder(HoldInterval first, HoldInterval second, long overlapNanos) {
+
+    /** One sentence for a person. */
+    public String explanation() {
+        return "process " + second.process() + " acquired at " + History.when(second.start()) + tok(second)
+                + " while process " + first.process() + " held the lock since " + History.when(first.start()) + tok(first)
+                + (first.end() == null ? " and never released it" : " until " + History.when(first.end()))
+                + (overlapNanos >= 0 ? String.format(java.util.Locale.ROOT, " (both held it for %.3f s)", overlapNanos / 1e9) : "");
+    }
+
+    private static String tok(HoldInterval h) {
+        return h.token() == null ? "" : " (token " + h.token() + ")";
+    }
+}

@@ -1,0 +1,39 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.checker.history.Op;
+
+import java.util.Map;
+
+/** Reading the fields of lock and resource events (DESIGN.md, "History format"). */
+final class Resource {
+    private Resource() {
+    }
+
+    /** The lock an event is about: its {@code lock} field, or "" for a single lock. */
+    static Object lockOf(Op op) {
+        Object l = op.extra("lock");
+        return l == null ? "" : l;
+    }
+
+    /** The {@code token} of a read or write invocation, or null. */
+    static Long token(Op invoke) {
+        return invoke.value() instanceof Map<?, ?> m && m.get("token") instanceof Number n ? n.longValue() : null;
+    }
+
+    /** The token of an ok acquire, or null. */
+    static Long acquireToken(Op ok) {
+        return ok.value() instanceof Number n ? n.longValue() : null;
+    }
+
+    /** The counter value that a read returned ({@code {"value": v}} or a bare number), or null. */
+    static Long readValue(Op ok) {
+        Object v = ok.value() instanceof Map<?, ?> m ? m.get("value") : ok.value();
+        return v instanceof Number n ? n.longValue() : null;
+    }
+
+    /** Who a process is, for people: its {@code client} field when the history has one. */
+    static String who(Op op) {
+        Object c = op.extra("client");
+        return "process " + op.process() + (c == null ? "" : " (client " + c + ")");
+    }
+}

@@ -1,0 +1,21 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+
+/**
+ * A write to the protected resource with a token lower than one the resource had already accepted.
+ *
+ * @param write    the write's completion ({@code ok}: accepted; {@code fail}: rejected by the resource)
+ * @param token    the write's token
+ * @param newer    the completion of the accepted write with the higher token
+ * @param accepted whether the resource took it (a real stale write) or rejected it (fencing worked)
+ */
+public record StaleWrite(Op write, long token, Op newer, boolean accepted, long newerToken) {
+
+    public String explanation() {
+        return Resource.who(write) + (accepted ? " wrote" : " tried to write") + " with token " + token + " at "
+                + History.when(write) + " after " + Resource.who(newer) + " had written with token " + newerToken
+                + " at " + History.when(newer) + (accepted ? ": the resource accepted a stale write" : ": rejected, fencing saved you");
+    }
+}

@@ -1,0 +1,24 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+
+/**
+ * A fencing token out of order: an acquire granted a token that is not above one already granted
+ * before it was invoked, or the same token twice.
+ *
+ * @param kind    what went wrong
+ * @param acquire the acquire's ok event
+ * @param earlier the ok event of the acquire whose token it should have exceeded (or repeated)
+ */
+public record TokenViolation(Kind kind, Op acquire, Op earlier) {
+
+    public enum Kind { WENT_BACKWARDS, DUPLICATE }
+
+    public String explanation() {
+        String verb = kind == Kind.DUPLICATE ? "the same token " : "token ";
+        return Resource.who(acquire) + " acquired at " + History.when(acquire) + " with " + verb + Resource.acquireToken(acquire)
+                + (kind == Kind.DUPLICATE ? " that " : ", not above token " + Resource.acquireToken(earlier) + " that ")
+                + Resource.who(earlier) + " was granted at " + History.when(earlier);
+    }
+}

@@ -1,0 +1,93 @@
+package dev.lockstorm.checker.model;
+
+import dev.lockstorm.checker.history.Operation;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What {@link Mutex} and {@link FencedMutex} share: owner-aware acquire and release, lease expiry of
+ * crashed processes ({@link LockReduction}), one independent sub-history per lock name (the
+ * {@code lock} field; absent means a single lock) and explanations in a lock's terms.
+ *
+ * @param <S> the state type
+ */
+abstract class LockModel<S> implements Model<S> {
+
+    /** The process holding the lock, or {@link #FREE}. */
+    protected abstract int holder(S state);
+
+    /** Id (in the client operation list) of the holder's acquire, for explanations. */
+    protected abstract int holderAcquire(S state);
+
+    protected static final int FREE = -1;
+
+    @Override
+    public Set<String> functions() {
+        return Set.of(LockReduction.ACQUIRE, LockReduction.RELEASE);
+    }
+
+    @Override
+    public Set<String> otherFunctions() {
+        return Set.of("read", "write");
+    }
+
+    @Override
+    public List<Operation> prepare(List<Operation> clientOps) {
+        return LockReduction.reduce(clientOps);
+    }
+
+    @Override
+    public Map<Object, List<Operation>> partition(List<Operation> ops) {
+        Map<Object, List<Operation>> out = new LinkedHashMap<>();
+        for (Operation op : ops) out.computeIfAbsent(LockReduction.lockOf(op), k -> new java.util.ArrayList<>()).add(op);
+        if (out.isEmpty()) out.put("", ops);
+        return out;
+    }
+
+    @Override
+    public String describe(S state) {
+        int h = holder(state);
+        return h == FREE ? "free" : "held by process " + h;
+    }
+
+    @Override
+    public String explain(S state, Operation blocked, Explanations ctx) {
+        int h = holder(state);
+        String who = "process " + blocked.process();
+        if (blocked.f().equals(LockReduction.ACQUIRE)) {
+            String token = blocked.output() == null ? "" : " (token " + blocked.output() + ")";
+            if (h == FREE) {
+                return who + " acquired at " + ctx.when(blocked.completion()) + token
+                        + ", which no order of the operations before it allows: " + tokenProblem(state, blocked);
+            }
+            Operation held = ctx.byId(holderAcquire(state));
+            String until = "never released it";
+            for (Operation o = ctx.next(held); o != null; o = ctx.next(o)) {
+                if (o.f().equals(LockReduction.RELEASE)) {
+                    until = "had not invoked release until " + ctx.when(o.invoke());
+                    break;
+                }
+                if (o.optional() && o.completion() != null) {
+                    until = "was alive until it crashed at " + ctx.when(o.completion()) + " (only then may its lease expire)";
+                    break;
+                }
+            }
+            String heldToken = held.output() == null ? "" : " (token " + held.output() + ")";
+            return who + " acquired at " + ctx.when(blocked.completion()) + token + " while process " + h
+                    + " held the lock since " + ctx.when(held.completion()) + heldToken + " and " + until;
+        }
+        if (blocked.f().equals(LockReduction.RELEASE)) {
+            return who + " released at " + ctx.when(blocked.completion()) + " but did not hold the lock (it was "
+                    + describe(state) + ")";
+        }
+        return Model.super.explain(state, blocked, ctx);
+    }
+
+    /** Why an acquire of a free lock is illegal; only fenced locks have such reasons. */
+    protected String tokenProblem(S state, Operation acquire) {
+        return "the lock was " + describe(state);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.lockstorm.suite.cli;
+
+import dev.lockstorm.suite.bench.CheckerBench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code lockstorm bench}: benchmarks that print figures. */
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print figures (no pass/fail on time).",
+        subcommands = {BenchCommand.Checker.class})
+public final class BenchCommand implements Runnable {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    @Command(name = "checker", mixinStandardHelpOptions = true,
+            description = {"A large simulated fenced-mutex history and the whole public corpus, checked in this JVM.",
+                    "Exit code 1 when a verdict is not the expected one."})
+    static final class Checker implements Callable<Integer> {
+        @Option(names = "--events", defaultValue = "1000000", description = "Events in the large history (default: ${DEFAULT-VALUE}).")
+        int events;
+
+        @Option(names = "--clients", defaultValue = "20", description = "Clients (default: ${DEFAULT-VALUE}).")
+        int clients;
+
+        @Option(names = "--crash-rate", defaultValue = "0.01", description = "Fraction of crashed ops (default: ${DEFAULT-VALUE}).")
+        double crashRate;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--corpus", paramLabel = "DIR",
+                description = "The corpus to check (default: the copy in the checker's test resources).")
+        Path corpus;
+
+        @Option(names = "--skip-corpus", description = "Only the large history.")
+        boolean skipCorpus;
+
+        @Override
+        public Integer call() throws IOException {
+            CheckerBench b = new CheckerBench(System.out);
+            boolean ok = b.large(events, clients, crashRate, seed);
+            if (!skipCorpus) {
+                Path dir = corpus != null ? corpus : Home.path("checker/src/test/resources/corpus");
+                ok &= b.corpus(dir) == 0;
+            }
+            return ok ? 0 : 1;
+        }
+    }
+}
