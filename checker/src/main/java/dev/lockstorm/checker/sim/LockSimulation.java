@@ -119,7 +119,7 @@ public final class LockSimulation {
                     phase[c] = Phase.IDLE;
                     return;
                 }
-                boolean plantDouble = fault == Fault.DOUBLE_HOLDER && !planted && events.size() >= plantAt && holder >= 0 && leaseEndsAt < 0;
+                boolean plantDouble = fault == Fault.DOUBLE_HOLDER && !planted && events.size() >= plantAt && holderBelievesItHolds();
                 if (holder != FREE && !plantDouble) return;
                 if (crash()) {
                     if (random.nextBoolean()) grant(-2 - c, true); // took effect: held by the dead process
@@ -195,6 +195,15 @@ public final class LockSimulation {
         holder = to;
         if (deadHolder) leaseEndsAt = ticks + random.nextInt(1, 50);
         return t;
+    }
+
+    /** A live holder that has not begun to release: granting the lock now makes two holders. */
+    private boolean holderBelievesItHolds() {
+        if (holder < 0 || leaseEndsAt >= 0) return false;
+        for (int c = 0; c < clients; c++) {
+            if (process[c] == holder) return phase[c] != Phase.RELEASING && phase[c] != Phase.WAITING && phase[c] != Phase.IDLE;
+        }
+        return false;
     }
 
     private Map<String, Object> tokenMap(int c) {

@@ -1,0 +1,101 @@
+package dev.lockstorm.checker;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.linear.Linearizability;
+import dev.lockstorm.checker.linear.LinearizabilityResult;
+import dev.lockstorm.checker.linear.SearchLimits;
+import dev.lockstorm.checker.model.Model;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A terse builder of test histories; event i happens at i ms. */
+public final class H {
+    private final List<Op> ops = new ArrayList<>();
+
+    public static H h() {
+        return new H();
+    }
+
+    public H invoke(int p, String f) {
+        return add(OpType.INVOKE, p, f, null);
+    }
+
+    public H invoke(int p, String f, Object value) {
+        return add(OpType.INVOKE, p, f, value);
+    }
+
+    public H ok(int p, String f) {
+        return add(OpType.OK, p, f, null);
+    }
+
+    public H ok(int p, String f, Object value) {
+        return add(OpType.OK, p, f, value);
+    }
+
+    public H fail(int p, String f) {
+        return add(OpType.FAIL, p, f, null);
+    }
+
+    public H info(int p, String f) {
+        return add(OpType.INFO, p, f, null);
+    }
+
+    /** acquire invoke + ok with a token (or null). */
+    public H acquire(int p, Long token) {
+        return invoke(p, "acquire").ok(p, "acquire", token);
+    }
+
+    public H release(int p) {
+        return invoke(p, "release").ok(p, "release");
+    }
+
+    public H write(int p, Long token, long value, OpType outcome) {
+        invoke(p, "write", tokenValue(token, value));
+        return add(outcome, p, "write", null);
+    }
+
+    public H read(int p, Long token, long value) {
+        Map<String, Object> t = new LinkedHashMap<>();
+        t.put("token", token);
+        return invoke(p, "read", t).ok(p, "read", Map.of("value", value));
+    }
+
+    public H nemesis(String f) {
+        ops.add(new Op(ops.size(), ops.size() * 1_000_000L, OpType.INFO, Op.NEMESIS, f, null, Map.of(), 0));
+        return this;
+    }
+
+    public H add(OpType type, int p, String f, Object value) {
+        ops.add(Op.of(ops.size(), ops.size() * 1_000_000L, type, p, f, value));
+        return this;
+    }
+
+    public History build() {
+        return History.of("test", ops);
+    }
+
+    public List<Op> ops() {
+        return ops;
+    }
+
+    public <S> LinearizabilityResult linearizable(Model<S> model) {
+        return Linearizability.check(model, build().operations(), SearchLimits.withTimeLimit(Duration.ofSeconds(30)));
+    }
+
+    public CheckResult check(Model<?> model) {
+        return Checker.check(build(), model, SearchLimits.withTimeLimit(Duration.ofSeconds(30)));
+    }
+
+    private static Map<String, Object> tokenValue(Long token, long value) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("token", token);
+        m.put("value", value);
+        return m;
+    }
+}

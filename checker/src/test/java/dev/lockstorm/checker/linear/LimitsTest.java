@@ -1,0 +1,48 @@
+package dev.lockstorm.checker.linear;
+
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.io.HistoryFormat;
+import dev.lockstorm.checker.io.HistoryReader;
+import dev.lockstorm.checker.model.Register;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A search that runs out of time or memory says unknown, with the reason, never valid. */
+class LimitsTest {
+    private static History hard() throws Exception {
+        Path p = Path.of(LimitsTest.class.getResource("/corpus/knossos/cas-register/good/memstress3-56.edn").toURI());
+        return HistoryReader.read(p, HistoryFormat.EDN);
+    }
+
+    @Test
+    void memoryBoundGivesUnknown() throws Exception {
+        SearchLimits tiny = SearchLimits.withTimeLimit(Duration.ofSeconds(60)).withMaxStates(2_000);
+        LinearizabilityResult r = Linearizability.check(Register.casRegister(), hard().operations(), tiny);
+        assertEquals(Verdict.UNKNOWN, r.verdict());
+        assertTrue(r.reason().startsWith("memory bound reached"), r.reason());
+        assertNull(r.failure());
+    }
+
+    @Test
+    void timeLimitGivesUnknown() throws Exception {
+        LinearizabilityResult r = Linearizability.check(Register.casRegister(), hard().operations(),
+                SearchLimits.withTimeLimit(Duration.ZERO));
+        assertEquals(Verdict.UNKNOWN, r.verdict());
+        assertEquals("time limit reached", r.reason());
+    }
+
+    @Test
+    void withinItsLimitsTheSameHistoryIsValid() throws Exception {
+        LinearizabilityResult r = Linearizability.check(Register.casRegister(), hard().operations(),
+                SearchLimits.withTimeLimit(Duration.ofSeconds(60)));
+        assertEquals(Verdict.VALID, r.verdict());
+        assertTrue(r.statesExplored() > 2_000);
+    }
+}

@@ -1,0 +1,98 @@
+package dev.lockstorm.checker.linear;
+
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Checker;
+import dev.lockstorm.checker.Summary;
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.model.FencedMutex;
+import dev.lockstorm.checker.model.Model;
+import dev.lockstorm.checker.model.Mutex;
+import dev.lockstorm.checker.model.Register;
+import dev.lockstorm.checker.sim.LockSimulation;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The engine against the truth: brute force on small random histories, construction on large ones. */
+class PropertyTest {
+    private static final SearchLimits LIMITS = SearchLimits.withTimeLimit(Duration.ofSeconds(60));
+
+    @ParameterizedTest
+    @EnumSource(RandomHistories.Kind.class)
+    void agreesWithBruteForceOnSmallRandomHistories(RandomHistories.Kind kind) {
+        Map<Verdict, Integer> seen = new EnumMap<>(Verdict.class);
+        int runs = 1500;
+        for (int seed = 0; seed < runs; seed++) {
+            SplittableRandom r = new SplittableRandom(seed * 31L + kind.ordinal());
+            History h = RandomHistories.generate(kind, r, 3 + r.nextInt(6), 2 + r.nextInt(2));
+            Verdict truth = switch (kind) {
+                case MUTEX -> BruteForce.checkLock(h.operations(), false);
+                case FENCED -> BruteForce.checkLock(h.operations(), true);
+                case REGISTER -> BruteForce.check(Register.register(), h.operations());
+                case CAS_REGISTER -> BruteForce.check(Register.casRegister(), h.operations());
+            };
+            Model<?> model = switch (kind) {
+                case MUTEX -> new Mutex();
+                case FENCED -> new FencedMutex();
+                case REGISTER -> Register.register();
+                case CAS_REGISTER -> Register.casRegister();
+            };
+            LinearizabilityResult ours = Linearizability.check(model, h.operations(), LIMITS);
+            final int s = seed;
+            assertEquals(truth, ours.verdict(), () -> kind + " seed " + s + ":\n" + dump(h));
+            seen.merge(truth, 1, Integer::sum);
+        }
+        // the generator must give both answers often, or the agreement means little
+        assertTrue(seen.getOrDefault(Verdict.VALID, 0) > runs / 10, "valid: " + seen);
+        assertTrue(seen.getOrDefault(Verdict.INVALID, 0) > runs / 10, "invalid: " + seen);
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void simulatedLockHistoriesAreValid(int seed) {
+        History h = new LockSimulation(3 + seed, 0.02 * (seed % 4), LockSimulation.Fault.NONE, seed).run(5_000 * seed);
+        CheckResult r = Checker.check(h, new FencedMutex(), LIMITS);
+        assertEquals(Verdict.VALID, r.verdict(), () -> Summary.of(r));
+        assertEquals(0, r.doubleHolderCount());
+        assertTrue(r.resource().checked(), r.resource().explanation());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void plantedDoubleHolderIsFound(int seed) {
+        LockSimulation sim = new LockSimulation(3 + seed, 0.01 * (seed % 3), LockSimulation.Fault.DOUBLE_HOLDER, seed);
+        History h = sim.run(4_000 * seed);
+        assertTrue(sim.planted());
+        CheckResult r = Checker.check(h, new FencedMutex(), LIMITS);
+        assertEquals(Verdict.INVALID, r.verdict());
+        assertEquals(Verdict.INVALID, r.linearizability().verdict(), () -> Summary.of(r));
+        assertTrue(r.doubleHolderCount() >= 1, () -> Summary.of(r));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void plantedTokenInversionIsFound(int seed) {
+        LockSimulation sim = new LockSimulation(3 + seed, 0.01 * (seed % 3), LockSimulation.Fault.TOKEN_INVERSION, seed);
+        History h = sim.run(4_000 * seed);
+        assertTrue(sim.planted());
+        CheckResult r = Checker.check(h, new FencedMutex(), LIMITS);
+        assertEquals(Verdict.INVALID, r.linearizability().verdict(), () -> Summary.of(r));
+        assertTrue(r.tokenViolations() >= 1, () -> Summary.of(r));
+        assertEquals(0, r.doubleHolderCount());
+    }
+
+    static String dump(History h) {
+        StringBuilder sb = new StringBuilder();
+        h.ops().forEach(op -> sb.append("  ").append(dev.lockstorm.checker.io.HistoryWriter.toJson(op)).append('\n'));
+        return sb.toString();
+    }
+}

@@ -1,0 +1,145 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.ResultsJson;
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.model.FencedMutex;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static dev.lockstorm.checker.H.h;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LockAnalysesTest {
+
+    @Test
+    void overlappingHoldsAreDoubleHolders() {
+        History hist = h().acquire(0, 1L).acquire(1, 2L).release(1).release(0).build();
+        List<DoubleHolder> d = DoubleHolders.find(hist);
+        assertEquals(1, d.size());
+        assertEquals(0, d.get(0).first().process());
+        assertEquals(1, d.get(0).second().process());
+        assertEquals(2L, d.get(0).second().token());
+        // p1 held from event 3 (its ok) to event 4 (its release invoke): 1 ms
+        assertEquals(1_000_000L, d.get(0).overlapNanos());
+        assertTrue(d.get(0).explanation().contains("process 1 acquired at 0.003 s (token 2) while process 0 held the lock since 0.001 s (token 1)"),
+                d.get(0).explanation());
+    }
+
+    @Test
+    void sequentialHoldsAreNot() {
+        assertTrue(DoubleHolders.find(h().acquire(0, 1L).release(0).acquire(1, 2L).release(1).build()).isEmpty());
+    }
+
+    @Test
+    void aHoldEndsWhenItsReleaseIsInvoked() {
+        // p1 acquires while p0's release is in flight: p0 no longer believed it held the lock
+        History hist = h().acquire(0, 1L).invoke(0, "release").acquire(1, 2L).ok(0, "release").build();
+        assertTrue(DoubleHolders.find(hist).isEmpty());
+    }
+
+    @Test
+    void aCrashedHoldersHoldEndsAtItsCrash() {
+        History after = h().acquire(0, 1L).invoke(0, "write").info(0, "write").acquire(1, 2L).build();
+        assertTrue(DoubleHolders.find(after).isEmpty());
+        History before = h().acquire(0, 1L).invoke(0, "write").acquire(1, 2L).info(0, "write").build();
+        assertEquals(1, DoubleHolders.find(before).size());
+    }
+
+    @Test
+    void aHoldNeverReleasedLastsToTheEnd() {
+        List<DoubleHolder> d = DoubleHolders.find(h().acquire(0, 1L).invoke(2, "read").acquire(1, 2L).build());
+        assertEquals(1, d.size());
+        assertNull(d.get(0).first().end());
+        assertTrue(d.get(0).explanation().contains("never released it"));
+    }
+
+    @Test
+    void staleWritesAcceptedAndRejectedAreCounted() {
+        History hist = h().acquire(0, 1L)
+                .acquire(1, 2L).write(1, 2L, 1, OpType.OK).release(1)
+                .write(0, 1L, 1, OpType.OK)     // accepted although token 2 was already accepted
+                .write(0, 1L, 1, OpType.FAIL)   // rejected: fencing worked
+                .release(0).build();
+        Fencing.Result f = Fencing.analyze(hist);
+        assertEquals(1, f.staleWrites().size());
+        assertEquals(1, f.staleWrites().get(0).token());
+        assertEquals(2, f.staleWrites().get(0).newerToken());
+        assertEquals(1, f.rejected());
+        assertTrue(f.staleWrites().get(0).explanation().contains("accepted a stale write"));
+    }
+
+    @Test
+    void writesOfOneHolderWithOneTokenAreNotStale() {
+        History hist = h().acquire(0, 1L).write(0, 1L, 1, OpType.OK).write(0, 1L, 2, OpType.OK).release(0).build();
+        assertTrue(Fencing.analyze(hist).staleWrites().isEmpty());
+    }
+
+    @Test
+    void tokensThatGoBackwardsOrRepeatAreReported() {
+        Fencing.Result back = Fencing.analyze(h().acquire(0, 5L).release(0).acquire(1, 4L).release(1).build());
+        assertEquals(1, back.tokenViolations().size());
+        assertEquals(TokenViolation.Kind.WENT_BACKWARDS, back.tokenViolations().get(0).kind());
+        Fencing.Result dup = Fencing.analyze(h().acquire(0, 5L).release(0).acquire(1, 5L).release(1).build());
+        assertEquals(TokenViolation.Kind.DUPLICATE, dup.tokenViolations().get(0).kind());
+        assertTrue(dup.tokenViolations().get(0).explanation().contains("the same token 5"));
+    }
+
+    @Test
+    void concurrentAcquiresMayCompleteOutOfTokenOrder() {
+        // p1's acquire was invoked before p0's completed: real-time order does not bind them
+        History hist = h().invoke(0, "acquire").invoke(1, "acquire").ok(0, "acquire", 2L).ok(1, "acquire", 1L).build();
+        assertTrue(Fencing.analyze(hist).tokenViolations().isEmpty());
+    }
+
+    @Test
+    void lostUpdatesAreAcknowledgedIncrementsMinusTheFinalValue() {
+        // both holders read 0 and write 1: one increment is lost
+        History hist = h().acquire(0, 1L).read(0, 1L, 0).acquire(1, 2L).read(1, 2L, 0)
+                .write(1, 2L, 1, OpType.OK).write(0, 1L, 1, OpType.OK).release(0).release(1)
+                .read(2, null, 1).build();
+        ResourceCounter.Result r = ResourceCounter.analyze(hist);
+        assertTrue(r.checked());
+        assertEquals(2, r.acknowledged());
+        assertEquals(1L, r.finalValue());
+        assertEquals(1, r.lostUpdates());
+    }
+
+    @Test
+    void withoutAFinalReadLostUpdatesAreNotChecked() {
+        ResourceCounter.Result r = ResourceCounter.analyze(h().acquire(0, 1L).write(0, 1L, 1, OpType.OK).release(0).build());
+        assertFalse(r.checked());
+        assertTrue(r.why().contains("no read"));
+    }
+
+    @Test
+    void verdictAndResultsJsonCarryEveryAnalysis() {
+        CheckResult r = h().acquire(0, 1L).read(0, 1L, 0).acquire(1, 2L).read(1, 2L, 0)
+                .write(1, 2L, 1, OpType.OK).write(0, 1L, 1, OpType.FAIL).release(1).invoke(0, "release").fail(0, "release")
+                .read(2, null, 1).check(new FencedMutex());
+        assertEquals(Verdict.INVALID, r.verdict());
+        assertEquals(1, r.doubleHolderCount());
+        assertEquals(0, r.staleWritesAccepted());
+        assertEquals(1, r.staleWritesRejected());
+        assertEquals(0, r.lostUpdates());
+        String json = ResultsJson.toJson(r);
+        for (String field : List.of("\"verdict\":\"invalid\"", "\"double_holders\":1", "\"stale_writes_accepted\":0",
+                "\"stale_writes_rejected\":1", "\"lost_updates\":0", "\"states_explored\"", "\"crashed_operations\":0",
+                "\"explanation\"", "\"witnesses\"")) {
+            assertTrue(json.contains(field), field + " in " + json);
+        }
+    }
+
+    @Test
+    void aCleanRunIsValid() {
+        CheckResult r = h().acquire(0, 1L).read(0, 1L, 0).write(0, 1L, 1, OpType.OK).release(0)
+                .acquire(1, 2L).read(1, 2L, 1).write(1, 2L, 2, OpType.OK).release(1).read(2, null, 2).check(new FencedMutex());
+        assertEquals(Verdict.VALID, r.verdict());
+    }
+}

@@ -1,0 +1,92 @@
+package dev.lockstorm.checker.model;
+
+import dev.lockstorm.checker.Verdict;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static dev.lockstorm.checker.H.h;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class RegisterModelsTest {
+
+    @Test
+    void casRegisterStartsAtZeroAndNilReadsMatchAnything() {
+        Register m = Register.casRegister();
+        assertEquals(Verdict.VALID, h().invoke(0, "read").ok(0, "read", 0L).linearizable(m).verdict());
+        assertEquals(Verdict.VALID, h().invoke(0, "write", 3L).ok(0, "write", 3L).invoke(1, "read").ok(1, "read", null)
+                .linearizable(m).verdict());
+        assertEquals(Verdict.INVALID, h().invoke(0, "write", 3L).ok(0, "write", 3L).invoke(1, "read").ok(1, "read", 4L)
+                .linearizable(m).verdict());
+    }
+
+    @Test
+    void registerStartsAtNilAndReadsAreExact() {
+        Register m = Register.register();
+        assertEquals(Verdict.VALID, h().invoke(0, "read").ok(0, "read", null).linearizable(m).verdict());
+        assertEquals(Verdict.INVALID, h().invoke(0, "write", 1L).ok(0, "write", 1L).invoke(1, "read").ok(1, "read", null)
+                .linearizable(m).verdict());
+    }
+
+    @Test
+    void casSucceedsOnlyOnTheExpectedValue() {
+        Register m = Register.casRegister();
+        assertEquals(Verdict.VALID, h().invoke(0, "cas", List.of(0L, 2L)).ok(0, "cas", List.of(0L, 2L))
+                .invoke(1, "read").ok(1, "read", 2L).linearizable(m).verdict());
+        assertEquals(Verdict.INVALID, h().invoke(0, "cas", List.of(1L, 2L)).ok(0, "cas", List.of(1L, 2L))
+                .linearizable(m).verdict());
+    }
+
+    @Test
+    void definiteFailedCasMustSeeAnotherValue() {
+        Register m = Register.register();
+        // the register holds 1: a failed cas expecting 1 cannot be placed anywhere
+        assertEquals(Verdict.INVALID, h().invoke(0, "write", 1L).ok(0, "write", 1L)
+                .invoke(1, "cas", List.of(1L, 2L)).ok(1, "cas", false).linearizable(m).verdict());
+        assertEquals(Verdict.VALID, h().invoke(0, "write", 1L).ok(0, "write", 1L)
+                .invoke(1, "cas", List.of(3L, 2L)).ok(1, "cas", false).linearizable(m).verdict());
+    }
+
+    @Test
+    void crashedWriteMayOrMayNotTakeEffect() {
+        Register m = Register.casRegister();
+        // once the crashed write is seen, it has taken effect: the register cannot go back to 0
+        assertEquals(Verdict.INVALID, h().invoke(0, "write", 5L).info(0, "write").invoke(1, "read").ok(1, "read", 5L)
+                .invoke(1, "read").ok(1, "read", 0L).linearizable(m).verdict());
+        assertEquals(Verdict.VALID, h().invoke(0, "write", 5L).info(0, "write").invoke(1, "read").ok(1, "read", 0L)
+                .invoke(1, "read").ok(1, "read", 5L).linearizable(m).verdict());
+        assertEquals(Verdict.VALID, h().invoke(0, "write", 5L).info(0, "write").invoke(1, "read").ok(1, "read", 0L)
+                .linearizable(m).verdict());
+    }
+
+    @Test
+    void multiRegisterTransactions() {
+        MultiRegister m = new MultiRegister();
+        var w = List.of(List.of("write", "x", 1L), List.of("write", "y", 2L));
+        var r = List.of(List.of("read", "x", 1L), List.of("read", "y", 2L));
+        var rStale = List.of(List.of("read", "x", 1L), List.of("read", "y", 0L));
+        assertEquals(Verdict.VALID, h().invoke(0, "txn", w).ok(0, "txn", w).invoke(1, "txn", r).ok(1, "txn", r)
+                .linearizable(m).verdict());
+        assertEquals(Verdict.INVALID, h().invoke(0, "txn", w).ok(0, "txn", w).invoke(1, "txn", rStale).ok(1, "txn", rStale)
+                .linearizable(m).verdict());
+    }
+
+    @Test
+    void kvKeysAreIndependent() {
+        Kv m = new Kv();
+        var b = h();
+        b.ops().add(new dev.lockstorm.checker.history.Op(0, 0, dev.lockstorm.checker.history.OpType.INVOKE, 0, "append", "ab", Map.of("key", "1"), 0));
+        b.ops().add(new dev.lockstorm.checker.history.Op(1, 1, dev.lockstorm.checker.history.OpType.OK, 0, "append", "ab", Map.of("key", "1"), 0));
+        b.ops().add(new dev.lockstorm.checker.history.Op(2, 2, dev.lockstorm.checker.history.OpType.INVOKE, 1, "get", null, Map.of("key", "2"), 0));
+        b.ops().add(new dev.lockstorm.checker.history.Op(3, 3, dev.lockstorm.checker.history.OpType.OK, 1, "get", "", Map.of("key", "2"), 0));
+        b.ops().add(new dev.lockstorm.checker.history.Op(4, 4, dev.lockstorm.checker.history.OpType.INVOKE, 1, "get", null, Map.of("key", "1"), 0));
+        b.ops().add(new dev.lockstorm.checker.history.Op(5, 5, dev.lockstorm.checker.history.OpType.OK, 1, "get", "ab", Map.of("key", "1"), 0));
+        var res = b.linearizable(m);
+        assertEquals(Verdict.VALID, res.verdict());
+        assertEquals(2, res.partitions());
+        b.ops().add(new dev.lockstorm.checker.history.Op(6, 6, dev.lockstorm.checker.history.OpType.INVOKE, 1, "get", null, Map.of("key", "1"), 0));
+        b.ops().add(new dev.lockstorm.checker.history.Op(7, 7, dev.lockstorm.checker.history.OpType.OK, 1, "get", "a", Map.of("key", "1"), 0));
+        assertEquals(Verdict.INVALID, b.linearizable(m).verdict());
+    }
+}
