@@ -15,7 +15,7 @@ public final class FencedMutex extends LockModel<FencedMutex.State> {
      * @param acquire   id of its acquire (for explanations)
      * @param lastToken the highest token granted so far, or {@link Long#MIN_VALUE}
      */
-    public record State(int holder, int acquire, long lastToken) {
+    public record State(int holder, int acquire, long lastToken) implements LockState {
     }
 
     @Override
@@ -63,15 +63,5 @@ public final class FencedMutex extends LockModel<FencedMutex.State> {
             return "its token " + t + " is not above token " + s.lastToken + ", already granted";
         }
         return super.tokenProblem(s, acquire);
-    }
-
-    @Override
-    protected int holder(State s) {
-        return s.holder;
-    }
-
-    @Override
-    protected int holderAcquire(State s) {
-        return s.acquire;
     }
 }

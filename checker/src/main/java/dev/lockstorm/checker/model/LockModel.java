@@ -14,13 +14,16 @@ import java.util.Set;
  *
  * @param <S> the state type
  */
-abstract class LockModel<S> implements Model<S> {
+abstract class LockModel<S extends LockModel.LockState> implements Model<S> {
 
-    /** The process holding the lock, or {@link #FREE}. */
-    protected abstract int holder(S state);
+    /** What every lock state tells: who holds the lock, and by which acquire. */
+    interface LockState {
+        /** The process holding the lock, or {@link #FREE}. */
+        int holder();
 
-    /** Id (in the client operation list) of the holder's acquire, for explanations. */
-    protected abstract int holderAcquire(S state);
+        /** Id (in the client operation list) of the holder's acquire, for explanations; -1 when free. */
+        int acquire();
+    }
 
     protected static final int FREE = -1;
 
@@ -49,13 +52,13 @@ abstract class LockModel<S> implements Model<S> {
 
     @Override
     public String describe(S state) {
-        int h = holder(state);
+        int h = state.holder();
         return h == FREE ? "free" : "held by process " + h;
     }
 
     @Override
     public String explain(S state, Operation blocked, Explanations ctx) {
-        int h = holder(state);
+        int h = state.holder();
         String who = "process " + blocked.process();
         if (blocked.f().equals(LockReduction.ACQUIRE)) {
             String token = blocked.output() == null ? "" : " (token " + blocked.output() + ")";
@@ -63,7 +66,7 @@ abstract class LockModel<S> implements Model<S> {
                 return who + " acquired at " + ctx.when(blocked.completion()) + token
                         + ", which no order of the operations before it allows: " + tokenProblem(state, blocked);
             }
-            Operation held = ctx.byId(holderAcquire(state));
+            Operation held = ctx.byId(state.acquire());
             String until = "never released it";
             for (Operation o = ctx.next(held); o != null; o = ctx.next(o)) {
                 if (o.f().equals(LockReduction.RELEASE)) {

@@ -11,7 +11,7 @@ import dev.lockstorm.checker.history.Operation;
 public final class Mutex extends LockModel<Mutex.State> {
 
     /** @param holder the holding process or -1; @param acquire id of its acquire (for explanations) */
-    public record State(int holder, int acquire) {
+    public record State(int holder, int acquire) implements LockState {
         static final State FREE_STATE = new State(FREE, -1);
     }
 
@@ -33,15 +33,5 @@ public final class Mutex extends LockModel<Mutex.State> {
             case LockReduction.EXPIRE -> s.holder == op.process() ? State.FREE_STATE : s;
             default -> null;
         };
-    }
-
-    @Override
-    protected int holder(State s) {
-        return s.holder;
-    }
-
-    @Override
-    protected int holderAcquire(State s) {
-        return s.acquire;
     }
 }
