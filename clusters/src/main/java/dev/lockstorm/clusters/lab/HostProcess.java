@@ -1,0 +1,127 @@
+package dev.lockstorm.clusters.lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A process running on a lab host: a server node or a client. It can be paused (SIGSTOP — what a
+ * long GC pause looks like from outside), resumed, stopped gracefully or killed.
+ */
+public final class HostProcess {
+    private final Host host;
+    private final String name;
+    private final Process process;
+    private final Path log;
+
+    private HostProcess(Host host, String name, Process process, Path log) {
+        this.host = host;
+        this.name = name;
+        this.process = process;
+        this.log = log;
+    }
+
+    static HostProcess start(Host host, String name, List<String> cmd, Map<String, String> env, Path log) {
+        try {
+            Files.createDirectories(log.getParent());
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectInput(ProcessBuilder.Redirect.PIPE);
+            pb.environment().putAll(env);
+            return new HostProcess(host, name, pb.start(), log);
+        } catch (IOException e) {
+            throw new LabException("cannot start " + name + " on " + host.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    public Host host() {
+        return host;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    /** The underlying process, for its stdin/stdout when the process was started with pipes. */
+    public Process process() {
+        return process;
+    }
+
+    /** Running or paused; false once it exited (a zombie counts as exited). */
+    public boolean isAlive() {
+        return process.isAlive() && state() != 'Z';
+    }
+
+    /** The kernel's state letter from /proc: R, S, D, T (stopped), Z, or '?' when gone. */
+    public char state() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
+                if (line.startsWith("State:")) return line.substring(6).strip().charAt(0);
+            }
+        } catch (IOException | RuntimeException e) {
+            return '?';
+        }
+        return '?';
+    }
+
+    public boolean isPaused() {
+        return state() == 'T';
+    }
+
+    /** SIGSTOP. */
+    public void pause() {
+        signal("STOP");
+    }
+
+    /** SIGCONT. */
+    public void resume() {
+        signal("CONT");
+    }
+
+    public void signal(String sig) {
+        if (!process.isAlive()) return;
+        Commands.Result r = Commands.run("kill", "-" + sig, Long.toString(pid()));
+        if (!r.ok() && process.isAlive()) throw new LabException("kill -" + sig + " " + pid() + " (" + name + "): " + r.output().strip());
+    }
+
+    /** SIGTERM (resuming it first if paused), then SIGKILL if it has not exited within {@code grace}. */
+    public void stop(Duration grace) {
+        if (!process.isAlive()) return;
+        resume();
+        signal("TERM");
+        if (!waitFor(grace)) kill();
+    }
+
+    /** SIGKILL, and wait until it is gone. */
+    public void kill() {
+        if (!process.isAlive()) return;
+        process.destroyForcibly();
+        if (!waitFor(Duration.ofSeconds(10))) throw new LabException(name + " (pid " + pid() + ") survived SIGKILL");
+    }
+
+    public boolean waitFor(Duration d) {
+        try {
+            return process.waitFor(d.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name + "@" + host.name() + "[" + pid() + "]";
+    }
+}

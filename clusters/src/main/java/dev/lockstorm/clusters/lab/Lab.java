@@ -1,0 +1,138 @@
+package dev.lockstorm.clusters.lab;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The hosts of one run: a network namespace per server node and per client, joined by a bridge, all
+ * inside the run's own lab (bin/lab: network, mount and PID namespaces that the kernel removes with
+ * everything in them when the run ends or dies). Nothing touches the machine's own network.
+ *
+ * <pre>{@code
+ * try (Lab lab = Lab.open(new LabSpec(List.of("n1", "n2", "n3", "c1"), runDir))) {
+ *     Host n1 = lab.host("n1");
+ *     n1.exec("ping", "-c1", lab.host("n2").address());
+ * }
+ * }</pre>
+ *
+ * The calling JVM must already run inside a lab ({@code bin/lab java …}, which {@code bin/lockstorm}
+ * and the integration tests do); elsewhere {@link #open} fails at once and says so.
+ */
+public final class Lab implements AutoCloseable {
+    /** The harness's side of the bridge; hosts get .11, .12, … */
+    static final String SUBNET = "10.77.0.";
+    static final String BRIDGE = "br0";
+
+    private final LabSpec spec;
+    private final Map<String, Host> hosts = new LinkedHashMap<>();
+    private final List<HostProcess> processes = Collections.synchronizedList(new ArrayList<>());
+    private boolean closed;
+
+    private Lab(LabSpec spec) {
+        this.spec = spec;
+    }
+
+    /** Creates the bridge and the hosts. */
+    public static Lab open(LabSpec spec) {
+        requireInside();
+        Lab lab = new Lab(spec);
+        try {
+            Files.createDirectories(spec.dir());
+            Commands.check("ip", "link", "add", BRIDGE, "type", "bridge");
+            Commands.check("ip", "addr", "add", SUBNET + "1/24", "dev", BRIDGE);
+            Commands.check("ip", "link", "set", BRIDGE, "up");
+            StringBuilder etcHosts = new StringBuilder("127.0.0.1\tlocalhost\n::1\tlocalhost\n");
+            int i = 11;
+            for (String name : spec.hosts()) {
+                String addr = SUBNET + i++;
+                Commands.check("ip", "netns", "add", name);
+                Commands.check("ip", "link", "add", "v-" + name, "type", "veth", "peer", "name", "eth0", "netns", name);
+                Commands.check("ip", "link", "set", "v-" + name, "master", BRIDGE, "up");
+                Commands.check("ip", "-n", name, "addr", "add", addr + "/24", "dev", "eth0");
+                Commands.check("ip", "-n", name, "link", "set", "eth0", "up");
+                Commands.check("ip", "-n", name, "link", "set", "lo", "up");
+                lab.hosts.put(name, new Host(name, addr));
+                etcHosts.append(addr).append('\t').append(name).append('\n');
+            }
+            // the lab's private /etc/hosts (bin/lab-init): node names resolve without DNS
+            Files.writeString(Path.of("/etc/hosts"), etcHosts, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
+            return lab;
+        } catch (IOException | RuntimeException e) {
+            lab.close();
+            throw e instanceof LabException le ? le : new LabException("cannot build the lab: " + e.getMessage(), e);
+        }
+    }
+
+    /** Fails unless this JVM runs inside a lab with the rights to build hosts in it. */
+    public static void requireInside() {
+        if (!"1".equals(System.getenv("LOCKSTORM_LAB"))) {
+            throw new LabException("not inside a lab: run through bin/lockstorm, or wrap the command as 'bin/lab java …' (needs root)");
+        }
+        if (!Files.isWritable(Path.of("/run/netns"))) {
+            throw new LabException("/run/netns is not writable inside the lab: the lab needs root (CAP_SYS_ADMIN, CAP_NET_ADMIN)");
+        }
+    }
+
+    public Host host(String name) {
+        Host h = hosts.get(name);
+        if (h == null) throw new IllegalArgumentException("no host '" + name + "' in this lab; hosts: " + hosts.keySet());
+        return h;
+    }
+
+    public List<Host> hosts() {
+        return List.copyOf(hosts.values());
+    }
+
+    public Path dir() {
+        return spec.dir();
+    }
+
+    /** The address of the harness on the bridge (where the driver listens, if it must). */
+    public String harnessAddress() {
+        return SUBNET + "1";
+    }
+
+    /** Starts a process on a host and tracks it, so that {@link #close} stops it. */
+    public HostProcess start(Host host, String name, List<String> cmd, Map<String, String> env) {
+        HostProcess p = host.start(name, cmd, env, spec.dir().resolve("logs").resolve(name + ".log"));
+        processes.add(p);
+        return p;
+    }
+
+    /** Every process started through this lab that is still alive. */
+    public List<HostProcess> liveProcesses() {
+        synchronized (processes) {
+            return processes.stream().filter(HostProcess::isAlive).toList();
+        }
+    }
+
+    /** Kills every process and removes the hosts and the bridge. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        List<HostProcess> ps;
+        synchronized (processes) {
+            ps = new ArrayList<>(processes);
+        }
+        for (HostProcess p : ps) {
+            try {
+                p.resume();
+                p.kill();
+            } catch (RuntimeException e) {
+                // keep going: the lab's own exit removes whatever remains
+            }
+        }
+        for (String name : hosts.keySet()) Commands.run(List.of("ip", "netns", "delete", name), null, Duration.ofSeconds(10));
+        Commands.run(List.of("ip", "link", "delete", BRIDGE), null, Duration.ofSeconds(10));
+    }
+}

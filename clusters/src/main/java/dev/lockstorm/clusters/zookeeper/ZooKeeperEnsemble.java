@@ -1,0 +1,123 @@
+package dev.lockstorm.clusters.zookeeper;
+
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * A ZooKeeper ensemble of 3 or 5 servers from the Maven artifact, one JVM per host.
+ *
+ * <pre>{@code
+ * ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, List.of(n1, n2, n3), ZooKeeperOptions.defaults());
+ * zk.awaitServing(Duration.ofSeconds(30));
+ * ZooKeeperNode leader = zk.leader().orElseThrow();
+ * }</pre>
+ */
+public final class ZooKeeperEnsemble {
+    private final List<ZooKeeperNode> nodes;
+
+    private ZooKeeperEnsemble(List<ZooKeeperNode> nodes) {
+        this.nodes = nodes;
+    }
+
+    /** Writes each node's configuration and starts every server at once. */
+    public static ZooKeeperEnsemble start(Lab lab, List<Host> hosts, ZooKeeperOptions options) {
+        if (hosts.size() < 3 || hosts.size() % 2 == 0) {
+            throw new IllegalArgumentException("an ensemble needs an odd number of servers, at least 3, not " + hosts.size());
+        }
+        Path root = lab.dir().resolve("zookeeper");
+        try {
+            Files.createDirectories(root);
+        } catch (IOException e) {
+            throw new LabException("cannot create " + root + ": " + e.getMessage(), e);
+        }
+        List<ZooKeeperNode> nodes = new ArrayList<>();
+        for (int i = 0; i < hosts.size(); i++) {
+            Host h = hosts.get(i);
+            Path dir = root.resolve(h.name());
+            Path cfg = root.resolve(h.name() + ".cfg");
+            ZooKeeperNode.writeConfig(cfg, dir, i + 1, hosts, options);
+            ZooKeeperNode n = new ZooKeeperNode(lab, h, i + 1, dir, cfg);
+            n.options(options);
+            nodes.add(n);
+        }
+        nodes.forEach(ZooKeeperNode::start);
+        return new ZooKeeperEnsemble(nodes);
+    }
+
+    public List<ZooKeeperNode> nodes() {
+        return List.copyOf(nodes);
+    }
+
+    public ZooKeeperNode node(String hostName) {
+        return nodes.stream().filter(n -> n.host().name().equals(hostName)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no ZooKeeper node on host " + hostName));
+    }
+
+    /** {@code n1:2181,n2:2181,n3:2181} by address. */
+    public String connectString() {
+        return nodes.stream().map(n -> n.host().address() + ":" + ZooKeeperNode.CLIENT_PORT).collect(Collectors.joining(","));
+    }
+
+    /** The one node that says it leads, asking every node; empty when none or more than one do. */
+    public Optional<ZooKeeperNode> leader() {
+        List<ZooKeeperNode> leaders = nodes.stream().filter(n -> n.mode().filter("leader"::equals).isPresent()).toList();
+        return leaders.size() == 1 ? Optional.of(leaders.get(0)) : Optional.empty();
+    }
+
+    /** Waits until every running node serves and exactly one leads; throws with each node's mode after {@code timeout}. */
+    public Duration awaitServing(Duration timeout) {
+        return awaitServing(nodes, timeout);
+    }
+
+    /** Waits until the given nodes serve and one of all nodes leads. */
+    public Duration awaitServing(List<ZooKeeperNode> which, Duration timeout) {
+        long start = System.nanoTime();
+        long deadline = start + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (which.stream().allMatch(ZooKeeperNode::isServing) && leader().isPresent()) {
+                return Duration.ofNanos(System.nanoTime() - start);
+            }
+            sleep(100);
+        }
+        throw new LabException("ZooKeeper not serving after " + timeout + ": " + describe());
+    }
+
+    /** Waits until {@code condition} holds, polling; returns how long it took. */
+    public static Duration await(String what, java.util.function.BooleanSupplier condition, Duration timeout) {
+        long start = System.nanoTime();
+        long deadline = start + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (condition.getAsBoolean()) return Duration.ofNanos(System.nanoTime() - start);
+            sleep(50);
+        }
+        throw new LabException("timed out after " + timeout + " waiting for " + what);
+    }
+
+    /** Each node and its mode, e.g. {@code zk1@n1=leader zk2@n2=follower zk3@n3=down}. */
+    public String describe() {
+        return nodes.stream().map(n -> n + "=" + n.mode().orElse("down")).collect(Collectors.joining(" "));
+    }
+
+    public void stop() {
+        nodes.forEach(ZooKeeperNode::stop);
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted");
+        }
+    }
+}
