@@ -46,9 +46,7 @@ public final class ZooKeeperEnsemble {
             Path dir = root.resolve(h.name());
             Path cfg = root.resolve(h.name() + ".cfg");
             ZooKeeperNode.writeConfig(cfg, dir, i + 1, hosts, options);
-            ZooKeeperNode n = new ZooKeeperNode(lab, h, i + 1, dir, cfg);
-            n.options(options);
-            nodes.add(n);
+            nodes.add(new ZooKeeperNode(lab, h, i + 1, dir, cfg, options));
         }
         nodes.forEach(ZooKeeperNode::start);
         return new ZooKeeperEnsemble(nodes);

@@ -1,5 +1,6 @@
 package dev.lockstorm.clusters.zookeeper;
 
+import dev.lockstorm.clusters.Node;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Jvm;
@@ -19,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 
 /** One ZooKeeper server: a JVM running {@code QuorumPeerMain} on its own host, data kept across restarts. */
-public final class ZooKeeperNode {
+public final class ZooKeeperNode implements Node {
     public static final int CLIENT_PORT = 2181;
 
     private final Lab lab;
@@ -27,16 +28,19 @@ public final class ZooKeeperNode {
     private final int id;
     private final Path dir;
     private final Path config;
+    private final ZooKeeperOptions options;
     private volatile HostProcess process;
 
-    ZooKeeperNode(Lab lab, Host host, int id, Path dir, Path config) {
+    ZooKeeperNode(Lab lab, Host host, int id, Path dir, Path config, ZooKeeperOptions options) {
         this.lab = lab;
+        this.options = options;
         this.host = host;
         this.id = id;
         this.dir = dir;
         this.config = config;
     }
 
+    @Override
     public Host host() {
         return host;
     }
@@ -46,6 +50,7 @@ public final class ZooKeeperNode {
     }
 
     /** The running server process, or null when stopped. */
+    @Override
     public HostProcess process() {
         return process;
     }
@@ -55,6 +60,7 @@ public final class ZooKeeperNode {
     }
 
     /** Starts the server on its existing data directory (a restart after stop or kill). */
+    @Override
     public synchronized void start() {
         if (process != null && process.isAlive()) return;
         List<String> cmd = Jvm.command(options.heap(), List.of(
@@ -67,18 +73,14 @@ public final class ZooKeeperNode {
         process = lab.start(host, "zk-" + host.name(), cmd, Map.of());
     }
 
-    private ZooKeeperOptions options = ZooKeeperOptions.defaults();
-
-    void options(ZooKeeperOptions o) {
-        this.options = o;
-    }
-
     /** SIGTERM, then SIGKILL after 10 s. */
+    @Override
     public synchronized void stop() {
         if (process != null) process.stop(Duration.ofSeconds(10));
     }
 
     /** SIGKILL: a crash. The data directory stays for a restart. */
+    @Override
     public synchronized void kill() {
         if (process != null) process.kill();
     }
@@ -98,6 +100,7 @@ public final class ZooKeeperNode {
         return java.util.Optional.empty();
     }
 
+    @Override
     public boolean isServing() {
         return mode().isPresent();
     }

@@ -1,0 +1,160 @@
+package dev.lockstorm.clusters.redis;
+
+import dev.lockstorm.clusters.Node;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One {@code redis-server} (Debian's) on its own host: a master, or a replica of another node.
+ *
+ * <pre>{@code
+ * RedisNode r = RedisNode.create(lab, lab.host("n1"), Persistence.NONE, Map.of());
+ * r.start();
+ * r.awaitServing(Duration.ofSeconds(5));
+ * }</pre>
+ */
+public final class RedisNode implements Node {
+    public static final int PORT = 6379;
+
+    private final Lab lab;
+    private final Host host;
+    private final Persistence persistence;
+    private final Map<String, String> env;
+    private final Path dir;
+    private volatile RedisNode replicaOf;
+    private volatile HostProcess process;
+
+    private RedisNode(Lab lab, Host host, Persistence persistence, Map<String, String> env, Path dir) {
+        this.lab = lab;
+        this.host = host;
+        this.persistence = persistence;
+        this.env = Map.copyOf(env);
+        this.dir = dir;
+    }
+
+    /**
+     * A node (not started) keeping its data under the lab's directory.
+     *
+     * @param env extra environment of the server process (e.g. a clock fault's)
+     */
+    public static RedisNode create(Lab lab, Host host, Persistence persistence, Map<String, String> env) {
+        Path dir = lab.dir().resolve("redis").resolve(host.name());
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new LabException("cannot create " + dir + ": " + e.getMessage(), e);
+        }
+        return new RedisNode(lab, host, persistence, env, dir);
+    }
+
+    /** Makes this node a replica of {@code master} from its next start. */
+    public RedisNode replicaOf(RedisNode master) {
+        this.replicaOf = master;
+        return this;
+    }
+
+    @Override
+    public Host host() {
+        return host;
+    }
+
+    @Override
+    public HostProcess process() {
+        return process;
+    }
+
+    public Persistence persistence() {
+        return persistence;
+    }
+
+    public Path log() {
+        return lab.dir().resolve("logs").resolve("redis-" + host.name() + ".log");
+    }
+
+    @Override
+    public synchronized void start() {
+        if (process != null && process.isAlive()) return;
+        requireRedis();
+        List<String> cmd = new ArrayList<>(List.of("redis-server", "--bind", host.address(), "127.0.0.1",
+                "--port", Integer.toString(PORT), "--protected-mode", "no", "--daemonize", "no",
+                "--dir", dir.toString(), "--logfile", ""));
+        cmd.addAll(persistence.args);
+        if (replicaOf != null) cmd.addAll(List.of("--replicaof", replicaOf.host().address(), Integer.toString(PORT)));
+        process = lab.start(host, "redis-" + host.name(), cmd, env);
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (process != null) process.stop(Duration.ofSeconds(10));
+    }
+
+    @Override
+    public synchronized void kill() {
+        if (process != null) process.kill();
+    }
+
+    @Override
+    public boolean isServing() {
+        try (Resp r = connect(Duration.ofMillis(500))) {
+            return "PONG".equals(r.call("PING"));
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** Waits until the node answers PING. */
+    public Duration awaitServing(Duration timeout) {
+        long start = System.nanoTime();
+        while (!isServing()) {
+            if (System.nanoTime() - start > timeout.toNanos()) {
+                throw new LabException(host.name() + "'s redis-server does not answer after " + timeout + "; see " + log());
+            }
+            sleep(20);
+        }
+        return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    /** {@code master} or {@code slave}, from ROLE; empty when it does not answer. */
+    public java.util.Optional<String> role() {
+        try (Resp r = connect(Duration.ofMillis(500))) {
+            Object reply = r.call("ROLE");
+            return reply instanceof List<?> l && !l.isEmpty() ? java.util.Optional.of(String.valueOf(l.get(0))) : java.util.Optional.empty();
+        } catch (IOException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    public Resp connect(Duration timeout) throws IOException {
+        return Resp.connect(host.address(), PORT, timeout);
+    }
+
+    static void requireRedis() {
+        if (!dev.lockstorm.clusters.lab.Commands.run("sh", "-c", "command -v redis-server").ok()) {
+            throw new LabException("redis-server is missing (Debian: apt-get install redis-server)");
+        }
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "redis@" + host.name();
+    }
+}

@@ -1,0 +1,91 @@
+package dev.lockstorm.clusters.redis;
+
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A master, its replicas and one Sentinel per node (quorum 2), the failover setup: Sentinel
+ * promotes a replica when the master is down for 1 s.
+ *
+ * <pre>{@code
+ * Sentinels s = Sentinels.start(lab, List.of(n1, n2, n3), Persistence.NONE);
+ * RedisNode master = s.primary().orElseThrow();
+ * }</pre>
+ */
+public final class Sentinels {
+    public static final int PORT = 26379;
+    public static final String MASTER_NAME = "lockstorm";
+
+    private final List<RedisNode> nodes;
+    private final List<HostProcess> sentinels;
+
+    private Sentinels(List<RedisNode> nodes, List<HostProcess> sentinels) {
+        this.nodes = nodes;
+        this.sentinels = sentinels;
+    }
+
+    /** Starts the first host's node as master, the others as its replicas, and a Sentinel on every host. */
+    public static Sentinels start(Lab lab, List<Host> hosts, Persistence persistence) {
+        List<RedisNode> nodes = new ArrayList<>();
+        for (Host h : hosts) nodes.add(RedisNode.create(lab, h, persistence, Map.of()));
+        for (int i = 1; i < nodes.size(); i++) nodes.get(i).replicaOf(nodes.get(0));
+        nodes.forEach(RedisNode::start);
+        for (RedisNode n : nodes) n.awaitServing(Duration.ofSeconds(10));
+        List<HostProcess> sentinels = new ArrayList<>();
+        for (Host h : hosts) {
+            Path conf = lab.dir().resolve("redis").resolve("sentinel-" + h.name() + ".conf");
+            try {
+                Files.writeString(conf, "port " + PORT + "\nbind " + h.address() + "\nprotected-mode no\n"
+                        + "dir " + conf.getParent() + "\n"
+                        + "sentinel monitor " + MASTER_NAME + " " + hosts.get(0).address() + " " + RedisNode.PORT + " 2\n"
+                        + "sentinel down-after-milliseconds " + MASTER_NAME + " 1000\n"
+                        + "sentinel failover-timeout " + MASTER_NAME + " 5000\n"
+                        + "sentinel parallel-syncs " + MASTER_NAME + " 1\n");
+            } catch (IOException e) {
+                throw new LabException("cannot write " + conf + ": " + e.getMessage(), e);
+            }
+            sentinels.add(lab.start(h, "sentinel-" + h.name(), List.of("redis-server", conf.toString(), "--sentinel"), Map.of()));
+        }
+        Sentinels s = new Sentinels(nodes, sentinels);
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (s.primary().isEmpty()) {
+            if (System.nanoTime() > deadline) throw new LabException("Sentinels do not name a master after 15 s");
+            RedisNode.sleep(50);
+        }
+        return s;
+    }
+
+    public List<RedisNode> nodes() {
+        return List.copyOf(nodes);
+    }
+
+    public List<HostProcess> sentinelProcesses() {
+        return List.copyOf(sentinels);
+    }
+
+    /** The node a majority of the reachable Sentinels name as master. */
+    public Optional<RedisNode> primary() {
+        Map<String, Integer> votes = new java.util.HashMap<>();
+        for (RedisNode n : nodes) {
+            try (Resp r = Resp.connect(n.host().address(), PORT, Duration.ofMillis(500))) {
+                Object reply = r.call("SENTINEL", "get-master-addr-by-name", MASTER_NAME);
+                if (reply instanceof List<?> l && !l.isEmpty()) votes.merge(String.valueOf(l.get(0)), 1, Integer::sum);
+            } catch (IOException e) {
+                // this Sentinel is down or cut off
+            }
+        }
+        return votes.entrySet().stream().filter(e -> e.getValue() * 2 > nodes.size()).map(Map.Entry::getKey).findFirst()
+                .flatMap(addr -> nodes.stream().filter(n -> n.host().address().equals(addr)).findFirst());
+    }
+}

@@ -1,0 +1,154 @@
+package dev.lockstorm.nemesis;
+
+import dev.lockstorm.clusters.lab.Commands;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The realtime clock of one process, faked at run time: jump it forward or back, make it run fast
+ * or slow, reset it. The process must be started with {@link #env()} (an LD_PRELOAD library,
+ * compiled with the machine's gcc, that fakes {@code CLOCK_REALTIME} from a control file mapped
+ * into memory); its monotonic clock is untouched.
+ *
+ * <pre>{@code
+ * ClockFault clock = ClockFault.create(lab, "redis-n2");
+ * RedisNode n2 = ... start with clock.env() ...;
+ * nemesis.clockJump(clock, Duration.ofSeconds(20));
+ * }</pre>
+ */
+public final class ClockFault {
+    private static final int SIZE = 32;
+
+    private final String name;
+    private final Path file;
+    private final Path library;
+    private final MappedByteBuffer control;
+    private long offsetNanos;
+    private double rate = 1.0;
+    private long refNanos;
+
+    private ClockFault(String name, Path file, Path library, MappedByteBuffer control) {
+        this.name = name;
+        this.file = file;
+        this.library = library;
+        this.control = control;
+    }
+
+    /** A control file for the process called {@code name}, the library built in the lab's directory. */
+    public static ClockFault create(Lab lab, String name) {
+        Path lib = library(lab.dir().resolve("native"));
+        Path file = lab.dir().resolve("clocks").resolve(name + ".clock");
+        try {
+            Files.createDirectories(file.getParent());
+            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
+                m.order(ByteOrder.LITTLE_ENDIAN);
+                ClockFault c = new ClockFault(name, file, lib, m);
+                c.publish();
+                return c;
+            }
+        } catch (IOException e) {
+            throw new LabException("cannot create the clock control file " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Environment for the faked process. */
+    public Map<String, String> env() {
+        return Map.of("LD_PRELOAD", library.toString(), "LOCKSTORM_CLOCK_FILE", file.toString());
+    }
+
+    public String name() {
+        return name;
+    }
+
+    /** Moves the clock by {@code delta} (negative: back). */
+    public synchronized void jump(Duration delta) {
+        offsetNanos += delta.toNanos();
+        publish();
+    }
+
+    /** From now on the clock runs at {@code rate} times real speed (e.g. 1.5 fast, 0.5 slow). */
+    public synchronized void rate(double newRate) {
+        if (!(newRate > 0)) throw new IllegalArgumentException("clock rate must be positive, not " + newRate);
+        long now = realNanos();
+        offsetNanos += (long) ((rate - 1.0) * (now - refNanos));
+        refNanos = now;
+        rate = newRate;
+        publish();
+    }
+
+    /** Real time again. */
+    public synchronized void reset() {
+        offsetNanos = 0;
+        rate = 1.0;
+        refNanos = realNanos();
+        publish();
+    }
+
+    /** How far the fake clock is from the real one now. */
+    public synchronized Duration skew() {
+        long now = realNanos();
+        return Duration.ofNanos(offsetNanos + (long) ((rate - 1.0) * (now - refNanos)));
+    }
+
+    public synchronized boolean isSkewed() {
+        return offsetNanos != 0 || rate != 1.0;
+    }
+
+    public synchronized String describe() {
+        return String.format(Locale.ROOT, "%s %+.3fs%s", name, skew().toNanos() / 1e9, rate == 1.0 ? "" : " ×" + rate);
+    }
+
+    /** Writes the state under the seqlock the library reads. */
+    private void publish() {
+        long seq = control.getLong(0);
+        control.putLong(0, seq + 1 | 1); // odd: writing
+        VarHandle.fullFence();
+        control.putLong(8, offsetNanos);
+        control.putDouble(16, rate);
+        control.putLong(24, refNanos);
+        VarHandle.fullFence();
+        control.putLong(0, (seq | 1) + 1); // even: done
+    }
+
+    private static long realNanos() {
+        Instant now = Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    }
+
+    /** Compiles the library into {@code dir} unless it is there already. */
+    static synchronized Path library(Path dir) {
+        Path so = dir.resolve("libfakeclock.so");
+        if (Files.exists(so)) return so;
+        try {
+            Files.createDirectories(dir);
+            Path src = dir.resolve("fakeclock.c");
+            try (InputStream in = ClockFault.class.getResourceAsStream("fakeclock.c")) {
+                if (in == null) throw new LabException("fakeclock.c is missing from the nemesis jar");
+                Files.copy(in, src, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+            if (!Commands.run("sh", "-c", "command -v gcc").ok()) {
+                throw new LabException("gcc is missing: clock faults compile a small library (apt-get install gcc)");
+            }
+            Commands.check(List.of("gcc", "-shared", "-fPIC", "-O2", "-o", so.toString(), src.toString(), "-ldl"), null);
+            return so;
+        } catch (IOException e) {
+            throw new LabException("cannot build the clock library in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package dev.lockstorm.nemesis;
+
+import dev.lockstorm.clusters.lab.Host;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Who refuses whom: for each host, the hosts whose traffic it drops (both ways, on its side).
+ * The generators are the ones Jepsen users know.
+ *
+ * <pre>{@code
+ * Grudge g = Grudge.isolate(leader.host(), nodes);   // the leader alone | the rest
+ * nemesis.partition(g);
+ * }</pre>
+ */
+public record Grudge(Map<Host, Set<Host>> refuses) {
+
+    public Grudge {
+        Map<Host, Set<Host>> copy = new LinkedHashMap<>();
+        refuses.forEach((h, s) -> {
+            if (!s.isEmpty()) copy.put(h, Collections.unmodifiableSet(new LinkedHashSet<>(s)));
+        });
+        refuses = Collections.unmodifiableMap(copy);
+    }
+
+    /** Hosts in different components cannot talk; hosts in none are untouched. */
+    public static Grudge components(List<? extends Collection<Host>> components) {
+        Map<Host, Set<Host>> m = new LinkedHashMap<>();
+        for (Collection<Host> c : components) {
+            for (Host h : c) {
+                Set<Host> others = new LinkedHashSet<>();
+                for (Collection<Host> d : components) if (d != c) others.addAll(d);
+                m.put(h, others);
+            }
+        }
+        return new Grudge(m);
+    }
+
+    /** {@code node} alone on one side, the other hosts on the other. */
+    public static Grudge isolate(Host node, Collection<Host> all) {
+        List<Host> rest = all.stream().filter(h -> !h.equals(node)).toList();
+        return components(List.of(List.of(node), rest));
+    }
+
+    /** A random majority and minority of {@code nodes}. */
+    public static Grudge randomHalves(List<Host> nodes, Random random) {
+        List<Host> shuffled = new ArrayList<>(nodes);
+        Collections.shuffle(shuffled, random);
+        int cut = nodes.size() / 2;
+        return components(List.of(shuffled.subList(0, cut), shuffled.subList(cut, shuffled.size())));
+    }
+
+    /**
+     * Every node sees a majority, but no two nodes see the same one (Jepsen's majorities ring):
+     * nodes in a ring, each sees its neighbours within ⌊n/2⌋ / 2 on both sides.
+     */
+    public static Grudge majoritiesRing(List<Host> nodes, Random random) {
+        List<Host> ring = new ArrayList<>(nodes);
+        Collections.shuffle(ring, random);
+        int n = ring.size();
+        int reach = n / 2 / 2 + (n / 2) % 2; // neighbours visible on each side
+        Map<Host, Set<Host>> m = new LinkedHashMap<>();
+        for (int i = 0; i < n; i++) {
+            Set<Host> visible = new LinkedHashSet<>();
+            for (int d = -reach; d <= reach; d++) visible.add(ring.get(Math.floorMod(i + d, n)));
+            Set<Host> refused = new LinkedHashSet<>(ring);
+            refused.removeAll(visible);
+            m.put(ring.get(i), refused);
+        }
+        return new Grudge(m);
+    }
+
+    /** Two halves joined by one bridge node that sees both (Jepsen's bridge). */
+    public static Grudge bridge(List<Host> nodes, Random random) {
+        List<Host> shuffled = new ArrayList<>(nodes);
+        Collections.shuffle(shuffled, random);
+        int mid = shuffled.size() / 2;
+        List<Host> left = shuffled.subList(0, mid);
+        List<Host> right = shuffled.subList(mid + 1, shuffled.size());
+        Map<Host, Set<Host>> m = new LinkedHashMap<>();
+        for (Host h : left) m.put(h, new LinkedHashSet<>(right));
+        for (Host h : right) m.put(h, new LinkedHashSet<>(left));
+        return new Grudge(m);
+    }
+
+    /** A client cut off from some (or all) nodes, both ways. */
+    public static Grudge cutOff(Host client, Collection<Host> nodes) {
+        Map<Host, Set<Host>> m = new LinkedHashMap<>();
+        m.put(client, new LinkedHashSet<>(nodes));
+        for (Host n : nodes) m.put(n, Set.of(client));
+        return new Grudge(m);
+    }
+
+    /** {@code n1 refuses [n2, n3]; n2 refuses [n1]; …} */
+    public String describe() {
+        return refuses.entrySet().stream()
+                .map(e -> e.getKey().name() + " refuses " + e.getValue().stream().map(Host::name).toList())
+                .collect(Collectors.joining("; "));
+    }
+
+    /** Plain data for history events: host name → names of refused hosts. */
+    public Map<String, List<String>> toData() {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        refuses.forEach((h, s) -> m.put(h.name(), s.stream().map(Host::name).toList()));
+        return m;
+    }
+}

@@ -1,0 +1,209 @@
+package dev.lockstorm.nemesis;
+
+import dev.lockstorm.clusters.Node;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Injects faults into a lab and undoes each one exactly: partitions (an nft table per host,
+ * replaced in one transaction), pauses (SIGSTOP/SIGCONT), kills and restarts. It remembers what
+ * it did, so that {@link #healAll} — also run by {@link #close} — puts everything back, however
+ * often it is called. Every action is reported as a {@link NemesisEvent}.
+ *
+ * <pre>{@code
+ * try (Nemesis nemesis = new Nemesis(lab, event -> history.nemesis(event))) {
+ *     nemesis.partition(Grudge.isolate(leader.host(), lab.hosts()));
+ *     ...
+ * } // healAll: every partition removed, every process resumed, every killed node restarted
+ * }</pre>
+ */
+public final class Nemesis implements AutoCloseable {
+    private final Lab lab;
+    private final Consumer<NemesisEvent> events;
+    private final Set<Host> partitioned = new LinkedHashSet<>();
+    private final Set<HostProcess> paused = new LinkedHashSet<>();
+    private final Set<Node> killed = new LinkedHashSet<>();
+    private final Set<ClockFault> clocks = new LinkedHashSet<>();
+
+    public Nemesis(Lab lab, Consumer<NemesisEvent> events) {
+        this.lab = lab;
+        this.events = events;
+    }
+
+    public Lab lab() {
+        return lab;
+    }
+
+    /** Replaces any partition with {@code grudge}; each host's rules change in one nft transaction. */
+    public synchronized void partition(Grudge grudge) {
+        Set<Host> before = new LinkedHashSet<>(partitioned);
+        for (Map.Entry<Host, Set<Host>> e : grudge.refuses().entrySet()) {
+            e.getKey().check(List.of("nft", "-f", "-"), Partitions.ruleset(e.getValue()));
+            partitioned.add(e.getKey());
+            before.remove(e.getKey());
+        }
+        for (Host h : before) {
+            Partitions.heal(h);
+            partitioned.remove(h);
+        }
+        events.accept(new NemesisEvent("start-partition", grudge.toData()));
+    }
+
+    /** Removes every partition. */
+    public synchronized void healPartition() {
+        if (partitioned.isEmpty()) return;
+        for (Host h : partitioned) Partitions.heal(h);
+        partitioned.clear();
+        events.accept(new NemesisEvent("stop-partition", "fully connected"));
+    }
+
+    /** SIGSTOP: the process freezes as in a long GC pause. */
+    public synchronized void pause(HostProcess p) {
+        p.pause();
+        paused.add(p);
+        events.accept(new NemesisEvent("start-pause", List.of(p.name())));
+    }
+
+    public synchronized void resume(HostProcess p) {
+        p.resume();
+        paused.remove(p);
+        events.accept(new NemesisEvent("stop-pause", List.of(p.name())));
+    }
+
+    /** Resumes every paused process. */
+    public synchronized void resumeAll() {
+        if (paused.isEmpty()) return;
+        List<String> names = paused.stream().map(HostProcess::name).toList();
+        for (HostProcess p : paused) p.resume();
+        paused.clear();
+        events.accept(new NemesisEvent("stop-pause", names));
+    }
+
+    /** SIGKILL a node; its data stays. */
+    public synchronized void kill(Node node) {
+        node.kill();
+        killed.add(node);
+        events.accept(new NemesisEvent("kill", List.of(node.host().name())));
+    }
+
+    /** Starts a killed (or stopped) node again on its data. */
+    public synchronized void restart(Node node) {
+        node.start();
+        killed.remove(node);
+        events.accept(new NemesisEvent("start", List.of(node.host().name())));
+    }
+
+    /** Kills and restarts each node in turn, waiting until it serves before the next. */
+    public void rollingRestart(List<? extends Node> nodes, java.time.Duration eachTimeout) {
+        for (Node n : nodes) {
+            kill(n);
+            restart(n);
+            long deadline = System.nanoTime() + eachTimeout.toNanos();
+            while (!n.isServing()) {
+                if (System.nanoTime() > deadline) throw new LabException(n.host().name() + " did not serve again within " + eachTimeout);
+                sleep(100);
+            }
+        }
+    }
+
+    /** Jumps a process's realtime clock by {@code delta} (negative: back). */
+    public synchronized void clockJump(ClockFault c, java.time.Duration delta) {
+        c.jump(delta);
+        clocks.add(c);
+        events.accept(new NemesisEvent("clock-jump", Map.of("process", c.name(), "delta_ms", delta.toMillis())));
+    }
+
+    /** Makes a process's realtime clock run at {@code rate} times real speed. */
+    public synchronized void clockRate(ClockFault c, double rate) {
+        c.rate(rate);
+        clocks.add(c);
+        events.accept(new NemesisEvent("clock-rate", Map.of("process", c.name(), "rate", rate)));
+    }
+
+    /**
+     * Strobes a clock: jumps it by {@code delta} and back every {@code period} for {@code total}
+     * (blocking), then leaves it reset.
+     */
+    public void clockStrobe(ClockFault c, java.time.Duration delta, java.time.Duration period, java.time.Duration total) {
+        synchronized (this) {
+            clocks.add(c);
+            events.accept(new NemesisEvent("start-clock-strobe", Map.of("process", c.name(), "delta_ms", delta.toMillis(),
+                    "period_ms", period.toMillis())));
+        }
+        long end = System.nanoTime() + total.toNanos();
+        boolean ahead = false;
+        while (System.nanoTime() < end) {
+            c.jump(ahead ? delta.negated() : delta);
+            ahead = !ahead;
+            sleep(period.toMillis());
+        }
+        clockReset(c);
+    }
+
+    /** Real time again for this process. */
+    public synchronized void clockReset(ClockFault c) {
+        c.reset();
+        clocks.remove(c);
+        events.accept(new NemesisEvent("clock-reset", List.of(c.name())));
+    }
+
+    /**
+     * Undoes everything this nemesis did: resumes paused processes, removes partitions, resets
+     * clocks, restarts killed nodes. Idempotent; runs every step even when one fails, then reports.
+     */
+    public synchronized void healAll() {
+        List<String> problems = new ArrayList<>();
+        run(problems, this::resumeAll);
+        run(problems, this::healPartition);
+        for (ClockFault c : new ArrayList<>(clocks)) run(problems, () -> clockReset(c));
+        for (Node n : new ArrayList<>(killed)) run(problems, () -> restart(n));
+        if (!problems.isEmpty()) throw new LabException("healAll could not undo everything: " + String.join("; ", problems));
+    }
+
+    /** What is broken now, for progress lines: e.g. {@code partition n1,n2; paused zk-n3}. */
+    public synchronized String active() {
+        Map<String, String> m = new LinkedHashMap<>();
+        if (!partitioned.isEmpty()) m.put("partition", partitioned.stream().map(Host::name).collect(Collectors.joining(",")));
+        if (!paused.isEmpty()) m.put("paused", paused.stream().map(HostProcess::name).collect(Collectors.joining(",")));
+        if (!killed.isEmpty()) m.put("killed", killed.stream().map(n -> n.host().name()).collect(Collectors.joining(",")));
+        if (!clocks.isEmpty()) m.put("clock", clocks.stream().map(ClockFault::describe).collect(Collectors.joining(",")));
+        return m.isEmpty() ? "none" : m.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining("; "));
+    }
+
+    void record(NemesisEvent e) {
+        events.accept(e);
+    }
+
+    @Override
+    public void close() {
+        healAll();
+    }
+
+    private static void run(List<String> problems, Runnable step) {
+        try {
+            step.run();
+        } catch (RuntimeException e) {
+            problems.add(e.getMessage());
+        }
+    }
+
+    static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted");
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package dev.lockstorm.nemesis;
+
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.clusters.lab.Jvm;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabSpec;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperNode;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Faults on a real 3-node ensemble: leader partition, heal, leader pause, a frozen client. */
+class ZooKeeperFaultsIT {
+    private Lab lab;
+    private ZooKeeperEnsemble zk;
+    private Nemesis nemesis;
+    private final List<NemesisEvent> events = new ArrayList<>();
+
+    @BeforeEach
+    void up() {
+        lab = Lab.open(new LabSpec(List.of("n1", "n2", "n3", "c1"), RunDirs.of("ZooKeeperFaultsIT")));
+        zk = ZooKeeperEnsemble.start(lab, List.of(lab.host("n1"), lab.host("n2"), lab.host("n3")), ZooKeeperOptions.defaults());
+        zk.awaitServing(Duration.ofSeconds(30));
+        nemesis = new Nemesis(lab, events::add);
+    }
+
+    @AfterEach
+    void down() {
+        try {
+            nemesis.healAll();
+            assertEquals("none", nemesis.active());
+        } finally {
+            lab.close();
+        }
+    }
+
+    private List<Host> servers() {
+        return zk.nodes().stream().map(ZooKeeperNode::host).toList();
+    }
+
+    @Test
+    void isolatedLeaderIsReplacedStopsServingAndRejoinsAsFollower() {
+        ZooKeeperNode old = zk.leader().orElseThrow();
+        nemesis.partition(Grudge.isolate(old.host(), servers()));
+        Duration elected = await("a new leader", () -> zk.nodes().stream()
+                .anyMatch(n -> n != old && n.mode().filter("leader"::equals).isPresent()), Duration.ofSeconds(20));
+        Duration stopped = await("the old leader to stop serving", () -> !old.isServing(), Duration.ofSeconds(20));
+        System.out.printf("leader partition: new leader after %d ms, old leader stopped serving after %d ms%n",
+                elected.toMillis(), stopped.toMillis());
+        nemesis.healPartition();
+        Duration rejoined = await("the old leader to rejoin as follower",
+                () -> old.mode().filter("follower"::equals).isPresent(), Duration.ofSeconds(30));
+        System.out.printf("heal: old leader is a follower after %d ms%n", rejoined.toMillis());
+        assertEquals(List.of("start-partition", "stop-partition"), events.stream().map(NemesisEvent::f).toList());
+    }
+
+    @Test
+    void pausedLeaderIsReplaced() {
+        ZooKeeperNode old = zk.leader().orElseThrow();
+        nemesis.pause(old.process());
+        assertTrue(old.process().isPaused());
+        Duration elected = await("a new leader", () -> zk.nodes().stream()
+                .anyMatch(n -> n != old && n.mode().filter("leader"::equals).isPresent()), Duration.ofSeconds(20));
+        System.out.printf("leader paused: new leader after %d ms%n", elected.toMillis());
+        nemesis.healAll();
+        assertFalse(old.process().isPaused());
+        await("the old leader to serve again", old::isServing, Duration.ofSeconds(30));
+    }
+
+    @Test
+    void clientFrozenPastItsSessionLosesItsEphemeralNode() throws Exception {
+        Host c1 = lab.host("c1");
+        HostProcess client = lab.start(c1, "client-c1", Jvm.command("64m", List.of(),
+                EphemeralClient.class.getName(), List.of(zk.connectString(), "/held", "4000")), Map.of());
+        await("the client's ephemeral node", () -> logHas(client, "CREATED /held"), Duration.ofSeconds(20));
+        try (ZooKeeper observer = new ZooKeeper(zk.connectString(), 10_000, e -> { })) {
+            await("the observer's session", () -> observer.getState().isConnected(), Duration.ofSeconds(10));
+            assertNotNull(observer.exists("/held", false));
+            nemesis.pause(client);
+            Duration gone = await("the ephemeral node to vanish", () -> {
+                try {
+                    return observer.exists("/held", false) == null;
+                } catch (Exception e) {
+                    return false;
+                }
+            }, Duration.ofSeconds(15));
+            assertTrue(client.isPaused(), "the node vanished while the client was frozen");
+            System.out.printf("client frozen: its ephemeral node vanished after %d ms (session 4000 ms)%n", gone.toMillis());
+            nemesis.resume(client);
+            await("the client to learn its session expired", () -> logHas(client, "EVENT Expired"), Duration.ofSeconds(15));
+            assertNull(observer.exists("/held", false));
+        }
+    }
+
+    private static boolean logHas(HostProcess p, String text) {
+        try {
+            return Files.readString(p.log()).contains(text);
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    @Test
+    void partitionsReplaceEachOtherAndHealRemovesEveryRule() {
+        List<Host> s = servers();
+        nemesis.partition(Grudge.isolate(s.get(0), s));
+        nemesis.partition(Grudge.isolate(s.get(1), s));
+        // n1 is no longer cut off: only the second grudge holds
+        assertTrue(s.get(0).exec("nft", "list", "tables").output().contains("nemesis"));
+        assertTrue(s.get(0).exec("ping", "-c", "1", "-W", "1", s.get(2).name()).ok());
+        assertFalse(s.get(1).exec("ping", "-c", "1", "-W", "1", s.get(2).name()).ok());
+        nemesis.healPartition();
+        for (Host h : s) assertFalse(h.exec("nft", "list", "tables").output().contains("nemesis"), h + " still has rules");
+    }
+}
