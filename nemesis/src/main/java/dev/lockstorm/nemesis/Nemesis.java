@@ -5,6 +5,7 @@ import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
+import dev.lockstorm.clusters.lab.Wait;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -112,7 +113,7 @@ public final class Nemesis implements AutoCloseable {
             long deadline = System.nanoTime() + eachTimeout.toNanos();
             while (!n.isServing()) {
                 if (System.nanoTime() > deadline) throw new LabException(n.host().name() + " did not serve again within " + eachTimeout);
-                sleep(100);
+                Wait.sleep(100);
             }
         }
     }
@@ -146,7 +147,7 @@ public final class Nemesis implements AutoCloseable {
         while (System.nanoTime() < end) {
             c.jump(ahead ? delta.negated() : delta);
             ahead = !ahead;
-            sleep(period.toMillis());
+            Wait.sleep(period.toMillis());
         }
         clockReset(c);
     }
@@ -198,12 +199,4 @@ public final class Nemesis implements AutoCloseable {
         }
     }
 
-    static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted");
-        }
-    }
 }

@@ -19,7 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import static dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble.await;
+import static dev.lockstorm.clusters.lab.Wait.until;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -59,13 +59,13 @@ class ZooKeeperFaultsIT {
     void isolatedLeaderIsReplacedStopsServingAndRejoinsAsFollower() {
         ZooKeeperNode old = zk.leader().orElseThrow();
         nemesis.partition(Grudge.isolate(old.host(), servers()));
-        Duration elected = await("a new leader", () -> zk.nodes().stream()
+        Duration elected = until("a new leader", () -> zk.nodes().stream()
                 .anyMatch(n -> n != old && n.mode().filter("leader"::equals).isPresent()), Duration.ofSeconds(20));
-        Duration stopped = await("the old leader to stop serving", () -> !old.isServing(), Duration.ofSeconds(20));
+        Duration stopped = until("the old leader to stop serving", () -> !old.isServing(), Duration.ofSeconds(20));
         System.out.printf("leader partition: new leader after %d ms, old leader stopped serving after %d ms%n",
                 elected.toMillis(), stopped.toMillis());
         nemesis.healPartition();
-        Duration rejoined = await("the old leader to rejoin as follower",
+        Duration rejoined = until("the old leader to rejoin as follower",
                 () -> old.mode().filter("follower"::equals).isPresent(), Duration.ofSeconds(30));
         System.out.printf("heal: old leader is a follower after %d ms%n", rejoined.toMillis());
         assertEquals(List.of("start-partition", "stop-partition"), events.stream().map(NemesisEvent::f).toList());
@@ -76,12 +76,12 @@ class ZooKeeperFaultsIT {
         ZooKeeperNode old = zk.leader().orElseThrow();
         nemesis.pause(old.process());
         assertTrue(old.process().isPaused());
-        Duration elected = await("a new leader", () -> zk.nodes().stream()
+        Duration elected = until("a new leader", () -> zk.nodes().stream()
                 .anyMatch(n -> n != old && n.mode().filter("leader"::equals).isPresent()), Duration.ofSeconds(20));
         System.out.printf("leader paused: new leader after %d ms%n", elected.toMillis());
         nemesis.healAll();
         assertFalse(old.process().isPaused());
-        await("the old leader to serve again", old::isServing, Duration.ofSeconds(30));
+        until("the old leader to serve again", old::isServing, Duration.ofSeconds(30));
     }
 
     @Test
@@ -89,12 +89,12 @@ class ZooKeeperFaultsIT {
         Host c1 = lab.host("c1");
         HostProcess client = lab.start(c1, "client-c1", Jvm.command("64m", List.of(),
                 EphemeralClient.class.getName(), List.of(zk.connectString(), "/held", "4000")), Map.of());
-        await("the client's ephemeral node", () -> logHas(client, "CREATED /held"), Duration.ofSeconds(20));
+        until("the client's ephemeral node", () -> logHas(client, "CREATED /held"), Duration.ofSeconds(20));
         try (ZooKeeper observer = new ZooKeeper(zk.connectString(), 10_000, e -> { })) {
-            await("the observer's session", () -> observer.getState().isConnected(), Duration.ofSeconds(10));
+            until("the observer's session", () -> observer.getState().isConnected(), Duration.ofSeconds(10));
             assertNotNull(observer.exists("/held", false));
             nemesis.pause(client);
-            Duration gone = await("the ephemeral node to vanish", () -> {
+            Duration gone = until("the ephemeral node to vanish", () -> {
                 try {
                     return observer.exists("/held", false) == null;
                 } catch (Exception e) {
@@ -104,7 +104,7 @@ class ZooKeeperFaultsIT {
             assertTrue(client.isPaused(), "the node vanished while the client was frozen");
             System.out.printf("client frozen: its ephemeral node vanished after %d ms (session 4000 ms)%n", gone.toMillis());
             nemesis.resume(client);
-            await("the client to learn its session expired", () -> logHas(client, "EVENT Expired"), Duration.ofSeconds(15));
+            until("the client to learn its session expired", () -> logHas(client, "EVENT Expired"), Duration.ofSeconds(15));
             assertNull(observer.exists("/held", false));
         }
     }

@@ -119,7 +119,7 @@ public final class RedisNode implements Node {
             if (System.nanoTime() - start > timeout.toNanos()) {
                 throw new LabException(host.name() + "'s redis-server does not answer after " + timeout + "; see " + log());
             }
-            sleep(20);
+            dev.lockstorm.clusters.lab.Wait.sleep(20);
         }
         return Duration.ofNanos(System.nanoTime() - start);
     }
@@ -141,15 +141,6 @@ public final class RedisNode implements Node {
     static void requireRedis() {
         if (!dev.lockstorm.clusters.lab.Commands.run("sh", "-c", "command -v redis-server").ok()) {
             throw new LabException("redis-server is missing (Debian: apt-get install redis-server)");
-        }
-    }
-
-    static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted");
         }
     }
 

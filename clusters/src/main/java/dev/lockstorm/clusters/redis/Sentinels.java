@@ -61,7 +61,7 @@ public final class Sentinels {
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (s.primary().isEmpty()) {
             if (System.nanoTime() > deadline) throw new LabException("Sentinels do not name a master after 15 s");
-            RedisNode.sleep(50);
+            dev.lockstorm.clusters.lab.Wait.sleep(50);
         }
         return s;
     }

@@ -3,6 +3,7 @@ package dev.lockstorm.clusters.zookeeper;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
+import dev.lockstorm.clusters.lab.Wait;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -79,26 +80,11 @@ public final class ZooKeeperEnsemble {
 
     /** Waits until the given nodes serve and one of all nodes leads. */
     public Duration awaitServing(List<ZooKeeperNode> which, Duration timeout) {
-        long start = System.nanoTime();
-        long deadline = start + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (which.stream().allMatch(ZooKeeperNode::isServing) && leader().isPresent()) {
-                return Duration.ofNanos(System.nanoTime() - start);
-            }
-            sleep(100);
+        try {
+            return Wait.until("ZooKeeper to serve", () -> which.stream().allMatch(ZooKeeperNode::isServing) && leader().isPresent(), timeout);
+        } catch (LabException e) {
+            throw new LabException("ZooKeeper not serving after " + timeout + ": " + describe(), e);
         }
-        throw new LabException("ZooKeeper not serving after " + timeout + ": " + describe());
-    }
-
-    /** Waits until {@code condition} holds, polling; returns how long it took. */
-    public static Duration await(String what, java.util.function.BooleanSupplier condition, Duration timeout) {
-        long start = System.nanoTime();
-        long deadline = start + timeout.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (condition.getAsBoolean()) return Duration.ofNanos(System.nanoTime() - start);
-            sleep(50);
-        }
-        throw new LabException("timed out after " + timeout + " waiting for " + what);
     }
 
     /** Each node and its mode, e.g. {@code zk1@n1=leader zk2@n2=follower zk3@n3=down}. */
@@ -108,14 +94,5 @@ public final class ZooKeeperEnsemble {
 
     public void stop() {
         nodes.forEach(ZooKeeperNode::stop);
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException("interrupted");
-        }
     }
 }

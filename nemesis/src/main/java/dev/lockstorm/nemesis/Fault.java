@@ -1,0 +1,86 @@
+package dev.lockstorm.nemesis;
+
+import dev.lockstorm.clusters.Node;
+import dev.lockstorm.clusters.lab.HostProcess;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * A kind of fault a schedule can inject. Targets are chosen when the fault is injected (the
+ * leader now, a random node now), and {@link #inject} returns the {@link Heal} that undoes exactly
+ * what it did.
+ *
+ * <pre>{@code
+ * Fault isolateLeader = new Fault.Partition("isolate-leader",
+ *         () -> Grudge.isolate(zk.leader().orElseThrow().host(), servers));
+ * Heal heal = isolateLeader.inject(nemesis);
+ * ...
+ * heal.heal();
+ * }</pre>
+ */
+public sealed interface Fault {
+
+    /** A short name for logs and reports. */
+    String name();
+
+    /** Injects the fault now; the returned heal undoes it. */
+    Heal inject(Nemesis nemesis);
+
+    /** Cuts the network by a grudge chosen at injection. */
+    record Partition(String name, Supplier<Grudge> grudge) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            n.partition(grudge.get());
+            return n::healPartition;
+        }
+    }
+
+    /** Freezes processes (a long GC pause from outside) chosen at injection. */
+    record Pause(String name, Supplier<List<HostProcess>> targets) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            List<HostProcess> ps = targets.get();
+            ps.forEach(n::pause);
+            return () -> ps.forEach(n::resume);
+        }
+    }
+
+    /** Kills nodes (SIGKILL) chosen at injection; the heal restarts them on their data. */
+    record Kill(String name, Supplier<List<? extends Node>> targets) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            List<? extends Node> nodes = targets.get();
+            nodes.forEach(n::kill);
+            return () -> nodes.forEach(n::restart);
+        }
+    }
+
+    /** Jumps a process's realtime clock; the heal resets it. */
+    record ClockJump(String name, ClockFault clock, Duration delta) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            n.clockJump(clock, delta);
+            return () -> n.clockReset(clock);
+        }
+    }
+
+    /** Makes a process's realtime clock run fast or slow; the heal resets it. */
+    record ClockRate(String name, ClockFault clock, double rate) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            n.clockRate(clock, rate);
+            return () -> n.clockReset(clock);
+        }
+    }
+
+    /** Strobes a clock by {@code delta} every {@code period} for {@code total} (blocking), then resets it. */
+    record ClockStrobe(String name, ClockFault clock, Duration delta, Duration period, Duration total) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            n.clockStrobe(clock, delta, period, total);
+            return () -> n.clockReset(clock);
+        }
+    }
+}

@@ -1,0 +1,82 @@
+package dev.lockstorm.nemesis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * When to inject which fault: a sequence in order, or a random mix, each fault held for a while and
+ * healed before the next, then a final {@link Nemesis#healAll} — also on an exception or an
+ * interrupt. Jepsen's default rhythm is a fault every ~10 s, healed ~10 s later.
+ *
+ * <pre>{@code
+ * Schedule s = Schedule.random(List.of(isolateLeader, pauseClient), Duration.ofSeconds(10), Duration.ofSeconds(10), new Random(seed));
+ * s.run(nemesis, Duration.ofSeconds(60));
+ * }</pre>
+ *
+ * @param faults  the faults to choose from
+ * @param quiet   mean time between a heal and the next fault
+ * @param active  mean time a fault is held
+ * @param random  null for the given order (cycling), else the source of a random mix and jitter
+ */
+public record Schedule(List<Fault> faults, Duration quiet, Duration active, Random random) {
+
+    public Schedule {
+        faults = List.copyOf(faults);
+        if (faults.isEmpty()) throw new IllegalArgumentException("a schedule needs at least one fault");
+    }
+
+    /** The faults in order, cycling, with fixed intervals. */
+    public static Schedule sequence(List<Fault> faults, Duration quiet, Duration active) {
+        return new Schedule(faults, quiet, active, null);
+    }
+
+    /** A random fault each time, intervals jittered between half and one and a half of the means. */
+    public static Schedule random(List<Fault> faults, Duration quiet, Duration active, Random random) {
+        return new Schedule(faults, quiet, active, random);
+    }
+
+    /**
+     * Runs for {@code total} (or until interrupted), then heals everything.
+     *
+     * @return how many faults were injected
+     */
+    public int run(Nemesis nemesis, Duration total) {
+        long end = System.nanoTime() + total.toNanos();
+        int injected = 0;
+        try {
+            while (true) {
+                if (!sleepUntil(Math.min(end, System.nanoTime() + jitter(quiet)))) break;
+                if (System.nanoTime() >= end) break;
+                Fault f = random == null ? faults.get(injected % faults.size()) : faults.get(random.nextInt(faults.size()));
+                Heal heal = f.inject(nemesis);
+                injected++;
+                boolean completed = sleepUntil(Math.min(end, System.nanoTime() + jitter(active)));
+                heal.heal();
+                if (!completed) break;
+            }
+        } finally {
+            nemesis.healAll();
+        }
+        return injected;
+    }
+
+    private long jitter(Duration mean) {
+        long ns = mean.toNanos();
+        return random == null ? ns : ns / 2 + (long) (random.nextDouble() * ns);
+    }
+
+    /** Sleeps until the deadline; false when interrupted (the interrupt is kept). */
+    private static boolean sleepUntil(long deadline) {
+        long left;
+        while ((left = deadline - System.nanoTime()) > 0) {
+            try {
+                Thread.sleep(Math.max(1, left / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+}
