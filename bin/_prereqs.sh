@@ -27,3 +27,21 @@ lockstorm_prereqs() {
     if [ ${#missing[@]} -gt 0 ]; then lockstorm_apt_install "${missing[@]}"; fi
     lockstorm_java_ok || { echo "lockstorm: needs a JDK 17 or newer as 'java' and 'javac' on PATH" >&2; exit 3; }
 }
+
+# What runs in a lab needs: namespaces and links (util-linux, iproute2), partitions (nftables),
+# Redis, gcc for the clock-fault library, ps and ping for the tests.
+lockstorm_lab_prereqs() {
+    local missing=()
+    command -v unshare >/dev/null 2>&1 || missing+=(util-linux)
+    command -v ip >/dev/null 2>&1 || missing+=(iproute2)
+    command -v nft >/dev/null 2>&1 || missing+=(nftables)
+    command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+    command -v gcc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
+    command -v ps >/dev/null 2>&1 || missing+=(procps)
+    command -v ping >/dev/null 2>&1 || missing+=(iputils-ping)
+    if [ ${#missing[@]} -gt 0 ]; then lockstorm_apt_install "${missing[@]}"; fi
+    if [ "$(id -u)" != 0 ]; then
+        echo "lockstorm: runs and their tests build network namespaces and need root; run as root" >&2
+        exit 3
+    fi
+}

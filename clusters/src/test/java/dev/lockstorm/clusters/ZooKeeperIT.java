@@ -37,4 +37,17 @@ class ZooKeeperIT {
             assertTrue(Files.readString(follower.log()).contains("QuorumPeer"), "per-node log kept");
         }
     }
+
+    @Test
+    void fiveNodeEnsembleServesAndKeepsAQuorumWithoutTwoNodes() {
+        try (Lab lab = Lab.open(new LabSpec(List.of("n1", "n2", "n3", "n4", "n5"), dir))) {
+            ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, lab.hosts(), ZooKeeperOptions.defaults());
+            Duration took = zk.awaitServing(Duration.ofSeconds(40));
+            System.out.println("5-node ensemble serving after " + took.toMillis() + " ms: " + zk.describe());
+            List<ZooKeeperNode> followers = zk.nodes().stream().filter(n -> zk.leader().orElseThrow() != n).limit(2).toList();
+            followers.forEach(ZooKeeperNode::kill);
+            List<ZooKeeperNode> rest = zk.nodes().stream().filter(n -> !followers.contains(n)).toList();
+            zk.awaitServing(rest, Duration.ofSeconds(20));
+        }
+    }
 }

@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 
 /** {@code lockstorm bench}: benchmarks that print figures. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print figures (no pass/fail on time).",
-        subcommands = {BenchCommand.Checker.class})
+        subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -52,6 +52,24 @@ public final class BenchCommand implements Runnable {
                 ok &= b.corpus(dir) == 0;
             }
             return ok ? 0 : 1;
+        }
+    }
+
+    @Command(name = "cluster", mixinStandardHelpOptions = true,
+            description = {"Start to serving for each cluster shape, election after a leader partition, Sentinel failover,",
+                    "and the RSS of each node kind, measured in a lab (needs root; bin/lockstorm enters the lab)."})
+    static final class Cluster implements Callable<Integer> {
+        @Option(names = "--rounds", defaultValue = "3", description = "Repetitions (default: ${DEFAULT-VALUE}).")
+        int rounds;
+
+        @Override
+        public Integer call() throws IOException {
+            dev.lockstorm.clusters.lab.Lab.requireInside();
+            Path dir = Home.path("results/bench-cluster/" + java.time.LocalDateTime.now()
+                    .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS")));
+            new dev.lockstorm.suite.bench.ClusterBench(System.out, dir).run(rounds);
+            System.out.println("node logs: " + dir);
+            return 0;
         }
     }
 }

@@ -1,0 +1,77 @@
+package dev.lockstorm.clusters.lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Finds, and removes, what a run could have left outside its lab. A run lives in its own lab, so
+ * there should be nothing: this checks, it does not assume. Only things unmistakably lockstorm's
+ * are touched: an {@code inet nemesis} nft table, a {@code lockstorm-run} mount, a stopped process
+ * of a lab.
+ *
+ * <pre>{@code
+ * List<String> found = Cleanup.run(true);   // each line says what was found and removed
+ * }</pre>
+ */
+public final class Cleanup {
+    private Cleanup() {
+    }
+
+    /**
+     * @param remove false to only report
+     * @return one line for each leftover found (empty when there was nothing)
+     */
+    public static List<String> run(boolean remove) {
+        List<String> found = new ArrayList<>();
+        if (Commands.run("sh", "-c", "command -v nft").ok()) {
+            Commands.Result tables = Commands.run("nft", "list", "tables");
+            if (tables.ok() && tables.output().contains("inet nemesis")) {
+                found.add("nft table 'inet nemesis' in this network namespace" + (remove ? ": deleted" : ""));
+                if (remove) Commands.run("nft", "delete", "table", "inet", "nemesis");
+            }
+        }
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
+                if (!line.contains(" lockstorm-run ")) continue;
+                String mountPoint = line.split(" ")[4];
+                if (System.getenv("LOCKSTORM_LAB") != null && mountPoint.equals("/run")) continue; // this lab's own
+                found.add("mount of lockstorm-run at " + mountPoint + (remove ? ": unmounted" : ""));
+                if (remove) Commands.run("umount", "-l", mountPoint);
+            }
+        } catch (IOException e) {
+            found.add("cannot read /proc/self/mountinfo: " + e.getMessage());
+        }
+        for (long pid : stoppedLabProcesses()) {
+            found.add("stopped lab process " + pid + (remove ? ": resumed and killed" : ""));
+            if (remove) {
+                Commands.run("kill", "-CONT", Long.toString(pid));
+                Commands.run("kill", "-KILL", Long.toString(pid));
+            }
+        }
+        return found;
+    }
+
+    /** Processes of a lab (LOCKSTORM_LAB=1) stopped by SIGSTOP, outside this JVM's own lab. */
+    private static List<Long> stoppedLabProcesses() {
+        List<Long> out = new ArrayList<>();
+        if (System.getenv("LOCKSTORM_LAB") != null) return out; // inside a lab its own processes may be paused on purpose
+        try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+            for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                try {
+                    if (!Files.readString(p.resolve("status")).contains("State:\tT")) continue;
+                    String env = new String(Files.readAllBytes(p.resolve("environ")));
+                    if (env.contains("LOCKSTORM_LAB=1")) out.add(Long.parseLong(p.getFileName().toString()));
+                } catch (IOException e) {
+                    // gone, or not ours to read
+                }
+            }
+        } catch (IOException e) {
+            // no /proc: nothing to scan
+        }
+        return out;
+    }
+}
