@@ -34,11 +34,13 @@ public final class Cleanup {
                 if (remove) Commands.run("nft", "delete", "table", "inet", "nemesis");
             }
         }
+        // inside a lab, the lockstorm-run mounts in sight are that lab's own (another lab's are in
+        // another mount namespace); outside, any would have leaked from a lab
+        boolean insideALab = System.getenv("LOCKSTORM_LAB") != null;
         try {
-            for (String line : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
+            for (String line : insideALab ? List.<String>of() : Files.readAllLines(Path.of("/proc/self/mountinfo"))) {
                 if (!line.contains(" lockstorm-run ")) continue;
                 String mountPoint = line.split(" ")[4];
-                if (System.getenv("LOCKSTORM_LAB") != null && mountPoint.equals("/run")) continue; // this lab's own
                 found.add("mount of lockstorm-run at " + mountPoint + (remove ? ": unmounted" : ""));
                 if (remove) Commands.run("umount", "-l", mountPoint);
             }

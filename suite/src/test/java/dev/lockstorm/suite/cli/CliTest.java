@@ -151,4 +151,27 @@ class CliTest {
         assertEquals(0, Main.run("bench", "checker", "--help"));
         assertTrue(out().contains("--time-limit"));
     }
+
+    @Test
+    void doctorPrintsATableOfWhatARunNeeds() {
+        int code = Main.run("doctor");
+        for (String check : new String[]{"root", "unshare", "nft (nftables)", "redis-server", "gcc (clock faults)", "ZooKeeper jars"}) {
+            assertTrue(out().contains(check), check + " in " + out());
+        }
+        // bin/test installs everything a run needs, so on a machine it prepared the doctor is satisfied
+        assertEquals(0, code, out());
+        assertTrue(out().contains("doctor: ready for a run"));
+    }
+
+    @Test
+    void cleanupFindsNothingLeftByEarlierRuns() {
+        assertEquals(0, Main.run("cleanup", "--dry-run"));
+        assertTrue(out().contains("cleanup: nothing left behind by earlier runs"), out());
+    }
+
+    @Test
+    void clusterBenchOutsideALabSaysHowToRunIt() {
+        assertEquals(3, Main.run("bench", "cluster", "--rounds", "1"));
+        assertTrue(err().contains("not inside a lab"), err());
+    }
 }
