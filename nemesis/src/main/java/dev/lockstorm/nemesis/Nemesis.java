@@ -37,9 +37,21 @@ public final class Nemesis implements AutoCloseable {
     private final Set<Node> killed = new LinkedHashSet<>();
     private final Set<ClockFault> clocks = new LinkedHashSet<>();
 
+    private final Thread onShutdown = new Thread(this::healQuietly, "lockstorm-nemesis-heal");
+
+    /** A nemesis whose faults are also healed when the JVM is asked to stop (Ctrl-C, SIGTERM). */
     public Nemesis(Lab lab, Consumer<NemesisEvent> events) {
         this.lab = lab;
         this.events = events;
+        Runtime.getRuntime().addShutdownHook(onShutdown);
+    }
+
+    private void healQuietly() {
+        try {
+            healAll();
+        } catch (RuntimeException e) {
+            System.err.println("lockstorm: healing on shutdown: " + e.getMessage());
+        }
     }
 
     public Lab lab() {
@@ -186,9 +198,18 @@ public final class Nemesis implements AutoCloseable {
         events.accept(e);
     }
 
+    /** Heals everything and forgets the shutdown hook. */
     @Override
     public void close() {
-        healAll();
+        try {
+            healAll();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onShutdown);
+            } catch (IllegalStateException e) {
+                // already shutting down: the hook runs anyway
+            }
+        }
     }
 
     private static void run(List<String> problems, Runnable step) {

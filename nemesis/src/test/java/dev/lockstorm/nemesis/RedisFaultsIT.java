@@ -37,7 +37,7 @@ class RedisFaultsIT {
     @AfterEach
     void down() {
         try {
-            nemesis.healAll();
+            nemesis.close();
         } finally {
             lab.close();
         }
@@ -52,13 +52,11 @@ class RedisFaultsIT {
     @Test
     void clockJumpExpiresAKeyOnlyOnTheSkewedNode() throws Exception {
         ClockFault clock = ClockFault.create(lab, "redis-n1");
-        RedisNode skewed = RedisNode.create(lab, lab.host("n1"), Persistence.NONE, clock.env());
-        RedisNode plain = RedisNode.create(lab, lab.host("n2"), Persistence.NONE, Map.of());
-        for (RedisNode n : List.of(skewed, plain)) {
-            n.start();
-            n.awaitServing(Duration.ofSeconds(10));
-            assertEquals("OK", call(n, "SET", "lock", "v", "PX", "10000"));
-        }
+        List<RedisNode> masters = RedisNode.startMasters(lab, List.of(lab.host("n1"), lab.host("n2")), Persistence.NONE,
+                h -> h.name().equals("n1") ? clock.env() : Map.of());
+        RedisNode skewed = masters.get(0);
+        RedisNode plain = masters.get(1);
+        for (RedisNode n : masters) assertEquals("OK", call(n, "SET", "lock", "v", "PX", "10000"));
         long before = Long.parseLong(String.valueOf(((List<?>) call(skewed, "TIME")).get(0)));
         nemesis.clockJump(clock, Duration.ofSeconds(20));
         long after = Long.parseLong(String.valueOf(((List<?>) call(skewed, "TIME")).get(0)));

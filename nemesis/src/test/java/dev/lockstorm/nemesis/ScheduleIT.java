@@ -42,6 +42,7 @@ class ScheduleIT {
             assertFalse(b.isPaused());
             assertEquals("none", nemesis.active());
             assertTrue(lab.host("c1").exec("ping", "-c", "1", "-W", "1", "n1").ok());
+            nemesis.close();
         }
     }
 
@@ -58,6 +59,7 @@ class ScheduleIT {
             t.join(10_000);
             assertFalse(t.isAlive());
             assertFalse(a.isPaused(), "healed after the interrupt");
+            nemesis.close();
         }
     }
 }

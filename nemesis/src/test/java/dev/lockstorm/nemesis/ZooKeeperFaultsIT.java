@@ -44,7 +44,7 @@ class ZooKeeperFaultsIT {
     @AfterEach
     void down() {
         try {
-            nemesis.healAll();
+            nemesis.close();
             assertEquals("none", nemesis.active());
         } finally {
             lab.close();

@@ -115,7 +115,10 @@ public final class Lab implements AutoCloseable {
         }
     }
 
-    /** Kills every process and removes the hosts and the bridge. Idempotent. */
+    /**
+     * Kills every process and removes the hosts and the bridge, then checks that nothing is left
+     * (throws naming what is). Idempotent.
+     */
     @Override
     public void close() {
         if (closed) return;
@@ -134,5 +137,18 @@ public final class Lab implements AutoCloseable {
         }
         for (String name : hosts.keySet()) Commands.run(List.of("ip", "netns", "delete", name), null, Duration.ofSeconds(10));
         Commands.run(List.of("ip", "link", "delete", BRIDGE), null, Duration.ofSeconds(10));
+        List<String> left = leftovers();
+        if (!left.isEmpty()) throw new LabException("the lab left things behind: " + String.join("; ", left));
+    }
+
+    /** What remains of this lab: live processes, network namespaces, the bridge. */
+    public List<String> leftovers() {
+        List<String> left = new ArrayList<>();
+        for (HostProcess p : liveProcesses()) left.add("process " + p);
+        for (String name : hosts.keySet()) {
+            if (Files.exists(Path.of("/run/netns", name))) left.add("network namespace " + name);
+        }
+        if (Commands.run("ip", "link", "show", BRIDGE).ok()) left.add("bridge " + BRIDGE);
+        return left;
     }
 }

@@ -57,6 +57,20 @@ public final class RedisNode implements Node {
         return new RedisNode(lab, host, persistence, env, dir);
     }
 
+    /**
+     * Independent masters, one per host (the Redlock setup), started at once and serving.
+     *
+     * @param env the environment of each host's server (e.g. a clock fault's), or an empty map
+     */
+    public static List<RedisNode> startMasters(Lab lab, List<Host> hosts, Persistence persistence,
+                                               java.util.function.Function<Host, Map<String, String>> env) {
+        List<RedisNode> nodes = new ArrayList<>();
+        for (Host h : hosts) nodes.add(create(lab, h, persistence, env.apply(h)));
+        nodes.forEach(RedisNode::start);
+        for (RedisNode n : nodes) n.awaitServing(Duration.ofSeconds(10));
+        return nodes;
+    }
+
     /** Makes this node a replica of {@code master} from its next start. */
     public RedisNode replicaOf(RedisNode master) {
         this.replicaOf = master;

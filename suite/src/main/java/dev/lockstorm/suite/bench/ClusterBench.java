@@ -70,7 +70,7 @@ public final class ClusterBench {
                 Wait.until("the idle client", () -> logHas(client.log(), "IDLE"), Duration.ofSeconds(20));
                 Wait.sleep(500);
                 rss("client JVM (-Xmx64m, one ZooKeeper session)", client);
-                Nemesis nemesis = new Nemesis(lab, e -> { });
+                try (Nemesis nemesis = new Nemesis(lab, e -> { })) {
                 ZooKeeperNode old = zk.leader().orElseThrow();
                 long p0 = System.nanoTime();
                 nemesis.partition(Grudge.isolate(old.host(), zk.nodes().stream().map(ZooKeeperNode::host).toList()));
@@ -83,6 +83,7 @@ public final class ClusterBench {
                 nemesis.healAll();
                 Wait.until("the old leader to follow", () -> old.mode().filter("follower"::equals).isPresent(), Duration.ofSeconds(30));
                 record("zookeeper 3: old leader follows after heal", System.nanoTime() - h0);
+                }
             }
         }
     }
