@@ -47,7 +47,12 @@ public final class Host {
      * process's pid is the program's own ({@code ip netns exec} execs it), so signals reach it.
      */
     public HostProcess start(String name, List<String> cmd, Map<String, String> env, Path log) {
-        return HostProcess.start(this, name, inNamespace(cmd), env, log);
+        return HostProcess.start(this, name, inNamespace(cmd), env, log, false);
+    }
+
+    /** Like {@link #start}, but the process's stdout is a pipe (for a worker that answers over it); stderr goes to {@code log}. */
+    public HostProcess startPiped(String name, List<String> cmd, Map<String, String> env, Path log) {
+        return HostProcess.start(this, name, inNamespace(cmd), env, log, true);
     }
 
     List<String> inNamespace(List<String> cmd) {

@@ -25,12 +25,15 @@ public final class HostProcess {
         this.log = log;
     }
 
-    static HostProcess start(Host host, String name, List<String> cmd, Map<String, String> env, Path log) {
+    static HostProcess start(Host host, String name, List<String> cmd, Map<String, String> env, Path log, boolean pipeStdout) {
         try {
             Files.createDirectories(log.getParent());
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                    .redirectInput(ProcessBuilder.Redirect.PIPE);
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.PIPE);
+            if (pipeStdout) {
+                pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            } else {
+                pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            }
             pb.environment().putAll(env);
             return new HostProcess(host, name, pb.start(), log);
         } catch (IOException e) {

@@ -108,6 +108,13 @@ public final class Lab implements AutoCloseable {
         return p;
     }
 
+    /** Starts a process whose stdout is a pipe (a client worker), tracked like {@link #start}. */
+    public HostProcess startPiped(Host host, String name, List<String> cmd, Map<String, String> env) {
+        HostProcess p = host.startPiped(name, cmd, env, spec.dir().resolve("logs").resolve(name + ".log"));
+        processes.add(p);
+        return p;
+    }
+
     /** Every process started through this lab that is still alive. */
     public List<HostProcess> liveProcesses() {
         synchronized (processes) {

@@ -1,0 +1,24 @@
+package dev.lockstorm.workloads.zookeeper;
+
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.recipes.locks.InterProcessLock;
+import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreMutex;
+
+import java.time.Duration;
+
+/** Apache Curator's {@code InterProcessSemaphoreMutex} (not reentrant; a one-lease semaphore). */
+public final class CuratorSemaphoreMutex extends CuratorLock {
+    public CuratorSemaphoreMutex(String connect, String lockPath, Duration sessionTimeout) {
+        super(connect, lockPath, sessionTimeout);
+    }
+
+    @Override
+    InterProcessLock newLock(CuratorFramework client) {
+        return new InterProcessSemaphoreMutex(client, path);
+    }
+
+    @Override
+    String ownNodesParent() {
+        return path + "/leases"; // InterProcessSemaphoreV2's lease nodes
+    }
+}

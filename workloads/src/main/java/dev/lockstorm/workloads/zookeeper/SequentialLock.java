@@ -1,0 +1,123 @@
+package dev.lockstorm.workloads.zookeeper;
+
+import dev.lockstorm.workloads.Lease;
+import dev.lockstorm.workloads.LockClient;
+import dev.lockstorm.workloads.NotAcquiredException;
+import dev.lockstorm.workloads.NotHeldException;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.data.Stat;
+
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The ephemeral-sequential ZooKeeper locks: each client creates {@code lock-<guid>-<seq>} under the
+ * lock's parent; the lowest sequence holds the lock. Two ways to wait, each its own subclass:
+ * every waiter watching the whole child list ({@link ChildrenLock}), or each waiter watching only
+ * its predecessor ({@link RecipeLock}, the ZooKeeper recipe). The GUID in the name lets a client
+ * find its own node when the reply to its create was lost. The token is the node's czxid.
+ */
+public abstract sealed class SequentialLock implements LockClient permits ChildrenLock, RecipeLock {
+    private final String connect;
+    private final String parent;
+    private final Duration sessionTimeout;
+    protected ZkSession session;
+
+    SequentialLock(String connect, String lockPath, Duration sessionTimeout) {
+        this.connect = connect;
+        this.parent = lockPath;
+        this.sessionTimeout = sessionTimeout;
+    }
+
+    @Override
+    public void open() throws Exception {
+        session = new ZkSession(connect, sessionTimeout);
+        session.ensurePath(parent);
+    }
+
+    @Override
+    public Lease acquire(Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String guid = UUID.randomUUID().toString();
+        String mine = createOwn(guid);
+        Stat own = session.zk().exists(mine, false);
+        if (own == null) throw new IllegalStateException("our lock node " + mine + " vanished (session expired?)");
+        while (true) {
+            List<String> children = sorted(session.zk().getChildren(parent, false));
+            String me = mine.substring(parent.length() + 1);
+            int i = children.indexOf(me);
+            if (i < 0) throw new IllegalStateException("our lock node " + me + " is gone (session expired?)");
+            if (i == 0) return new Lease(own.getCzxid(), mine);
+            CountDownLatch changed = new CountDownLatch(1);
+            if (!watch(children, i, changed)) continue;
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !changed.await(left, TimeUnit.NANOSECONDS)) {
+                try {
+                    session.zk().delete(mine, -1); // withdraw: certainly not acquired now
+                } catch (KeeperException.NoNodeException gone) {
+                    // already gone with the session
+                }
+                throw new NotAcquiredException("not first in line after " + timeout);
+            }
+        }
+    }
+
+    /** Sets a watch that fires when this waiter should look again; false if it should look at once. */
+    abstract boolean watch(List<String> sortedChildren, int myIndex, CountDownLatch changed) throws Exception;
+
+    String parent() {
+        return parent;
+    }
+
+    /** Creates our sequential node, finding it by GUID if the reply to the create was lost. */
+    private String createOwn(String guid) throws Exception {
+        String prefix = parent + "/lock-" + guid + "-";
+        try {
+            return session.create(prefix, CreateMode.EPHEMERAL_SEQUENTIAL).path();
+        } catch (KeeperException.ConnectionLossException e) {
+            for (String child : session.zk().getChildren(parent, false)) {
+                if (child.contains(guid)) return parent + "/" + child;
+            }
+            return session.create(prefix, CreateMode.EPHEMERAL_SEQUENTIAL).path();
+        }
+    }
+
+    static List<String> sorted(List<String> children) {
+        return children.stream().sorted(Comparator.comparing(SequentialLock::sequence)).toList();
+    }
+
+    private static String sequence(String child) {
+        return child.substring(child.lastIndexOf('-') + 1);
+    }
+
+    @Override
+    public void release(Lease lease) throws Exception {
+        try {
+            session.zk().delete((String) lease.handle(), -1);
+        } catch (KeeperException.NoNodeException e) {
+            throw new NotHeldException("our lock node is gone (the session expired)");
+        }
+    }
+
+    @Override
+    public boolean stillHeld(Lease lease) {
+        return session.healthy();
+    }
+
+    @Override
+    public void close() {
+        if (session != null) session.close();
+    }
+
+    static Watcher latch(CountDownLatch l) {
+        return e -> {
+            if (e.getType() != Watcher.Event.EventType.None) l.countDown();
+        };
+    }
+}

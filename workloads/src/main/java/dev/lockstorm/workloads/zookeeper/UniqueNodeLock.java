@@ -1,0 +1,82 @@
+package dev.lockstorm.workloads.zookeeper;
+
+import dev.lockstorm.workloads.Lease;
+import dev.lockstorm.workloads.LockClient;
+import dev.lockstorm.workloads.NotAcquiredException;
+import dev.lockstorm.workloads.NotHeldException;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.data.Stat;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The simplest ZooKeeper lock: everyone creates the same ephemeral node; whoever succeeds holds the
+ * lock; the others watch it and all race again when it is deleted (the herd effect). The token is
+ * the node's czxid.
+ */
+public final class UniqueNodeLock implements LockClient {
+    private final String connect;
+    private final String path;
+    private final Duration sessionTimeout;
+    private ZkSession session;
+
+    public UniqueNodeLock(String connect, String lockPath, Duration sessionTimeout) {
+        this.connect = connect;
+        this.path = lockPath + "/lock";
+        this.sessionTimeout = sessionTimeout;
+    }
+
+    @Override
+    public void open() throws Exception {
+        session = new ZkSession(connect, sessionTimeout);
+        session.ensurePath(path.substring(0, path.lastIndexOf('/')));
+    }
+
+    @Override
+    public Lease acquire(Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            try {
+                ZkSession.Created c = session.create(path, CreateMode.EPHEMERAL);
+                return new Lease(c.czxid(), c.path());
+            } catch (KeeperException.NodeExistsException e) {
+                Stat mine = session.zk().exists(path, false);
+                if (mine != null && mine.getEphemeralOwner() == session.sessionId()) {
+                    return new Lease(mine.getCzxid(), path); // our own create went through before a lost reply
+                }
+            }
+            CountDownLatch gone = new CountDownLatch(1);
+            Stat st = session.zk().exists(path, e -> {
+                if (e.getType() == Watcher.Event.EventType.NodeDeleted) gone.countDown();
+            });
+            if (st == null) continue;
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !gone.await(left, TimeUnit.NANOSECONDS)) {
+                throw new NotAcquiredException("the lock node was still held after " + timeout);
+            }
+        }
+    }
+
+    @Override
+    public void release(Lease lease) throws Exception {
+        Stat st = session.zk().exists(path, false);
+        if (st == null || st.getEphemeralOwner() != session.sessionId()) {
+            throw new NotHeldException("the lock node is gone or someone else's");
+        }
+        session.zk().delete(path, st.getVersion());
+    }
+
+    @Override
+    public boolean stillHeld(Lease lease) {
+        return session.healthy();
+    }
+
+    @Override
+    public void close() {
+        if (session != null) session.close();
+    }
+}

@@ -1,0 +1,81 @@
+package dev.lockstorm.workloads.zookeeper;
+
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.data.Stat;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A raw ZooKeeper session for the hand-written recipes: connects, remembers whether the session
+ * expired or disconnected (so a holder can tell it may have lost its lock), creates parents.
+ */
+final class ZkSession implements AutoCloseable {
+    private final ZooKeeper zk;
+    private volatile Watcher.Event.KeeperState state = Watcher.Event.KeeperState.Disconnected;
+
+    ZkSession(String connect, Duration sessionTimeout) throws IOException, InterruptedException {
+        CountDownLatch connected = new CountDownLatch(1);
+        zk = new ZooKeeper(connect, (int) sessionTimeout.toMillis(), e -> {
+            if (e.getType() == Watcher.Event.EventType.None) {
+                state = e.getState();
+                if (state == Watcher.Event.KeeperState.SyncConnected) connected.countDown();
+            }
+        });
+        if (!connected.await(sessionTimeout.toMillis() * 2, TimeUnit.MILLISECONDS)) {
+            zk.close();
+            throw new IOException("no ZooKeeper session with " + connect + " within " + sessionTimeout.multipliedBy(2));
+        }
+    }
+
+    ZooKeeper zk() {
+        return zk;
+    }
+
+    long sessionId() {
+        return zk.getSessionId();
+    }
+
+    /** Connected, and the session not expired. */
+    boolean healthy() {
+        return state == Watcher.Event.KeeperState.SyncConnected && zk.getState().isAlive();
+    }
+
+    /** Creates {@code path} and its parents as persistent nodes, if missing. */
+    void ensurePath(String path) throws KeeperException, InterruptedException {
+        String p = "";
+        for (String part : path.substring(1).split("/")) {
+            p += "/" + part;
+            try {
+                zk.create(p, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            } catch (KeeperException.NodeExistsException e) {
+                // already there
+            }
+        }
+    }
+
+    /** Creates a node and returns its creation zxid (the fencing token). */
+    Created create(String path, CreateMode mode) throws KeeperException, InterruptedException {
+        Stat stat = new Stat();
+        String actual = zk.create(path, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, mode, stat);
+        return new Created(actual, stat.getCzxid());
+    }
+
+    record Created(String path, long czxid) {
+    }
+
+    @Override
+    public void close() {
+        try {
+            zk.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
