@@ -130,7 +130,7 @@ public final class ZooKeeperNode implements Node {
         sb.append("dataDir=").append(dataDir).append('\n');
         sb.append("clientPort=").append(CLIENT_PORT).append('\n');
         sb.append("standaloneEnabled=false\n4lw.commands.whitelist=*\nadmin.enableServer=false\n");
-        sb.append("maxClientCnxns=0\n");
+        sb.append("maxClientCnxns=0\npreAllocSize=4096\n"); // 4 MB transaction logs, not 64 MB
         for (int i = 0; i < peers.size(); i++) {
             sb.append("server.").append(i + 1).append('=').append(peers.get(i).address()).append(":2888:3888\n");
         }

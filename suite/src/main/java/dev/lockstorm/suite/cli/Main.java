@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 /** {@code lockstorm}: the command line. Exit codes: 0 valid, 1 invalid, 2 unknown, 3 bad input or setup. */
 @Command(name = "lockstorm", mixinStandardHelpOptions = true, version = "lockstorm 0.1.0",
         description = "Fault-injection correctness suite for distributed locks.",
-        subcommands = {CheckCommand.class, DemoCommand.class, BenchCommand.class, DoctorCommand.class, CleanupCommand.class,
+        subcommands = {RunCommand.class, CheckCommand.class, ReportCommand.class, DemoCommand.class, BenchCommand.class,
+                DoctorCommand.class, CleanupCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     public static final int BAD_INPUT = 3;
@@ -35,6 +36,11 @@ public final class Main implements Runnable {
             ex.getCommandLine().getErr().println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             return BAD_INPUT;
         });
+        // the run records its exact command line
+        CommandLine run = cl.getSubcommands().get("run");
+        if (args.length > 0 && args[0].equals("run")) {
+            ((RunCommand) run.getCommand()).argv = java.util.List.of(args).subList(1, args.length);
+        }
         return cl.execute(args);
     }
 

@@ -1,0 +1,194 @@
+package dev.lockstorm.suite.run;
+
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Checker;
+import dev.lockstorm.checker.ResultsJson;
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.io.HistoryFormat;
+import dev.lockstorm.checker.io.HistoryReader;
+import dev.lockstorm.checker.io.Json;
+import dev.lockstorm.checker.linear.SearchLimits;
+import dev.lockstorm.checker.model.Models;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabSpec;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
+import dev.lockstorm.nemesis.Nemesis;
+import dev.lockstorm.nemesis.Schedule;
+import dev.lockstorm.results.JunitXml;
+import dev.lockstorm.results.ReportHtml;
+import dev.lockstorm.workloads.store.FencedStore;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A complete test run: lab up, ZooKeeper up, clients up, generator and nemesis for the time limit,
+ * final heal, a quiet period in which every client must acquire once more, teardown, check, report.
+ * Must run inside a lab ({@code bin/lockstorm run} enters one).
+ *
+ * <pre>{@code
+ * RunResult r = new Runner(System.err).run(spec, Path.of("results/curator-mutex/20261122T101500.000"));
+ * }</pre>
+ */
+public final class Runner {
+    private final PrintStream progress;
+
+    public Runner(PrintStream progress) {
+        this.progress = progress;
+    }
+
+    public RunResult run(RunSpec spec, Path dir) throws IOException, InterruptedException {
+        Lab.requireInside();
+        Files.writeString(dir.resolve("command.txt"), String.join(" ", spec.command()) + "\nseed " + spec.seed() + "\n");
+        Random random = new Random(spec.seed());
+        List<String> hosts = new ArrayList<>(List.of("n1", "n2", "n3"));
+        for (int i = 1; i <= spec.clients(); i++) hosts.add("c" + i);
+        FencedStore store = new FencedStore(spec.fencing());
+        List<String> notLive = new ArrayList<>();
+        int faults = 0;
+        long started = System.nanoTime();
+        try (Lab lab = Lab.open(new LabSpec(hosts, dir));
+             Recorder recorder = new Recorder(dir.resolve("history.jsonl"))) {
+            progress.println("lockstorm: starting ZooKeeper on n1 n2 n3 and " + spec.clients() + " " + spec.system() + " clients");
+            ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, List.of(lab.host("n1"), lab.host("n2"), lab.host("n3")),
+                    ZooKeeperOptions.defaults());
+            zk.awaitServing(Duration.ofSeconds(60));
+            ClientSlot.Holders holders = new ClientSlot.Holders();
+            List<ClientSlot> clients = new ArrayList<>();
+            for (int i = 0; i < spec.clients(); i++) {
+                clients.add(new ClientSlot(lab, lab.host("c" + (i + 1)), i, spec, zk.connectString(), recorder, store,
+                        new Random(random.nextLong()), holders));
+            }
+            clients.parallelStream().forEach(ClientSlot::startWorker);
+
+            try (Nemesis nemesis = new Nemesis(lab, recorder::nemesis)) {
+                AtomicBoolean stop = new AtomicBoolean();
+                List<Thread> threads = new ArrayList<>();
+                for (ClientSlot c : clients) threads.add(start("client-" + c.process(), () -> c.run(stop)));
+                Schedule schedule = NemesisPlans.schedule(spec, zk, clients, new Random(random.nextLong()));
+                AtomicInteger injected = new AtomicInteger();
+                Thread nemesisThread = schedule == null ? null
+                        : start("nemesis", () -> injected.set(schedule.run(nemesis, spec.timeLimit())));
+                long end = System.nanoTime() + spec.timeLimit().toNanos();
+                while (System.nanoTime() < end) {
+                    Thread.sleep(Math.min(2000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+                    progress.printf(Locale.ROOT, "  [%5.1f s] %d ops, faults: %s, double holders so far: %d%n",
+                            recorder.elapsedSeconds(), recorder.completedClientOps(), nemesis.active(), holders.doubleHoldersSoFar());
+                }
+                stop.set(true);
+                if (nemesisThread != null) nemesisThread.join();
+                nemesis.healAll();
+                for (Thread t : threads) t.join(spec.opTimeout().multipliedBy(4).toMillis());
+                faults = injected.get();
+
+                progress.println("lockstorm: healed; quiet period: every client must acquire once more");
+                zk.awaitServing(Duration.ofSeconds(60));
+                for (ClientSlot c : clients) {
+                    boolean got = false;
+                    long deadline = System.nanoTime() + spec.quiet().toNanos();
+                    while (!got && System.nanoTime() < deadline) got = c.cycle(spec.quiet());
+                    if (!got) notLive.add("process " + c.process());
+                }
+                ClientSlot.finalRead(recorder, store, clients.stream().mapToInt(ClientSlot::process).max().orElse(0) + 1);
+                clients.forEach(ClientSlot::close);
+            }
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        CheckResult check = checkAndReport(dir, spec, notLive, seconds);
+        return new RunResult(dir, check, notLive, faults);
+    }
+
+    /**
+     * Re-checks a run directory (also one whose run crashed midway) and writes its results again,
+     * keeping the run's parameters and liveness from an earlier results.json when there is one.
+     */
+    public static CheckResult rerender(Path dir) throws IOException {
+        Map<String, Object> params = Map.of();
+        List<String> notLive = null;
+        Path results = dir.resolve("results.json");
+        if (Files.exists(results)) {
+            try (var p = Json.FACTORY.createParser(Files.readString(results))) {
+                p.nextToken();
+                Map<?, ?> old = (Map<?, ?>) Json.readValue(p);
+                if (old.get("run") instanceof Map<?, ?> run) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    run.forEach((k, v) -> m.put(String.valueOf(k), v));
+                    params = m;
+                }
+                if (old.get("liveness") instanceof Map<?, ?> l && l.get("clients_without_acquire") instanceof List<?> c) {
+                    notLive = c.stream().map(String::valueOf).toList();
+                }
+            }
+        }
+        return checkAndReport(dir, params, notLive, 0);
+    }
+
+    /** Checks a run directory's history and writes results.json, junit.xml and report.html. */
+    public static CheckResult checkAndReport(Path dir, RunSpec spec, List<String> notLive, double seconds) throws IOException {
+        return checkAndReport(dir, runInfo(spec), notLive, seconds);
+    }
+
+    private static CheckResult checkAndReport(Path dir, Map<String, Object> params, List<String> notLive, double seconds) throws IOException {
+        History h = readHistory(dir.resolve("history.jsonl"));
+        CheckResult check = Checker.check(h, Models.infer(h, false), SearchLimits.withTimeLimit(Duration.ofSeconds(120)));
+        Map<String, Object> json = new LinkedHashMap<>(ResultsJson.toMap(check));
+        if (!params.isEmpty()) json.put("run", params);
+        if (notLive != null) {
+            json.put("liveness", Map.of("verdict", notLive.isEmpty() ? "valid" : "invalid", "clients_without_acquire", notLive));
+        }
+        Files.writeString(dir.resolve("results.json"), Json.toJson(json) + "\n", StandardCharsets.UTF_8);
+        List<JunitXml.Case> cases = new ArrayList<>(JunitXml.cases(check));
+        if (notLive != null) {
+            cases.add(new JunitXml.Case("liveness after heal", notLive.isEmpty() ? dev.lockstorm.checker.Verdict.VALID
+                    : dev.lockstorm.checker.Verdict.INVALID, notLive.isEmpty() ? null : "could not acquire after the heal: " + notLive));
+        }
+        JunitXml.write(String.valueOf(params.getOrDefault("system", dir.getParent().getFileName())), cases, seconds, dir.resolve("junit.xml"));
+        ReportHtml.write(h, check, params, dir.resolve("report.html"));
+        return check;
+    }
+
+    /**
+     * Reads a history; a last line cut off without its newline (the run was killed while writing
+     * it) is left out with a note, never repaired in the file.
+     */
+    static History readHistory(Path file) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        if (text.isEmpty() || text.endsWith("\n")) return HistoryReader.read(file, HistoryFormat.JSONL);
+        int cut = text.lastIndexOf('\n') + 1;
+        System.err.println("lockstorm: " + file + ": the last line was cut off mid-write (the run was killed); checking the "
+                + text.substring(0, cut).lines().count() + " complete lines");
+        return HistoryReader.read(new java.io.StringReader(text.substring(0, cut)), file.toString(), HistoryFormat.JSONL);
+    }
+
+    private static Thread start(String name, Runnable r) {
+        Thread t = new Thread(r, name);
+        t.start();
+        return t;
+    }
+
+    static Map<String, Object> runInfo(RunSpec spec) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("system", spec.system());
+        m.put("clients", spec.clients());
+        m.put("time_limit_s", spec.timeLimit().toSeconds());
+        m.put("nemesis", spec.nemesis());
+        m.put("fencing", spec.fencing().name().toLowerCase(Locale.ROOT));
+        m.put("seed", spec.seed());
+        m.put("session_timeout_ms", spec.sessionTimeout().toMillis());
+        m.put("command", String.join(" ", spec.command()));
+        return m;
+    }
+}
