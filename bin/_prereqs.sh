@@ -29,7 +29,7 @@ lockstorm_prereqs() {
 }
 
 # What runs in a lab needs: namespaces and links (util-linux, iproute2), partitions (nftables),
-# Redis, gcc for the clock-fault library, ps and ping for the tests.
+# Redis, gcc for the clock-fault library, ps and ping for the tests, chromium to look at report.html.
 lockstorm_lab_prereqs() {
     local missing=()
     command -v unshare >/dev/null 2>&1 || missing+=(util-linux)
@@ -39,6 +39,7 @@ lockstorm_lab_prereqs() {
     command -v gcc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
     command -v ps >/dev/null 2>&1 || missing+=(procps)
     command -v ping >/dev/null 2>&1 || missing+=(iputils-ping)
+    command -v chromium >/dev/null 2>&1 || missing+=(chromium)
     if [ ${#missing[@]} -gt 0 ]; then lockstorm_apt_install "${missing[@]}"; fi
     if [ "$(id -u)" != 0 ]; then
         echo "lockstorm: runs and their tests build network namespaces and need root; run as root" >&2

@@ -128,7 +128,7 @@ class CliTest {
 
     @Test
     void demoFindsTheViolationAndWritesResults() throws Exception {
-        assertEquals(0, Main.run("demo", "--results", dir.toString()));
+        assertEquals(0, Main.run("demo", "--offline", "--results", dir.toString()));
         assertTrue(out().contains("found the double holder"), out());
         try (Stream<Path> s = Files.walk(dir)) {
             Path results = s.filter(p -> p.getFileName().toString().equals("results.json")).findFirst().orElseThrow();
