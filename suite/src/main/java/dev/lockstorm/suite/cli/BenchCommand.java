@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 
 /** {@code lockstorm bench}: benchmarks that print figures. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print figures (no pass/fail on time).",
-        subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class})
+        subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class, BenchCommand.ZooKeeper.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -69,6 +69,24 @@ public final class BenchCommand implements Runnable {
                     .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS")));
             new dev.lockstorm.suite.bench.ClusterBench(System.out, dir).run(rounds);
             System.out.println("node logs: " + dir);
+            return 0;
+        }
+    }
+
+    @Command(name = "zookeeper", mixinStandardHelpOptions = true,
+            description = {"Lock cycles/s of each ZooKeeper adapter with no faults (5 clients), driven and direct (no driver),",
+                    "and the time to the first double holder in the Curator GC-pause scenario over several seeds (needs root)."})
+    static final class ZooKeeper implements Callable<Integer> {
+        @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Length of each throughput run (default: ${DEFAULT-VALUE}).")
+        java.time.Duration each;
+
+        @Option(names = "--seeds", defaultValue = "5", description = "Seeds of the pause scenario (default: ${DEFAULT-VALUE}).")
+        int seeds;
+
+        @Override
+        public Integer call() throws Exception {
+            dev.lockstorm.clusters.lab.Lab.requireInside();
+            new dev.lockstorm.suite.bench.ZooKeeperBench(System.out, Home.path("results")).run(each, seeds);
             return 0;
         }
     }

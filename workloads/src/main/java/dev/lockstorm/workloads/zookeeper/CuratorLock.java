@@ -6,7 +6,7 @@ import dev.lockstorm.workloads.NotAcquiredException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.locks.InterProcessLock;
-import org.apache.curator.framework.state.ConnectionState;
+import dev.lockstorm.workloads.LeaseState;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.data.Stat;
 
@@ -23,7 +23,7 @@ public abstract sealed class CuratorLock implements LockClient permits CuratorMu
     private final Duration sessionTimeout;
     protected final String path;
     protected CuratorFramework client;
-    private volatile ConnectionState state = ConnectionState.CONNECTED;
+    private final LeaseState leaseState = new LeaseState();
     private InterProcessLock lock;
 
     CuratorLock(String connect, String lockPath, Duration sessionTimeout) {
@@ -45,7 +45,7 @@ public abstract sealed class CuratorLock implements LockClient permits CuratorMu
                 .connectionTimeoutMs((int) Math.min(sessionTimeout.toMillis(), 5000))
                 .retryPolicy(new ExponentialBackoffRetry(100, 3))
                 .build();
-        client.getConnectionStateListenable().addListener((c, s) -> state = s);
+        client.getConnectionStateListenable().addListener((c, s) -> leaseState.connection(LeaseState.Connection.of(s.name())));
         client.start();
         if (!client.blockUntilConnected((int) sessionTimeout.toMillis() * 2, TimeUnit.MILLISECONDS)) {
             throw new IllegalStateException("no ZooKeeper session with " + connect);
@@ -58,18 +58,19 @@ public abstract sealed class CuratorLock implements LockClient permits CuratorMu
         if (!lock.acquire(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new NotAcquiredException("Curator did not acquire within " + timeout);
         }
-        state = ConnectionState.CONNECTED;
+        leaseState.acquired();
         return new Lease(ownToken(), lock);
     }
 
     @Override
     public void release(Lease lease) throws Exception {
+        leaseState.released();
         lock.release();
     }
 
     @Override
     public boolean stillHeld(Lease lease) {
-        return state == ConnectionState.CONNECTED || state == ConnectionState.RECONNECTED;
+        return leaseState.stillHeld();
     }
 
     /** The czxid of the node this session owns under the lock, or null when none is found. */

@@ -53,7 +53,10 @@ public abstract sealed class SequentialLock implements LockClient permits Childr
             String me = mine.substring(parent.length() + 1);
             int i = children.indexOf(me);
             if (i < 0) throw new IllegalStateException("our lock node " + me + " is gone (session expired?)");
-            if (i == 0) return new Lease(own.getCzxid(), mine);
+            if (i == 0) {
+                session.lease.acquired();
+                return new Lease(own.getCzxid(), mine);
+            }
             CountDownLatch changed = new CountDownLatch(1);
             if (!watch(children, i, changed)) continue;
             long left = deadline - System.nanoTime();
@@ -98,6 +101,7 @@ public abstract sealed class SequentialLock implements LockClient permits Childr
 
     @Override
     public void release(Lease lease) throws Exception {
+        session.lease.released();
         try {
             session.zk().delete((String) lease.handle(), -1);
         } catch (KeeperException.NoNodeException e) {
@@ -107,7 +111,7 @@ public abstract sealed class SequentialLock implements LockClient permits Childr
 
     @Override
     public boolean stillHeld(Lease lease) {
-        return session.healthy();
+        return session.lease.stillHeld() && session.zk().getState().isAlive();
     }
 
     @Override

@@ -42,10 +42,12 @@ public final class UniqueNodeLock implements LockClient {
         while (true) {
             try {
                 ZkSession.Created c = session.create(path, CreateMode.EPHEMERAL);
+                session.lease.acquired();
                 return new Lease(c.czxid(), c.path());
             } catch (KeeperException.NodeExistsException e) {
                 Stat mine = session.zk().exists(path, false);
                 if (mine != null && mine.getEphemeralOwner() == session.sessionId()) {
+                    session.lease.acquired();
                     return new Lease(mine.getCzxid(), path); // our own create went through before a lost reply
                 }
             }
@@ -63,6 +65,7 @@ public final class UniqueNodeLock implements LockClient {
 
     @Override
     public void release(Lease lease) throws Exception {
+        session.lease.released();
         Stat st = session.zk().exists(path, false);
         if (st == null || st.getEphemeralOwner() != session.sessionId()) {
             throw new NotHeldException("the lock node is gone or someone else's");
@@ -72,7 +75,7 @@ public final class UniqueNodeLock implements LockClient {
 
     @Override
     public boolean stillHeld(Lease lease) {
-        return session.healthy();
+        return session.lease.stillHeld() && session.zk().getState().isAlive();
     }
 
     @Override

@@ -19,12 +19,15 @@ import java.util.concurrent.TimeUnit;
 final class ZkSession implements AutoCloseable {
     private final ZooKeeper zk;
     private volatile Watcher.Event.KeeperState state = Watcher.Event.KeeperState.Disconnected;
+    /** The lease of the lock this session holds, doubted on a disconnect or expiry. */
+    final dev.lockstorm.workloads.LeaseState lease = new dev.lockstorm.workloads.LeaseState();
 
     ZkSession(String connect, Duration sessionTimeout) throws IOException, InterruptedException {
         CountDownLatch connected = new CountDownLatch(1);
         zk = new ZooKeeper(connect, (int) sessionTimeout.toMillis(), e -> {
             if (e.getType() == Watcher.Event.EventType.None) {
                 state = e.getState();
+                lease.connection(dev.lockstorm.workloads.LeaseState.Connection.of(state.name()));
                 if (state == Watcher.Event.KeeperState.SyncConnected) connected.countDown();
             }
         });
@@ -42,10 +45,6 @@ final class ZkSession implements AutoCloseable {
         return zk.getSessionId();
     }
 
-    /** Connected, and the session not expired. */
-    boolean healthy() {
-        return state == Watcher.Event.KeeperState.SyncConnected && zk.getState().isAlive();
-    }
 
     /** Creates {@code path} and its parents as persistent nodes, if missing. */
     void ensurePath(String path) throws KeeperException, InterruptedException {

@@ -1,0 +1,93 @@
+package dev.lockstorm.suite.bench;
+
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.clusters.lab.Jvm;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabSpec;
+import dev.lockstorm.clusters.lab.Wait;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
+import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.run.RunResult;
+import dev.lockstorm.suite.run.RunSpec;
+import dev.lockstorm.suite.run.Runner;
+import dev.lockstorm.workloads.LockSystems;
+import dev.lockstorm.workloads.store.FencedStore;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * ZooKeeper lock figures: lock cycles per second of each adapter with no faults (5 clients) driven
+ * by the runner, beside the same clients looping in one JVM without the driver; and the time to the
+ * first double holder in the Curator GC-pause scenario over several seeds.
+ */
+public final class ZooKeeperBench {
+    private final PrintStream out;
+    private final RunStore store;
+
+    public ZooKeeperBench(PrintStream out, Path root) {
+        this.out = out;
+        this.store = new RunStore(root);
+    }
+
+    public void run(Duration each, int seeds) throws Exception {
+        out.printf(Locale.ROOT, "%-18s %14s %14s %10s%n", "system (5 clients)", "driven cyc/s", "direct cyc/s", "overhead");
+        for (String system : LockSystems.ZOOKEEPER) {
+            RunSpec spec = new RunSpec(system, 5, each, "none", FencedStore.Fencing.NONE, 1, Duration.ofSeconds(4),
+                    Duration.ofSeconds(10), Duration.ZERO, Duration.ofSeconds(10), List.of("bench", "zookeeper", system));
+            RunResult r = new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec, store.newRun("bench-" + system));
+            double driven = okAcquires(r) / each.toMillis() * 1000.0;
+            double direct = direct(system, each);
+            out.printf(Locale.ROOT, "%-18s %14.1f %14.1f %9.0f%%%n", system, driven, direct, direct > 0 ? (1 - driven / direct) * 100 : 0);
+        }
+        out.println("time to the first double holder, curator-mutex, pause-client 8 s past a 4 s session, fencing none:");
+        for (int seed = 1; seed <= seeds; seed++) {
+            RunSpec spec = new RunSpec("curator-mutex", 5, Duration.ofSeconds(30), "pause-client", FencedStore.Fencing.NONE, seed,
+                    Duration.ofSeconds(4), Duration.ofSeconds(5), Duration.ofMillis(1000), Duration.ofSeconds(20),
+                    List.of("bench", "zookeeper", "pause", Integer.toString(seed)));
+            RunResult r = new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec, store.newRun("bench-pause"));
+            CheckResult c = r.check();
+            String first = c.doubleHolders().isEmpty() ? "none"
+                    : String.format(Locale.ROOT, "%.2f s", c.doubleHolders().stream().mapToLong(d -> d.second().start().time()).min().orElse(0) / 1e9);
+            out.printf(Locale.ROOT, "  seed %d: first double holder at %s (%d double holders, %d lost updates, verdict %s)%n",
+                    seed, first, c.doubleHolderCount(), c.lostUpdates(), c.verdict().wire());
+        }
+    }
+
+    private static double okAcquires(RunResult r) throws IOException {
+        long n = 0;
+        for (String line : Files.readAllLines(r.dir().resolve("history.jsonl"))) {
+            if (line.contains("\"type\":\"ok\"") && line.contains("\"f\":\"acquire\"")) n++;
+        }
+        return n;
+    }
+
+    /** Cycles per second of 5 clients looping in one JVM on a client host, no driver. */
+    private double direct(String system, Duration each) {
+        try (Lab lab = Lab.open(new LabSpec(List.of("n1", "n2", "n3", "c1"), store.root().resolve("bench-direct-" + system + "-" + System.nanoTime())))) {
+            ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, lab.hosts().subList(0, 3), ZooKeeperOptions.defaults());
+            zk.awaitServing(Duration.ofSeconds(60));
+            HostProcess p = lab.start(lab.host("c1"), "direct", Jvm.command("128m", List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
+                    DirectLoop.class.getName(), List.of(system, zk.connectString(), "5", Long.toString(each.toSeconds()))), Map.of());
+            Wait.until("the direct loop", () -> !p.isAlive(), each.plusSeconds(60));
+            for (String line : Files.readAllLines(p.log())) {
+                if (line.startsWith("CYCLES ")) {
+                    String[] f = line.split(" ");
+                    return Long.parseLong(f[1]) / Double.parseDouble(f[3]);
+                }
+            }
+            return 0;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+}

@@ -1,0 +1,34 @@
+package dev.lockstorm.suite.run;
+
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Summary;
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.workloads.LockSystems;
+import dev.lockstorm.workloads.store.FencedStore;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every ZooKeeper adapter, with no faults: it excludes, its tokens increase, every client gets the lock. */
+class AdaptersIT {
+    static List<String> systems() {
+        return LockSystems.ZOOKEEPER;
+    }
+
+    @ParameterizedTest
+    @MethodSource("systems")
+    void withoutFaultsEveryAdapterIsSafeAndLive(String system) throws Exception {
+        RunSpec spec = new RunSpec(system, 4, Duration.ofSeconds(8), "none", FencedStore.Fencing.WRITES, 21, Duration.ofSeconds(4),
+                Duration.ofSeconds(10), Duration.ofMillis(20), Duration.ofSeconds(15), List.of("AdaptersIT", system));
+        RunResult r = ZooKeeperScenariosIT.run(spec);
+        CheckResult c = r.check();
+        assertEquals(Verdict.VALID, c.verdict(), Summary.of(c));
+        assertTrue(c.fencing().tokens() > 20, "tokens granted: " + c.fencing().tokens());
+        assertEquals(List.of(), r.notLive());
+    }
+}
