@@ -1,6 +1,6 @@
 package dev.lockstorm.clusters.redis;
 
-import dev.lockstorm.clusters.Node;
+import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
@@ -23,20 +23,16 @@ import java.util.Map;
  * r.awaitServing(Duration.ofSeconds(5));
  * }</pre>
  */
-public final class RedisNode implements Node {
+public final class RedisNode extends ProcessNode {
     public static final int PORT = 6379;
 
-    private final Lab lab;
-    private final Host host;
     private final Persistence persistence;
     private final Map<String, String> env;
     private final Path dir;
     private volatile RedisNode replicaOf;
-    private volatile HostProcess process;
 
     private RedisNode(Lab lab, Host host, Persistence persistence, Map<String, String> env, Path dir) {
-        this.lab = lab;
-        this.host = host;
+        super(lab, host);
         this.persistence = persistence;
         this.env = Map.copyOf(env);
         this.dir = dir;
@@ -77,44 +73,24 @@ public final class RedisNode implements Node {
         return this;
     }
 
-    @Override
-    public Host host() {
-        return host;
-    }
-
-    @Override
-    public HostProcess process() {
-        return process;
-    }
-
     public Persistence persistence() {
         return persistence;
     }
 
-    public Path log() {
-        return lab.dir().resolve("logs").resolve("redis-" + host.name() + ".log");
+    @Override
+    protected String processName() {
+        return "redis-" + host.name();
     }
 
     @Override
-    public synchronized void start() {
-        if (process != null && process.isAlive()) return;
+    protected HostProcess launch() {
         requireRedis();
         List<String> cmd = new ArrayList<>(List.of("redis-server", "--bind", host.address(), "127.0.0.1",
                 "--port", Integer.toString(PORT), "--protected-mode", "no", "--daemonize", "no",
                 "--dir", dir.toString(), "--logfile", ""));
         cmd.addAll(persistence.args);
         if (replicaOf != null) cmd.addAll(List.of("--replicaof", replicaOf.host().address(), Integer.toString(PORT)));
-        process = lab.start(host, "redis-" + host.name(), cmd, env);
-    }
-
-    @Override
-    public synchronized void stop() {
-        if (process != null) process.stop(Duration.ofSeconds(10));
-    }
-
-    @Override
-    public synchronized void kill() {
-        if (process != null) process.kill();
+        return lab.start(host, processName(), cmd, env);
     }
 
     @Override

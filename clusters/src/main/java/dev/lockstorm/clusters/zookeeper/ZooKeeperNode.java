@@ -1,6 +1,6 @@
 package dev.lockstorm.clusters.zookeeper;
 
-import dev.lockstorm.clusters.Node;
+import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Jvm;
@@ -20,49 +20,33 @@ import java.util.List;
 import java.util.Map;
 
 /** One ZooKeeper server: a JVM running {@code QuorumPeerMain} on its own host, data kept across restarts. */
-public final class ZooKeeperNode implements Node {
+public final class ZooKeeperNode extends ProcessNode {
     public static final int CLIENT_PORT = 2181;
 
-    private final Lab lab;
-    private final Host host;
     private final int id;
     private final Path dir;
     private final Path config;
     private final ZooKeeperOptions options;
-    private volatile HostProcess process;
 
     ZooKeeperNode(Lab lab, Host host, int id, Path dir, Path config, ZooKeeperOptions options) {
-        this.lab = lab;
+        super(lab, host);
         this.options = options;
-        this.host = host;
         this.id = id;
         this.dir = dir;
         this.config = config;
-    }
-
-    @Override
-    public Host host() {
-        return host;
     }
 
     public int id() {
         return id;
     }
 
-    /** The running server process, or null when stopped. */
     @Override
-    public HostProcess process() {
-        return process;
+    protected String processName() {
+        return "zk-" + host.name();
     }
 
-    public Path log() {
-        return lab.dir().resolve("logs").resolve("zk-" + host.name() + ".log");
-    }
-
-    /** Starts the server on its existing data directory (a restart after stop or kill). */
     @Override
-    public synchronized void start() {
-        if (process != null && process.isAlive()) return;
+    protected HostProcess launch() {
         List<String> cmd = Jvm.command(options.heap(), List.of(
                         "-Dorg.slf4j.simpleLogger.defaultLogLevel=info",
                         "-Dorg.slf4j.simpleLogger.showDateTime=true",
@@ -70,24 +54,7 @@ public final class ZooKeeperNode implements Node {
                         "-Dzookeeper.admin.enableServer=false",
                         "-Djava.net.preferIPv4Stack=true"),
                 "org.apache.zookeeper.server.quorum.QuorumPeerMain", List.of(config.toString()));
-        process = lab.start(host, "zk-" + host.name(), cmd, Map.of());
-    }
-
-    /** SIGTERM, then SIGKILL after 10 s. */
-    @Override
-    public synchronized void stop() {
-        if (process != null) process.stop(Duration.ofSeconds(10));
-    }
-
-    /** SIGKILL: a crash. The data directory stays for a restart. */
-    @Override
-    public synchronized void kill() {
-        if (process != null) process.kill();
-    }
-
-    public synchronized void restart() {
-        kill();
-        start();
+        return lab.start(host, processName(), cmd, Map.of());
     }
 
     /** Asks the server ({@code srvr}): leader, follower, standalone, or empty when not serving. */

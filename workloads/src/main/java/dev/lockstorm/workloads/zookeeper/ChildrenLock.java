@@ -12,7 +12,7 @@ public final class ChildrenLock extends SequentialLock {
 
     @Override
     boolean watch(List<String> sortedChildren, int myIndex, CountDownLatch changed) throws Exception {
-        List<String> now = sorted(session.zk().getChildren(parent(), latch(changed)));
+        List<String> now = sorted(session.zk().getChildren(parent, latch(changed)));
         return now.equals(sortedChildren);
     }
 }

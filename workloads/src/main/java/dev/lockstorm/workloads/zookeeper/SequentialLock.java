@@ -1,7 +1,6 @@
 package dev.lockstorm.workloads.zookeeper;
 
 import dev.lockstorm.workloads.Lease;
-import dev.lockstorm.workloads.LockClient;
 import dev.lockstorm.workloads.NotAcquiredException;
 import dev.lockstorm.workloads.NotHeldException;
 import org.apache.zookeeper.CreateMode;
@@ -23,22 +22,9 @@ import java.util.concurrent.TimeUnit;
  * its predecessor ({@link RecipeLock}, the ZooKeeper recipe). The GUID in the name lets a client
  * find its own node when the reply to its create was lost. The token is the node's czxid.
  */
-public abstract sealed class SequentialLock implements LockClient permits ChildrenLock, RecipeLock {
-    private final String connect;
-    private final String parent;
-    private final Duration sessionTimeout;
-    protected ZkSession session;
-
+public abstract sealed class SequentialLock extends ZkSessionLock permits ChildrenLock, RecipeLock {
     SequentialLock(String connect, String lockPath, Duration sessionTimeout) {
-        this.connect = connect;
-        this.parent = lockPath;
-        this.sessionTimeout = sessionTimeout;
-    }
-
-    @Override
-    public void open() throws Exception {
-        session = new ZkSession(connect, sessionTimeout);
-        session.ensurePath(parent);
+        super(connect, lockPath, sessionTimeout);
     }
 
     @Override
@@ -74,10 +60,6 @@ public abstract sealed class SequentialLock implements LockClient permits Childr
     /** Sets a watch that fires when this waiter should look again; false if it should look at once. */
     abstract boolean watch(List<String> sortedChildren, int myIndex, CountDownLatch changed) throws Exception;
 
-    String parent() {
-        return parent;
-    }
-
     /** Creates our sequential node, finding it by GUID if the reply to the create was lost. */
     private String createOwn(String guid) throws Exception {
         String prefix = parent + "/lock-" + guid + "-";
@@ -109,15 +91,6 @@ public abstract sealed class SequentialLock implements LockClient permits Childr
         }
     }
 
-    @Override
-    public boolean stillHeld(Lease lease) {
-        return session.lease.stillHeld() && session.zk().getState().isAlive();
-    }
-
-    @Override
-    public void close() {
-        if (session != null) session.close();
-    }
 
     static Watcher latch(CountDownLatch l) {
         return e -> {

@@ -1,7 +1,6 @@
 package dev.lockstorm.workloads.zookeeper;
 
 import dev.lockstorm.workloads.Lease;
-import dev.lockstorm.workloads.LockClient;
 import dev.lockstorm.workloads.NotAcquiredException;
 import dev.lockstorm.workloads.NotHeldException;
 import org.apache.zookeeper.CreateMode;
@@ -18,22 +17,12 @@ import java.util.concurrent.TimeUnit;
  * lock; the others watch it and all race again when it is deleted (the herd effect). The token is
  * the node's czxid.
  */
-public final class UniqueNodeLock implements LockClient {
-    private final String connect;
+public final class UniqueNodeLock extends ZkSessionLock {
     private final String path;
-    private final Duration sessionTimeout;
-    private ZkSession session;
 
     public UniqueNodeLock(String connect, String lockPath, Duration sessionTimeout) {
-        this.connect = connect;
+        super(connect, lockPath, sessionTimeout);
         this.path = lockPath + "/lock";
-        this.sessionTimeout = sessionTimeout;
-    }
-
-    @Override
-    public void open() throws Exception {
-        session = new ZkSession(connect, sessionTimeout);
-        session.ensurePath(path.substring(0, path.lastIndexOf('/')));
     }
 
     @Override
@@ -73,13 +62,4 @@ public final class UniqueNodeLock implements LockClient {
         session.zk().delete(path, st.getVersion());
     }
 
-    @Override
-    public boolean stillHeld(Lease lease) {
-        return session.lease.stillHeld() && session.zk().getState().isAlive();
-    }
-
-    @Override
-    public void close() {
-        if (session != null) session.close();
-    }
 }

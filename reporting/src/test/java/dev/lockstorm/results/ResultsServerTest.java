@@ -1,0 +1,45 @@
+package dev.lockstorm.results;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The run store and its server on loopback: runs listed with verdicts, files served, nothing outside the store. */
+class ResultsServerTest {
+    @TempDir
+    Path root;
+
+    @Test
+    void listsRunsAndServesTheirFiles() throws Exception {
+        RunStore store = new RunStore(root);
+        Path run = store.newRun("zk-recipe");
+        Files.writeString(run.resolve("history.jsonl"), "");
+        Files.writeString(run.resolve("results.json"), "{\"verdict\":\"invalid\"}");
+        Files.writeString(run.resolve("report.html"), "<h1>report</h1>");
+        assertTrue(Files.isSymbolicLink(root.resolve("zk-recipe/latest")));
+        Path second = store.newRun("zk-recipe");
+        Files.writeString(second.resolve("history.jsonl"), "");
+        assertEquals(2, store.runs().size());
+        try (ResultsServer s = ResultsServer.start(store, 0)) {
+            HttpClient http = HttpClient.newHttpClient();
+            String base = "http://127.0.0.1:" + s.port();
+            String index = http.send(HttpRequest.newBuilder(URI.create(base + "/")).build(), HttpResponse.BodyHandlers.ofString()).body();
+            assertTrue(index.contains("zk-recipe") && index.contains("class=\"invalid\"") && index.contains("not checked"), index);
+            String rel = root.toRealPath().relativize(run.toRealPath()).toString();
+            var report = http.send(HttpRequest.newBuilder(URI.create(base + "/" + rel + "/report.html")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, report.statusCode());
+            assertEquals("<h1>report</h1>", report.body());
+            var outside = http.send(HttpRequest.newBuilder(URI.create(base + "/../../etc/passwd")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(404, outside.statusCode());
+        }
+    }
+}
