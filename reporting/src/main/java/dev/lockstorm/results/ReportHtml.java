@@ -1,7 +1,6 @@
 package dev.lockstorm.results;
 
 import dev.lockstorm.checker.CheckResult;
-import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;

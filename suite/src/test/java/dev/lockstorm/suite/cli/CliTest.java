@@ -174,4 +174,21 @@ class CliTest {
         assertEquals(3, Main.run("bench", "cluster", "--rounds", "1"));
         assertTrue(err().contains("not inside a lab"), err());
     }
+
+    @Test
+    void reportRecheksARunKilledMidWrite() throws Exception {
+        Path run = dir.resolve("zk-recipe").resolve("20260101T000000.000");
+        Files.createDirectories(run);
+        String history;
+        try (var in = getClass().getResourceAsStream(DemoCommand.EXAMPLE)) {
+            history = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        // the run was killed while writing its last line
+        Files.writeString(run.resolve("history.jsonl"), history + "{\"index\":20,\"time\":130000000");
+        assertEquals(1, Main.run("report", run.toString()));
+        assertTrue(err().contains("the last line was cut off mid-write"), err());
+        assertTrue(Files.readString(run.resolve("history.jsonl")).endsWith("130000000"), "the history is never rewritten");
+        for (String f : new String[]{"results.json", "report.html", "junit.xml"}) assertTrue(Files.exists(run.resolve(f)), f);
+        assertTrue(Files.readString(run.resolve("junit.xml")).contains("<failure"), "the double holder is a failing test case");
+    }
 }
