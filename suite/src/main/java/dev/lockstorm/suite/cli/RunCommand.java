@@ -16,14 +16,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code lockstorm run}: one complete test run against a real ZooKeeper ensemble. */
+/** {@code lockstorm run}: one complete test run against a real ZooKeeper ensemble or Redis node. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs lock clients against a real 3-node ZooKeeper ensemble under faults, records the history,"
+        description = {"Runs lock clients against a real 3-node ZooKeeper ensemble (or a Redis node) under faults, records the history,"
                 + " checks it and writes results/<system>/<start-time>/ (history.jsonl, results.json, report.html, junit.xml, logs).",
                 "Needs root (bin/lockstorm enters a lab). Exit code: 0 valid, 1 invalid, 2 unknown, 3 setup error."})
 public final class RunCommand implements Callable<Integer> {
     @Option(names = "--system", required = true, paramLabel = "S",
-            description = "zk-unique, zk-children, zk-recipe, curator-mutex or curator-semaphore.")
+            description = "zk-unique, zk-children, zk-recipe, curator-mutex, curator-semaphore or redis-single.")
     String system;
 
     @Option(names = "--clients", defaultValue = "5", description = "Client processes (default: ${DEFAULT-VALUE}).")
@@ -44,9 +44,13 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "Seed of every random choice (default: the clock).")
     Long seed;
 
-    @Option(names = "--session-timeout", defaultValue = "4s", converter = DurationConverter.class,
-            description = "The lock's ZooKeeper session timeout (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"--session-timeout", "--ttl"}, defaultValue = "4s", converter = DurationConverter.class,
+            description = "The lock's lease: ZooKeeper's session timeout, or the Redis key's TTL (default: ${DEFAULT-VALUE}).")
     Duration sessionTimeout;
+
+    @Option(names = "--persistence", defaultValue = "none", paramLabel = "P",
+            description = "Redis persistence: none, aof-everysec or aof-always (default: ${DEFAULT-VALUE}).")
+    String persistence;
 
     @Option(names = "--nemesis-interval", converter = DurationConverter.class,
             description = "Mean time between faults and a fault's mean length (default: 10s, or a sixth of the time limit if shorter).")
@@ -67,8 +71,8 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (!LockSystems.ZOOKEEPER.contains(system)) {
-            System.err.println("lockstorm run: unknown --system '" + system + "'; expected one of " + String.join(", ", LockSystems.ZOOKEEPER));
+        if (!LockSystems.all().contains(system)) {
+            System.err.println("lockstorm run: unknown --system '" + system + "'; expected one of " + String.join(", ", LockSystems.all()));
             return Main.BAD_INPUT;
         }
         RunSpec spec;
@@ -80,7 +84,7 @@ public final class RunCommand implements Callable<Integer> {
             cmd.addAll(argv);
             if (seed == null) cmd.addAll(List.of("--seed", Long.toString(s)));
             spec = new RunSpec(system, clients, timeLimit, nemesis, FencedStore.Fencing.fromName(fencing), s, sessionTimeout,
-                    interval, holdMax, quiet, cmd);
+                    interval, holdMax, quiet, cmd, dev.lockstorm.clusters.redis.Persistence.fromName(persistence));
         } catch (IllegalArgumentException e) {
             System.err.println("lockstorm run: " + e.getMessage());
             return Main.BAD_INPUT;

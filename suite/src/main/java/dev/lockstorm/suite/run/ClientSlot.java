@@ -49,6 +49,10 @@ final class ClientSlot {
         this.holders = holders;
     }
 
+    Host host() {
+        return host;
+    }
+
     /** The worker process now (a nemesis may pause it). */
     HostProcess worker() {
         return worker;
@@ -147,7 +151,7 @@ final class ClientSlot {
             case "fail" -> recorder.record(OpType.FAIL, process, f, null, extra);
             default -> {
                 recorder.record(OpType.INFO, process, f, null, extra);
-                replace();
+                reset();
                 return null;
             }
         }
@@ -162,7 +166,22 @@ final class ClientSlot {
         replace();
     }
 
-    /** Kills the worker and starts a new one as a new process. */
+    /**
+     * The worker answered, but the operation's outcome is unknown: its client instance is a crashed
+     * process. The worker opens a new instance, which goes on as a new process id; a worker that
+     * cannot is replaced.
+     */
+    private void reset() {
+        holders.released(this);
+        Map<String, Object> ready = handle.call(Map.of("cmd", "reset"), spec.opTimeout());
+        if (ready != null && "ready".equals(ready.get("type"))) {
+            process += spec.clients();
+            return;
+        }
+        replace();
+    }
+
+    /** Kills the worker (it did not answer: frozen or hung) and starts a new one as a new process. */
     private void replace() {
         holders.released(this);
         HostProcess old = worker;

@@ -2,8 +2,7 @@ package dev.lockstorm.suite.run;
 
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
-import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
-import dev.lockstorm.clusters.zookeeper.ZooKeeperNode;
+import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Schedule;
@@ -12,36 +11,47 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
-/** The {@code --nemesis} choices as fault schedules against a ZooKeeper ensemble and its clients. */
+/** The {@code --nemesis} choices as fault schedules against a run's cluster and its clients. */
 final class NemesisPlans {
     private NemesisPlans() {
     }
 
     /** The schedule for {@code spec.nemesis()}, or null for none. */
-    static Schedule schedule(RunSpec spec, ZooKeeperEnsemble zk, List<ClientSlot> clients, Random random) {
-        List<Host> servers = zk.nodes().stream().map(ZooKeeperNode::host).toList();
-        Fault isolateLeader = new Fault.Partition("isolate-leader",
-                () -> Grudge.isolate(zk.leader().map(ZooKeeperNode::host).orElse(servers.get(random.nextInt(servers.size()))), servers));
+    static Schedule schedule(RunSpec spec, Cluster cluster, List<ClientSlot> clients, Random random) {
+        List<Host> servers = cluster.hosts();
+        List<? extends ProcessNode> nodes = cluster.nodes();
+        List<Host> clientHosts = clients.stream().map(ClientSlot::host).toList();
+        // with one server, a partition cuts clients off it; with several, servers from each other
+        Fault isolateLeader = servers.size() == 1
+                ? new Fault.Partition("cut-off-server", () -> Grudge.components(List.of(servers, clientHosts)))
+                : new Fault.Partition("isolate-leader", () -> Grudge.isolate(
+                        cluster.leader().map(ProcessNode::host).orElse(servers.get(random.nextInt(servers.size()))), servers));
         Fault halves = new Fault.Partition("random-halves", () -> Grudge.randomHalves(servers, random));
         Fault ring = new Fault.Partition("majorities-ring", () -> Grudge.majoritiesRing(servers, random));
         Fault pauseNode = new Fault.Pause("pause-leader", () -> {
-            ZooKeeperNode n = zk.leader().orElse(zk.nodes().get(random.nextInt(zk.nodes().size())));
+            ProcessNode n = cluster.leader().map(ProcessNode.class::cast).orElse(nodes.get(random.nextInt(nodes.size())));
             return n.process() == null ? List.of() : List.of(n.process());
         });
         Fault pauseClient = new Fault.Pause("pause-client", () -> List.of(pauseTarget(clients, random)));
-        Fault kill = new Fault.Kill("kill-node", () -> List.of(zk.nodes().get(random.nextInt(zk.nodes().size()))));
+        Fault kill = new Fault.Kill("kill-node", () -> List.of(nodes.get(random.nextInt(nodes.size()))));
         List<Fault> faults = switch (spec.nemesis()) {
             case "none" -> List.of();
-            case "partition" -> List.of(isolateLeader, halves, ring);
+            case "partition" -> servers.size() == 1 ? List.of(isolateLeader) : List.of(isolateLeader, halves, ring);
             case "pause-node" -> List.of(pauseNode);
             case "pause-client" -> List.of(pauseClient);
             case "kill" -> List.of(kill);
-            case "mix" -> List.of(isolateLeader, halves, pauseNode, pauseClient, kill);
+            case "mix" -> servers.size() == 1 ? List.of(isolateLeader, pauseNode, pauseClient, kill)
+                    : List.of(isolateLeader, halves, pauseNode, pauseClient, kill);
             default -> throw new IllegalArgumentException(spec.nemesis());
         };
         if (faults.isEmpty()) return null;
-        // a paused client must stay frozen past its session, or its lease never expires
-        var active = spec.nemesis().equals("pause-client") ? spec.clientPause() : spec.nemesisInterval();
+        // a paused client must stay frozen past its session, or its lease never expires; a killed
+        // node comes back after a second, while the locks taken before the crash are still held
+        var active = switch (spec.nemesis()) {
+            case "pause-client" -> spec.clientPause();
+            case "kill" -> java.time.Duration.ofSeconds(1);
+            default -> spec.nemesisInterval();
+        };
         return Schedule.random(faults, spec.nemesisInterval(), active, random);
     }
 

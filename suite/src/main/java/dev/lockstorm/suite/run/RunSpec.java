@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.run;
 
+import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.workloads.store.FencedStore;
 
 import java.time.Duration;
@@ -14,14 +15,22 @@ import java.util.List;
  * @param nemesis        none, partition, pause-node, pause-client, kill or mix
  * @param fencing        what the protected resource checks of the token
  * @param seed           the seed of every random choice
- * @param sessionTimeout the lock service's session (lease) timeout
+ * @param sessionTimeout the lock's lease: ZooKeeper's session timeout, Redis's key TTL
  * @param nemesisInterval mean time between faults, and a fault's mean duration
  * @param holdMax        longest time a holder keeps the lock between read and write
  * @param quiet          the quiet period after the final heal, in which every client must acquire again
  * @param command        the command line that started the run, for the record
+ * @param persistence    how Redis servers keep data across a crash (Redis systems only)
  */
 public record RunSpec(String system, int clients, Duration timeLimit, String nemesis, FencedStore.Fencing fencing, long seed,
-                      Duration sessionTimeout, Duration nemesisInterval, Duration holdMax, Duration quiet, List<String> command) {
+                      Duration sessionTimeout, Duration nemesisInterval, Duration holdMax, Duration quiet, List<String> command,
+                      Persistence persistence) {
+
+    /** A spec without Redis persistence (ZooKeeper systems, or Redis that starts empty). */
+    public RunSpec(String system, int clients, Duration timeLimit, String nemesis, FencedStore.Fencing fencing, long seed,
+                   Duration sessionTimeout, Duration nemesisInterval, Duration holdMax, Duration quiet, List<String> command) {
+        this(system, clients, timeLimit, nemesis, fencing, seed, sessionTimeout, nemesisInterval, holdMax, quiet, command, Persistence.NONE);
+    }
 
     public static final List<String> NEMESES = List.of("none", "partition", "pause-node", "pause-client", "kill", "mix");
 

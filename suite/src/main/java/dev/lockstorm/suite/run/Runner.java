@@ -11,8 +11,6 @@ import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.model.Models;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
-import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
-import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.Schedule;
 import dev.lockstorm.results.JunitXml;
@@ -35,7 +33,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A complete test run: lab up, ZooKeeper up, clients up, generator and nemesis for the time limit,
+ * A complete test run: lab up, cluster up (ZooKeeper or Redis), clients up, generator and nemesis for the time limit,
  * final heal, a quiet period in which every client must acquire once more, teardown, check, report.
  * Must run inside a lab ({@code bin/lockstorm run} enters one).
  *
@@ -54,7 +52,7 @@ public final class Runner {
         Lab.requireInside();
         Files.writeString(dir.resolve("command.txt"), String.join(" ", spec.command()) + "\nseed " + spec.seed() + "\n");
         Random random = new Random(spec.seed());
-        List<String> hosts = new ArrayList<>(List.of("n1", "n2", "n3"));
+        List<String> hosts = new ArrayList<>(Cluster.serverHosts(spec.system()));
         for (int i = 1; i <= spec.clients(); i++) hosts.add("c" + i);
         FencedStore store = new FencedStore(spec.fencing());
         List<String> notLive = new ArrayList<>();
@@ -62,14 +60,13 @@ public final class Runner {
         long started = System.nanoTime();
         try (Lab lab = Lab.open(new LabSpec(hosts, dir));
              Recorder recorder = new Recorder(dir.resolve("history.jsonl"))) {
-            progress.println("lockstorm: starting ZooKeeper on n1 n2 n3 and " + spec.clients() + " " + spec.system() + " clients");
-            ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, List.of(lab.host("n1"), lab.host("n2"), lab.host("n3")),
-                    ZooKeeperOptions.defaults());
-            zk.awaitServing(Duration.ofSeconds(60));
+            progress.println("lockstorm: starting " + String.join(" ", Cluster.serverHosts(spec.system())) + " and "
+                    + spec.clients() + " " + spec.system() + " clients");
+            Cluster cluster = Cluster.start(spec, lab);
             ClientSlot.Holders holders = new ClientSlot.Holders();
             List<ClientSlot> clients = new ArrayList<>();
             for (int i = 0; i < spec.clients(); i++) {
-                clients.add(new ClientSlot(lab, lab.host("c" + (i + 1)), i, spec, zk.connectString(), recorder, store,
+                clients.add(new ClientSlot(lab, lab.host("c" + (i + 1)), i, spec, cluster.connect(), recorder, store,
                         new Random(random.nextLong()), holders));
             }
             clients.parallelStream().forEach(ClientSlot::startWorker);
@@ -78,7 +75,7 @@ public final class Runner {
                 AtomicBoolean stop = new AtomicBoolean();
                 List<Thread> threads = new ArrayList<>();
                 for (ClientSlot c : clients) threads.add(start("client-" + c.process(), () -> c.run(stop)));
-                Schedule schedule = NemesisPlans.schedule(spec, zk, clients, new Random(random.nextLong()));
+                Schedule schedule = NemesisPlans.schedule(spec, cluster, clients, new Random(random.nextLong()));
                 AtomicInteger injected = new AtomicInteger();
                 Thread nemesisThread = schedule == null ? null
                         : start("nemesis", () -> injected.set(schedule.run(nemesis, spec.timeLimit())));
@@ -95,7 +92,7 @@ public final class Runner {
                 faults = injected.get();
 
                 progress.println("lockstorm: healed; quiet period: every client must acquire once more");
-                zk.awaitServing(Duration.ofSeconds(60));
+                cluster.awaitServing(Duration.ofSeconds(60));
                 for (ClientSlot c : clients) {
                     boolean got = false;
                     long deadline = System.nanoTime() + spec.quiet().toNanos();
@@ -187,7 +184,8 @@ public final class Runner {
         m.put("nemesis", spec.nemesis());
         m.put("fencing", spec.fencing().name().toLowerCase(Locale.ROOT));
         m.put("seed", spec.seed());
-        m.put("session_timeout_ms", spec.sessionTimeout().toMillis());
+        m.put("lease_ms", spec.sessionTimeout().toMillis());
+        m.put("persistence", spec.persistence().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         m.put("command", String.join(" ", spec.command()));
         return m;
     }

@@ -14,10 +14,10 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every ZooKeeper adapter, with no faults: it excludes, its tokens increase, every client gets the lock. */
+/** Every adapter, with no faults: it excludes, its tokens increase, every client gets the lock. */
 class AdaptersIT {
     static List<String> systems() {
-        return LockSystems.ZOOKEEPER;
+        return LockSystems.all();
     }
 
     @ParameterizedTest

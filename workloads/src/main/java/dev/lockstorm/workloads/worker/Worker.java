@@ -22,18 +22,21 @@ import java.util.Map;
  * {"cmd":"acquire","timeout_ms":5000}  → {"type":"ok","value":TOKEN} | {"type":"fail",…} | {"type":"info",…}
  * {"cmd":"use"}                         → {"type":"ok","still_held":true|false}   (about to touch the resource)
  * {"cmd":"release"}                     → {"type":"ok"} | {"type":"fail",…} | {"type":"info",…}
+ * {"cmd":"reset"}                       → {"type":"ready"}   (a new client instance: the runner's next process id)
  * {"cmd":"close"}                       → exits
  * </pre>
  * When the process is frozen (SIGSTOP), commands wait in the pipe and run when it resumes, as a
  * paused client's would. Usage: {@code Worker SYSTEM CONNECT LOCK_PATH SESSION_MS}.
  */
 public final class Worker {
-    private final LockClient client;
+    private final java.util.function.Supplier<LockClient> newClient;
+    private LockClient client;
     private final PrintStream out;
     private Lease lease;
 
-    Worker(LockClient client, PrintStream out) {
-        this.client = client;
+    Worker(java.util.function.Supplier<LockClient> newClient, PrintStream out) {
+        this.newClient = newClient;
+        this.client = newClient.get();
         this.out = out;
     }
 
@@ -44,10 +47,9 @@ public final class Worker {
         }
         PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(System.err); // libraries' chatter goes to the log, not into the protocol
-        LockClient client = LockSystems.create(args[0], args[1], args[2], Duration.ofMillis(Long.parseLong(args[3])));
-        Worker w = new Worker(client, out);
+        Worker w = new Worker(() -> LockSystems.create(args[0], args[1], args[2], Duration.ofMillis(Long.parseLong(args[3]))), out);
         try {
-            client.open();
+            w.client.open();
         } catch (Exception e) {
             w.reply("error", null, e);
             System.exit(2);
@@ -58,7 +60,7 @@ public final class Worker {
         while ((line = in.readLine()) != null) {
             if (!w.handle(line)) break;
         }
-        client.close();
+        w.client.close();
         System.exit(0);
     }
 
@@ -104,6 +106,18 @@ public final class Worker {
                     reply("info", null, e);
                 } finally {
                     lease = null;
+                }
+            }
+            case "reset" -> {
+                // the old instance is a crashed process: drop it (its lease, if any, expires) and start afresh
+                client.close();
+                lease = null;
+                client = newClient.get();
+                try {
+                    client.open();
+                    reply("ready", null, null);
+                } catch (Exception e) {
+                    reply("error", null, e);
                 }
             }
             case "close" -> {

@@ -1,0 +1,53 @@
+package dev.lockstorm.suite.cli;
+
+import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.run.RunResult;
+import dev.lockstorm.suite.run.RunSpec;
+import dev.lockstorm.suite.run.Runner;
+import dev.lockstorm.suite.scenario.Scenario;
+import dev.lockstorm.suite.scenario.Scenarios;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code lockstorm reproduce NAME}: runs a named scenario and says whether lockstorm found what it expects. */
+@Command(name = "reproduce", mixinStandardHelpOptions = true,
+        description = {"Runs a named scenario (see 'lockstorm list'): prints what it expects, what it found and where each report is.",
+                "Exit code 0 when everything found matches what was expected, 1 when not, 3 for a setup error (needs root)."})
+public final class ReproduceCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "NAME", description = "The scenario.")
+    String name;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Where results go (default: results/ in the checkout).")
+    Path results;
+
+    @Override
+    public Integer call() throws Exception {
+        Scenario s = Scenarios.byName(name).orElse(null);
+        if (s == null) {
+            System.err.println("lockstorm reproduce: no scenario '" + name + "'; 'lockstorm list' shows them");
+            return Main.BAD_INPUT;
+        }
+        RunStore store = new RunStore(results != null ? results : Home.path("results"));
+        System.out.println("lockstorm reproduce " + s.name() + ": " + s.description());
+        boolean all = true;
+        for (Scenario.Variant v : s.variants()) {
+            RunSpec spec = v.spec().apply(seed);
+            RunResult r = new Runner(System.out).run(spec, store.newRun(spec.system()));
+            boolean ok = v.matches().test(r);
+            all &= ok;
+            System.out.printf("%n%s / %s%n  expects: %s%n  found:   %d double holders, %d lost updates, %d stale writes accepted,"
+                            + " %d rejected; verdict %s%n  %s%n  report:  %s%n%n", s.name(), v.label(), v.expects(),
+                    r.check().doubleHolderCount(), r.check().lostUpdates(), r.check().staleWritesAccepted(), r.check().staleWritesRejected(),
+                    r.check().verdict().wire(), ok ? "as expected" : "NOT AS EXPECTED", r.dir().resolve("report.html"));
+        }
+        System.out.println("lockstorm reproduce " + s.name() + ": " + (all ? "reproduced" : "not reproduced"));
+        return all ? 0 : 1;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.lockstorm.workloads.redis;
+
+import dev.lockstorm.workloads.Lease;
+import dev.lockstorm.workloads.LockClient;
+import dev.lockstorm.workloads.NotAcquiredException;
+import dev.lockstorm.workloads.NotHeldException;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The single-instance Redis lock: {@code SET key value NX PX ttl} with a random value, released by
+ * a Lua compare-and-delete, extended by a Lua compare-and-pexpire. The fencing token is an
+ * {@code INCR} on the same master, taken in the same script as the SET, so that tokens follow the
+ * order of grants.
+ *
+ * <p>Configured for fault testing: Lettuce does not reconnect (a reconnect would silently replay
+ * commands buffered while disconnected), commands reject while disconnected, and every command has
+ * a timeout; a broken connection makes the operation {@code info} and the worker is replaced.
+ */
+public final class RedisSingleLock implements LockClient {
+    static final String KEY = "lockstorm:lock";
+    static final String TOKENS = "lockstorm:token";
+    private static final String ACQUIRE = "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
+            + "return redis.call('incr', KEYS[2]) else return false end";
+    private static final String RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+    private static final String EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
+
+    private final String uri;
+    private final Duration ttl;
+    private RedisClient client;
+    private StatefulRedisConnection<String, String> connection;
+    private RedisCommands<String, String> redis;
+
+    /** @param ttl the lock's time to live (the lease) */
+    public RedisSingleLock(String uri, Duration ttl) {
+        this.uri = uri;
+        this.ttl = ttl;
+    }
+
+    /** Client options for fault testing, shared by the Redis adapters. */
+    static ClientOptions faultTestingOptions(Duration commandTimeout) {
+        return ClientOptions.builder()
+                .autoReconnect(false)
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .timeoutOptions(TimeoutOptions.enabled(commandTimeout))
+                .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(2)).build())
+                .build();
+    }
+
+    @Override
+    public void open() {
+        client = RedisClient.create(RedisURI.create(uri));
+        client.setOptions(faultTestingOptions(Duration.ofSeconds(2)));
+        connection = client.connect();
+        redis = connection.sync();
+    }
+
+    @Override
+    public Lease acquire(Duration timeout) throws Exception {
+        String value = UUID.randomUUID().toString();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long started = System.nanoTime();
+            Long token = redis.eval(ACQUIRE, ScriptOutputType.INTEGER, new String[]{KEY, TOKENS}, value, Long.toString(ttl.toMillis()));
+            if (token != null) return new Lease(token, new Held(value, started + ttl.toNanos()));
+            if (System.nanoTime() > deadline) throw new NotAcquiredException("the lock key was still set after " + timeout);
+            Thread.sleep(ThreadLocalRandom.current().nextInt(5, 30));
+        }
+    }
+
+    /** Our value in the key, and when the lease runs out by our own monotonic clock. */
+    record Held(String value, long validUntilNanos) {
+    }
+
+    @Override
+    public void release(Lease lease) throws Exception {
+        Long n = redis.eval(RELEASE, ScriptOutputType.INTEGER, new String[]{KEY}, ((Held) lease.handle()).value());
+        if (n == null || n == 0) throw new NotHeldException("the lock key is gone or holds another client's value");
+    }
+
+    /** Extends the lease to {@code ttl} from now if this client still holds the key. */
+    public Lease extend(Lease lease, Duration newTtl) throws Exception {
+        long started = System.nanoTime();
+        Held h = (Held) lease.handle();
+        Long n = redis.eval(EXTEND, ScriptOutputType.INTEGER, new String[]{KEY}, h.value(), Long.toString(newTtl.toMillis()));
+        if (n == null || n == 0) throw new NotHeldException("the lock key is gone or holds another client's value");
+        return new Lease(lease.token(), new Held(h.value(), started + newTtl.toNanos()));
+    }
+
+    /** The lease is valid until its TTL runs out, measured from before the SET was sent. */
+    @Override
+    public boolean stillHeld(Lease lease) {
+        return System.nanoTime() < ((Held) lease.handle()).validUntilNanos() && connection.isOpen();
+    }
+
+    @Override
+    public void close() {
+        if (connection != null) connection.close();
+        if (client != null) client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
+    }
+}
