@@ -3,6 +3,7 @@ package dev.lockstorm.nemesis;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
+import java.util.function.BooleanSupplier;
 
 /**
  * When to inject which fault: a sequence in order, or a random mix, each fault held for a while and
@@ -18,8 +19,10 @@ import java.util.Random;
  * @param quiet   mean time between a heal and the next fault
  * @param active  mean time a fault is held
  * @param random  null for the given order (cycling), else the source of a random mix and jitter
+ * @param when    after the quiet interval, a fault waits until this holds (e.g. "a client has just
+ *                acquired the lock"), so that it lands at the moment that matters; null for no wait
  */
-public record Schedule(List<Fault> faults, Duration quiet, Duration active, Random random) {
+public record Schedule(List<Fault> faults, Duration quiet, Duration active, Random random, BooleanSupplier when) {
 
     public Schedule {
         faults = List.copyOf(faults);
@@ -28,12 +31,17 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
 
     /** The faults in order, cycling, with fixed intervals. */
     public static Schedule sequence(List<Fault> faults, Duration quiet, Duration active) {
-        return new Schedule(faults, quiet, active, null);
+        return new Schedule(faults, quiet, active, null, null);
     }
 
     /** A random fault each time, intervals jittered between half and one and a half of the means. */
     public static Schedule random(List<Fault> faults, Duration quiet, Duration active, Random random) {
-        return new Schedule(faults, quiet, active, random);
+        return new Schedule(faults, quiet, active, random, null);
+    }
+
+    /** The same schedule, each fault waiting for {@code condition} (polled every few milliseconds). */
+    public Schedule when(BooleanSupplier condition) {
+        return new Schedule(faults, quiet, active, random, condition);
     }
 
     /**
@@ -47,6 +55,7 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
         try {
             while (true) {
                 if (!sleepUntil(Math.min(end, System.nanoTime() + jitter(quiet)))) break;
+                if (when != null && !awaitCondition(end)) break;
                 if (System.nanoTime() >= end) break;
                 Fault f = random == null ? faults.get(injected % faults.size()) : faults.get(random.nextInt(faults.size()));
                 Heal heal = f.inject(nemesis);
@@ -64,6 +73,14 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
     private long jitter(Duration mean) {
         long ns = mean.toNanos();
         return random == null ? ns : ns / 2 + (long) (random.nextDouble() * ns);
+    }
+
+    /** Polls {@link #when} until it holds; false at the deadline or on an interrupt. */
+    private boolean awaitCondition(long deadline) {
+        while (!when.getAsBoolean()) {
+            if (System.nanoTime() >= deadline || !sleepUntil(System.nanoTime() + 5_000_000)) return false;
+        }
+        return true;
     }
 
     /** Sleeps until the deadline; false when interrupted (the interrupt is kept). */

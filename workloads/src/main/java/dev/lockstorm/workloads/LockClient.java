@@ -9,7 +9,8 @@ import java.time.Duration;
  * <p>Outcomes map to the history like this: a returned {@link Lease} is {@code ok} (its token is
  * the fencing token); {@link NotAcquiredException} is {@code fail} (certainly not acquired); any
  * other exception is {@code info} (unknown: maybe acquired), after which the client process is
- * replaced. A release that returns is {@code ok}; one that throws is {@code info}.
+ * replaced. A release that returns is {@code ok}; one that throws (also {@link NotHeldException}: the lease
+ * was already lost) is {@code info}.
  *
  * <pre>{@code
  * public final class MyLock implements LockClient {

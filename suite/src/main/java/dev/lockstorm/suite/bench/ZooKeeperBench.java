@@ -1,13 +1,6 @@
 package dev.lockstorm.suite.bench;
 
 import dev.lockstorm.checker.CheckResult;
-import dev.lockstorm.clusters.lab.HostProcess;
-import dev.lockstorm.clusters.lab.Jvm;
-import dev.lockstorm.clusters.lab.Lab;
-import dev.lockstorm.clusters.lab.LabSpec;
-import dev.lockstorm.clusters.lab.Wait;
-import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
-import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.run.RunResult;
 import dev.lockstorm.suite.run.RunSpec;
@@ -15,14 +8,11 @@ import dev.lockstorm.suite.run.Runner;
 import dev.lockstorm.workloads.LockSystems;
 import dev.lockstorm.workloads.store.FencedStore;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * ZooKeeper lock figures: lock cycles per second of each adapter with no faults (5 clients) driven
@@ -40,12 +30,10 @@ public final class ZooKeeperBench {
 
     public void run(Duration each, int seeds) throws Exception {
         out.printf(Locale.ROOT, "%-18s %14s %14s %10s%n", "system (5 clients)", "driven cyc/s", "direct cyc/s", "overhead");
+        Throughput throughput = new Throughput(store);
         for (String system : LockSystems.ZOOKEEPER) {
-            RunSpec spec = new RunSpec(system, 5, each, "none", FencedStore.Fencing.NONE, 1, Duration.ofSeconds(4),
-                    Duration.ofSeconds(10), Duration.ZERO, Duration.ofSeconds(10), List.of("bench", "zookeeper", system));
-            RunResult r = new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec, store.newRun("bench-" + system));
-            double driven = okAcquires(r) / each.toMillis() * 1000.0;
-            double direct = direct(system, each);
+            double driven = throughput.driven(system, each);
+            double direct = throughput.direct(system, each);
             out.printf(Locale.ROOT, "%-18s %14.1f %14.1f %9.0f%%%n", system, driven, direct, direct > 0 ? (1 - driven / direct) * 100 : 0);
         }
         out.println("time to the first double holder, curator-mutex, pause-client 8 s past a 4 s session, fencing none:");
@@ -59,34 +47,6 @@ public final class ZooKeeperBench {
                     : String.format(Locale.ROOT, "%.2f s", c.doubleHolders().stream().mapToLong(d -> d.second().start().time()).min().orElse(0) / 1e9);
             out.printf(Locale.ROOT, "  seed %d: first double holder at %s (%d double holders, %d lost updates, verdict %s)%n",
                     seed, first, c.doubleHolderCount(), c.lostUpdates(), c.verdict().wire());
-        }
-    }
-
-    private static double okAcquires(RunResult r) throws IOException {
-        long n = 0;
-        for (String line : Files.readAllLines(r.dir().resolve("history.jsonl"))) {
-            if (line.contains("\"type\":\"ok\"") && line.contains("\"f\":\"acquire\"")) n++;
-        }
-        return n;
-    }
-
-    /** Cycles per second of 5 clients looping in one JVM on a client host, no driver. */
-    private double direct(String system, Duration each) {
-        try (Lab lab = Lab.open(new LabSpec(List.of("n1", "n2", "n3", "c1"), store.root().resolve("bench-direct-" + system + "-" + System.nanoTime())))) {
-            ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, lab.hosts().subList(0, 3), ZooKeeperOptions.defaults());
-            zk.awaitServing(Duration.ofSeconds(60));
-            HostProcess p = lab.start(lab.host("c1"), "direct", Jvm.command("128m", List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
-                    DirectLoop.class.getName(), List.of(system, zk.connectString(), "5", Long.toString(each.toSeconds()))), Map.of());
-            Wait.until("the direct loop", () -> !p.isAlive(), each.plusSeconds(60));
-            for (String line : Files.readAllLines(p.log())) {
-                if (line.startsWith("CYCLES ")) {
-                    String[] f = line.split(" ");
-                    return Long.parseLong(f[1]) / Double.parseDouble(f[3]);
-                }
-            }
-            return 0;
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
         }
     }
 

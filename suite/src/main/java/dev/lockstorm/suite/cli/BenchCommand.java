@@ -10,7 +10,7 @@ import java.util.concurrent.Callable;
 
 /** {@code lockstorm bench}: benchmarks that print figures. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print figures (no pass/fail on time).",
-        subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class, BenchCommand.ZooKeeper.class})
+        subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class, BenchCommand.ZooKeeper.class, BenchCommand.Redis.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -87,6 +87,21 @@ public final class BenchCommand implements Runnable {
         public Integer call() throws Exception {
             dev.lockstorm.clusters.lab.Lab.requireInside();
             new dev.lockstorm.suite.bench.ZooKeeperBench(System.out, Home.path("results")).run(each, seeds);
+            return 0;
+        }
+    }
+
+    @Command(name = "redis", mixinStandardHelpOptions = true,
+            description = {"Lock cycles/s of each Redis lock with no faults (5 clients), driven and direct (no driver), beside",
+                    "redis-benchmark's SET and SET NX PX against the same kind of node (needs root)."})
+    static final class Redis implements Callable<Integer> {
+        @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Length of each throughput run (default: ${DEFAULT-VALUE}).")
+        java.time.Duration each;
+
+        @Override
+        public Integer call() throws Exception {
+            dev.lockstorm.clusters.lab.Lab.requireInside();
+            new dev.lockstorm.suite.bench.RedisBench(System.out, Home.path("results")).run(each);
             return 0;
         }
     }

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** {@code lockstorm}: the command line. Exit codes: 0 valid, 1 invalid, 2 unknown, 3 bad input or setup. */
 @Command(name = "lockstorm", mixinStandardHelpOptions = true, version = "lockstorm 0.1.0",
         description = "Fault-injection correctness suite for distributed locks.",
-        subcommands = {RunCommand.class, ReproduceCommand.class, ListCommand.class, CheckCommand.class, ReportCommand.class, ServeCommand.class, DemoCommand.class, BenchCommand.class,
+        subcommands = {RunCommand.class, ReproduceCommand.class, ListCommand.class, MatrixCommand.class, CheckCommand.class, ReportCommand.class, ServeCommand.class, DemoCommand.class, BenchCommand.class,
                 DoctorCommand.class, CleanupCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -11,6 +11,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code lockstorm reproduce NAME}: runs a named scenario and says whether lockstorm found what it expects. */
@@ -24,6 +26,10 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--seeds", defaultValue = "1", paramLabel = "N",
+            description = "Run each variant with N seeds from --seed on and print how often lockstorm found what was expected (default: ${DEFAULT-VALUE}).")
+    int seeds;
+
     @Option(names = "--results", paramLabel = "DIR", description = "Where results go (default: results/ in the checkout).")
     Path results;
 
@@ -36,18 +42,37 @@ public final class ReproduceCommand implements Callable<Integer> {
         }
         RunStore store = new RunStore(results != null ? results : Home.path("results"));
         System.out.println("lockstorm reproduce " + s.name() + ": " + s.description());
+        if (seeds < 1) {
+            System.err.println("lockstorm reproduce: --seeds must be at least 1, not " + seeds);
+            return Main.BAD_INPUT;
+        }
         boolean all = true;
+        List<String> rates = new ArrayList<>();
         for (Scenario.Variant v : s.variants()) {
-            RunSpec spec = v.spec().apply(seed);
-            RunResult r = new Runner(System.out).run(spec, store.newRun(spec.system()));
-            boolean ok = v.matches().test(r);
-            all &= ok;
-            System.out.printf("%n%s / %s%n  expects: %s%n  found:   %d double holders, %d lost updates, %d stale writes accepted,"
-                            + " %d rejected; verdict %s%n  %s%n  report:  %s%n%n", s.name(), v.label(), v.expects(),
-                    r.check().doubleHolderCount(), r.check().lostUpdates(), r.check().staleWritesAccepted(), r.check().staleWritesRejected(),
-                    r.check().verdict().wire(), ok ? "as expected" : "NOT AS EXPECTED", r.dir().resolve("report.html"));
+            int matched = 0;
+            for (long sd = seed; sd < seed + seeds; sd++) {
+                boolean ok = runOnce(s, v, sd, store);
+                if (ok) matched++;
+                all &= ok;
+            }
+            rates.add(String.format("  %-45s %d of %d seeds as expected", v.label(), matched, seeds));
+        }
+        if (seeds > 1) {
+            System.out.println("lockstorm reproduce " + s.name() + ", seeds " + seed + "–" + (seed + seeds - 1) + ":");
+            rates.forEach(System.out::println);
         }
         System.out.println("lockstorm reproduce " + s.name() + ": " + (all ? "reproduced" : "not reproduced"));
         return all ? 0 : 1;
+    }
+
+    private static boolean runOnce(Scenario s, Scenario.Variant v, long seed, RunStore store) throws Exception {
+        RunSpec spec = v.spec().apply(seed);
+        RunResult r = new Runner(System.out).run(spec, store.newRun(spec.system()));
+        boolean ok = v.matches().test(r);
+        System.out.printf("%n%s / %s (seed %d)%n  expects: %s%n  found:   %d double holders, %d lost updates, %d stale writes accepted,"
+                            + " %d rejected; verdict %s%n  %s%n  report:  %s%n%n", s.name(), v.label(), seed, v.expects(),
+                    r.check().doubleHolderCount(), r.check().lostUpdates(), r.check().staleWritesAccepted(), r.check().staleWritesRejected(),
+                    r.check().verdict().wire(), ok ? "as expected" : "NOT AS EXPECTED", r.dir().resolve("report.html"));
+        return ok;
     }
 }

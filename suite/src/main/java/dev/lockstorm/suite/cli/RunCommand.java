@@ -18,12 +18,13 @@ import java.util.concurrent.Callable;
 
 /** {@code lockstorm run}: one complete test run against a real ZooKeeper ensemble or Redis node. */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs lock clients against a real 3-node ZooKeeper ensemble (or a Redis node) under faults, records the history,"
+        description = {"Runs lock clients against real servers (a 3-node ZooKeeper ensemble, or Redis masters) under faults, records the history,"
                 + " checks it and writes results/<system>/<start-time>/ (history.jsonl, results.json, report.html, junit.xml, logs).",
                 "Needs root (bin/lockstorm enters a lab). Exit code: 0 valid, 1 invalid, 2 unknown, 3 setup error."})
 public final class RunCommand implements Callable<Integer> {
     @Option(names = "--system", required = true, paramLabel = "S",
-            description = "zk-unique, zk-children, zk-recipe, curator-mutex, curator-semaphore or redis-single.")
+            description = "zk-unique, zk-children, zk-recipe, curator-mutex, curator-semaphore (3-node ZooKeeper); redis-single, redisson-watchdog,"
+                    + " redisson-lease, redisson-fenced (one Redis); redlock, redisson-redlock (3 Redis masters); redlock-5 (5 masters).")
     String system;
 
     @Option(names = "--clients", defaultValue = "5", description = "Client processes (default: ${DEFAULT-VALUE}).")
@@ -34,7 +35,8 @@ public final class RunCommand implements Callable<Integer> {
     Duration timeLimit;
 
     @Option(names = "--nemesis", defaultValue = "none", paramLabel = "N",
-            description = "none, partition, pause-node, pause-client, kill or mix (default: ${DEFAULT-VALUE}).")
+            description = "none, partition, pause-node, pause-client, kill, clock or mix (default: ${DEFAULT-VALUE}); the named scenarios'"
+                    + " choreographies split-clock, split-kill, split-kill-late and pause-in-acquire are accepted too.")
     String nemesis;
 
     @Option(names = "--fencing", defaultValue = "none", paramLabel = "F",

@@ -5,6 +5,7 @@ import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.workloads.store.FencedStore;
 import dev.lockstorm.workloads.worker.Worker;
 import dev.lockstorm.workloads.worker.WorkerHandle;
@@ -31,13 +32,15 @@ final class ClientSlot {
     private final FencedStore store;
     private final Random random;
     private final Holders holders;
+    private final Map<String, String> env;
+    private final ClockFault clock;
     private int process;
     private volatile HostProcess worker;
     private WorkerHandle handle;
     private Long token;
 
     ClientSlot(Lab lab, Host host, int process, RunSpec spec, String connect, Recorder recorder, FencedStore store,
-               Random random, Holders holders) {
+               Random random, Holders holders, Map<String, String> env, ClockFault clock) {
         this.lab = lab;
         this.host = host;
         this.process = process;
@@ -47,6 +50,15 @@ final class ClientSlot {
         this.store = store;
         this.random = random;
         this.holders = holders;
+        this.clock = clock;
+        Map<String, String> all = new java.util.HashMap<>(env);
+        if (clock != null) all.putAll(clock.env());
+        this.env = Map.copyOf(all);
+    }
+
+    /** This client host's clock fault (it outlives worker replacements), or null. */
+    ClockFault clock() {
+        return clock;
     }
 
     Host host() {
@@ -62,16 +74,26 @@ final class ClientSlot {
         return holders.holds(this);
     }
 
-    /** Starts a worker and waits until its lock client is open. */
+    /**
+     * Starts a worker and waits until its lock client is open. A client that cannot open (its
+     * servers are down or cut off: a fault in progress) is started again until it can, for up to a
+     * minute; a worker that does not even answer is a setup error.
+     */
     void startWorker() {
-        worker = lab.startPiped(host, "client-" + host.name() + "-p" + process, Jvm.command("64m",
-                        List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), Worker.class.getName(),
-                        List.of(spec.system(), connect, "/lockstorm/lock", Long.toString(spec.sessionTimeout().toMillis()))),
-                Map.of());
-        handle = new WorkerHandle(worker.process(), worker.name());
-        Map<String, Object> ready = handle.awaitReady(Duration.ofSeconds(60));
-        if (ready == null || !"ready".equals(ready.get("type"))) {
-            throw new IllegalStateException("client on " + host.name() + " did not start: " + ready + "; see " + worker.log());
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (true) {
+            worker = lab.startPiped(host, "client-" + host.name() + "-p" + process, Jvm.command("64m",
+                            List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), Worker.class.getName(),
+                            List.of(spec.system(), connect, "/lockstorm/lock", Long.toString(spec.sessionTimeout().toMillis()))),
+                    env);
+            handle = new WorkerHandle(worker.process(), worker.name());
+            Map<String, Object> ready = handle.awaitReady(Duration.ofSeconds(60));
+            if (ready != null && "ready".equals(ready.get("type"))) return;
+            if (ready == null || System.nanoTime() > deadline) {
+                throw new IllegalStateException("client on " + host.name() + " did not start: " + ready + "; see " + worker.log());
+            }
+            worker.kill();
+            sleep(500);
         }
     }
 
@@ -220,10 +242,18 @@ final class ClientSlot {
     static final class Holders {
         private final java.util.Set<ClientSlot> holding = java.util.concurrent.ConcurrentHashMap.newKeySet();
         private final AtomicInteger doubles = new AtomicInteger();
+        private volatile long lastAcquired = Long.MIN_VALUE;
 
         void acquired(ClientSlot s) {
             if (!holding.isEmpty()) doubles.incrementAndGet();
             holding.add(s);
+            lastAcquired = System.nanoTime();
+        }
+
+        /** Whether a client acquired within {@code within} and some client still holds the lock. */
+        boolean justAcquired(Duration within) {
+            long last = lastAcquired;
+            return !holding.isEmpty() && last != Long.MIN_VALUE && System.nanoTime() - last < within.toNanos();
         }
 
         void releasing(ClientSlot s) {

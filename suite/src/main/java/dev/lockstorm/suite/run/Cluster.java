@@ -7,6 +7,7 @@ import dev.lockstorm.clusters.redis.RedisNode;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperNode;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
+import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.workloads.LockSystems;
 
 import java.time.Duration;
@@ -33,16 +34,27 @@ sealed interface Cluster {
         return nodes().stream().map(ProcessNode::host).toList();
     }
 
-    /** Host names of the servers for {@code system}. */
+    /** The clock fault of a node, when the run's nemesis moves server clocks. */
+    default Optional<ClockFault> clock(ProcessNode node) {
+        return Optional.empty();
+    }
+
+    /** Host names of the servers for {@code system}: n1 … nN. */
     static List<String> serverHosts(String system) {
-        return LockSystems.REDIS.contains(system) ? List.of("n1") : List.of("n1", "n2", "n3");
+        int n = LockSystems.topology(system).nodes;
+        return java.util.stream.IntStream.rangeClosed(1, n).mapToObj(i -> "n" + i).toList();
     }
 
     static Cluster start(RunSpec spec, Lab lab) {
         List<Host> hosts = serverHosts(spec.system()).stream().map(lab::host).toList();
-        if (LockSystems.REDIS.contains(spec.system())) {
-            RedisNode n = RedisNode.startMasters(lab, hosts, spec.persistence(), h -> Map.of()).get(0);
-            return new RedisSingle(n);
+        if (LockSystems.topology(spec.system()).isRedis()) {
+            Map<Host, ClockFault> clocks = new java.util.LinkedHashMap<>();
+            if (NemesisPlans.movesServerClocks(spec.nemesis())) {
+                for (Host h : hosts) clocks.put(h, ClockFault.create(lab, "redis-" + h.name()));
+            }
+            List<RedisNode> nodes = RedisNode.startMasters(lab, hosts, spec.persistence(),
+                    h -> clocks.containsKey(h) ? clocks.get(h).env() : Map.of());
+            return new RedisMasters(nodes, clocks);
         }
         ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, hosts, ZooKeeperOptions.defaults());
         zk.awaitServing(Duration.ofSeconds(60));
@@ -72,26 +84,27 @@ sealed interface Cluster {
         }
     }
 
-    /** One Redis master. */
-    record RedisSingle(RedisNode node) implements Cluster {
-        @Override
-        public List<RedisNode> nodes() {
-            return List.of(node);
-        }
-
+    /** Independent Redis masters: one for a single-instance lock, 3 or 5 for Redlock. */
+    record RedisMasters(List<RedisNode> nodes, Map<Host, ClockFault> clocks) implements Cluster {
         @Override
         public String connect() {
-            return "redis://" + node.host().address() + ":" + RedisNode.PORT;
+            return String.join(",", nodes.stream().map(n -> "redis://" + n.host().address() + ":" + RedisNode.PORT).toList());
         }
 
+        /** The first master for a single instance; independent masters have no leader. */
         @Override
         public Optional<RedisNode> leader() {
-            return Optional.of(node);
+            return nodes.size() == 1 ? Optional.of(nodes.get(0)) : Optional.empty();
         }
 
         @Override
         public void awaitServing(Duration timeout) {
-            node.awaitServing(timeout);
+            nodes.forEach(n -> n.awaitServing(timeout));
+        }
+
+        @Override
+        public Optional<ClockFault> clock(ProcessNode node) {
+            return Optional.ofNullable(clocks.get(node.host()));
         }
     }
 }

@@ -12,7 +12,7 @@ import java.util.List;
  * @param system         the lock implementation ({@code zk-recipe}, {@code curator-mutex}, …)
  * @param clients        client processes, each on its own host
  * @param timeLimit      how long the generator and the nemesis run
- * @param nemesis        none, partition, pause-node, pause-client, kill or mix
+ * @param nemesis        none, partition, pause-node, pause-client, kill, clock or mix (or a scenario's choreography)
  * @param fencing        what the protected resource checks of the token
  * @param seed           the seed of every random choice
  * @param sessionTimeout the lock's lease: ZooKeeper's session timeout, Redis's key TTL
@@ -32,12 +32,15 @@ public record RunSpec(String system, int clients, Duration timeLimit, String nem
         this(system, clients, timeLimit, nemesis, fencing, seed, sessionTimeout, nemesisInterval, holdMax, quiet, command, Persistence.NONE);
     }
 
-    public static final List<String> NEMESES = List.of("none", "partition", "pause-node", "pause-client", "kill", "mix");
+    /** The nemeses a user picks; named scenarios use further choreographies ({@link #SCENARIO_NEMESES}). */
+    public static final List<String> NEMESES = NemesisPlans.PUBLIC;
+    public static final List<String> SCENARIO_NEMESES = NemesisPlans.SCENARIO;
 
     public RunSpec {
         if (clients < 1 || clients > 50) throw new IllegalArgumentException("--clients must be 1 to 50, not " + clients);
-        if (!NEMESES.contains(nemesis)) {
-            throw new IllegalArgumentException("--nemesis '" + nemesis + "'; expected one of " + String.join(", ", NEMESES));
+        if (!NEMESES.contains(nemesis) && !SCENARIO_NEMESES.contains(nemesis)) {
+            throw new IllegalArgumentException("--nemesis '" + nemesis + "'; expected one of " + String.join(", ", NEMESES)
+                    + " (or a scenario's: " + String.join(", ", SCENARIO_NEMESES) + ")");
         }
         command = List.copyOf(command);
     }

@@ -9,8 +9,10 @@ import dev.lockstorm.checker.io.HistoryReader;
 import dev.lockstorm.checker.io.Json;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.model.Models;
+import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
+import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.Schedule;
 import dev.lockstorm.results.JunitXml;
@@ -66,16 +68,20 @@ public final class Runner {
             ClientSlot.Holders holders = new ClientSlot.Holders();
             List<ClientSlot> clients = new ArrayList<>();
             for (int i = 0; i < spec.clients(); i++) {
-                clients.add(new ClientSlot(lab, lab.host("c" + (i + 1)), i, spec, cluster.connect(), recorder, store,
-                        new Random(random.nextLong()), holders));
+                Host host = lab.host("c" + (i + 1));
+                ClockFault clock = NemesisPlans.movesClientClocks(spec.nemesis()) ? ClockFault.create(lab, "client-" + host.name()) : null;
+                clients.add(new ClientSlot(lab, host, i, spec, cluster.connect(), recorder, store,
+                        new Random(random.nextLong()), holders, NemesisPlans.clientEnv(spec.nemesis(), i, lab), clock));
             }
             clients.parallelStream().forEach(ClientSlot::startWorker);
 
             try (Nemesis nemesis = new Nemesis(lab, recorder::nemesis)) {
+                NemesisPlans.setup(spec.nemesis(), cluster, clients).ifPresent(nemesis::partition);
+                NemesisPlans.armPausePoints(lab);
                 AtomicBoolean stop = new AtomicBoolean();
                 List<Thread> threads = new ArrayList<>();
                 for (ClientSlot c : clients) threads.add(start("client-" + c.process(), () -> c.run(stop)));
-                Schedule schedule = NemesisPlans.schedule(spec, cluster, clients, new Random(random.nextLong()));
+                Schedule schedule = NemesisPlans.schedule(spec, cluster, clients, holders, new Random(random.nextLong()));
                 AtomicInteger injected = new AtomicInteger();
                 Thread nemesisThread = schedule == null ? null
                         : start("nemesis", () -> injected.set(schedule.run(nemesis, spec.timeLimit())));
@@ -86,8 +92,11 @@ public final class Runner {
                             recorder.elapsedSeconds(), recorder.completedClientOps(), nemesis.active(), holders.doubleHoldersSoFar());
                 }
                 stop.set(true);
+                NemesisPlans.disarmPausePoints(lab);
                 if (nemesisThread != null) nemesisThread.join();
                 nemesis.healAll();
+                // a client that froze itself at a pause point after the schedule ended is resumed too
+                for (ClientSlot c : clients) if (c.worker() != null && c.worker().isPaused()) nemesis.resume(c.worker());
                 for (Thread t : threads) t.join(spec.opTimeout().multipliedBy(4).toMillis());
                 faults = injected.get();
 

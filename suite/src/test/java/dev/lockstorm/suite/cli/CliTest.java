@@ -164,6 +164,26 @@ class CliTest {
     }
 
     @Test
+    void matrixAndReproduceRejectBadOptionsBeforeRunningAnything() {
+        assertEquals(3, Main.run("matrix", "--systems", "redis-single,etcd"));
+        assertTrue(err().contains("unknown system 'etcd'"), err());
+        assertEquals(3, Main.run("matrix", "--nemeses", "none,flood"));
+        assertTrue(err().contains("unknown nemesis 'flood'"), err());
+        assertEquals(3, Main.run("reproduce", "redis-restart", "--seeds", "0"));
+        assertTrue(err().contains("--seeds must be at least 1"), err());
+        assertEquals(3, Main.run("reproduce", "no-such-scenario"));
+    }
+
+    @Test
+    void listNamesEveryScenario() {
+        assertEquals(0, Main.run("list"));
+        for (String s : new String[]{"redis-restart", "redlock-clock-jump", "redlock-restart", "redlock-gc-pause", "redisson-watchdog",
+                "fencing-token-reset"}) {
+            assertTrue(out().contains(s), s + " in " + out());
+        }
+    }
+
+    @Test
     void cleanupFindsNothingLeftByEarlierRuns() {
         assertEquals(0, Main.run("cleanup", "--dry-run"));
         assertTrue(out().contains("cleanup: nothing left behind by earlier runs"), out());

@@ -32,7 +32,7 @@ public final class RedisSingleLock implements LockClient {
     static final String TOKENS = "lockstorm:token";
     private static final String ACQUIRE = "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
             + "return redis.call('incr', KEYS[2]) else return false end";
-    private static final String RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+    static final String RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
     private static final String EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 
     private final String uri;
@@ -49,11 +49,16 @@ public final class RedisSingleLock implements LockClient {
 
     /** Client options for fault testing, shared by the Redis adapters. */
     static ClientOptions faultTestingOptions(Duration commandTimeout) {
+        return faultTestingOptions(commandTimeout, Duration.ofSeconds(2));
+    }
+
+    /** The same with a connect timeout of its own (Redlock's per-node budget covers connecting too). */
+    static ClientOptions faultTestingOptions(Duration commandTimeout, Duration connectTimeout) {
         return ClientOptions.builder()
                 .autoReconnect(false)
                 .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                 .timeoutOptions(TimeoutOptions.enabled(commandTimeout))
-                .socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(2)).build())
+                .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).build())
                 .build();
     }
 

@@ -100,9 +100,8 @@ public final class Worker {
                 try {
                     client.release(lease);
                     reply("ok", null, null);
-                } catch (NotHeldException e) {
-                    reply("fail", null, e);
                 } catch (Exception e) {
+                    // NotHeldException too: the lease ended at some point up to now, which only info says
                     reply("info", null, e);
                 } finally {
                     lease = null;
