@@ -1,5 +1,7 @@
 package dev.lockstorm.nemesis;
 
+import dev.lockstorm.clusters.lab.Wait;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
@@ -54,13 +56,13 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
         int injected = 0;
         try {
             while (true) {
-                if (!sleepUntil(Math.min(end, System.nanoTime() + jitter(quiet)))) break;
+                if (!Wait.sleepUntil(Math.min(end, System.nanoTime() + jitter(quiet)))) break;
                 if (when != null && !awaitCondition(end)) break;
                 if (System.nanoTime() >= end) break;
                 Fault f = random == null ? faults.get(injected % faults.size()) : faults.get(random.nextInt(faults.size()));
                 Heal heal = f.inject(nemesis);
                 injected++;
-                boolean completed = sleepUntil(Math.min(end, System.nanoTime() + jitter(active)));
+                boolean completed = Wait.sleepUntil(Math.min(end, System.nanoTime() + jitter(active)));
                 heal.heal();
                 if (!completed) break;
             }
@@ -78,21 +80,7 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
     /** Polls {@link #when} until it holds; false at the deadline or on an interrupt. */
     private boolean awaitCondition(long deadline) {
         while (!when.getAsBoolean()) {
-            if (System.nanoTime() >= deadline || !sleepUntil(System.nanoTime() + 5_000_000)) return false;
-        }
-        return true;
-    }
-
-    /** Sleeps until the deadline; false when interrupted (the interrupt is kept). */
-    private static boolean sleepUntil(long deadline) {
-        long left;
-        while ((left = deadline - System.nanoTime()) > 0) {
-            try {
-                Thread.sleep(Math.max(1, left / 1_000_000));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
+            if (System.nanoTime() >= deadline || !Wait.sleepUntil(System.nanoTime() + 5_000_000)) return false;
         }
         return true;
     }

@@ -21,14 +21,16 @@ import java.util.Map;
 /** The lock implementations by the names {@code --system} takes, and the servers each needs. */
 public final class LockSystems {
     public static final List<String> ZOOKEEPER = List.of("zk-unique", "zk-children", "zk-recipe", "curator-mutex", "curator-semaphore");
-    public static final List<String> REDIS = List.of("redis-single", "redlock", "redlock-5", "redisson-watchdog", "redisson-lease",
-            "redisson-fenced", "redisson-redlock");
+    public static final List<String> REDIS = List.of("redis-single", "redis-sentinel", "redis-sentinel-wait", "redlock", "redlock-5",
+            "redisson-watchdog", "redisson-lease", "redisson-fenced", "redisson-redlock");
 
     private static final Map<String, Topology> TOPOLOGY = new LinkedHashMap<>();
 
     static {
         ZOOKEEPER.forEach(s -> TOPOLOGY.put(s, Topology.ZOOKEEPER));
         for (String s : List.of("redis-single", "redisson-watchdog", "redisson-lease", "redisson-fenced")) TOPOLOGY.put(s, Topology.REDIS_SINGLE);
+        TOPOLOGY.put("redis-sentinel", Topology.REDIS_SENTINEL);
+        TOPOLOGY.put("redis-sentinel-wait", Topology.REDIS_SENTINEL);
         TOPOLOGY.put("redlock", Topology.REDIS_MASTERS_3);
         TOPOLOGY.put("redisson-redlock", Topology.REDIS_MASTERS_3);
         TOPOLOGY.put("redlock-5", Topology.REDIS_MASTERS_5);
@@ -64,7 +66,7 @@ public final class LockSystems {
     /**
      * A new client of {@code system}: for ZooKeeper locks {@code connect} is a connect string and
      * {@code lease} the session timeout; for Redis locks {@code connect} is one redis:// URI per
-     * master, comma-separated, and {@code lease} the lock's TTL (Redisson's watchdog timeout in
+     * master, comma-separated (a redis-sentinel:// URI for the Sentinel systems), and {@code lease} the lock's TTL (Redisson's watchdog timeout in
      * watchdog mode).
      */
     public static LockClient create(String system, String connect, String lockPath, Duration lease) {
@@ -74,7 +76,8 @@ public final class LockSystems {
             case "zk-recipe" -> new RecipeLock(connect, lockPath, lease);
             case "curator-mutex" -> new CuratorMutex(connect, lockPath, lease);
             case "curator-semaphore" -> new CuratorSemaphoreMutex(connect, lockPath, lease);
-            case "redis-single" -> new RedisSingleLock(connect, lease);
+            case "redis-single", "redis-sentinel" -> new RedisSingleLock(connect, lease);
+            case "redis-sentinel-wait" -> new RedisSingleLock(connect, lease, 1);
             case "redlock", "redlock-5" -> Redlock.fromConnectString(connect, lease);
             case "redisson-watchdog" -> new RedissonWatchdogLock(connect, lease);
             case "redisson-lease" -> new RedissonLeaseLock(connect, lease);

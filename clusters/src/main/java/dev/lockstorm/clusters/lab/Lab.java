@@ -54,6 +54,8 @@ public final class Lab implements AutoCloseable {
             int i = 11;
             for (String name : spec.hosts()) {
                 String addr = SUBNET + i++;
+                // a host link that outlived an earlier lab in this session (its namespace was still held) goes first
+                Commands.run(List.of("ip", "link", "delete", "v-" + name), null, Duration.ofSeconds(10));
                 Commands.check("ip", "netns", "add", name);
                 Commands.check("ip", "link", "add", "v-" + name, "type", "veth", "peer", "name", "eth0", "netns", name);
                 Commands.check("ip", "link", "set", "v-" + name, "master", BRIDGE, "up");
@@ -142,7 +144,11 @@ public final class Lab implements AutoCloseable {
                 // keep going: the lab's own exit removes whatever remains
             }
         }
-        for (String name : hosts.keySet()) Commands.run(List.of("ip", "netns", "delete", name), null, Duration.ofSeconds(10));
+        for (String name : hosts.keySet()) {
+            Commands.run(List.of("ip", "netns", "delete", name), null, Duration.ofSeconds(10));
+            // the host's end of the pair goes with its namespace, unless a dying process still holds that
+            Commands.run(List.of("ip", "link", "delete", "v-" + name), null, Duration.ofSeconds(10));
+        }
         Commands.run(List.of("ip", "link", "delete", BRIDGE), null, Duration.ofSeconds(10));
         List<String> left = leftovers();
         if (!left.isEmpty()) throw new LabException("the lab left things behind: " + String.join("; ", left));
@@ -154,6 +160,7 @@ public final class Lab implements AutoCloseable {
         for (HostProcess p : liveProcesses()) left.add("process " + p);
         for (String name : hosts.keySet()) {
             if (Files.exists(Path.of("/run/netns", name))) left.add("network namespace " + name);
+            if (Commands.run("ip", "link", "show", "v-" + name).ok()) left.add("link v-" + name);
         }
         if (Commands.run("ip", "link", "show", BRIDGE).ok()) left.add("bridge " + BRIDGE);
         return left;

@@ -27,4 +27,21 @@ public final class Wait {
             throw new LabException("interrupted");
         }
     }
+
+    /**
+     * Sleeps until {@code deadlineNanos} (a {@link System#nanoTime()} value); false when
+     * interrupted (the interrupt is kept), so that a loop can stop at once.
+     */
+    public static boolean sleepUntil(long deadlineNanos) {
+        long left;
+        while ((left = deadlineNanos - System.nanoTime()) > 0) {
+            try {
+                Thread.sleep(Math.max(1, left / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
 }

@@ -28,22 +28,39 @@ public final class Sentinels {
     public static final String MASTER_NAME = "lockstorm";
 
     private final List<RedisNode> nodes;
+    private final List<Host> sentinelHosts;
     private final List<HostProcess> sentinels;
 
-    private Sentinels(List<RedisNode> nodes, List<HostProcess> sentinels) {
+    private Sentinels(List<RedisNode> nodes, List<Host> sentinelHosts, List<HostProcess> sentinels) {
         this.nodes = nodes;
+        this.sentinelHosts = List.copyOf(sentinelHosts);
         this.sentinels = sentinels;
+    }
+
+    /** Where the Sentinels listen, in the order clients should ask them. */
+    public List<Host> sentinelHosts() {
+        return sentinelHosts;
     }
 
     /** Starts the first host's node as master, the others as its replicas, and a Sentinel on every host. */
     public static Sentinels start(Lab lab, List<Host> hosts, Persistence persistence) {
+        return start(lab, hosts, hosts, persistence);
+    }
+
+    /**
+     * Starts the first host's node as master, the others as its replicas, and a Sentinel on each
+     * of {@code sentinelHosts} (hosts of their own, as in deployments where Sentinels run beside
+     * the applications: a partition between Redis nodes then does not cut Sentinels off).
+     */
+    public static Sentinels start(Lab lab, List<Host> hosts, List<Host> sentinelHosts, Persistence persistence) {
         List<RedisNode> nodes = new ArrayList<>();
         for (Host h : hosts) nodes.add(RedisNode.create(lab, h, persistence, Map.of()));
         for (int i = 1; i < nodes.size(); i++) nodes.get(i).replicaOf(nodes.get(0));
         nodes.forEach(RedisNode::start);
         for (RedisNode n : nodes) n.awaitServing(Duration.ofSeconds(10));
+        awaitReplicasOnline(nodes.get(0), nodes.size() - 1, Duration.ofSeconds(20));
         List<HostProcess> sentinels = new ArrayList<>();
-        for (Host h : hosts) {
+        for (Host h : sentinelHosts) {
             Path conf = lab.dir().resolve("redis").resolve("sentinel-" + h.name() + ".conf");
             try {
                 Files.writeString(conf, "port " + PORT + "\nbind " + h.address() + "\nprotected-mode no\n"
@@ -57,13 +74,30 @@ public final class Sentinels {
             }
             sentinels.add(lab.start(h, "sentinel-" + h.name(), List.of("redis-server", conf.toString(), "--sentinel"), Map.of()));
         }
-        Sentinels s = new Sentinels(nodes, sentinels);
+        Sentinels s = new Sentinels(nodes, sentinelHosts, sentinels);
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (s.primary().isEmpty()) {
             if (System.nanoTime() > deadline) throw new LabException("Sentinels do not name a master after 15 s");
             dev.lockstorm.clusters.lab.Wait.sleep(50);
         }
         return s;
+    }
+
+    /** Waits until {@code master} reports {@code count} replicas online (their first sync done). */
+    static void awaitReplicasOnline(RedisNode master, int count, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            try (Resp r = master.connect(Duration.ofMillis(500))) {
+                String info = String.valueOf(r.call("INFO", "replication"));
+                if (info.lines().filter(l -> l.startsWith("slave") && l.contains("state=online")).count() >= count) return;
+            } catch (IOException e) {
+                // not answering yet
+            }
+            if (System.nanoTime() > deadline) {
+                throw new LabException(count + " replicas of " + master.host().name() + " are not online after " + timeout + "; see " + master.log());
+            }
+            dev.lockstorm.clusters.lab.Wait.sleep(50);
+        }
     }
 
     public List<RedisNode> nodes() {
@@ -77,15 +111,15 @@ public final class Sentinels {
     /** The node a majority of the reachable Sentinels name as master. */
     public Optional<RedisNode> primary() {
         Map<String, Integer> votes = new java.util.HashMap<>();
-        for (RedisNode n : nodes) {
-            try (Resp r = Resp.connect(n.host().address(), PORT, Duration.ofMillis(500))) {
+        for (Host h : sentinelHosts) {
+            try (Resp r = Resp.connect(h.address(), PORT, Duration.ofMillis(500))) {
                 Object reply = r.call("SENTINEL", "get-master-addr-by-name", MASTER_NAME);
                 if (reply instanceof List<?> l && !l.isEmpty()) votes.merge(String.valueOf(l.get(0)), 1, Integer::sum);
             } catch (IOException e) {
                 // this Sentinel is down or cut off
             }
         }
-        return votes.entrySet().stream().filter(e -> e.getValue() * 2 > nodes.size()).map(Map.Entry::getKey).findFirst()
+        return votes.entrySet().stream().filter(e -> e.getValue() * 2 > sentinelHosts.size()).map(Map.Entry::getKey).findFirst()
                 .flatMap(addr -> nodes.stream().filter(n -> n.host().address().equals(addr)).findFirst());
     }
 }

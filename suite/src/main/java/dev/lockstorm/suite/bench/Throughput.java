@@ -8,6 +8,7 @@ import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.lab.Wait;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.clusters.redis.RedisNode;
+import dev.lockstorm.clusters.redis.Sentinels;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
 import dev.lockstorm.results.RunStore;
@@ -80,11 +81,17 @@ final class Throughput {
         Topology t = LockSystems.topology(system);
         List<String> hosts = new ArrayList<>();
         for (int i = 1; i <= t.nodes; i++) hosts.add("n" + i);
+        hosts.addAll(t.helperHosts());
         hosts.add("c1");
         try (Lab lab = Lab.open(new LabSpec(hosts, store.root().resolve("bench-direct-" + system + "-" + System.nanoTime())))) {
             List<Host> servers = lab.hosts().subList(0, t.nodes);
             String connect;
-            if (t.isRedis()) {
+            if (t == Topology.REDIS_SENTINEL) {
+                List<Host> sentinelHosts = t.helperHosts().stream().map(lab::host).toList();
+                Sentinels.start(lab, servers, sentinelHosts, Persistence.NONE);
+                connect = "redis-sentinel://" + String.join(",", sentinelHosts.stream().map(h -> h.address() + ":" + Sentinels.PORT).toList())
+                        + "#" + Sentinels.MASTER_NAME;
+            } else if (t.isRedis()) {
                 List<RedisNode> nodes = RedisNode.startMasters(lab, servers, Persistence.NONE, h -> Map.of());
                 connect = String.join(",", nodes.stream().map(n -> "redis://" + n.host().address() + ":" + RedisNode.PORT).toList());
             } else {

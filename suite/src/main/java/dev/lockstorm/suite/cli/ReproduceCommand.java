@@ -30,6 +30,9 @@ public final class ReproduceCommand implements Callable<Integer> {
             description = "Run each variant with N seeds from --seed on and print how often lockstorm found what was expected (default: ${DEFAULT-VALUE}).")
     int seeds;
 
+    @Option(names = "--variant", paramLabel = "N", description = "Run only the N-th variant (1 = the first; default: all).")
+    Integer variant;
+
     @Option(names = "--results", paramLabel = "DIR", description = "Where results go (default: results/ in the checkout).")
     Path results;
 
@@ -46,9 +49,14 @@ public final class ReproduceCommand implements Callable<Integer> {
             System.err.println("lockstorm reproduce: --seeds must be at least 1, not " + seeds);
             return Main.BAD_INPUT;
         }
+        if (variant != null && (variant < 1 || variant > s.variants().size())) {
+            System.err.println("lockstorm reproduce: --variant must be 1 to " + s.variants().size() + " for " + s.name() + ", not " + variant);
+            return Main.BAD_INPUT;
+        }
+        List<Scenario.Variant> chosen = variant == null ? s.variants() : List.of(s.variants().get(variant - 1));
         boolean all = true;
         List<String> rates = new ArrayList<>();
-        for (Scenario.Variant v : s.variants()) {
+        for (Scenario.Variant v : chosen) {
             int matched = 0;
             for (long sd = seed; sd < seed + seeds; sd++) {
                 boolean ok = runOnce(s, v, sd, store);

@@ -114,7 +114,9 @@ final class ClientSlot {
         Long read = resource("read", tokenOnly, null);
         if (process != started) return true; // crashed: a new process goes on; the old lease expires on its own
         if (read != null) {
-            sleep(spec.holdMax().toMillis() <= 0 ? 0 : random.nextInt((int) spec.holdMax().toMillis() + 1));
+            long min = spec.holdMin().toMillis();
+            long spread = spec.holdMax().toMillis() - min;
+            sleep(min + (spread <= 0 ? 0 : random.nextInt((int) spread + 1)));
             Map<String, Object> w = new LinkedHashMap<>();
             w.put("token", token);
             w.put("value", read + 1);

@@ -4,11 +4,13 @@ import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.redis.RedisNode;
+import dev.lockstorm.clusters.redis.Sentinels;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperNode;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.workloads.LockSystems;
+import dev.lockstorm.workloads.Topology;
 
 import java.time.Duration;
 import java.util.List;
@@ -39,14 +41,21 @@ sealed interface Cluster {
         return Optional.empty();
     }
 
-    /** Host names of the servers for {@code system}: n1 … nN. */
+    /** Host names of the servers for {@code system}: n1 … nN, then helpers such as Sentinels (s1 …). */
     static List<String> serverHosts(String system) {
-        int n = LockSystems.topology(system).nodes;
-        return java.util.stream.IntStream.rangeClosed(1, n).mapToObj(i -> "n" + i).toList();
+        Topology t = LockSystems.topology(system);
+        List<String> names = new java.util.ArrayList<>(java.util.stream.IntStream.rangeClosed(1, t.nodes).mapToObj(i -> "n" + i).toList());
+        names.addAll(t.helperHosts());
+        return names;
     }
 
     static Cluster start(RunSpec spec, Lab lab) {
-        List<Host> hosts = serverHosts(spec.system()).stream().map(lab::host).toList();
+        Topology t = LockSystems.topology(spec.system());
+        List<Host> hosts = serverHosts(spec.system()).stream().limit(t.nodes).map(lab::host).toList();
+        if (t == Topology.REDIS_SENTINEL) {
+            List<Host> sentinelHosts = t.helperHosts().stream().map(lab::host).toList();
+            return new RedisSentinel(Sentinels.start(lab, hosts, sentinelHosts, spec.persistence()));
+        }
         if (LockSystems.topology(spec.system()).isRedis()) {
             Map<Host, ClockFault> clocks = new java.util.LinkedHashMap<>();
             if (NemesisPlans.movesServerClocks(spec.nemesis())) {
@@ -105,6 +114,36 @@ sealed interface Cluster {
         @Override
         public Optional<ClockFault> clock(ProcessNode node) {
             return Optional.ofNullable(clocks.get(node.host()));
+        }
+    }
+
+    /** A master, its replicas and a Sentinel on every host; clients find the master through the Sentinels. */
+    record RedisSentinel(Sentinels sentinels) implements Cluster {
+        @Override
+        public List<RedisNode> nodes() {
+            return sentinels.nodes();
+        }
+
+        @Override
+        public String connect() {
+            return "redis-sentinel://" + String.join(",", sentinels.sentinelHosts().stream().map(h -> h.address() + ":" + Sentinels.PORT).toList())
+                    + "#" + Sentinels.MASTER_NAME;
+        }
+
+        /** The master a majority of the Sentinels name. */
+        @Override
+        public Optional<RedisNode> leader() {
+            return sentinels.primary();
+        }
+
+        @Override
+        public void awaitServing(Duration timeout) {
+            nodes().forEach(n -> n.awaitServing(timeout));
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (sentinels.primary().isEmpty()) {
+                if (System.nanoTime() > deadline) throw new dev.lockstorm.clusters.lab.LabException("the Sentinels name no master after " + timeout);
+                dev.lockstorm.clusters.lab.Wait.sleep(100);
+            }
         }
     }
 }

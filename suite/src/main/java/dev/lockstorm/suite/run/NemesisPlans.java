@@ -38,7 +38,8 @@ final class NemesisPlans {
     /** The nemeses a user picks with {@code --nemesis}. */
     static final List<String> PUBLIC = List.of("none", "partition", "pause-node", "pause-client", "kill", "clock", "mix");
     /** The choreographies of named scenarios (accepted by {@code --nemesis} too). */
-    static final List<String> SCENARIO = List.of("split-clock", "split-kill", "split-kill-late", "pause-in-acquire");
+    static final List<String> SCENARIO = List.of("split-clock", "split-kill", "split-kill-late", "pause-in-acquire", "failover-cut",
+            "failover-lagging");
 
     private static final Duration FRESH = Duration.ofMillis(300);
 
@@ -84,6 +85,9 @@ final class NemesisPlans {
 
     /** A partition in place for the whole run (healed at its end), if the nemesis has one. */
     static Optional<Grudge> setup(String nemesis, Cluster cluster, List<ClientSlot> clients) {
+        if (nemesis.startsWith("failover-") && cluster instanceof Cluster.RedisSentinel sentinel) {
+            return Optional.of(FailoverChoreography.cut(sentinel, nemesis.equals("failover-lagging")));
+        }
         if (!nemesis.startsWith("split-")) return Optional.empty();
         List<Host> servers = cluster.hosts();
         if (servers.size() < 3 || clients.size() < 2) {
@@ -95,8 +99,20 @@ final class NemesisPlans {
         return Optional.of(new Grudge(refuses));
     }
 
-    /** The schedule for {@code spec.nemesis()}, or null for none. */
-    static Schedule schedule(RunSpec spec, Cluster cluster, List<ClientSlot> clients, ClientSlot.Holders holders, Random random) {
+    /** The plan for {@code spec.nemesis()}, or null for none. */
+    static NemesisPlan plan(RunSpec spec, Cluster cluster, List<ClientSlot> clients, ClientSlot.Holders holders, Random random) {
+        if (spec.nemesis().startsWith("failover-")) {
+            if (!(cluster instanceof Cluster.RedisSentinel sentinel)) {
+                throw new IllegalArgumentException("--nemesis " + spec.nemesis() + " needs a Sentinel system (redis-sentinel, redis-sentinel-wait)");
+            }
+            return new FailoverChoreography(sentinel, spec.nemesis().equals("failover-lagging"), () -> holders.justAcquired(FRESH),
+                    spec.sessionTimeout());
+        }
+        Schedule s = schedule(spec, cluster, clients, holders, random);
+        return s == null ? null : s::run;
+    }
+
+    private static Schedule schedule(RunSpec spec, Cluster cluster, List<ClientSlot> clients, ClientSlot.Holders holders, Random random) {
         List<Host> servers = cluster.hosts();
         List<? extends ProcessNode> nodes = cluster.nodes();
         List<Host> clientHosts = clients.stream().map(ClientSlot::host).toList();

@@ -21,10 +21,19 @@ import java.util.List;
  * @param quiet          the quiet period after the final heal, in which every client must acquire again
  * @param command        the command line that started the run, for the record
  * @param persistence    how Redis servers keep data across a crash (Redis systems only)
+ * @param holdMin        shortest hold (a hold is uniform between holdMin and holdMax)
  */
 public record RunSpec(String system, int clients, Duration timeLimit, String nemesis, FencedStore.Fencing fencing, long seed,
                       Duration sessionTimeout, Duration nemesisInterval, Duration holdMax, Duration quiet, List<String> command,
-                      Persistence persistence) {
+                      Persistence persistence, Duration holdMin) {
+
+    /** A spec whose holds last anything from zero to {@code holdMax}. */
+    public RunSpec(String system, int clients, Duration timeLimit, String nemesis, FencedStore.Fencing fencing, long seed,
+                   Duration sessionTimeout, Duration nemesisInterval, Duration holdMax, Duration quiet, List<String> command,
+                   Persistence persistence) {
+        this(system, clients, timeLimit, nemesis, fencing, seed, sessionTimeout, nemesisInterval, holdMax, quiet, command, persistence,
+                Duration.ZERO);
+    }
 
     /** A spec without Redis persistence (ZooKeeper systems, or Redis that starts empty). */
     public RunSpec(String system, int clients, Duration timeLimit, String nemesis, FencedStore.Fencing fencing, long seed,
@@ -43,6 +52,7 @@ public record RunSpec(String system, int clients, Duration timeLimit, String nem
                     + " (or a scenario's: " + String.join(", ", SCENARIO_NEMESES) + ")");
         }
         command = List.copyOf(command);
+        if (holdMin.compareTo(holdMax) > 0) throw new IllegalArgumentException("the shortest hold " + holdMin + " exceeds the longest " + holdMax);
     }
 
     /** How long a client is frozen by pause-client: past its session, so that its lease expires. */

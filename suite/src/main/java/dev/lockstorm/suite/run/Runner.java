@@ -14,7 +14,6 @@ import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Nemesis;
-import dev.lockstorm.nemesis.Schedule;
 import dev.lockstorm.results.JunitXml;
 import dev.lockstorm.results.ReportHtml;
 import dev.lockstorm.workloads.store.FencedStore;
@@ -81,10 +80,10 @@ public final class Runner {
                 AtomicBoolean stop = new AtomicBoolean();
                 List<Thread> threads = new ArrayList<>();
                 for (ClientSlot c : clients) threads.add(start("client-" + c.process(), () -> c.run(stop)));
-                Schedule schedule = NemesisPlans.schedule(spec, cluster, clients, holders, new Random(random.nextLong()));
+                NemesisPlan plan = NemesisPlans.plan(spec, cluster, clients, holders, new Random(random.nextLong()));
                 AtomicInteger injected = new AtomicInteger();
-                Thread nemesisThread = schedule == null ? null
-                        : start("nemesis", () -> injected.set(schedule.run(nemesis, spec.timeLimit())));
+                Thread nemesisThread = plan == null ? null
+                        : start("nemesis", () -> injected.set(plan.run(nemesis, spec.timeLimit())));
                 long end = System.nanoTime() + spec.timeLimit().toNanos();
                 while (System.nanoTime() < end) {
                     Thread.sleep(Math.min(2000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));

@@ -23,7 +23,7 @@ public final class Scenarios {
     }
 
     public static List<Scenario> all() {
-        return List.of(curatorGcPause(), redisGcPause(), redisRestart(), redlockClockJump(), redlockRestart(), redlockGcPause(),
+        return List.of(curatorGcPause(), redisGcPause(), redisRestart(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
                 redissonWatchdog(), fencingTokenReset());
     }
 
@@ -58,6 +58,23 @@ public final class Scenarios {
                 new Scenario.Variant("persistence none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1),
                 new Scenario.Variant("persistence aof-always", seed -> r.spec(seed, Fencing.NONE, Persistence.AOF_ALWAYS),
                         "no double holder", x -> doubles(x) == 0 && x.faults() >= 1)));
+    }
+
+    static Scenario sentinelFailover() {
+        Recipe plain = new Recipe("sentinel-failover", "redis-sentinel", 3, "failover-cut", 20, 3, 10, 8, 30);
+        Recipe cutWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, "failover-cut", 20, 3, 10, 8, 30);
+        // the frozen replica rejoins as the new master's replica only when a Sentinel next polls it (up to 10 s): long holds
+        Recipe laggingWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, "failover-lagging", 25, 3, 19, 17, 30);
+        return new Scenario(plain.name, "Redis master + 2 replicas + 3 Sentinels: a lock the master acknowledged but the replicas"
+                + " never got, the master killed, a replica promoted: a double holder. WAIT 1 after acquiring refuses grants no replica"
+                + " has (the window narrows), but when the replica that has it is down at failover, the lagging one is promoted"
+                + " (the window stays)", List.of(
+                new Scenario.Variant("replicas cut off, no WAIT", seed -> plain.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("replicas cut off, WAIT 1", seed -> cutWait.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "no double holder", x -> doubles(x) == 0 && x.faults() >= 1),
+                new Scenario.Variant("one replica lagging, the other frozen at failover, WAIT 1",
+                        seed -> laggingWait.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1)));
     }
 
     static Scenario redlockClockJump() {
@@ -115,15 +132,22 @@ public final class Scenarios {
     /**
      * The fixed part of a scenario's runs.
      *
-     * @param leaseS    session timeout or TTL
-     * @param intervalS time between faults
-     * @param holdMaxS  longest hold
+     * @param leaseS     session timeout or TTL
+     * @param intervalS  time between faults
+     * @param holdMaxS   longest hold
+     * @param holdMinS   shortest hold
+     * @param timeLimitS how long the clients and the nemesis run
      */
-    private record Recipe(String name, String system, int clients, String nemesis, int leaseS, int intervalS, int holdMaxS) {
+    private record Recipe(String name, String system, int clients, String nemesis, int leaseS, int intervalS, int holdMaxS,
+                          int holdMinS, int timeLimitS) {
+        Recipe(String name, String system, int clients, String nemesis, int leaseS, int intervalS, int holdMaxS) {
+            this(name, system, clients, nemesis, leaseS, intervalS, holdMaxS, 0, 25);
+        }
+
         RunSpec spec(long seed, Fencing fencing, Persistence persistence) {
-            return new RunSpec(system, clients, Duration.ofSeconds(25), nemesis, fencing, seed, Duration.ofSeconds(leaseS),
+            return new RunSpec(system, clients, Duration.ofSeconds(timeLimitS), nemesis, fencing, seed, Duration.ofSeconds(leaseS),
                     Duration.ofSeconds(intervalS), Duration.ofSeconds(holdMaxS), Duration.ofSeconds(20),
-                    List.of("bin/lockstorm", "reproduce", name, "--seed", Long.toString(seed)), persistence);
+                    List.of("bin/lockstorm", "reproduce", name, "--seed", Long.toString(seed)), persistence, Duration.ofSeconds(holdMinS));
         }
     }
 

@@ -37,14 +37,29 @@ public final class RedisSingleLock implements LockClient {
 
     private final String uri;
     private final Duration ttl;
+    private final int waitReplicas;
     private RedisClient client;
     private StatefulRedisConnection<String, String> connection;
     private RedisCommands<String, String> redis;
 
     /** @param ttl the lock's time to live (the lease) */
     public RedisSingleLock(String uri, Duration ttl) {
+        this(uri, ttl, 0);
+    }
+
+    /**
+     * The lock against the master that {@code uri} names: a plain {@code redis://} URI, or a
+     * {@code redis-sentinel://s1:26379,s2:26379#name} URI, with which each new connection asks the
+     * Sentinels for the current master.
+     *
+     * @param waitReplicas after a grant, {@code WAIT} until this many replicas have the key (within a
+     *                     tenth of the TTL, at most a second); if fewer do, the key is deleted again and the acquire
+     *                     fails. 0 for no WAIT.
+     */
+    public RedisSingleLock(String uri, Duration ttl, int waitReplicas) {
         this.uri = uri;
         this.ttl = ttl;
+        this.waitReplicas = waitReplicas;
     }
 
     /** Client options for fault testing, shared by the Redis adapters. */
@@ -77,10 +92,25 @@ public final class RedisSingleLock implements LockClient {
         while (true) {
             long started = System.nanoTime();
             Long token = redis.eval(ACQUIRE, ScriptOutputType.INTEGER, new String[]{KEY, TOKENS}, value, Long.toString(ttl.toMillis()));
-            if (token != null) return new Lease(token, new Held(value, started + ttl.toNanos()));
+            if (token != null) {
+                Held held = new Held(value, started + ttl.toNanos());
+                if (waitReplicas > 0) awaitReplicas(held);
+                return new Lease(token, held);
+            }
             if (System.nanoTime() > deadline) throw new NotAcquiredException("the lock key was still set after " + timeout);
             Thread.sleep(ThreadLocalRandom.current().nextInt(5, 30));
         }
+    }
+
+    /** WAIT for the replicas; a grant they did not all get is given back and the acquire fails. */
+    private void awaitReplicas(Held held) throws NotAcquiredException {
+        // within the command timeout (2 s), or an unanswered WAIT would leave the key set until its TTL
+        long timeoutMs = Math.max(1, Math.min(1000, ttl.toMillis() / 10));
+        Long acked = redis.waitForReplication(waitReplicas, timeoutMs);
+        if (acked != null && acked >= waitReplicas) return;
+        redis.eval(RELEASE, ScriptOutputType.INTEGER, new String[]{KEY}, held.value());
+        throw new NotAcquiredException("granted, but WAIT " + waitReplicas + " saw " + acked + " replicas acknowledge within "
+                + timeoutMs + " ms; given back");
     }
 
     /** Our value in the key, and when the lease runs out by our own monotonic clock. */

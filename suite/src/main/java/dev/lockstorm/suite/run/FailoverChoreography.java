@@ -1,0 +1,91 @@
+package dev.lockstorm.suite.run;
+
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.Wait;
+import dev.lockstorm.clusters.redis.RedisNode;
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.Nemesis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Sentinel failover while a lock is held, once per run:
+ * <ol>
+ *   <li>before the clients start, replicas are cut off from the master (both, or with
+ *       {@code lagging} only one; see {@link #cut}), so that what the master grants does not
+ *       reach them;</li>
+ *   <li>as soon as a client has acquired, the master is killed (-9); with {@code lagging} the
+ *       replica that was not cut off, and so has the key, is frozen too, so that the Sentinels can
+ *       only promote the one that missed it;</li>
+ *   <li>the Sentinels promote a replica (with {@code lagging}, the frozen one is resumed a second
+ *       later and becomes its replica); clients that reconnect find the new master through them;</li>
+ *   <li>after {@code hold}, everything is healed: the old master comes back and is made a replica.</li>
+ * </ol>
+ * With {@code WAIT 1} after acquiring, step 1 with both replicas cut off makes every grant fail
+ * (the window narrows); with one replica lagging, a grant acknowledged by the other still goes
+ * missing (the window stays).
+ */
+final class FailoverChoreography implements NemesisPlan {
+    private final Cluster.RedisSentinel cluster;
+    private final boolean lagging;
+    private final BooleanSupplier justAcquired;
+    private final Duration hold;
+
+    FailoverChoreography(Cluster.RedisSentinel cluster, boolean lagging, BooleanSupplier justAcquired, Duration hold) {
+        this.cluster = cluster;
+        this.lagging = lagging;
+        this.justAcquired = justAcquired;
+        this.hold = hold;
+    }
+
+    /**
+     * The cut, in place from before the clients start (so that no grant reaches the cut replicas
+     * and no release is lost on the way to them): replicas refuse the master.
+     */
+    static Grudge cut(Cluster.RedisSentinel cluster, boolean lagging) {
+        RedisNode master = cluster.leader().orElseThrow(() -> new IllegalStateException("the Sentinels name no master"));
+        List<RedisNode> replicas = new ArrayList<>(cluster.nodes());
+        replicas.remove(master);
+        Map<Host, Set<Host>> refuses = new LinkedHashMap<>();
+        for (RedisNode r : lagging ? replicas.subList(0, 1) : replicas) refuses.put(r.host(), Set.of(master.host()));
+        return new Grudge(refuses);
+    }
+
+    @Override
+    public int run(Nemesis nemesis, Duration total) {
+        long end = System.nanoTime() + total.toNanos();
+        int injected = 1; // the cut, applied before the clients started
+        try {
+            RedisNode master = cluster.leader().orElseThrow(() -> new IllegalStateException("the Sentinels name no master"));
+            List<RedisNode> replicas = new ArrayList<>(cluster.nodes());
+            replicas.remove(master);
+            while (!justAcquired.getAsBoolean()) {
+                if (System.nanoTime() >= end || !Wait.sleepUntil(System.nanoTime() + 2_000_000)) return injected;
+            }
+            nemesis.kill(master);
+            injected++;
+            if (lagging) {
+                // frozen until the Sentinels have promoted the lagging one, then back as its replica, so WAIT 1 can succeed there
+                RedisNode upToDate = replicas.get(1);
+                nemesis.pause(upToDate.process());
+                injected++;
+                long promoted = Math.min(end, System.nanoTime() + hold.toNanos());
+                while (cluster.leader().filter(l -> l != master).isEmpty() && System.nanoTime() < promoted) {
+                    if (!Wait.sleepUntil(System.nanoTime() + 100_000_000)) return injected;
+                }
+                Wait.sleepUntil(Math.min(end, System.nanoTime() + 1_000_000_000L));
+                nemesis.resume(upToDate.process());
+            }
+            Wait.sleepUntil(Math.min(end, System.nanoTime() + hold.toNanos()));
+            return injected;
+        } finally {
+            nemesis.healAll();
+        }
+    }
+}
