@@ -55,9 +55,10 @@ final class NemesisPlans {
     }
 
     /** Environment of client {@code index}'s worker processes beyond its clock's. */
-    static Map<String, String> clientEnv(String nemesis, int index, Lab lab) {
-        return nemesis.equals("pause-in-acquire") && index == 0
-                ? Map.of(PausePoint.ENV, Redlock.PAUSE_AFTER_MAJORITY, PausePoint.ARMED_ENV, armFile(lab).toString())
+    static Map<String, String> clientEnv(RunSpec spec, int index, Lab lab) {
+        return spec.nemesis().equals("pause-in-acquire") && index == 0
+                ? Map.of(PausePoint.ENV, Redlock.PAUSE_AFTER_MAJORITY, PausePoint.ARMED_ENV, armFile(lab).toString(),
+                        PausePoint.MIN_MS_ENV, Long.toString(spec.sessionTimeout().toMillis() + 500))
                 : Map.of();
     }
 
@@ -175,7 +176,9 @@ final class NemesisPlans {
                 // the middle node crashes while a lock is held there; restarted at once or after the TTL
                 faults = List.of(new Fault.Kill("kill-" + middle.host().name(), () -> List.of(middle)));
                 active = spec.nemesis().equals("split-kill") ? Duration.ofSeconds(1) : lease.plusSeconds(2);
-                when = justAcquired;
+                // a late restart must stay late: no crash the end-of-run heal would undo early
+                long lastStart = System.nanoTime() + spec.timeLimit().minus(active).toNanos();
+                when = () -> justAcquired.getAsBoolean() && System.nanoTime() < lastStart;
             }
             case "pause-in-acquire" -> {
                 // client c1 freezes itself at Redlock's pause point (a majority locked); keep it frozen past the TTL
@@ -188,7 +191,9 @@ final class NemesisPlans {
         }
         if (faults.isEmpty()) return null;
         Schedule s = Schedule.random(faults, spec.nemesisInterval(), active, random);
+        // choreographies keep their exact timing (a restart after the TTL must not be jittered below it)
         if (spec.nemesis().equals("pause-in-acquire")) s = Schedule.sequence(faults, Duration.ofMillis(10), active);
+        if (spec.nemesis().startsWith("split-")) s = Schedule.sequence(faults, spec.nemesisInterval(), active);
         return when == null ? s : s.when(when);
     }
 

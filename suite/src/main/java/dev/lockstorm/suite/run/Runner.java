@@ -70,7 +70,7 @@ public final class Runner {
                 Host host = lab.host("c" + (i + 1));
                 ClockFault clock = NemesisPlans.movesClientClocks(spec.nemesis()) ? ClockFault.create(lab, "client-" + host.name()) : null;
                 clients.add(new ClientSlot(lab, host, i, spec, cluster.connect(), recorder, store,
-                        new Random(random.nextLong()), holders, NemesisPlans.clientEnv(spec.nemesis(), i, lab), clock));
+                        new Random(random.nextLong()), holders, NemesisPlans.clientEnv(spec, i, lab), clock));
             }
             clients.parallelStream().forEach(ClientSlot::startWorker);
 
