@@ -130,6 +130,14 @@ sealed interface Cluster {
                     + "#" + Sentinels.MASTER_NAME;
         }
 
+        /** The Redis nodes and the Sentinels' hosts: a partition between them is what makes Sentinel fail over. */
+        @Override
+        public List<Host> hosts() {
+            List<Host> all = new java.util.ArrayList<>(nodes().stream().map(ProcessNode::host).toList());
+            all.addAll(sentinels.sentinelHosts());
+            return all;
+        }
+
         /** The master a majority of the Sentinels name. */
         @Override
         public Optional<RedisNode> leader() {

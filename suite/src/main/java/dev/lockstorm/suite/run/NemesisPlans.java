@@ -197,11 +197,18 @@ final class NemesisPlans {
         return when == null ? s : s.when(when);
     }
 
-    /** Clock jumps on servers (past the lease) and on clients, for the nodes and clients that have a clock fault. */
+    /**
+     * Clock faults on servers (a jump past the lease, running three times fast, strobing by the lease)
+     * and on clients (±60 s, strobe), for the nodes and clients that have a clock fault.
+     */
     private static List<Fault> clockFaults(Cluster cluster, List<ClientSlot> clients, Duration lease, Random random) {
         List<Fault> faults = new ArrayList<>();
         for (ProcessNode n : cluster.nodes()) {
-            cluster.clock(n).ifPresent(c -> faults.add(new Fault.ClockJump("jump-" + n.host().name(), c, lease.multipliedBy(2))));
+            cluster.clock(n).ifPresent(c -> {
+                faults.add(new Fault.ClockJump("jump-" + n.host().name(), c, lease.multipliedBy(2)));
+                faults.add(new Fault.ClockRate("fast-" + n.host().name(), c, 3.0));
+                faults.add(new Fault.ClockStrobe("strobe-" + n.host().name(), c, lease, Duration.ofMillis(200), lease.multipliedBy(2)));
+            });
         }
         for (ClientSlot c : clients) {
             if (c.clock() != null) {
