@@ -53,7 +53,8 @@ public final class Scenarios {
     }
 
     static Scenario redisRestart() {
-        Recipe r = new Recipe("redis-restart", "redis-single", 5, "kill", 8, 3, 4);
+        // waiting clients need ~2 s to find the restarted node (their connections died with it): holds of 3–5 s
+        Recipe r = new Recipe("redis-restart", "redis-single", 5, "kill", 8, 3, 5, 3, 20);
         return new Scenario(r.name, "single Redis killed (-9) and restarted while a lock is held: without persistence the"
                 + " key is gone and a second client takes the lock; with an fsynced append-only file it is not", List.of(
                 new Scenario.Variant("persistence none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1),
@@ -86,7 +87,7 @@ public final class Scenarios {
     }
 
     static Scenario redlockRestart() {
-        Recipe now = new Recipe("redlock-restart", "redlock", 2, "split-kill", 8, 3, 4);
+        Recipe now = new Recipe("redlock-restart", "redlock", 2, "split-kill", 8, 3, 4, 2, 20);
         Recipe late = new Recipe("redlock-restart", "redlock", 2, "split-kill-late", 4, 3, 2);
         return new Scenario(now.name, "Redlock on 3 masters; c1 reaches n1+n2, c2 reaches n2+n3; n2 crashes while a lock is held there:"
                 + " restarted at once without fsync it forgets the key and the other client gets a majority; with an fsynced"
