@@ -57,7 +57,7 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
         try {
             while (true) {
                 if (!Wait.sleepUntil(Math.min(end, System.nanoTime() + jitter(quiet)))) break;
-                if (when != null && !awaitCondition(end)) break;
+                if (when != null && !Wait.polled(when, end, 5)) break;
                 if (System.nanoTime() >= end) break;
                 Fault f = random == null ? faults.get(injected % faults.size()) : faults.get(random.nextInt(faults.size()));
                 Heal heal = f.inject(nemesis);
@@ -75,13 +75,5 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
     private long jitter(Duration mean) {
         long ns = mean.toNanos();
         return random == null ? ns : ns / 2 + (long) (random.nextDouble() * ns);
-    }
-
-    /** Polls {@link #when} until it holds; false at the deadline or on an interrupt. */
-    private boolean awaitCondition(long deadline) {
-        while (!when.getAsBoolean()) {
-            if (System.nanoTime() >= deadline || !Wait.sleepUntil(System.nanoTime() + 5_000_000)) return false;
-        }
-        return true;
     }
 }

@@ -54,8 +54,6 @@ public final class Lab implements AutoCloseable {
             int i = 11;
             for (String name : spec.hosts()) {
                 String addr = SUBNET + i++;
-                // a host link that outlived an earlier lab in this session (its namespace was still held) goes first
-                Commands.run(List.of("ip", "link", "delete", "v-" + name), null, Duration.ofSeconds(10));
                 Commands.check("ip", "netns", "add", name);
                 Commands.check("ip", "link", "add", "v-" + name, "type", "veth", "peer", "name", "eth0", "netns", name);
                 Commands.check("ip", "link", "set", "v-" + name, "master", BRIDGE, "up");

@@ -19,6 +19,18 @@ public final class Wait {
         }
     }
 
+    /**
+     * Polls {@code condition} every {@code periodMs} until it holds (true) or until
+     * {@code deadlineNanos} passes or the thread is interrupted (false, the interrupt kept): for
+     * loops that must stop on their own deadline rather than throw.
+     */
+    public static boolean polled(BooleanSupplier condition, long deadlineNanos, long periodMs) {
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() >= deadlineNanos || !sleepUntil(System.nanoTime() + periodMs * 1_000_000)) return false;
+        }
+        return true;
+    }
+
     public static void sleep(long ms) {
         try {
             Thread.sleep(ms);

@@ -4,6 +4,7 @@ import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
+import dev.lockstorm.clusters.lab.Wait;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -75,28 +76,21 @@ public final class Sentinels {
             sentinels.add(lab.start(h, "sentinel-" + h.name(), List.of("redis-server", conf.toString(), "--sentinel"), Map.of()));
         }
         Sentinels s = new Sentinels(nodes, sentinelHosts, sentinels);
-        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
-        while (s.primary().isEmpty()) {
-            if (System.nanoTime() > deadline) throw new LabException("Sentinels do not name a master after 15 s");
-            dev.lockstorm.clusters.lab.Wait.sleep(50);
-        }
+        Wait.until("the Sentinels to name a master", () -> s.primary().isPresent(), Duration.ofSeconds(15));
         return s;
     }
 
     /** Waits until {@code master} reports {@code count} replicas online (their first sync done). */
     static void awaitReplicasOnline(RedisNode master, int count, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
-            try (Resp r = master.connect(Duration.ofMillis(500))) {
-                String info = String.valueOf(r.call("INFO", "replication"));
-                if (info.lines().filter(l -> l.startsWith("slave") && l.contains("state=online")).count() >= count) return;
-            } catch (IOException e) {
-                // not answering yet
-            }
-            if (System.nanoTime() > deadline) {
-                throw new LabException(count + " replicas of " + master.host().name() + " are not online after " + timeout + "; see " + master.log());
-            }
-            dev.lockstorm.clusters.lab.Wait.sleep(50);
+        Wait.until(count + " replicas of " + master.host().name() + " to be online (see " + master.log() + ")",
+                () -> onlineReplicas(master) >= count, timeout);
+    }
+
+    private static long onlineReplicas(RedisNode master) {
+        try (Resp r = master.connect(Duration.ofMillis(500))) {
+            return String.valueOf(r.call("INFO", "replication")).lines().filter(l -> l.startsWith("slave") && l.contains("state=online")).count();
+        } catch (IOException e) {
+            return 0; // not answering yet
         }
     }
 

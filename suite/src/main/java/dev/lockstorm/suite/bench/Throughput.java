@@ -1,22 +1,15 @@
 package dev.lockstorm.suite.bench;
 
-import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.lab.Wait;
-import dev.lockstorm.clusters.redis.Persistence;
-import dev.lockstorm.clusters.redis.RedisNode;
-import dev.lockstorm.clusters.redis.Sentinels;
-import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
-import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
 import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.run.Cluster;
 import dev.lockstorm.suite.run.RunResult;
 import dev.lockstorm.suite.run.RunSpec;
 import dev.lockstorm.suite.run.Runner;
-import dev.lockstorm.workloads.LockSystems;
-import dev.lockstorm.workloads.Topology;
 import dev.lockstorm.workloads.store.FencedStore;
 
 import java.io.IOException;
@@ -43,9 +36,7 @@ final class Throughput {
 
     /** Acquires that succeeded per second in a fault-free run of {@code system}. */
     double driven(String system, Duration each) throws Exception {
-        RunSpec spec = new RunSpec(system, 5, each, "none", FencedStore.Fencing.NONE, 1, Duration.ofSeconds(4),
-                Duration.ofSeconds(10), Duration.ZERO, Duration.ofSeconds(10), List.of("bench", system));
-        RunResult r = new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec, store.newRun("bench-" + system));
+        RunResult r = new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec(system, each), store.newRun("bench-" + system));
         long n = 0;
         for (String line : Files.readAllLines(r.dir().resolve("history.jsonl"))) {
             if (line.contains("\"type\":\"ok\"") && line.contains("\"f\":\"acquire\"")) n++;
@@ -74,32 +65,21 @@ final class Throughput {
     }
 
     /**
-     * Runs {@code body} in a fresh lab with the servers {@code system} needs (hosts n1…nN) and a
-     * client host c1; {@code body} gets the lab and the clients' connect string.
+     * Runs {@code body} in a fresh lab with the servers {@code system} needs (started as a run
+     * starts them) and a client host c1; {@code body} gets the lab and the clients' connect string.
      */
     <T> T withServers(String system, BiFunction<Lab, String, T> body) {
-        Topology t = LockSystems.topology(system);
-        List<String> hosts = new ArrayList<>();
-        for (int i = 1; i <= t.nodes; i++) hosts.add("n" + i);
-        hosts.addAll(t.helperHosts());
+        List<String> hosts = new ArrayList<>(Cluster.serverHosts(system));
         hosts.add("c1");
         try (Lab lab = Lab.open(new LabSpec(hosts, store.root().resolve("bench-direct-" + system + "-" + System.nanoTime())))) {
-            List<Host> servers = lab.hosts().subList(0, t.nodes);
-            String connect;
-            if (t == Topology.REDIS_SENTINEL) {
-                List<Host> sentinelHosts = t.helperHosts().stream().map(lab::host).toList();
-                Sentinels.start(lab, servers, sentinelHosts, Persistence.NONE);
-                connect = "redis-sentinel://" + String.join(",", sentinelHosts.stream().map(h -> h.address() + ":" + Sentinels.PORT).toList())
-                        + "#" + Sentinels.MASTER_NAME;
-            } else if (t.isRedis()) {
-                List<RedisNode> nodes = RedisNode.startMasters(lab, servers, Persistence.NONE, h -> Map.of());
-                connect = String.join(",", nodes.stream().map(n -> "redis://" + n.host().address() + ":" + RedisNode.PORT).toList());
-            } else {
-                ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, servers, ZooKeeperOptions.defaults());
-                zk.awaitServing(Duration.ofSeconds(60));
-                connect = zk.connectString();
-            }
-            return body.apply(lab, connect);
+            Cluster cluster = Cluster.start(spec(system, Duration.ofSeconds(10)), lab);
+            return body.apply(lab, cluster.connect());
         }
+    }
+
+    /** A fault-free run of {@code system}: 5 clients, no hold. */
+    private static RunSpec spec(String system, Duration each) {
+        return new RunSpec(system, 5, each, "none", FencedStore.Fencing.NONE, 1, Duration.ofSeconds(4),
+                Duration.ofSeconds(10), Duration.ZERO, Duration.ofSeconds(10), List.of("bench", system));
     }
 }

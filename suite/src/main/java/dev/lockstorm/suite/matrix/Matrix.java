@@ -20,9 +20,9 @@ import java.util.Locale;
  * table: what a CI job runs.
  *
  * <pre>{@code
- * List<Matrix.Cell> cells = new Matrix(store, Duration.ofSeconds(20), 1, System.err)
- *         .run(List.of("curator-mutex", "redis-single"), Matrix.NEMESES);
- * System.out.print(Matrix.table(cells));
+ * Matrix matrix = new Matrix(store, Duration.ofSeconds(20), 1, System.err);
+ * List<Matrix.Cell> cells = matrix.run(List.of("curator-mutex", "redis-single"), Matrix.NEMESES);
+ * System.out.print(matrix.table(cells));
  * }</pre>
  */
 public final class Matrix {
@@ -47,7 +47,7 @@ public final class Matrix {
      * @param result the run, or null when it could not run
      * @param error  why it could not run, or null
      */
-    public record Cell(String system, String nemesis, RunResult result, String error, double seconds) {
+    public record Cell(String system, String nemesis, RunResult result, String error) {
         public Verdict verdict() {
             return result == null ? Verdict.UNKNOWN : result.check().verdict();
         }
@@ -64,13 +64,12 @@ public final class Matrix {
         for (String system : systems) {
             for (String nemesis : nemeses) {
                 progress.println("lockstorm matrix: " + system + " × " + nemesis);
-                long started = System.nanoTime();
                 RunSpec spec = spec(system, nemesis);
                 try {
                     RunResult r = new Runner(progress).run(spec, store.newRun(system));
-                    cells.add(new Cell(system, nemesis, r, null, (System.nanoTime() - started) / 1e9));
+                    cells.add(new Cell(system, nemesis, r, null));
                 } catch (IOException | RuntimeException e) {
-                    cells.add(new Cell(system, nemesis, null, e.getMessage(), (System.nanoTime() - started) / 1e9));
+                    cells.add(new Cell(system, nemesis, null, e.getMessage()));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     return cells;
@@ -108,13 +107,7 @@ public final class Matrix {
 
     /** The worst verdict of the cells: invalid over unknown over valid; a cell that did not run is unknown. */
     public static Verdict worst(List<Cell> cells) {
-        Verdict w = Verdict.VALID;
-        for (Cell c : cells) {
-            Verdict v = c.verdict();
-            if (v == Verdict.INVALID) return Verdict.INVALID;
-            if (v == Verdict.UNKNOWN) w = Verdict.UNKNOWN;
-        }
-        return w;
+        return cells.stream().map(Cell::verdict).reduce(Verdict.VALID, Verdict::and);
     }
 
     /** Where the table is kept next to the runs. */

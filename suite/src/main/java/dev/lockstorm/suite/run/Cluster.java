@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The servers a run's clients lock against, of the kind the system under test needs. */
-sealed interface Cluster {
+public sealed interface Cluster {
 
     /** The server nodes (what kill and pause-node act on). */
     List<? extends ProcessNode> nodes();
@@ -56,7 +56,7 @@ sealed interface Cluster {
             List<Host> sentinelHosts = t.helperHosts().stream().map(lab::host).toList();
             return new RedisSentinel(Sentinels.start(lab, hosts, sentinelHosts, spec.persistence()));
         }
-        if (LockSystems.topology(spec.system()).isRedis()) {
+        if (t.isRedis()) {
             Map<Host, ClockFault> clocks = new java.util.LinkedHashMap<>();
             if (NemesisPlans.movesServerClocks(spec.nemesis())) {
                 for (Host h : hosts) clocks.put(h, ClockFault.create(lab, "redis-" + h.name()));
@@ -147,11 +147,7 @@ sealed interface Cluster {
         @Override
         public void awaitServing(Duration timeout) {
             nodes().forEach(n -> n.awaitServing(timeout));
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (sentinels.primary().isEmpty()) {
-                if (System.nanoTime() > deadline) throw new dev.lockstorm.clusters.lab.LabException("the Sentinels name no master after " + timeout);
-                dev.lockstorm.clusters.lab.Wait.sleep(100);
-            }
+            dev.lockstorm.clusters.lab.Wait.until("the Sentinels to name a master", () -> sentinels.primary().isPresent(), timeout);
         }
     }
 }

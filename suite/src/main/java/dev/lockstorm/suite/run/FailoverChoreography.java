@@ -49,12 +49,20 @@ final class FailoverChoreography implements NemesisPlan {
      * and no release is lost on the way to them): replicas refuse the master.
      */
     static Grudge cut(Cluster.RedisSentinel cluster, boolean lagging) {
-        RedisNode master = cluster.leader().orElseThrow(() -> new IllegalStateException("the Sentinels name no master"));
-        List<RedisNode> replicas = new ArrayList<>(cluster.nodes());
-        replicas.remove(master);
+        Roles roles = Roles.of(cluster);
         Map<Host, Set<Host>> refuses = new LinkedHashMap<>();
-        for (RedisNode r : lagging ? replicas.subList(0, 1) : replicas) refuses.put(r.host(), Set.of(master.host()));
+        for (RedisNode r : lagging ? roles.replicas().subList(0, 1) : roles.replicas()) refuses.put(r.host(), Set.of(roles.master().host()));
         return new Grudge(refuses);
+    }
+
+    /** The master the Sentinels name now, and the other nodes (its replicas) in node order. */
+    private record Roles(RedisNode master, List<RedisNode> replicas) {
+        static Roles of(Cluster.RedisSentinel cluster) {
+            RedisNode master = cluster.leader().orElseThrow(() -> new IllegalStateException("the Sentinels name no master"));
+            List<RedisNode> replicas = new ArrayList<>(cluster.nodes());
+            replicas.remove(master);
+            return new Roles(master, List.copyOf(replicas));
+        }
     }
 
     @Override
@@ -62,22 +70,20 @@ final class FailoverChoreography implements NemesisPlan {
         long end = System.nanoTime() + total.toNanos();
         int injected = 1; // the cut, applied before the clients started
         try {
-            RedisNode master = cluster.leader().orElseThrow(() -> new IllegalStateException("the Sentinels name no master"));
-            List<RedisNode> replicas = new ArrayList<>(cluster.nodes());
-            replicas.remove(master);
-            while (!justAcquired.getAsBoolean()) {
-                if (System.nanoTime() >= end || !Wait.sleepUntil(System.nanoTime() + 2_000_000)) return injected;
-            }
+            Roles roles = Roles.of(cluster);
+            RedisNode master = roles.master();
+            if (!Wait.polled(justAcquired, end, 2)) return injected;
             nemesis.kill(master);
             injected++;
             if (lagging) {
                 // frozen until the Sentinels have promoted the lagging one, then back as its replica, so WAIT 1 can succeed there
-                RedisNode upToDate = replicas.get(1);
+                RedisNode upToDate = roles.replicas().get(1);
                 nemesis.pause(upToDate.process());
                 injected++;
                 long promoted = Math.min(end, System.nanoTime() + hold.toNanos());
-                while (cluster.leader().filter(l -> l != master).isEmpty() && System.nanoTime() < promoted) {
-                    if (!Wait.sleepUntil(System.nanoTime() + 100_000_000)) return injected;
+                if (!Wait.polled(() -> cluster.leader().filter(l -> l != master).isPresent(), promoted, 100)
+                        && Thread.currentThread().isInterrupted()) {
+                    return injected;
                 }
                 Wait.sleepUntil(Math.min(end, System.nanoTime() + 1_000_000_000L));
                 nemesis.resume(upToDate.process());

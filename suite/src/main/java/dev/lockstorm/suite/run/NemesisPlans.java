@@ -190,10 +190,10 @@ final class NemesisPlans {
             default -> throw new IllegalArgumentException(spec.nemesis());
         }
         if (faults.isEmpty()) return null;
-        Schedule s = Schedule.random(faults, spec.nemesisInterval(), active, random);
         // choreographies keep their exact timing (a restart after the TTL must not be jittered below it)
-        if (spec.nemesis().equals("pause-in-acquire")) s = Schedule.sequence(faults, Duration.ofMillis(10), active);
-        if (spec.nemesis().startsWith("split-")) s = Schedule.sequence(faults, spec.nemesisInterval(), active);
+        Schedule s = spec.nemesis().equals("pause-in-acquire") ? Schedule.sequence(faults, Duration.ofMillis(10), active)
+                : spec.nemesis().startsWith("split-") ? Schedule.sequence(faults, spec.nemesisInterval(), active)
+                : Schedule.random(faults, spec.nemesisInterval(), active, random);
         return when == null ? s : s.when(when);
     }
 

@@ -108,7 +108,7 @@ public final class RedisSingleLock implements LockClient {
         long timeoutMs = Math.max(1, Math.min(1000, ttl.toMillis() / 10));
         Long acked = redis.waitForReplication(waitReplicas, timeoutMs);
         if (acked != null && acked >= waitReplicas) return;
-        redis.eval(RELEASE, ScriptOutputType.INTEGER, new String[]{KEY}, held.value());
+        deleteIfOurs(held.value());
         throw new NotAcquiredException("granted, but WAIT " + waitReplicas + " saw " + acked + " replicas acknowledge within "
                 + timeoutMs + " ms; given back");
     }
@@ -119,8 +119,13 @@ public final class RedisSingleLock implements LockClient {
 
     @Override
     public void release(Lease lease) throws Exception {
-        Long n = redis.eval(RELEASE, ScriptOutputType.INTEGER, new String[]{KEY}, ((Held) lease.handle()).value());
-        if (n == null || n == 0) throw new NotHeldException("the lock key is gone or holds another client's value");
+        if (!deleteIfOurs(((Held) lease.handle()).value())) throw new NotHeldException("the lock key is gone or holds another client's value");
+    }
+
+    /** The compare-and-delete: whether the key held {@code value} and is now gone. */
+    private boolean deleteIfOurs(String value) {
+        Long n = redis.eval(RELEASE, ScriptOutputType.INTEGER, new String[]{KEY}, value);
+        return n != null && n > 0;
     }
 
     /** Extends the lease to {@code ttl} from now if this client still holds the key. */
