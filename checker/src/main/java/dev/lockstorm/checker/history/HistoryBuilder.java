@@ -9,7 +9,7 @@ import java.util.Map;
  * Validates events as they are read and assembles a {@link History}. Every problem is an error
  * that names the source, the line and what was expected; nothing is skipped silently.
  *
- * <p>Rules (DESIGN.md, "History format"): a client invocation is followed by exactly one
+ * <p>Rules (docs/architecture.md, "History format"): a client invocation is followed by exactly one
  * completion of the same process and function; a process whose operation ended in {@code info} is
  * crashed and invokes nothing more; the token of an {@code ok} acquire, and the {@code token} of a
  * resource read or write, is an integer or null. Events of the nemesis are kept but not paired.

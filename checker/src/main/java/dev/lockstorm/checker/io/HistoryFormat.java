@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** The history formats lockstorm reads. */
 public enum HistoryFormat {
-    /** lockstorm's own: one JSON object an event (DESIGN.md). */
+    /** lockstorm's own: one JSON object an event (docs/architecture.md). */
     JSONL,
     /** Jepsen EDN: a vector or list of op maps, or one op map a line. */
     EDN,

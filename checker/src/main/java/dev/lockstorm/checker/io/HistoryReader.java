@@ -12,13 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Reads a history file in any supported format and validates it.
+ * Reads a history file in any supported format and validates it; a {@link HistoryFormatException}
+ * names the file and line of the first problem.
  *
  * <pre>{@code
  * History h = HistoryReader.read(Path.of("etcd_000.log"), HistoryFormat.AUTO);
  * }</pre>
- *
- * @throws HistoryFormatException naming the file and line of the first problem
  */
 public final class HistoryReader {
     private HistoryReader() {

@@ -13,7 +13,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Reads lockstorm's JSONL history format (DESIGN.md), one event a line; blank lines are allowed. */
+/** Reads lockstorm's JSONL history format (docs/architecture.md), one event a line; blank lines are allowed. */
 final class JsonlHistoryReader {
     private JsonlHistoryReader() {
     }

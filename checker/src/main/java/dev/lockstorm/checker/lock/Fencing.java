@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Fencing-token analysis (DESIGN.md): tokens are unique and increase in real-time acquisition order;
+ * Fencing-token analysis (docs/architecture.md): tokens are unique and increase in real-time acquisition order;
  * a resource write accepted with a token below one already accepted is a stale write; a write the
  * resource rejected as stale is one that fencing stopped.
  *

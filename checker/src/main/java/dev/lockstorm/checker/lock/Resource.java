@@ -4,7 +4,7 @@ import dev.lockstorm.checker.history.Op;
 
 import java.util.Map;
 
-/** Reading the fields of lock and resource events (DESIGN.md, "History format"). */
+/** Reading the fields of lock and resource events (docs/architecture.md, "History format"). */
 final class Resource {
     private Resource() {
     }

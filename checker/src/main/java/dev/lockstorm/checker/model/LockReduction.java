@@ -14,7 +14,7 @@ import java.util.Set;
 
 /**
  * Exact reductions of crashed lock operations, so that histories with many crashed clients stay
- * cheap to search (DESIGN.md, "Lease expiry of crashed clients").
+ * cheap to search (docs/architecture.md, "Lock models and analyses").
  *
  * <ul>
  *   <li>A crashed ({@code info}) acquire is dropped. Taking effect would only leave the lock held

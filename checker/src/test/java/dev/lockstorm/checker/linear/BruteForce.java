@@ -13,7 +13,7 @@ import java.util.Set;
 
 /**
  * The truth for small histories: tries every order of the operations that respects real time.
- * For locks it implements DESIGN.md's semantics literally, without the engine's reductions: a
+ * For locks it implements docs/architecture.md's semantics literally, without the engine's reductions: a
  * crashed acquire or release may take effect or not (a crashed acquire's token is one above the
  * last), and a crashed process's lock may expire at any instant after its crash, or never.
  */

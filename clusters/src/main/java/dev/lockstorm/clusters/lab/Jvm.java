@@ -18,11 +18,21 @@ public final class Jvm {
      * from the same jars as this one (the shaded jar, or the test class path).
      */
     public static List<String> command(String heap, List<String> props, String mainClass, List<String> args) {
+        return command(heap, props, List.of(), mainClass, args);
+    }
+
+    /** The same with {@code extraClasspath} (a user's jars and class directories) after this JVM's class path. */
+    public static List<String> command(String heap, List<String> props, List<java.nio.file.Path> extraClasspath, String mainClass,
+                                       List<String> args) {
         List<String> cmd = new ArrayList<>(List.of(java(), "-Xms32m", "-Xmx" + heap, "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-Xshare:auto"));
+                "-XX:TieredStopAtLevel=1", "-Xshare:auto",
+                // a lab reuses PIDs of the machine's own JVMs: shared perf-data files would collide (warnings)
+                "-XX:-UsePerfData"));
         cmd.addAll(props);
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        StringBuilder cp = new StringBuilder(System.getProperty("java.class.path"));
+        for (java.nio.file.Path p : extraClasspath) cp.append(java.io.File.pathSeparatorChar).append(p);
+        cmd.add(cp.toString());
         cmd.add(mainClass);
         cmd.addAll(args);
         return cmd;

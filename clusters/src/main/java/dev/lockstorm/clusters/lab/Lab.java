@@ -63,7 +63,7 @@ public final class Lab implements AutoCloseable {
                 lab.hosts.put(name, new Host(name, addr));
                 etcHosts.append(addr).append('\t').append(name).append('\n');
             }
-            // the lab's private /etc/hosts (bin/lab-init): node names resolve without DNS
+            // the lab's private /etc/hosts (lab-init.sh): node names resolve without DNS
             Files.writeString(Path.of("/etc/hosts"), etcHosts, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
             return lab;
         } catch (IOException | RuntimeException e) {

@@ -1,9 +1,9 @@
 package dev.lockstorm.workloads.redis;
 
-import dev.lockstorm.workloads.Lease;
-import dev.lockstorm.workloads.LockClient;
-import dev.lockstorm.workloads.NotAcquiredException;
-import dev.lockstorm.workloads.NotHeldException;
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.LockClient;
+import dev.lockstorm.api.NotAcquiredException;
+import dev.lockstorm.api.NotHeldException;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;

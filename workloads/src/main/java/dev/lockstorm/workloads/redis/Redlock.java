@@ -1,9 +1,9 @@
 package dev.lockstorm.workloads.redis;
 
-import dev.lockstorm.workloads.Lease;
-import dev.lockstorm.workloads.LockClient;
-import dev.lockstorm.workloads.NotAcquiredException;
-import dev.lockstorm.workloads.NotHeldException;
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.LockClient;
+import dev.lockstorm.api.NotAcquiredException;
+import dev.lockstorm.api.NotHeldException;
 import dev.lockstorm.workloads.PausePoint;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -44,26 +44,29 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class Redlock implements LockClient {
     /** Where a scenario freezes the client: a majority said OK, the elapsed time is not taken yet. */
     public static final String PAUSE_AFTER_MAJORITY = "redlock-after-majority";
-    private static final double CLOCK_DRIFT_FACTOR = 0.01;
+    /** The page's drift allowance: a share of the TTL, plus 2 ms. */
+    public static final double CLOCK_DRIFT_FACTOR = 0.01;
 
     private final List<String> uris;
     private final Duration ttl;
     private final Duration perNodeTimeout;
+    private final double driftFactor;
     private final List<Instance> instances = new ArrayList<>();
     private RedisClient client;
 
     /** @param uris one redis:// URI per independent master; @param ttl the lock's time to live */
     public Redlock(List<String> uris, Duration ttl) {
+        this(uris, ttl, CLOCK_DRIFT_FACTOR);
+    }
+
+    /** @param driftFactor the share of the TTL taken off the validity for clock drift */
+    public Redlock(List<String> uris, Duration ttl, double driftFactor) {
         if (uris.size() < 1) throw new IllegalArgumentException("Redlock needs at least one Redis master");
         this.uris = List.copyOf(uris);
         this.ttl = ttl;
+        this.driftFactor = driftFactor;
         // "if the auto-release time is 10 seconds, the timeout could be in the ~ 5-50 milliseconds range"
         this.perNodeTimeout = Duration.ofMillis(Math.max(5, Math.min(50, ttl.toMillis() / 200)));
-    }
-
-    /** Parses {@code redis://a:6379,redis://b:6379,…}. */
-    public static Redlock fromConnectString(String connect, Duration ttl) {
-        return new Redlock(Arrays.asList(connect.split(",")), ttl);
     }
 
     public int quorum() {
@@ -87,7 +90,7 @@ public final class Redlock implements LockClient {
             for (Instance i : instances) if (i.lock(value)) locked++;
             if (locked >= quorum()) PausePoint.reach(PAUSE_AFTER_MAJORITY);
             long elapsedMs = (System.nanoTime() - start) / 1_000_000;
-            long drift = (long) (ttl.toMillis() * CLOCK_DRIFT_FACTOR) + 2;
+            long drift = (long) (ttl.toMillis() * driftFactor) + 2;
             long validityMs = ttl.toMillis() - elapsedMs - drift;
             if (locked >= quorum() && validityMs > 0) {
                 return new Lease(null, new Held(value, start + validityMs * 1_000_000L, locked, validityMs));

@@ -1,9 +1,9 @@
 package dev.lockstorm.workloads.redisson;
 
-import dev.lockstorm.workloads.Lease;
-import dev.lockstorm.workloads.LockClient;
-import dev.lockstorm.workloads.NotAcquiredException;
-import dev.lockstorm.workloads.NotHeldException;
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.LockClient;
+import dev.lockstorm.api.NotAcquiredException;
+import dev.lockstorm.api.NotHeldException;
 import org.redisson.api.RLock;
 import org.redisson.api.RedissonClient;
 

@@ -31,7 +31,7 @@ public final class RedissonRedLockClient extends RedissonLockClient {
 
     /** RedLock's own isHeldByCurrentThread is unsupported: held when a majority of the masters say so. */
     @Override
-    public boolean stillHeld(dev.lockstorm.workloads.Lease lease) {
+    public boolean stillHeld(dev.lockstorm.api.Lease lease) {
         try {
             long held = clients.stream().filter(c -> c.getLock(RedissonConfigs.LOCK_NAME).isHeldByCurrentThread()).count();
             return held >= clients.size() / 2 + 1;

@@ -1,39 +1,15 @@
 package dev.lockstorm.workloads.store;
 
-import java.util.Locale;
+import dev.lockstorm.api.Fencing;
+import dev.lockstorm.api.ProtectedResource;
 
 /**
- * The protected resource: a counter that lock holders read and write (read, hold, write value+1).
- * With fencing, it remembers the highest token it has seen and rejects operations with a lower one:
- * <ul>
- *   <li>{@code none}: accepts everything (shows what fencing would have saved);</li>
- *   <li>{@code writes}: rejects a write whose token is below the highest token written. Not enough
- *       for read-modify-write: a holder that read with an older token can still write after a newer
- *       holder has only read;</li>
- *   <li>{@code all}: reads present the token too, so a newer holder's read already fences the older
- *       holder's write.</li>
- * </ul>
- * Operations without a token are accepted (the lock gave none).
+ * lockstorm's own protected resource: a counter in the driver that lock holders read and write
+ * (read, hold, write value+1). It remembers the highest token it has seen and, as {@link Fencing}
+ * says, rejects reads or writes with a lower one. Operations without a token are accepted (the
+ * lock gave none).
  */
-public final class FencedStore {
-    /** How much of the token the store checks. */
-    public enum Fencing {
-        NONE, WRITES, ALL;
-
-        public static Fencing fromName(String s) {
-            return switch (s.toLowerCase(Locale.ROOT)) {
-                case "none" -> NONE;
-                case "writes" -> WRITES;
-                case "all" -> ALL;
-                default -> throw new IllegalArgumentException("fencing '" + s + "'; expected none, writes or all");
-            };
-        }
-    }
-
-    /** @param accepted false when the store rejected a stale token; @param value the counter read (reads) */
-    public record Result(boolean accepted, long value) {
-    }
-
+public final class FencedStore implements ProtectedResource {
     private final Fencing fencing;
     private long value;
     private long highest = Long.MIN_VALUE;
@@ -42,21 +18,27 @@ public final class FencedStore {
         this.fencing = fencing;
     }
 
-    public synchronized Result read(Long token) {
+    @Override
+    public synchronized Read read(Long token) {
         if (fencing == Fencing.ALL && token != null) {
-            if (token < highest) return new Result(false, value);
+            if (token < highest) return Read.rejected(stale(token));
             highest = Math.max(highest, token);
         }
-        return new Result(true, value);
+        return Read.ok(value);
     }
 
-    public synchronized Result write(Long token, long newValue) {
+    @Override
+    public synchronized Write write(Long token, long newValue) {
         if (fencing != Fencing.NONE && token != null) {
-            if (token < highest) return new Result(false, value);
+            if (token < highest) return Write.rejected(stale(token));
             highest = Math.max(highest, token);
         }
         value = newValue;
-        return new Result(true, value);
+        return Write.ok();
+    }
+
+    private String stale(long token) {
+        return "stale token " + token + " (the store has seen " + highest + ")";
     }
 
     public synchronized long value() {

@@ -1,8 +1,8 @@
 package dev.lockstorm.workloads.zookeeper;
 
-import dev.lockstorm.workloads.Lease;
-import dev.lockstorm.workloads.LockClient;
-import dev.lockstorm.workloads.NotAcquiredException;
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.LockClient;
+import dev.lockstorm.api.NotAcquiredException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.locks.InterProcessLock;

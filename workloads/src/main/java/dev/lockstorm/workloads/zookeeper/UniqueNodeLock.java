@@ -1,8 +1,8 @@
 package dev.lockstorm.workloads.zookeeper;
 
-import dev.lockstorm.workloads.Lease;
-import dev.lockstorm.workloads.NotAcquiredException;
-import dev.lockstorm.workloads.NotHeldException;
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.NotAcquiredException;
+import dev.lockstorm.api.NotHeldException;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Watcher;

@@ -1,7 +1,7 @@
 package dev.lockstorm.workloads.zookeeper;
 
-import dev.lockstorm.workloads.Lease;
-import dev.lockstorm.workloads.LockClient;
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.LockClient;
 
 import java.time.Duration;
 

@@ -1,5 +1,6 @@
 package dev.lockstorm.workloads.store;
 
+import dev.lockstorm.api.Fencing;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -14,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class FencedStoreTest {
 
     /** Holder 1 (token 1) reads, holder 2 (token 2) reads, holder 1 writes, holder 2 writes. */
-    private static long[] interleaved(FencedStore.Fencing fencing) {
+    private static long[] interleaved(Fencing fencing) {
         FencedStore s = new FencedStore(fencing);
         long r1 = s.read(1L).value();
         long r2 = s.read(2L).value();
@@ -26,14 +27,14 @@ class FencedStoreTest {
 
     @Test
     void withoutFencingBothWritesLandAndAnIncrementIsLost() {
-        long[] r = interleaved(FencedStore.Fencing.NONE);
+        long[] r = interleaved(Fencing.NONE);
         assertEquals(2, r[0]);
         assertEquals(1, r[1], "two acknowledged increments, final value 1: one lost");
     }
 
     @Test
     void fencingWritesIsNotEnoughForReadModifyWrite() {
-        long[] r = interleaved(FencedStore.Fencing.WRITES);
+        long[] r = interleaved(Fencing.WRITES);
         assertEquals(1, r[2], "the older holder's write is accepted: the newer holder had only read");
         assertEquals(2, r[0]);
         assertEquals(1, r[1], "still one increment lost");
@@ -41,7 +42,7 @@ class FencedStoreTest {
 
     @Test
     void fencingReadsAndWritesClosesIt() {
-        long[] r = interleaved(FencedStore.Fencing.ALL);
+        long[] r = interleaved(Fencing.ALL);
         assertEquals(0, r[2], "the newer holder's read fenced the older holder's write");
         assertEquals(1, r[0]);
         assertEquals(1, r[1], "one acknowledged increment, final value 1: nothing lost");
@@ -49,7 +50,7 @@ class FencedStoreTest {
 
     @Test
     void staleWritesAreRejectedOnceANewerTokenWrote() {
-        FencedStore s = new FencedStore(FencedStore.Fencing.WRITES);
+        FencedStore s = new FencedStore(Fencing.WRITES);
         assertTrue(s.write(5L, 1).accepted());
         assertFalse(s.write(4L, 2).accepted());
         assertTrue(s.write(5L, 3).accepted(), "the same holder writes again");

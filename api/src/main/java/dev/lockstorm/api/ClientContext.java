@@ -1,0 +1,27 @@
+package dev.lockstorm.api;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * What a lock client is made with: where the servers are, which lock to take, how long a lease
+ * lasts, and the system's options.
+ *
+ * @param connect  the servers, in the form the system's {@link Topology} gives (a ZooKeeper connect string,
+ *                 {@code redis://} URIs, …)
+ * @param lock     the lock's name, {@code /lockstorm/lock} in a run: a ZooKeeper path, or a key or row name as it is
+ * @param lease    the lease the run asks for: a ZooKeeper session timeout, a key's TTL, a watchdog timeout
+ * @param options  every option the system declares, set or defaulted
+ */
+public record ClientContext(String connect, String lock, Duration lease, Map<String, String> options) {
+    public ClientContext {
+        options = Map.copyOf(options);
+    }
+
+    /** The value of an option the system declared in {@link LockSystem#options()}. */
+    public String option(String name) {
+        String v = options.get(name);
+        if (v == null) throw new IllegalArgumentException("no option '" + name + "' (declared: " + options.keySet() + ")");
+        return v;
+    }
+}

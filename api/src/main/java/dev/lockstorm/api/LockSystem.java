@@ -1,0 +1,48 @@
+package dev.lockstorm.api;
+
+import java.util.List;
+
+/**
+ * A lock implementation lockstorm can test, described once: its name, the servers it needs, whether
+ * it hands out fencing tokens, its options, and how to make a client. lockstorm finds systems with
+ * {@link java.util.ServiceLoader}: list the class in
+ * {@code META-INF/services/dev.lockstorm.api.LockSystem} of your jar (or test resources) and put the
+ * jar on the run's class path ({@code --classpath}, or the test class path with the JUnit
+ * extension). The systems lockstorm ships are registered the same way.
+ *
+ * <pre>{@code
+ * public final class AcmeLockSystem implements LockSystem {
+ *     public String name() { return "acme-lock"; }
+ *     public String description() { return "Acme's ZooKeeper lock: an ephemeral node, czxid as the token"; }
+ *     public Topology topology() { return Topology.ZOOKEEPER; }
+ *     public boolean fencingToken() { return true; }
+ *     public LockClient newClient(ClientContext context) { return new AcmeLock(context); }
+ * }
+ * }</pre>
+ *
+ * A class that implements it needs a public constructor without arguments. One instance serves a
+ * whole run: {@link #newClient} is called again for every client process and for every
+ * replacement after an unknown outcome.
+ */
+public interface LockSystem {
+
+    /** The name runs select it by ({@code --system}): lower-case words joined by dashes, unique among all systems. */
+    String name();
+
+    /** One line for listings. */
+    String description();
+
+    /** The servers its clients lock against. */
+    Topology topology();
+
+    /** Whether its leases carry a fencing token ({@link Lease#token()} not null). */
+    boolean fencingToken();
+
+    /** The options it takes beyond every run's; none by default. */
+    default List<LockOption> options() {
+        return List.of();
+    }
+
+    /** A new, unopened client. Called in the client's own process. */
+    LockClient newClient(ClientContext context);
+}

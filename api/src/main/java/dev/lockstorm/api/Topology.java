@@ -1,0 +1,116 @@
+package dev.lockstorm.api;
+
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * The servers a lock system runs against. lockstorm starts them, each on a host of its own (n1, n2,
+ * …), and hands every client one connect string ({@link ClientContext#connect()}) whose form the
+ * topology fixes.
+ *
+ * <pre>{@code
+ * public Topology topology() { return Topology.ZOOKEEPER; }           // "10.77.0.11:2181,10.77.0.12:2181,10.77.0.13:2181"
+ * public Topology topology() { return new Topology.RedisMasters(3); } // "redis://10.77.0.11:6379,redis://…,redis://…"
+ * }</pre>
+ */
+public sealed interface Topology {
+    /** A 3-node ZooKeeper ensemble. */
+    Topology ZOOKEEPER = new ZooKeeper(3);
+    /** One Redis server. */
+    Topology REDIS_SINGLE = new RedisMasters(1);
+    /** A Redis master, two replicas and three Sentinels. */
+    Topology REDIS_SENTINEL = new RedisSentinel();
+
+    /** How many server hosts: n1 … nN. */
+    int nodes();
+
+    /** Hosts of the topology's helpers (Sentinels), beside the server nodes. */
+    default List<String> helperHosts() {
+        return List.of();
+    }
+
+    /** Every server host's name: n1 … nN, then the helpers. */
+    default List<String> hostNames() {
+        List<String> names = new java.util.ArrayList<>(IntStream.rangeClosed(1, nodes()).mapToObj(i -> "n" + i).toList());
+        names.addAll(helperHosts());
+        return List.copyOf(names);
+    }
+
+    /** A few words for listings: "ZooKeeper, 3 nodes". */
+    String describe();
+
+    /** The form of the connect string a client gets. */
+    String connectForm();
+
+    /**
+     * A ZooKeeper ensemble of {@code nodes} servers (3 or 5).
+     * Connect string: {@code host:2181,host:2181,…}.
+     */
+    record ZooKeeper(int nodes) implements Topology {
+        public ZooKeeper {
+            if (nodes != 3 && nodes != 5) throw new IllegalArgumentException("a ZooKeeper ensemble has 3 or 5 nodes, not " + nodes);
+        }
+
+        @Override
+        public String describe() {
+            return "ZooKeeper, " + nodes + " nodes";
+        }
+
+        @Override
+        public String connectForm() {
+            return "host:2181,host:2181,…";
+        }
+    }
+
+    /**
+     * {@code masters} independent Redis servers (1 for a single-instance lock, 3 or 5 for Redlock).
+     * Connect string: {@code redis://host:6379}, one a master, comma-separated.
+     */
+    record RedisMasters(int masters) implements Topology {
+        public RedisMasters {
+            if (masters < 1 || masters > 9) throw new IllegalArgumentException("1 to 9 Redis masters, not " + masters);
+        }
+
+        @Override
+        public int nodes() {
+            return masters;
+        }
+
+        @Override
+        public String describe() {
+            return masters == 1 ? "Redis, 1 server" : "Redis, " + masters + " independent masters";
+        }
+
+        @Override
+        public String connectForm() {
+            return masters == 1 ? "redis://host:6379" : "redis://host:6379,redis://host:6379,…";
+        }
+    }
+
+    /**
+     * A Redis master and two replicas (n1 … n3) watched by three Sentinels on hosts of their own
+     * (s1 … s3). Connect string: {@code redis-sentinel://host:26379,host:26379,host:26379#lockstorm};
+     * a client asks the Sentinels which server is the master.
+     */
+    record RedisSentinel() implements Topology {
+        @Override
+        public int nodes() {
+            return 3;
+        }
+
+        @Override
+        public List<String> helperHosts() {
+            return List.of("s1", "s2", "s3");
+        }
+
+        @Override
+        public String describe() {
+            return "Redis master + 2 replicas + 3 Sentinels";
+        }
+
+        @Override
+        public String connectForm() {
+            return "redis-sentinel://host:26379,host:26379,host:26379#lockstorm";
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package com.acme.lock;
+
+import dev.lockstorm.junit.LockStormRun;
+import dev.lockstorm.junit.LockStormTest;
+
+/**
+ * Acme's lock under GC pauses, on a real 3-node ZooKeeper ensemble: the holder is frozen (SIGSTOP)
+ * past its 4 s session, ZooKeeper deletes its node, and another client takes the lock while the
+ * first still believes it holds it.
+ */
+class AcmeLockTest {
+
+    /** Known unsafe: kept as a regression test, so that nobody believes it was fixed by accident. */
+    @LockStormTest(system = "acme-zk-lock", nemesis = "pause-client", timeLimit = "25s", nemesisInterval = "5s", holdMax = "1s")
+    void aGcPausePastTheSessionLetsTwoClientsHoldTheLock(LockStormRun run) {
+        run.assertDoubleHolder().assertFaultsInjected();
+    }
+
+    /** Two holders still happen, but the ledger refuses the stale one: no update is lost. */
+    @LockStormTest(system = "acme-zk-fenced", resource = "acme-ledger", fencing = "all", nemesis = "pause-client", timeLimit = "25s",
+            nemesisInterval = "5s", holdMax = "1s")
+    void theLedgerFencesOffTheStaleHolder(LockStormRun run) {
+        run.assertNoLostUpdates().assertDoubleHolder().assertStaleWritesRejected();
+    }
+}

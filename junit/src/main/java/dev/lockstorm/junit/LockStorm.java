@@ -1,0 +1,108 @@
+package dev.lockstorm.junit;
+
+import dev.lockstorm.clusters.lab.LabLauncher;
+import dev.lockstorm.suite.internal.cli.Main;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs lockstorm tests from a normal JVM: each run happens in a helper process inside a fresh lab
+ * (its own network, mount and PID namespaces; root is all it needs), which starts the servers, the
+ * nemesis and a worker JVM per client from this JVM's class path, so that your lock systems and
+ * resources on it are found. The helper is driven over a pipe, never over the faulted network;
+ * when this JVM goes away, the helper and its lab go too. The JUnit extension hands tests one;
+ * elsewhere, make one with {@link #into}.
+ *
+ * <pre>{@code
+ * LockStorm lockstorm = LockStorm.into(Path.of("target/lockstorm"), "nightly");
+ * LockStormRun run = lockstorm.run(LockStormSpec.of("acme-lock").withNemesis("partition"));
+ * run.assertSafe();
+ * }</pre>
+ */
+public final class LockStorm {
+    /** The system property that moves every test's results (default: {@code target/lockstorm}). */
+    public static final String RESULTS_PROPERTY = "lockstorm.results";
+
+    private final Path root;
+    private final String name;
+    private final PrintStream progress;
+
+    private LockStorm(Path root, String name, PrintStream progress) {
+        this.root = root;
+        this.name = name;
+        this.progress = progress;
+    }
+
+    /** Runs go to {@code root/name/<start-time>/}, and {@code root/name/latest} points at the newest. */
+    public static LockStorm into(Path root, String name) {
+        return new LockStorm(root.toAbsolutePath(), name, System.out);
+    }
+
+    /** Where test results go: {@code -Dlockstorm.results}, else {@code target/lockstorm} in the working directory. */
+    public static Path defaultRoot() {
+        return Path.of(System.getProperty(RESULTS_PROPERTY, "target/lockstorm")).toAbsolutePath();
+    }
+
+    /**
+     * Runs {@code spec} and returns what it found, whatever the verdict; progress goes to stdout.
+     *
+     * @throws LockStormSetupException when the run cannot take place (the message says why)
+     */
+    public LockStormRun run(LockStormSpec spec) {
+        LabLauncher.unavailable().ifPresent(why -> {
+            throw new LockStormSetupException("lockstorm cannot run " + spec.system() + " here: " + why);
+        });
+        List<String> java = new ArrayList<>(List.of(javaBinary(), "-XX:-UsePerfData", "-Xmx1g", "-cp", TestClasspath.current(),
+                Main.class.getName(), "run", "--results", root.toString(), "--run-name", name));
+        java.addAll(spec.toArguments());
+        ProcessBuilder pb = new ProcessBuilder(LabLauncher.command(java)).redirectErrorStream(true);
+        pb.environment().put(Main.EXIT_WITH_STDIN, "1");
+        Deque<String> tail = new ArrayDeque<>();
+        int code;
+        try {
+            Process p = pb.start();
+            // stdin stays open while we want the run: closing it (this JVM gone) stops the helper and its lab
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = out.readLine()) != null) {
+                    progress.println("[lockstorm " + name + "] " + line);
+                    tail.addLast(line);
+                    if (tail.size() > 20) tail.removeFirst();
+                }
+            }
+            if (!p.waitFor(30, TimeUnit.SECONDS)) p.destroyForcibly().waitFor();
+            code = p.exitValue();
+            p.getOutputStream().close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start lockstorm's helper: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LockStormSetupException("interrupted while running " + spec.describe());
+        }
+        if (code > 2) {
+            throw new LockStormSetupException("lockstorm could not run " + spec.describe() + " (exit " + code + "):\n  "
+                    + String.join("\n  ", tail));
+        }
+        Path dir = root.resolve(name).resolve("latest");
+        try {
+            return LockStormRun.read(spec, dir.toRealPath());
+        } catch (IOException e) {
+            throw new UncheckedIOException("the run of " + spec.describe() + " left no results in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String javaBinary() {
+        return ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+}

@@ -1,0 +1,117 @@
+package dev.lockstorm.junit;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One lockstorm run, described: which lock system, how many clients, which nemesis, for how long,
+ * what the protected resource checks. Every field has the command line's default; the {@code with}
+ * methods return a changed copy. lockstorm checks the whole spec when the run starts (an unknown
+ * system or nemesis is a {@link LockStormSetupException} naming the known ones).
+ *
+ * <pre>{@code
+ * LockStormSpec spec = LockStormSpec.of("acme-fenced-lock")
+ *         .withNemesis("pause-client").withFencing("all").withResource("acme-ledger").withSeed(3);
+ * }</pre>
+ *
+ * @param system          the lock system's name (built in, or yours, registered in META-INF/services)
+ * @param clients         client processes, each on a host of its own
+ * @param timeLimit       how long clients and nemesis run
+ * @param nemesis         none, partition, pause-node, pause-client, kill, clock, mix (or a scenario's choreography)
+ * @param fencing         what the protected resource checks of the token: none, writes or all
+ * @param resource        the protected resource: {@code counter}, or yours
+ * @param seed            the seed of every random choice
+ * @param lease           the lock's lease (ZooKeeper's session timeout, a key's TTL)
+ * @param nemesisInterval mean time between faults; null for a sixth of the time limit, at most 10 s
+ * @param holdMax         longest hold between the resource's read and write
+ * @param quiet           how long every client has after the final heal to acquire once more
+ * @param persistence     Redis persistence: none, aof-everysec or aof-always
+ * @param options         the system's own options
+ */
+public record LockStormSpec(String system, int clients, Duration timeLimit, String nemesis, String fencing, String resource, long seed,
+                            Duration lease, Duration nemesisInterval, Duration holdMax, Duration quiet, String persistence,
+                            Map<String, String> options) {
+
+    public LockStormSpec {
+        options = Map.copyOf(options);
+    }
+
+    /** A fault-free run of {@code system} with the defaults: 5 clients, 30 s, seed 1, a 4 s lease, the counter without fencing. */
+    public static LockStormSpec of(String system) {
+        return new LockStormSpec(system, 5, Duration.ofSeconds(30), "none", "none", "counter", 1, Duration.ofSeconds(4), null,
+                Duration.ofMillis(100), Duration.ofSeconds(20), "none", Map.of());
+    }
+
+    public LockStormSpec withClients(int n) {
+        return new LockStormSpec(system, n, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, options);
+    }
+
+    public LockStormSpec withTimeLimit(Duration d) {
+        return new LockStormSpec(system, clients, d, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, options);
+    }
+
+    public LockStormSpec withNemesis(String n) {
+        return new LockStormSpec(system, clients, timeLimit, n, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, options);
+    }
+
+    public LockStormSpec withFencing(String f) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, f, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, options);
+    }
+
+    public LockStormSpec withResource(String r) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, r, seed, lease, nemesisInterval, holdMax, quiet, persistence, options);
+    }
+
+    public LockStormSpec withSeed(long s) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, s, lease, nemesisInterval, holdMax, quiet, persistence, options);
+    }
+
+    public LockStormSpec withLease(Duration d) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, d, nemesisInterval, holdMax, quiet, persistence, options);
+    }
+
+    public LockStormSpec withNemesisInterval(Duration d) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, d, holdMax, quiet, persistence, options);
+    }
+
+    public LockStormSpec withHoldMax(Duration d) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, d, quiet, persistence, options);
+    }
+
+    public LockStormSpec withQuiet(Duration d) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, d, persistence, options);
+    }
+
+    public LockStormSpec withPersistence(String p) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, p, options);
+    }
+
+    /** The same spec with one of the system's options set. */
+    public LockStormSpec withOption(String name, String value) {
+        Map<String, String> o = new LinkedHashMap<>(options);
+        o.put(name, value);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, o);
+    }
+
+    /** The spec as {@code lockstorm run} arguments. */
+    List<String> toArguments() {
+        List<String> a = new ArrayList<>(List.of("--system", system, "--clients", Integer.toString(clients), "--time-limit", ms(timeLimit),
+                "--nemesis", nemesis, "--fencing", fencing, "--resource", resource, "--seed", Long.toString(seed), "--lease", ms(lease),
+                "--hold-max", ms(holdMax), "--quiet", ms(quiet), "--persistence", persistence));
+        if (nemesisInterval != null) a.addAll(List.of("--nemesis-interval", ms(nemesisInterval)));
+        options.forEach((k, v) -> a.addAll(List.of("--option", k + "=" + v)));
+        return a;
+    }
+
+    /** A few words for messages: "acme-lock under pause-client, fencing all, seed 1". */
+    String describe() {
+        return system + " under " + nemesis + ", fencing " + fencing + (resource.equals("counter") ? "" : ", resource " + resource) + ", seed " + seed;
+    }
+
+    private static String ms(Duration d) {
+        return d.toMillis() + "ms";
+    }
+}

@@ -1,0 +1,72 @@
+package dev.lockstorm.junit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A test that is one lockstorm run: the run happens (in a fresh lab; the test JVM needs root) before
+ * the method is called, and the method gets what it found as a {@link LockStormRun} parameter.
+ * Results go to {@code target/lockstorm/<TestClass.method>/<start-time>/}. Durations are written
+ * as on the command line: {@code 30s}, {@code 500ms}, {@code 2m}.
+ *
+ * <pre>{@code
+ * @LockStormTest(system = "acme-zk-lock", clients = 5, timeLimit = "30s", nemesis = "pause-client", fencing = "all")
+ * void survivesGcPauses(LockStormRun run) {
+ *     run.assertNoLostUpdates();
+ * }
+ * }</pre>
+ *
+ * To vary systems, nemeses or seeds, write a {@code @ParameterizedTest} that takes a {@link LockStorm}
+ * and builds a {@link LockStormSpec} from its arguments (see {@link LockStormExtension}).
+ */
+@Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Test
+@ExtendWith(LockStormExtension.class)
+public @interface LockStormTest {
+    /** The lock system's name: built in, or yours (registered in META-INF/services/dev.lockstorm.api.LockSystem). */
+    String system();
+
+    /** Client processes, each on its own host. */
+    int clients() default 5;
+
+    /** How long clients and nemesis run. */
+    String timeLimit() default "30s";
+
+    /** none, partition, pause-node, pause-client, kill, clock or mix (or a named scenario's choreography). */
+    String nemesis() default "none";
+
+    /** What the protected resource checks of the token: none, writes or all. */
+    String fencing() default "none";
+
+    /** The protected resource: {@code counter}, or yours (META-INF/services/dev.lockstorm.api.ResourceType). */
+    String resource() default "counter";
+
+    /** The seed of every random choice: a run is repeatable. */
+    long seed() default 1;
+
+    /** The lock's lease: ZooKeeper's session timeout, a key's TTL. */
+    String lease() default "4s";
+
+    /** Mean time between faults; empty for a sixth of the time limit, at most 10 s. */
+    String nemesisInterval() default "";
+
+    /** Longest hold between the resource's read and write. */
+    String holdMax() default "100ms";
+
+    /** How long every client has after the final heal to acquire once more. */
+    String quiet() default "20s";
+
+    /** Redis persistence: none, aof-everysec or aof-always. */
+    String persistence() default "none";
+
+    /** The system's own options, as {@code "name=value"}. */
+    String[] options() default {};
+}

@@ -1,0 +1,54 @@
+package dev.lockstorm.junit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.opentest4j.AssertionFailedError;
+
+import java.nio.file.Files;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The extension as a user's test uses it, from this plain test JVM (no lab around it): each run
+ * happens in a lab of its own, against a real Redis.
+ */
+@ExtendWith(LockStormExtension.class)
+class LockStormExtensionIT {
+
+    @LockStormTest(system = "redis-single", clients = 3, timeLimit = "6s", quiet = "10s")
+    void aFaultFreeRunIsSafe(LockStormRun run) {
+        run.assertSafe().assertLive().assertNoLostUpdates();
+        assertTrue(Files.exists(run.report()), "report.html in " + run.dir());
+        assertEquals("LockStormExtensionIT.aFaultFreeRunIsSafe", run.dir().getParent().getFileName().toString(),
+                "results go to target/lockstorm/<test>/<time>/: " + run.dir());
+        assertTrue(run.operations() > 20, run.counts());
+    }
+
+    @LockStormTest(system = "redis-single", clients = 3, nemesis = "pause-client", lease = "2s", timeLimit = "12s",
+            nemesisInterval = "3s", holdMax = "1s", quiet = "10s")
+    void aHolderFrozenPastItsTtlIsAnExpectedDoubleHolder(LockStormRun run) {
+        run.assertDoubleHolder().assertFaultsInjected();
+        AssertionFailedError e = assertThrows(AssertionFailedError.class, run::assertSafe);
+        assertTrue(e.getMessage().contains("double holders") && e.getMessage().contains("process")
+                && e.getMessage().contains(run.report().toString()), "the message explains and points at the report: " + e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"writes", "all"})
+    void specsMadeInTheTestAreRunToo(String fencing, LockStorm lockstorm) {
+        LockStormRun run = lockstorm.run(LockStormSpec.of("redis-single").withClients(2).withFencing(fencing)
+                .withTimeLimit(java.time.Duration.ofSeconds(4)).withQuiet(java.time.Duration.ofSeconds(10)));
+        run.assertSafe();
+        assertEquals(fencing, run.spec().fencing());
+    }
+
+    @Test
+    void anUnknownSystemIsASetupErrorNamingTheKnownOnes(LockStorm lockstorm) {
+        LockStormSetupException e = assertThrows(LockStormSetupException.class, () -> lockstorm.run(LockStormSpec.of("no-such-lock")));
+        assertTrue(e.getMessage().contains("unknown system 'no-such-lock'") && e.getMessage().contains("curator-mutex"), e.getMessage());
+    }
+}

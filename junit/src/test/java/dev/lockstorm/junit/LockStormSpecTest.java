@@ -1,0 +1,51 @@
+package dev.lockstorm.junit;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** An annotation becomes a spec, a spec becomes the command line's arguments; bad attributes say which. */
+class LockStormSpecTest {
+
+    @LockStormTest(system = "acme-lock", clients = 3, timeLimit = "20s", nemesis = "pause-client", fencing = "all", resource = "acme-ledger",
+            seed = 7, lease = "2s", nemesisInterval = "500ms", options = {"wait-replicas=2"})
+    void annotated() {
+    }
+
+    @LockStormTest(system = "acme-lock", timeLimit = "soon")
+    void badDuration() {
+    }
+
+    @LockStormTest(system = "acme-lock", options = {"no-equals-sign"})
+    void badOption() {
+    }
+
+    private static LockStormTest annotation(String method) throws Exception {
+        return LockStormSpecTest.class.getDeclaredMethod(method).getAnnotation(LockStormTest.class);
+    }
+
+    @Test
+    void theAnnotationIsTheSpec() throws Exception {
+        LockStormSpec s = LockStormExtension.spec(annotation("annotated"));
+        assertEquals(LockStormSpec.of("acme-lock").withClients(3).withTimeLimit(Duration.ofSeconds(20)).withNemesis("pause-client")
+                .withFencing("all").withResource("acme-ledger").withSeed(7).withLease(Duration.ofSeconds(2))
+                .withNemesisInterval(Duration.ofMillis(500)).withOption("wait-replicas", "2"), s);
+        List<String> args = s.toArguments();
+        assertEquals(List.of("--system", "acme-lock", "--clients", "3", "--time-limit", "20000ms", "--nemesis", "pause-client", "--fencing", "all",
+                "--resource", "acme-ledger", "--seed", "7", "--lease", "2000ms", "--hold-max", "100ms", "--quiet", "20000ms", "--persistence", "none",
+                "--nemesis-interval", "500ms", "--option", "wait-replicas=2"), args);
+    }
+
+    @Test
+    void aBadAttributeIsNamed() throws Exception {
+        IllegalArgumentException d = assertThrows(IllegalArgumentException.class, () -> LockStormExtension.spec(annotation("badDuration")));
+        assertTrue(d.getMessage().startsWith("timeLimit: 'soon' is not a duration"), d.getMessage());
+        IllegalArgumentException o = assertThrows(IllegalArgumentException.class, () -> LockStormExtension.spec(annotation("badOption")));
+        assertTrue(o.getMessage().contains("no-equals-sign") && o.getMessage().contains("name=value"), o.getMessage());
+    }
+}

@@ -1,0 +1,61 @@
+package dev.lockstorm.suite.internal.bench;
+
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.LockClient;
+import dev.lockstorm.api.ClientContext;
+import dev.lockstorm.api.LockOption;
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.workloads.internal.registry.Registry;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The baseline for the driver's overhead: N lock clients in one JVM cycling acquire → release as
+ * fast as they can, no driver, no history. Prints "CYCLES n SECONDS s".
+ * Usage: DirectLoop SYSTEM CONNECT CLIENTS SECONDS
+ */
+public final class DirectLoop {
+    public static void main(String[] args) throws Exception {
+        String system = args[0];
+        int clients = Integer.parseInt(args[2]);
+        long seconds = Long.parseLong(args[3]);
+        AtomicLong cycles = new AtomicLong();
+        List<LockClient> locks = new ArrayList<>();
+        LockSystem s = Registry.builtIn().system(system);
+        Map<String, String> options = new HashMap<>();
+        for (LockOption o : s.options()) options.put(o.name(), o.defaultValue());
+        ClientContext context = new ClientContext(args[1], "/lockstorm/direct", Duration.ofSeconds(4), options);
+        for (int i = 0; i < clients; i++) {
+            LockClient c = s.newClient(context);
+            c.open();
+            locks.add(c);
+        }
+        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        long start = System.nanoTime();
+        List<Thread> threads = new ArrayList<>();
+        for (LockClient c : locks) {
+            Thread t = new Thread(() -> {
+                while (System.nanoTime() < end) {
+                    try {
+                        Lease l = c.acquire(Duration.ofSeconds(5));
+                        c.release(l);
+                        cycles.incrementAndGet();
+                    } catch (Exception e) {
+                        // a timeout under contention: try again
+                    }
+                }
+            });
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) t.join();
+        System.out.printf(java.util.Locale.ROOT, "CYCLES %d SECONDS %.3f%n", cycles.get(), (System.nanoTime() - start) / 1e9);
+        locks.forEach(LockClient::close);
+        System.exit(0);
+    }
+}

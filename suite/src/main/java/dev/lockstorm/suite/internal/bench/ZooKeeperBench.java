@@ -1,0 +1,55 @@
+package dev.lockstorm.suite.internal.bench;
+
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.internal.run.RunResult;
+import dev.lockstorm.suite.internal.run.RunSpec;
+import dev.lockstorm.suite.internal.run.Runner;
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import dev.lockstorm.workloads.internal.registry.Registry;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * ZooKeeper lock figures: lock cycles per second of each adapter with no faults (5 clients) driven
+ * by the runner, beside the same clients looping in one JVM without the driver; and the time to the
+ * first double holder in the Curator GC-pause scenario over several seeds.
+ */
+public final class ZooKeeperBench {
+    private final PrintStream out;
+    private final RunStore store;
+
+    public ZooKeeperBench(PrintStream out, Path root) {
+        this.out = out;
+        this.store = new RunStore(root);
+    }
+
+    public void run(Duration each, int seeds) throws Exception {
+        out.printf(Locale.ROOT, "%-18s %14s %14s %10s%n", "system (5 clients)", "driven cyc/s", "direct cyc/s", "overhead");
+        Throughput throughput = new Throughput(store);
+        for (String system : Registry.builtIn().systemNames()) {
+            if (!(Registry.builtIn().system(system).topology() instanceof Topology.ZooKeeper)) continue;
+            double driven = throughput.driven(system, each);
+            double direct = throughput.direct(system, each);
+            out.printf(Locale.ROOT, "%-18s %14.1f %14.1f %9.0f%%%n", system, driven, direct, direct > 0 ? (1 - driven / direct) * 100 : 0);
+        }
+        out.println("time to the first double holder, curator-mutex, pause-client 8 s past a 4 s session, fencing none:");
+        for (int seed = 1; seed <= seeds; seed++) {
+            RunSpec spec = RunSpec.builtIn("curator-mutex").timeLimit(Duration.ofSeconds(30)).nemesis(NemesisKinds.byName("pause-client"))
+                    .seed(seed).nemesisInterval(Duration.ofSeconds(5)).holds(Duration.ZERO, Duration.ofMillis(1000))
+                    .command(List.of("bench", "zookeeper", "pause", Integer.toString(seed))).build();
+            RunResult r = new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec, store.newRun("bench-pause"));
+            CheckResult c = r.check();
+            String first = c.doubleHolders().isEmpty() ? "none"
+                    : String.format(Locale.ROOT, "%.2f s", c.doubleHolders().stream().mapToLong(d -> d.second().start().time()).min().orElse(0) / 1e9);
+            out.printf(Locale.ROOT, "  seed %d: first double holder at %s (%d double holders, %d lost updates, verdict %s)%n",
+                    seed, first, c.doubleHolderCount(), c.lostUpdates(), c.verdict().wire());
+        }
+    }
+
+}

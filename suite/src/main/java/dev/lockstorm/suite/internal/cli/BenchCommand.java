@@ -1,0 +1,108 @@
+package dev.lockstorm.suite.internal.cli;
+
+import dev.lockstorm.suite.internal.bench.CheckerBench;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code lockstorm bench}: benchmarks that print figures. */
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print figures (no pass/fail on time).",
+        subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class, BenchCommand.ZooKeeper.class, BenchCommand.Redis.class})
+public final class BenchCommand implements Runnable {
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    @Command(name = "checker", mixinStandardHelpOptions = true,
+            description = {"A large simulated fenced-mutex history and the whole public corpus, checked in this JVM.",
+                    "Exit code 1 when a verdict is not the expected one."})
+    static final class Checker implements Callable<Integer> {
+        @Option(names = "--events", defaultValue = "1000000", description = "Events in the large history (default: ${DEFAULT-VALUE}).")
+        int events;
+
+        @Option(names = "--clients", defaultValue = "20", description = "Clients (default: ${DEFAULT-VALUE}).")
+        int clients;
+
+        @Option(names = "--crash-rate", defaultValue = "0.01", description = "Fraction of crashed ops (default: ${DEFAULT-VALUE}).")
+        double crashRate;
+
+        @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--corpus", paramLabel = "DIR",
+                description = "The corpus to check (default: the copy in the checker's test resources).")
+        Path corpus;
+
+        @Option(names = "--skip-corpus", description = "Only the large history.")
+        boolean skipCorpus;
+
+        @Override
+        public Integer call() throws IOException {
+            CheckerBench b = new CheckerBench(System.out);
+            boolean ok = b.large(events, clients, crashRate, seed);
+            if (!skipCorpus) {
+                Path dir = corpus != null ? corpus : Home.path("checker/src/test/resources/corpus");
+                ok &= b.corpus(dir) == 0;
+            }
+            return ok ? 0 : 1;
+        }
+    }
+
+    @Command(name = "cluster", mixinStandardHelpOptions = true,
+            description = {"Start to serving for each cluster shape, election after a leader partition, Sentinel failover,",
+                    "and the RSS of each node kind, measured in a lab (needs root; bin/lockstorm enters the lab)."})
+    static final class Cluster implements Callable<Integer> {
+        @Option(names = "--rounds", defaultValue = "3", description = "Repetitions (default: ${DEFAULT-VALUE}).")
+        int rounds;
+
+        @Override
+        public Integer call() throws IOException {
+            dev.lockstorm.clusters.lab.Lab.requireInside();
+            Path dir = Home.path("results/bench-cluster/" + java.time.LocalDateTime.now()
+                    .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS")));
+            new dev.lockstorm.suite.internal.bench.ClusterBench(System.out, dir).run(rounds);
+            System.out.println("node logs: " + dir);
+            return 0;
+        }
+    }
+
+    @Command(name = "zookeeper", mixinStandardHelpOptions = true,
+            description = {"Lock cycles/s of each ZooKeeper adapter with no faults (5 clients), driven and direct (no driver),",
+                    "and the time to the first double holder in the Curator GC-pause scenario over several seeds (needs root)."})
+    static final class ZooKeeper implements Callable<Integer> {
+        @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Length of each throughput run (default: ${DEFAULT-VALUE}).")
+        java.time.Duration each;
+
+        @Option(names = "--seeds", defaultValue = "5", description = "Seeds of the pause scenario (default: ${DEFAULT-VALUE}).")
+        int seeds;
+
+        @Override
+        public Integer call() throws Exception {
+            dev.lockstorm.clusters.lab.Lab.requireInside();
+            new dev.lockstorm.suite.internal.bench.ZooKeeperBench(System.out, Home.path("results")).run(each, seeds);
+            return 0;
+        }
+    }
+
+    @Command(name = "redis", mixinStandardHelpOptions = true,
+            description = {"Lock cycles/s of each Redis lock with no faults (5 clients), driven and direct (no driver), beside",
+                    "redis-benchmark's SET and SET NX PX against the same kind of node (needs root)."})
+    static final class Redis implements Callable<Integer> {
+        @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Length of each throughput run (default: ${DEFAULT-VALUE}).")
+        java.time.Duration each;
+
+        @Override
+        public Integer call() throws Exception {
+            dev.lockstorm.clusters.lab.Lab.requireInside();
+            new dev.lockstorm.suite.internal.bench.RedisBench(System.out, Home.path("results")).run(each);
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,80 @@
+package dev.lockstorm.suite.internal.cli;
+
+import dev.lockstorm.clusters.lab.Commands;
+import picocli.CommandLine.Command;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code lockstorm doctor}: what a run needs from this machine, checked and printed as a table.
+ * Exit 0 when everything required is there, else 3 with what to install.
+ */
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = {"Checks the kernel features, binaries and versions a run needs and prints a table.",
+                "Exit code 0 when all is there, 3 when something is missing (the table says what to install)."})
+public final class DoctorCommand implements Callable<Integer> {
+
+    /** One line of the table. */
+    record Check(String what, boolean ok, String detail, String fix) {
+    }
+
+    @Override
+    public Integer call() {
+        List<Check> checks = checks();
+        System.out.printf("%-28s %-7s %s%n", "check", "status", "detail");
+        boolean ok = true;
+        for (Check c : checks) {
+            System.out.printf("%-28s %-7s %s%n", c.what(), c.ok() ? "ok" : "MISSING", c.ok() ? c.detail() : c.detail() + " — " + c.fix());
+            ok &= c.ok();
+        }
+        System.out.println(ok ? "doctor: ready for a run" : "doctor: not ready; install what is missing (bin/test installs all of it as root)");
+        return ok ? 0 : Main.BAD_INPUT;
+    }
+
+    static List<Check> checks() {
+        List<Check> out = new ArrayList<>();
+        boolean root = "0".equals(first("id", "-u"));
+        out.add(new Check("root", root, root ? "uid 0" : "uid " + first("id", "-u"), "run as root: namespaces and nft need it"));
+        out.add(binary("unshare", List.of("unshare", "--version"), "apt-get install util-linux"));
+        out.add(binary("ip (iproute2)", List.of("ip", "-V"), "apt-get install iproute2"));
+        out.add(binary("nft (nftables)", List.of("nft", "--version"), "apt-get install nftables"));
+        out.add(binary("redis-server", List.of("redis-server", "--version"), "apt-get install redis-server"));
+        out.add(binary("gcc (clock faults)", List.of("gcc", "--version"), "apt-get install gcc"));
+        if (root) {
+            Commands.Result ns = Commands.run(List.of("unshare", "--net", "--mount", "--pid", "--fork", "true"), null, Duration.ofSeconds(10));
+            out.add(new Check("namespaces", ns.ok(), ns.ok() ? "network, mount and PID namespaces can be created" : ns.output().strip(),
+                    "the kernel must allow namespaces (no container without CAP_SYS_ADMIN)"));
+        }
+        String zk;
+        try {
+            zk = org.apache.zookeeper.Version.getFullVersion();
+        } catch (LinkageError e) {
+            zk = null;
+        }
+        out.add(new Check("ZooKeeper jars", zk != null, zk == null ? "not on the class path" : zk, "rebuild: mvn -DskipTests package"));
+        out.add(new Check("java", Runtime.version().feature() >= 17, "Java " + Runtime.version(), "install a JDK 17 or newer"));
+        return out;
+    }
+
+    private static Check binary(String what, List<String> cmd, String fix) {
+        Commands.Result r;
+        try {
+            r = Commands.run(cmd, null, Duration.ofSeconds(10));
+        } catch (RuntimeException e) {
+            return new Check(what, false, "not found", fix);
+        }
+        String firstLine = r.output().strip().lines().findFirst().orElse("");
+        return new Check(what, r.ok(), r.ok() ? firstLine : "not working: " + firstLine, fix);
+    }
+
+    private static String first(String... cmd) {
+        try {
+            return Commands.run(cmd).output().strip();
+        } catch (RuntimeException e) {
+            return "?";
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package dev.lockstorm.suite.internal.cli;
+
+import java.nio.file.Path;
+
+/** The lockstorm checkout the launcher runs from ({@code -Dlockstorm.home}, set by bin/lockstorm). */
+final class Home {
+    private Home() {
+    }
+
+    static Path path(String relative) {
+        String home = System.getProperty("lockstorm.home", ".");
+        return Path.of(home).resolve(relative).normalize();
+    }
+}

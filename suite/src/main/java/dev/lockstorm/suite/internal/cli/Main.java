@@ -1,0 +1,88 @@
+package dev.lockstorm.suite.internal.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code lockstorm}: the command line. Exit codes: 0 valid, 1 invalid, 2 unknown, 3 bad input or setup. */
+@Command(name = "lockstorm", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Fault-injection correctness suite for distributed locks.",
+        subcommands = {RunCommand.class, ReproduceCommand.class, ListCommand.class, SystemsCommand.class, MatrixCommand.class, CheckCommand.class, ReportCommand.class, ServeCommand.class, DemoCommand.class, BenchCommand.class,
+                DoctorCommand.class, CleanupCommand.class,
+                CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    public static final int BAD_INPUT = 3;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /**
+     * Set to 1 by a process that starts lockstorm and keeps its stdin open for as long as it wants the
+     * run (the JUnit extension): when stdin closes, that process went away, and this one exits at
+     * once, so that its lab and everything in it goes too.
+     */
+    public static final String EXIT_WITH_STDIN = "LOCKSTORM_EXIT_WITH_STDIN";
+
+    public static void main(String[] args) {
+        if ("1".equals(System.getenv(EXIT_WITH_STDIN))) exitWhenStdinCloses();
+        System.exit(run(args));
+    }
+
+    private static void exitWhenStdinCloses() {
+        Thread t = new Thread(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // nothing is read from it but its end
+                }
+            } catch (java.io.IOException e) {
+                // closed too
+            }
+            System.err.println("lockstorm: the process that started this run went away; stopping");
+            Runtime.getRuntime().halt(BAD_INPUT);
+        }, "exit-with-stdin");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** Runs the CLI and returns its exit code (tests call this). */
+    public static int run(String... args) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setExitCodeExceptionMapper(e -> BAD_INPUT);
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            // setup problems (no lab, a missing binary) are reported in one line, not a stack trace
+            if (ex instanceof dev.lockstorm.clusters.lab.LabException || ex instanceof dev.lockstorm.suite.internal.run.SetupException
+                    || ex instanceof dev.lockstorm.workloads.internal.registry.PluginException) {
+                c.getErr().println("lockstorm: " + ex.getMessage());
+                return BAD_INPUT;
+            }
+            throw ex;
+        });
+        cl.setParameterExceptionHandler((ex, a) -> {
+            ex.getCommandLine().getErr().println("lockstorm: " + ex.getMessage());
+            ex.getCommandLine().getErr().println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            return BAD_INPUT;
+        });
+        // the run records its exact command line
+        CommandLine run = cl.getSubcommands().get("run");
+        if (args.length > 0 && args[0].equals("run")) {
+            ((RunCommand) run.getCommand()).argv = java.util.List.of(args).subList(1, args.length);
+        }
+        return cl.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    /** The version the build wrote into {@code version.properties}. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() throws java.io.IOException {
+            java.util.Properties p = new java.util.Properties();
+            try (var in = Main.class.getResourceAsStream("/dev/lockstorm/suite/version.properties")) {
+                if (in != null) p.load(in);
+            }
+            return new String[]{"lockstorm " + p.getProperty("version", "(unknown version)")};
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package dev.lockstorm.suite.internal.cli;
+
+import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.internal.matrix.Matrix;
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.suite.internal.nemesis.NemesisKind;
+import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import dev.lockstorm.workloads.internal.registry.PluginException;
+import dev.lockstorm.workloads.internal.registry.Registry;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code lockstorm matrix}: every system × every fault, short runs, one table. */
+@Command(name = "matrix", mixinStandardHelpOptions = true,
+        description = {"Runs every chosen system under every chosen nemesis (none, partition, pause-client, kill, clock) for a short"
+                + " time limit and prints one table of verdicts, double holders, lost updates and ops/s, with the report of each cell."
+                + " The table is also written to results/matrix/<time>/matrix.txt.",
+                "Needs root (bin/lockstorm enters a lab). Exit code: 0 all valid, 1 some cell invalid, 2 some cell unknown or not run,"
+                        + " 3 bad input."})
+public final class MatrixCommand implements Callable<Integer> {
+    @Option(names = "--systems", paramLabel = "S,S…", completionCandidates = Plugins.SystemNames.class,
+            description = "Systems (default: all of them: ${COMPLETION-CANDIDATES}, and your own from --classpath).")
+    String systems;
+
+    @Mixin
+    Plugins plugins;
+
+    @Option(names = "--nemeses", paramLabel = "N,N…", description = "Nemeses (default: none,partition,pause-client,kill,clock; any of"
+            + " none, partition, pause-node, pause-client, kill, clock, mix).")
+    String nemeses;
+
+    @Option(names = "--time-limit", defaultValue = "20s", converter = DurationConverter.class,
+            description = "Time limit of each cell (default: ${DEFAULT-VALUE}).")
+    Duration timeLimit;
+
+    @Option(names = "--seed", defaultValue = "1", description = "Seed of every cell (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Where results go (default: results/ in the checkout).")
+    Path results;
+
+    @Override
+    public Integer call() throws Exception {
+        List<LockSystem> sys = new ArrayList<>();
+        List<NemesisKind> nem = new ArrayList<>();
+        Registry registry;
+        try {
+            registry = plugins.registry();
+            for (String s : systems == null ? registry.systemNames() : split(systems)) sys.add(registry.system(s));
+            for (String n : nemeses == null ? Matrix.NEMESES.stream().map(NemesisKind::name).toList() : split(nemeses)) {
+                NemesisKind k = NemesisKinds.byName(n);
+                if (k.choreography()) throw new IllegalArgumentException("--nemeses: " + n + " is a scenario's choreography; 'lockstorm reproduce' runs it");
+                nem.add(k);
+            }
+        } catch (PluginException | IllegalArgumentException e) {
+            System.err.println("lockstorm matrix: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        if (timeLimit.toSeconds() < 5) {
+            System.err.println("lockstorm matrix: --time-limit must be at least 5s, not " + timeLimit);
+            return Main.BAD_INPUT;
+        }
+        RunStore store = new RunStore(results != null ? results : Home.path("results"));
+        Matrix matrix = new Matrix(store, timeLimit, seed, registry.classpath(), System.err);
+        List<Matrix.Cell> cells = matrix.run(sys, nem);
+        String table = matrix.table(cells);
+        Path file = Matrix.tableFile(store);
+        Files.writeString(file, table);
+        System.out.print(table);
+        System.out.println("table: " + file);
+        return Matrix.worst(cells).exitCode();
+    }
+
+    private static List<String> split(String csv) {
+        return Arrays.stream(csv.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+    }
+}

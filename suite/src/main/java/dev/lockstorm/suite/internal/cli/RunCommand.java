@@ -1,0 +1,129 @@
+package dev.lockstorm.suite.internal.cli;
+
+import dev.lockstorm.api.Fencing;
+import dev.lockstorm.checker.Summary;
+import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import dev.lockstorm.suite.internal.run.RunResult;
+import dev.lockstorm.suite.internal.run.RunSpec;
+import dev.lockstorm.suite.internal.run.Runner;
+import dev.lockstorm.workloads.internal.registry.PluginClasspath;
+import dev.lockstorm.workloads.internal.registry.PluginException;
+import dev.lockstorm.workloads.internal.registry.Registry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code lockstorm run}: one complete test run against real servers. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Runs lock clients against real servers under faults, records the history, checks it and writes"
+                + " results/<system>/<start-time>/ (history.jsonl, results.json, summary.txt, report.html, junit.xml, logs).",
+                "Needs root (bin/lockstorm enters a lab). Exit code: 0 valid, 1 invalid, 2 unknown, 3 bad input or setup error."})
+public final class RunCommand implements Callable<Integer> {
+    @Option(names = "--system", required = true, paramLabel = "S", completionCandidates = Plugins.SystemNames.class,
+            description = "The lock: ${COMPLETION-CANDIDATES}, or one of your own (--classpath). 'lockstorm systems' describes them.")
+    String system;
+
+    @Mixin
+    Plugins plugins;
+
+    @Option(names = "--option", paramLabel = "NAME=VALUE", description = "An option of the system (see 'lockstorm systems'); repeatable.")
+    Map<String, String> options = new LinkedHashMap<>();
+
+    @Option(names = "--clients", defaultValue = "5", description = "Client processes, each on its own host (default: ${DEFAULT-VALUE}).")
+    int clients;
+
+    @Option(names = "--time-limit", defaultValue = "60s", converter = DurationConverter.class,
+            description = "How long clients and nemesis run (default: ${DEFAULT-VALUE}).")
+    Duration timeLimit;
+
+    @Option(names = "--nemesis", defaultValue = "none", paramLabel = "N", completionCandidates = NemesisNames.class,
+            description = "What the nemesis does: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). The last six are the named"
+                    + " scenarios' choreographies.")
+    String nemesis;
+
+    @Option(names = "--resource", defaultValue = "counter", paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,
+            description = "The protected resource: ${COMPLETION-CANDIDATES}, or one of your own (--classpath) (default: ${DEFAULT-VALUE}).")
+    String resource;
+
+    @Option(names = "--fencing", defaultValue = "none", paramLabel = "F",
+            description = "What the protected resource checks of the token: none, writes or all (default: ${DEFAULT-VALUE}).")
+    String fencing;
+
+    @Option(names = "--seed", description = "Seed of every random choice (default: the clock).")
+    Long seed;
+
+    @Option(names = {"--lease", "--session-timeout", "--ttl"}, defaultValue = "4s", converter = DurationConverter.class,
+            description = "The lock's lease: ZooKeeper's session timeout, a Redis key's TTL (default: ${DEFAULT-VALUE}).")
+    Duration lease;
+
+    @Option(names = "--persistence", defaultValue = "none", paramLabel = "P",
+            description = "Redis persistence: none, aof-everysec or aof-always (default: ${DEFAULT-VALUE}).")
+    String persistence;
+
+    @Option(names = "--nemesis-interval", converter = DurationConverter.class,
+            description = "Mean time between faults and a fault's mean length (default: 10s, or a sixth of the time limit if shorter).")
+    Duration nemesisInterval;
+
+    @Option(names = "--hold-max", defaultValue = "100ms", converter = DurationConverter.class,
+            description = "Longest hold between read and write (default: ${DEFAULT-VALUE}).")
+    Duration holdMax;
+
+    @Option(names = "--quiet", defaultValue = "20s", converter = DurationConverter.class,
+            description = "Quiet period after the final heal in which every client must acquire again (default: ${DEFAULT-VALUE}).")
+    Duration quiet;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "Where results go (default: results/ in the checkout).")
+    Path results;
+
+    @Option(names = "--run-name", paramLabel = "NAME",
+            description = "The folder under --results that holds this run's <start-time>/ and latest (default: the system's name).")
+    String runName;
+
+    List<String> argv = List.of();
+
+    @Override
+    public Integer call() throws Exception {
+        RunSpec spec;
+        try {
+            Registry registry = plugins.registry();
+            long s = seed != null ? seed : System.currentTimeMillis();
+            List<String> cmd = new ArrayList<>(List.of("bin/lockstorm", "run"));
+            cmd.addAll(argv);
+            if (seed == null) cmd.addAll(List.of("--seed", Long.toString(s)));
+            RunSpec.Builder b = RunSpec.builder(registry.system(system)).classpath(registry.classpath()).resource(registry.resource(resource))
+                    .clients(clients).timeLimit(timeLimit).nemesis(NemesisKinds.byName(nemesis)).fencing(Fencing.fromName(fencing)).seed(s)
+                    .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax).quiet(quiet)
+                    .persistence(Persistence.fromName(persistence)).command(cmd);
+            options.forEach(b::option);
+            spec = b.build();
+        } catch (PluginException | IllegalArgumentException e) {
+            System.err.println("lockstorm run: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        return run(spec, results, runName);
+    }
+
+    /** Runs a spec into the run store and prints the summary; returns the exit code of its verdict. */
+    static int run(RunSpec spec, Path resultsRoot, String runName) throws Exception {
+        RunStore store = new RunStore(resultsRoot != null ? resultsRoot : Home.path("results"));
+        Path dir = store.newRun(runName != null ? runName : spec.system().name());
+        System.out.println("lockstorm run: " + String.join(" ", spec.command()) + "  (seed " + spec.seed() + ")");
+        if (!spec.classpath().isEmpty()) System.out.println("  class path: " + PluginClasspath.join(spec.classpath()));
+        RunResult r = new Runner(System.out).run(spec, dir);
+        System.out.print(Summary.of(r.check()));
+        if (!r.notLive().isEmpty()) System.out.println("  liveness: could not acquire after the heal: " + r.notLive());
+        System.out.println("  faults injected: " + r.faults());
+        System.out.println("report: " + dir.resolve("report.html"));
+        return r.check().verdict().exitCode();
+    }
+}

@@ -1,0 +1,30 @@
+package dev.lockstorm.suite.internal.cli;
+
+import dev.lockstorm.results.ResultsServer;
+import dev.lockstorm.results.RunStore;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+/** {@code lockstorm serve}: browse all results on localhost. */
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Serves every run's report and files on http://127.0.0.1:PORT/ until stopped.")
+public final class ServeCommand implements Callable<Integer> {
+    @Option(names = "--port", defaultValue = "8080", description = "Port on 127.0.0.1 (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "The results directory (default: results/ in the checkout).")
+    Path results;
+
+    @Override
+    public Integer call() throws Exception {
+        RunStore store = new RunStore(results != null ? results : Home.path("results"));
+        java.nio.file.Files.createDirectories(store.root());
+        try (ResultsServer s = ResultsServer.start(store, port)) {
+            System.out.println("lockstorm serve: http://127.0.0.1:" + s.port() + "/  (" + store.root() + "; Ctrl-C to stop)");
+            Thread.currentThread().join();
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.lockstorm.suite.internal.cli;
+
+import dev.lockstorm.api.LockOption;
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.api.ResourceType;
+import dev.lockstorm.workloads.internal.registry.PluginException;
+import dev.lockstorm.workloads.internal.registry.Registry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+import java.util.concurrent.Callable;
+
+/** {@code lockstorm systems}: every lock system and protected resource, lockstorm's and the user's. */
+@Command(name = "systems", mixinStandardHelpOptions = true,
+        description = {"Lists every lock system a run can test, built in or from --classpath / LOCKSTORM_CLASSPATH: its servers, whether"
+                + " it gives a fencing token, where it came from and its options; then the protected resources.",
+                "Exit code 3 when the class path cannot be used (the message says why)."})
+public final class SystemsCommand implements Callable<Integer> {
+    @Mixin
+    Plugins plugins;
+
+    @Override
+    public Integer call() {
+        Registry r;
+        try {
+            r = plugins.registry();
+        } catch (PluginException e) {
+            System.err.println("lockstorm systems: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        int width = Math.max(20, r.systemNames().stream().mapToInt(String::length).max().orElse(0) + 2);
+        String row = "%-" + width + "s %-40s %-6s %s%n";
+        System.out.printf(row, "system", "servers", "token", "from");
+        for (Registry.Found<LockSystem> f : r.systems()) {
+            LockSystem s = f.plugin();
+            System.out.printf(row, s.name(), s.topology().describe(), s.fencingToken() ? "yes" : "no", f.source());
+            System.out.printf("%-" + width + "s   %s%n", "", s.description());
+            for (LockOption o : s.options()) {
+                System.out.printf("%-" + width + "s   --option %s=%s   %s%n", "", o.name(), o.defaultValue(), o.description());
+            }
+        }
+        System.out.println();
+        System.out.printf(row, "resource", "", "", "from");
+        for (Registry.Found<ResourceType> f : r.resources()) {
+            System.out.printf(row, f.name(), "", "", f.source());
+            System.out.printf("%-" + width + "s   %s%n", "", f.plugin().description());
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,157 @@
+package dev.lockstorm.suite.internal.cluster;
+
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.Wait;
+import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.clusters.redis.RedisNode;
+import dev.lockstorm.clusters.redis.Sentinels;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperNode;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
+import dev.lockstorm.nemesis.ClockFault;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The servers a run's clients lock against, of the kind the system's {@link Topology} names. */
+public sealed interface Cluster {
+
+    /** The server nodes (what kill and pause-node act on). */
+    List<? extends ProcessNode> nodes();
+
+    /** What a client connects with, in the form of the topology. */
+    String connect();
+
+    /** The node that leads now (ZooKeeper's leader, Redis's master), if one does. */
+    Optional<? extends ProcessNode> leader();
+
+    /** Waits until every node serves again (after the final heal). */
+    void awaitServing(Duration timeout);
+
+    /** The hosts partitions cut between: the nodes' (and helpers' such as Sentinels). */
+    default List<Host> hosts() {
+        return nodes().stream().map(ProcessNode::host).toList();
+    }
+
+    /** The clock fault of a node, when the run's nemesis moves server clocks. */
+    default Optional<ClockFault> clock(ProcessNode node) {
+        return Optional.empty();
+    }
+
+    /**
+     * Starts the servers of {@code topology} on the lab's hosts n1 … (and s1 … for helpers) and
+     * waits until they serve.
+     *
+     * @param persistence how Redis keeps data across a crash
+     * @param clocks      whether server processes get a clock fault (Redis masters only)
+     */
+    static Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
+        List<Host> hosts = topology.hostNames().stream().limit(topology.nodes()).map(lab::host).toList();
+        if (topology instanceof Topology.RedisSentinel t) {
+            List<Host> sentinelHosts = t.helperHosts().stream().map(lab::host).toList();
+            return new RedisSentinel(Sentinels.start(lab, hosts, sentinelHosts, persistence));
+        }
+        if (topology instanceof Topology.RedisMasters) {
+            Map<Host, ClockFault> faults = new LinkedHashMap<>();
+            if (clocks) for (Host h : hosts) faults.put(h, ClockFault.create(lab, "redis-" + h.name()));
+            List<RedisNode> nodes = RedisNode.startMasters(lab, hosts, persistence, h -> faults.containsKey(h) ? faults.get(h).env() : Map.of());
+            return new RedisMasters(nodes, faults);
+        }
+        ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, hosts, ZooKeeperOptions.defaults());
+        zk.awaitServing(Duration.ofSeconds(60));
+        return new ZooKeeper(zk);
+    }
+
+    /** Whether server clocks of {@code topology} can be moved (the Redis masters run under the clock shim). */
+    static boolean hasServerClocks(Topology topology) {
+        return topology instanceof Topology.RedisMasters;
+    }
+
+    /** A ZooKeeper ensemble. */
+    record ZooKeeper(ZooKeeperEnsemble zk) implements Cluster {
+        @Override
+        public List<ZooKeeperNode> nodes() {
+            return zk.nodes();
+        }
+
+        @Override
+        public String connect() {
+            return zk.connectString();
+        }
+
+        @Override
+        public Optional<ZooKeeperNode> leader() {
+            return zk.leader();
+        }
+
+        @Override
+        public void awaitServing(Duration timeout) {
+            zk.awaitServing(timeout);
+        }
+    }
+
+    /** Independent Redis masters: one for a single-instance lock, 3 or 5 for Redlock. */
+    record RedisMasters(List<RedisNode> nodes, Map<Host, ClockFault> clocks) implements Cluster {
+        @Override
+        public String connect() {
+            return String.join(",", nodes.stream().map(n -> "redis://" + n.host().address() + ":" + RedisNode.PORT).toList());
+        }
+
+        /** The first master for a single instance; independent masters have no leader. */
+        @Override
+        public Optional<RedisNode> leader() {
+            return nodes.size() == 1 ? Optional.of(nodes.get(0)) : Optional.empty();
+        }
+
+        @Override
+        public void awaitServing(Duration timeout) {
+            nodes.forEach(n -> n.awaitServing(timeout));
+        }
+
+        @Override
+        public Optional<ClockFault> clock(ProcessNode node) {
+            return Optional.ofNullable(clocks.get(node.host()));
+        }
+    }
+
+    /** A master, its replicas and a Sentinel on every host; clients find the master through the Sentinels. */
+    record RedisSentinel(Sentinels sentinels) implements Cluster {
+        @Override
+        public List<RedisNode> nodes() {
+            return sentinels.nodes();
+        }
+
+        @Override
+        public String connect() {
+            return "redis-sentinel://" + String.join(",", sentinels.sentinelHosts().stream().map(h -> h.address() + ":" + Sentinels.PORT).toList())
+                    + "#" + Sentinels.MASTER_NAME;
+        }
+
+        /** The Redis nodes and the Sentinels' hosts: a partition between them is what makes Sentinel fail over. */
+        @Override
+        public List<Host> hosts() {
+            List<Host> all = new ArrayList<>(nodes().stream().map(ProcessNode::host).toList());
+            all.addAll(sentinels.sentinelHosts());
+            return all;
+        }
+
+        /** The master a majority of the Sentinels name. */
+        @Override
+        public Optional<RedisNode> leader() {
+            return sentinels.primary();
+        }
+
+        @Override
+        public void awaitServing(Duration timeout) {
+            nodes().forEach(n -> n.awaitServing(timeout));
+            Wait.until("the Sentinels to name a master", () -> sentinels.primary().isPresent(), timeout);
+        }
+    }
+}

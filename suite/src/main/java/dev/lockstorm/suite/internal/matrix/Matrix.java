@@ -1,0 +1,132 @@
+package dev.lockstorm.suite.internal.matrix;
+
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.internal.nemesis.ClockFaults;
+import dev.lockstorm.suite.internal.nemesis.KillNode;
+import dev.lockstorm.suite.internal.nemesis.NemesisKind;
+import dev.lockstorm.suite.internal.nemesis.NoFaults;
+import dev.lockstorm.suite.internal.nemesis.Partitions;
+import dev.lockstorm.suite.internal.nemesis.PauseClient;
+import dev.lockstorm.suite.internal.run.RunResult;
+import dev.lockstorm.suite.internal.run.RunSpec;
+import dev.lockstorm.suite.internal.run.Runner;
+import dev.lockstorm.workloads.internal.registry.PluginClasspath;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Every chosen system under every chosen nemesis, each a short complete run, summed up in one
+ * table: what a CI job runs.
+ *
+ * <pre>{@code
+ * Matrix matrix = new Matrix(store, Duration.ofSeconds(20), 1, List.of(), System.err);
+ * List<Matrix.Cell> cells = matrix.run(List.of("curator-mutex", "redis-single"), Matrix.NEMESES);
+ * System.out.print(matrix.table(cells));
+ * }</pre>
+ */
+public final class Matrix {
+    /** The fault columns of the matrix by default. */
+    public static final List<NemesisKind> NEMESES = List.of(new NoFaults(), new Partitions(), new PauseClient(), new KillNode(), new ClockFaults());
+
+    private final RunStore store;
+    private final Duration timeLimit;
+    private final long seed;
+    private final PrintStream progress;
+
+    private final List<Path> classpath;
+
+    /** @param classpath the user's class path entries (plug-in systems) that worker JVMs add */
+    public Matrix(RunStore store, Duration timeLimit, long seed, List<Path> classpath, PrintStream progress) {
+        this.classpath = List.copyOf(classpath);
+        this.store = store;
+        this.timeLimit = timeLimit;
+        this.seed = seed;
+        this.progress = progress;
+    }
+
+    /**
+     * One cell.
+     *
+     * @param result the run, or null when it could not run
+     * @param error  why it could not run, or null
+     */
+    public record Cell(String system, String nemesis, RunResult result, String error) {
+        public Verdict verdict() {
+            return result == null ? Verdict.UNKNOWN : result.check().verdict();
+        }
+
+        /** Completed client operations per second of the run's time limit. */
+        public double opsPerSecond(Duration timeLimit) {
+            return result == null ? 0 : result.check().stats().operations() / (double) timeLimit.toSeconds();
+        }
+    }
+
+    /** Runs every system × nemesis, in that order; a cell that fails to run is recorded, not fatal. */
+    public List<Cell> run(List<LockSystem> systems, List<NemesisKind> nemeses) {
+        List<Cell> cells = new ArrayList<>();
+        for (LockSystem s : systems) {
+            for (NemesisKind n : nemeses) {
+                String system = s.name();
+                String nemesis = n.name();
+                progress.println("lockstorm matrix: " + system + " × " + nemesis);
+                try {
+                    RunSpec spec = spec(s, n);
+                    RunResult r = new Runner(progress).run(spec, store.newRun(system));
+                    cells.add(new Cell(system, nemesis, r, null));
+                } catch (IOException | RuntimeException e) {
+                    cells.add(new Cell(system, nemesis, null, e.getMessage()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return cells;
+                }
+            }
+        }
+        return cells;
+    }
+
+    private RunSpec spec(LockSystem system, NemesisKind nemesis) {
+        Duration interval = timeLimit.dividedBy(4).compareTo(Duration.ofSeconds(10)) < 0 ? timeLimit.dividedBy(4) : Duration.ofSeconds(10);
+        List<String> command = new ArrayList<>(List.of("bin/lockstorm", "run", "--system", system.name(), "--nemesis", nemesis.name(),
+                "--time-limit", timeLimit.toSeconds() + "s", "--nemesis-interval", interval.toMillis() + "ms", "--hold-max", "500ms",
+                "--seed", Long.toString(seed)));
+        if (!classpath.isEmpty()) command.addAll(List.of("--classpath", PluginClasspath.join(classpath)));
+        return RunSpec.builder(system).classpath(classpath).timeLimit(timeLimit).nemesis(nemesis).seed(seed).nemesisInterval(interval)
+                .holds(Duration.ZERO, Duration.ofMillis(500)).command(command).build();
+    }
+
+    /** The table: one row a cell. */
+    public String table(List<Cell> cells) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%-18s %-13s %-8s %7s %6s %7s %8s  %s%n", "system", "nemesis", "verdict", "doubles",
+                "lost", "ops/s", "live", "report"));
+        for (Cell c : cells) {
+            if (c.result() == null) {
+                b.append(String.format(Locale.ROOT, "%-18s %-13s %-8s %s%n", c.system(), c.nemesis(), "error", c.error()));
+                continue;
+            }
+            var k = c.result().check();
+            b.append(String.format(Locale.ROOT, "%-18s %-13s %-8s %7d %6d %7.1f %8s  %s%n", c.system(), c.nemesis(), k.verdict().wire(),
+                    k.doubleHolderCount(), k.lostUpdates(), c.opsPerSecond(timeLimit), c.result().notLive().isEmpty() ? "yes" : "NO",
+                    c.result().dir().resolve("report.html")));
+        }
+        return b.toString();
+    }
+
+    /** The worst verdict of the cells: invalid over unknown over valid; a cell that did not run is unknown. */
+    public static Verdict worst(List<Cell> cells) {
+        return cells.stream().map(Cell::verdict).reduce(Verdict.VALID, Verdict::and);
+    }
+
+    /** Where the table is kept next to the runs. */
+    public static Path tableFile(RunStore store) throws IOException {
+        return store.newRun("matrix").resolve("matrix.txt");
+    }
+}

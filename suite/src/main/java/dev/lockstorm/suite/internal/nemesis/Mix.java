@@ -1,0 +1,38 @@
+package dev.lockstorm.suite.internal.nemesis;
+
+import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Schedule;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** {@code mix}: partitions, node and client pauses, kills and server clock faults, at random. */
+public record Mix() implements NemesisKind {
+    @Override
+    public String name() {
+        return "mix";
+    }
+
+    @Override
+    public String description() {
+        return "partitions, pauses, kills and server clock faults at random";
+    }
+
+    @Override
+    public boolean movesServerClocks() {
+        return true;
+    }
+
+    @Override
+    public Optional<NemesisPlan> plan(Targets t) {
+        List<Fault> partitions = Partitions.faults(t);
+        List<Fault> faults = new ArrayList<>(partitions.subList(0, Math.min(2, partitions.size())));
+        faults.add(PauseNode.fault(t));
+        faults.add(PauseClient.fault(t));
+        faults.add(KillNode.fault(t));
+        faults.addAll(ClockFaults.serverFaults(t));
+        Rhythm r = t.rhythm();
+        return Optional.of(Schedule.random(faults, r.interval(), r.interval(), t.random())::run);
+    }
+}

@@ -1,0 +1,57 @@
+package dev.lockstorm.suite.internal.nemesis;
+
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.nemesis.Grudge;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A kind of nemesis a run can have ({@code --nemesis}): what it does to the run's servers and
+ * clients, and what it needs set up for that before the clients start. The user's kinds are
+ * Jepsen's (partitions, pauses, kills, clocks, a mix); the choreographies are the named scenarios'
+ * fixed recipes. {@link NemesisKinds} lists them all.
+ */
+public sealed interface NemesisKind permits NoFaults, Partitions, PauseNode, PauseClient, KillNode, ClockFaults, Mix, Split, PauseInAcquire,
+        Failover {
+
+    /** What {@code --nemesis} takes. */
+    String name();
+
+    /** One line for help texts and listings. */
+    String description();
+
+    /** A named scenario's fixed recipe: accepted by {@code --nemesis}, but not one of the matrix's columns. */
+    default boolean choreography() {
+        return false;
+    }
+
+    /** Whether server processes must run under the clock shim. */
+    default boolean movesServerClocks() {
+        return false;
+    }
+
+    /** Whether client processes must run under the clock shim. */
+    default boolean movesClientClocks() {
+        return false;
+    }
+
+    /** Why this kind cannot act on {@code system} with {@code clients} clients, or empty when it can. */
+    default Optional<String> unfitFor(LockSystem system, int clients) {
+        return Optional.empty();
+    }
+
+    /** Environment of client {@code index}'s worker processes (a pause point to arm, say). */
+    default Map<String, String> clientEnv(int index, Rhythm rhythm, Path armFile) {
+        return Map.of();
+    }
+
+    /** A partition in place from before the clients start until the final heal. */
+    default Optional<Grudge> standing(Targets targets) {
+        return Optional.empty();
+    }
+
+    /** What the nemesis does while the clients run; empty for nothing. */
+    Optional<NemesisPlan> plan(Targets targets);
+}

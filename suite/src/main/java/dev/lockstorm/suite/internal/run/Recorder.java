@@ -1,0 +1,56 @@
+package dev.lockstorm.suite.internal.run;
+
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.io.HistoryWriter;
+import dev.lockstorm.nemesis.NemesisEvent;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Writes the history as it happens: every event stamped by the driver from one monotonic clock,
+ * appended to {@code history.jsonl} and flushed at once, so that a run killed midway keeps what it
+ * recorded.
+ */
+final class Recorder implements AutoCloseable {
+    private final HistoryWriter writer;
+    private final long start = System.nanoTime();
+    private int next;
+    private final AtomicInteger clientOps = new AtomicInteger();
+
+    Recorder(Path file) throws IOException {
+        this.writer = HistoryWriter.create(file);
+    }
+
+    synchronized Op record(OpType type, int process, String f, Object value, Map<String, Object> extra) {
+        Op op = new Op(next++, System.nanoTime() - start, type, process, f, value, extra, 0);
+        try {
+            writer.append(op);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to the history", e);
+        }
+        if (type != OpType.INVOKE && process != Op.NEMESIS) clientOps.incrementAndGet();
+        return op;
+    }
+
+    void nemesis(NemesisEvent e) {
+        record(OpType.INFO, Op.NEMESIS, e.f(), e.value(), Map.of());
+    }
+
+    int completedClientOps() {
+        return clientOps.get();
+    }
+
+    double elapsedSeconds() {
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    @Override
+    public void close() throws IOException {
+        writer.close();
+    }
+}

@@ -1,0 +1,213 @@
+package dev.lockstorm.suite.internal.run;
+
+import dev.lockstorm.api.Fencing;
+import dev.lockstorm.api.LockOption;
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.api.ResourceType;
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.suite.internal.nemesis.NemesisKind;
+import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import dev.lockstorm.suite.internal.nemesis.Rhythm;
+import dev.lockstorm.workloads.internal.registry.Registry;
+import dev.lockstorm.workloads.store.CounterResource;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One test run: which lock, how many clients, which faults, for how long. Made with
+ * {@link #builder}; every field is checked when it is built, so a spec that cannot run is an
+ * {@link IllegalArgumentException} before any lab starts.
+ *
+ * <pre>{@code
+ * RunSpec spec = RunSpec.builder(Registry.builtIn().system("curator-mutex"))
+ *         .nemesis(NemesisKinds.byName("pause-client")).timeLimit(Duration.ofSeconds(30)).seed(7).build();
+ * }</pre>
+ *
+ * @param system          the lock under test
+ * @param options         every option the system declares, set or defaulted
+ * @param resource        the protected resource's kind
+ * @param classpath       the user's class path entries that worker JVMs add to lockstorm's
+ * @param clients         client processes, each on its own host
+ * @param timeLimit       how long the generator and the nemesis run
+ * @param nemesis         what the nemesis does
+ * @param fencing         what the protected resource checks of the token
+ * @param seed            the seed of every random choice
+ * @param lease           the lock's lease: ZooKeeper's session timeout, Redis's key TTL
+ * @param nemesisInterval mean time between faults, and a fault's mean duration
+ * @param holdMin         shortest hold between read and write (a hold is uniform between holdMin and holdMax)
+ * @param holdMax         longest hold
+ * @param quiet           the quiet period after the final heal, in which every client must acquire again
+ * @param persistence     how Redis servers keep data across a crash (Redis topologies only)
+ * @param command         the command line that started the run, for the record
+ */
+public record RunSpec(LockSystem system, Map<String, String> options, ResourceType resource, List<Path> classpath, int clients,
+                      Duration timeLimit, NemesisKind nemesis, Fencing fencing, long seed, Duration lease, Duration nemesisInterval,
+                      Duration holdMin, Duration holdMax, Duration quiet, Persistence persistence, List<String> command) {
+
+    public RunSpec {
+        options = Map.copyOf(options);
+        classpath = List.copyOf(classpath);
+        command = List.copyOf(command);
+        if (clients < 1 || clients > 50) throw new IllegalArgumentException("--clients must be 1 to 50, not " + clients);
+        if (timeLimit.isNegative() || timeLimit.isZero()) throw new IllegalArgumentException("--time-limit must be positive, not " + timeLimit);
+        if (lease.isNegative() || lease.isZero()) throw new IllegalArgumentException("--lease must be positive, not " + lease);
+        if (holdMin.compareTo(holdMax) > 0) throw new IllegalArgumentException("the shortest hold " + holdMin + " exceeds the longest " + holdMax);
+        for (LockOption o : system.options()) {
+            if (!options.containsKey(o.name())) throw new IllegalArgumentException("option " + o.name() + " of " + system.name() + " has no value");
+        }
+        for (String name : options.keySet()) {
+            if (system.options().stream().noneMatch(o -> o.name().equals(name))) {
+                throw new IllegalArgumentException("--option " + name + ": " + system.name() + " takes " + (system.options().isEmpty() ? "no options"
+                        : String.join(", ", system.options().stream().map(LockOption::name).toList())));
+            }
+        }
+        if (persistence != Persistence.NONE && !(system.topology() instanceof Topology.RedisMasters || system.topology() instanceof Topology.RedisSentinel)) {
+            throw new IllegalArgumentException("--persistence applies to Redis servers; " + system.name() + " runs on " + system.topology().describe());
+        }
+        String unfit = nemesis.unfitFor(system, clients).orElse(null);
+        if (unfit != null) throw new IllegalArgumentException(unfit);
+    }
+
+    /** A spec of {@code system} with the CLI's defaults, the counter as the resource and no faults. */
+    public static Builder builder(LockSystem system) {
+        return new Builder(system);
+    }
+
+    /** How long a client is frozen by pause-client: past its lease, so that the lease expires. */
+    public Duration clientPause() {
+        Duration twice = lease.multipliedBy(2);
+        return twice.compareTo(nemesisInterval) > 0 ? twice : nemesisInterval;
+    }
+
+    /** How long the driver waits for a client's answer before the operation is unknown (info). */
+    public Duration opTimeout() {
+        return clientPause().plus(lease).plusSeconds(5);
+    }
+
+    /** How long an acquire waits for the lock. */
+    public Duration acquireTimeout() {
+        return lease.plusSeconds(1);
+    }
+
+    /** The run's timing as its nemesis sees it. */
+    public Rhythm rhythm() {
+        return new Rhythm(lease, nemesisInterval, clientPause(), timeLimit);
+    }
+
+    /** A builder whose defaults are the CLI's. */
+    public static final class Builder {
+        private final LockSystem system;
+        private final Map<String, String> options = new LinkedHashMap<>();
+        private ResourceType resource = new CounterResource();
+        private List<Path> classpath = List.of();
+        private int clients = 5;
+        private Duration timeLimit = Duration.ofSeconds(60);
+        private NemesisKind nemesis = NemesisKinds.none();
+        private Fencing fencing = Fencing.NONE;
+        private long seed = 1;
+        private Duration lease = Duration.ofSeconds(4);
+        private Duration nemesisInterval;
+        private Duration holdMin = Duration.ZERO;
+        private Duration holdMax = Duration.ofMillis(100);
+        private Duration quiet = Duration.ofSeconds(20);
+        private Persistence persistence = Persistence.NONE;
+        private List<String> command = List.of();
+
+        private Builder(LockSystem system) {
+            this.system = system;
+        }
+
+        /** Sets one of the system's options (the others keep their defaults). */
+        public Builder option(String name, String value) {
+            options.put(name, value);
+            return this;
+        }
+
+        public Builder resource(ResourceType r) {
+            resource = r;
+            return this;
+        }
+
+        public Builder classpath(List<Path> entries) {
+            classpath = entries;
+            return this;
+        }
+
+        public Builder clients(int n) {
+            clients = n;
+            return this;
+        }
+
+        public Builder timeLimit(Duration d) {
+            timeLimit = d;
+            return this;
+        }
+
+        public Builder nemesis(NemesisKind n) {
+            nemesis = n;
+            return this;
+        }
+
+        public Builder fencing(Fencing f) {
+            fencing = f;
+            return this;
+        }
+
+        public Builder seed(long s) {
+            seed = s;
+            return this;
+        }
+
+        public Builder lease(Duration d) {
+            lease = d;
+            return this;
+        }
+
+        /** Mean time between faults (default: 10 s, or a sixth of the time limit if shorter). */
+        public Builder nemesisInterval(Duration d) {
+            nemesisInterval = d;
+            return this;
+        }
+
+        public Builder holds(Duration min, Duration max) {
+            holdMin = min;
+            holdMax = max;
+            return this;
+        }
+
+        public Builder quiet(Duration d) {
+            quiet = d;
+            return this;
+        }
+
+        public Builder persistence(Persistence p) {
+            persistence = p;
+            return this;
+        }
+
+        public Builder command(List<String> c) {
+            command = c;
+            return this;
+        }
+
+        public RunSpec build() {
+            Map<String, String> all = new LinkedHashMap<>();
+            for (LockOption o : system.options()) all.put(o.name(), o.defaultValue());
+            all.putAll(options);
+            Duration sixth = timeLimit.dividedBy(6);
+            Duration interval = nemesisInterval != null ? nemesisInterval : sixth.compareTo(Duration.ofSeconds(10)) < 0 ? sixth : Duration.ofSeconds(10);
+            return new RunSpec(system, all, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, interval, holdMin, holdMax,
+                    quiet, persistence, command);
+        }
+    }
+
+    /** The built-in system called {@code name}, for lockstorm's own specs (scenarios, benches, tests). */
+    public static Builder builtIn(String name) {
+        return builder(Registry.builtIn().system(name));
+    }
+}

@@ -1,0 +1,173 @@
+package dev.lockstorm.suite.internal.scenario;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.io.HistoryFormat;
+import dev.lockstorm.checker.io.HistoryReader;
+import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.suite.internal.run.RunResult;
+import dev.lockstorm.suite.internal.run.RunSpec;
+import dev.lockstorm.api.Fencing;
+import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Every named scenario. Each is a fixed recipe: system, clients, nemesis choreography, lease,
+ * hold time and persistence; only the seed varies.
+ */
+public final class Scenarios {
+    private Scenarios() {
+    }
+
+    public static List<Scenario> all() {
+        return List.of(curatorGcPause(), redisGcPause(), redisRestart(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
+                redissonWatchdog(), fencingTokenReset());
+    }
+
+    public static Optional<Scenario> byName(String name) {
+        return all().stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+
+    static Scenario curatorGcPause() {
+        // a ZooKeeper session expires some seconds into the freeze: the first double holder came at 10–19 s over seeds 1–5
+        Recipe r = new Recipe("curator-gc-pause", "curator-mutex", 5, "pause-client", 4, 5, 1, 0, 25);
+        return new Scenario(r.name, "Curator InterProcessMutex holder frozen past its ZooKeeper session: a double holder;"
+                + " fencing reads and writes saves the resource", List.of(
+                new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder and lost updates", x -> doubles(x) >= 1 && x.check().lostUpdates() >= 1),
+                new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
+                        "a double holder, zero lost updates, stale writes rejected",
+                        x -> doubles(x) >= 1 && x.check().lostUpdates() == 0 && x.check().staleWritesRejected() >= 1)));
+    }
+
+    static Scenario redisGcPause() {
+        Recipe r = new Recipe("redis-gc-pause", "redis-single", 5, "pause-client", 2, 4, 1);
+        return new Scenario(r.name, "single Redis (SET NX PX), the holder frozen past the key's TTL: a double holder;"
+                + " fencing reads and writes saves the resource", List.of(
+                new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
+                        "a double holder and zero lost updates", x -> doubles(x) >= 1 && x.check().lostUpdates() == 0)));
+    }
+
+    static Scenario redisRestart() {
+        // waiting clients need ~2 s to find the restarted node (their connections died with it): holds of 3–5 s
+        Recipe r = new Recipe("redis-restart", "redis-single", 5, "kill", 8, 3, 5, 3, 20);
+        return new Scenario(r.name, "single Redis killed (-9) and restarted while a lock is held: without persistence the"
+                + " key is gone and a second client takes the lock; with an fsynced append-only file it is not", List.of(
+                new Scenario.Variant("persistence none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("persistence aof-always", seed -> r.spec(seed, Fencing.NONE, Persistence.AOF_ALWAYS),
+                        "no double holder", x -> doubles(x) == 0 && x.faults() >= 1)));
+    }
+
+    static Scenario sentinelFailover() {
+        Recipe plain = new Recipe("sentinel-failover", "redis-sentinel", 3, "failover-cut", 20, 3, 10, 8, 30);
+        Recipe cutWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, "failover-cut", 20, 3, 10, 8, 30);
+        // the frozen replica rejoins as the new master's replica only when a Sentinel next polls it (up to 10 s): long holds
+        Recipe laggingWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, "failover-lagging", 25, 3, 19, 17, 30);
+        return new Scenario(plain.name, "Redis master + 2 replicas + 3 Sentinels: a lock the master acknowledged but the replicas"
+                + " never got, the master killed, a replica promoted: a double holder. WAIT 1 after acquiring refuses grants no replica"
+                + " has (the window narrows), but when the replica that has it is down at failover, the lagging one is promoted"
+                + " (the window stays)", List.of(
+                new Scenario.Variant("replicas cut off, no WAIT", seed -> plain.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("replicas cut off, WAIT 1", seed -> cutWait.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "no double holder", x -> doubles(x) == 0 && x.faults() >= 1),
+                new Scenario.Variant("one replica lagging, the other frozen at failover, WAIT 1",
+                        seed -> laggingWait.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1)));
+    }
+
+    static Scenario redlockClockJump() {
+        Recipe r = new Recipe("redlock-clock-jump", "redlock", 2, "split-clock", 6, 3, 2);
+        return new Scenario(r.name, "Redlock on 3 masters; c1 reaches n1+n2, c2 reaches n2+n3; while one holds its majority,"
+                + " n2's clock jumps past the TTL, the key expires there and the other client takes n2 and its own node", List.of(
+                new Scenario.Variant("clock jump", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1)));
+    }
+
+    static Scenario redlockRestart() {
+        Recipe now = new Recipe("redlock-restart", "redlock", 2, "split-kill", 8, 3, 4, 2, 20);
+        Recipe late = new Recipe("redlock-restart", "redlock", 2, "split-kill-late", 4, 3, 2);
+        return new Scenario(now.name, "Redlock on 3 masters; c1 reaches n1+n2, c2 reaches n2+n3; n2 crashes while a lock is held there:"
+                + " restarted at once without fsync it forgets the key and the other client gets a majority; with an fsynced"
+                + " append-only file, or a restart delayed past the TTL, it does not", List.of(
+                new Scenario.Variant("restart at once, persistence none", seed -> now.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("restart at once, persistence aof-always", seed -> now.spec(seed, Fencing.NONE, Persistence.AOF_ALWAYS),
+                        "no double holder", x -> doubles(x) == 0 && x.faults() >= 1),
+                new Scenario.Variant("restart after the TTL, persistence none", seed -> late.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "no double holder", x -> doubles(x) == 0 && x.faults() >= 1)));
+    }
+
+    static Scenario redlockGcPause() {
+        Recipe after = new Recipe("redlock-gc-pause", "redlock", 2, "pause-client", 3, 3, 1);
+        Recipe inside = new Recipe("redlock-gc-pause", "redlock", 2, "pause-in-acquire", 3, 3, 1);
+        return new Scenario(after.name, "Redlock on 3 masters: a holder frozen after acquiring, past the validity time, is a"
+                + " double holder; a client frozen between its SETs and its elapsed-time check is refused by the validity check", List.of(
+                new Scenario.Variant("paused after acquiring", seed -> after.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("paused inside acquire", seed -> inside.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "no double holder; the frozen client's majority refused for want of validity time",
+                        x -> doubles(x) == 0 && x.faults() >= 1 && refusedForValidity(x))));
+    }
+
+    static Scenario redissonWatchdog() {
+        Recipe watchdog = new Recipe("redisson-watchdog", "redisson-watchdog", 3, "pause-client", 3, 3, 1);
+        Recipe fenced = new Recipe("redisson-watchdog", "redisson-fenced", 3, "pause-client", 3, 3, 1);
+        return new Scenario(watchdog.name, "Redisson RLock in watchdog mode: a holder frozen past the watchdog timeout stops renewing,"
+                + " the key expires, a double holder; RFencedLock's token with fencing reads and writes saves the resource", List.of(
+                new Scenario.Variant("RLock, fencing none", seed -> watchdog.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("RFencedLock, fencing all", seed -> fenced.spec(seed, Fencing.ALL, Persistence.NONE),
+                        "a double holder and zero lost updates", x -> doubles(x) >= 1 && x.check().lostUpdates() == 0)));
+    }
+
+    static Scenario fencingTokenReset() {
+        Recipe r = new Recipe("fencing-token-reset", "redisson-fenced", 3, "kill", 6, 3, 2);
+        return new Scenario(r.name, "Redisson RFencedLock on a Redis without persistence, restarted: its token counter starts"
+                + " again, tokens go backwards and the fencing analysis reports it", List.of(
+                new Scenario.Variant("persistence none", seed -> r.spec(seed, Fencing.WRITES, Persistence.NONE),
+                        "tokens out of order", x -> x.check().tokenViolations() >= 1)));
+    }
+
+    /**
+     * The fixed part of a scenario's runs.
+     *
+     * @param leaseS     session timeout or TTL
+     * @param intervalS  time between faults
+     * @param holdMaxS   longest hold
+     * @param holdMinS   shortest hold
+     * @param timeLimitS how long the clients and the nemesis run
+     */
+    private record Recipe(String name, String system, int clients, String nemesis, int leaseS, int intervalS, int holdMaxS,
+                          int holdMinS, int timeLimitS) {
+        Recipe(String name, String system, int clients, String nemesis, int leaseS, int intervalS, int holdMaxS) {
+            this(name, system, clients, nemesis, leaseS, intervalS, holdMaxS, 0, 20);
+        }
+
+        RunSpec spec(long seed, Fencing fencing, Persistence persistence) {
+            return RunSpec.builtIn(system).clients(clients).timeLimit(Duration.ofSeconds(timeLimitS)).nemesis(NemesisKinds.byName(nemesis))
+                    .fencing(fencing).seed(seed).lease(Duration.ofSeconds(leaseS)).nemesisInterval(Duration.ofSeconds(intervalS))
+                    .holds(Duration.ofSeconds(holdMinS), Duration.ofSeconds(holdMaxS)).persistence(persistence)
+                    .command(List.of("bin/lockstorm", "reproduce", name, "--seed", Long.toString(seed))).build();
+        }
+    }
+
+    private static int doubles(RunResult r) {
+        return r.check().doubleHolderCount();
+    }
+
+    /** Whether some acquire failed because a majority was locked but the validity time was used up. */
+    private static boolean refusedForValidity(RunResult r) {
+        History h = HistoryReader.read(r.dir().resolve("history.jsonl"), HistoryFormat.JSONL);
+        for (Op op : h.ops()) {
+            if (op.type() == OpType.FAIL && "acquire".equals(op.f()) && op.extra().get("error") instanceof String e
+                    && e.matches("(?s).*locked [2-9] of \\d+ nodes, validity left -.*")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,194 @@
+package dev.lockstorm.suite.internal.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The CLI end to end, in this JVM: exit codes, summaries, results.json. */
+class CliTest {
+    private static final Path CORPUS = Path.of("../checker/src/test/resources/corpus");
+
+    @TempDir
+    Path dir;
+
+    @RegisterExtension
+    final ConsoleCapture console = new ConsoleCapture();
+
+    private String out() {
+        return console.out();
+    }
+
+    private String err() {
+        return console.err();
+    }
+
+    private Path file(String name, String text) throws Exception {
+        Path p = dir.resolve(name);
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void validHistoryExitsZeroAndWritesResults() throws Exception {
+        Path h = file("ok.jsonl", """
+                {"type":"invoke","process":0,"f":"acquire","value":null}
+                {"type":"ok","process":0,"f":"acquire","value":1}
+                {"type":"invoke","process":0,"f":"release","value":null}
+                {"type":"ok","process":0,"f":"release","value":null}
+                """);
+        assertEquals(0, Main.run("check", "--out", dir.resolve("res").toString(), h.toString()));
+        assertTrue(out().contains("ok.jsonl: VALID"), out());
+        String json = Files.readString(dir.resolve("res/results.json"));
+        assertTrue(json.startsWith("{\"verdict\":\"valid\""), json);
+        assertTrue(json.contains("\"model\":\"fenced-mutex\""), json);
+    }
+
+    @Test
+    void doubleHolderExitsOneWithAnExplanation() throws Exception {
+        Path h = file("bad.jsonl", """
+                {"type":"invoke","process":0,"f":"acquire","value":null,"time":1000000000}
+                {"type":"ok","process":0,"f":"acquire","value":1,"time":1100000000}
+                {"type":"invoke","process":1,"f":"acquire","value":null,"time":1200000000}
+                {"type":"ok","process":1,"f":"acquire","value":2,"time":1300000000}
+                {"type":"invoke","process":0,"f":"release","value":null,"time":2000000000}
+                {"type":"ok","process":0,"f":"release","value":null,"time":2100000000}
+                """);
+        assertEquals(1, Main.run("check", h.toString()));
+        assertTrue(out().contains("INVALID"), out());
+        assertTrue(out().contains("process 1 acquired at 1.300 s (token 2) while process 0 held the lock since 1.100 s (token 1)"
+                + " and had not invoked release until 2.000 s"), out());
+        assertTrue(out().contains("double holders: 1"), out());
+    }
+
+    @Test
+    void searchOutOfTimeExitsTwo() {
+        Path hard = CORPUS.resolve("knossos/cas-register/good/memstress3-56.edn");
+        assertEquals(2, Main.run("check", "--time-limit", "0.001", hard.toString()));
+        assertTrue(out().contains("unknown — time limit reached"), out());
+    }
+
+    @Test
+    void badInputExitsThreeNamingFileAndLine() throws Exception {
+        Path h = file("broken.jsonl", "{\"type\":\"invoke\",\"process\":0,\"f\":\"read\"}\n{\"type\":\"ok\",\"process\":5,\"f\":\"read\"}\n");
+        assertEquals(3, Main.run("check", h.toString()));
+        assertTrue(err().contains("broken.jsonl:2: ok by process 5 without an invocation"), err());
+    }
+
+    @Test
+    void unknownOptionsAndModelsExitThree() throws Exception {
+        Path h = file("x.jsonl", "");
+        assertEquals(3, Main.run("check", "--model", "semaphore", h.toString()));
+        assertTrue(err().contains("unknown model 'semaphore'"), err());
+        assertEquals(3, Main.run("check", "--frobnicate", h.toString()));
+        assertEquals(3, Main.run("check", "--format", "xml", h.toString()));
+        assertEquals(3, Main.run("check"));
+    }
+
+    @Test
+    void functionOutsideTheModelIsBadInput() throws Exception {
+        Path h = file("f.jsonl", "{\"type\":\"invoke\",\"process\":0,\"f\":\"renew\"}\n");
+        assertEquals(3, Main.run("check", "--model", "mutex", h.toString()));
+        assertTrue(err().contains("f.jsonl:1: f \"renew\" is not an operation of model mutex"), err());
+    }
+
+    @Test
+    void corpusFormatsAreDetected() {
+        assertEquals(1, Main.run("check", CORPUS.resolve("porcupine-etcd/etcd_000.log").toString()));
+        assertTrue(out().contains("linearizability (register): invalid"), out());
+        assertEquals(0, Main.run("check", CORPUS.resolve("porcupine-kv/c10-ok.txt").toString()));
+        assertEquals(0, Main.run("check", CORPUS.resolve("knossos/multi-register/good/multi-register.edn").toString()));
+    }
+
+    @Test
+    void demoFindsTheViolationAndWritesResults() throws Exception {
+        assertEquals(0, Main.run("demo", "--offline", "--results", dir.toString()));
+        assertTrue(out().contains("found the double holder"), out());
+        try (Stream<Path> s = Files.walk(dir)) {
+            Path results = s.filter(p -> p.getFileName().toString().equals("results.json")).findFirst().orElseThrow();
+            String json = Files.readString(results);
+            assertTrue(json.contains("\"double_holders\":1") && json.contains("\"stale_writes_rejected\":1"), json);
+            assertTrue(Files.exists(results.resolveSibling("history.jsonl")));
+        }
+    }
+
+    @Test
+    void benchPrintsFigures() {
+        assertEquals(0, Main.run("bench", "checker", "--events", "20000", "--corpus", CORPUS.toString()));
+        assertTrue(out().contains("events/s") && out().contains("230 verdicts as expected"), out());
+    }
+
+    @Test
+    void helpEverywhere() {
+        assertEquals(0, Main.run("--help"));
+        assertEquals(0, Main.run("check", "--help"));
+        assertEquals(0, Main.run("bench", "checker", "--help"));
+        assertTrue(out().contains("--time-limit"));
+    }
+
+    @Test
+    void doctorPrintsATableOfWhatARunNeeds() {
+        int code = Main.run("doctor");
+        for (String check : new String[]{"root", "unshare", "nft (nftables)", "redis-server", "gcc (clock faults)", "ZooKeeper jars"}) {
+            assertTrue(out().contains(check), check + " in " + out());
+        }
+        // bin/test installs everything a run needs, so on a machine it prepared the doctor is satisfied
+        assertEquals(0, code, out());
+        assertTrue(out().contains("doctor: ready for a run"));
+    }
+
+    @Test
+    void matrixAndReproduceRejectBadOptionsBeforeRunningAnything() {
+        assertEquals(3, Main.run("matrix", "--systems", "redis-single,etcd"));
+        assertTrue(err().contains("unknown system 'etcd'"), err());
+        assertEquals(3, Main.run("matrix", "--nemeses", "none,flood"));
+        assertTrue(err().contains("unknown nemesis 'flood'"), err());
+        assertEquals(3, Main.run("reproduce", "redis-restart", "--seeds", "0"));
+        assertTrue(err().contains("--seeds must be at least 1"), err());
+        assertEquals(3, Main.run("reproduce", "no-such-scenario"));
+    }
+
+    @Test
+    void listNamesEveryScenario() {
+        assertEquals(0, Main.run("list"));
+        for (String s : new String[]{"redis-restart", "redlock-clock-jump", "redlock-restart", "redlock-gc-pause", "redisson-watchdog",
+                "fencing-token-reset"}) {
+            assertTrue(out().contains(s), s + " in " + out());
+        }
+    }
+
+    @Test
+    void cleanupFindsNothingLeftByEarlierRuns() {
+        assertEquals(0, Main.run("cleanup", "--dry-run"));
+        assertTrue(out().contains("cleanup: nothing left behind by earlier runs"), out());
+    }
+
+    @Test
+    void clusterBenchOutsideALabSaysHowToRunIt() {
+        assertEquals(3, Main.run("bench", "cluster", "--rounds", "1"));
+        assertTrue(err().contains("not inside a lab"), err());
+    }
+
+    @Test
+    void reportRecheksARunKilledMidWrite() throws Exception {
+        Path run = dir.resolve("zk-recipe").resolve("20260101T000000.000");
+        Files.createDirectories(run);
+        String history;
+        try (var in = getClass().getResourceAsStream(DemoCommand.EXAMPLE)) {
+            history = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        // the run was killed while writing its last line
+        Files.writeString(run.resolve("history.jsonl"), history + "{\"index\":20,\"time\":130000000");
+        assertEquals(1, Main.run("report", run.toString()));
+        assertTrue(err().contains("the last line was cut off mid-write"), err());
+        assertTrue(Files.readString(run.resolve("history.jsonl")).endsWith("130000000"), "the history is never rewritten");
+        for (String f : new String[]{"results.json", "report.html", "junit.xml"}) assertTrue(Files.exists(run.resolve(f)), f);
+        assertTrue(Files.readString(run.resolve("junit.xml")).contains("<failure"), "the double holder is a failing test case");
+    }
+}

@@ -1,0 +1,39 @@
+package dev.lockstorm.suite.internal.matrix;
+
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import dev.lockstorm.workloads.internal.registry.Registry;
+import org.junit.jupiter.api.Test;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A small matrix, run for real: one row a cell, each with its verdict and report, no fault leaves a cell unrun. */
+class MatrixIT {
+
+    @Test
+    void everyCellRunsAndTheTableNamesItsReport() throws Exception {
+        RunStore store = new RunStore(Path.of("target", "it-results").toAbsolutePath());
+        Matrix m = new Matrix(store, Duration.ofSeconds(8), 3, List.of(), new PrintStream(PrintStream.nullOutputStream()));
+        List<Matrix.Cell> cells = m.run(List.of(Registry.builtIn().system("redis-single")),
+                List.of(NemesisKinds.byName("none"), NemesisKinds.byName("clock")));
+        assertEquals(2, cells.size());
+        for (Matrix.Cell c : cells) {
+            assertNotNull(c.result(), c.system() + " × " + c.nemesis() + " did not run: " + c.error());
+            assertTrue(Files.exists(c.result().dir().resolve("report.html")));
+            assertTrue(c.opsPerSecond(Duration.ofSeconds(8)) > 1, "ops/s of " + c.nemesis());
+        }
+        assertEquals(Verdict.VALID, cells.get(0).verdict(), "no faults: valid");
+        String table = m.table(cells);
+        assertTrue(table.lines().count() == 3 && table.contains("redis-single") && table.contains("clock")
+                && table.contains(cells.get(1).result().dir().resolve("report.html").toString()), table);
+    }
+}

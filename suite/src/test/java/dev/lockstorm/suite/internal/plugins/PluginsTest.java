@@ -1,0 +1,123 @@
+package dev.lockstorm.suite.internal.plugins;
+
+import dev.lockstorm.suite.internal.cli.ConsoleCapture;
+import dev.lockstorm.suite.internal.cli.Main;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Lock systems from a user's jar, through the CLI: listed with their source; every bad class path is exit 3 with what and where. */
+class PluginsTest {
+    static final String SYSTEMS = "dev.lockstorm.api.LockSystem";
+
+    @TempDir
+    Path dir;
+
+    @RegisterExtension
+    final ConsoleCapture console = new ConsoleCapture();
+
+    private String out() {
+        return console.out();
+    }
+
+    private String err() {
+        return console.err();
+    }
+
+    private Path jar(String name, String system) throws Exception {
+        return PluginJar.build(dir, name, Map.of("acme." + name + ".Lock", PluginJar.redisSystem("acme." + name, "Lock", system)),
+                Map.of(SYSTEMS, "acme." + name + ".Lock"));
+    }
+
+    @Test
+    void systemsListsAPluginWithItsJar() throws Exception {
+        Path jar = jar("one", "acme-redis");
+        assertEquals(0, Main.run("systems", "--classpath", jar.toString()), err());
+        String line = out().lines().filter(l -> l.startsWith("acme-redis ")).findFirst().orElse("");
+        assertTrue(line.contains("Redis, 1 server") && line.contains("yes") && line.endsWith(jar.toString()), out());
+        assertTrue(out().lines().anyMatch(l -> l.startsWith("curator-mutex ") && l.endsWith("built in")), out());
+        assertTrue(out().contains("redis-sentinel-wait") && out().contains("--option wait-replicas=1"), out());
+    }
+
+    @Test
+    void aMissingEntryIsNamed() {
+        Path missing = dir.resolve("nope.jar");
+        assertEquals(3, Main.run("systems", "--classpath", missing.toString()));
+        assertTrue(err().contains("--classpath: class path entry " + missing + " does not exist"), err());
+    }
+
+    @Test
+    void aJarWithoutALockSystemSaysWhatWasLookedFor() throws Exception {
+        Path empty = PluginJar.build(dir, "empty", Map.of(), Map.of());
+        assertEquals(3, Main.run("systems", "--classpath", empty.toString()));
+        assertTrue(err().contains("no lock system or protected resource in " + empty) && err().contains("META-INF/services/" + SYSTEMS), err());
+    }
+
+    @Test
+    void aFileThatIsNotAJarIsNamed() throws Exception {
+        Path text = Files.writeString(dir.resolve("notes.jar"), "not a jar");
+        assertEquals(3, Main.run("run", "--system", "acme-redis", "--classpath", text.toString()));
+        assertTrue(err().contains(text + " is not a readable jar"), err());
+    }
+
+    @Test
+    void twoSystemsWithOneNameAreRefusedNamingBothSources() throws Exception {
+        Path a = jar("a", "acme-redis");
+        Path b = jar("b", "acme-redis");
+        assertEquals(3, Main.run("systems", "--classpath", a + ":" + b));
+        assertTrue(err().contains("two lock systems are named 'acme-redis'") && err().contains(a.toString()) && err().contains(b.toString()), err());
+    }
+
+    @Test
+    void aPluginCannotTakeABuiltInName() throws Exception {
+        Path a = jar("shadow", "redis-single");
+        assertEquals(3, Main.run("systems", "--classpath", a.toString()));
+        assertTrue(err().contains("two lock systems are named 'redis-single'") && err().contains("built in") && err().contains(a.toString()), err());
+    }
+
+    @Test
+    void aRegistrationNamingAMissingClassIsNamed() throws Exception {
+        Path a = PluginJar.build(dir, "typo", Map.of(), Map.of(SYSTEMS, "acme.typo.Lokc"));
+        assertEquals(3, Main.run("systems", "--classpath", a.toString()));
+        assertTrue(err().contains("META-INF/services/" + SYSTEMS) && err().contains("acme.typo.Lokc"), err());
+    }
+
+    @Test
+    void anUnknownSystemNamesTheKnownOnesAndThePlugins() throws Exception {
+        Path a = jar("known", "acme-redis");
+        assertEquals(3, Main.run("run", "--system", "acme-redys", "--classpath", a.toString()));
+        assertTrue(err().contains("unknown system 'acme-redys'") && err().contains("acme-redis") && err().contains("zk-recipe"), err());
+    }
+
+    @Test
+    void optionsAndNemesesAreCheckedAgainstTheSystem() {
+        assertEquals(3, Main.run("run", "--system", "redlock", "--option", "wait-replicas=2"));
+        assertTrue(err().contains("--option wait-replicas: redlock takes clock-drift-factor"), err());
+        assertEquals(3, Main.run("run", "--system", "zk-recipe", "--nemesis", "failover-cut"));
+        assertTrue(err().contains("needs a Sentinel system (zk-recipe runs on ZooKeeper, 3 nodes)"), err());
+        assertEquals(3, Main.run("run", "--system", "curator-mutex", "--nemesis", "pause-in-acquire"));
+        assertTrue(err().contains("curator-mutex has no such point"), err());
+        assertEquals(3, Main.run("run", "--system", "zk-recipe", "--persistence", "aof-always"));
+        assertTrue(err().contains("--persistence applies to Redis servers"), err());
+        assertEquals(3, Main.run("run", "--system", "zk-recipe", "--resource", "ledger"));
+        assertTrue(err().contains("unknown resource 'ledger'; known: counter"), err());
+        assertEquals(3, Main.run("run", "--system", "zk-recipe", "--nemesis", "chaos"));
+        assertTrue(err().contains("unknown nemesis 'chaos'; expected one of none, partition"), err());
+    }
+
+    @Test
+    void helpListsEverySystemFromTheRegistry() {
+        assertEquals(0, Main.run("run", "--help"));
+        String help = out().replaceAll("\\s+", " ");
+        for (String s : new String[]{"redis-sentinel,", "redis-sentinel-wait,", "redisson-redlock", "failover-lagging"}) {
+            assertTrue(help.contains(s), s + " in: " + help);
+        }
+    }
+}

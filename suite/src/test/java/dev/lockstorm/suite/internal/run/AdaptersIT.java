@@ -1,0 +1,42 @@
+package dev.lockstorm.suite.internal.run;
+
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Summary;
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.api.Fencing;
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.workloads.internal.registry.Registry;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every adapter, with no faults: it excludes, its tokens (if it has any) increase, every client gets the lock. */
+class AdaptersIT {
+    static List<String> systems() {
+        return Registry.builtIn().systemNames();
+    }
+
+    @ParameterizedTest
+    @MethodSource("systems")
+    void withoutFaultsEveryAdapterIsSafeAndLive(String system) throws Exception {
+        LockSystem s = Registry.builtIn().system(system);
+        RunSpec spec = RunSpec.builder(s).clients(4).timeLimit(Duration.ofSeconds(8)).fencing(Fencing.WRITES).seed(21)
+                .nemesisInterval(Duration.ofSeconds(10)).holds(Duration.ZERO, Duration.ofMillis(20)).quiet(Duration.ofSeconds(15))
+                .command(List.of("AdaptersIT", system)).build();
+        RunResult r = ZooKeeperScenariosIT.run(spec);
+        CheckResult c = r.check();
+        assertEquals(Verdict.VALID, c.verdict(), Summary.of(c));
+        if (s.fencingToken()) {
+            assertTrue(c.fencing().tokens() > 20, "tokens granted: " + c.fencing().tokens());
+        } else {
+            assertEquals(0, c.fencing().tokens(), "a lock without fencing tokens granted some");
+            assertTrue(c.resource().acknowledged() > 20, "increments acknowledged: " + c.resource().acknowledged());
+        }
+        assertEquals(List.of(), r.notLive());
+    }
+}

@@ -1,0 +1,25 @@
+package dev.lockstorm.workloads.internal.worker;
+
+/** What the driver asks a worker to do, one JSON object a line on the worker's stdin ({@link Protocol}). */
+public sealed interface Command {
+
+    /** Take the lock, waiting at most {@code timeoutMs}. */
+    record Acquire(long timeoutMs) implements Command {
+    }
+
+    /** The holder is about to touch the protected resource: say whether the lock service still lets it believe it holds. */
+    record Use() implements Command {
+    }
+
+    /** Release the lease this client holds. */
+    record Release() implements Command {
+    }
+
+    /** Drop the client instance (a crashed process) and open a new one. */
+    record Reset() implements Command {
+    }
+
+    /** Close the client and exit. */
+    record Close() implements Command {
+    }
+}

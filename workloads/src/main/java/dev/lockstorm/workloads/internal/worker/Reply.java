@@ -1,0 +1,29 @@
+package dev.lockstorm.workloads.internal.worker;
+
+/** What a worker answers, one JSON object a line on its stdout ({@link Protocol}). */
+public sealed interface Reply {
+
+    /** The client instance is open. */
+    record Ready() implements Reply {
+    }
+
+    /** The client instance could not be opened. */
+    record OpenFailed(String error) implements Reply {
+    }
+
+    /** The operation took effect; an acquire's token (null for a release, or a lock without tokens). */
+    record Ok(Long token) implements Reply {
+    }
+
+    /** The operation certainly did not take effect. */
+    record Fail(String error) implements Reply {
+    }
+
+    /** The outcome is unknown (the client instance is now a crashed process). */
+    record Info(String error) implements Reply {
+    }
+
+    /** The answer to {@link Command.Use}. */
+    record InUse(boolean stillHeld) implements Reply {
+    }
+}

@@ -1,0 +1,133 @@
+package dev.lockstorm.workloads.internal.worker;
+
+import dev.lockstorm.api.ClientContext;
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.LockClient;
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.api.NotAcquiredException;
+import dev.lockstorm.api.NotHeldException;
+import dev.lockstorm.workloads.internal.registry.Registry;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * A lock client process: one {@link LockClient} driven by the runner over stdin/stdout
+ * ({@link Protocol}), never over the faulted network. When the process is frozen (SIGSTOP),
+ * commands wait in the pipe and run when it resumes, as a paused client's would.
+ * Usage: {@code Worker SYSTEM CONNECT LOCK LEASE_MS [OPTION=VALUE…]}; the system is found on this
+ * JVM's class path like any plug-in.
+ */
+public final class Worker {
+    private final Supplier<LockClient> newClient;
+    private final PrintStream out;
+    private LockClient client;
+    private Lease lease;
+
+    Worker(Supplier<LockClient> newClient, PrintStream out) {
+        this.newClient = newClient;
+        this.out = out;
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 4) {
+            System.err.println("usage: Worker SYSTEM CONNECT LOCK LEASE_MS [OPTION=VALUE…]");
+            System.exit(3);
+        }
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err); // libraries' chatter goes to the log, not into the protocol
+        Map<String, String> options = new LinkedHashMap<>();
+        for (int i = 4; i < args.length; i++) {
+            int eq = args[i].indexOf('=');
+            options.put(args[i].substring(0, eq), args[i].substring(eq + 1));
+        }
+        ClientContext context = new ClientContext(args[1], args[2], Duration.ofMillis(Long.parseLong(args[3])), options);
+        Worker w;
+        try {
+            LockSystem system = Registry.builtIn().system(args[0]);
+            w = new Worker(() -> system.newClient(context), out);
+        } catch (RuntimeException e) {
+            out.println(Protocol.encode(new Reply.OpenFailed(describe(e))));
+            e.printStackTrace();
+            System.exit(2);
+            return;
+        }
+        Reply opened = w.open();
+        out.println(Protocol.encode(opened));
+        if (opened instanceof Reply.OpenFailed) System.exit(2);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            Reply r = w.handle(line);
+            if (r == null) break;
+            out.println(Protocol.encode(r));
+        }
+        w.client.close();
+        System.exit(0);
+    }
+
+    /** Makes and opens a new client instance. */
+    Reply open() {
+        try {
+            client = newClient.get();
+            client.open();
+            return new Reply.Ready();
+        } catch (Exception | LinkageError e) {
+            // the cause stays in this client's log; the driver reports it with the log's path
+            e.printStackTrace();
+            return new Reply.OpenFailed(describe(e));
+        }
+    }
+
+    /** Runs one command line; null when the worker should exit. */
+    Reply handle(String line) {
+        Command cmd;
+        try {
+            cmd = Protocol.command(line);
+        } catch (IllegalArgumentException e) {
+            return new Reply.Info("bad command: " + line);
+        }
+        if (cmd instanceof Command.Acquire a) {
+            try {
+                lease = client.acquire(Duration.ofMillis(a.timeoutMs()));
+                return new Reply.Ok(lease.token());
+            } catch (NotAcquiredException e) {
+                return new Reply.Fail(describe(e));
+            } catch (Exception e) {
+                return new Reply.Info(describe(e));
+            }
+        }
+        if (cmd instanceof Command.Use) return new Reply.InUse(lease != null && client.stillHeld(lease));
+        if (cmd instanceof Command.Release) {
+            if (lease == null) return new Reply.Fail(describe(new NotHeldException("this client holds no lease")));
+            try {
+                client.release(lease);
+                return new Reply.Ok(null);
+            } catch (Exception e) {
+                // NotHeldException too: the lease ended at some point up to now, which only info says
+                return new Reply.Info(describe(e));
+            } finally {
+                lease = null;
+            }
+        }
+        if (cmd instanceof Command.Reset) {
+            // the old instance is a crashed process: drop it (its lease, if any, expires) and start afresh
+            client.close();
+            lease = null;
+            return open();
+        }
+        return null; // close
+    }
+
+    private static String describe(Throwable e) {
+        return e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.lockstorm.workloads.internal.registry;
+
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.api.Topology;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The built-ins are found through ServiceLoader like any plug-in; names and class paths are checked. */
+class RegistryTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyBuiltInSystemIsFoundInOrderAndBuiltIn() {
+        Registry r = Registry.builtIn();
+        assertEquals(List.of("zk-unique", "zk-children", "zk-recipe", "curator-mutex", "curator-semaphore", "redis-single", "redis-sentinel",
+                "redis-sentinel-wait", "redlock", "redlock-5", "redisson-watchdog", "redisson-lease", "redisson-fenced", "redisson-redlock"),
+                r.systemNames());
+        for (Registry.Found<LockSystem> f : r.systems()) assertEquals(Registry.BUILT_IN, f.source(), f.name());
+        assertEquals(List.of("counter"), r.resourceNames());
+    }
+
+    @Test
+    void systemsDescribeThemselves() {
+        Registry r = Registry.builtIn();
+        assertEquals(Topology.ZOOKEEPER, r.system("curator-mutex").topology());
+        assertEquals(new Topology.RedisMasters(5), r.system("redlock-5").topology());
+        assertEquals(Topology.REDIS_SENTINEL, r.system("redis-sentinel-wait").topology());
+        assertTrue(r.system("zk-recipe").fencingToken());
+        assertTrue(!r.system("redlock").fencingToken() && !r.system("redisson-watchdog").fencingToken());
+        assertEquals("1", r.system("redis-sentinel-wait").options().get(0).defaultValue());
+        assertEquals(List.of("n1", "n2", "n3", "s1", "s2", "s3"), r.system("redis-sentinel").topology().hostNames());
+    }
+
+    @Test
+    void anUnknownNameListsTheKnownOnes() {
+        PluginException e = assertThrows(PluginException.class, () -> Registry.builtIn().system("zk-recipie"));
+        assertTrue(e.getMessage().startsWith("unknown system 'zk-recipie'; known: zk-unique, zk-children, zk-recipe"), e.getMessage());
+        PluginException r = assertThrows(PluginException.class, () -> Registry.builtIn().resource("ledger"));
+        assertEquals("unknown resource 'ledger'; known: counter", r.getMessage());
+    }
+
+    @Test
+    void classPathEntriesAreChecked() throws Exception {
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        assertEquals(List.of(classes), PluginClasspath.parse(classes.toString(), "--classpath"));
+        PluginException missing = assertThrows(PluginException.class, () -> PluginClasspath.parse(dir.resolve("gone.jar").toString(), "X"));
+        assertEquals("X: class path entry " + dir.resolve("gone.jar") + " does not exist", missing.getMessage());
+        PluginException noJars = assertThrows(PluginException.class, () -> PluginClasspath.parse(classes + "/*", "X"));
+        assertTrue(noJars.getMessage().contains("no jar in " + classes), noJars.getMessage());
+        PluginException none = assertThrows(PluginException.class, () -> Registry.load(List.of(classes)));
+        assertTrue(none.getMessage().contains("no lock system or protected resource in " + classes), none.getMessage());
+    }
+}

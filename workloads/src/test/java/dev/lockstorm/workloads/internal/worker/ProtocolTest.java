@@ -1,0 +1,38 @@
+package dev.lockstorm.workloads.internal.worker;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** Every command and reply survives its line; the wire stays the documented JSON. */
+class ProtocolTest {
+
+    @Test
+    void commandsRoundTrip() {
+        for (Command c : List.of(new Command.Acquire(4500), new Command.Use(), new Command.Release(), new Command.Reset(), new Command.Close())) {
+            assertEquals(c, Protocol.command(Protocol.encode(c)));
+        }
+        assertEquals("{\"cmd\":\"acquire\",\"timeout_ms\":4500}", Protocol.encode(new Command.Acquire(4500)));
+    }
+
+    @Test
+    void repliesRoundTrip() {
+        for (Reply r : List.of(new Reply.Ready(), new Reply.OpenFailed("IOException: refused"), new Reply.Ok(42L), new Reply.Ok(null),
+                new Reply.Fail("NotAcquiredException: busy"), new Reply.Info("a \"quoted\" error\nover lines"), new Reply.InUse(true),
+                new Reply.InUse(false))) {
+            assertEquals(r, Protocol.reply(Protocol.encode(r)));
+        }
+        assertEquals("{\"type\":\"ok\",\"value\":42}", Protocol.encode(new Reply.Ok(42L)));
+        assertEquals("{\"type\":\"use\",\"still_held\":false}", Protocol.encode(new Reply.InUse(false)));
+    }
+
+    @Test
+    void aLineThatIsNoCommandIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> Protocol.command("{\"cmd\":\"steal\"}"));
+        assertThrows(IllegalArgumentException.class, () -> Protocol.command("SLF4J: no binding"));
+        assertThrows(IllegalArgumentException.class, () -> Protocol.reply("[1,2]"));
+    }
+}
