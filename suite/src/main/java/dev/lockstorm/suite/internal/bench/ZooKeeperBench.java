@@ -6,7 +6,7 @@ import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
 import dev.lockstorm.api.Topology;
-import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import dev.lockstorm.suite.internal.nemesis.PauseClient;
 import dev.lockstorm.workloads.internal.registry.Registry;
 
 import java.io.PrintStream;
@@ -40,7 +40,7 @@ public final class ZooKeeperBench {
         }
         out.println("time to the first double holder, curator-mutex, pause-client 8 s past a 4 s session, fencing none:");
         for (int seed = 1; seed <= seeds; seed++) {
-            RunSpec spec = RunSpec.builtIn("curator-mutex").timeLimit(Duration.ofSeconds(30)).nemesis(NemesisKinds.byName("pause-client"))
+            RunSpec spec = RunSpec.builtIn("curator-mutex").timeLimit(Duration.ofSeconds(30)).nemesis(new PauseClient())
                     .seed(seed).nemesisInterval(Duration.ofSeconds(5)).holds(Duration.ZERO, Duration.ofMillis(1000))
                     .command(List.of("bench", "zookeeper", "pause", Integer.toString(seed))).build();
             RunResult r = new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec, store.newRun("bench-pause"));

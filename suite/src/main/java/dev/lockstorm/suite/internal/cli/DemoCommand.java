@@ -2,7 +2,7 @@ package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.suite.internal.run.RunSpec;
-import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import dev.lockstorm.suite.internal.nemesis.PauseClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -50,7 +50,7 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private int live() throws Exception {
-        RunSpec spec = RunSpec.builtIn("curator-mutex").timeLimit(Duration.ofSeconds(30)).nemesis(NemesisKinds.byName("pause-client"))
+        RunSpec spec = RunSpec.builtIn("curator-mutex").timeLimit(Duration.ofSeconds(30)).nemesis(new PauseClient())
                 .seed(seed).nemesisInterval(Duration.ofSeconds(5)).holds(Duration.ZERO, Duration.ofMillis(1000))
                 .command(List.of("bin/lockstorm", "demo", "--seed", Long.toString(seed))).build();
         System.out.println("lockstorm demo: 5 Curator InterProcessMutex clients on a 3-node ZooKeeper ensemble; the nemesis"

@@ -25,7 +25,7 @@ import java.util.Map;
  *
  * <pre>{@code
  * RunSpec spec = RunSpec.builder(Registry.builtIn().system("curator-mutex"))
- *         .nemesis(NemesisKinds.byName("pause-client")).timeLimit(Duration.ofSeconds(30)).seed(7).build();
+ *         .nemesis(new PauseClient()).timeLimit(Duration.ofSeconds(30)).seed(7).build();
  * }</pre>
  *
  * @param system          the lock under test

@@ -9,7 +9,13 @@ import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.api.Fencing;
-import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import dev.lockstorm.suite.internal.nemesis.Failover;
+import dev.lockstorm.suite.internal.nemesis.KillNode;
+import dev.lockstorm.suite.internal.nemesis.NemesisKind;
+import dev.lockstorm.suite.internal.nemesis.PauseClient;
+import dev.lockstorm.suite.internal.nemesis.PauseInAcquire;
+import dev.lockstorm.suite.internal.nemesis.SplitClock;
+import dev.lockstorm.suite.internal.nemesis.SplitKill;
 
 import java.time.Duration;
 import java.util.List;
@@ -34,7 +40,7 @@ public final class Scenarios {
 
     static Scenario curatorGcPause() {
         // a ZooKeeper session expires some seconds into the freeze: the first double holder came at 10–19 s over seeds 1–5
-        Recipe r = new Recipe("curator-gc-pause", "curator-mutex", 5, "pause-client", 4, 5, 1, 0, 25);
+        Recipe r = new Recipe("curator-gc-pause", "curator-mutex", 5, new PauseClient(), 4, 5, 1, 0, 25);
         return new Scenario(r.name, "Curator InterProcessMutex holder frozen past its ZooKeeper session: a double holder;"
                 + " fencing reads and writes saves the resource", List.of(
                 new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
@@ -45,7 +51,7 @@ public final class Scenarios {
     }
 
     static Scenario redisGcPause() {
-        Recipe r = new Recipe("redis-gc-pause", "redis-single", 5, "pause-client", 2, 4, 1);
+        Recipe r = new Recipe("redis-gc-pause", "redis-single", 5, new PauseClient(), 2, 4, 1);
         return new Scenario(r.name, "single Redis (SET NX PX), the holder frozen past the key's TTL: a double holder;"
                 + " fencing reads and writes saves the resource", List.of(
                 new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1),
@@ -55,7 +61,7 @@ public final class Scenarios {
 
     static Scenario redisRestart() {
         // waiting clients need ~2 s to find the restarted node (their connections died with it): holds of 3–5 s
-        Recipe r = new Recipe("redis-restart", "redis-single", 5, "kill", 8, 3, 5, 3, 20);
+        Recipe r = new Recipe("redis-restart", "redis-single", 5, new KillNode(), 8, 3, 5, 3, 20);
         return new Scenario(r.name, "single Redis killed (-9) and restarted while a lock is held: without persistence the"
                 + " key is gone and a second client takes the lock; with an fsynced append-only file it is not", List.of(
                 new Scenario.Variant("persistence none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1),
@@ -64,10 +70,10 @@ public final class Scenarios {
     }
 
     static Scenario sentinelFailover() {
-        Recipe plain = new Recipe("sentinel-failover", "redis-sentinel", 3, "failover-cut", 20, 3, 10, 8, 30);
-        Recipe cutWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, "failover-cut", 20, 3, 10, 8, 30);
+        Recipe plain = new Recipe("sentinel-failover", "redis-sentinel", 3, new Failover(false), 20, 3, 10, 8, 30);
+        Recipe cutWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, new Failover(false), 20, 3, 10, 8, 30);
         // the frozen replica rejoins as the new master's replica only when a Sentinel next polls it (up to 10 s): long holds
-        Recipe laggingWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, "failover-lagging", 25, 3, 19, 17, 30);
+        Recipe laggingWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, new Failover(true), 25, 3, 19, 17, 30);
         return new Scenario(plain.name, "Redis master + 2 replicas + 3 Sentinels: a lock the master acknowledged but the replicas"
                 + " never got, the master killed, a replica promoted: a double holder. WAIT 1 after acquiring refuses grants no replica"
                 + " has (the window narrows), but when the replica that has it is down at failover, the lagging one is promoted"
@@ -81,15 +87,15 @@ public final class Scenarios {
     }
 
     static Scenario redlockClockJump() {
-        Recipe r = new Recipe("redlock-clock-jump", "redlock", 2, "split-clock", 6, 3, 2);
+        Recipe r = new Recipe("redlock-clock-jump", "redlock", 2, new SplitClock(), 6, 3, 2);
         return new Scenario(r.name, "Redlock on 3 masters; c1 reaches n1+n2, c2 reaches n2+n3; while one holds its majority,"
                 + " n2's clock jumps past the TTL, the key expires there and the other client takes n2 and its own node", List.of(
                 new Scenario.Variant("clock jump", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1)));
     }
 
     static Scenario redlockRestart() {
-        Recipe now = new Recipe("redlock-restart", "redlock", 2, "split-kill", 8, 3, 4, 2, 20);
-        Recipe late = new Recipe("redlock-restart", "redlock", 2, "split-kill-late", 4, 3, 2);
+        Recipe now = new Recipe("redlock-restart", "redlock", 2, new SplitKill(false), 8, 3, 4, 2, 20);
+        Recipe late = new Recipe("redlock-restart", "redlock", 2, new SplitKill(true), 4, 3, 2);
         return new Scenario(now.name, "Redlock on 3 masters; c1 reaches n1+n2, c2 reaches n2+n3; n2 crashes while a lock is held there:"
                 + " restarted at once without fsync it forgets the key and the other client gets a majority; with an fsynced"
                 + " append-only file, or a restart delayed past the TTL, it does not", List.of(
@@ -102,8 +108,8 @@ public final class Scenarios {
     }
 
     static Scenario redlockGcPause() {
-        Recipe after = new Recipe("redlock-gc-pause", "redlock", 2, "pause-client", 3, 3, 1);
-        Recipe inside = new Recipe("redlock-gc-pause", "redlock", 2, "pause-in-acquire", 3, 3, 1);
+        Recipe after = new Recipe("redlock-gc-pause", "redlock", 2, new PauseClient(), 3, 3, 1);
+        Recipe inside = new Recipe("redlock-gc-pause", "redlock", 2, new PauseInAcquire(), 3, 3, 1);
         return new Scenario(after.name, "Redlock on 3 masters: a holder frozen after acquiring, past the validity time, is a"
                 + " double holder; a client frozen between its SETs and its elapsed-time check is refused by the validity check", List.of(
                 new Scenario.Variant("paused after acquiring", seed -> after.spec(seed, Fencing.NONE, Persistence.NONE),
@@ -114,8 +120,8 @@ public final class Scenarios {
     }
 
     static Scenario redissonWatchdog() {
-        Recipe watchdog = new Recipe("redisson-watchdog", "redisson-watchdog", 3, "pause-client", 3, 3, 1);
-        Recipe fenced = new Recipe("redisson-watchdog", "redisson-fenced", 3, "pause-client", 3, 3, 1);
+        Recipe watchdog = new Recipe("redisson-watchdog", "redisson-watchdog", 3, new PauseClient(), 3, 3, 1);
+        Recipe fenced = new Recipe("redisson-watchdog", "redisson-fenced", 3, new PauseClient(), 3, 3, 1);
         return new Scenario(watchdog.name, "Redisson RLock in watchdog mode: a holder frozen past the watchdog timeout stops renewing,"
                 + " the key expires, a double holder; RFencedLock's token with fencing reads and writes saves the resource", List.of(
                 new Scenario.Variant("RLock, fencing none", seed -> watchdog.spec(seed, Fencing.NONE, Persistence.NONE),
@@ -125,7 +131,7 @@ public final class Scenarios {
     }
 
     static Scenario fencingTokenReset() {
-        Recipe r = new Recipe("fencing-token-reset", "redisson-fenced", 3, "kill", 6, 3, 2);
+        Recipe r = new Recipe("fencing-token-reset", "redisson-fenced", 3, new KillNode(), 6, 3, 2);
         return new Scenario(r.name, "Redisson RFencedLock on a Redis without persistence, restarted: its token counter starts"
                 + " again, tokens go backwards and the fencing analysis reports it", List.of(
                 new Scenario.Variant("persistence none", seed -> r.spec(seed, Fencing.WRITES, Persistence.NONE),
@@ -141,14 +147,14 @@ public final class Scenarios {
      * @param holdMinS   shortest hold
      * @param timeLimitS how long the clients and the nemesis run
      */
-    private record Recipe(String name, String system, int clients, String nemesis, int leaseS, int intervalS, int holdMaxS,
+    private record Recipe(String name, String system, int clients, NemesisKind nemesis, int leaseS, int intervalS, int holdMaxS,
                           int holdMinS, int timeLimitS) {
-        Recipe(String name, String system, int clients, String nemesis, int leaseS, int intervalS, int holdMaxS) {
+        Recipe(String name, String system, int clients, NemesisKind nemesis, int leaseS, int intervalS, int holdMaxS) {
             this(name, system, clients, nemesis, leaseS, intervalS, holdMaxS, 0, 20);
         }
 
         RunSpec spec(long seed, Fencing fencing, Persistence persistence) {
-            return RunSpec.builtIn(system).clients(clients).timeLimit(Duration.ofSeconds(timeLimitS)).nemesis(NemesisKinds.byName(nemesis))
+            return RunSpec.builtIn(system).clients(clients).timeLimit(Duration.ofSeconds(timeLimitS)).nemesis(nemesis)
                     .fencing(fencing).seed(seed).lease(Duration.ofSeconds(leaseS)).nemesisInterval(Duration.ofSeconds(intervalS))
                     .holds(Duration.ofSeconds(holdMinS), Duration.ofSeconds(holdMaxS)).persistence(persistence)
                     .command(List.of("bin/lockstorm", "reproduce", name, "--seed", Long.toString(seed))).build();
