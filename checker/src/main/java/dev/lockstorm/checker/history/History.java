@@ -91,10 +91,19 @@ public final class History {
         return s;
     }
 
-    /** Time of event {@code index} in seconds as text, or its index when the source has no times. */
+    /** Time of an event as text ("4.310 s", "12.5 µs"), or its index when the source has no times. */
     public static String when(Op op) {
         if (op == null) return "the end of the history";
         if (op.time() == Op.NO_TIME) return "event " + op.index();
-        return String.format(java.util.Locale.ROOT, "%.3f s", op.time() / 1e9);
+        return duration(op.time());
+    }
+
+    /** Nanoseconds as text in a unit that shows them: "4.310 s", "3.250 ms", "12.5 µs", "40 ns". */
+    public static String duration(long nanos) {
+        long a = Math.abs(nanos);
+        if (a >= 1_000_000_000L) return String.format(java.util.Locale.ROOT, "%.3f s", nanos / 1e9);
+        if (a >= 1_000_000L) return String.format(java.util.Locale.ROOT, "%.3f ms", nanos / 1e6);
+        if (a >= 1_000L) return String.format(java.util.Locale.ROOT, "%.1f µs", nanos / 1e3);
+        return nanos + " ns";
     }
 }

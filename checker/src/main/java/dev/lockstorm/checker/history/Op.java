@@ -12,7 +12,8 @@ import java.util.Map;
  * @param index    position in the history, from 0
  * @param time     nanoseconds since the run started, or {@link #NO_TIME} when the source has none
  * @param type     invoke, ok, fail or info
- * @param process  the client process, or {@link #NEMESIS} for the nemesis and other named actors
+ * @param process  the client process ({@link #NAMED_BASE} and up for processes a history names, such as
+ *                 {@code "c1"}), or {@link #NEMESIS} for the nemesis
  * @param f        the function: {@code acquire}, {@code release}, {@code read}, {@code write}, …
  * @param value    the operation's value
  * @param extra    any other fields of the event, preserved as read ({@code client}, {@code node},
@@ -22,8 +23,10 @@ import java.util.Map;
 public record Op(int index, long time, OpType type, int process, String f, Object value,
                  Map<String, Object> extra, int line) {
 
-    /** Process number of the nemesis (and of any other non-client actor). */
+    /** Process number of the nemesis, the one process that is not a client. */
     public static final int NEMESIS = -1;
+    /** The first number given to a process a history names ({@code "c1"}, {@code :c1}); numbered processes stay below it. */
+    public static final int NAMED_BASE = 1 << 30;
     /** Time of an event whose source recorded none. */
     public static final long NO_TIME = -1;
 
@@ -53,13 +56,25 @@ public record Op(int index, long time, OpType type, int process, String f, Objec
         return extra.get(key);
     }
 
-    /** The process as written in a history: a number, or the actor's name. */
+    /** The process as written in a history: a number, or its name. */
     public Object processLabel() {
-        if (process != NEMESIS) return process;
+        if (process == NEMESIS) return "nemesis";
         Object name = extra.get(NAMED_PROCESS);
-        return name != null ? name : "nemesis";
+        return name != null ? name : process;
     }
 
-    /** Extra field that keeps the name of a non-client process other than "nemesis". */
+    /** "process 3", or "process c1" for a named one, and the client's host when the history says it: for explanations. */
+    public String who() {
+        Object c = extra.get("client");
+        return "process " + processLabel() + (c == null || c.equals(processLabel()) ? "" : " (client " + c + ")");
+    }
+
+    /** A value as an error message shows it: strings in quotes, so that "5" and 5 differ. */
+    public static String show(Object v) {
+        if (v instanceof String s) return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        return String.valueOf(v);
+    }
+
+    /** Extra field that keeps the name of a named client process. */
     public static final String NAMED_PROCESS = "process_name";
 }

@@ -38,6 +38,11 @@ public record Operation(int id, int process, String f, Object input, Object outp
         return new Operation(newId, process, f, input, output, outcome, call, ret, invoke, completion);
     }
 
+    /** "process 3" or "process c1", for explanations. */
+    public String who() {
+        return invoke != null ? invoke.who() : "process " + process;
+    }
+
     /** Time of the invocation in ns, or {@link Op#NO_TIME}. */
     public long invokeTime() {
         return invoke == null ? Op.NO_TIME : invoke.time();

@@ -23,19 +23,29 @@ import java.util.Set;
 public final class EdnReader {
     private final Reader in;
     private final String source;
-    private final char[] buf = new char[1 << 16];
+    private final char[] buf;
     private int pos;
     private int len;
     private int line = 1;
+    private int depth;
+
+    /** How deep collections may nest; deeper is bad input (and would overflow the stack). */
+    public static final int MAX_DEPTH = 200;
 
     public EdnReader(Reader in, String source) {
+        this(in, source, 1 << 16);
+    }
+
+    private EdnReader(Reader in, String source, int bufferSize) {
         this.in = in;
         this.source = source;
+        this.buf = new char[bufferSize];
     }
 
     /** Parses one complete EDN value from text (used for values in Jepsen log lines). */
     public static Object parse(String text, String source, int line) {
-        EdnReader r = new EdnReader(new java.io.StringReader(text), source);
+        // a buffer the size of the text: log lines are short and many
+        EdnReader r = new EdnReader(new java.io.StringReader(text), source, Math.max(16, text.length() + 2));
         r.line = line;
         Object v = r.read();
         r.skipWhitespace();
@@ -47,11 +57,18 @@ public final class EdnReader {
         return line;
     }
 
-    /** Skips white space, commas, comments and {@code #_} discards; returns the next char or -1. */
+    /**
+     * Skips white space, commas, comments and {@code #_} discards; returns the next char or -1. A run
+     * of discards is counted, not followed recursively: {@code #_ #_ a b} drops a and b.
+     */
     public int skipWhitespace() {
+        int discards = 0;
         while (true) {
             int c = peek();
-            if (c == -1) return -1;
+            if (c == -1) {
+                if (discards > 0) throw error("#_ with nothing after it to discard");
+                return -1;
+            }
             if (c == ';') {
                 while (c != -1 && c != '\n') c = next();
                 continue;
@@ -59,11 +76,17 @@ public final class EdnReader {
             if (c == '#' && peekAt(1) == '_') {
                 next();
                 next();
-                read();
+                discards++;
                 continue;
             }
             if (Character.isWhitespace(c) || c == ',') {
                 next();
+                continue;
+            }
+            if (discards > 0) {
+                if ("]})".indexOf(c) >= 0) throw error("#_ with nothing after it to discard before '" + (char) c + "'");
+                read();
+                discards--;
                 continue;
             }
             return c;
@@ -92,10 +115,16 @@ public final class EdnReader {
             case '[':
             case '(':
                 next();
-                return readSeq(c == '[' ? ']' : ')');
+                enter();
+                List<Object> seq = readSeq(c == '[' ? ']' : ')');
+                depth--;
+                return seq;
             case '{':
                 next();
-                return readMap();
+                enter();
+                Map<String, Object> map = readMap();
+                depth--;
+                return map;
             case '"':
                 next();
                 return readString();
@@ -106,13 +135,20 @@ public final class EdnReader {
                 next();
                 return readToken();
             case '#':
-                next();
-                int d = peek();
-                if (d == '{') {
+                // tags (#inst, #uuid, #jepsen.history.Op …) are dropped and the tagged value kept, in a loop:
+                // a long run of tags must not grow the stack
+                while (peek() == '#' && peekAt(1) != '_') {
                     next();
-                    return readSet();
+                    if (peek() == '{') {
+                        next();
+                        enter();
+                        Set<Object> set = readSet();
+                        depth--;
+                        return set;
+                    }
+                    readToken();
+                    skipWhitespace();
                 }
-                readToken(); // tag: #inst, #uuid, #jepsen.history.Op … — keep the tagged value
                 return read();
             case ']':
             case ')':
@@ -121,6 +157,10 @@ public final class EdnReader {
             default:
                 return readAtom();
         }
+    }
+
+    private void enter() {
+        if (++depth > MAX_DEPTH) throw error("collections nested deeper than " + MAX_DEPTH + " levels");
     }
 
     private List<Object> readSeq(char close) {

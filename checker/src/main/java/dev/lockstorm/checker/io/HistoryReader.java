@@ -6,6 +6,13 @@ import dev.lockstorm.checker.history.HistoryFormatException;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,11 +33,50 @@ public final class HistoryReader {
     public static History read(Path file, HistoryFormat format) {
         String source = file.toString();
         if (!Files.isRegularFile(file)) throw new HistoryFormatException(source, 0, "no such file");
+        requireText(file);
         HistoryFormat f = format == HistoryFormat.AUTO ? detect(file) : format;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return read(in, source, f);
+        } catch (CharacterCodingException e) {
+            throw notUtf8(file);
         } catch (IOException e) {
             throw new HistoryFormatException(source, 0, "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** A compressed file is named as such, not reported as a bad first line. */
+    private static void requireText(Path file) {
+        byte[] magic = new byte[2];
+        try (InputStream in = Files.newInputStream(file)) {
+            if (in.readNBytes(magic, 0, 2) == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b) {
+                throw new HistoryFormatException(file.toString(), 0, "gzip-compressed; expected a text history (decompress it first: gunzip)");
+            }
+        } catch (IOException e) {
+            throw new HistoryFormatException(file.toString(), 0, "cannot read: " + e.getMessage());
+        }
+    }
+
+    /** The line of the first byte sequence that is not UTF-8. */
+    private static HistoryFormatException notUtf8(Path file) {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            CharsetDecoder d = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT);
+            ByteBuffer in = ByteBuffer.wrap(bytes);
+            CharBuffer out = CharBuffer.allocate(8192);
+            while (true) {
+                CoderResult r = d.decode(in, out, true);
+                if (r.isError()) break;
+                if (r.isUnderflow()) break;
+                out.clear();
+            }
+            int bad = in.position();
+            int line = 1;
+            for (int i = 0; i < bad && i < bytes.length; i++) if (bytes[i] == '\n') line++;
+            return new HistoryFormatException(file.toString(), line, String.format("byte 0x%02x at offset %d is not UTF-8; expected UTF-8 text",
+                    bad < bytes.length ? bytes[bad] & 0xff : 0, bad));
+        } catch (IOException e) {
+            return new HistoryFormatException(file.toString(), 0, "not UTF-8 text; expected UTF-8");
         }
     }
 
@@ -54,6 +100,8 @@ public final class HistoryReader {
             char[] buf = new char[4096];
             int n = in.read(buf);
             head = n <= 0 ? "" : new String(buf, 0, n);
+        } catch (CharacterCodingException e) {
+            throw notUtf8(file);
         } catch (IOException e) {
             throw new HistoryFormatException(file.toString(), 0, "cannot read: " + e.getMessage());
         }

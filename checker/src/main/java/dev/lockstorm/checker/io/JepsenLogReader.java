@@ -30,16 +30,20 @@ final class JepsenLogReader {
     static void read(BufferedReader in, String source, HistoryBuilder out) throws IOException {
         String text;
         int line = 0;
+        int lines = 0;
+        int ops = 0;
         while ((text = in.readLine()) != null) {
             line++;
+            if (!text.isBlank()) lines++;
             if (!text.contains("jepsen.util - ")) continue;
+            ops++;
             Matcher m = OP.matcher(text);
             if (!m.find()) {
                 throw new HistoryFormatException(source, line, "expected '<process>\\t:<type>\\t:<f>\\t<value>' after 'jepsen.util - '");
             }
             Map<String, Object> extra = new LinkedHashMap<>();
             Object p = EdnReader.parse(m.group(1), source, line);
-            int process = JepsenOps.process(p, extra, source, line);
+            int process = JepsenOps.process(p, extra, source, line, out);
             OpType type = OpType.fromWire(m.group(2));
             if (type == null) throw new HistoryFormatException(source, line, "type :" + m.group(2) + "; expected :invoke, :ok, :fail or :info");
             String f = m.group(3);
@@ -51,6 +55,11 @@ final class JepsenLogReader {
                 value = Boolean.FALSE;
             }
             out.add(new Op(0, Op.NO_TIME, type, process, f, value, extra, line));
+        }
+        if (ops == 0 && lines > 0) {
+            // passing over other loggers' lines must not turn a file of another format into an empty, valid history
+            throw new HistoryFormatException(source, 1, "no Jepsen op line in " + lines + (lines == 1 ? " line" : " lines") + "; expected the jepsen-log format,"
+                    + " lines like 'INFO  jepsen.util - 3\t:invoke\t:read\tnil' (another format? use --format jsonl or edn)");
         }
     }
 }

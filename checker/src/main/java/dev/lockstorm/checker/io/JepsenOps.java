@@ -1,5 +1,6 @@
 package dev.lockstorm.checker.io;
 
+import dev.lockstorm.checker.history.HistoryBuilder;
 import dev.lockstorm.checker.history.HistoryFormatException;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
@@ -12,7 +13,7 @@ final class JepsenOps {
     private JepsenOps() {
     }
 
-    static Op fromMap(Map<String, Object> m, String source, int line) {
+    static Op fromMap(Map<String, Object> m, String source, int line, HistoryBuilder names) {
         Object type = m.get("type");
         OpType t = type instanceof String s ? OpType.fromWire(s) : null;
         if (t == null) throw new HistoryFormatException(source, line, "type " + type + "; expected :invoke, :ok, :fail or :info");
@@ -20,7 +21,7 @@ final class JepsenOps {
         Object f = m.get("f");
         if (f == null) throw new HistoryFormatException(source, line, "op has no :f");
         Map<String, Object> extra = new LinkedHashMap<>();
-        int process = process(m.get("process"), extra, source, line);
+        int process = process(m.get("process"), extra, source, line, names);
         long time = Op.NO_TIME;
         Object tm = m.get("time");
         if (tm instanceof Long l) time = l;
@@ -34,13 +35,19 @@ final class JepsenOps {
         return new Op(0, time, t, process, String.valueOf(f), m.get("value"), extra, line);
     }
 
-    /** A numeric process, or {@link Op#NEMESIS} for a named one (its name kept when not "nemesis"). */
-    static int process(Object p, Map<String, Object> extra, String source, int line) {
-        if (p instanceof Long l && l >= 0 && l <= Integer.MAX_VALUE) return (int) (long) l;
-        if (p instanceof String s && !s.isEmpty()) {
-            if (!s.equals("nemesis")) extra.put(Op.NAMED_PROCESS, s);
-            return Op.NEMESIS;
+    /**
+     * The number of a process: its own when it is one, {@link Op#NEMESIS} for the nemesis, and for any
+     * other name ({@code "c1"}, {@code :c1}: a client, as Maelstrom and some Jepsen tests write them)
+     * the number {@code names} gives it, with the name kept for output.
+     */
+    static int process(Object p, Map<String, Object> extra, String source, int line, HistoryBuilder names) {
+        if (p instanceof Long l && l >= 0 && l < Op.NAMED_BASE) return (int) (long) l;
+        if (p instanceof String s && !s.isBlank()) {
+            if (s.equals("nemesis")) return Op.NEMESIS;
+            extra.put(Op.NAMED_PROCESS, s);
+            return names.processNumber(s);
         }
-        throw new HistoryFormatException(source, line, "process " + p + "; expected a number ≥ 0 or a name such as :nemesis");
+        throw new HistoryFormatException(source, line, "process " + Op.show(p) + "; expected a whole number from 0 to "
+                + (Op.NAMED_BASE - 1) + ", a name such as \"c1\" or :c1, or \"nemesis\"");
     }
 }

@@ -20,9 +20,19 @@ public final class Json {
     private Json() {
     }
 
+    /** How deep values may nest; deeper is bad input (histories' values are flat or nearly so). */
+    public static final int MAX_DEPTH = 200;
+
     /** Reads the value at the parser's current token. */
     public static Object readValue(JsonParser p) throws IOException {
+        return readValue(p, 0);
+    }
+
+    private static Object readValue(JsonParser p, int depth) throws IOException {
         JsonToken t = p.currentToken();
+        if (depth > MAX_DEPTH && (t == JsonToken.START_ARRAY || t == JsonToken.START_OBJECT)) {
+            throw new IOException("values nested deeper than " + MAX_DEPTH + " levels");
+        }
         switch (t) {
             case VALUE_NULL:
                 return null;
@@ -38,7 +48,7 @@ public final class Json {
                 return p.getText();
             case START_ARRAY: {
                 List<Object> out = new ArrayList<>();
-                while (p.nextToken() != JsonToken.END_ARRAY) out.add(readValue(p));
+                while (p.nextToken() != JsonToken.END_ARRAY) out.add(readValue(p, depth + 1));
                 return out;
             }
             case START_OBJECT: {
@@ -46,7 +56,7 @@ public final class Json {
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String k = p.currentName();
                     p.nextToken();
-                    out.put(k, readValue(p));
+                    out.put(k, readValue(p, depth + 1));
                 }
                 return out;
             }

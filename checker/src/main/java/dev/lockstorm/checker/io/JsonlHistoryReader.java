@@ -24,11 +24,11 @@ final class JsonlHistoryReader {
         while ((text = in.readLine()) != null) {
             line++;
             if (text.isBlank()) continue;
-            out.add(parseLine(text, source, line));
+            out.add(parseLine(text, source, line, out));
         }
     }
 
-    static Op parseLine(String text, String source, int line) {
+    static Op parseLine(String text, String source, int line, HistoryBuilder names) {
         try (JsonParser p = Json.FACTORY.createParser(text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) throw bad(source, line, "expected a JSON object");
             long time = Op.NO_TIME;
@@ -67,12 +67,12 @@ final class JsonlHistoryReader {
             if (process == null) throw bad(source, line, "no \"process\"; expected a number or \"nemesis\"");
             if (f == null) throw bad(source, line, "no \"f\" string (the operation's function)");
             if (extra == null) extra = new LinkedHashMap<>();
-            int proc = JepsenOps.process(process, extra, source, line);
+            int proc = JepsenOps.process(process, extra, source, line, names);
             return new Op(0, time, type, proc, f, value, extra, line);
         } catch (JsonProcessingException e) {
             throw bad(source, line, "malformed JSON (" + e.getOriginalMessage() + "); expected one JSON object per line");
         } catch (IOException e) {
-            throw bad(source, line, "cannot read: " + e.getMessage());
+            throw bad(source, line, e.getMessage() + "; expected one JSON object per line");
         }
     }
 

@@ -8,10 +8,6 @@ import dev.lockstorm.checker.model.Model;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -30,6 +26,9 @@ public final class Linearizability {
     private Linearizability() {
     }
 
+    /** Steps a partition runs before it gives its turn to the next. */
+    static final long SLICE = 20_000;
+
     public static <S> LinearizabilityResult check(Model<S> model, List<Operation> clientOps, SearchLimits limits) {
         long deadline = System.nanoTime() + limits.timeLimit().toNanos();
         List<Operation> prepared = model.prepare(clientOps);
@@ -40,38 +39,43 @@ public final class Linearizability {
         List<Search<S>> searches = new ArrayList<>();
         for (Object k : keys) searches.add(new Search<>(model, parts.get(k)));
 
-        List<Search.PartitionResult> results = new ArrayList<>();
+        Search.PartitionResult[] results = new Search.PartitionResult[searches.size()];
+        Turns turns = new Turns(searches.size(), Math.max(4, 4 * limits.threads()));
+        // smaller partitions first: a cheap one that fails ends the whole check early
+        Integer[] order = new Integer[searches.size()];
+        for (int i = 0; i < order.length; i++) order[i] = i;
+        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> parts.get(keys.get(i)).size()));
+        Runnable worker = () -> {
+            for (int idx = turns.take(order); idx >= 0; idx = turns.take(order)) {
+                Search.PartitionResult r = stop.get() && !searches.get(idx).started()
+                        ? Search.PartitionResult.stopped(searches.get(idx))
+                        : searches.get(idx).slice(SLICE, deadline, budget, stop);
+                if (r == null) {
+                    turns.giveBack(idx);
+                    continue;
+                }
+                if (r.verdict() == Verdict.INVALID) stop.set(true);
+                results[idx] = r;
+                turns.done();
+            }
+        };
         int threads = Math.max(1, Math.min(limits.threads(), searches.size()));
         if (threads == 1) {
-            for (Search<S> s : searches) {
-                Search.PartitionResult r = s.run(deadline, budget, stop);
-                results.add(r);
-                if (r.verdict() == Verdict.INVALID) stop.set(true);
-            }
+            worker.run();
         } else {
-            ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
-                Thread t = new Thread(r, "lockstorm-search");
-                t.setDaemon(true);
-                return t;
-            });
+            List<Thread> pool = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                Thread th = new Thread(worker, "lockstorm-search-" + t);
+                th.setDaemon(true);
+                th.start();
+                pool.add(th);
+            }
             try {
-                List<Future<Search.PartitionResult>> futures = new ArrayList<>();
-                for (Search<S> s : searches) {
-                    futures.add(pool.submit(() -> {
-                        Search.PartitionResult r = s.run(deadline, budget, stop);
-                        if (r.verdict() == Verdict.INVALID) stop.set(true);
-                        return r;
-                    }));
-                }
-                for (Future<Search.PartitionResult> f : futures) results.add(f.get());
+                for (Thread th : pool) th.join();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return new LinearizabilityResult(Verdict.UNKNOWN, "interrupted", model.name(), prepared.size(),
-                        keys.size(), 0, 0, null);
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("linearizability search failed", e.getCause());
-            } finally {
-                pool.shutdownNow();
+                stop.set(true);
+                return new LinearizabilityResult(Verdict.UNKNOWN, "interrupted", model.name(), prepared.size(), keys.size(), 0, 0, null);
             }
         }
 
@@ -80,8 +84,8 @@ public final class Linearizability {
         Failure failure = null;
         long states = 0;
         long peak = 0;
-        for (int i = 0; i < results.size(); i++) {
-            Search.PartitionResult r = results.get(i);
+        for (int i = 0; i < results.length; i++) {
+            Search.PartitionResult r = results[i];
             states += r.states();
             peak = Math.max(peak, r.states());
             if (r.verdict() == Verdict.INVALID && failure == null) {
@@ -92,5 +96,54 @@ public final class Linearizability {
         }
         if (verdict != Verdict.UNKNOWN) reason = null;
         return new LinearizabilityResult(verdict, reason, model.name(), prepared.size(), keys.size(), states, peak, failure);
+    }
+
+    /**
+     * Whose turn it is: partitions start in a given order, at most {@code window} at once (each
+     * holds its memo while active), and take turns of {@link #SLICE} steps until each is done.
+     */
+    private static final class Turns {
+        private final java.util.ArrayDeque<Integer> active = new java.util.ArrayDeque<>();
+        private final int window;
+        private final int total;
+        private int started;
+        private int running;
+        private int finished;
+
+        Turns(int total, int window) {
+            this.total = total;
+            this.window = window;
+        }
+
+        /** The next partition to run a slice of, or -1 when every one is done. */
+        synchronized int take(Integer[] order) {
+            while (true) {
+                if (finished == total) return -1;
+                while (active.size() + running < window && started < total) active.add(order[started++]);
+                Integer next = active.poll();
+                if (next != null) {
+                    running++;
+                    return next;
+                }
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return -1;
+                }
+            }
+        }
+
+        synchronized void giveBack(int idx) {
+            running--;
+            active.add(idx);
+            notifyAll();
+        }
+
+        synchronized void done() {
+            running--;
+            finished++;
+            notifyAll();
+        }
     }
 }

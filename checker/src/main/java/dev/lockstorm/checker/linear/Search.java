@@ -46,7 +46,9 @@ final class Search<S> {
     private int frontier;
     private long hash;
     private int requiredLeft;
-    private final HashSet<Key> seen = new HashSet<>();
+    private HashSet<Key> seen = new HashSet<>();
+    /** states this search has taken from the shared budget, given back when it ends */
+    private long grantedStates;
 
     // stack: op linearized at each depth, the state before it, the candidate index tried
     private int[] stackOp = new int[64];
@@ -114,15 +116,58 @@ final class Search<S> {
         return (entry & 1) == 1;
     }
 
-    /** Runs the search; {@code budget} is the shared state bound, {@code stop} set by other partitions. */
+    /** Runs the search to its end (see {@link #slice}). */
     PartitionResult run(long deadlineNanos, AtomicLong budget, AtomicBoolean stop) {
-        S state = model.init();
-        int[] cands = candidates();
-        int i = 0;
-        long grantedStates = 0;
+        PartitionResult r;
+        do {
+            r = slice(Long.MAX_VALUE, deadlineNanos, budget, stop);
+        } while (r == null);
+        return r;
+    }
+
+    /**
+     * Runs the search for at most {@code maxSteps} steps and returns its result, or null when it
+     * is not done yet (a later call goes on where this one stopped: the stack is explicit, so
+     * partitions can take turns and a cheap failing one ends the check early). {@code budget} is
+     * the shared state bound, {@code stop} set when another partition is invalid. When the search
+     * ends, whatever the verdict, its memo is dropped and its share of the budget given back.
+     */
+    PartitionResult slice(long maxSteps, long deadlineNanos, AtomicLong budget, AtomicBoolean stop) {
+        PartitionResult r = search(maxSteps, deadlineNanos, budget, stop);
+        if (r != null) {
+            budget.addAndGet(grantedStates);
+            grantedStates = 0;
+            seen = new HashSet<>();
+            current = null;
+            cands = null;
+        }
+        return r;
+    }
+
+    // where the search stands between slices
+    private S current;
+    private int[] cands;
+    private int tried;
+    private boolean started;
+
+    private PartitionResult search(long maxSteps, long deadlineNanos, AtomicLong budget, AtomicBoolean stop) {
+        if (!started) {
+            started = true;
+            current = model.init();
+            cands = candidates();
+            tried = 0;
+        }
+        S state = current;
+        int i = tried;
+        long until = maxSteps == Long.MAX_VALUE ? Long.MAX_VALUE : steps + maxSteps;
         try {
             while (true) {
                 if (requiredLeft == 0) return result(Verdict.VALID, null);
+                if (steps >= until) {
+                    current = state;
+                    tried = i;
+                    return null;
+                }
                 if ((++steps & 1023) == 0) {
                     if (System.nanoTime() > deadlineNanos) return result(Verdict.UNKNOWN, "time limit reached");
                     if (stop.get()) return result(Verdict.UNKNOWN, "stopped: another part of the history is already invalid");
@@ -135,11 +180,11 @@ final class Search<S> {
                     mark(op);
                     if (seen.add(key(nextState))) {
                         if (seen.size() > grantedStates) {
+                            grantedStates += 1024;
                             if (budget.addAndGet(-1024) < 0) {
                                 return result(Verdict.UNKNOWN, "memory bound reached: " + seen.size()
                                         + " states memoized in this part (raise -Xmx or lower the history's size)");
                             }
-                            grantedStates += 1024;
                         }
                         push(op, state, i);
                         lift(op);
@@ -167,8 +212,10 @@ final class Search<S> {
                 i = stackTried[depth] + 1;
             }
         } catch (OutOfMemoryError e) {
-            seen.clear();
-            return result(Verdict.UNKNOWN, "out of memory after " + steps + " steps (raise -Xmx)");
+            long states = seen.size();
+            seen = new HashSet<>();
+            return new PartitionResult(Verdict.UNKNOWN, "out of memory after " + steps + " steps and " + states
+                    + " states (raise -Xmx)", n, states, steps, null);
         }
     }
 
@@ -322,6 +369,15 @@ final class Search<S> {
         }
     }
 
+    /** Whether a slice of it has run. */
+    boolean started() {
+        return started;
+    }
+
     record PartitionResult(Verdict verdict, String reason, int operations, long states, long steps, Search<?> failed) {
+        /** A partition that never ran because another was already invalid. */
+        static PartitionResult stopped(Search<?> s) {
+            return new PartitionResult(Verdict.UNKNOWN, "stopped: another part of the history is already invalid", s.n, 0, 0, null);
+        }
     }
 }

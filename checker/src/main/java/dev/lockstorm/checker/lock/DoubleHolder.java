@@ -13,10 +13,10 @@ public record DoubleHolder(HoldInterval first, HoldInterval second, long overlap
 
     /** One sentence for a person. */
     public String explanation() {
-        return "process " + second.process() + " acquired at " + History.when(second.start()) + tok(second)
-                + " while process " + first.process() + " held the lock since " + History.when(first.start()) + tok(first)
+        return second.start().who() + " acquired at " + History.when(second.start()) + tok(second)
+                + " while " + first.start().who() + " held the lock since " + History.when(first.start()) + tok(first)
                 + (first.end() == null ? " and never released it" : " until " + History.when(first.end()))
-                + (overlapNanos >= 0 ? String.format(java.util.Locale.ROOT, " (both held it for %.3f s)", overlapNanos / 1e9) : "");
+                + (overlapNanos >= 0 ? " (both held it for " + History.duration(overlapNanos) + ")" : "");
     }
 
     private static String tok(HoldInterval h) {

@@ -11,8 +11,9 @@ import java.util.Map;
 
 /**
  * Fencing-token analysis (docs/architecture.md): tokens are unique and increase in real-time acquisition order;
- * a resource write accepted with a token below one already accepted is a stale write; a write the
- * resource rejected as stale is one that fencing stopped.
+ * a resource write accepted with a token below that of a write acknowledged before it began is a
+ * stale write (writes that overlap may have been applied in either order, so neither is stale);
+ * a write the resource rejected as stale is one that fencing stopped. Per lock.
  *
  * <pre>{@code
  * Fencing.Result f = Fencing.analyze(history);
@@ -45,9 +46,11 @@ public final class Fencing {
         Map<Object, Map<Long, Op>> granted = new HashMap<>();
         // per invocation: the highest grant completed before it (real-time order)
         Map<Integer, Op> floorAtInvoke = new HashMap<>();
-        // per lock: the accepted write with the highest token
+        // per lock: the acknowledged write with the highest token so far
         Map<Object, Op> highestWrite = new HashMap<>();
         Map<Integer, Long> writeToken = new HashMap<>();
+        // per write invocation: the highest acknowledged write before it began
+        Map<Integer, Op> writeFloor = new HashMap<>();
 
         for (Op op : h.ops()) {
             if (!op.isClient()) continue;
@@ -78,8 +81,11 @@ public final class Fencing {
                     if (op.type() == OpType.INVOKE) {
                         Long t = Resource.token(op);
                         if (t != null) writeToken.put(op.index(), t);
+                        Op floor = highestWrite.get(lock);
+                        if (t != null && floor != null && op.f().equals("write")) writeFloor.put(op.index(), floor);
                         continue;
                     }
+                    Op floor = writeFloor.remove(h.partner(op.index()));
                     Long t = writeToken.remove(h.partner(op.index()));
                     if (op.type() == OpType.FAIL) {
                         rejected++;
@@ -90,10 +96,9 @@ public final class Fencing {
                         continue;
                     }
                     if (op.type() != OpType.OK || !op.f().equals("write") || t == null) continue;
+                    if (floor != null && t < writeTokenOf(floor, h)) stale.add(new StaleWrite(op, t, floor, true, writeTokenOf(floor, h)));
                     Op hi = highestWrite.get(lock);
-                    long hiToken = hi == null ? Long.MIN_VALUE : writeTokenOf(hi, h);
-                    if (hi != null && t < hiToken) stale.add(new StaleWrite(op, t, hi, true, hiToken));
-                    if (hi == null || t > hiToken) highestWrite.put(lock, op);
+                    if (hi == null || t > writeTokenOf(hi, h)) highestWrite.put(lock, op);
                 }
                 default -> { }
             }

@@ -31,9 +31,4 @@ final class Resource {
         return v instanceof Number n ? n.longValue() : null;
     }
 
-    /** Who a process is, for people: its {@code client} field when the history has one. */
-    static String who(Op op) {
-        Object c = op.extra("client");
-        return "process " + op.process() + (c == null ? "" : " (client " + c + ")");
-    }
 }

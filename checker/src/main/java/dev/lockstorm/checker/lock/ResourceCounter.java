@@ -4,9 +4,17 @@ import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
- * The protected resource is a counter incremented read-modify-write under the lock, from 0.
- * Acknowledged increments (ok writes) minus the final value read are lost updates.
+ * Each lock's protected resource is a counter incremented read-modify-write under the lock, from 0.
+ * Acknowledged increments (ok writes) minus the final value are lost updates, where the final value
+ * is read by a read that began after every acknowledged write of that lock had completed: a read
+ * concurrent with a write may have happened before it, and proves nothing. Counted per lock
+ * (the {@code lock} field), summed.
  *
  * <pre>{@code
  * ResourceCounter.Result r = ResourceCounter.analyze(history);
@@ -18,51 +26,123 @@ public final class ResourceCounter {
     }
 
     /**
+     * One lock's counter.
+     *
+     * @param lock         the lock ("" for a single lock)
      * @param acknowledged ok writes
      * @param uncertain    writes whose outcome is unknown (info or never completed)
-     * @param finalValue   the value of the last ok read after the last acknowledged write, or null
+     * @param finalValue   the value the final read returned, or null
      * @param finalRead    that read's completion, or null
      * @param lostUpdates  acknowledged − final value, at least 0 (0 when not checked)
      * @param why          why the count could not be checked, or null
      */
-    public record Result(int acknowledged, int uncertain, Long finalValue, Op finalRead, long lostUpdates, String why) {
+    public record Counter(Object lock, int acknowledged, int uncertain, Long finalValue, Op finalRead, long lostUpdates, String why) {
         public boolean checked() {
             return why == null;
         }
 
         public String explanation() {
-            if (!checked()) return why;
-            return acknowledged + " increments acknowledged, final value " + finalValue + " read at "
-                    + History.when(finalRead) + (lostUpdates > 0 ? ": " + lostUpdates + " updates lost" : "");
+            String of = "".equals(lock) ? "" : "lock " + lock + ": ";
+            if (!checked()) return of + why;
+            return of + acknowledged + " increments acknowledged, final value " + finalValue + " read at " + History.when(finalRead)
+                    + (lostUpdates > 0 ? ": " + lostUpdates + " updates lost" : "");
+        }
+    }
+
+    /**
+     * Every lock's counter, and their sums.
+     *
+     * @param counters one per lock with resource operations, in order of first appearance
+     */
+    public record Result(List<Counter> counters) {
+        public Result {
+            counters = List.copyOf(counters);
+        }
+
+        /** Whether every lock's count could be checked (a history without resource operations cannot be). */
+        public boolean checked() {
+            return !counters.isEmpty() && counters.stream().allMatch(Counter::checked);
+        }
+
+        public int acknowledged() {
+            return counters.stream().mapToInt(Counter::acknowledged).sum();
+        }
+
+        public int uncertain() {
+            return counters.stream().mapToInt(Counter::uncertain).sum();
+        }
+
+        /** Lost updates of the locks that could be checked. */
+        public long lostUpdates() {
+            return counters.stream().mapToLong(Counter::lostUpdates).sum();
+        }
+
+        /** The final value, when there is one lock. */
+        public Long finalValue() {
+            return counters.size() == 1 ? counters.get(0).finalValue() : null;
+        }
+
+        /** The final read, when there is one lock. */
+        public Op finalRead() {
+            return counters.size() == 1 ? counters.get(0).finalRead() : null;
+        }
+
+        public String explanation() {
+            if (counters.isEmpty()) return "no resource reads or writes";
+            List<String> parts = new ArrayList<>();
+            for (Counter c : counters) parts.add(c.explanation());
+            return String.join("; ", parts);
         }
     }
 
     public static Result analyze(History h) {
-        int acked = 0;
-        int uncertain = 0;
-        Op lastWrite = null;
-        Op lastRead = null;
+        Map<Object, Tally> byLock = new LinkedHashMap<>();
         for (Op op : h.ops()) {
-            if (!op.isClient()) continue;
+            if (!op.isClient() || !(op.f().equals("write") || op.f().equals("read"))) continue;
+            Tally t = byLock.computeIfAbsent(Resource.lockOf(op), k -> new Tally());
             if (op.f().equals("write")) {
                 if (op.type() == OpType.OK) {
-                    acked++;
-                    lastWrite = op;
-                } else if (op.type() == OpType.INFO) {
-                    uncertain++;
+                    t.acknowledged++;
+                    t.lastAckedWrite = op;
+                } else if (op.type() == OpType.INFO || op.type() == OpType.INVOKE && h.partner(op.index()) < 0) {
+                    t.uncertain++;
                 }
-            } else if (op.f().equals("read") && op.type() == OpType.OK && Resource.readValue(op) != null) {
-                lastRead = op;
+            } else if (op.type() == OpType.OK && Resource.readValue(op) != null) {
+                Op invoke = h.get(h.partner(op.index()));
+                if (t.lastRead == null || invoke.index() > t.lastReadInvoke.index()) {
+                    t.lastRead = op;
+                    t.lastReadInvoke = invoke;
+                }
             }
         }
-        for (Op op : h.ops()) {
-            if (op.isClient() && op.f().equals("write") && op.type() == OpType.INVOKE && h.partner(op.index()) < 0) uncertain++;
+        List<Counter> out = new ArrayList<>();
+        byLock.forEach((lock, t) -> out.add(t.counter(lock)));
+        return new Result(out);
+    }
+
+    /** What one lock's resource operations add up to while the history is read. */
+    private static final class Tally {
+        int acknowledged;
+        int uncertain;
+        /** the acknowledged write that completed last */
+        Op lastAckedWrite;
+        /** the ok read invoked last, and its invocation */
+        Op lastRead;
+        Op lastReadInvoke;
+
+        Counter counter(Object lock) {
+            // only a read that began after every acknowledged write had completed proves a loss
+            if (lastRead != null && (lastAckedWrite == null || lastReadInvoke.index() > lastAckedWrite.index())) {
+                long fin = Resource.readValue(lastRead);
+                return new Counter(lock, acknowledged, uncertain, fin, lastRead, Math.max(0, acknowledged - fin), null);
+            }
+            if (lastAckedWrite == null) return new Counter(lock, acknowledged, uncertain, null, null, 0, "no read of the counter");
+            String why = lastRead == null || lastRead.index() < lastAckedWrite.index()
+                    ? "no read of the counter after the last acknowledged write (at " + History.when(lastAckedWrite) + ")"
+                    : "the last read began at " + History.when(lastReadInvoke) + ", before the write acknowledged at "
+                            + History.when(lastAckedWrite) + " had completed, so it may have happened before that write;"
+                            + " only a read that begins after every acknowledged write has completed proves a loss";
+            return new Counter(lock, acknowledged, uncertain, null, null, 0, why);
         }
-        if (acked == 0 && lastRead == null) return new Result(0, uncertain, null, null, 0, "no resource reads or writes");
-        if (lastRead == null || (lastWrite != null && lastRead.index() < lastWrite.index())) {
-            return new Result(acked, uncertain, null, null, 0, "no read of the counter after the last acknowledged write");
-        }
-        long fin = Resource.readValue(lastRead);
-        return new Result(acked, uncertain, fin, lastRead, Math.max(0, acked - fin), null);
     }
 }

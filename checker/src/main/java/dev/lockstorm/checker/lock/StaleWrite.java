@@ -14,8 +14,12 @@ import dev.lockstorm.checker.history.Op;
 public record StaleWrite(Op write, long token, Op newer, boolean accepted, long newerToken) {
 
     public String explanation() {
-        return Resource.who(write) + (accepted ? " wrote" : " tried to write") + " with token " + token + " at "
-                + History.when(write) + " after " + Resource.who(newer) + " had written with token " + newerToken
-                + " at " + History.when(newer) + (accepted ? ": the resource accepted a stale write" : ": rejected, fencing saved you");
+        return accepted
+                ? write.who() + " wrote with token " + token + " (acknowledged at " + History.when(write) + ") although " + newer.who()
+                        + "'s write with token " + newerToken + " had been acknowledged at " + History.when(newer)
+                        + ", before it began: the resource accepted a stale write"
+                : write.who() + " tried to write with token " + token + " at " + History.when(write)
+                        + (newer == null ? "" : " after " + newer.who() + " had written with token " + newerToken + " at " + History.when(newer))
+                        + ": rejected, fencing saved you";
     }
 }

@@ -17,8 +17,8 @@ public record TokenViolation(Kind kind, Op acquire, Op earlier) {
 
     public String explanation() {
         String verb = kind == Kind.DUPLICATE ? "the same token " : "token ";
-        return Resource.who(acquire) + " acquired at " + History.when(acquire) + " with " + verb + Resource.acquireToken(acquire)
+        return acquire.who() + " acquired at " + History.when(acquire) + " with " + verb + Resource.acquireToken(acquire)
                 + (kind == Kind.DUPLICATE ? " that " : ", not above token " + Resource.acquireToken(earlier) + " that ")
-                + Resource.who(earlier) + " was granted at " + History.when(earlier);
+                + earlier.who() + " was granted at " + History.when(earlier);
     }
 }

@@ -56,10 +56,15 @@ abstract class LockModel<S extends LockModel.LockState> implements Model<S> {
         return h == FREE ? "free" : "held by process " + h;
     }
 
+    /** The state for a person: "held by process c1" (names as the history wrote them). */
+    private String describe(S state, Explanations ctx) {
+        return state.holder() == FREE ? "free" : "held by " + ctx.byId(state.acquire()).who();
+    }
+
     @Override
     public String explain(S state, Operation blocked, Explanations ctx) {
         int h = state.holder();
-        String who = "process " + blocked.process();
+        String who = blocked.who();
         if (blocked.f().equals(LockReduction.ACQUIRE)) {
             String token = blocked.output() == null ? "" : " (token " + blocked.output() + ")";
             if (h == FREE) {
@@ -69,6 +74,10 @@ abstract class LockModel<S extends LockModel.LockState> implements Model<S> {
             Operation held = ctx.byId(state.acquire());
             String until = "never released it";
             for (Operation o = ctx.next(held); o != null; o = ctx.next(o)) {
+                if (o.f().equals(LockReduction.RELEASE) && o.outcome() == dev.lockstorm.checker.history.OpType.FAIL) {
+                    until = "its release at " + ctx.when(o.invoke()) + " failed, so it still held the lock";
+                    break;
+                }
                 if (o.f().equals(LockReduction.RELEASE)) {
                     until = "had not invoked release until " + ctx.when(o.invoke());
                     break;
@@ -79,12 +88,12 @@ abstract class LockModel<S extends LockModel.LockState> implements Model<S> {
                 }
             }
             String heldToken = held.output() == null ? "" : " (token " + held.output() + ")";
-            return who + " acquired at " + ctx.when(blocked.completion()) + token + " while process " + h
+            return who + " acquired at " + ctx.when(blocked.completion()) + token + " while " + held.who()
                     + " held the lock since " + ctx.when(held.completion()) + heldToken + " and " + until;
         }
         if (blocked.f().equals(LockReduction.RELEASE)) {
             return who + " released at " + ctx.when(blocked.completion()) + " but did not hold the lock (it was "
-                    + describe(state) + ")";
+                    + describe(state, ctx) + ")";
         }
         return Model.super.explain(state, blocked, ctx);
     }

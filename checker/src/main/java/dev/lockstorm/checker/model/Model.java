@@ -50,7 +50,7 @@ public interface Model<S> {
     default String describe(Operation op) {
         String out = op.outcome() == OpType.OK && op.output() != null && !op.output().equals(op.input())
                 ? " → " + op.output() : "";
-        return "process " + op.process() + " " + op.f() + (op.input() == null ? "" : " " + op.input()) + out
+        return op.who() + " " + op.f() + (op.input() == null ? "" : " " + op.input()) + out
                 + (op.optional() ? " (crashed)" : "");
     }
 

@@ -91,7 +91,7 @@ class HistoryIoTest {
     @Test
     void nonIntegerToken() {
         var e = badJsonl("{\"type\":\"invoke\",\"process\":1,\"f\":\"acquire\"}\n{\"type\":\"ok\",\"process\":1,\"f\":\"acquire\",\"value\":\"seven\"}\n");
-        assertTrue(e.getMessage().startsWith("h.jsonl:2: token seven of an ok acquire is not an integer"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("h.jsonl:2: token \"seven\" of an ok acquire is not an integer"), e.getMessage());
         var w = badJsonl("{\"type\":\"invoke\",\"process\":1,\"f\":\"write\",\"value\":{\"token\":1.5,\"value\":2}}\n");
         assertTrue(w.getMessage().startsWith("h.jsonl:1: token 1.5 of a write is not an integer"), w.getMessage());
     }

@@ -36,6 +36,19 @@ public final class CheckerBench {
         this.out = out;
     }
 
+    /**
+     * Start-up: from this JVM's start to the first file checked (a small Porcupine etcd history), as
+     * a {@code lockstorm check} of one file spends it. Call it first, before anything warms the JVM.
+     */
+    public void startup(Path corpusRoot) {
+        Path first = corpusRoot.resolve("porcupine-etcd/etcd_000.log");
+        long started = ManagementFactory.getRuntimeMXBean().getStartTime();
+        CheckResult r = Checker.check(HistoryReader.read(first, HistoryFormat.AUTO), Models.byName("register"),
+                SearchLimits.withTimeLimit(Duration.ofSeconds(60)));
+        out.printf(Locale.ROOT, "start-up: %d ms from the JVM's start to the first checked file (%s, %s)%n",
+                System.currentTimeMillis() - started, first.getFileName(), r.verdict().wire());
+    }
+
     /** The large-history figures. Returns false when the verdict is not the expected {@code valid}. */
     public boolean large(int events, int clients, double crashRate, long seed) throws IOException {
         out.printf(Locale.ROOT, "fenced-mutex history: %,d events, %d clients, %.1f %% crashed ops, seed %d, -Xmx %d MiB, %d cores%n",

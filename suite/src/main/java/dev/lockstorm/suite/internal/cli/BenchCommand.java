@@ -45,12 +45,18 @@ public final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws IOException {
-            CheckerBench b = new CheckerBench(System.out);
-            boolean ok = b.large(events, clients, crashRate, seed);
-            if (!skipCorpus) {
-                Path dir = corpus != null ? corpus : Home.path("checker/src/test/resources/corpus");
-                ok &= b.corpus(dir) == 0;
+            String bad = events < 2 ? "--events must be at least 2, not " + events
+                    : clients < 1 ? "--clients must be at least 1, not " + clients
+                    : !(crashRate >= 0 && crashRate < 1) ? "--crash-rate must be a fraction from 0 to below 1, not " + crashRate : null;
+            if (bad != null) {
+                System.err.println("lockstorm bench checker: " + bad);
+                return Main.BAD_INPUT;
             }
+            CheckerBench b = new CheckerBench(System.out);
+            Path dir = corpus != null ? corpus : Home.path("checker/src/test/resources/corpus");
+            if (!skipCorpus) b.startup(dir);
+            boolean ok = b.large(events, clients, crashRate, seed);
+            if (!skipCorpus) ok &= b.corpus(dir) == 0;
             return ok ? 0 : 1;
         }
     }

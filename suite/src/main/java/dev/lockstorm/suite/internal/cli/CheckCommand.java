@@ -21,14 +21,20 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.Callable;
 
 /** {@code lockstorm check}: checks history files and prints a summary of each. */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Checks histories: linearizability against a model and, for locks, double holders, fencing tokens,"
                 + " stale writes and lost updates.",
-                "Exit code: 0 all valid, 1 any invalid, 2 any unknown (none invalid), 3 bad input."})
+                "Every file is checked and reported. Exit code, the worst over the files: 3 a file is bad input, else 1 any invalid,"
+                        + " else 2 any unknown, else 0 all valid."})
 public final class CheckCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files (JSONL, Jepsen EDN or Jepsen log).")
@@ -47,7 +53,7 @@ public final class CheckCommand implements Callable<Integer> {
     double timeLimit;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Write results.json there (one sub-directory per file when several are given).")
+            description = "Write results.json there (with several files, one sub-directory each: 1-<name>, 2-<name>, …).")
     Path out;
 
     @Override
@@ -55,6 +61,37 @@ public final class CheckCommand implements Callable<Integer> {
         return check(files, model, format, timeLimit, out, System.out, System.err);
     }
 
+    /** Below this many bytes in all, files are checked side by side. */
+    private static final long PARALLEL_BYTES = 64L << 20;
+
+    /** A file's check: its {@link CheckResult}, or the {@link HistoryFormatException} that says why it is bad input. */
+    private static Object checkOne(Path file, HistoryFormat format, Model<?> fixed, SearchLimits limits) {
+        try {
+            History h = HistoryReader.read(file, format);
+            HistoryFormat actual = format == HistoryFormat.AUTO ? HistoryReader.detect(file) : format;
+            Model<?> m = fixed != null ? fixed : Models.infer(h, actual == HistoryFormat.JEPSEN_LOG);
+            return Checker.check(h, m, limits);
+        } catch (HistoryFormatException e) {
+            return e;
+        }
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    /** The longest --time-limit, in seconds (a week): anything longer is a typo, not a plan. */
+    static final double MAX_SECONDS = 7 * 24 * 3600;
+
+    /**
+     * Checks every file and prints a summary of each. The exit code is the worst of them, in this
+     * order: 3 (a file is bad input) over 1 (invalid) over 2 (unknown) over 0 (valid), so that a bad
+     * file is never mistaken for a verdict, and an invalid history is never hidden by an unknown one.
+     */
     static int check(List<Path> files, String modelName, String formatName, double seconds, Path out,
                      PrintStream stdout, PrintStream stderr) {
         HistoryFormat format;
@@ -62,35 +99,60 @@ public final class CheckCommand implements Callable<Integer> {
         try {
             format = HistoryFormat.fromName(formatName);
             if (modelName != null) fixed = Models.byName(modelName);
-            if (!(seconds > 0)) throw new IllegalArgumentException("--time-limit must be a positive number of seconds, not " + seconds);
+            if (!(seconds > 0 && seconds <= MAX_SECONDS)) {
+                throw new IllegalArgumentException("--time-limit must be a number of seconds above 0 and at most " + (long) MAX_SECONDS
+                        + " (a week), not " + seconds);
+            }
         } catch (IllegalArgumentException e) {
             stderr.println("lockstorm check: " + e.getMessage());
             return Main.BAD_INPUT;
         }
         SearchLimits limits = SearchLimits.withTimeLimit(Duration.ofMillis((long) (seconds * 1000)));
+        Model<?> model = fixed;
+        // small files are read and checked side by side; their summaries still come in the files' order
+        long bytes = files.stream().mapToLong(CheckCommand::size).sum();
+        int parallel = bytes < PARALLEL_BYTES ? Math.max(1, Math.min(files.size(), Runtime.getRuntime().availableProcessors())) : 1;
+        ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
+            Thread t = new Thread(r, "lockstorm-check");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Future<Object>> outcomes = new ArrayList<>();
+        for (Path file : files) outcomes.add(pool.submit(() -> checkOne(file, format, model, limits)));
         Verdict all = Verdict.VALID;
-        for (Path file : files) {
-            try {
-                History h = HistoryReader.read(file, format);
-                HistoryFormat actual = format == HistoryFormat.AUTO ? HistoryReader.detect(file) : format;
-                Model<?> m = fixed != null ? fixed : Models.infer(h, actual == HistoryFormat.JEPSEN_LOG);
-                CheckResult r = Checker.check(h, m, limits);
+        boolean badInput = false;
+        try {
+            for (int n = 0; n < files.size(); n++) {
+                Object o = outcomes.get(n).get();
+                if (o instanceof HistoryFormatException e) {
+                    stderr.println("lockstorm check: " + e.getMessage());
+                    badInput = true;
+                    continue;
+                }
+                CheckResult r = (CheckResult) o;
                 stdout.print(Summary.of(r));
-                if (out != null) {
-                    Path dir = files.size() == 1 ? out : out.resolve(file.getFileName().toString());
+                all = all.and(r.verdict());
+                if (out == null) continue;
+                // one directory per file: every run's file is called history.jsonl
+                Path dir = files.size() == 1 ? out : out.resolve(String.format("%0" + String.valueOf(files.size()).length() + "d-%s", n + 1,
+                        files.get(n).getFileName()));
+                try {
                     Files.createDirectories(dir);
                     ResultsJson.write(r, dir.resolve("results.json"));
                     stdout.println("  results: " + dir.resolve("results.json"));
+                } catch (IOException e) {
+                    stderr.println("lockstorm check: cannot write results to " + dir + ": " + e.getMessage());
+                    badInput = true;
                 }
-                all = all.and(r.verdict());
-            } catch (HistoryFormatException e) {
-                stderr.println("lockstorm check: " + e.getMessage());
-                return Main.BAD_INPUT;
-            } catch (IOException e) {
-                stderr.println("lockstorm check: cannot write results to " + out + ": " + e.getMessage());
-                return Main.BAD_INPUT;
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Main.BAD_INPUT;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("checking failed", e.getCause());
+        } finally {
+            pool.shutdownNow();
         }
-        return all.exitCode();
+        return badInput ? Main.BAD_INPUT : all.exitCode();
     }
 }

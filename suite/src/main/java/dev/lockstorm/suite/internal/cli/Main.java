@@ -66,7 +66,13 @@ public final class Main implements Runnable {
         if (args.length > 0 && args[0].equals("run")) {
             ((RunCommand) run.getCommand()).argv = java.util.List.of(args).subList(1, args.length);
         }
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (StackOverflowError | OutOfMemoryError e) {
+            // never leave through the JVM's exit code 1, which means "invalid"
+            System.err.println("lockstorm: internal error: " + e + "; please report it with the command and its input");
+            return BAD_INPUT;
+        }
     }
 
     @Override

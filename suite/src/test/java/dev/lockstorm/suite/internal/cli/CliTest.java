@@ -106,6 +106,67 @@ class CliTest {
         assertEquals(0, Main.run("check", CORPUS.resolve("knossos/multi-register/good/multi-register.edn").toString()));
     }
 
+    private static final String VALID = """
+            {"type":"invoke","process":0,"f":"acquire","value":null}
+            {"type":"ok","process":0,"f":"acquire","value":1}
+            """;
+    private static final String DOUBLE = """
+            {"type":"invoke","process":"c1","f":"acquire","value":null}
+            {"type":"ok","process":"c1","f":"acquire","value":1}
+            {"type":"invoke","process":"c2","f":"acquire","value":null}
+            {"type":"ok","process":"c2","f":"acquire","value":2}
+            """;
+
+    @Test
+    void everyFileIsCheckedAndTheWorstExitWins() throws Exception {
+        Path ok = file("ok.jsonl", VALID);
+        Path invalid = file("bad.jsonl", DOUBLE);
+        Path broken = file("broken.jsonl", "{\"type\":\"ok\"\n");
+        // a bad file does not stop the others; bad input wins over invalid, which wins over valid
+        assertEquals(3, Main.run("check", broken.toString(), invalid.toString(), ok.toString()));
+        assertTrue(out().contains("bad.jsonl: INVALID") && out().contains("ok.jsonl: VALID"), out());
+        assertTrue(err().contains("broken.jsonl:1:"), err());
+        assertEquals(1, Main.run("check", ok.toString(), invalid.toString()));
+    }
+
+    @Test
+    void invalidWinsOverUnknown() throws Exception {
+        Path invalid = file("bad.jsonl", DOUBLE);
+        Path hard = CORPUS.resolve("knossos/cas-register/good/memstress3-56.edn");
+        assertEquals(1, Main.run("check", "--time-limit", "0.001", hard.toString(), invalid.toString()));
+    }
+
+    @Test
+    void resultsOfFilesWithOneNameDoNotOverwriteEachOther() throws Exception {
+        Path a = Files.createDirectories(dir.resolve("runA")).resolve("history.jsonl");
+        Path b = Files.createDirectories(dir.resolve("runB")).resolve("history.jsonl");
+        Files.writeString(a, VALID);
+        Files.writeString(b, DOUBLE);
+        Path res = dir.resolve("res");
+        assertEquals(1, Main.run("check", "--out", res.toString(), a.toString(), b.toString()));
+        assertTrue(Files.readString(res.resolve("1-history.jsonl/results.json")).startsWith("{\"verdict\":\"valid\""));
+        assertTrue(Files.readString(res.resolve("2-history.jsonl/results.json")).startsWith("{\"verdict\":\"invalid\""));
+    }
+
+    @Test
+    void absurdTimeLimitsAreRefusedInWords() throws Exception {
+        Path ok = file("ok.jsonl", VALID);
+        for (String t : new String[]{"1e12", "Infinity", "NaN", "-1"}) {
+            assertEquals(3, Main.run("check", "--time-limit", t, ok.toString()), t);
+            assertTrue(err().contains("--time-limit must be a number of seconds above 0 and at most 604800"), err());
+        }
+        assertTrue(!err().contains("Exception"), err());
+    }
+
+    @Test
+    void benchCheckerRefusesImpossibleShapes() {
+        assertEquals(3, Main.run("bench", "checker", "--clients", "0"));
+        assertTrue(err().contains("--clients must be at least 1, not 0"), err());
+        assertEquals(3, Main.run("bench", "checker", "--crash-rate", "1.5"));
+        assertTrue(err().contains("--crash-rate must be a fraction from 0 to below 1, not 1.5"), err());
+        assertTrue(!err().contains("Exception"), err());
+    }
+
     @Test
     void demoFindsTheViolationAndWritesResults() throws Exception {
         assertEquals(0, Main.run("demo", "--offline", "--results", dir.toString()));

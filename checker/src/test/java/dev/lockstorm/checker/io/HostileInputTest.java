@@ -1,0 +1,203 @@
+package dev.lockstorm.checker.io;
+
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Checker;
+import dev.lockstorm.checker.Summary;
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.HistoryFormatException;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.linear.SearchLimits;
+import dev.lockstorm.checker.model.FencedMutex;
+import dev.lockstorm.checker.model.Models;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.zip.GZIPOutputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Histories people paste in: every one is read as what it says or refused with the file, the line
+ * and what was expected; none is dropped into a verdict it did not earn, and none crashes the reader.
+ */
+class HostileInputTest {
+    @TempDir
+    Path dir;
+
+    private static History read(String text, HistoryFormat f) throws IOException {
+        return HistoryReader.read(new StringReader(text), "h", f);
+    }
+
+    private static HistoryFormatException bad(String text, HistoryFormat f) {
+        return assertThrows(HistoryFormatException.class, () -> read(text, f));
+    }
+
+    private static CheckResult check(History h) {
+        return Checker.check(h, Models.infer(h, false), SearchLimits.withTimeLimit(Duration.ofSeconds(10)));
+    }
+
+    // 1. processes named by strings or keywords are clients
+
+    @Test
+    void stringProcessesAreClientsAndTheirDoubleGrantIsInvalid() throws IOException {
+        History h = read("""
+                {"type":"invoke","process":"c1","f":"acquire","value":null}
+                {"type":"ok","process":"c1","f":"acquire","value":1}
+                {"type":"invoke","process":"c2","f":"acquire","value":null}
+                {"type":"ok","process":"c2","f":"acquire","value":2}
+                {"type":"info","process":"nemesis","f":"start-partition","value":null}
+                """, HistoryFormat.JSONL);
+        assertEquals(2, h.processes().size());
+        assertEquals(Op.NEMESIS, h.get(4).process());
+        CheckResult r = check(h);
+        assertEquals(Verdict.INVALID, r.verdict());
+        assertEquals(2, r.stats().operations());
+        assertEquals(1, r.doubleHolderCount());
+        assertTrue(r.doubleHolders().get(0).explanation().startsWith("process c2 acquired"), r.doubleHolders().get(0).explanation());
+        assertTrue(Summary.of(r).contains("process c2 acquired at event 3 (token 2) while process c1 held the lock"), Summary.of(r));
+    }
+
+    @Test
+    void ednKeywordProcessesAreClientsToo() throws IOException {
+        History h = read("""
+                [{:process :c1, :type :invoke, :f :acquire, :value nil}
+                 {:process :c1, :type :ok, :f :acquire, :value nil}
+                 {:process :c2, :type :invoke, :f :acquire, :value nil}
+                 {:process :c2, :type :ok, :f :acquire, :value nil}]
+                """, HistoryFormat.EDN);
+        assertEquals(Verdict.INVALID, check(h).verdict());
+        assertEquals("c1", h.get(0).processLabel());
+        assertTrue(h.get(0).process() != h.get(2).process());
+    }
+
+    @Test
+    void aNamedProcessIsWrittenBackByName(@TempDir Path out) throws IOException {
+        History h = read("{\"type\":\"invoke\",\"process\":\"c1\",\"f\":\"acquire\",\"value\":null}\n", HistoryFormat.JSONL);
+        Path f = out.resolve("h.jsonl");
+        HistoryWriter.write(h, f);
+        assertEquals("{\"index\":0,\"type\":\"invoke\",\"process\":\"c1\",\"f\":\"acquire\",\"value\":null}\n", Files.readString(f));
+    }
+
+    @Test
+    void aProcessIdNoFormatAllowsIsBadInput() {
+        for (String p : new String[]{"-2", "1.5", "{\"id\":1}", "\"\"", "[1]", "true"}) {
+            HistoryFormatException e = bad("{\"type\":\"invoke\",\"process\":" + p + ",\"f\":\"acquire\",\"value\":null}\n", HistoryFormat.JSONL);
+            assertTrue(e.getMessage().startsWith("h:1: process") && e.getMessage().contains("expected a whole number"), e.getMessage());
+        }
+    }
+
+    // 2. one rule for the lock field
+
+    @Test
+    void aCompletionInheritsItsInvocationsLock() throws IOException {
+        History h = read("""
+                {"type":"invoke","process":0,"f":"acquire","value":null,"lock":"a"}
+                {"type":"ok","process":0,"f":"acquire","value":1}
+                {"type":"invoke","process":1,"f":"acquire","value":null,"lock":"b"}
+                {"type":"ok","process":1,"f":"acquire","value":1}
+                """, HistoryFormat.JSONL);
+        assertEquals("a", h.get(1).extra("lock"));
+        CheckResult r = check(h);
+        assertEquals(Verdict.VALID, r.verdict(), Summary.of(r));
+        assertEquals(0, r.doubleHolderCount());
+        assertEquals(0, r.tokenViolations(), "token 1 on lock a and token 1 on lock b are no duplicate");
+    }
+
+    @Test
+    void aCompletionNamingAnotherLockIsBadInput() {
+        HistoryFormatException e = bad("""
+                {"type":"invoke","process":0,"f":"acquire","value":null,"lock":"a"}
+                {"type":"ok","process":0,"f":"acquire","value":1,"lock":"b"}
+                """, HistoryFormat.JSONL);
+        assertEquals("h:2: completion of acquire by process 0 names lock \"b\" but its invocation at line 1 names lock \"a\";"
+                + " a completion belongs to its invocation's lock", e.getMessage());
+        HistoryFormatException none = bad("""
+                {"type":"invoke","process":0,"f":"acquire","value":null}
+                {"type":"ok","process":0,"f":"acquire","value":1,"lock":"b"}
+                """, HistoryFormat.JSONL);
+        assertTrue(none.getMessage().contains("its invocation at line 1 names none"), none.getMessage());
+    }
+
+    // 7. nothing crashes into exit 1
+
+    @Test
+    void deeplyNestedValuesAreBadInputNotACrash() {
+        String deepJson = "[".repeat(100_000) + "]".repeat(100_000);
+        HistoryFormatException j = bad("{\"type\":\"invoke\",\"process\":0,\"f\":\"write\",\"value\":" + deepJson + "}\n", HistoryFormat.JSONL);
+        assertTrue(j.getMessage().startsWith("h:1:") && j.getMessage().contains("nested deeper than"), j.getMessage());
+        String deepEdn = "[{:process 0 :type :invoke :f :write :value " + "[".repeat(100_000) + "]".repeat(100_000) + "}]";
+        HistoryFormatException e = bad(deepEdn, HistoryFormat.EDN);
+        assertTrue(e.getMessage().contains("nested deeper than 200 levels"), e.getMessage());
+    }
+
+    @Test
+    void longRunsOfDiscardsAndTagsAreRead() throws IOException {
+        String discards = "[" + "#_ 1 ".repeat(200_000) + "{:process 0 :type :invoke :f :read :value nil}]";
+        assertEquals(1, read(discards, HistoryFormat.EDN).size());
+        String stacked = "[" + "#_ ".repeat(100_000) + "1 ".repeat(100_000) + "{:process 0 :type :invoke :f :read :value nil}]";
+        assertEquals(1, read(stacked, HistoryFormat.EDN).size());
+        String tags = "[" + "#jepsen.history.Op ".repeat(100_000) + "{:process 0 :type :invoke :f :read :value nil}]";
+        assertEquals(1, read(tags, HistoryFormat.EDN).size());
+        HistoryFormatException e = bad("[{:process 0 :type :invoke :f :read :value nil} #_]", HistoryFormat.EDN);
+        assertTrue(e.getMessage().contains("EDN"), e.getMessage());
+    }
+
+    // 8. no events is not valid by accident
+
+    @Test
+    void aFileThatGivesNoEventsInItsFormatIsBadInput() {
+        HistoryFormatException log = bad("2024-01-01 INFO  jepsen.core - Running test\n2024-01-01 INFO  jepsen.core - done\n", HistoryFormat.JEPSEN_LOG);
+        assertTrue(log.getMessage().startsWith("h:1: no Jepsen op line in 2 lines; expected the jepsen-log format"), log.getMessage());
+        HistoryFormatException jsonAsLog = bad("{\"type\":\"invoke\",\"process\":0,\"f\":\"read\",\"value\":null}\n", HistoryFormat.JEPSEN_LOG);
+        assertTrue(jsonAsLog.getMessage().contains("use --format jsonl or edn"), jsonAsLog.getMessage());
+    }
+
+    @Test
+    void aTrulyEmptyHistoryIsValidAndSaysSo() throws IOException {
+        for (HistoryFormat f : new HistoryFormat[]{HistoryFormat.JSONL, HistoryFormat.EDN, HistoryFormat.JEPSEN_LOG}) {
+            History h = read("\n  \n", f);
+            CheckResult r = Checker.check(h, new FencedMutex(), SearchLimits.defaults());
+            assertEquals(Verdict.VALID, r.verdict());
+            assertTrue(Summary.of(r).startsWith("h: VALID (empty history: no events)"), Summary.of(r));
+        }
+    }
+
+    // 10. errors that say where
+
+    @Test
+    void gzipIsNamed() throws IOException {
+        Path f = dir.resolve("history.jsonl");
+        try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(f))) {
+            out.write("{\"type\":\"invoke\",\"process\":0,\"f\":\"read\",\"value\":null}\n".getBytes(StandardCharsets.UTF_8));
+        }
+        HistoryFormatException e = assertThrows(HistoryFormatException.class, () -> HistoryReader.read(f, HistoryFormat.AUTO));
+        assertEquals(f + ": gzip-compressed; expected a text history (decompress it first: gunzip)", e.getMessage());
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreFoundByLine() throws IOException {
+        Path f = dir.resolve("history.jsonl");
+        byte[] good = "{\"type\":\"invoke\",\"process\":0,\"f\":\"read\",\"value\":null}\n".getBytes(StandardCharsets.UTF_8);
+        byte[] bad = "{\"type\":\"ok\",\"process\":0,\"f\":\"read\",\"value\":\"caf\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] all = new byte[good.length * 2 + bad.length];
+        System.arraycopy(good, 0, all, 0, good.length);
+        System.arraycopy(good, 0, all, good.length, good.length);
+        System.arraycopy(bad, 0, all, 2 * good.length, bad.length);
+        Files.write(f, all);
+        for (HistoryFormat fmt : new HistoryFormat[]{HistoryFormat.AUTO, HistoryFormat.JSONL}) {
+            HistoryFormatException e = assertThrows(HistoryFormatException.class, () -> HistoryReader.read(f, fmt));
+            assertTrue(e.getMessage().startsWith(f + ":3: byte 0xe9 at offset") && e.getMessage().endsWith("is not UTF-8; expected UTF-8 text"),
+                    e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static dev.lockstorm.checker.H.h;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Lost updates are counted per lock and only from a read that must have seen every acknowledged write; stale writes only when proven. */
+class ResourceAndStaleWritesTest {
+
+    /** An event of process p on lock l at position i (i ms). */
+    private static Op on(List<Op> ops, OpType type, int p, String f, Object value, String lock) {
+        Map<String, Object> extra = new LinkedHashMap<>();
+        extra.put("lock", lock);
+        Op op = new Op(ops.size(), ops.size() * 1_000_000L, type, p, f, value, extra, 0);
+        ops.add(op);
+        return op;
+    }
+
+    private static Map<String, Object> tv(Long token, Long value) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("token", token);
+        if (value != null) m.put("value", value);
+        return m;
+    }
+
+    /** One holder of {@code lock} reads 0 and writes 1, then a final read of 1. */
+    private static void oneIncrement(List<Op> ops, int p, String lock, long token) {
+        on(ops, OpType.INVOKE, p, "acquire", null, lock);
+        on(ops, OpType.OK, p, "acquire", token, lock);
+        on(ops, OpType.INVOKE, p, "read", tv(token, null), lock);
+        on(ops, OpType.OK, p, "read", Map.of("value", 0L), lock);
+        on(ops, OpType.INVOKE, p, "write", tv(token, 1L), lock);
+        on(ops, OpType.OK, p, "write", null, lock);
+        on(ops, OpType.INVOKE, p, "release", null, lock);
+        on(ops, OpType.OK, p, "release", null, lock);
+    }
+
+    @Test
+    void twoLocksTwoCountersNoLoss() {
+        List<Op> ops = new ArrayList<>();
+        oneIncrement(ops, 0, "a", 1);
+        oneIncrement(ops, 1, "b", 1);
+        on(ops, OpType.INVOKE, 2, "read", tv(null, null), "a");
+        on(ops, OpType.OK, 2, "read", Map.of("value", 1L), "a");
+        on(ops, OpType.INVOKE, 2, "read", tv(null, null), "b");
+        on(ops, OpType.OK, 2, "read", Map.of("value", 1L), "b");
+        ResourceCounter.Result r = ResourceCounter.analyze(History.of("t", ops));
+        assertTrue(r.checked(), r.explanation());
+        assertEquals(2, r.acknowledged());
+        assertEquals(0, r.lostUpdates(), "each lock's counter holds its one increment: " + r.explanation());
+        assertEquals(2, r.counters().size());
+        assertNull(r.finalValue(), "no single final value for two counters");
+    }
+
+    @Test
+    void aFinalReadConcurrentWithTheLastWriteProvesNothing() {
+        // p0's write (token 1, value 1) is acknowledged after the final read began: the read may precede it
+        History hist = h().acquire(0, 1L).read(0, 1L, 0)
+                .invoke(0, "write", tv(1L, 1L)).invoke(1, "read", tv(null, null))
+                .ok(0, "write").ok(1, "read", Map.of("value", 0L)).release(0).build();
+        ResourceCounter.Result r = ResourceCounter.analyze(hist);
+        assertFalse(r.checked());
+        assertEquals(0, r.lostUpdates());
+        assertTrue(r.explanation().startsWith("the last read began at 5.000 ms, before the write acknowledged at 6.000 ms had completed"),
+                r.explanation());
+    }
+
+    @Test
+    void aFinalReadAfterEveryAcknowledgedWriteProvesALoss() {
+        History hist = h().acquire(0, 1L).read(0, 1L, 0).write(0, 1L, 1, OpType.OK).release(0)
+                .read(1, null, 0).build();
+        ResourceCounter.Result r = ResourceCounter.analyze(hist);
+        assertTrue(r.checked());
+        assertEquals(1, r.lostUpdates());
+    }
+
+    @Test
+    void overlappingWritesAreNotStale() {
+        // p1 (token 2) and p0 (token 1) write at once: either order may have been applied
+        History hist = h().acquire(0, 1L).acquire(1, 2L)
+                .invoke(1, "write", tv(2L, 1L)).invoke(0, "write", tv(1L, 1L)).ok(1, "write").ok(0, "write").build();
+        assertTrue(Fencing.analyze(hist).staleWrites().isEmpty());
+    }
+
+    @Test
+    void aWriteBegunAfterANewerWriteWasAcknowledgedIsStale() {
+        History hist = h().acquire(0, 1L).acquire(1, 2L)
+                .invoke(1, "write", tv(2L, 1L)).ok(1, "write").invoke(0, "write", tv(1L, 1L)).ok(0, "write").build();
+        List<StaleWrite> stale = Fencing.analyze(hist).staleWrites();
+        assertEquals(1, stale.size());
+        assertEquals(1L, stale.get(0).token());
+        assertEquals(2L, stale.get(0).newerToken());
+        assertTrue(stale.get(0).explanation().startsWith("process 0 wrote with token 1 (acknowledged at 7.000 ms) although process 1's write"
+                + " with token 2 had been acknowledged at 5.000 ms, before it began"), stale.get(0).explanation());
+    }
+
+    @Test
+    void staleWritesAreJudgedPerLock() {
+        List<Op> ops = new ArrayList<>();
+        on(ops, OpType.INVOKE, 0, "write", tv(5L, 1L), "a");
+        on(ops, OpType.OK, 0, "write", null, "a");
+        on(ops, OpType.INVOKE, 1, "write", tv(1L, 1L), "b");
+        on(ops, OpType.OK, 1, "write", null, "b");
+        assertTrue(Fencing.analyze(History.of("t", ops)).staleWrites().isEmpty());
+    }
+}
