@@ -187,7 +187,11 @@ class CliTest {
 
     @Test
     void helpEverywhere() {
+        assertEquals(0, Main.run());
+        assertTrue(out().contains("Usage: lockstorm"), out());
         assertEquals(0, Main.run("--help"));
+        assertEquals(0, Main.run("help", "check"));
+        assertEquals(3, Main.run("frobnicate"));
         assertEquals(0, Main.run("check", "--help"));
         assertEquals(0, Main.run("bench", "checker", "--help"));
         assertTrue(out().contains("--time-limit"));
