@@ -187,7 +187,7 @@ class CliTest {
 
     @Test
     void helpEverywhere() {
-        assertEquals(0, Main.run());
+        assertEquals(0, Main.run(new String[0]));
         assertTrue(out().contains("Usage: lockstorm"), out());
         assertEquals(0, Main.run("--help"));
         assertEquals(0, Main.run("help", "check"));
