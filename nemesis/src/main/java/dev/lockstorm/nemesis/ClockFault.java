@@ -106,10 +106,6 @@ public final class ClockFault {
         return Duration.ofNanos(offsetNanos + (long) ((rate - 1.0) * (now - refNanos)));
     }
 
-    public synchronized boolean isSkewed() {
-        return offsetNanos != 0 || rate != 1.0;
-    }
-
     public synchronized String describe() {
         return String.format(Locale.ROOT, "%s %+.3fs%s", name, skew().toNanos() / 1e9, rate == 1.0 ? "" : " ×" + rate);
     }

@@ -117,19 +117,6 @@ public final class Nemesis implements AutoCloseable {
         events.accept(new NemesisEvent("start", List.of(node.host().name())));
     }
 
-    /** Kills and restarts each node in turn, waiting until it serves before the next. */
-    public void rollingRestart(List<? extends Node> nodes, java.time.Duration eachTimeout) {
-        for (Node n : nodes) {
-            kill(n);
-            restart(n);
-            long deadline = System.nanoTime() + eachTimeout.toNanos();
-            while (!n.isServing()) {
-                if (System.nanoTime() > deadline) throw new LabException(n.host().name() + " did not serve again within " + eachTimeout);
-                Wait.sleep(100);
-            }
-        }
-    }
-
     /** Jumps a process's realtime clock by {@code delta} (negative: back). */
     public synchronized void clockJump(ClockFault c, java.time.Duration delta) {
         c.jump(delta);

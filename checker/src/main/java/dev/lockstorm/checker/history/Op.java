@@ -47,10 +47,6 @@ public record Op(int index, long time, OpType type, int process, String f, Objec
         return new Op(newIndex, time, type, process, f, value, extra, line);
     }
 
-    public Op withType(OpType newType) {
-        return new Op(index, time, newType, process, f, value, extra, line);
-    }
-
     /** The value of an extra field, or null. */
     public Object extra(String key) {
         return extra.get(key);

@@ -27,8 +27,4 @@ public enum OpType {
             default -> null;
         };
     }
-
-    public boolean isCompletion() {
-        return this != INVOKE;
-    }
 }

@@ -34,22 +34,8 @@ public record Operation(int id, int process, String f, Object input, Object outp
         return outcome == OpType.INFO;
     }
 
-    public Operation withId(int newId) {
-        return new Operation(newId, process, f, input, output, outcome, call, ret, invoke, completion);
-    }
-
     /** "process 3" or "process c1", for explanations. */
     public String who() {
         return invoke != null ? invoke.who() : "process " + process;
-    }
-
-    /** Time of the invocation in ns, or {@link Op#NO_TIME}. */
-    public long invokeTime() {
-        return invoke == null ? Op.NO_TIME : invoke.time();
-    }
-
-    /** Time of the completion in ns, or {@link Op#NO_TIME}. */
-    public long completionTime() {
-        return completion == null ? Op.NO_TIME : completion.time();
     }
 }

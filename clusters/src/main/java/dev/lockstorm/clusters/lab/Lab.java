@@ -96,11 +96,6 @@ public final class Lab implements AutoCloseable {
         return spec.dir();
     }
 
-    /** The address of the harness on the bridge (where the driver listens, if it must). */
-    public String harnessAddress() {
-        return SUBNET + "1";
-    }
-
     /** Starts a process on a host and tracks it, so that {@link #close} stops it. */
     public HostProcess start(Host host, String name, List<String> cmd, Map<String, String> env) {
         HostProcess p = host.start(name, cmd, env, spec.dir().resolve("logs").resolve(name + ".log"));
