@@ -1,0 +1,33 @@
+package dev.lockstorm.nemesis;
+
+import dev.lockstorm.clusters.lab.FakeHosts;
+import dev.lockstorm.clusters.lab.Host;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The nft rule set a host gets: one transaction that replaces the table, dropping the refused addresses both ways. */
+class PartitionsTest {
+
+    @Test
+    void theRuleSetReplacesTheTableAndDropsEveryRefusedAddress() {
+        List<Host> hosts = FakeHosts.named("n1", "n2", "n3");
+        String rules = Partitions.ruleset(new LinkedHashSet<>(hosts.subList(1, 3)));
+        assertTrue(rules.startsWith("table inet nemesis {}\ndelete table inet nemesis\n"), "declare, then delete: works with or without a table");
+        assertTrue(rules.contains("elements = { 10.77.0.12, 10.77.0.13 }"), rules);
+        assertTrue(rules.contains("hook input priority 0; ip saddr @refused drop;"), rules);
+        assertTrue(rules.contains("hook output priority 0; ip daddr @refused drop;"), rules);
+    }
+
+    @Test
+    void anEmptySetHasNoElements() {
+        String rules = Partitions.ruleset(Set.of());
+        assertTrue(rules.contains("set refused { type ipv4_addr; }"), rules);
+        assertEquals(-1, rules.indexOf("elements"));
+    }
+}

@@ -1,0 +1,88 @@
+package dev.lockstorm.nemesis;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A schedule's rhythm without a lab: faults that pick no target are injected and healed as any
+ * fault is, so the order, the waiting for a condition and the final heal can be watched.
+ */
+class ScheduleTest {
+    private final List<String> picked = Collections.synchronizedList(new ArrayList<>());
+    private final List<NemesisEvent> events = Collections.synchronizedList(new ArrayList<>());
+    private final Nemesis nemesis = new Nemesis(null, events::add);
+
+    @AfterEach
+    void close() {
+        nemesis.close();
+    }
+
+    /** A pause that records when it is injected and freezes nothing. */
+    private Fault fault(String name) {
+        return new Fault.Pause(name, () -> {
+            picked.add(name);
+            return List.of();
+        });
+    }
+
+    @Test
+    void aSequenceCyclesThroughItsFaultsInOrder() {
+        int n = Schedule.sequence(List.of(fault("a"), fault("b")), Duration.ofMillis(5), Duration.ofMillis(5)).run(nemesis, Duration.ofMillis(300));
+        assertTrue(n >= 4, "injected " + n);
+        assertEquals(n, picked.size());
+        for (int i = 0; i < picked.size(); i++) assertEquals(i % 2 == 0 ? "a" : "b", picked.get(i));
+    }
+
+    @Test
+    void aRandomScheduleIsTheSameForTheSameSeed() {
+        List<String> first = pickedWith(new Random(7));
+        List<String> second = pickedWith(new Random(7));
+        assertEquals(first.subList(0, 5), second.subList(0, 5));
+    }
+
+    private List<String> pickedWith(Random random) {
+        picked.clear();
+        Schedule s = Schedule.random(List.of(fault("a"), fault("b"), fault("c")), Duration.ofMillis(2), Duration.ofMillis(2), random);
+        while (picked.size() < 5) s.run(nemesis, Duration.ofMillis(100));
+        return new ArrayList<>(picked);
+    }
+
+    @Test
+    void aFaultWaitsForItsCondition() {
+        AtomicBoolean held = new AtomicBoolean();
+        Schedule s = Schedule.sequence(List.of(fault("a")), Duration.ofMillis(5), Duration.ofMillis(5)).when(held::get);
+        assertEquals(0, s.run(nemesis, Duration.ofMillis(150)), "no fault before the condition holds");
+        held.set(true);
+        assertTrue(s.run(nemesis, Duration.ofMillis(150)) >= 1);
+    }
+
+    @Test
+    void aRunEndsAtItsTotalEvenInTheMiddleOfAFault() {
+        long start = System.nanoTime();
+        int n = Schedule.sequence(List.of(fault("a")), Duration.ofMillis(1), Duration.ofSeconds(30)).run(nemesis, Duration.ofMillis(200));
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(1, n);
+        assertTrue(ms < 5_000, "ended after " + ms + " ms, not after the fault's 30 s");
+    }
+
+    @Test
+    void aFaultThatThrowsStillEndsInAFullHeal() {
+        Fault broken = new Fault.Pause("broken", () -> {
+            throw new IllegalStateException("no target");
+        });
+        Schedule s = Schedule.sequence(List.of(broken), Duration.ofMillis(1), Duration.ofMillis(1));
+        assertThrows(IllegalStateException.class, () -> s.run(nemesis, Duration.ofMillis(100)));
+        assertEquals("none", nemesis.active());
+    }
+}
