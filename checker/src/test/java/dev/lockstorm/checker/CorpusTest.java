@@ -7,6 +7,7 @@ import dev.lockstorm.checker.io.HistoryFormat;
 import dev.lockstorm.checker.io.HistoryReader;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.model.Models;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * Every file of the public corpora (src/test/resources/corpus, origin and license in its README)
  * gets the verdict its origin's tests assert.
  */
+@Tag("unit")
 class CorpusTest {
 
     static Path root() throws URISyntaxException {

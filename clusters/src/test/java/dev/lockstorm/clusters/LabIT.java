@@ -5,6 +5,7 @@ import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The lab itself: hosts with their own addresses that reach each other, processes, and a clean close. */
+@Tag("lab")
 class LabIT {
     private final Path dir = RunDirs.of(getClass().getSimpleName());
 

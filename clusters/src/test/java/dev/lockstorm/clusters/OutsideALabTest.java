@@ -3,6 +3,7 @@ package dev.lockstorm.clusters;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 import dev.lockstorm.clusters.lab.LabSpec;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Outside a lab, building one fails at once and says how to run it (unit tests run outside). */
+@Tag("unit")
 class OutsideALabTest {
     @Test
     void openingALabOutsideOneFailsWithHowToRunIt() {

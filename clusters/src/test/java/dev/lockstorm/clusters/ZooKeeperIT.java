@@ -5,6 +5,7 @@ import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperNode;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A real 3-node ensemble: quorum, crash and restart on the same data. */
+@Tag("lab")
 class ZooKeeperIT {
     private final Path dir = RunDirs.of(getClass().getSimpleName());
 

@@ -1,5 +1,6 @@
 package dev.lockstorm.junit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * happens in a lab of its own, against a real Redis.
  */
 @ExtendWith(LockStormExtension.class)
+@Tag("lab")
 class LockStormExtensionIT {
 
     @LockStormTest(system = "redis-single", clients = 3, timeLimit = "6s", quiet = "10s")

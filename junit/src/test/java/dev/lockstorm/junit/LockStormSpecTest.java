@@ -1,5 +1,6 @@
 package dev.lockstorm.junit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -10,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** An annotation becomes a spec, a spec becomes the command line's arguments; bad attributes say which. */
+@Tag("unit")
 class LockStormSpecTest {
 
     @LockStormTest(system = "acme-lock", clients = 3, timeLimit = "20s", nemesis = "pause-client", fencing = "all", resource = "acme-ledger",

@@ -5,6 +5,7 @@ import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.lab.Wait;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A client JVM's realtime clock moves at run time; its monotonic clock (nanoTime) does not. */
+@Tag("lab")
 class ClientClockIT {
 
     @Test

@@ -2,6 +2,7 @@ package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.FakeHosts;
 import dev.lockstorm.clusters.lab.Host;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The grudges Jepsen users know, computed on hosts without a lab: who refuses whom, both ways. */
+@Tag("unit")
 class GrudgeTest {
     private final List<Host> five = FakeHosts.named("n1", "n2", "n3", "n4", "n5");
 

@@ -3,6 +3,7 @@ package dev.lockstorm.nemesis;
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Wait;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * the run lives in its own lab (bin/lab), and the kernel removes the lab with everything in it.
  * The run here is a lab nested in this test's lab, so that what it leaves is visible from here.
  */
+@Tag("lab")
 class NothingLeftBehindIT {
 
     @Test

@@ -2,6 +2,7 @@ package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.FakeHosts;
 import dev.lockstorm.clusters.lab.Host;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashSet;
@@ -12,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The nft rule set a host gets: one transaction that replaces the table, dropping the refused addresses both ways. */
+@Tag("unit")
 class PartitionsTest {
 
     @Test

@@ -6,6 +6,7 @@ import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.clusters.redis.RedisNode;
 import dev.lockstorm.clusters.redis.Resp;
 import dev.lockstorm.clusters.redis.Sentinels;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -24,6 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Faults on real redis-server nodes: clock jumps, crashes with each persistence, Sentinel failover. */
+@Tag("lab")
 class RedisFaultsIT {
     private Lab lab;
     private Nemesis nemesis;

@@ -3,6 +3,7 @@ package dev.lockstorm.nemesis;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Schedules inject, hold and heal faults in turn, and leave nothing broken, even when interrupted. */
+@Tag("lab")
 class ScheduleIT {
 
     @Test

@@ -1,5 +1,6 @@
 package dev.lockstorm.nemesis;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A schedule's rhythm without a lab: faults that pick no target are injected and healed as any
  * fault is, so the order, the waiting for a condition and the final heal can be watched.
  */
+@Tag("unit")
 class ScheduleTest {
     private final List<String> picked = Collections.synchronizedList(new ArrayList<>());
     private final List<NemesisEvent> events = Collections.synchronizedList(new ArrayList<>());

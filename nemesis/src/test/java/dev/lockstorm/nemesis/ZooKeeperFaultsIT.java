@@ -9,6 +9,7 @@ import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperNode;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
 import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Faults on a real 3-node ensemble: leader partition, heal, leader pause, a frozen client. */
+@Tag("lab")
 class ZooKeeperFaultsIT {
     private Lab lab;
     private ZooKeeperEnsemble zk;

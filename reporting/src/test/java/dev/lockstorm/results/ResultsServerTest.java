@@ -1,5 +1,6 @@
 package dev.lockstorm.results;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The run store and its server on loopback: runs listed with verdicts, files served, nothing outside the store. */
+@Tag("unit")
 class ResultsServerTest {
     @TempDir
     Path root;

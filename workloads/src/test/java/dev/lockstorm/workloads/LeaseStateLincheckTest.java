@@ -5,6 +5,7 @@ import org.jetbrains.lincheck.datastructures.IntGen;
 import org.jetbrains.lincheck.datastructures.ModelCheckingOptions;
 import org.jetbrains.lincheck.datastructures.Operation;
 import org.jetbrains.lincheck.datastructures.Param;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.Test;
  * own client code is never mistaken for a lock failure.
  */
 @Param(name = "connection", gen = IntGen.class, conf = "0:3")
+@Tag("unit")
 public class LeaseStateLincheckTest {
     private final LeaseState state = new LeaseState();
 

@@ -4,6 +4,7 @@ import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.HistoryFormatException;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Tag("unit")
 class HistoryIoTest {
     @TempDir
     Path dir;

@@ -10,6 +10,7 @@ import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.model.FencedMutex;
 import dev.lockstorm.checker.model.Models;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Histories people paste in: every one is read as what it says or refused with the file, the line
  * and what was expected; none is dropped into a verdict it did not earn, and none crashes the reader.
  */
+@Tag("unit")
 class HostileInputTest {
     @TempDir
     Path dir;

@@ -5,6 +5,7 @@ import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.io.HistoryFormat;
 import dev.lockstorm.checker.io.HistoryReader;
 import dev.lockstorm.checker.model.Register;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A search that runs out of time or memory says unknown, with the reason, never valid. */
+@Tag("unit")
 class LimitsTest {
     private static History hard() throws Exception {
         Path p = Path.of(LimitsTest.class.getResource("/corpus/knossos/cas-register/good/memstress3-56.edn").toURI());

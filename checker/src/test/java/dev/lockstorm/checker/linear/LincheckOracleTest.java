@@ -19,6 +19,7 @@ import org.jetbrains.lincheck.datastructures.verifier.LinearizabilityVerifier;
 import org.jetbrains.lincheck.jvm.agent.InstrumentationMode;
 import org.jetbrains.lincheck.jvm.agent.LincheckInstrumentationKt;
 import kotlin.Unit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Method;
@@ -38,6 +39,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * It takes neither crashed operations nor long histories (it does not memoize), so the histories
  * here are complete and up to ~40 operations; everything Lincheck needs stays in this file.
  */
+@Tag("unit")
 class LincheckOracleTest {
     private static final SearchLimits LIMITS = SearchLimits.withTimeLimit(Duration.ofSeconds(60));
 

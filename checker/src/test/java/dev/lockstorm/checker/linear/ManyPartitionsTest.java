@@ -5,6 +5,7 @@ import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.model.Kv;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -15,6 +16,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Partitions give their share of the memory bound back when they finish: many keys are not "unknown". */
+@Tag("unit")
 class ManyPartitionsTest {
 
     /** One put and one get on each of {@code keys} keys. */

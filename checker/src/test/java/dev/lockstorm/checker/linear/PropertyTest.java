@@ -10,6 +10,7 @@ import dev.lockstorm.checker.model.Model;
 import dev.lockstorm.checker.model.Mutex;
 import dev.lockstorm.checker.model.Register;
 import dev.lockstorm.checker.sim.LockSimulation;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The engine against the truth: brute force on small random histories, construction on large ones. */
+@Tag("unit")
 class PropertyTest {
     private static final SearchLimits LIMITS = SearchLimits.withTimeLimit(Duration.ofSeconds(60));
 

@@ -6,6 +6,7 @@ import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.model.FencedMutex;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Tag("unit")
 class LockAnalysesTest {
 
     @Test

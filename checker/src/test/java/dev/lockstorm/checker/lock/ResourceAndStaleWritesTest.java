@@ -3,6 +3,7 @@ package dev.lockstorm.checker.lock;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Lost updates are counted per lock and only from a read that must have seen every acknowledged write; stale writes only when proven. */
+@Tag("unit")
 class ResourceAndStaleWritesTest {
 
     /** An event of process p on lock l at position i (i ms). */

@@ -1,12 +1,14 @@
 package dev.lockstorm.checker.model;
 
 import dev.lockstorm.checker.Verdict;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static dev.lockstorm.checker.H.h;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+@Tag("unit")
 class FencedMutexTest {
     private final FencedMutex fenced = new FencedMutex();
 

@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.model;
 
 import dev.lockstorm.checker.Verdict;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Map;
 import static dev.lockstorm.checker.H.h;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+@Tag("unit")
 class RegisterModelsTest {
 
     @Test

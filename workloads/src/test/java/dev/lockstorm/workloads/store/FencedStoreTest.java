@@ -1,6 +1,7 @@
 package dev.lockstorm.workloads.store;
 
 import dev.lockstorm.api.Fencing;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * holder that read before a newer holder's read can still write, and one increment is lost;
  * fencing reads too closes that.
  */
+@Tag("unit")
 class FencedStoreTest {
 
     /** Holder 1 (token 1) reads, holder 2 (token 2) reads, holder 1 writes, holder 2 writes. */

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.cli;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -12,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The CLI end to end, in this JVM: exit codes, summaries, results.json. */
+@Tag("unit")
 class CliTest {
     private static final Path CORPUS = Path.of("../checker/src/test/resources/corpus");
 

@@ -4,6 +4,7 @@ import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
 import dev.lockstorm.workloads.internal.registry.Registry;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.PrintStream;
@@ -17,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A small matrix, run for real: one row a cell, each with its verdict and report, no fault leaves a cell unrun. */
+@Tag("lab")
 class MatrixIT {
 
     @Test

@@ -2,6 +2,7 @@ package dev.lockstorm.suite.internal.plugins;
 
 import dev.lockstorm.suite.internal.cli.ConsoleCapture;
 import dev.lockstorm.suite.internal.cli.Main;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * path they are given, the driver uses the plug-in's resource; a client that throws while opening
  * stops the run with the exception and its log, leaving nothing behind.
  */
+@Tag("lab")
 class PluginRunIT {
     @TempDir
     Path dir;

@@ -2,6 +2,7 @@ package dev.lockstorm.suite.internal.plugins;
 
 import dev.lockstorm.suite.internal.cli.ConsoleCapture;
 import dev.lockstorm.suite.internal.cli.Main;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Lock systems from a user's jar, through the CLI: listed with their source; every bad class path is exit 3 with what and where. */
+@Tag("unit")
 class PluginsTest {
     static final String SYSTEMS = "dev.lockstorm.api.LockSystem";
 

@@ -9,6 +9,7 @@ import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.model.FencedMutex;
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.results.ReportHtml;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * report.html as a person sees it: rendered by headless Chromium (Debian's), the screenshot shows
  * the red INVALID badge on top and a drawn timeline; the page asks for nothing from the network.
  */
+@Tag("unit")
 class ReportScreenshotTest {
     @TempDir
     Path dir;

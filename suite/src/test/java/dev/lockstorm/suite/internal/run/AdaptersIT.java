@@ -6,6 +6,7 @@ import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.api.Fencing;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.workloads.internal.registry.Registry;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -16,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every adapter, with no faults: it excludes, its tokens (if it has any) increase, every client gets the lock. */
+@Tag("lab")
 class AdaptersIT {
     static List<String> systems() {
         return Registry.builtIn().systemNames();

@@ -5,6 +5,7 @@ import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ZooKeeper runs that must stay safe: the recipe when only servers fail. (The Curator GC pause is a
  * named scenario: ScenariosIT.)
  */
+@Tag("lab")
 class ZooKeeperScenariosIT {
     private static final RunStore STORE = new RunStore(Path.of("target", "it-results").toAbsolutePath());
 

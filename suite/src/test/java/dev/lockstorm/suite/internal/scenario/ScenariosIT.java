@@ -5,6 +5,7 @@ import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -15,6 +16,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every named scenario, every variant, run for real: lockstorm reports what the scenario expects. */
+@Tag("scenario")
 class ScenariosIT {
     private static final RunStore STORE = new RunStore(Path.of("target", "it-results").toAbsolutePath());
 

@@ -2,6 +2,7 @@ package dev.lockstorm.workloads.internal.registry;
 
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.Topology;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The built-ins are found through ServiceLoader like any plug-in; names and class paths are checked. */
+@Tag("unit")
 class RegistryTest {
     @TempDir
     Path dir;

@@ -1,5 +1,6 @@
 package dev.lockstorm.workloads.internal.worker;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -8,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** Every command and reply survives its line; the wire stays the documented JSON. */
+@Tag("unit")
 class ProtocolTest {
 
     @Test
