@@ -55,6 +55,19 @@ public record CheckResult(Verdict verdict, String source, LinearizabilityResult 
         return fencing == null ? 0 : fencing.tokenViolations().size();
     }
 
+    /** The grant that made the first double holder (the earliest second holder's acquire ok), or null. */
+    public dev.lockstorm.checker.history.Op firstDoubleHolder() {
+        if (doubleHolders == null) return null;
+        dev.lockstorm.checker.history.Op first = null;
+        for (DoubleHolder d : doubleHolders) if (first == null || d.second().start().index() < first.index()) first = d.second().start();
+        return first;
+    }
+
+    /** Where the first update was lost, or null (see {@link ResourceCounter.Result#firstLoss()}). */
+    public dev.lockstorm.checker.history.Op firstLostUpdate() {
+        return resource == null ? null : resource.firstLoss();
+    }
+
     public long lostUpdates() {
         return resource == null ? 0 : resource.lostUpdates();
     }

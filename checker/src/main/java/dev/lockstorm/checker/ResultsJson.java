@@ -50,6 +50,8 @@ public final class ResultsJson {
             m.put("stale_writes_rejected", r.staleWritesRejected());
             m.put("token_violations", r.tokenViolations());
             m.put("lost_updates", r.lostUpdates());
+            m.put("first_double_holder", ref(r.firstDoubleHolder()));
+            m.put("first_lost_update", ref(r.firstLostUpdate()));
         }
         Map<String, Object> analyses = new LinkedHashMap<>();
         analyses.put("linearizability", linearizability(r.linearizability()));

@@ -22,6 +22,7 @@ public final class Summary {
         if (l.failure() != null) sb.append("    ").append(l.failure().explanation()).append('\n');
         if (r.isLockCheck()) {
             sb.append("  double holders: ").append(r.doubleHolderCount());
+            if (r.firstDoubleHolder() != null) sb.append(" (the first at ").append(dev.lockstorm.checker.history.History.when(r.firstDoubleHolder())).append(')');
             if (r.doubleHolderCount() == 0 && l.verdict() == dev.lockstorm.checker.Verdict.INVALID) {
                 // both can be true: this analysis counts only holds the clients were certain of
                 sb.append(" (no two holds known for certain, from an acquire's ok to the release's invocation, overlapped;"

@@ -25,6 +25,11 @@ final class Resource {
         return ok.value() instanceof Number n ? n.longValue() : null;
     }
 
+    /** The value a write invocation writes ({@code {"token": t, "value": v}}), or null. */
+    static Long writeValue(Op invoke) {
+        return invoke.value() instanceof Map<?, ?> m && m.get("value") instanceof Number n ? n.longValue() : null;
+    }
+
     /** The counter value that a read returned ({@code {"value": v}} or a bare number), or null. */
     static Long readValue(Op ok) {
         Object v = ok.value() instanceof Map<?, ?> m ? m.get("value") : ok.value();

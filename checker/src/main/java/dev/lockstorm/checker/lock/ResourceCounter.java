@@ -35,8 +35,11 @@ public final class ResourceCounter {
      * @param finalRead    that read's completion, or null
      * @param lostUpdates  acknowledged − final value, at least 0 (0 when not checked)
      * @param why          why the count could not be checked, or null
+     * @param firstLoss    the first acknowledged write whose value did not exceed one acknowledged before it (an
+     *                     increment overwritten: where the first update was lost), or null
      */
-    public record Counter(Object lock, int acknowledged, int uncertain, Long finalValue, Op finalRead, long lostUpdates, String why) {
+    public record Counter(Object lock, int acknowledged, int uncertain, Long finalValue, Op finalRead, long lostUpdates, String why,
+                          Op firstLoss) {
         public boolean checked() {
             return why == null;
         }
@@ -45,7 +48,8 @@ public final class ResourceCounter {
             String of = "".equals(lock) ? "" : "lock " + lock + ": ";
             if (!checked()) return of + why;
             return of + acknowledged + " increments acknowledged, final value " + finalValue + " read at " + History.when(finalRead)
-                    + (lostUpdates > 0 ? ": " + lostUpdates + " updates lost" : "");
+                    + (lostUpdates > 0 ? ": " + lostUpdates + " updates lost" + (firstLoss == null ? "" : ", the first at "
+                    + History.when(firstLoss) + " when " + firstLoss.who() + "'s write overwrote an increment") : "");
         }
     }
 
@@ -82,6 +86,15 @@ public final class ResourceCounter {
             return counters.size() == 1 ? counters.get(0).finalValue() : null;
         }
 
+        /** Where the first update was lost (the earliest overwrite among the locks that lost some), or null. */
+        public Op firstLoss() {
+            Op first = null;
+            for (Counter c : counters) {
+                if (c.lostUpdates() > 0 && c.firstLoss() != null && (first == null || c.firstLoss().index() < first.index())) first = c.firstLoss();
+            }
+            return first;
+        }
+
         /** The final read, when there is one lock. */
         public Op finalRead() {
             return counters.size() == 1 ? counters.get(0).finalRead() : null;
@@ -104,6 +117,12 @@ public final class ResourceCounter {
                 if (op.type() == OpType.OK) {
                     t.acknowledged++;
                     t.lastAckedWrite = op;
+                    Long v = Resource.writeValue(h.get(h.partner(op.index())));
+                    if (v != null) {
+                        // a counter only grows: a value no higher than one already written overwrote an increment
+                        if (t.firstLoss == null && t.highestWritten != null && v <= t.highestWritten) t.firstLoss = op;
+                        if (t.highestWritten == null || v > t.highestWritten) t.highestWritten = v;
+                    }
                 } else if (op.type() == OpType.INFO || op.type() == OpType.INVOKE && h.partner(op.index()) < 0) {
                     t.uncertain++;
                 }
@@ -129,20 +148,23 @@ public final class ResourceCounter {
         /** the ok read invoked last, and its invocation */
         Op lastRead;
         Op lastReadInvoke;
+        /** the highest value an acknowledged write wrote, and the first write that did not exceed it */
+        Long highestWritten;
+        Op firstLoss;
 
         Counter counter(Object lock) {
             // only a read that began after every acknowledged write had completed proves a loss
             if (lastRead != null && (lastAckedWrite == null || lastReadInvoke.index() > lastAckedWrite.index())) {
                 long fin = Resource.readValue(lastRead);
-                return new Counter(lock, acknowledged, uncertain, fin, lastRead, Math.max(0, acknowledged - fin), null);
+                return new Counter(lock, acknowledged, uncertain, fin, lastRead, Math.max(0, acknowledged - fin), null, firstLoss);
             }
-            if (lastAckedWrite == null) return new Counter(lock, acknowledged, uncertain, null, null, 0, "no read of the counter");
+            if (lastAckedWrite == null) return new Counter(lock, acknowledged, uncertain, null, null, 0, "no read of the counter", null);
             String why = lastRead == null || lastRead.index() < lastAckedWrite.index()
                     ? "no read of the counter after the last acknowledged write (at " + History.when(lastAckedWrite) + ")"
                     : "the last read began at " + History.when(lastReadInvoke) + ", before the write acknowledged at "
                             + History.when(lastAckedWrite) + " had completed, so it may have happened before that write;"
                             + " only a read that begins after every acknowledged write has completed proves a loss";
-            return new Counter(lock, acknowledged, uncertain, null, null, 0, why);
+            return new Counter(lock, acknowledged, uncertain, null, null, 0, why, firstLoss);
         }
     }
 }

@@ -89,6 +89,17 @@ class ResourceAndStaleWritesTest {
     }
 
     @Test
+    void theFirstLostUpdateIsTheFirstWriteThatOverwroteAnIncrement() {
+        // both holders read 0; p1 writes 1 (event 9), then p0 writes 1 over it (event 11): lost there
+        History hist = h().acquire(0, 1L).read(0, 1L, 0).acquire(1, 2L).read(1, 2L, 0)
+                .write(1, 2L, 1, OpType.OK).write(0, 1L, 1, OpType.OK).release(0).release(1).read(2, null, 1).build();
+        ResourceCounter.Result r = ResourceCounter.analyze(hist);
+        assertEquals(1, r.lostUpdates());
+        assertEquals(11, r.firstLoss().index());
+        assertTrue(r.explanation().endsWith("1 updates lost, the first at 11.000 ms when process 0's write overwrote an increment"), r.explanation());
+    }
+
+    @Test
     void overlappingWritesAreNotStale() {
         // p1 (token 2) and p0 (token 1) write at once: either order may have been applied
         History hist = h().acquire(0, 1L).acquire(1, 2L)
