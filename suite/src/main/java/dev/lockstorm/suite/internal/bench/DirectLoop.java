@@ -3,6 +3,9 @@ package dev.lockstorm.suite.internal.bench;
 import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.ClientContext;
+import dev.lockstorm.api.Fencing;
+import dev.lockstorm.api.ProtectedResource;
+import dev.lockstorm.workloads.store.FencedStore;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.workloads.internal.registry.Registry;
@@ -15,8 +18,9 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The baseline for the driver's overhead: N lock clients in one JVM cycling acquire → release as
- * fast as they can, no driver, no history. Prints "CYCLES n SECONDS s".
+ * The baseline for the driver's overhead: N lock clients in one JVM running the driven cycle
+ * (acquire → read the counter → write value + 1 with the token → release) as fast as they can,
+ * without driver, pipes or history. Prints "CYCLES n SECONDS s".
  * Usage: DirectLoop SYSTEM CONNECT CLIENTS SECONDS
  */
 public final class DirectLoop {
@@ -25,6 +29,7 @@ public final class DirectLoop {
         int clients = Integer.parseInt(args[2]);
         long seconds = Long.parseLong(args[3]);
         AtomicLong cycles = new AtomicLong();
+        FencedStore store = new FencedStore(Fencing.NONE);
         List<LockClient> locks = new ArrayList<>();
         LockSystem s = Registry.builtIn().system(system);
         Map<String, String> options = new HashMap<>();
@@ -42,7 +47,10 @@ public final class DirectLoop {
             Thread t = new Thread(() -> {
                 while (System.nanoTime() < end) {
                     try {
+                        // the driven cycle, without the driver: acquire, read the resource, write value + 1 with the token, release
                         Lease l = c.acquire(Duration.ofSeconds(5));
+                        ProtectedResource.Read r = store.read(l.token());
+                        if (r.accepted()) store.write(l.token(), r.value() + 1);
                         c.release(l);
                         cycles.incrementAndGet();
                     } catch (Exception e) {

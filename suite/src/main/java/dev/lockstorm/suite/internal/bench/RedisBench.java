@@ -25,7 +25,8 @@ public final class RedisBench {
         this.store = new RunStore(root);
     }
 
-    public void run(Duration each) throws Exception {
+    /** @param systems the Redis systems to measure; empty for all of them */
+    public void run(Duration each, List<String> systems) throws Exception {
         Throughput throughput = new Throughput(store);
         String[] baseline = throughput.withServers("redis-single", (lab, connect) -> {
             String host = lab.host("n1").address();
@@ -38,6 +39,7 @@ public final class RedisBench {
         out.printf(Locale.ROOT, "%-18s %14s %14s %10s%n", "system (5 clients)", "driven cyc/s", "direct cyc/s", "overhead");
         for (String system : Registry.builtIn().systemNames()) {
             if (Registry.builtIn().system(system).topology() instanceof Topology.ZooKeeper) continue;
+            if (!systems.isEmpty() && !systems.contains(system)) continue;
             double driven = throughput.driven(system, each);
             double direct = throughput.direct(system, each);
             out.printf(Locale.ROOT, "%-18s %14.1f %14.1f %9.0f%%%n", system, driven, direct, direct > 0 ? (1 - driven / direct) * 100 : 0);

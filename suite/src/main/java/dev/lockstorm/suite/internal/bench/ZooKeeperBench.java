@@ -29,11 +29,13 @@ public final class ZooKeeperBench {
         this.store = new RunStore(root);
     }
 
-    public void run(Duration each, int seeds) throws Exception {
+    /** @param systems the ZooKeeper systems to measure; empty for all of them */
+    public void run(Duration each, int seeds, List<String> systems) throws Exception {
         out.printf(Locale.ROOT, "%-18s %14s %14s %10s%n", "system (5 clients)", "driven cyc/s", "direct cyc/s", "overhead");
         Throughput throughput = new Throughput(store);
         for (String system : Registry.builtIn().systemNames()) {
             if (!(Registry.builtIn().system(system).topology() instanceof Topology.ZooKeeper)) continue;
+            if (!systems.isEmpty() && !systems.contains(system)) continue;
             double driven = throughput.driven(system, each);
             double direct = throughput.direct(system, each);
             out.printf(Locale.ROOT, "%-18s %14.1f %14.1f %9.0f%%%n", system, driven, direct, direct > 0 ? (1 - driven / direct) * 100 : 0);

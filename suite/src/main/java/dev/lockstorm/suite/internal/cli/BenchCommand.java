@@ -20,6 +20,10 @@ public final class BenchCommand implements Runnable {
         spec.commandLine().usage(System.out);
     }
 
+    private static java.util.List<String> list(String csv) {
+        return csv == null ? java.util.List.of() : java.util.Arrays.stream(csv.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+    }
+
     @Command(name = "checker", mixinStandardHelpOptions = true,
             description = {"A large simulated fenced-mutex history and the whole public corpus, checked in this JVM.",
                     "Exit code 1 when a verdict is not the expected one."})
@@ -89,10 +93,13 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--seeds", defaultValue = "5", description = "Seeds of the pause scenario (default: ${DEFAULT-VALUE}).")
         int seeds;
 
+        @Option(names = "--systems", paramLabel = "S,S…", description = "Only these ZooKeeper systems (default: all of them).")
+        String systems;
+
         @Override
         public Integer call() throws Exception {
             dev.lockstorm.clusters.lab.Lab.requireInside();
-            new dev.lockstorm.suite.internal.bench.ZooKeeperBench(System.out, Home.path("results")).run(each, seeds);
+            new dev.lockstorm.suite.internal.bench.ZooKeeperBench(System.out, Home.path("results")).run(each, seeds, list(systems));
             return 0;
         }
     }
@@ -104,10 +111,13 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Length of each throughput run (default: ${DEFAULT-VALUE}).")
         java.time.Duration each;
 
+        @Option(names = "--systems", paramLabel = "S,S…", description = "Only these Redis systems (default: all of them).")
+        String systems;
+
         @Override
         public Integer call() throws Exception {
             dev.lockstorm.clusters.lab.Lab.requireInside();
-            new dev.lockstorm.suite.internal.bench.RedisBench(System.out, Home.path("results")).run(each);
+            new dev.lockstorm.suite.internal.bench.RedisBench(System.out, Home.path("results")).run(each, list(systems));
             return 0;
         }
     }
