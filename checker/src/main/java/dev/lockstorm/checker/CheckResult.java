@@ -1,7 +1,9 @@
 package dev.lockstorm.checker;
 
 import dev.lockstorm.checker.lock.DoubleHolder;
+import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.Fencing;
+import dev.lockstorm.checker.lock.Incident;
 import dev.lockstorm.checker.lock.ResourceCounter;
 import dev.lockstorm.checker.linear.LinearizabilityResult;
 
@@ -13,15 +15,18 @@ import java.util.List;
  * @param verdict          the overall verdict: invalid when any analysis is, else unknown when the
  *                         search gave up, else valid
  * @param source           the history's file or name
+ * @param analyses         each analysis with its verdict, decided here once: every renderer shows these
  * @param linearizability  the search's result
- * @param doubleHolders    overlapping certain holds (lock models)
+ * @param doubleHolders    overlapping certain holds, as pairs (lock models)
+ * @param incidents        the pairs grouped by the hold others overlapped, each with its faults and damage (lock models)
  * @param fencing          token order and stale writes (lock models)
  * @param resource         lost updates of the protected counter (lock models)
+ * @param faults           the nemesis's faults, start to heal
  * @param stats            sizes and time taken
  */
-public record CheckResult(Verdict verdict, String source, LinearizabilityResult linearizability,
-                          List<DoubleHolder> doubleHolders, Fencing.Result fencing, ResourceCounter.Result resource,
-                          Stats stats) {
+public record CheckResult(Verdict verdict, String source, List<Analysis> analyses, LinearizabilityResult linearizability,
+                          List<DoubleHolder> doubleHolders, List<Incident> incidents, Fencing.Result fencing,
+                          ResourceCounter.Result resource, List<FaultSpan> faults, Stats stats) {
 
     /**
      * @param events                events in the history

@@ -9,10 +9,15 @@ import dev.lockstorm.checker.linear.LinearizabilityResult;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.lock.DoubleHolder;
 import dev.lockstorm.checker.lock.DoubleHolders;
+import dev.lockstorm.checker.lock.FaultSpan;
+import dev.lockstorm.checker.lock.FaultSpans;
 import dev.lockstorm.checker.lock.Fencing;
+import dev.lockstorm.checker.lock.Incident;
+import dev.lockstorm.checker.lock.Incidents;
 import dev.lockstorm.checker.lock.ResourceCounter;
 import dev.lockstorm.checker.model.Model;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -25,7 +30,7 @@ import java.util.TreeSet;
  * History h = HistoryReader.read(Path.of("history.jsonl"), HistoryFormat.AUTO);
  * CheckResult r = Checker.check(h, new FencedMutex(), SearchLimits.defaults());
  * System.out.println(r.verdict().wire() + ": " + r.doubleHolderCount() + " double holders");
- * ResultsJson.write(r, Path.of("results.json"));
+ * System.out.print(Summary.of(r));
  * }</pre>
  */
 public final class Checker {
@@ -42,21 +47,37 @@ public final class Checker {
         LinearizabilityResult lin = Linearizability.check(model, ops, limits);
         Verdict verdict = lin.verdict();
 
+        List<Analysis> analyses = new ArrayList<>();
+        analyses.add(new Analysis("linearizability (" + lin.model() + ")", Analysis.Status.of(lin.verdict()),
+                lin.failure() != null ? lin.failure().explanation() : lin.reason() != null ? lin.reason() : lin.statesExplored() + " states explored"));
+        List<FaultSpan> faults = FaultSpans.of(h);
         List<DoubleHolder> doubles = null;
+        List<Incident> incidents = null;
         Fencing.Result fencing = null;
         ResourceCounter.Result resource = null;
         if (model.functions().contains("acquire")) {
             doubles = DoubleHolders.find(h);
             fencing = Fencing.analyze(h);
             resource = ResourceCounter.analyze(h);
-            boolean bad = !doubles.isEmpty() || !fencing.tokenViolations().isEmpty() || !fencing.staleWrites().isEmpty()
-                    || resource.lostUpdates() > 0;
-            if (bad) verdict = Verdict.INVALID;
+            incidents = Incidents.of(h, doubles, faults, fencing.staleWrites(), resource.overwrites());
+            analyses.add(new Analysis("double holders", doubles.isEmpty() ? Analysis.Status.VALID : Analysis.Status.INVALID,
+                    doubles.isEmpty() ? "no two clients held the lock at once" : incidents.size() + (incidents.size() == 1 ? " incident" : " incidents")
+                            + " (" + doubles.size() + (doubles.size() == 1 ? " pair" : " pairs") + " of holders); first: " + doubles.get(0).explanation()));
+            boolean fenced = fencing.staleWrites().isEmpty() && fencing.tokenViolations().isEmpty();
+            analyses.add(new Analysis("fencing", fenced ? Analysis.Status.VALID : Analysis.Status.INVALID,
+                    fencing.tokens() + " tokens, " + fencing.tokenViolations().size() + " out of order, " + fencing.staleWrites().size()
+                            + " stale writes accepted, " + fencing.rejected() + " rejected"
+                            + (fencing.rejected() > 0 ? " (fencing saved you " + fencing.rejected() + (fencing.rejected() == 1 ? " time)" : " times)") : "")));
+            analyses.add(new Analysis("resource (lost updates)", !resource.checked() ? Analysis.Status.NOT_CHECKED
+                    : resource.lostUpdates() == 0 ? Analysis.Status.VALID : Analysis.Status.INVALID, resource.explanation()));
+        }
+        for (Analysis a : analyses) {
+            if (a.status() == Analysis.Status.INVALID) verdict = Verdict.INVALID;
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
         CheckResult.Stats stats = new CheckResult.Stats(h.size(), ops.size(), h.processes().size(),
                 h.crashedOperations(), h.incompleteInvocations(), millis);
-        return new CheckResult(verdict, h.source(), lin, doubles, fencing, resource, stats);
+        return new CheckResult(verdict, h.source(), analyses, lin, doubles, incidents, fencing, resource, faults, stats);
     }
 
     private static void requireKnownFunctions(History h, Model<?> model) {

@@ -64,7 +64,7 @@ public final class LockStorm {
             throw new LockStormSetupException("lockstorm cannot run " + spec.system() + " here: " + why);
         });
         List<String> java = new ArrayList<>(List.of(javaBinary(), "-XX:-UsePerfData", "-Xmx1g", "-cp", TestClasspath.current(),
-                Main.class.getName(), "run", "--results", root.toString(), "--run-name", name));
+                Main.class.getName(), "run", "--store", root.toString(), "--run-name", name));
         java.addAll(spec.toArguments());
         ProcessBuilder pb = new ProcessBuilder(LabLauncher.command(java)).redirectErrorStream(true);
         pb.environment().put(Main.EXIT_WITH_STDIN, "1");

@@ -1,6 +1,7 @@
 package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.Commands;
+import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 
@@ -26,7 +27,7 @@ import java.util.Map;
  * into memory); its monotonic clock is untouched.
  *
  * <pre>{@code
- * ClockFault clock = ClockFault.create(lab, "redis-n2");
+ * ClockFault clock = ClockFault.create(lab, lab.host("n2"), "redis-n2");
  * RedisNode n2 = ... start with clock.env() ...;
  * nemesis.clockJump(clock, Duration.ofSeconds(20));
  * }</pre>
@@ -35,6 +36,7 @@ public final class ClockFault {
     private static final int SIZE = 32;
 
     private final String name;
+    private final String host;
     private final Path file;
     private final Path library;
     private final MappedByteBuffer control;
@@ -42,15 +44,16 @@ public final class ClockFault {
     private double rate = 1.0;
     private long refNanos;
 
-    private ClockFault(String name, Path file, Path library, MappedByteBuffer control) {
+    private ClockFault(String name, String host, Path file, Path library, MappedByteBuffer control) {
         this.name = name;
+        this.host = host;
         this.file = file;
         this.library = library;
         this.control = control;
     }
 
-    /** A control file for the process called {@code name}, the library built in the lab's directory. */
-    public static ClockFault create(Lab lab, String name) {
+    /** A control file for the process called {@code name} on {@code host}, the library built in the lab's directory. */
+    public static ClockFault create(Lab lab, Host host, String name) {
         Path lib = library(lab.dir().resolve("native"));
         Path file = lab.dir().resolve("clocks").resolve(name + ".clock");
         try {
@@ -58,7 +61,7 @@ public final class ClockFault {
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                 MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
                 m.order(ByteOrder.LITTLE_ENDIAN);
-                ClockFault c = new ClockFault(name, file, lib, m);
+                ClockFault c = new ClockFault(name, host.name(), file, lib, m);
                 c.publish();
                 return c;
             }
@@ -74,6 +77,11 @@ public final class ClockFault {
 
     public String name() {
         return name;
+    }
+
+    /** The name of the host the process runs on. */
+    public String host() {
+        return host;
     }
 
     /** Moves the clock by {@code delta} (negative: back). */

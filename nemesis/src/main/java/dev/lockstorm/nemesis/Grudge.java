@@ -107,6 +107,16 @@ public record Grudge(Map<Host, Set<Host>> refuses) {
                 .collect(Collectors.joining("; "));
     }
 
+    /** Every host the grudge touches (refusing or refused), by name. */
+    public List<String> hostNames() {
+        Set<String> names = new LinkedHashSet<>();
+        refuses.forEach((h, s) -> {
+            names.add(h.name());
+            s.forEach(r -> names.add(r.name()));
+        });
+        return List.copyOf(names);
+    }
+
     /** Plain data for history events: host name → names of refused hosts. */
     public Map<String, List<String>> toData() {
         Map<String, List<String>> m = new LinkedHashMap<>();

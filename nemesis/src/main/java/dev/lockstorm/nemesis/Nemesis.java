@@ -70,7 +70,7 @@ public final class Nemesis implements AutoCloseable {
             Partitions.heal(h);
             partitioned.remove(h);
         }
-        events.accept(new NemesisEvent("start-partition", grudge.toData()));
+        events.accept(new NemesisEvent("start-partition", grudge.toData(), grudge.hostNames()));
     }
 
     /** Removes every partition. */
@@ -78,57 +78,58 @@ public final class Nemesis implements AutoCloseable {
         if (partitioned.isEmpty()) return;
         for (Host h : partitioned) Partitions.heal(h);
         partitioned.clear();
-        events.accept(new NemesisEvent("stop-partition", "fully connected"));
+        events.accept(new NemesisEvent("stop-partition", "fully connected", List.of()));
     }
 
     /** SIGSTOP: the process freezes as in a long GC pause. */
     public synchronized void pause(HostProcess p) {
         p.pause();
         paused.add(p);
-        events.accept(new NemesisEvent("start-pause", List.of(p.name())));
+        events.accept(new NemesisEvent("start-pause", List.of(p.name()), List.of(p.host().name())));
     }
 
     public synchronized void resume(HostProcess p) {
         p.resume();
         paused.remove(p);
-        events.accept(new NemesisEvent("stop-pause", List.of(p.name())));
+        events.accept(new NemesisEvent("stop-pause", List.of(p.name()), List.of(p.host().name())));
     }
 
     /** Resumes every paused process. */
     public synchronized void resumeAll() {
         if (paused.isEmpty()) return;
         List<String> names = paused.stream().map(HostProcess::name).toList();
+        List<String> hosts = paused.stream().map(p -> p.host().name()).distinct().toList();
         for (HostProcess p : paused) p.resume();
         paused.clear();
-        events.accept(new NemesisEvent("stop-pause", names));
+        events.accept(new NemesisEvent("stop-pause", names, hosts));
     }
 
     /** SIGKILL a node; its data stays. */
     public synchronized void kill(Node node) {
         node.kill();
         killed.add(node);
-        events.accept(new NemesisEvent("kill", List.of(node.host().name())));
+        events.accept(new NemesisEvent("kill", List.of(node.host().name()), List.of(node.host().name())));
     }
 
     /** Starts a killed (or stopped) node again on its data. */
     public synchronized void restart(Node node) {
         node.start();
         killed.remove(node);
-        events.accept(new NemesisEvent("start", List.of(node.host().name())));
+        events.accept(new NemesisEvent("start", List.of(node.host().name()), List.of(node.host().name())));
     }
 
     /** Jumps a process's realtime clock by {@code delta} (negative: back). */
     public synchronized void clockJump(ClockFault c, java.time.Duration delta) {
         c.jump(delta);
         clocks.add(c);
-        events.accept(new NemesisEvent("clock-jump", Map.of("process", c.name(), "delta_ms", delta.toMillis())));
+        events.accept(new NemesisEvent("clock-jump", Map.of("process", c.name(), "delta_ms", delta.toMillis()), List.of(c.host())));
     }
 
     /** Makes a process's realtime clock run at {@code rate} times real speed. */
     public synchronized void clockRate(ClockFault c, double rate) {
         c.rate(rate);
         clocks.add(c);
-        events.accept(new NemesisEvent("clock-rate", Map.of("process", c.name(), "rate", rate)));
+        events.accept(new NemesisEvent("clock-rate", Map.of("process", c.name(), "rate", rate), List.of(c.host())));
     }
 
     /**
@@ -139,7 +140,7 @@ public final class Nemesis implements AutoCloseable {
         synchronized (this) {
             clocks.add(c);
             events.accept(new NemesisEvent("start-clock-strobe", Map.of("process", c.name(), "delta_ms", delta.toMillis(),
-                    "period_ms", period.toMillis())));
+                    "period_ms", period.toMillis()), List.of(c.host())));
         }
         long end = System.nanoTime() + total.toNanos();
         boolean ahead = false;
@@ -155,7 +156,7 @@ public final class Nemesis implements AutoCloseable {
     public synchronized void clockReset(ClockFault c) {
         c.reset();
         clocks.remove(c);
-        events.accept(new NemesisEvent("clock-reset", List.of(c.name())));
+        events.accept(new NemesisEvent("clock-reset", List.of(c.name()), List.of(c.host())));
     }
 
     /**

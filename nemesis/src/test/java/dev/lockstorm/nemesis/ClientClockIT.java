@@ -22,7 +22,7 @@ class ClientClockIT {
     @Test
     void jumpAndStrobeMoveWallTimeButNotNanoTime() throws Exception {
         try (Lab lab = Lab.open(new LabSpec(List.of("c1"), RunDirs.of("ClientClockIT")))) {
-            ClockFault clock = ClockFault.create(lab, "client-c1");
+            ClockFault clock = ClockFault.create(lab, lab.host("c1"), "client-c1");
             HostProcess client = lab.start(lab.host("c1"), "client-c1",
                     Jvm.command("32m", List.of(), ClockPrinter.class.getName(), List.of()), clock.env());
             Nemesis nemesis = new Nemesis(lab, e -> { });

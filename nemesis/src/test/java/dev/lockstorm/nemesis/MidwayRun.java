@@ -22,7 +22,7 @@ public final class MidwayRun {
         ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, List.of(lab.host("n1"), lab.host("n2"), lab.host("n3")),
                 ZooKeeperOptions.defaults());
         zk.awaitServing(Duration.ofSeconds(30));
-        ClockFault clock = ClockFault.create(lab, "redis-r1");
+        ClockFault clock = ClockFault.create(lab, lab.host("r1"), "redis-r1");
         RedisNode redis = RedisNode.create(lab, lab.host("r1"), Persistence.NONE, clock.env());
         redis.start();
         redis.awaitServing(Duration.ofSeconds(10));

@@ -53,7 +53,7 @@ class RedisFaultsIT {
 
     @Test
     void clockJumpExpiresAKeyOnlyOnTheSkewedNode() throws Exception {
-        ClockFault clock = ClockFault.create(lab, "redis-n1");
+        ClockFault clock = ClockFault.create(lab, lab.host("n1"), "redis-n1");
         List<RedisNode> masters = RedisNode.startMasters(lab, List.of(lab.host("n1"), lab.host("n2")), Persistence.NONE,
                 h -> h.name().equals("n1") ? clock.env() : Map.of());
         RedisNode skewed = masters.get(0);
@@ -73,7 +73,7 @@ class RedisFaultsIT {
 
     @Test
     void clockRateMakesTheClockRunFast() throws Exception {
-        ClockFault clock = ClockFault.create(lab, "redis-n1");
+        ClockFault clock = ClockFault.create(lab, lab.host("n1"), "redis-n1");
         RedisNode n = RedisNode.create(lab, lab.host("n1"), Persistence.NONE, clock.env());
         n.start();
         n.awaitServing(Duration.ofSeconds(10));

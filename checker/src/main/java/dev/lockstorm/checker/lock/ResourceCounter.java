@@ -35,11 +35,20 @@ public final class ResourceCounter {
      * @param finalRead    that read's completion, or null
      * @param lostUpdates  acknowledged − final value, at least 0 (0 when not checked)
      * @param why          why the count could not be checked, or null
-     * @param firstLoss    the first acknowledged write whose value did not exceed one acknowledged before it (an
-     *                     increment overwritten: where the first update was lost), or null
+     * @param overwrites   acknowledged writes whose value did not exceed one acknowledged before them: each
+     *                     overwrote an increment (where updates were lost), in order
      */
     public record Counter(Object lock, int acknowledged, int uncertain, Long finalValue, Op finalRead, long lostUpdates, String why,
-                          Op firstLoss) {
+                          List<Op> overwrites) {
+        public Counter {
+            overwrites = List.copyOf(overwrites);
+        }
+
+        /** The first overwrite, or null. */
+        public Op firstLoss() {
+            return overwrites.isEmpty() ? null : overwrites.get(0);
+        }
+
         public boolean checked() {
             return why == null;
         }
@@ -48,8 +57,8 @@ public final class ResourceCounter {
             String of = "".equals(lock) ? "" : "lock " + lock + ": ";
             if (!checked()) return of + why;
             return of + acknowledged + " increments acknowledged, final value " + finalValue + " read at " + History.when(finalRead)
-                    + (lostUpdates > 0 ? ": " + lostUpdates + " updates lost" + (firstLoss == null ? "" : ", the first at "
-                    + History.when(firstLoss) + " when " + firstLoss.who() + "'s write overwrote an increment") : "");
+                    + (lostUpdates > 0 ? ": " + lostUpdates + " updates lost" + (firstLoss() == null ? "" : ", the first at "
+                    + History.when(firstLoss()) + " when " + firstLoss().who() + "'s write overwrote an increment") : "");
         }
     }
 
@@ -86,6 +95,14 @@ public final class ResourceCounter {
             return counters.size() == 1 ? counters.get(0).finalValue() : null;
         }
 
+        /** Every overwrite of the locks that lost updates, in history order. */
+        public List<Op> overwrites() {
+            List<Op> out = new ArrayList<>();
+            for (Counter c : counters) if (c.lostUpdates() > 0) out.addAll(c.overwrites());
+            out.sort(java.util.Comparator.comparingInt(Op::index));
+            return out;
+        }
+
         /** Where the first update was lost (the earliest overwrite among the locks that lost some), or null. */
         public Op firstLoss() {
             Op first = null;
@@ -120,7 +137,7 @@ public final class ResourceCounter {
                     Long v = Resource.writeValue(h.get(h.partner(op.index())));
                     if (v != null) {
                         // a counter only grows: a value no higher than one already written overwrote an increment
-                        if (t.firstLoss == null && t.highestWritten != null && v <= t.highestWritten) t.firstLoss = op;
+                        if (t.highestWritten != null && v <= t.highestWritten) t.overwrites.add(op);
                         if (t.highestWritten == null || v > t.highestWritten) t.highestWritten = v;
                     }
                 } else if (op.type() == OpType.INFO || op.type() == OpType.INVOKE && h.partner(op.index()) < 0) {
@@ -148,23 +165,23 @@ public final class ResourceCounter {
         /** the ok read invoked last, and its invocation */
         Op lastRead;
         Op lastReadInvoke;
-        /** the highest value an acknowledged write wrote, and the first write that did not exceed it */
+        /** the highest value an acknowledged write wrote, and the writes that did not exceed it */
         Long highestWritten;
-        Op firstLoss;
+        final List<Op> overwrites = new ArrayList<>();
 
         Counter counter(Object lock) {
             // only a read that began after every acknowledged write had completed proves a loss
             if (lastRead != null && (lastAckedWrite == null || lastReadInvoke.index() > lastAckedWrite.index())) {
                 long fin = Resource.readValue(lastRead);
-                return new Counter(lock, acknowledged, uncertain, fin, lastRead, Math.max(0, acknowledged - fin), null, firstLoss);
+                return new Counter(lock, acknowledged, uncertain, fin, lastRead, Math.max(0, acknowledged - fin), null, overwrites);
             }
-            if (lastAckedWrite == null) return new Counter(lock, acknowledged, uncertain, null, null, 0, "no read of the counter", null);
+            if (lastAckedWrite == null) return new Counter(lock, acknowledged, uncertain, null, null, 0, "no read of the counter", overwrites);
             String why = lastRead == null || lastRead.index() < lastAckedWrite.index()
                     ? "no read of the counter after the last acknowledged write (at " + History.when(lastAckedWrite) + ")"
                     : "the last read began at " + History.when(lastReadInvoke) + ", before the write acknowledged at "
                             + History.when(lastAckedWrite) + " had completed, so it may have happened before that write;"
                             + " only a read that begins after every acknowledged write has completed proves a loss";
-            return new Counter(lock, acknowledged, uncertain, null, null, 0, why, firstLoss);
+            return new Counter(lock, acknowledged, uncertain, null, null, 0, why, overwrites);
         }
     }
 }

@@ -75,7 +75,7 @@ public final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws IOException {
             dev.lockstorm.clusters.lab.Lab.requireInside();
-            Path dir = Home.path("results/bench-cluster/" + java.time.LocalDateTime.now()
+            Path dir = Home.store().resolve("bench-cluster/" + java.time.LocalDateTime.now()
                     .format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS")));
             new dev.lockstorm.suite.internal.bench.ClusterBench(System.out, dir).run(rounds);
             System.out.println("node logs: " + dir);
@@ -99,7 +99,7 @@ public final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             dev.lockstorm.clusters.lab.Lab.requireInside();
-            new dev.lockstorm.suite.internal.bench.ZooKeeperBench(System.out, Home.path("results")).run(each, seeds, list(systems));
+            new dev.lockstorm.suite.internal.bench.ZooKeeperBench(System.out, Home.store()).run(each, seeds, list(systems));
             return 0;
         }
     }
@@ -117,7 +117,7 @@ public final class BenchCommand implements Runnable {
         @Override
         public Integer call() throws Exception {
             dev.lockstorm.clusters.lab.Lab.requireInside();
-            new dev.lockstorm.suite.internal.bench.RedisBench(System.out, Home.path("results")).run(each, list(systems));
+            new dev.lockstorm.suite.internal.bench.RedisBench(System.out, Home.store()).run(each, list(systems));
             return 0;
         }
     }

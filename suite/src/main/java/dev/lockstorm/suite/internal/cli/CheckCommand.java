@@ -2,7 +2,6 @@ package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.Checker;
-import dev.lockstorm.checker.ResultsJson;
 import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.history.History;
@@ -12,6 +11,7 @@ import dev.lockstorm.checker.io.HistoryReader;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.model.Model;
 import dev.lockstorm.checker.model.Models;
+import dev.lockstorm.results.ResultsJson;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -23,11 +23,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.Callable;
 
 /** {@code lockstorm check}: checks history files and prints a summary of each. */
 @Command(name = "check", mixinStandardHelpOptions = true,

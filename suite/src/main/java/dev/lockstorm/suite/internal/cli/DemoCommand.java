@@ -1,8 +1,12 @@
 package dev.lockstorm.suite.internal.cli;
 
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.Verdict;
-import dev.lockstorm.suite.internal.run.RunSpec;
+import dev.lockstorm.results.RunReport;
+import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.nemesis.PauseClient;
+import dev.lockstorm.suite.internal.run.RunSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -11,9 +15,9 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -29,7 +33,7 @@ import java.util.concurrent.Callable;
 public final class DemoCommand implements Callable<Integer> {
     static final String EXAMPLE = "/dev/lockstorm/suite/gc-pause-example.jsonl";
 
-    @Option(names = "--results", paramLabel = "DIR", description = "Where results go (default: results/ in the checkout).")
+    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "The run store, where runs go (default: store/ in the checkout).")
     Path results;
 
     @Option(names = "--offline", description = "Check the bundled example history instead of running clusters.")
@@ -59,17 +63,22 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private int offline() throws IOException {
-        Path root = results != null ? results : Home.path("results");
-        Path dir = root.resolve("demo").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS")));
-        Files.createDirectories(dir);
+        RunStore store = new RunStore(results != null ? results : Home.store());
+        Path dir = store.newRun("demo");
         Path history = dir.resolve("history.jsonl");
         try (InputStream in = DemoCommand.class.getResourceAsStream(EXAMPLE)) {
             if (in == null) throw new IllegalStateException("the example history " + EXAMPLE + " is missing from the jar");
             Files.copy(in, history);
         }
-        System.out.println("lockstorm demo: checking the bundled example history " + history);
-        int code = CheckCommand.check(List.of(history), "fenced-mutex", "jsonl", 60, dir, System.out, System.err);
-        System.out.println("report: " + dir.resolve("results.json"));
-        return code;
+        System.out.println("lockstorm demo: checking the bundled history of a Curator GC-pause run, " + history);
+        Map<String, Object> params = new LinkedHashMap<>();
+        params.put("system", "curator-mutex");
+        params.put("nemesis", "pause-client");
+        params.put("scenario", "the bundled history of a curator-gc-pause run");
+        params.put("command", "bin/lockstorm demo --offline");
+        CheckResult r = RunReport.write(dir, new RunReport.Context(params, null, 0)).check();
+        System.out.print(Summary.of(r));
+        System.out.println("report: " + dir.resolve("report.html"));
+        return r.verdict().exitCode();
     }
 }

@@ -7,6 +7,11 @@ final class Home {
     private Home() {
     }
 
+    /** The run store: {@code store/} in the checkout, as Jepsen names it. */
+    static Path store() {
+        return path("store");
+    }
+
     static Path path(String relative) {
         String home = System.getProperty("lockstorm.home", ".");
         return Path.of(home).resolve(relative).normalize();

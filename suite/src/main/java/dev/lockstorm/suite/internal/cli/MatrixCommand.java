@@ -1,17 +1,16 @@
 package dev.lockstorm.suite.internal.cli;
 
+import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.matrix.Matrix;
-import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.suite.internal.nemesis.NemesisKind;
 import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
 import dev.lockstorm.workloads.internal.registry.PluginException;
 import dev.lockstorm.workloads.internal.registry.Registry;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +22,7 @@ import java.util.concurrent.Callable;
 @Command(name = "matrix", mixinStandardHelpOptions = true,
         description = {"Runs every chosen system under every chosen nemesis (none, partition, pause-client, kill, clock) for a short"
                 + " time limit and prints one table of verdicts, double holders, lost updates and ops/s, with the report of each cell."
-                + " The table is also written to results/matrix/<time>/matrix.txt.",
+                + " The table is also written to store/matrix/<time>/matrix.txt.",
                 "Needs root (bin/lockstorm enters a lab). Exit code: 0 all valid, 1 some cell invalid, 2 some cell unknown or not run,"
                         + " 3 bad input."})
 public final class MatrixCommand implements Callable<Integer> {
@@ -45,7 +44,7 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seed of every cell (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--results", paramLabel = "DIR", description = "Where results go (default: results/ in the checkout).")
+    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "The run store, where runs go (default: store/ in the checkout).")
     Path results;
 
     @Override
@@ -69,14 +68,13 @@ public final class MatrixCommand implements Callable<Integer> {
             System.err.println("lockstorm matrix: --time-limit must be at least 5s, not " + timeLimit);
             return Main.BAD_INPUT;
         }
-        RunStore store = new RunStore(results != null ? results : Home.path("results"));
+        RunStore store = new RunStore(results != null ? results : Home.store());
         Matrix matrix = new Matrix(store, timeLimit, seed, registry.classpath(), System.err);
         List<Matrix.Cell> cells = matrix.run(sys, nem);
-        String table = matrix.table(cells);
-        Path file = Matrix.tableFile(store);
-        Files.writeString(file, table);
-        System.out.print(table);
-        System.out.println("table: " + file);
+        Path dir = matrix.write(cells);
+        System.out.print(matrix.table(cells));
+        System.out.println("table: " + dir.resolve("matrix.txt") + "; every cell: " + dir.resolve("index.html") + "; for CI: "
+                + dir.resolve("junit.xml"));
         return Matrix.worst(cells).exitCode();
     }
 

@@ -3,7 +3,7 @@ package dev.lockstorm.suite.internal.cli;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.history.HistoryFormatException;
-import dev.lockstorm.suite.internal.run.Runner;
+import dev.lockstorm.results.RunReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -16,22 +16,22 @@ import java.util.concurrent.Callable;
         description = {"Re-checks a run's history.jsonl and writes results.json, junit.xml and report.html again"
                 + " (also for a run that crashed midway).", "Exit code: the verdict's (0, 1, 2), 3 for bad input."})
 public final class ReportCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "DIR", description = "A run directory (results/<system>/<start-time>, or results/<system>/latest).")
+    @Parameters(paramLabel = "DIR", description = "A run directory (store/<system>/<start-time>, or store/<system>/latest).")
     Path dir;
 
     @Override
     public Integer call() throws Exception {
-        Path d = dir.toRealPath();
-        if (!Files.exists(d.resolve("history.jsonl"))) {
-            System.err.println("lockstorm report: " + d + " has no history.jsonl; expected a run directory");
+        if (!Files.isDirectory(dir)) {
+            System.err.println("lockstorm report: " + dir + " does not exist; expected a run directory (store/<system>/<start-time>)");
             return Main.BAD_INPUT;
         }
+        Path d = dir.toRealPath();
         try {
-            CheckResult r = Runner.rerender(d);
+            CheckResult r = RunReport.rerender(d).check();
             System.out.print(Summary.of(r));
             System.out.println("report: " + d.resolve("report.html"));
             return r.verdict().exitCode();
-        } catch (HistoryFormatException e) {
+        } catch (HistoryFormatException | java.io.IOException e) {
             System.err.println("lockstorm report: " + e.getMessage());
             return Main.BAD_INPUT;
         }

@@ -33,7 +33,7 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--variant", paramLabel = "N", description = "Run only the N-th variant (1 = the first; default: all).")
     Integer variant;
 
-    @Option(names = "--results", paramLabel = "DIR", description = "Where results go (default: results/ in the checkout).")
+    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "The run store, where runs go (default: store/ in the checkout).")
     Path results;
 
     @Override
@@ -43,7 +43,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             System.err.println("lockstorm reproduce: no scenario '" + name + "'; 'lockstorm list' shows them");
             return Main.BAD_INPUT;
         }
-        RunStore store = new RunStore(results != null ? results : Home.path("results"));
+        RunStore store = new RunStore(results != null ? results : Home.store());
         System.out.println("lockstorm reproduce " + s.name() + ": " + s.description());
         if (seeds < 1) {
             System.err.println("lockstorm reproduce: --seeds must be at least 1, not " + seeds);
@@ -80,7 +80,7 @@ public final class ReproduceCommand implements Callable<Integer> {
     }
 
     private static RunResult runOnce(Scenario s, Scenario.Variant v, long seed, RunStore store) throws Exception {
-        RunSpec spec = v.spec().apply(seed);
+        RunSpec spec = s.spec(v, seed);
         RunResult r = new Runner(System.out).run(spec, store.newRun(spec.system().name()));
         boolean ok = v.matches().test(r);
         System.out.printf("%n%s / %s (seed %d)%n  expects: %s%n  found:   %d double holders, %d lost updates, %d stale writes accepted,"

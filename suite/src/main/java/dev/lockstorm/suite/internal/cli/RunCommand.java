@@ -26,7 +26,7 @@ import java.util.concurrent.Callable;
 /** {@code lockstorm run}: one complete test run against real servers. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs lock clients against real servers under faults, records the history, checks it and writes"
-                + " results/<system>/<start-time>/ (history.jsonl, results.json, summary.txt, report.html, junit.xml, logs).",
+                + " store/<system>/<start-time>/ (history.jsonl, results.json, summary.txt, report.html, junit.xml, logs).",
                 "Needs root (bin/lockstorm enters a lab). Exit code: 0 valid, 1 invalid, 2 unknown, 3 bad input or setup error."})
 public final class RunCommand implements Callable<Integer> {
     @Option(names = "--system", required = true, paramLabel = "S", completionCandidates = Plugins.SystemNames.class,
@@ -82,11 +82,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Quiet period after the final heal in which every client must acquire again (default: ${DEFAULT-VALUE}).")
     Duration quiet;
 
-    @Option(names = "--results", paramLabel = "DIR", description = "Where results go (default: results/ in the checkout).")
+    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "The run store, where runs go (default: store/ in the checkout).")
     Path results;
 
     @Option(names = "--run-name", paramLabel = "NAME",
-            description = "The folder under --results that holds this run's <start-time>/ and latest (default: the system's name).")
+            description = "The folder under --store that holds this run's <start-time>/ and latest (default: the system's name).")
     String runName;
 
     List<String> argv = List.of();
@@ -115,7 +115,7 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Runs a spec into the run store and prints the summary; returns the exit code of its verdict. */
     static int run(RunSpec spec, Path resultsRoot, String runName) throws Exception {
-        RunStore store = new RunStore(resultsRoot != null ? resultsRoot : Home.path("results"));
+        RunStore store = new RunStore(resultsRoot != null ? resultsRoot : Home.store());
         Path dir = store.newRun(runName != null ? runName : spec.system().name());
         System.out.println("lockstorm run: " + String.join(" ", spec.command()) + "  (seed " + spec.seed() + ")");
         if (!spec.classpath().isEmpty()) System.out.println("  class path: " + PluginClasspath.join(spec.classpath()));

@@ -14,12 +14,12 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8080", description = "Port on 127.0.0.1 (default: ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = "--results", paramLabel = "DIR", description = "The results directory (default: results/ in the checkout).")
+    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "The run store (default: store/ in the checkout).")
     Path results;
 
     @Override
     public Integer call() throws Exception {
-        RunStore store = new RunStore(results != null ? results : Home.path("results"));
+        RunStore store = new RunStore(results != null ? results : Home.store());
         java.nio.file.Files.createDirectories(store.root());
         try (ResultsServer s = ResultsServer.start(store, port)) {
             System.out.println("lockstorm serve: http://127.0.0.1:" + s.port() + "/  (" + store.root() + "; Ctrl-C to stop)");

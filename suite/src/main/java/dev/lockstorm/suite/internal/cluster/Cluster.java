@@ -60,7 +60,7 @@ public sealed interface Cluster {
         }
         if (topology instanceof Topology.RedisMasters) {
             Map<Host, ClockFault> faults = new LinkedHashMap<>();
-            if (clocks) for (Host h : hosts) faults.put(h, ClockFault.create(lab, "redis-" + h.name()));
+            if (clocks) for (Host h : hosts) faults.put(h, ClockFault.create(lab, h, "redis-" + h.name()));
             List<RedisNode> nodes = RedisNode.startMasters(lab, hosts, persistence, h -> faults.containsKey(h) ? faults.get(h).env() : Map.of());
             return new RedisMasters(nodes, faults);
         }

@@ -16,6 +16,7 @@ import dev.lockstorm.workloads.internal.registry.PluginClasspath;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -125,8 +126,45 @@ public final class Matrix {
         return cells.stream().map(Cell::verdict).reduce(Verdict.VALID, Verdict::and);
     }
 
-    /** Where the table is kept next to the runs. */
-    public static Path tableFile(RunStore store) throws IOException {
-        return store.newRun("matrix").resolve("matrix.txt");
+    /**
+     * Keeps the matrix next to its runs, in {@code store/matrix/<time>/}: the table
+     * ({@code matrix.txt}), every cell's junit.xml suites in one file ({@code junit.xml}, for CI),
+     * and {@code index.html} with every cell linked. Returns the directory.
+     */
+    public Path write(List<Cell> cells) throws IOException {
+        Path dir = store.newRun("matrix");
+        Files.writeString(dir.resolve("matrix.txt"), table(cells));
+        StringBuilder suites = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
+        StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>lockstorm matrix</title>"
+                + "<style>body{font:14px system-ui,sans-serif;margin:24px}td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}"
+                + ".valid{color:#2e7d32}.invalid{color:#d50000;font-weight:bold}.unknown{color:#6d4c41}</style></head><body>\n"
+                + "<h1>lockstorm matrix</h1><table><tr><th>system</th><th>nemesis</th><th>verdict</th><th>double holders</th>"
+                + "<th>lost updates</th><th>ops/s</th><th>live</th><th>run</th></tr>\n");
+        for (Cell c : cells) {
+            html.append("<tr><td>").append(esc(c.system())).append("</td><td>").append(esc(c.nemesis())).append("</td>");
+            if (c.result() == null) {
+                html.append("<td class=\"unknown\">did not run</td><td colspan=\"5\">").append(esc(String.valueOf(c.error()))).append("</td></tr>\n");
+                suites.append("<testsuite name=\"lockstorm.").append(esc(c.system())).append('.').append(esc(c.nemesis()))
+                        .append("\" tests=\"1\" failures=\"0\" errors=\"1\"><testcase name=\"run\"><error message=\"")
+                        .append(esc(String.valueOf(c.error()))).append("\"/></testcase></testsuite>\n");
+                continue;
+            }
+            var k = c.result().check();
+            String rel = dir.relativize(c.result().dir()).toString().replace('\\', '/');
+            html.append("<td class=\"").append(k.verdict().wire()).append("\">").append(k.verdict().wire()).append("</td><td>")
+                    .append(k.doubleHolderCount()).append("</td><td>").append(k.lostUpdates()).append("</td><td>")
+                    .append(String.format(Locale.ROOT, "%.1f", c.opsPerSecond(timeLimit))).append("</td><td>")
+                    .append(c.result().notLive().isEmpty() ? "yes" : "NO").append("</td><td><a href=\"").append(rel)
+                    .append("/report.html\">report</a> · <a href=\"").append(rel).append("/junit.xml\">junit.xml</a></td></tr>\n");
+            Path junit = c.result().dir().resolve("junit.xml");
+            if (Files.exists(junit)) suites.append(Files.readString(junit).replaceFirst("^<\\?xml[^>]*>\\s*", ""));
+        }
+        Files.writeString(dir.resolve("junit.xml"), suites.append("</testsuites>\n").toString());
+        Files.writeString(dir.resolve("index.html"), html.append("</table></body></html>\n").toString());
+        return dir;
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

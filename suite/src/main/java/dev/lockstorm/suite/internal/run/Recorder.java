@@ -18,12 +18,14 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class Recorder implements AutoCloseable {
     private final HistoryWriter writer;
-    private final long start = System.nanoTime();
+    private final long start;
     private int next;
     private final AtomicInteger clientOps = new AtomicInteger();
 
-    Recorder(Path file) throws IOException {
+    /** @param start the run's start on the monotonic clock: time 0 of the history */
+    Recorder(Path file, long start) throws IOException {
         this.writer = HistoryWriter.create(file);
+        this.start = start;
     }
 
     synchronized Op record(OpType type, int process, String f, Object value, Map<String, Object> extra) {
@@ -38,7 +40,7 @@ final class Recorder implements AutoCloseable {
     }
 
     void nemesis(NemesisEvent e) {
-        record(OpType.INFO, Op.NEMESIS, e.f(), e.value(), Map.of());
+        record(OpType.INFO, Op.NEMESIS, e.f(), e.value(), e.hosts().isEmpty() ? Map.of() : Map.of("hosts", e.hosts()));
     }
 
     int completedClientOps() {

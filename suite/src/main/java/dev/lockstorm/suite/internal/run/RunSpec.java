@@ -44,10 +44,11 @@ import java.util.Map;
  * @param quiet           the quiet period after the final heal, in which every client must acquire again
  * @param persistence     how Redis servers keep data across a crash (Redis topologies only)
  * @param command         the command line that started the run, for the record
+ * @param title           a named scenario and variant ("redis-gc-pause / fencing none"), or null
  */
 public record RunSpec(LockSystem system, Map<String, String> options, ResourceType resource, List<Path> classpath, int clients,
                       Duration timeLimit, NemesisKind nemesis, Fencing fencing, long seed, Duration lease, Duration nemesisInterval,
-                      Duration holdMin, Duration holdMax, Duration quiet, Persistence persistence, List<String> command) {
+                      Duration holdMin, Duration holdMax, Duration quiet, Persistence persistence, List<String> command, String title) {
 
     public RunSpec {
         options = Map.copyOf(options);
@@ -76,6 +77,12 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
     /** A spec of {@code system} with the CLI's defaults, the counter as the resource and no faults. */
     public static Builder builder(LockSystem system) {
         return new Builder(system);
+    }
+
+    /** The same run, titled as a named scenario's variant. */
+    public RunSpec withTitle(String t) {
+        return new RunSpec(system, options, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, nemesisInterval, holdMin, holdMax,
+                quiet, persistence, command, t);
     }
 
     /** How long a client is frozen by pause-client: past its lease, so that the lease expires. */
@@ -202,7 +209,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
             Duration sixth = timeLimit.dividedBy(6);
             Duration interval = nemesisInterval != null ? nemesisInterval : sixth.compareTo(Duration.ofSeconds(10)) < 0 ? sixth : Duration.ofSeconds(10);
             return new RunSpec(system, all, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, interval, holdMin, holdMax,
-                    quiet, persistence, command);
+                    quiet, persistence, command, null);
         }
     }
 

@@ -1,25 +1,16 @@
 package dev.lockstorm.suite.internal.run;
 
+import dev.lockstorm.api.ProtectedResource;
+import dev.lockstorm.api.ResourceContext;
+import dev.lockstorm.api.Topology;
 import dev.lockstorm.checker.CheckResult;
-import dev.lockstorm.checker.Checker;
-import dev.lockstorm.checker.ResultsJson;
-import dev.lockstorm.checker.history.History;
-import dev.lockstorm.checker.io.HistoryFormat;
-import dev.lockstorm.checker.io.HistoryReader;
-import dev.lockstorm.checker.io.Json;
-import dev.lockstorm.checker.linear.SearchLimits;
-import dev.lockstorm.checker.model.Models;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Nemesis;
-import dev.lockstorm.results.JunitXml;
-import dev.lockstorm.results.ReportHtml;
-import dev.lockstorm.api.ProtectedResource;
-import dev.lockstorm.api.ResourceContext;
-import dev.lockstorm.api.Topology;
-import dev.lockstorm.checker.Summary;
+import dev.lockstorm.results.RunReport;
+import dev.lockstorm.workloads.internal.worker.LogStamp;
 import dev.lockstorm.suite.internal.cluster.Cluster;
 import dev.lockstorm.suite.internal.nemesis.NemesisKind;
 import dev.lockstorm.suite.internal.nemesis.NemesisPlan;
@@ -29,11 +20,14 @@ import dev.lockstorm.suite.internal.nemesis.Targets;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -48,7 +42,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Must run inside a lab ({@code bin/lockstorm run} enters one).
  *
  * <pre>{@code
- * RunResult r = new Runner(System.err).run(spec, Path.of("results/curator-mutex/20261122T101500.000"));
+ * RunResult r = new Runner(System.err).run(spec, Path.of("store/curator-mutex/20261122T101500.000"));
  * }</pre>
  */
 public final class Runner {
@@ -69,23 +63,36 @@ public final class Runner {
         List<String> notLive = new ArrayList<>();
         int faults = 0;
         long started = System.nanoTime();
-        try (Lab lab = Lab.open(new LabSpec(hosts, dir));
-             Recorder recorder = new Recorder(dir.resolve("history.jsonl"))) {
-            progress.println("lockstorm: starting " + String.join(" ", topology.hostNames()) + " (" + topology.describe() + ") and "
+        Instant startedAt = Instant.now();
+        try (RunLog log = new RunLog(dir.resolve("lockstorm.log"), started, progress);
+             Lab lab = Lab.open(new LabSpec(hosts, dir));
+             Recorder recorder = new Recorder(dir.resolve("history.jsonl"), started)) {
+            log.log("run: " + String.join(" ", spec.command()) + " (seed " + spec.seed() + ")");
+            log.log("lab: hosts " + String.join(" ", hosts));
+            log.say("lockstorm: starting " + String.join(" ", topology.hostNames()) + " (" + topology.describe() + ") and "
                     + spec.clients() + " " + spec.system().name() + " clients");
             Cluster cluster = Cluster.start(topology, lab, spec.persistence(), kind.movesServerClocks() && Cluster.hasServerClocks(topology));
+            log.log("servers: " + topology.describe() + " serving at " + cluster.connect());
             ProtectedResource resource = openResource(spec, cluster);
             ClientSlot.Holders holders = new ClientSlot.Holders();
             List<ClientSlot> clients = new ArrayList<>();
             for (int i = 0; i < spec.clients(); i++) {
                 Host host = lab.host("c" + (i + 1));
-                ClockFault clock = kind.movesClientClocks() ? ClockFault.create(lab, "client-" + host.name()) : null;
+                ClockFault clock = kind.movesClientClocks() ? ClockFault.create(lab, host, "client-" + host.name()) : null;
+                Map<String, String> env = new HashMap<>(kind.clientEnv(i, spec.rhythm(), PausePoints.armFile(lab.dir())));
+                env.put(LogStamp.RUN_START_ENV, Long.toString(started));
                 clients.add(new ClientSlot(lab, host, i, spec, cluster.connect(), recorder, resource, new Random(random.nextLong()), holders,
-                        kind.clientEnv(i, spec.rhythm(), PausePoints.armFile(lab.dir())), clock));
+                        env, clock));
             }
             clients.parallelStream().forEach(ClientSlot::startFirstWorker);
+            log.log("clients: " + spec.clients() + " workers open (" + spec.system().name() + ")");
 
-            try (Nemesis nemesis = new Nemesis(lab, recorder::nemesis)) {
+            LeaderWatch leaders = new LeaderWatch(cluster, recorder, log);
+            try (leaders; Nemesis nemesis = new Nemesis(lab, e -> {
+                recorder.nemesis(e);
+                log.log("nemesis: " + e.f() + " " + e.value() + (e.hosts().isEmpty() ? "" : " on " + String.join(",", e.hosts())));
+            })) {
+                leaders.start();
                 Targets targets = new RunTargets(cluster, clients, holders, new Random(random.nextLong()), spec.rhythm());
                 kind.standing(targets).ifPresent(nemesis::partition);
                 PausePoints.arm(lab.dir());
@@ -95,11 +102,12 @@ public final class Runner {
                 NemesisPlan plan = kind.plan(targets).orElse(null);
                 AtomicInteger injected = new AtomicInteger();
                 Thread nemesisThread = plan == null ? null : start("nemesis", () -> injected.set(plan.run(nemesis, spec.timeLimit())));
+                log.log("generator and nemesis (" + kind.name() + ") running for " + spec.timeLimit().toSeconds() + " s");
                 long end = System.nanoTime() + spec.timeLimit().toNanos();
                 while (System.nanoTime() < end) {
                     Thread.sleep(Math.min(2000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
-                    progress.printf(Locale.ROOT, "  [%5.1f s] %d ops, faults: %s, double holders so far: %d%n",
-                            recorder.elapsedSeconds(), recorder.completedClientOps(), nemesis.active(), holders.doubleHoldersSoFar());
+                    log.say(String.format(Locale.ROOT, "  [%5.1f s] %d ops, faults: %s, double holders so far: %d",
+                            recorder.elapsedSeconds(), recorder.completedClientOps(), nemesis.active(), holders.doubleHoldersSoFar()));
                 }
                 stop.set(true);
                 PausePoints.disarm(lab.dir());
@@ -110,22 +118,26 @@ public final class Runner {
                 for (Thread t : threads) t.join(spec.opTimeout().multipliedBy(4).toMillis());
                 faults = injected.get();
 
-                progress.println("lockstorm: healed; quiet period: every client must acquire once more");
+                log.say("lockstorm: healed (" + faults + " faults injected); quiet period: every client must acquire once more");
                 cluster.awaitServing(Duration.ofSeconds(60));
                 for (ClientSlot c : clients) {
                     boolean got = false;
                     long deadline = System.nanoTime() + spec.quiet().toNanos();
                     while (!got && System.nanoTime() < deadline) got = c.cycle(spec.quiet());
-                    if (!got) notLive.add("process " + c.process());
+                    if (!got) {
+                        notLive.add("process " + c.process());
+                        log.log("liveness: " + c.host().name() + " (process " + c.process() + ") could not acquire within " + spec.quiet().toSeconds() + " s");
+                    }
                 }
                 ClientSlot.finalRead(recorder, resource, clients.stream().mapToInt(ClientSlot::process).max().orElse(0) + 1);
                 clients.forEach(ClientSlot::close);
+                log.log("teardown: clients closed; stopping the servers and the lab");
             } finally {
                 closeResource(resource);
             }
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        CheckResult check = checkAndReport(dir, runInfo(spec, faults), notLive, seconds);
+        CheckResult check = RunReport.write(dir, new RunReport.Context(runInfo(spec, faults, startedAt), notLive, seconds)).check();
         return new RunResult(dir, check, notLive, faults);
     }
 
@@ -157,74 +169,18 @@ public final class Runner {
         }
     }
 
-    /**
-     * Re-checks a run directory (also one whose run crashed midway) and writes its results again,
-     * keeping the run's parameters and liveness from an earlier results.json when there is one.
-     */
-    public static CheckResult rerender(Path dir) throws IOException {
-        Map<String, Object> params = Map.of();
-        List<String> notLive = null;
-        Path results = dir.resolve("results.json");
-        if (Files.exists(results)) {
-            try (var p = Json.FACTORY.createParser(Files.readString(results))) {
-                p.nextToken();
-                Map<?, ?> old = (Map<?, ?>) Json.readValue(p);
-                if (old.get("run") instanceof Map<?, ?> run) {
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    run.forEach((k, v) -> m.put(String.valueOf(k), v));
-                    params = m;
-                }
-                if (old.get("liveness") instanceof Map<?, ?> l && l.get("clients_without_acquire") instanceof List<?> c) {
-                    notLive = c.stream().map(String::valueOf).toList();
-                }
-            }
-        }
-        return checkAndReport(dir, params, notLive, 0);
-    }
-
-    /** Checks a run directory's history and writes results.json, summary.txt, junit.xml and report.html. */
-    static CheckResult checkAndReport(Path dir, Map<String, Object> params, List<String> notLive, double seconds) throws IOException {
-        History h = readHistory(dir.resolve("history.jsonl"));
-        CheckResult check = Checker.check(h, Models.infer(h, false), SearchLimits.withTimeLimit(Duration.ofSeconds(120)));
-        Map<String, Object> json = new LinkedHashMap<>(ResultsJson.toMap(check));
-        if (!params.isEmpty()) json.put("run", params);
-        if (notLive != null) {
-            json.put("liveness", Map.of("verdict", notLive.isEmpty() ? "valid" : "invalid", "clients_without_acquire", notLive));
-        }
-        Files.writeString(dir.resolve("results.json"), Json.toJson(json) + "\n", StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("summary.txt"), Summary.of(check), StandardCharsets.UTF_8);
-        List<JunitXml.Case> cases = new ArrayList<>(JunitXml.cases(check));
-        if (notLive != null) {
-            cases.add(new JunitXml.Case("liveness after heal", notLive.isEmpty() ? dev.lockstorm.checker.Verdict.VALID
-                    : dev.lockstorm.checker.Verdict.INVALID, notLive.isEmpty() ? null : "could not acquire after the heal: " + notLive));
-        }
-        JunitXml.write(String.valueOf(params.getOrDefault("system", dir.getParent().getFileName())), cases, seconds, dir.resolve("junit.xml"));
-        ReportHtml.write(h, check, params, dir.resolve("report.html"));
-        return check;
-    }
-
-    /**
-     * Reads a history; a last line cut off without its newline (the run was killed while writing
-     * it) is left out with a note, never repaired in the file.
-     */
-    static History readHistory(Path file) throws IOException {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
-        if (text.isEmpty() || text.endsWith("\n")) return HistoryReader.read(file, HistoryFormat.JSONL);
-        int cut = text.lastIndexOf('\n') + 1;
-        System.err.println("lockstorm: " + file + ": the last line was cut off mid-write (the run was killed); checking the "
-                + text.substring(0, cut).lines().count() + " complete lines");
-        return HistoryReader.read(new java.io.StringReader(text.substring(0, cut)), file.toString(), HistoryFormat.JSONL);
-    }
-
     private static Thread start(String name, Runnable r) {
         Thread t = new Thread(r, name);
         t.start();
         return t;
     }
 
-    static Map<String, Object> runInfo(RunSpec spec, int faults) {
+    static Map<String, Object> runInfo(RunSpec spec, int faults, Instant startedAt) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("system", spec.system().name());
+        if (spec.title() != null) m.put("scenario", spec.title());
+        m.put("started_at", DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(startedAt.atZone(ZoneId.systemDefault()).withNano(0)));
+        m.put("servers", spec.system().topology().hostNames());
         if (!spec.options().isEmpty()) m.put("options", spec.options());
         m.put("topology", spec.system().topology().describe());
         m.put("clients", spec.clients());

@@ -17,6 +17,11 @@ import java.util.function.Predicate;
  */
 public record Scenario(String name, String description, List<Variant> variants) {
 
+    /** The run of {@code variant} with {@code seed}, titled "scenario / variant". */
+    public RunSpec spec(Variant variant, long seed) {
+        return variant.spec().apply(seed).withTitle(name + " / " + variant.label());
+    }
+
     /**
      * One run of a scenario.
      *

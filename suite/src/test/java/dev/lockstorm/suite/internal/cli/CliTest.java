@@ -170,15 +170,25 @@ class CliTest {
     }
 
     @Test
-    void demoFindsTheViolationAndWritesResults() throws Exception {
-        assertEquals(0, Main.run("demo", "--offline", "--results", dir.toString()));
+    void offlineDemoWritesARunLikeTheLiveOne() throws Exception {
+        assertEquals(0, Main.run("demo", "--offline", "--store", dir.toString()));
         assertTrue(out().contains("found the double holder"), out());
-        try (Stream<Path> s = Files.walk(dir)) {
-            Path results = s.filter(p -> p.getFileName().toString().equals("results.json")).findFirst().orElseThrow();
-            String json = Files.readString(results);
-            assertTrue(json.contains("\"double_holders\":1") && json.contains("\"stale_writes_rejected\":1"), json);
-            assertTrue(Files.exists(results.resolveSibling("history.jsonl")));
+        Path run = dir.resolve("demo/latest").toRealPath();
+        assertTrue(out().contains("report: " + run.resolve("report.html")), out());
+        for (String f : new String[]{"history.jsonl", "results.json", "summary.txt", "junit.xml", "report.html"}) {
+            assertTrue(Files.exists(run.resolve(f)), f);
         }
+        String json = Files.readString(run.resolve("results.json"));
+        assertTrue(json.contains("\"double_holders\":1") && json.contains("\"stale_writes_rejected\":1"), json);
+    }
+
+    @Test
+    void reportOfAMissingDirectorySaysSoInOneLine() {
+        assertEquals(3, Main.run("report", dir.resolve("nope").toString()));
+        assertEquals(1, err().strip().lines().count(), err());
+        assertTrue(err().contains("does not exist"), err());
+        assertEquals(3, Main.run("report", dir.toString()));
+        assertTrue(err().contains("holds no history.jsonl"), err());
     }
 
     @Test

@@ -67,9 +67,9 @@ class PluginRunIT {
         Path jar = PluginJar.build(dir, "acme", Map.of("acme.lock.Lock", PluginJar.redisSystem("acme.lock", "Lock", "acme-redis"),
                 "acme.res.Ledger", RESOURCE), Map.of(PluginsTest.SYSTEMS, "acme.lock.Lock", "dev.lockstorm.api.ResourceType", "acme.res.Ledger"));
         int code = Main.run("run", "--system", "acme-redis", "--classpath", jar.toString(), "--resource", "acme-ledger", "--clients", "3",
-                "--time-limit", "5s", "--quiet", "10s", "--seed", "5", "--results", dir.resolve("results").toString());
+                "--time-limit", "5s", "--quiet", "10s", "--seed", "5", "--store", dir.resolve("store").toString());
         assertEquals(0, code, console.out() + console.err());
-        Path run = dir.resolve("results/acme-redis/latest").toRealPath();
+        Path run = dir.resolve("store/acme-redis/latest").toRealPath();
         String results = Files.readString(run.resolve("results.json"));
         assertTrue(results.contains("\"system\":\"acme-redis\"") && results.contains("\"resource\":\"acme-ledger\""), results);
         assertTrue(results.contains("\"tokens_granted\":") && !results.contains("\"tokens_granted\":0,"), results);
@@ -81,7 +81,7 @@ class PluginRunIT {
     void aClientThatCannotOpenStopsTheRunWithItsExceptionAndLog() throws Exception {
         Path jar = PluginJar.build(dir, "broken", Map.of("acme.broken.Lock", BROKEN), Map.of(PluginsTest.SYSTEMS, "acme.broken.Lock"));
         int code = Main.run("run", "--system", "acme-broken", "--classpath", jar.toString(), "--clients", "2", "--time-limit", "5s",
-                "--results", dir.resolve("results").toString());
+                "--store", dir.resolve("store").toString());
         String said = console.out() + console.err();
         assertEquals(3, code, said);
         assertTrue(said.contains("could not open: IllegalStateException: acme: no licence for host redis://"), said);

@@ -27,7 +27,7 @@ class ScenariosIT {
     @ParameterizedTest(name = "{0} / {1}")
     @MethodSource("variants")
     void reportsWhatTheScenarioExpects(String scenario, Scenario.Variant variant) throws Exception {
-        RunSpec spec = variant.spec().apply(1);
+        RunSpec spec = Scenarios.byName(scenario).orElseThrow().spec(variant, 1);
         RunResult r = new Runner(System.out).run(spec, STORE.newRun(spec.system().name()));
         assertTrue(variant.matches().test(r), scenario + " / " + variant.label() + " expects " + variant.expects() + "; found:\n"
                 + Summary.of(r.check()) + "report: " + r.dir().resolve("report.html"));

@@ -43,7 +43,14 @@ public final class Worker {
             System.exit(3);
         }
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-        System.setOut(System.err); // libraries' chatter goes to the log, not into the protocol
+        // libraries' chatter goes to the log, not into the protocol, each line stamped with the run's time
+        String start = System.getenv(LogStamp.RUN_START_ENV);
+        if (start != null) {
+            PrintStream log = new PrintStream(new LogStamp(Long.parseLong(start)).lines(new FileOutputStream(FileDescriptor.err)), true,
+                    StandardCharsets.UTF_8);
+            System.setErr(log);
+        }
+        System.setOut(System.err);
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 4; i < args.length; i++) {
             int eq = args[i].indexOf('=');

@@ -40,6 +40,14 @@ class ResultsServerTest {
             var report = http.send(HttpRequest.newBuilder(URI.create(base + "/" + rel + "/report.html")).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, report.statusCode());
             assertEquals("<h1>report</h1>", report.body());
+            assertTrue(index.contains(rel + "/junit.xml") == false && index.contains(rel + "/logs/") && index.contains(rel + "/\">every file"), index);
+            Files.writeString(run.resolve("junit.xml"), "<testsuite/>");
+            Files.createDirectories(run.resolve("logs"));
+            Files.writeString(run.resolve("logs/client-c1-p0.log"), "hello");
+            String again = http.send(HttpRequest.newBuilder(URI.create(base + "/")).build(), HttpResponse.BodyHandlers.ofString()).body();
+            assertTrue(again.contains(rel + "/junit.xml"), again);
+            String folder = http.send(HttpRequest.newBuilder(URI.create(base + "/" + rel + "/logs/")).build(), HttpResponse.BodyHandlers.ofString()).body();
+            assertTrue(folder.contains("client-c1-p0.log") && folder.contains("5 bytes"), folder);
             var outside = http.send(HttpRequest.newBuilder(URI.create(base + "/../../etc/passwd")).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(404, outside.statusCode());
         }

@@ -54,6 +54,10 @@ public final class ResultsServer implements AutoCloseable {
             }
             Path root = store.root().toRealPath();
             Path file = root.resolve(path.substring(1)).normalize();
+            if (file.startsWith(root) && Files.isDirectory(file)) {
+                send(ex, 200, "text/html; charset=utf-8", folder(root, file).getBytes(StandardCharsets.UTF_8));
+                return;
+            }
             if (!file.startsWith(root) || !Files.isRegularFile(file)) {
                 send(ex, 404, "text/plain", ("not found: " + path).getBytes(StandardCharsets.UTF_8));
                 return;
@@ -63,9 +67,9 @@ public final class ResultsServer implements AutoCloseable {
     }
 
     private String index() throws IOException {
-        StringBuilder sb = new StringBuilder("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>lockstorm results</title>"
+        StringBuilder sb = new StringBuilder("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>lockstorm runs</title>"
                 + "<style>body{font:14px system-ui,sans-serif;margin:24px}td,th{padding:3px 10px;text-align:left}"
-                + ".valid{color:#2e7d32}.invalid{color:#c62828}.unknown{color:#ef6c00}</style></head><body><h1>lockstorm results</h1>"
+                + ".valid{color:#2e7d32}.invalid{color:#d50000}.unknown{color:#6d4c41}</style></head><body><h1>lockstorm runs</h1>"
                 + "<table><tr><th>test</th><th>run</th><th>verdict</th><th>files</th></tr>");
         Path root = store.root().toRealPath();
         List<Path> runs = store.runs();
@@ -79,11 +83,31 @@ public final class ResultsServer implements AutoCloseable {
             }
             sb.append("<tr><td>").append(JunitXml.esc(run.getParent().getFileName().toString())).append("</td><td>")
                     .append(JunitXml.esc(run.getFileName().toString())).append("</td><td class=\"").append(verdict).append("\">")
-                    .append(verdict).append("</td><td><a href=\"/").append(rel).append("/report.html\">report</a> · <a href=\"/")
-                    .append(rel).append("/history.jsonl\">history</a> · <a href=\"/").append(rel).append("/results.json\">results</a></td></tr>");
+                    .append(verdict).append("</td><td>");
+            for (String f : List.of("report.html", "history.jsonl", "results.json", "junit.xml", "lockstorm.log")) {
+                if (Files.exists(run.resolve(f))) sb.append("<a href=\"/").append(rel).append('/').append(f).append("\">").append(f).append("</a> · ");
+            }
+            sb.append("<a href=\"/").append(rel).append("/logs/\">logs</a> · <a href=\"/").append(rel).append("/\">every file</a></td></tr>");
         }
         if (runs.isEmpty()) sb.append("<tr><td colspan=\"4\">no runs yet in ").append(JunitXml.esc(root.toString())).append("</td></tr>");
         return sb.append("</table></body></html>").toString();
+    }
+
+    /** A folder of the store, listed: sub-folders and files, each linked. */
+    private static String folder(Path root, Path dir) throws IOException {
+        String rel = root.relativize(dir).toString();
+        StringBuilder sb = new StringBuilder("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>").append(JunitXml.esc(rel))
+                .append("</title><style>body{font:14px system-ui,sans-serif;margin:24px}li{margin:2px 0}</style></head><body><h1>")
+                .append(JunitXml.esc(rel.isEmpty() ? "store" : rel)).append("</h1><p><a href=\"/\">every run</a></p><ul>");
+        try (var files = Files.list(dir)) {
+            for (Path p : files.sorted().toList()) {
+                String name = p.getFileName().toString() + (Files.isDirectory(p) ? "/" : "");
+                sb.append("<li><a href=\"/").append(JunitXml.esc(root.relativize(p).toString())).append(Files.isDirectory(p) ? "/" : "")
+                        .append("\">").append(JunitXml.esc(name)).append("</a>").append(Files.isRegularFile(p) ? " <span style=\"color:#777\">"
+                        + Files.size(p) + " bytes</span>" : "").append("</li>");
+            }
+        }
+        return sb.append("</ul></body></html>").toString();
     }
 
     private static String type(Path f) {

@@ -1,14 +1,18 @@
-package dev.lockstorm.checker;
+package dev.lockstorm.results;
 
+import dev.lockstorm.checker.Analysis;
+import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.Operation;
 import dev.lockstorm.checker.io.Json;
-import dev.lockstorm.checker.lock.DoubleHolder;
-import dev.lockstorm.checker.lock.HoldInterval;
-import dev.lockstorm.checker.lock.StaleWrite;
-import dev.lockstorm.checker.lock.TokenViolation;
 import dev.lockstorm.checker.linear.Failure;
 import dev.lockstorm.checker.linear.LinearizabilityResult;
+import dev.lockstorm.checker.lock.DoubleHolder;
+import dev.lockstorm.checker.lock.FaultSpan;
+import dev.lockstorm.checker.lock.HoldInterval;
+import dev.lockstorm.checker.lock.Incident;
+import dev.lockstorm.checker.lock.StaleWrite;
+import dev.lockstorm.checker.lock.TokenViolation;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,12 +25,14 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * {@code results.json}: the overall verdict and headline counts at the top level, then each
- * analysis with its verdict, counts and witnesses (op indexes and times), then run statistics.
+ * {@code results.json}: the overall verdict and headline counts at the top level, every incident,
+ * then each analysis with the verdict the checker gave it, its counts and witnesses (op indexes and
+ * times), the faults, then run statistics. Incidents, stale writes and token violations are listed
+ * in full; only the double-holder pairs (each is in an incident) are cut after {@link #MAX_PAIRS}.
  */
 public final class ResultsJson {
-    /** Witnesses listed per analysis; the counts are always complete. */
-    public static final int MAX_WITNESSES = 100;
+    /** Double-holder pairs listed; their count is always complete, and every pair is in an incident. */
+    public static final int MAX_PAIRS = 100;
 
     private ResultsJson() {
     }
@@ -46,39 +52,45 @@ public final class ResultsJson {
         m.put("model", r.linearizability().model());
         if (r.isLockCheck()) {
             m.put("double_holders", r.doubleHolderCount());
+            m.put("incident_count", r.incidents().size());
             m.put("stale_writes_accepted", r.staleWritesAccepted());
             m.put("stale_writes_rejected", r.staleWritesRejected());
             m.put("token_violations", r.tokenViolations());
             m.put("lost_updates", r.lostUpdates());
             m.put("first_double_holder", ref(r.firstDoubleHolder()));
             m.put("first_lost_update", ref(r.firstLostUpdate()));
+            m.put("incidents", all(r.incidents(), ResultsJson::incident));
         }
         Map<String, Object> analyses = new LinkedHashMap<>();
-        analyses.put("linearizability", linearizability(r.linearizability()));
+        for (Analysis a : r.analyses()) {
+            Map<String, Object> x = new LinkedHashMap<>();
+            x.put("verdict", a.status().wire());
+            x.put("detail", a.detail());
+            analyses.put(key(a.name()), x);
+        }
+        linearizability(analyses, r.linearizability());
         if (r.isLockCheck()) {
-            analyses.put("double_holders", Map.of(
-                    "verdict", verdict(r.doubleHolders().isEmpty()),
-                    "count", r.doubleHolderCount(),
-                    "witnesses", list(r.doubleHolders(), ResultsJson::doubleHolder)));
-            Map<String, Object> f = new LinkedHashMap<>();
-            f.put("verdict", verdict(r.staleWritesAccepted() == 0 && r.tokenViolations() == 0));
+            var d = analysis(analyses, "double_holders");
+            d.put("count", r.doubleHolderCount());
+            d.put("incidents", r.incidents().size());
+            d.put("witnesses", list(r.doubleHolders(), ResultsJson::doubleHolder));
+            var f = analysis(analyses, "fencing");
             f.put("tokens_granted", r.fencing().tokens());
-            f.put("token_violations", list(r.fencing().tokenViolations(), ResultsJson::tokenViolation));
-            f.put("stale_writes_accepted", list(r.fencing().staleWrites(), ResultsJson::staleWrite));
+            f.put("token_violations", all(r.fencing().tokenViolations(), ResultsJson::tokenViolation));
+            f.put("stale_writes_accepted", all(r.fencing().staleWrites(), ResultsJson::staleWrite));
             f.put("stale_writes_rejected", r.staleWritesRejected());
-            f.put("rejected_writes", list(r.fencing().rejectedWrites(), ResultsJson::staleWrite));
-            analyses.put("fencing", f);
-            Map<String, Object> res = new LinkedHashMap<>();
-            res.put("verdict", r.resource().checked() ? verdict(r.lostUpdates() == 0) : "not checked");
+            f.put("rejected_writes", all(r.fencing().rejectedWrites(), ResultsJson::staleWrite));
+            var res = analysis(analyses, "resource");
             res.put("acknowledged_increments", r.resource().acknowledged());
             res.put("uncertain_writes", r.resource().uncertain());
             res.put("final_value", r.resource().finalValue());
             res.put("final_read", ref(r.resource().finalRead()));
             res.put("lost_updates", r.lostUpdates());
+            res.put("overwrites", all(r.resource().overwrites(), ResultsJson::ref));
             res.put("explanation", r.resource().explanation());
-            analyses.put("resource", res);
         }
         m.put("analyses", analyses);
+        m.put("faults", all(r.faults(), ResultsJson::fault));
         CheckResult.Stats s = r.stats();
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("events", s.events());
@@ -93,13 +105,19 @@ public final class ResultsJson {
         return m;
     }
 
-    private static String verdict(boolean ok) {
-        return ok ? "valid" : "invalid";
+    /** "linearizability (fenced-mutex)" → "linearizability"; "resource (lost updates)" → "resource"; "double holders" → "double_holders". */
+    static String key(String name) {
+        int paren = name.indexOf(" (");
+        return (paren < 0 ? name : name.substring(0, paren)).replace(' ', '_');
     }
 
-    private static Map<String, Object> linearizability(LinearizabilityResult l) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("verdict", l.verdict().wire());
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> analysis(Map<String, Object> analyses, String key) {
+        return (Map<String, Object>) analyses.get(key);
+    }
+
+    private static void linearizability(Map<String, Object> analyses, LinearizabilityResult l) {
+        Map<String, Object> m = analysis(analyses, "linearizability");
         if (l.reason() != null) m.put("reason", l.reason());
         m.put("operations", l.operations());
         m.put("partitions", l.partitions());
@@ -111,14 +129,33 @@ public final class ResultsJson {
             fm.put("partition", f.partition());
             fm.put("op", operation(f.blocked()));
             fm.put("prefix_length", f.prefixLength());
-            fm.put("prefix_tail", list(f.prefixTail(), ResultsJson::operation));
+            fm.put("prefix_tail", all(f.prefixTail(), ResultsJson::operation));
             fm.put("state", f.state());
             fm.put("explanation", f.explanation());
             m.put("failure", fm);
         }
+    }
+
+    private static Map<String, Object> incident(Incident i) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("holder", hold(i.holder()));
+        m.put("grants", all(i.grants(), ResultsJson::hold));
+        m.put("faults", all(i.faults(), ResultsJson::fault));
+        m.put("stale_writes", all(i.staleWrites(), ResultsJson::staleWrite));
+        m.put("lost_updates", all(i.lostUpdates(), ResultsJson::ref));
+        m.put("explanation", i.explanation());
         return m;
     }
 
+    private static Map<String, Object> fault(FaultSpan f) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", f.kind());
+        m.put("target", f.target());
+        m.put("hosts", f.hosts());
+        m.put("start", ref(f.start()));
+        m.put("end", ref(f.end()));
+        return m;
+    }
     private static Map<String, Object> doubleHolder(DoubleHolder d) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("first", hold(d.first()));
@@ -130,7 +167,8 @@ public final class ResultsJson {
 
     private static Map<String, Object> hold(HoldInterval h) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("process", h.process());
+        m.put("process", h.start().processLabel());
+        if (h.start().extra("client") != null) m.put("client", h.start().extra("client"));
         if (!"".equals(h.lock())) m.put("lock", h.lock());
         m.put("token", h.token());
         m.put("start", ref(h.start()));
@@ -160,7 +198,7 @@ public final class ResultsJson {
     private static Map<String, Object> operation(Operation op) {
         if (op == null) return null;
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("process", op.process());
+        m.put("process", op.invoke() != null ? op.invoke().processLabel() : op.process());
         m.put("f", op.f());
         m.put("outcome", op.outcome().wire());
         m.put("value", op.outcome() == dev.lockstorm.checker.history.OpType.OK && op.output() != null ? op.output() : op.input());
@@ -183,7 +221,13 @@ public final class ResultsJson {
 
     private static <T> List<Object> list(List<T> xs, Function<T, Object> f) {
         List<Object> out = new ArrayList<>();
-        for (int i = 0; i < xs.size() && i < MAX_WITNESSES; i++) out.add(f.apply(xs.get(i)));
+        for (int i = 0; i < xs.size() && i < MAX_PAIRS; i++) out.add(f.apply(xs.get(i)));
+        return out;
+    }
+
+    private static <T> List<Object> all(List<T> xs, Function<T, Object> f) {
+        List<Object> out = new ArrayList<>(xs.size());
+        for (T x : xs) out.add(f.apply(x));
         return out;
     }
 }

@@ -1,0 +1,33 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+
+import java.util.List;
+
+/**
+ * A fault the nemesis held for a while: from the event that started it to the one that undid it.
+ *
+ * @param kind   {@code partition}, {@code pause}, {@code kill}, {@code clock}, or the event's own name
+ * @param target what it acted on: a process, a host, or the partition's grudge
+ * @param start  the event that started it
+ * @param end    the event that undid it, or null when the history ended first
+ * @param hosts  the hosts it touched, by name (from the event's {@code hosts} field when it has one)
+ */
+public record FaultSpan(String kind, String target, Op start, Op end, List<String> hosts) {
+    public FaultSpan {
+        hosts = List.copyOf(hosts);
+    }
+
+    /** Whether it was in force at some instant of {@code [from, to]} (nanoseconds; to = Long.MAX_VALUE for "the end"). */
+    public boolean overlaps(long from, long to) {
+        long s = start.time();
+        long e = end == null ? Long.MAX_VALUE : end.time();
+        return s <= to && e >= from;
+    }
+
+    /** "pause client-c3-p2 from 5.102 s to 13.310 s". */
+    public String describe() {
+        return kind + " " + target + " from " + History.when(start) + (end == null ? " to the end" : " to " + History.when(end));
+    }
+}

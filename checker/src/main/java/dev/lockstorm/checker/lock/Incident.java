@@ -1,0 +1,56 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * One hold that other clients' grants overlapped: who believed it held the lock and since when,
+ * every grant made to others meanwhile, the faults in force, and what it cost the resource. A run
+ * where one client froze while four others took turns has one incident, not dozens of pairs.
+ *
+ * @param holder      the hold that was overlapped
+ * @param grants      every other hold that began while it lasted, in order
+ * @param faults      the faults in force at some instant of the hold
+ * @param staleWrites stale writes the resource accepted during the hold
+ * @param lostUpdates acknowledged writes during the hold that overwrote an increment
+ */
+public record Incident(HoldInterval holder, List<HoldInterval> grants, List<FaultSpan> faults, List<StaleWrite> staleWrites,
+                       List<Op> lostUpdates) {
+    public Incident {
+        grants = List.copyOf(grants);
+        faults = List.copyOf(faults);
+        staleWrites = List.copyOf(staleWrites);
+        lostUpdates = List.copyOf(lostUpdates);
+    }
+
+    /** One paragraph for a person. */
+    public String explanation() {
+        Op s = holder.start();
+        TreeSet<String> others = new TreeSet<>();
+        for (HoldInterval g : grants) others.add(String.valueOf(g.start().processLabel()));
+        StringBuilder b = new StringBuilder(s.who() + " held the lock" + ("".equals(holder.lock()) ? "" : " " + holder.lock())
+                + " from " + History.when(s) + (holder.token() == null ? "" : " (token " + holder.token() + ")")
+                + (holder.end() == null ? " to the end of the history" : " to " + History.when(holder.end())
+                + (holder.end().type() == dev.lockstorm.checker.history.OpType.INVOKE ? "" : " (when it crashed)")));
+        b.append("; meanwhile ").append(grants.size()).append(grants.size() == 1 ? " grant" : " grants").append(" to ")
+                .append(others.size() == 1 ? "process " : "processes ").append(String.join(", ", others));
+        Long lo = null;
+        Long hi = null;
+        for (HoldInterval g : grants) {
+            if (g.token() == null) continue;
+            lo = lo == null ? g.token() : Math.min(lo, g.token());
+            hi = hi == null ? g.token() : Math.max(hi, g.token());
+        }
+        if (lo != null) b.append(lo.equals(hi) ? " (token " + lo + ")" : " (tokens " + lo + "–" + hi + ")");
+        if (!faults.isEmpty()) {
+            b.append("; faults in force: ");
+            b.append(String.join(", ", faults.stream().map(FaultSpan::describe).toList()));
+        }
+        b.append("; ").append(staleWrites.size()).append(staleWrites.size() == 1 ? " stale write" : " stale writes").append(" accepted, ")
+                .append(lostUpdates.size()).append(lostUpdates.size() == 1 ? " update" : " updates").append(" overwritten");
+        return b.toString();
+    }
+}

@@ -1,0 +1,383 @@
+package dev.lockstorm.results;
+
+import dev.lockstorm.checker.Analysis;
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.io.Json;
+import dev.lockstorm.checker.linear.Failure;
+import dev.lockstorm.checker.lock.FaultSpan;
+import dev.lockstorm.checker.lock.HoldInterval;
+import dev.lockstorm.checker.lock.Incident;
+import dev.lockstorm.checker.lock.StaleWrite;
+import dev.lockstorm.checker.lock.TokenViolation;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * {@code report.html}: one self-contained page (inline data, script and style; nothing from the
+ * network) for a person debugging a lock. The first screen shows the verdict and every incident:
+ * who believed it held the lock, since when, who else was granted it meanwhile, under which fault,
+ * and what it cost. Below: a timeline to zoom and pan (server lanes with their faults and leaders,
+ * client lanes with attempts, holds coloured by token, reads and writes), the failing point of a
+ * linearizability failure, latency with quantiles, throughput by operation and outcome, and the
+ * run's context with links to every file of the run.
+ *
+ * <p>The page's data is built here and drawn by {@code report.js} (a resource of this module) on
+ * canvases; {@code window.lockstorm} offers {@code view()}, {@code zoom(from, to)} and
+ * {@code incidents} to scripts (the tests use them).
+ */
+public final class ReportHtml {
+    private ReportHtml() {
+    }
+
+    /** Writes the report of a checked run; {@code dir} is the run's directory, whose files it links. */
+    public static void write(RunReport.Outcome o, Path dir, Path file) throws IOException {
+        Files.writeString(file, render(o, runFiles(dir)), StandardCharsets.UTF_8);
+    }
+
+    /** The run directory's files to link, relative to it: results, history, junit, logs. */
+    static List<String> runFiles(Path dir) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (String f : List.of("history.jsonl", "results.json", "summary.txt", "junit.xml", "lockstorm.log", "command.txt")) {
+            if (Files.exists(dir.resolve(f)) || f.equals("results.json") || f.equals("summary.txt") || f.equals("junit.xml")) out.add(f);
+        }
+        Path logs = dir.resolve("logs");
+        if (Files.isDirectory(logs)) {
+            try (Stream<Path> s = Files.list(logs)) {
+                s.map(p -> "logs/" + p.getFileName()).sorted().forEach(out::add);
+            }
+        }
+        return out;
+    }
+
+    public static String render(RunReport.Outcome o, List<String> files) {
+        CheckResult r = o.check();
+        Map<String, Object> params = o.context().params();
+        String title = String.valueOf(params.getOrDefault("system", r.source()));
+        String v = r.verdict().wire();
+        StringBuilder sb = new StringBuilder(1 << 16);
+        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>lockstorm: ").append(esc(title)).append(" — ")
+                .append(v).append("</title>\n<style>").append(resource("report.css")).append("</style></head><body>\n");
+        sb.append("<header><h1>lockstorm <span class=\"verdict ").append(v).append("\">").append(v.toUpperCase(Locale.ROOT)).append("</span> ")
+                .append(esc(title)).append("</h1>\n<p class=\"context\">").append(esc(contextLine(params, r))).append("</p></header>\n");
+        incidents(sb, r);
+        verdicts(sb, r, o.context().liveness());
+        sb.append("<section><h2>Timeline</h2><div class=\"controls\"><button data-zoom=\"in\">+</button><button data-zoom=\"out\">−</button>")
+                .append("<button data-zoom=\"all\">whole run</button> <span id=\"range\" class=\"muted\"></span>")
+                .append(" <span class=\"muted\">Wheel to zoom, drag to pan, drag on the strip below to choose a stretch.</span></div>\n")
+                .append("<canvas id=\"overview\" height=\"46\"></canvas>\n<canvas id=\"timeline\"></canvas>\n<div id=\"tip\"></div>\n")
+                .append("<p class=\"muted legend\">Lanes: servers, then clients. Thin grey: acquire attempts. Bars: holds (acquire ok → release),")
+                .append(" coloured by token. Ticks: reads (blue), writes (green), writes the resource rejected (black). Amber bands: faults,")
+                .append(" on the lanes they hit, labelled. Dark grey: a server down; striped: paused. A line over a server: the leader.")
+                .append(" Red outline: a hold others were granted during (an incident). Red bar: the operation the linearizability search")
+                .append(" could not place, after the green ones.</p></section>\n");
+        sb.append("<section><h2>Latency</h2><canvas id=\"latency\" height=\"260\"></canvas><p class=\"muted legend\" id=\"latency-legend\"></p></section>\n");
+        sb.append("<section><h2>Throughput</h2><canvas id=\"throughput\" height=\"200\"></canvas><p class=\"muted legend\" id=\"throughput-legend\"></p></section>\n");
+        run(sb, o, files);
+        sb.append("<script id=\"lockstorm-data\" type=\"application/json\">").append(Json.toJson(data(o)).replace("</", "<\\/"))
+                .append("</script>\n<script>").append(resource("report.js")).append("</script>\n</body></html>\n");
+        return sb.toString();
+    }
+
+    /** "pause-client · fencing all · seed 7 · 5 clients · started 2026-11-22 20:31:05 · 38.2 s". */
+    private static String contextLine(Map<String, Object> p, CheckResult r) {
+        List<String> parts = new ArrayList<>();
+        if (p.get("scenario") != null) parts.add(String.valueOf(p.get("scenario")));
+        if (p.get("nemesis") != null) parts.add("nemesis " + p.get("nemesis"));
+        if (p.get("fencing") != null) parts.add("fencing " + p.get("fencing"));
+        if (p.get("resource") != null && !"counter".equals(p.get("resource"))) parts.add("resource " + p.get("resource"));
+        if (p.get("seed") != null) parts.add("seed " + p.get("seed"));
+        if (p.get("clients") != null) parts.add(p.get("clients") + " clients");
+        if (p.get("started_at") != null) parts.add("started " + p.get("started_at"));
+        parts.add(r.stats().operations() + " operations by " + r.stats().processes() + " processes, " + r.stats().crashedOperations() + " crashed");
+        return String.join(" · ", parts);
+    }
+
+    private static void incidents(StringBuilder sb, CheckResult r) {
+        sb.append("<section id=\"incidents\"><h2>");
+        if (!r.isLockCheck()) {
+            sb.append("Findings</h2>");
+        } else if (r.incidents().isEmpty()) {
+            sb.append("No incident</h2><p>No two clients believed they held the lock at the same time.</p>");
+        } else {
+            sb.append(r.incidents().size()).append(r.incidents().size() == 1 ? " incident" : " incidents").append(" <span class=\"muted\">(")
+                    .append(r.doubleHolderCount()).append(" pairs of holders)</span></h2><ol class=\"incidents\">");
+            int n = 0;
+            for (Incident i : r.incidents()) {
+                sb.append("<li class=\"incident\" data-incident=\"").append(n++).append("\"><a href=\"#timeline\" class=\"zoom\">show</a> ")
+                        .append(esc(i.explanation())).append("</li>");
+            }
+            sb.append("</ol>");
+        }
+        Failure f = r.linearizability().failure();
+        if (f != null) {
+            sb.append("<h3>Where linearizability fails</h3><p class=\"failure\"><a href=\"#timeline\" class=\"zoom\" data-failure=\"1\">show</a> ")
+                    .append("The longest prefix that can be linearized has ").append(f.prefixLength()).append(" operations; then ")
+                    .append(esc(f.explanation())).append(" (state: ").append(esc(f.state())).append(")</p>");
+        }
+        if (r.isLockCheck() && !r.fencing().tokenViolations().isEmpty()) {
+            sb.append("<h3>Tokens out of order (").append(r.tokenViolations()).append(")</h3><ol>");
+            for (TokenViolation t : r.fencing().tokenViolations()) sb.append("<li>").append(esc(t.explanation())).append("</li>");
+            sb.append("</ol>");
+        }
+        if (r.isLockCheck() && !r.fencing().staleWrites().isEmpty()) {
+            sb.append("<h3>Stale writes accepted (").append(r.staleWritesAccepted()).append(")</h3><ol>");
+            for (StaleWrite w : r.fencing().staleWrites()) sb.append("<li>").append(esc(w.explanation())).append("</li>");
+            sb.append("</ol>");
+        }
+        sb.append("</section>\n");
+    }
+
+    private static void verdicts(StringBuilder sb, CheckResult r, Analysis liveness) {
+        sb.append("<section><h2>Verdicts</h2><table><tr><th>analysis</th><th>verdict</th><th>detail</th></tr>");
+        List<Analysis> all = new ArrayList<>(r.analyses());
+        if (liveness != null) all.add(liveness);
+        for (Analysis a : all) {
+            String cls = a.status() == Analysis.Status.NOT_CHECKED ? "unknown" : a.status().wire();
+            sb.append("<tr><td>").append(esc(a.name())).append("</td><td><span class=\"verdict small ").append(cls).append("\">")
+                    .append(esc(a.status().wire())).append("</span></td><td>").append(esc(a.detail())).append("</td></tr>");
+        }
+        sb.append("</table></section>\n");
+    }
+
+    private static void run(StringBuilder sb, RunReport.Outcome o, List<String> files) {
+        sb.append("<section id=\"run\"><h2>The run</h2><table>");
+        Analysis live = o.context().liveness();
+        if (live != null) sb.append("<tr><th>liveness</th><td>").append(esc(live.detail())).append("</td></tr>");
+        o.context().params().forEach((k, val) -> sb.append("<tr><th>").append(esc(k)).append("</th><td>")
+                .append(k.equals("command") ? "<code>" + esc(String.valueOf(val)) + "</code>" : esc(String.valueOf(val))).append("</td></tr>"));
+        sb.append("<tr><th>history</th><td>").append(esc(o.check().source())).append("</td></tr>");
+        sb.append("<tr><th>files</th><td>");
+        for (String f : files) sb.append("<a href=\"").append(esc(f)).append("\">").append(esc(f)).append("</a> ");
+        sb.append("</td></tr></table></section>\n");
+    }
+
+    /** Everything the script draws, as plain data; times in seconds from the run's start. */
+    static Map<String, Object> data(RunReport.Outcome o) {
+        History h = o.history();
+        CheckResult r = o.check();
+        Lanes lanes = new Lanes(h, r, o.context().params());
+        Map<String, Object> d = new LinkedHashMap<>();
+        double end = Math.max(1e-6, seconds(h.size() == 0 ? 0 : h.get(h.size() - 1).time()));
+        d.put("end", end);
+        d.put("lanes", lanes.list());
+        List<Object> attempts = new ArrayList<>();
+        List<Object> holds = new ArrayList<>();
+        List<Object> ticks = new ArrayList<>();
+        Map<Integer, Op> holdStart = new LinkedHashMap<>();
+        for (Op op : h.ops()) {
+            if (!op.isClient()) continue;
+            int lane = lanes.client(op);
+            if (op.type() != OpType.INVOKE && h.partner(op.index()) >= 0) {
+                Op inv = h.get(h.partner(op.index()));
+                if (op.f().equals("acquire")) {
+                    attempts.add(List.of(lane, seconds(inv.time()), seconds(op.time()), op.type().wire()));
+                    if (op.type() == OpType.OK) holdStart.put(op.process(), op);
+                } else if (op.f().equals("read") || op.f().equals("write")) {
+                    String kind = op.type() == OpType.FAIL ? "rejected" : op.type() == OpType.INFO ? "unknown" : op.f();
+                    ticks.add(List.of(lane, seconds(op.time()), kind, op.f() + " " + op.type().wire() + " "
+                            + (op.value() != null ? op.value() : inv.value())));
+                }
+            }
+            boolean endsHold = op.f().equals("release") && op.type() == OpType.INVOKE || op.type() == OpType.INFO;
+            if (endsHold && holdStart.containsKey(op.process())) holds.add(hold(lane, holdStart.remove(op.process()), seconds(op.time())));
+        }
+        for (Op s : holdStart.values()) holds.add(hold(lanes.client(s), s, end));
+        d.put("attempts", attempts);
+        d.put("holds", holds);
+        d.put("ticks", ticks);
+        d.put("faults", faults(r, lanes, end));
+        d.put("leaders", lanes.leaders(end));
+        if (r.isLockCheck()) {
+            List<Object> inc = new ArrayList<>();
+            for (Incident i : r.incidents()) {
+                Map<String, Object> m = new LinkedHashMap<>();
+                m.put("lane", lanes.client(i.holder().start()));
+                m.put("start", seconds(i.holder().start().time()));
+                m.put("end", i.holder().end() == null ? end : seconds(i.holder().end().time()));
+                List<Object> grants = new ArrayList<>();
+                for (HoldInterval g : i.grants()) {
+                    grants.add(List.of(lanes.client(g.start()), seconds(g.start().time()), g.end() == null ? end : seconds(g.end().time())));
+                }
+                m.put("grants", grants);
+                m.put("label", i.explanation());
+                inc.add(m);
+            }
+            d.put("incidents", inc);
+            List<Object> stale = new ArrayList<>();
+            for (StaleWrite w : r.fencing().staleWrites()) stale.add(List.of(lanes.client(w.write()), seconds(w.write().time()), w.explanation()));
+            d.put("stale", stale);
+        } else {
+            d.put("incidents", List.of());
+            d.put("stale", List.of());
+        }
+        Failure f = r.linearizability().failure();
+        if (f != null && f.blocked() != null && f.blocked().invoke() != null) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("op", operation(lanes, f.blocked(), end));
+            List<Object> prefix = new ArrayList<>();
+            for (Operation p : f.prefixTail()) if (p.invoke() != null) prefix.add(operation(lanes, p, end));
+            m.put("prefix", prefix);
+            m.put("label", f.explanation());
+            d.put("failure", m);
+        }
+        d.put("latency", Plots.latency(h));
+        d.put("throughput", Plots.throughput(h, end));
+        return d;
+    }
+
+    private static List<Object> hold(int lane, Op start, double to) {
+        Object token = start.value();
+        return Arrays.asList(lane, seconds(start.time()), to, token, String.valueOf(start.processLabel()));
+    }
+
+    private static List<Object> operation(Lanes lanes, Operation op, double end) {
+        return List.of(lanes.client(op.invoke()), seconds(op.invoke().time()), op.completion() == null ? end : seconds(op.completion().time()),
+                op.who() + " " + op.f() + (op.input() == null ? "" : " " + op.input()) + (op.output() == null ? "" : " → " + op.output()));
+    }
+
+    /** Each fault once per lane it hit, labelled with what it did there. */
+    private static List<Object> faults(CheckResult r, Lanes lanes, double end) {
+        List<Object> out = new ArrayList<>();
+        for (FaultSpan f : r.faults()) {
+            double from = seconds(f.start().time());
+            double to = f.end() == null ? end : seconds(f.end().time());
+            Map<String, List<String>> refuses = f.kind().equals("partition") && f.start().value() instanceof Map<?, ?> m ? grudge(m) : Map.of();
+            for (String host : f.hosts()) {
+                Integer lane = lanes.host(host);
+                if (lane == null) continue;
+                String label = switch (f.kind()) {
+                    case "partition" -> "cut off from " + String.join(", ", refuses.getOrDefault(host, List.of()));
+                    case "pause" -> "paused (SIGSTOP) " + f.target();
+                    case "kill" -> "down (kill -9)";
+                    case "clock" -> "clock " + clockLabel(f.start().value());
+                    default -> f.kind() + " " + f.target();
+                };
+                out.add(List.of(lane, from, Math.max(from, to), f.kind(), label));
+            }
+        }
+        return out;
+    }
+
+    private static Map<String, List<String>> grudge(Map<?, ?> data) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        data.forEach((k, v) -> {
+            List<String> refused = v instanceof Collection<?> c ? c.stream().map(String::valueOf).toList() : List.of(String.valueOf(v));
+            out.computeIfAbsent(String.valueOf(k), x -> new ArrayList<>()).addAll(refused);
+        });
+        return out;
+    }
+
+    private static String clockLabel(Object value) {
+        if (value instanceof Map<?, ?> m) {
+            if (m.get("delta_ms") instanceof Number n) return String.format(Locale.ROOT, "%+.1f s%s", n.doubleValue() / 1000,
+                    m.get("period_ms") != null ? " strobe" : "");
+            if (m.get("rate") != null) return "×" + m.get("rate");
+        }
+        return String.valueOf(value);
+    }
+
+    /**
+     * The lanes: servers first (the run's hosts, or any host a fault names that no client runs on),
+     * then clients by host (or process when the history names none).
+     */
+    private static final class Lanes {
+        private final Map<String, Integer> index = new LinkedHashMap<>();
+        private final List<Object> list = new ArrayList<>();
+        private final History history;
+
+        Lanes(History h, CheckResult r, Map<String, Object> params) {
+            this.history = h;
+            Set<String> clients = new LinkedHashSet<>();
+            for (Op op : h.ops()) if (op.isClient()) clients.add(clientName(op));
+            Set<String> servers = new LinkedHashSet<>();
+            if (params.get("servers") instanceof Collection<?> c) c.forEach(x -> servers.add(String.valueOf(x)));
+            for (FaultSpan f : r.faults()) for (String host : f.hosts()) if (!clients.contains(host)) servers.add(host);
+            for (Op op : h.ops()) if (!op.isClient() && op.f().equals("leader") && op.value() != null) servers.add(String.valueOf(op.value()));
+            servers.stream().sorted().forEach(s -> add(s, "server"));
+            clients.stream().sorted(Lanes::natural).forEach(c -> add(c, "client"));
+        }
+
+        private void add(String name, String kind) {
+            index.put(name, index.size());
+            list.add(List.of(name, kind));
+        }
+
+        List<Object> list() {
+            return list;
+        }
+
+        int client(Op op) {
+            return index.get(clientName(op));
+        }
+
+        Integer host(String name) {
+            return index.get(name);
+        }
+
+        /** Who led when: from the runner's {@code leader} events ({@code value}: the leading host, or null). */
+        List<Object> leaders(double end) {
+            List<Object> out = new ArrayList<>();
+            String current = null;
+            double since = 0;
+            for (Op op : history.ops()) {
+                if (op.isClient() || !op.f().equals("leader")) continue;
+                if (current != null && index.containsKey(current)) out.add(List.of(index.get(current), since, seconds(op.time())));
+                current = op.value() == null ? null : String.valueOf(op.value());
+                since = seconds(op.time());
+            }
+            if (current != null && index.containsKey(current)) out.add(List.of(index.get(current), since, end));
+            return out;
+        }
+
+        private static String clientName(Op op) {
+            Object c = op.extra("client");
+            return c != null ? String.valueOf(c) : "process " + op.processLabel();
+        }
+
+        /** c2 before c10. */
+        private static int natural(String a, String b) {
+            String na = a.replaceAll("\\D", "");
+            String nb = b.replaceAll("\\D", "");
+            String pa = a.replaceAll("\\d", "");
+            String pb = b.replaceAll("\\d", "");
+            if (!pa.equals(pb) || na.isEmpty() || nb.isEmpty() || na.length() > 9 || nb.length() > 9) return a.compareTo(b);
+            return Integer.compare(Integer.parseInt(na), Integer.parseInt(nb));
+        }
+    }
+
+    static double seconds(long nanos) {
+        return nanos == Op.NO_TIME ? 0 : Math.round(nanos / 1e3) / 1e6;
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = ReportHtml.class.getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException(name + " is missing from the lockstorm-results jar");
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String esc(String s) {
+        return JunitXml.esc(s);
+    }
+}

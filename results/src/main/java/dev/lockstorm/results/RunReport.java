@@ -1,0 +1,124 @@
+package dev.lockstorm.results;
+
+import dev.lockstorm.checker.Analysis;
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Checker;
+import dev.lockstorm.checker.Summary;
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.io.HistoryFormat;
+import dev.lockstorm.checker.io.HistoryReader;
+import dev.lockstorm.checker.io.Json;
+import dev.lockstorm.checker.linear.SearchLimits;
+import dev.lockstorm.checker.model.Models;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A run directory's check and everything written from it: results.json, summary.txt, junit.xml
+ * and report.html, each showing the verdicts the checker decided (and the run's liveness, decided
+ * here once).
+ *
+ * <pre>{@code
+ * RunReport.Outcome o = RunReport.write(dir, new RunReport.Context(params, notLive, seconds));
+ * RunReport.rerender(Path.of("store/redis-single/latest"));   // a run killed midway, too
+ * }</pre>
+ */
+public final class RunReport {
+    private RunReport() {
+    }
+
+    /**
+     * What a run adds to its history.
+     *
+     * @param params  the run's parameters (system, nemesis, seed, command, …), shown as they are
+     * @param notLive clients that could not acquire after the final heal; null when unknown (a run killed midway)
+     * @param seconds how long the run took
+     */
+    public record Context(Map<String, Object> params, List<String> notLive, double seconds) {
+        public Context {
+            params = Map.copyOf(params);
+            notLive = notLive == null ? null : List.copyOf(notLive);
+        }
+
+        /** Liveness as an analysis: every client acquired again after the heal, or who did not; null when unknown. */
+        public Analysis liveness() {
+            if (notLive == null) return null;
+            return new Analysis("liveness after heal", notLive.isEmpty() ? Analysis.Status.VALID : Analysis.Status.INVALID,
+                    notLive.isEmpty() ? "every client acquired the lock again after the final heal"
+                            : "could not acquire after the final heal: " + String.join(", ", notLive));
+        }
+    }
+
+    /** A checked run: the history, its check and its context. */
+    public record Outcome(History history, CheckResult check, Context context) {
+    }
+
+    /** Checks {@code dir}'s history and writes results.json, summary.txt, junit.xml and report.html. */
+    public static Outcome write(Path dir, Context context) throws IOException {
+        History h = readHistory(dir.resolve("history.jsonl"));
+        CheckResult check = Checker.check(h, Models.infer(h, false), SearchLimits.withTimeLimit(Duration.ofSeconds(120)));
+        Outcome o = new Outcome(h, check, context);
+        Map<String, Object> json = new LinkedHashMap<>(ResultsJson.toMap(check));
+        if (!context.params().isEmpty()) json.put("run", context.params());
+        Analysis live = context.liveness();
+        if (live != null) json.put("liveness", Map.of("verdict", live.status().wire(), "detail", live.detail(), "clients_without_acquire",
+                context.notLive()));
+        Files.writeString(dir.resolve("results.json"), Json.toJson(json) + "\n", StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("summary.txt"), Summary.of(check) + (live == null ? "" : "  liveness: " + live.detail() + "\n"),
+                StandardCharsets.UTF_8);
+        JunitXml.write(o, dir.resolve("junit.xml"));
+        ReportHtml.write(o, dir, dir.resolve("report.html"));
+        return o;
+    }
+
+    /**
+     * Re-checks a run directory (also one whose run crashed midway) and writes its results again,
+     * keeping the run's parameters and liveness from an earlier results.json when there is one.
+     *
+     * @throws IOException naming the directory when it holds no history
+     */
+    public static Outcome rerender(Path dir) throws IOException {
+        if (!Files.isRegularFile(dir.resolve("history.jsonl"))) {
+            throw new IOException(dir + " holds no history.jsonl: not a run directory (expected store/<system>/<start-time>)");
+        }
+        Map<String, Object> params = Map.of();
+        List<String> notLive = null;
+        Path results = dir.resolve("results.json");
+        if (Files.exists(results)) {
+            try (var p = Json.FACTORY.createParser(Files.readString(results))) {
+                p.nextToken();
+                Map<?, ?> old = (Map<?, ?>) Json.readValue(p);
+                if (old.get("run") instanceof Map<?, ?> run) {
+                    Map<String, Object> m = new LinkedHashMap<>();
+                    run.forEach((k, v) -> m.put(String.valueOf(k), v));
+                    params = m;
+                }
+                if (old.get("liveness") instanceof Map<?, ?> l && l.get("clients_without_acquire") instanceof List<?> c) {
+                    notLive = c.stream().map(String::valueOf).toList();
+                }
+            }
+        }
+        return write(dir, new Context(params, notLive, 0));
+    }
+
+    /**
+     * Reads a history; a last line cut off without its newline (the run was killed while writing
+     * it) is left out with a note, never repaired in the file.
+     */
+    static History readHistory(Path file) throws IOException {
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        if (text.isEmpty() || text.endsWith("\n")) return HistoryReader.read(file, HistoryFormat.JSONL);
+        int cut = text.lastIndexOf('\n') + 1;
+        System.err.println("lockstorm: " + file + ": the last line was cut off mid-write (the run was killed); checking the "
+                + text.substring(0, cut).lines().count() + " complete lines");
+        return HistoryReader.read(new StringReader(text.substring(0, cut)), file.toString(), HistoryFormat.JSONL);
+    }
+}

@@ -1,0 +1,452 @@
+// lockstorm's report: draws the run's data (the JSON above) on canvases; no network, no library.
+(function () {
+  'use strict';
+  const D = JSON.parse(document.getElementById('lockstorm-data').textContent);
+  const VIOLATION = '#d50000';
+  const LEFT = 96, RIGHT = 12, LANE = 22, TOP = 22, BOTTOM = 22;
+  const view = {from: 0, to: D.end};
+  let marked = null; // an incident or failure to outline harder
+
+  function fmt(s) {
+    const a = Math.abs(s);
+    if (a === 0) return '0 s';
+    if (a >= 1) return s.toFixed(a >= 100 ? 1 : 3) + ' s';
+    if (a >= 0.001) return (s * 1e3).toFixed(1) + ' ms';
+    return (s * 1e6).toFixed(0) + ' µs';
+  }
+
+  // an axis label: as many digits as the step between labels needs
+  function tick(t, step) {
+    if (step >= 1) return Number(t.toFixed(step >= 1 && step % 1 === 0 ? 0 : 1)) + ' s';
+    if (step >= 0.001) return Number((t * 1e3).toFixed(step >= 0.01 ? 0 : 1)) + ' ms';
+    return Number((t * 1e6).toFixed(0)) + ' µs';
+  }
+
+  // holds are coloured by token, with hues from green through blue to purple: never the violation's red
+  function tokenColour(token) {
+    if (token === null || token === undefined) return 'hsl(205,55%,55%)';
+    const hue = 90 + (((Number(token) * 47) % 220) + 220) % 220;
+    return 'hsl(' + hue + ',55%,52%)';
+  }
+
+  function setup(canvas, height) {
+    const dpr = window.devicePixelRatio || 1;
+    const w = canvas.clientWidth || 1100;
+    canvas.width = Math.round(w * dpr);
+    canvas.height = Math.round(height * dpr);
+    canvas.style.height = height + 'px';
+    const g = canvas.getContext('2d');
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, w, height);
+    return {g: g, w: w, h: height};
+  }
+
+  function niceStep(span, px) {
+    const raw = span / Math.max(1, px / 90);
+    const p = Math.pow(10, Math.floor(Math.log10(raw)));
+    for (const m of [1, 2, 5, 10]) if (m * p >= raw) return m * p;
+    return 10 * p;
+  }
+
+  function timeAxis(c, from, to, y, x) {
+    const step = niceStep(to - from, c.w - LEFT - RIGHT);
+    c.g.fillStyle = '#555';
+    c.g.strokeStyle = '#e4e4e4';
+    c.g.font = '10px system-ui,sans-serif';
+    for (let t = Math.ceil(from / step) * step; t <= to + 1e-12; t += step) {
+      const px = x(t);
+      c.g.beginPath();
+      c.g.moveTo(px, TOP - 4);
+      c.g.lineTo(px, y - 12);
+      c.g.stroke();
+      c.g.fillText(tick(t, step), px - 12, y);
+    }
+  }
+
+  // ---- the timeline ----
+  const tl = document.getElementById('timeline');
+  const ov = document.getElementById('overview');
+  const tip = document.getElementById('tip');
+  const lanes = D.lanes;
+  const height = TOP + LANE * Math.max(1, lanes.length) + BOTTOM;
+  const byLane = lanes.map(() => []);
+  function item(kind, lane, from, to, extra) {
+    const it = {kind: kind, lane: lane, from: from, to: to, extra: extra};
+    byLane[lane].push(it);
+    return it;
+  }
+  D.faults.forEach(f => item('fault', f[0], f[1], f[2], {fault: f[3], label: f[4]}));
+  D.leaders.forEach(l => item('leader', l[0], l[1], l[2], {label: 'leader'}));
+  D.attempts.forEach(a => item('attempt', a[0], a[1], a[2], {outcome: a[3]}));
+  D.holds.forEach(h => item('hold', h[0], h[1], h[2], {token: h[3], process: h[4]}));
+  D.ticks.forEach(t => item('tick', t[0], t[1], t[1], {tick: t[2], label: t[3]}));
+  D.stale.forEach(s => item('stale', s[0], s[1], s[1], {label: s[2]}));
+
+  function x(t) {
+    return LEFT + (t - view.from) / (view.to - view.from) * (tl.clientWidth - LEFT - RIGHT);
+  }
+
+  function stripes(g, x0, y0, w, h) {
+    g.save();
+    g.beginPath();
+    g.rect(x0, y0, w, h);
+    g.clip();
+    g.strokeStyle = 'rgba(230,140,0,0.75)';
+    for (let s = x0 - h; s < x0 + w; s += 6) {
+      g.beginPath();
+      g.moveTo(s, y0 + h);
+      g.lineTo(s + h, y0);
+      g.stroke();
+    }
+    g.restore();
+  }
+
+  function draw() {
+    const c = setup(tl, height);
+    const g = c.g;
+    const right = c.w - RIGHT;
+    lanes.forEach((l, i) => {
+      const y = TOP + i * LANE;
+      g.fillStyle = l[1] === 'server' ? (i % 2 ? '#f1f3f6' : '#eceff4') : (i % 2 ? '#fafafa' : '#f4f4f4');
+      g.fillRect(LEFT, y, right - LEFT, LANE);
+      g.fillStyle = '#333';
+      g.font = (l[1] === 'server' ? 'bold ' : '') + '12px system-ui,sans-serif';
+      g.fillText(l[0], 6, y + 15);
+    });
+    g.save();
+    g.beginPath();
+    g.rect(LEFT, 0, right - LEFT, c.h);
+    g.clip();
+    const visible = it => it.to >= view.from && it.from <= view.to;
+    for (let i = 0; i < byLane.length; i++) {
+      const y = TOP + i * LANE;
+      for (const it of byLane[i]) {
+        if (!visible(it)) continue;
+        const x0 = x(it.from), w = Math.max(1, x(it.to) - x0);
+        switch (it.kind) {
+          case 'fault':
+            if (it.extra.fault === 'kill') {
+              g.fillStyle = 'rgba(60,60,60,0.8)';
+              g.fillRect(x0, y + 1, w, LANE - 2);
+            } else if (it.extra.fault === 'pause') {
+              g.fillStyle = 'rgba(255,179,0,0.18)';
+              g.fillRect(x0, y + 1, w, LANE - 2);
+              stripes(g, x0, y + 1, w, LANE - 2);
+            } else {
+              g.fillStyle = 'rgba(255,179,0,0.30)';
+              g.fillRect(x0, y + 1, w, LANE - 2);
+            }
+            if (w > 50) {
+              g.fillStyle = it.extra.fault === 'kill' ? '#fff' : '#6b4e00';
+              g.font = '10px system-ui,sans-serif';
+              g.fillText(it.extra.label, Math.max(x0, LEFT) + 3, y + 10, Math.max(20, w - 6));
+            }
+            break;
+          case 'leader':
+            g.fillStyle = '#263238';
+            g.fillRect(x0, y + 1, w, 3);
+            break;
+          case 'attempt':
+            g.fillStyle = it.extra.outcome === 'ok' ? '#b0bec5' : '#dfe4e7';
+            g.fillRect(x0, y + LANE - 6, w, 3);
+            break;
+          case 'hold':
+            g.fillStyle = tokenColour(it.extra.token);
+            g.fillRect(x0, y + 5, w, 10);
+            break;
+          case 'tick':
+            g.fillStyle = {read: '#1565c0', write: '#2e7d32', rejected: '#000', unknown: '#9e9e9e'}[it.extra.tick] || '#777';
+            g.fillRect(x0 - 1, y + 2, 2, 15);
+            break;
+          case 'stale':
+            g.fillStyle = VIOLATION;
+            g.font = 'bold 13px system-ui,sans-serif';
+            g.fillText('✗', x0 - 4, y + 14);
+            break;
+        }
+      }
+    }
+    D.incidents.forEach((inc, n) => {
+      if (inc.end < view.from || inc.start > view.to) return;
+      const lanesOf = [inc.lane].concat(inc.grants.map(gr => gr[0]));
+      const top = TOP + Math.min.apply(null, lanesOf) * LANE + 1;
+      const bottom = TOP + (Math.max.apply(null, lanesOf) + 1) * LANE - 1;
+      g.strokeStyle = VIOLATION;
+      g.lineWidth = marked === inc ? 3 : 1.5;
+      g.strokeRect(x(inc.start), top, Math.max(2, x(inc.end) - x(inc.start)), bottom - top);
+      g.fillStyle = VIOLATION;
+      g.font = 'bold 11px system-ui,sans-serif';
+      g.fillText('incident ' + (n + 1), Math.max(LEFT + 2, x(inc.start) + 3), top + 10);
+      g.lineWidth = 1;
+    });
+    if (D.failure) {
+      g.strokeStyle = '#2e7d32';
+      g.lineWidth = 2;
+      D.failure.prefix.forEach(p => g.strokeRect(x(p[1]), TOP + p[0] * LANE + 3, Math.max(2, x(p[2]) - x(p[1])), LANE - 6));
+      const f = D.failure.op;
+      g.fillStyle = VIOLATION;
+      g.fillRect(x(f[1]), TOP + f[0] * LANE + 8, Math.max(3, x(f[2]) - x(f[1])), 6);
+      g.lineWidth = 1;
+    }
+    g.restore();
+    timeAxis(c, view.from, view.to, c.h - 6, x);
+    document.getElementById('range').textContent = fmt(view.from) + ' – ' + fmt(view.to) + ' of ' + fmt(D.end);
+    drawOverview();
+  }
+
+  // ---- the overview strip: the whole run, the view as a brush ----
+  function ox(t) {
+    return LEFT + t / D.end * (ov.clientWidth - LEFT - RIGHT);
+  }
+
+  function drawOverview() {
+    const c = setup(ov, 46);
+    const g = c.g;
+    const rows = Math.max(1, lanes.length);
+    const rh = 36 / rows;
+    g.fillStyle = '#555';
+    g.font = '11px system-ui,sans-serif';
+    g.fillText('whole run', 6, 26);
+    D.faults.forEach(f => {
+      g.fillStyle = f[3] === 'kill' ? 'rgba(60,60,60,0.6)' : 'rgba(255,179,0,0.45)';
+      g.fillRect(ox(f[1]), 4 + f[0] * rh, Math.max(1, ox(f[2]) - ox(f[1])), Math.max(1, rh));
+    });
+    D.holds.forEach(h => {
+      g.fillStyle = tokenColour(h[3]);
+      g.fillRect(ox(h[1]), 4 + h[0] * rh, Math.max(1, ox(h[2]) - ox(h[1])), Math.max(1, rh - 0.5));
+    });
+    g.strokeStyle = VIOLATION;
+    D.incidents.forEach(inc => g.strokeRect(ox(inc.start), 2, Math.max(2, ox(inc.end) - ox(inc.start)), 40));
+    g.fillStyle = 'rgba(30,60,120,0.15)';
+    g.fillRect(ox(view.from), 0, Math.max(2, ox(view.to) - ox(view.from)), 46);
+    g.strokeStyle = '#1e3c78';
+    g.strokeRect(ox(view.from), 0.5, Math.max(2, ox(view.to) - ox(view.from)), 45);
+  }
+
+  function zoom(from, to) {
+    const min = Math.max(D.end / 1e6, 1e-6);
+    from = Math.max(0, from);
+    to = Math.min(D.end, to);
+    if (to - from < min) {
+      const mid = (from + to) / 2;
+      from = Math.max(0, mid - min / 2);
+      to = Math.min(D.end, from + min);
+    }
+    view.from = from;
+    view.to = to;
+    draw();
+  }
+
+  function zoomAround(t, factor) {
+    const span = (view.to - view.from) * factor;
+    const f = (t - view.from) / (view.to - view.from);
+    zoom(t - f * span, t - f * span + span);
+  }
+
+  function timeAt(canvas, clientX, fromT, toT) {
+    const r = canvas.getBoundingClientRect();
+    return fromT + (clientX - r.left - LEFT) / (canvas.clientWidth - LEFT - RIGHT) * (toT - fromT);
+  }
+
+  tl.addEventListener('wheel', e => {
+    e.preventDefault();
+    zoomAround(timeAt(tl, e.clientX, view.from, view.to), e.deltaY < 0 ? 0.8 : 1.25);
+  }, {passive: false});
+  let drag = null;
+  tl.addEventListener('mousedown', e => {
+    drag = {x: e.clientX, from: view.from, to: view.to};
+    tl.style.cursor = 'grabbing';
+  });
+  window.addEventListener('mouseup', () => {
+    drag = null;
+    tl.style.cursor = 'grab';
+  });
+  window.addEventListener('mousemove', e => {
+    if (!drag) return;
+    const dt = (e.clientX - drag.x) / (tl.clientWidth - LEFT - RIGHT) * (drag.to - drag.from);
+    const span = drag.to - drag.from;
+    const from = Math.min(Math.max(0, drag.from - dt), D.end - span);
+    zoom(from, from + span);
+  });
+  tl.addEventListener('dblclick', () => zoom(0, D.end));
+  let brush = null;
+  ov.addEventListener('mousedown', e => brush = timeAt(ov, e.clientX, 0, D.end));
+  ov.addEventListener('mouseup', e => {
+    if (brush === null) return;
+    const t = timeAt(ov, e.clientX, 0, D.end);
+    if (Math.abs(t - brush) < D.end / 500) {
+      const span = view.to - view.from;
+      zoom(t - span / 2, t + span / 2);
+    } else {
+      zoom(Math.min(brush, t), Math.max(brush, t));
+    }
+    brush = null;
+  });
+  document.querySelectorAll('[data-zoom]').forEach(b => b.addEventListener('click', () => {
+    const mid = (view.from + view.to) / 2;
+    if (b.dataset.zoom === 'all') zoom(0, D.end);
+    else zoomAround(mid, b.dataset.zoom === 'in' ? 0.5 : 2);
+  }));
+
+  function focus(from, to, what) {
+    marked = what;
+    const pad = Math.max((to - from) * 0.15, D.end / 200);
+    zoom(from - pad, to + pad);
+    tl.scrollIntoView({block: 'center'});
+  }
+
+  document.querySelectorAll('li.incident').forEach(li => li.querySelector('a.zoom').addEventListener('click', e => {
+    e.preventDefault();
+    const inc = D.incidents[Number(li.dataset.incident)];
+    focus(inc.start, inc.end, inc);
+  }));
+  document.querySelectorAll('a[data-failure]').forEach(a => a.addEventListener('click', e => {
+    e.preventDefault();
+    const f = D.failure.op;
+    const first = D.failure.prefix.length ? Math.min.apply(null, D.failure.prefix.map(p => p[1])) : f[1];
+    focus(Math.min(first, f[1]), f[2], D.failure);
+  }));
+
+  // hover: what is under the pointer, in words
+  tl.addEventListener('mousemove', e => {
+    if (drag) return;
+    const r = tl.getBoundingClientRect();
+    const lane = Math.floor((e.clientY - r.top - TOP) / LANE);
+    const t = timeAt(tl, e.clientX, view.from, view.to);
+    const slack = (view.to - view.from) * 4 / (tl.clientWidth - LEFT - RIGHT);
+    let text = null;
+    for (const inc of D.incidents) {
+      if (t >= inc.start && t <= inc.end && (inc.lane === lane || inc.grants.some(gr => gr[0] === lane))) text = inc.label;
+    }
+    if (!text && lane >= 0 && lane < byLane.length) {
+      for (const it of byLane[lane]) {
+        if (t < it.from - slack || t > it.to + slack) continue;
+        if (it.kind === 'hold') text = 'process ' + it.extra.process + ' holds' + (it.extra.token !== null ? ', token ' + it.extra.token : '')
+            + ': ' + fmt(it.from) + ' – ' + fmt(it.to);
+        else if (it.kind === 'tick' || it.kind === 'stale') text = it.extra.label + ' at ' + fmt(it.from);
+        else if (it.kind === 'fault' && !text) text = it.extra.label + ': ' + fmt(it.from) + ' – ' + fmt(it.to);
+        else if (it.kind === 'leader' && !text) text = lanes[lane][0] + ' leads: ' + fmt(it.from) + ' – ' + fmt(it.to);
+      }
+    }
+    if (!text) {
+      tip.style.display = 'none';
+      return;
+    }
+    tip.textContent = text;
+    tip.style.display = 'block';
+    tip.style.left = Math.min(e.clientX + 14, window.innerWidth - 540) + 'px';
+    tip.style.top = (e.clientY + 14) + 'px';
+  });
+  tl.addEventListener('mouseleave', () => tip.style.display = 'none');
+
+  // ---- latency: every lock operation, log scale, with quantile lines per operation ----
+  const SERIES = {
+    'acquire ok': '#1565c0', 'acquire fail': '#ef6c00', 'acquire info': '#6d4c41',
+    'release ok': '#2e7d32', 'release fail': '#f9a825', 'release info': '#8d6e63'
+  };
+  const QUANTILE = {'0.5': '#0d47a1', '0.95': '#00838f', '0.99': '#6a1b9a', 'max': '#37474f'};
+
+  function latency() {
+    const canvas = document.getElementById('latency');
+    const c = setup(canvas, 260);
+    const g = c.g;
+    const pts = D.latency.points;
+    if (!pts.length) return;
+    let lo = Infinity, hi = 0;
+    pts.forEach(p => { lo = Math.min(lo, p[1]); hi = Math.max(hi, p[1]); });
+    const d0 = Math.floor(Math.log10(Math.max(lo, 1e-3))), d1 = Math.ceil(Math.log10(Math.max(hi, 1e-3 * 10)));
+    const span = Math.max(1, d1 - d0);
+    const px = t => LEFT + t / D.end * (c.w - LEFT - RIGHT);
+    const py = ms => 230 - (Math.log10(Math.max(ms, 1e-3)) - d0) / span * 206;
+    g.font = '10px system-ui,sans-serif';
+    for (let d = d0; d <= d1; d++) {
+      const ms = Math.pow(10, d);
+      g.strokeStyle = '#e4e4e4';
+      g.beginPath();
+      g.moveTo(LEFT, py(ms));
+      g.lineTo(c.w - RIGHT, py(ms));
+      g.stroke();
+      g.fillStyle = '#555';
+      g.fillText(ms >= 1000 ? (ms / 1000) + ' s' : ms >= 1 ? ms + ' ms' : (ms * 1000) + ' µs', 8, py(ms) + 3);
+    }
+    g.save();
+    g.translate(16, 130);
+    g.rotate(-Math.PI / 2);
+    g.fillText('latency (log)', -30, 0);
+    g.restore();
+    pts.forEach(p => {
+      g.fillStyle = SERIES[p[2]] || '#777';
+      if (p[2].endsWith('info')) g.fillRect(px(p[0]) - 2, py(p[1]) - 2, 4, 4);
+      else g.fillRect(px(p[0]) - 1, py(p[1]) - 1, 2.5, 2.5);
+    });
+    Object.keys(D.latency.quantiles).forEach(f => {
+      const lines = D.latency.quantiles[f];
+      Object.keys(lines).forEach(q => {
+        g.strokeStyle = QUANTILE[q] || '#333';
+        g.lineWidth = 1.5;
+        g.setLineDash(f === 'release' ? [5, 3] : []);
+        g.beginPath();
+        lines[q].forEach((p, i) => i ? g.lineTo(px(p[0]), py(p[1])) : g.moveTo(px(p[0]), py(p[1])));
+        g.stroke();
+      });
+    });
+    g.setLineDash([]);
+    g.lineWidth = 1;
+    timeAxis(c, 0, D.end, 254, px);
+    const present = Object.keys(SERIES).filter(k => pts.some(p => p[2] === k));
+    document.getElementById('latency-legend').innerHTML = 'Points by invocation time: ' + present.map(k =>
+        '<span style="color:' + SERIES[k] + '">■ ' + k + '</span>').join(', ')
+        + ' (squares: crashed). Quantiles over ' + '~' + fmt(D.end / 40) + ' windows: ' + Object.keys(QUANTILE).map(q =>
+        '<span style="color:' + QUANTILE[q] + '">— ' + (q === 'max' ? 'max' : 'p' + (q * 100)) + '</span>').join(', ')
+        + '; solid for acquire, dashed for release.';
+  }
+
+  // ---- throughput: completions per second, by operation and outcome ----
+  function throughput() {
+    const canvas = document.getElementById('throughput');
+    const c = setup(canvas, 200);
+    const g = c.g;
+    const series = D.throughput.series;
+    const keys = Object.keys(series);
+    if (!keys.length) return;
+    let max = 1;
+    keys.forEach(k => series[k].forEach(v => max = Math.max(max, v)));
+    const step = niceStep(max, 180 * 2.5);
+    const top = Math.ceil(max / step) * step;
+    const px = s => LEFT + s / D.throughput.seconds * (c.w - LEFT - RIGHT);
+    const py = v => 176 - v / top * 160;
+    g.font = '10px system-ui,sans-serif';
+    for (let v = 0; v <= top; v += step) {
+      g.strokeStyle = '#e4e4e4';
+      g.beginPath();
+      g.moveTo(LEFT, py(v));
+      g.lineTo(c.w - RIGHT, py(v));
+      g.stroke();
+      g.fillStyle = '#555';
+      g.fillText(v + '/s', 8, py(v) + 3);
+    }
+    const palette = ['#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f', '#5d4037', '#9e9d24', '#455a64', '#ad1457', '#283593'];
+    keys.forEach((k, i) => {
+      g.strokeStyle = k.endsWith('info') ? '#8d6e63' : k === 'write fail' || k === 'read fail' ? '#000' : palette[i % palette.length];
+      g.lineWidth = 1.5;
+      g.beginPath();
+      series[k].forEach((v, s) => s ? g.lineTo(px(s + 0.5), py(v)) : g.moveTo(px(s + 0.5), py(v)));
+      g.stroke();
+      series[k].colour = g.strokeStyle;
+    });
+    g.lineWidth = 1;
+    timeAxis(c, 0, D.end, 194, t => LEFT + t / D.end * (c.w - LEFT - RIGHT));
+    document.getElementById('throughput-legend').innerHTML = 'Completions per second: ' + keys.map(k =>
+        '<span style="color:' + series[k].colour + '">— ' + k + '</span>').join(', ') + '.';
+  }
+
+  window.lockstorm = {
+    view: () => ({from: view.from, to: view.to}),
+    zoom: zoom,
+    incidents: D.incidents.length
+  };
+  window.addEventListener('resize', () => { draw(); latency(); throughput(); });
+  draw();
+  latency();
+  throughput();
+})();

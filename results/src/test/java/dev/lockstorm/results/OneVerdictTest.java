@@ -1,0 +1,73 @@
+package dev.lockstorm.results;
+
+import dev.lockstorm.checker.Analysis;
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Checker;
+import dev.lockstorm.checker.Summary;
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.io.HistoryWriter;
+import dev.lockstorm.checker.linear.SearchLimits;
+import dev.lockstorm.checker.model.FencedMutex;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Each analysis's verdict is the checker's, and the summary, results.json, junit.xml and report.html show that one. */
+@Tag("unit")
+class OneVerdictTest {
+    @TempDir
+    Path dir;
+
+    /** p0 holds (token 1), p1 is granted (token 2) meanwhile; p1 writes; no final read: the resource cannot be checked. */
+    private static History doubleGrantWithoutFinalRead() {
+        List<Op> ops = new ArrayList<>();
+        int i = 0;
+        for (Object[] e : new Object[][]{{OpType.INVOKE, 0, "acquire", null}, {OpType.OK, 0, "acquire", 1L}, {OpType.INVOKE, 1, "acquire", null},
+                {OpType.OK, 1, "acquire", 2L}, {OpType.INVOKE, 1, "write", Map.of("token", 2L, "value", 1L)}, {OpType.OK, 1, "write", null},
+                {OpType.INVOKE, 0, "release", null}, {OpType.OK, 0, "release", null}}) {
+            ops.add(new Op(i, i * 1_000_000L, (OpType) e[0], (int) e[1], (String) e[2], e[3], Map.of("client", "c" + ((int) e[1] + 1)), 0));
+            i++;
+        }
+        return History.of("h", ops);
+    }
+
+    @Test
+    void everyRendererShowsTheCheckersVerdicts() throws Exception {
+        History h = doubleGrantWithoutFinalRead();
+        CheckResult r = Checker.check(h, new FencedMutex(), SearchLimits.defaults());
+        assertEquals(Analysis.Status.NOT_CHECKED, r.analyses().get(3).status());
+        HistoryWriter.write(h, dir.resolve("history.jsonl"));
+        RunReport.write(dir, new RunReport.Context(Map.of("system", "redis-single", "nemesis", "pause-client", "fencing", "all", "seed", 3,
+                "scenario", "redis-gc-pause / fencing all"), List.of(), 12.5));
+
+        String summary = Files.readString(dir.resolve("summary.txt"));
+        String json = Files.readString(dir.resolve("results.json"));
+        String junit = Files.readString(dir.resolve("junit.xml"));
+        String report = Files.readString(dir.resolve("report.html"));
+        // the same analyses, in the same words, as the check in memory (source and time aside)
+        assertEquals(Summary.of(r).lines().skip(2).toList(), summary.lines().skip(2).limit(Summary.of(r).lines().count() - 2).toList());
+        assertTrue(summary.endsWith("  liveness: every client acquired the lock again after the final heal\n"), summary);
+        assertTrue(summary.contains("resource: not checked: no read of the counter after the last acknowledged write"), summary);
+        assertTrue(json.contains("\"resource\":{\"verdict\":\"not checked\""), json);
+        assertTrue(junit.contains("name=\"resource (lost updates)\">\n    <skipped message=\"no read of the counter"), junit);
+        assertTrue(report.contains("<span class=\"verdict small unknown\">not checked</span>"), "the report's table");
+        assertTrue(json.contains("\"double_holders\":{\"verdict\":\"invalid\"") && junit.contains("<failure message=\"1 incident (1 pair of holders)"),
+                json + junit);
+        assertTrue(json.contains("\"incident_count\":1") && json.contains("\"incidents\":[{\"holder\":{\"process\":0,\"client\":\"c1\""), json);
+        assertTrue(junit.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"lockstorm.redis-single.pause-client.fencing-all"
+                + ".seed-3.redis-gc-pause-fencing-all\" tests=\"5\" failures=\"2\" errors=\"0\" skipped=\"1\""), junit);
+        assertTrue(junit.contains("name=\"liveness after heal\"/>"), junit);
+        assertTrue(report.contains("1 incident <span class=\"muted\">(1 pairs of holders)</span>"), "the incidents head the report");
+    }
+}
