@@ -118,6 +118,7 @@
     g.rect(LEFT, 0, right - LEFT, c.h);
     g.clip();
     const visible = it => it.to >= view.from && it.from <= view.to;
+    const labels = [];
     for (let i = 0; i < byLane.length; i++) {
       const y = TOP + i * LANE;
       for (const it of byLane[i]) {
@@ -136,11 +137,7 @@
               g.fillStyle = 'rgba(255,179,0,0.30)';
               g.fillRect(x0, y + 1, w, LANE - 2);
             }
-            if (w > 50) {
-              g.fillStyle = it.extra.fault === 'kill' ? '#fff' : '#6b4e00';
-              g.font = '10px system-ui,sans-serif';
-              g.fillText(it.extra.label, Math.max(x0, LEFT) + 3, y + 10, Math.max(20, w - 6));
-            }
+            if (w > 50) labels.push({x: Math.max(x0, LEFT) + 3, y: y, w: w, text: it.extra.label});
             break;
           case 'leader':
             g.fillStyle = '#263238';
@@ -166,6 +163,16 @@
         }
       }
     }
+    // fault labels above what they cover, on a light ground
+    g.font = '10px system-ui,sans-serif';
+    labels.forEach(l => {
+      const text = l.text.length * 5.5 > l.w ? l.text.slice(0, Math.max(4, Math.floor(l.w / 5.5) - 1)) + '…' : l.text;
+      const tw = g.measureText(text).width;
+      g.fillStyle = 'rgba(255,248,225,0.92)';
+      g.fillRect(l.x - 2, l.y + 1, tw + 4, 11);
+      g.fillStyle = '#6b4e00';
+      g.fillText(text, l.x, l.y + 10);
+    });
     D.incidents.forEach((inc, n) => {
       if (inc.end < view.from || inc.start > view.to) return;
       const lanesOf = [inc.lane].concat(inc.grants.map(gr => gr[0]));
@@ -369,11 +376,6 @@
       g.fillStyle = '#555';
       g.fillText(ms >= 1000 ? (ms / 1000) + ' s' : ms >= 1 ? ms + ' ms' : (ms * 1000) + ' µs', 8, py(ms) + 3);
     }
-    g.save();
-    g.translate(16, 130);
-    g.rotate(-Math.PI / 2);
-    g.fillText('latency (log)', -30, 0);
-    g.restore();
     pts.forEach(p => {
       g.fillStyle = SERIES[p[2]] || '#777';
       if (p[2].endsWith('info')) g.fillRect(px(p[0]) - 2, py(p[1]) - 2, 4, 4);
@@ -449,4 +451,13 @@
   draw();
   latency();
   throughput();
+  // a link can open the page on an incident (#incident-2) or a stretch of time (#t=12.5,20)
+  const hash = location.hash.match(/^#incident-(\d+)$/);
+  const span = location.hash.match(/^#t=([\d.]+),([\d.]+)$/);
+  if (hash && D.incidents[Number(hash[1]) - 1]) {
+    const inc = D.incidents[Number(hash[1]) - 1];
+    focus(inc.start, inc.end, inc);
+  } else if (span) {
+    zoom(Number(span[1]), Number(span[2]));
+  }
 })();

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code lockstorm bench}: benchmarks that print figures. */
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Benchmarks that print figures (no pass/fail on time).",
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs benchmarks that print figures; none passes or fails on time.",
         subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class, BenchCommand.ZooKeeper.class, BenchCommand.Redis.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
@@ -25,26 +25,26 @@ public final class BenchCommand implements Runnable {
     }
 
     @Command(name = "checker", mixinStandardHelpOptions = true,
-            description = {"A large simulated fenced-mutex history and the whole public corpus, checked in this JVM.",
+            description = {"Checks a large simulated fenced-mutex history and the whole public corpus in one JVM and prints how fast.",
                     "Exit code 1 when a verdict is not the expected one."})
     static final class Checker implements Callable<Integer> {
-        @Option(names = "--events", defaultValue = "1000000", description = "Events in the large history (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--events", defaultValue = "1000000", description = "Sets the number of events in the large history (default: ${DEFAULT-VALUE}).")
         int events;
 
-        @Option(names = "--clients", defaultValue = "20", description = "Clients (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--clients", defaultValue = "20", description = "Sets the number of clients in the large history (default: ${DEFAULT-VALUE}).")
         int clients;
 
-        @Option(names = "--crash-rate", defaultValue = "0.01", description = "Fraction of crashed ops (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--crash-rate", defaultValue = "0.01", description = "Sets the share of operations that crash, from 0 to below 1 (default: ${DEFAULT-VALUE}).")
         double crashRate;
 
-        @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--seed", defaultValue = "1", description = "Seeds every random choice (default: ${DEFAULT-VALUE}).")
         long seed;
 
         @Option(names = "--corpus", paramLabel = "DIR",
-                description = "The corpus to check (default: the copy in the checker's test resources).")
+                description = "Names the corpus to check (default: the copy in the checker's test resources).")
         Path corpus;
 
-        @Option(names = "--skip-corpus", description = "Only the large history.")
+        @Option(names = "--skip-corpus", description = "Checks the large history only, not the corpus.")
         boolean skipCorpus;
 
         @Override
@@ -66,10 +66,10 @@ public final class BenchCommand implements Runnable {
     }
 
     @Command(name = "cluster", mixinStandardHelpOptions = true,
-            description = {"Start to serving for each cluster shape, election after a leader partition, Sentinel failover,",
-                    "and the RSS of each node kind, measured in a lab (needs root; bin/lockstorm enters the lab)."})
+            description = {"Measures how long each cluster shape takes to serve, an election after the leader is cut off, a Sentinel"
+                    + " failover, and the memory of each kind of node, in a lab (needs root; bin/lockstorm enters the lab)."})
     static final class Cluster implements Callable<Integer> {
-        @Option(names = "--rounds", defaultValue = "3", description = "Repetitions (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--rounds", defaultValue = "3", description = "Sets how often each measurement repeats (default: ${DEFAULT-VALUE}).")
         int rounds;
 
         @Override
@@ -84,16 +84,17 @@ public final class BenchCommand implements Runnable {
     }
 
     @Command(name = "zookeeper", mixinStandardHelpOptions = true,
-            description = {"Lock cycles/s of each ZooKeeper adapter with no faults (5 clients), driven and direct (no driver),",
-                    "and the time to the first double holder in the Curator GC-pause scenario over several seeds (needs root)."})
+            description = {"Measures the lock cycles per second of each ZooKeeper adapter with no faults (5 clients), driven and direct"
+                    + " (without the driver), and the time to the first double holder in the Curator GC-pause scenario over several seeds"
+                    + " (needs root)."})
     static final class ZooKeeper implements Callable<Integer> {
-        @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Length of each throughput run (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Sets how long each throughput run lasts (default: ${DEFAULT-VALUE}).")
         java.time.Duration each;
 
-        @Option(names = "--seeds", defaultValue = "5", description = "Seeds of the pause scenario (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--seeds", defaultValue = "5", description = "Sets how many seeds of the pause scenario run (default: ${DEFAULT-VALUE}).")
         int seeds;
 
-        @Option(names = "--systems", paramLabel = "S,S…", description = "Only these ZooKeeper systems (default: all of them).")
+        @Option(names = "--systems", paramLabel = "S,S…", description = "Measures only these ZooKeeper systems (by default all of them).")
         String systems;
 
         @Override
@@ -105,13 +106,13 @@ public final class BenchCommand implements Runnable {
     }
 
     @Command(name = "redis", mixinStandardHelpOptions = true,
-            description = {"Lock cycles/s of each Redis lock with no faults (5 clients), driven and direct (no driver), beside",
-                    "redis-benchmark's SET and SET NX PX against the same kind of node (needs root)."})
+            description = {"Measures the lock cycles per second of each Redis lock with no faults (5 clients), driven and direct"
+                    + " (without the driver), beside redis-benchmark's SET and SET NX PX against the same kind of node (needs root)."})
     static final class Redis implements Callable<Integer> {
-        @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Length of each throughput run (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Sets how long each throughput run lasts (default: ${DEFAULT-VALUE}).")
         java.time.Duration each;
 
-        @Option(names = "--systems", paramLabel = "S,S…", description = "Only these Redis systems (default: all of them).")
+        @Option(names = "--systems", paramLabel = "S,S…", description = "Measures only these Redis systems (by default all of them).")
         String systems;
 
         @Override

@@ -37,23 +37,23 @@ import java.util.concurrent.Future;
                         + " else 2 any unknown, else 0 all valid."})
 public final class CheckCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "History files (JSONL, Jepsen EDN or Jepsen log).")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Names the history files to check (JSONL, Jepsen EDN or Jepsen log).")
     List<Path> files;
 
     @Option(names = "--model", paramLabel = "M",
-            description = "mutex, fenced-mutex, register, cas-register, multi-register or kv (default: from the history's operations).")
+            description = "Sets the model: mutex, fenced-mutex, register, cas-register, multi-register or kv (default: told from the history's operations).")
     String model;
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "auto",
-            description = "jsonl, edn, jepsen-log or auto (default: ${DEFAULT-VALUE}).")
+            description = "Sets the files' format: jsonl, edn, jepsen-log, or auto to tell it from the name and content (default: ${DEFAULT-VALUE}).")
     String format;
 
     @Option(names = "--time-limit", paramLabel = "S", defaultValue = "300",
-            description = "Seconds the search may take per file before the verdict is unknown (default: ${DEFAULT-VALUE}).")
+            description = "Sets how many seconds the search may take per file before the verdict is unknown (default: ${DEFAULT-VALUE}).")
     double timeLimit;
 
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Write results.json there (with several files, one sub-directory each: 1-<name>, 2-<name>, …).")
+            description = "Writes results.json into DIR (with several files, one sub-directory each: 1-<name>, 2-<name>, …).")
     Path out;
 
     @Override

@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
         description = {"Finds and removes what an earlier run could have left outside its lab: nft rules, mounts,"
                 + " stopped processes. There should be nothing; this checks.", "Exit code 0."})
 public final class CleanupCommand implements Callable<Integer> {
-    @Option(names = "--dry-run", description = "Only report.")
+    @Option(names = "--dry-run", description = "Reports what would be removed, and removes nothing.")
     boolean dryRun;
 
     @Override

@@ -33,13 +33,13 @@ import java.util.concurrent.Callable;
 public final class DemoCommand implements Callable<Integer> {
     static final String EXAMPLE = "/dev/lockstorm/suite/gc-pause-example.jsonl";
 
-    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "The run store, where runs go (default: store/ in the checkout).")
+    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "Names the run store, where runs go (default: store/ in the checkout).")
     Path results;
 
-    @Option(names = "--offline", description = "Check the bundled example history instead of running clusters.")
+    @Option(names = "--offline", description = "Checks the bundled history of the same failure instead of running clusters (no root needed).")
     boolean offline;
 
-    @Option(names = "--seed", defaultValue = "7", description = "Seed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "7", description = "Seeds every random choice (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Override

@@ -27,24 +27,24 @@ import java.util.concurrent.Callable;
                         + " 3 bad input."})
 public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--systems", paramLabel = "S,S…", completionCandidates = Plugins.SystemNames.class,
-            description = "Systems (default: all of them: ${COMPLETION-CANDIDATES}, and your own from --classpath).")
+            description = "Chooses the systems (by default all of them: ${COMPLETION-CANDIDATES}, and your own from --classpath).")
     String systems;
 
     @Mixin
     Plugins plugins;
 
-    @Option(names = "--nemeses", paramLabel = "N,N…", description = "Nemeses (default: none,partition,pause-client,kill,clock; any of"
-            + " none, partition, pause-node, pause-client, kill, clock, mix).")
+    @Option(names = "--nemeses", paramLabel = "N,N…", description = "Chooses the nemeses (by default none, partition, pause-client, kill"
+            + " and clock; any of none, partition, pause-node, pause-client, kill, clock and mix).")
     String nemeses;
 
     @Option(names = "--time-limit", defaultValue = "20s", converter = DurationConverter.class,
-            description = "Time limit of each cell (default: ${DEFAULT-VALUE}).")
+            description = "Sets how long each cell runs (default: ${DEFAULT-VALUE}).")
     Duration timeLimit;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed of every cell (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "1", description = "Seeds every cell (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "The run store, where runs go (default: store/ in the checkout).")
+    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "Names the run store, where runs go (default: store/ in the checkout).")
     Path results;
 
     @Override

@@ -11,7 +11,7 @@ import java.util.List;
 /** {@code --classpath}: a user's jars with lock systems and resources, beside those of {@code LOCKSTORM_CLASSPATH}. */
 final class Plugins {
     @Option(names = "--classpath", paramLabel = "JARS_OR_DIRS",
-            description = "Jars and class directories (separated by ':'; dir/* for every jar in dir) with your own lock systems and"
+            description = "Adds jars and class directories (separated by ':'; dir/* for every jar in dir) with your own lock systems and"
                     + " protected resources, registered in META-INF/services; the client JVMs get them too. LOCKSTORM_CLASSPATH adds to it.")
     String classpath;
 

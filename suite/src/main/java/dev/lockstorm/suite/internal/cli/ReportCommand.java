@@ -16,7 +16,7 @@ import java.util.concurrent.Callable;
         description = {"Re-checks a run's history.jsonl and writes results.json, junit.xml and report.html again"
                 + " (also for a run that crashed midway).", "Exit code: the verdict's (0, 1, 2), 3 for bad input."})
 public final class ReportCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "DIR", description = "A run directory (store/<system>/<start-time>, or store/<system>/latest).")
+    @Parameters(paramLabel = "DIR", description = "Names a run directory: store/<system>/<start-time>, or store/<system>/latest.")
     Path dir;
 
     @Override

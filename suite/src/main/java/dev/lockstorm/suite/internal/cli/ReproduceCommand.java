@@ -20,20 +20,20 @@ import java.util.concurrent.Callable;
         description = {"Runs a named scenario (see 'lockstorm list'): prints what it expects, what it found and where each report is.",
                 "Exit code 0 when everything found matches what was expected, 1 when not, 3 for a setup error (needs root)."})
 public final class ReproduceCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "NAME", description = "The scenario.")
+    @Parameters(paramLabel = "NAME", description = "Names the scenario ('lockstorm list' shows them).")
     String name;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "1", description = "Seeds every random choice (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--seeds", defaultValue = "1", paramLabel = "N",
-            description = "Run each variant with N seeds from --seed on and print how often lockstorm found what was expected (default: ${DEFAULT-VALUE}).")
+            description = "Runs each variant with N seeds from --seed on and prints how often lockstorm found what was expected, and the median and longest time to the first violation (default: ${DEFAULT-VALUE}).")
     int seeds;
 
-    @Option(names = "--variant", paramLabel = "N", description = "Run only the N-th variant (1 = the first; default: all).")
+    @Option(names = "--variant", paramLabel = "N", description = "Runs only the N-th variant (1 is the first; by default all of them run).")
     Integer variant;
 
-    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "The run store, where runs go (default: store/ in the checkout).")
+    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "Names the run store, where runs go (default: store/ in the checkout).")
     Path results;
 
     @Override

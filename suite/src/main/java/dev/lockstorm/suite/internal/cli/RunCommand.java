@@ -30,63 +30,63 @@ import java.util.concurrent.Callable;
                 "Needs root (bin/lockstorm enters a lab). Exit code: 0 valid, 1 invalid, 2 unknown, 3 bad input or setup error."})
 public final class RunCommand implements Callable<Integer> {
     @Option(names = "--system", required = true, paramLabel = "S", completionCandidates = Plugins.SystemNames.class,
-            description = "The lock: ${COMPLETION-CANDIDATES}, or one of your own (--classpath). 'lockstorm systems' describes them.")
+            description = "Chooses the lock: ${COMPLETION-CANDIDATES}, or one of your own (--classpath). 'lockstorm systems' describes them.")
     String system;
 
     @Mixin
     Plugins plugins;
 
-    @Option(names = "--option", paramLabel = "NAME=VALUE", description = "An option of the system (see 'lockstorm systems'); repeatable.")
+    @Option(names = "--option", paramLabel = "NAME=VALUE", description = "Sets one of the system's own options ('lockstorm systems' lists them); give it once for each.")
     Map<String, String> options = new LinkedHashMap<>();
 
-    @Option(names = "--clients", defaultValue = "5", description = "Client processes, each on its own host (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--clients", defaultValue = "5", description = "Sets how many client processes run, each on a host of its own (default: ${DEFAULT-VALUE}).")
     int clients;
 
     @Option(names = "--time-limit", defaultValue = "60s", converter = DurationConverter.class,
-            description = "How long clients and nemesis run (default: ${DEFAULT-VALUE}).")
+            description = "Sets how long the clients and the nemesis run (default: ${DEFAULT-VALUE}).")
     Duration timeLimit;
 
     @Option(names = "--nemesis", defaultValue = "none", paramLabel = "N", completionCandidates = NemesisNames.class,
-            description = "What the nemesis does: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). The last six are the named"
-                    + " scenarios' choreographies.")
+            description = "Chooses what the nemesis does: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). 'lockstorm list'"
+                    + " says what each does; some are named scenarios' choreographies.")
     String nemesis;
 
     @Option(names = "--resource", defaultValue = "counter", paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,
-            description = "The protected resource: ${COMPLETION-CANDIDATES}, or one of your own (--classpath) (default: ${DEFAULT-VALUE}).")
+            description = "Chooses the protected resource: ${COMPLETION-CANDIDATES}, or one of your own from --classpath (default: ${DEFAULT-VALUE}).")
     String resource;
 
     @Option(names = "--fencing", defaultValue = "none", paramLabel = "F",
-            description = "What the protected resource checks of the token: none, writes or all (default: ${DEFAULT-VALUE}).")
+            description = "Sets how much of the token the protected resource checks: none, writes or all (default: ${DEFAULT-VALUE}).")
     String fencing;
 
-    @Option(names = "--seed", description = "Seed of every random choice (default: the clock).")
+    @Option(names = "--seed", description = "Seeds every random choice, so that a run can be repeated (default: the clock).")
     Long seed;
 
     @Option(names = {"--lease", "--session-timeout", "--ttl"}, defaultValue = "4s", converter = DurationConverter.class,
-            description = "The lock's lease: ZooKeeper's session timeout, a Redis key's TTL (default: ${DEFAULT-VALUE}).")
+            description = "Sets the lock's lease: ZooKeeper's session timeout, a Redis key's TTL (default: ${DEFAULT-VALUE}).")
     Duration lease;
 
     @Option(names = "--persistence", defaultValue = "none", paramLabel = "P",
-            description = "Redis persistence: none, aof-everysec or aof-always (default: ${DEFAULT-VALUE}).")
+            description = "Sets how Redis keeps data across a crash: none, aof-everysec or aof-always (default: ${DEFAULT-VALUE}).")
     String persistence;
 
     @Option(names = "--nemesis-interval", converter = DurationConverter.class,
-            description = "Mean time between faults and a fault's mean length (default: 10s, or a sixth of the time limit if shorter).")
+            description = "Sets the mean time between faults and a fault's mean length (default: 10s, or a sixth of the time limit if shorter).")
     Duration nemesisInterval;
 
     @Option(names = "--hold-max", defaultValue = "100ms", converter = DurationConverter.class,
-            description = "Longest hold between read and write (default: ${DEFAULT-VALUE}).")
+            description = "Sets the longest a holder waits between reading and writing the resource (default: ${DEFAULT-VALUE}).")
     Duration holdMax;
 
     @Option(names = "--quiet", defaultValue = "20s", converter = DurationConverter.class,
-            description = "Quiet period after the final heal in which every client must acquire again (default: ${DEFAULT-VALUE}).")
+            description = "Sets the quiet period after the final heal, in which every client must acquire the lock again (default: ${DEFAULT-VALUE}).")
     Duration quiet;
 
-    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "The run store, where runs go (default: store/ in the checkout).")
+    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "Names the run store, where runs go (default: store/ in the checkout).")
     Path results;
 
     @Option(names = "--run-name", paramLabel = "NAME",
-            description = "The folder under --store that holds this run's <start-time>/ and latest (default: the system's name).")
+            description = "Names the folder under --store that holds this run's <start-time>/ and latest (default: the system's name).")
     String runName;
 
     List<String> argv = List.of();

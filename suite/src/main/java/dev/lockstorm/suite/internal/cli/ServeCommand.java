@@ -11,10 +11,10 @@ import java.util.concurrent.Callable;
 /** {@code lockstorm serve}: browse all results on localhost. */
 @Command(name = "serve", mixinStandardHelpOptions = true, description = "Serves every run's report and files on http://127.0.0.1:PORT/ until stopped.")
 public final class ServeCommand implements Callable<Integer> {
-    @Option(names = "--port", defaultValue = "8080", description = "Port on 127.0.0.1 (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--port", defaultValue = "8080", description = "Sets the port on 127.0.0.1 (default: ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "The run store (default: store/ in the checkout).")
+    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "Names the run store to serve (default: store/ in the checkout).")
     Path results;
 
     @Override
