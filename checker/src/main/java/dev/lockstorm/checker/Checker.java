@@ -60,15 +60,15 @@ public final class Checker {
             fencing = Fencing.analyze(h);
             resource = ResourceCounter.analyze(h);
             incidents = Incidents.of(h, doubles, faults, fencing.staleWrites(), resource.overwrites());
-            analyses.add(new Analysis("double holders", doubles.isEmpty() ? Analysis.Status.VALID : Analysis.Status.INVALID,
+            analyses.add(new Analysis(Summary.DOUBLE_HOLDERS, doubles.isEmpty() ? Analysis.Status.VALID : Analysis.Status.INVALID,
                     doubles.isEmpty() ? "no two clients held the lock at once" : incidents.size() + (incidents.size() == 1 ? " incident" : " incidents")
                             + " (" + doubles.size() + (doubles.size() == 1 ? " pair" : " pairs") + " of holders); first: " + doubles.get(0).explanation()));
             boolean fenced = fencing.staleWrites().isEmpty() && fencing.tokenViolations().isEmpty();
-            analyses.add(new Analysis("fencing", fenced ? Analysis.Status.VALID : Analysis.Status.INVALID,
+            analyses.add(new Analysis(Summary.FENCING, fenced ? Analysis.Status.VALID : Analysis.Status.INVALID,
                     fencing.tokens() + " tokens, " + fencing.tokenViolations().size() + " out of order, " + fencing.staleWrites().size()
                             + " stale writes accepted, " + fencing.rejected() + " rejected"
                             + (fencing.rejected() > 0 ? " (fencing saved you " + fencing.rejected() + (fencing.rejected() == 1 ? " time)" : " times)") : "")));
-            analyses.add(new Analysis("resource (lost updates)", !resource.checked() ? Analysis.Status.NOT_CHECKED
+            analyses.add(new Analysis(Summary.RESOURCE, !resource.checked() ? Analysis.Status.NOT_CHECKED
                     : resource.lostUpdates() == 0 ? Analysis.Status.VALID : Analysis.Status.INVALID, resource.explanation()));
         }
         for (Analysis a : analyses) {

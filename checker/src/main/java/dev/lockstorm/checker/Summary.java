@@ -1,11 +1,15 @@
 package dev.lockstorm.checker;
 
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.linear.LinearizabilityResult;
 import dev.lockstorm.checker.lock.Incident;
+import dev.lockstorm.checker.lock.ResourceCounter;
 import dev.lockstorm.checker.lock.StaleWrite;
 import dev.lockstorm.checker.lock.TokenViolation;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -13,6 +17,10 @@ import java.util.Locale;
  * decided it, with every incident, stale write and token violation (none is cut).
  */
 public final class Summary {
+    static final String DOUBLE_HOLDERS = "double holders";
+    static final String FENCING = "fencing";
+    static final String RESOURCE = "resource (lost updates)";
+
     private Summary() {
     }
 
@@ -42,14 +50,36 @@ public final class Summary {
                     + " non-holder, or a token out of order)");
         }
         sb.append('\n');
-        int n = 0;
-        for (Incident i : r.incidents()) sb.append("    incident ").append(++n).append(": ").append(i.explanation()).append('\n');
-        sb.append("  fencing: ").append(status(r, "fencing").detail()).append('\n');
-        for (TokenViolation v : r.fencing().tokenViolations()) sb.append("    token out of order: ").append(v.explanation()).append('\n');
-        for (StaleWrite w : r.fencing().staleWrites()) sb.append("    stale write: ").append(w.explanation()).append('\n');
-        Analysis res = status(r, "resource (lost updates)");
+        for (String f : findings(r, DOUBLE_HOLDERS)) sb.append("    ").append(f).append('\n');
+        sb.append("  fencing: ").append(status(r, FENCING).detail()).append('\n');
+        for (String f : findings(r, FENCING)) sb.append("    ").append(f).append('\n');
+        Analysis res = status(r, RESOURCE);
         sb.append("  resource: ").append(res.status() == Analysis.Status.NOT_CHECKED ? "not checked: " : "").append(res.detail()).append('\n');
         return sb.toString();
+    }
+
+    /**
+     * Every finding behind one analysis's verdict, one line each and none cut: the linearizability
+     * failure, each double-holder incident, each token out of order and stale write, each write that
+     * overwrote an increment. Empty when the analysis found nothing.
+     */
+    public static List<String> findings(CheckResult r, String analysis) {
+        List<String> out = new ArrayList<>();
+        if (analysis.startsWith("linearizability")) {
+            if (r.linearizability().failure() != null) out.add(r.linearizability().failure().explanation());
+        } else if (analysis.equals(DOUBLE_HOLDERS) && r.incidents() != null) {
+            int n = 0;
+            for (Incident i : r.incidents()) out.add("incident " + ++n + ": " + i.explanation());
+        } else if (analysis.equals(FENCING) && r.fencing() != null) {
+            for (TokenViolation v : r.fencing().tokenViolations()) out.add("token out of order: " + v.explanation());
+            for (StaleWrite w : r.fencing().staleWrites()) out.add("stale write: " + w.explanation());
+        } else if (analysis.equals(RESOURCE) && r.resource() != null && r.resource().lostUpdates() > 0) {
+            for (ResourceCounter.Counter c : r.resource().counters()) if (c.lostUpdates() > 0) out.add(c.explanation());
+            for (Op w : r.resource().overwrites()) {
+                out.add("at " + History.when(w) + " " + w.who() + "'s write of " + Op.show(w.value()) + " overwrote an increment");
+            }
+        }
+        return out;
     }
 
     private static Analysis status(CheckResult r, String name) {

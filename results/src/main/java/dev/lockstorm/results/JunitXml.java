@@ -2,6 +2,7 @@ package dev.lockstorm.results;
 
 import dev.lockstorm.checker.Analysis;
 import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Summary;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,8 @@ import java.util.Map;
 /**
  * {@code junit.xml}: one test case per analysis, with the verdict the checker gave it, so that a CI
  * job shows a lock's failures like test failures: invalid is a failure, unknown an error (the check
- * could not decide), not checked is skipped. Suite and case names carry the run's system, nemesis,
+ * could not decide), not checked is skipped. A failure's body lists every finding behind it (each
+ * incident, stale write, token out of order, overwrite), so that a CI page shows them all. Suite and case names carry the run's system, nemesis,
  * fencing, seed and scenario variant, so that two runs of one system never collide.
  */
 public final class JunitXml {
@@ -23,13 +25,18 @@ public final class JunitXml {
     }
 
     /** A run's suite: its name and cases, ready to write alone or inside a matrix's file. */
-    public record Suite(String name, List<Analysis> cases, double seconds) {
+    public record Suite(String name, List<Case> cases, double seconds) {
+    }
+
+    /** One analysis and every finding behind its verdict (the failure's body lists them all, none cut). */
+    public record Case(Analysis analysis, List<String> findings) {
     }
 
     /** The suite of a checked run. */
     public static Suite suite(RunReport.Outcome o) {
-        List<Analysis> cases = new ArrayList<>(o.check().analyses());
-        if (o.context().liveness() != null) cases.add(o.context().liveness());
+        List<Case> cases = new ArrayList<>();
+        for (Analysis a : o.check().analyses()) cases.add(new Case(a, Summary.findings(o.check(), a.name())));
+        if (o.context().liveness() != null) cases.add(new Case(o.context().liveness(), List.of()));
         return new Suite(name(o.context().params(), o.check()), cases, o.context().seconds());
     }
 
@@ -55,19 +62,23 @@ public final class JunitXml {
     }
 
     static String xml(Suite s) {
-        long failures = s.cases().stream().filter(c -> c.status() == Analysis.Status.INVALID).count();
-        long errors = s.cases().stream().filter(c -> c.status() == Analysis.Status.UNKNOWN).count();
-        long skipped = s.cases().stream().filter(c -> c.status() == Analysis.Status.NOT_CHECKED).count();
+        long failures = s.cases().stream().filter(c -> c.analysis().status() == Analysis.Status.INVALID).count();
+        long errors = s.cases().stream().filter(c -> c.analysis().status() == Analysis.Status.UNKNOWN).count();
+        long skipped = s.cases().stream().filter(c -> c.analysis().status() == Analysis.Status.NOT_CHECKED).count();
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">%n",
                 esc(s.name()), s.cases().size(), failures, errors, skipped, s.seconds()));
-        for (Analysis c : s.cases()) {
+        for (Case k : s.cases()) {
+            Analysis c = k.analysis();
             sb.append("  <testcase classname=\"").append(esc(s.name())).append("\" name=\"").append(esc(c.name())).append("\"");
             switch (c.status()) {
                 case VALID -> sb.append("/>\n");
                 case NOT_CHECKED -> sb.append(">\n    <skipped message=\"").append(esc(c.detail())).append("\"/>\n  </testcase>\n");
-                default -> sb.append(">\n    <").append(c.status() == Analysis.Status.INVALID ? "failure" : "error").append(" message=\"")
-                        .append(esc(c.detail())).append("\" type=\"").append(c.status().wire()).append("\"/>\n  </testcase>\n");
+                default -> {
+                    String tag = c.status() == Analysis.Status.INVALID ? "failure" : "error";
+                    sb.append(">\n    <").append(tag).append(" message=\"").append(esc(c.detail())).append("\" type=\"").append(c.status().wire()).append('"');
+                    sb.append(k.findings().isEmpty() ? "/>" : ">" + esc(String.join("\n", k.findings())) + "</" + tag + ">").append("\n  </testcase>\n");
+                }
             }
         }
         return sb.append("</testsuite>\n").toString();

@@ -325,8 +325,11 @@ public final class ReportHtml {
             return list;
         }
 
+        /** The lane of a client event; a synthetic one (a crashed holder's lease expiry) takes the lane of the event it stands for. */
         int client(Op op) {
-            return index.get(clientName(op));
+            Integer lane = index.get(clientName(op));
+            if (lane == null && op.index() >= 0 && op.index() < history.size()) lane = index.get(clientName(history.get(op.index())));
+            return lane == null ? 0 : lane;
         }
 
         Integer host(String name) {

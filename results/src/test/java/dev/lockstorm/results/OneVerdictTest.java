@@ -42,6 +42,25 @@ class OneVerdictTest {
         return History.of("h", ops);
     }
 
+    /** p0 takes the lock and crashes (its lease may expire), p1 takes it, then p2 takes it while p1 holds: the failing prefix holds p0's expiry. */
+    @Test
+    void aFailureWhosePrefixHoldsAnExpiredLeaseIsDrawn() throws Exception {
+        List<Op> ops = new ArrayList<>();
+        int i = 0;
+        for (Object[] e : new Object[][]{{OpType.INVOKE, 0, "acquire", null}, {OpType.OK, 0, "acquire", 1L},
+                {OpType.INVOKE, 0, "write", Map.of("token", 1L, "value", 1L)}, {OpType.INFO, 0, "write", null},
+                {OpType.INVOKE, 1, "acquire", null}, {OpType.OK, 1, "acquire", 2L}, {OpType.INVOKE, 2, "acquire", null},
+                {OpType.OK, 2, "acquire", 3L}}) {
+            ops.add(new Op(i, i * 1_000_000L, (OpType) e[0], (int) e[1], (String) e[2], e[3], Map.of("client", "c" + ((int) e[1] + 1)), 0));
+            i++;
+        }
+        HistoryWriter.write(History.of("h", ops), dir.resolve("history.jsonl"));
+        RunReport.Outcome o = RunReport.write(dir, new RunReport.Context(Map.of("system", "zk-recipe"), null, 1));
+        assertEquals(dev.lockstorm.checker.Verdict.INVALID, o.check().verdict());
+        assertTrue(o.check().linearizability().failure() != null);
+        assertTrue(Files.readString(dir.resolve("report.html")).contains("\"failure\":{\"op\":"), "the failing point is in the page's data");
+    }
+
     @Test
     void everyRendererShowsTheCheckersVerdicts() throws Exception {
         History h = doubleGrantWithoutFinalRead();
@@ -68,6 +87,10 @@ class OneVerdictTest {
         assertTrue(junit.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"lockstorm.redis-single.pause-client.fencing-all"
                 + ".seed-3.redis-gc-pause-fencing-all\" tests=\"5\" failures=\"2\" errors=\"0\" skipped=\"1\""), junit);
         assertTrue(junit.contains("name=\"liveness after heal\"/>"), junit);
+        // every incident is in the failure's body, in the summary's words
+        for (String f : Summary.findings(r, "double holders")) assertTrue(junit.contains(">" + JunitXml.esc(f) + "</failure>"), junit);
+        assertEquals(1, Summary.findings(r, "double holders").size());
+        assertTrue(summary.contains("    " + Summary.findings(r, "double holders").get(0) + "\n"), summary);
         assertTrue(report.contains("1 incident <span class=\"muted\">(1 pairs of holders)</span>"), "the incidents head the report");
     }
 }

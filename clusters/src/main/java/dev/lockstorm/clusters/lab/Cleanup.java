@@ -57,14 +57,20 @@ public final class Cleanup {
         return found;
     }
 
-    /** Processes of a lab (LOCKSTORM_LAB=1) stopped by SIGSTOP, outside this JVM's own lab. */
+    /**
+     * Processes of a lab (LOCKSTORM_LAB=1) stopped by SIGSTOP and left in this PID namespace. A
+     * process in another PID namespace belongs to a lab that is still running (a lab's namespace,
+     * and everything in it, ends with its first process), paused on purpose by that run's nemesis.
+     */
     private static List<Long> stoppedLabProcesses() {
         List<Long> out = new ArrayList<>();
         if (System.getenv("LOCKSTORM_LAB") != null) return out; // inside a lab its own processes may be paused on purpose
+        Path ours = pidNamespace(Path.of("/proc/self"));
         try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
             for (Path p : procs.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
                 try {
                     if (!Files.readString(p.resolve("status")).contains("State:\tT")) continue;
+                    if (ours != null && !ours.equals(pidNamespace(p))) continue;
                     String env = new String(Files.readAllBytes(p.resolve("environ")));
                     if (env.contains("LOCKSTORM_LAB=1")) out.add(Long.parseLong(p.getFileName().toString()));
                 } catch (IOException e) {
@@ -75,5 +81,13 @@ public final class Cleanup {
             // no /proc: nothing to scan
         }
         return out;
+    }
+
+    private static Path pidNamespace(Path proc) {
+        try {
+            return Files.readSymbolicLink(proc.resolve("ns/pid"));
+        } catch (IOException | UnsupportedOperationException e) {
+            return null;
+        }
     }
 }

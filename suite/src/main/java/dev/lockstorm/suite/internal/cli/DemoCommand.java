@@ -8,6 +8,7 @@ import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.nemesis.PauseClient;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -33,8 +34,8 @@ import java.util.concurrent.Callable;
 public final class DemoCommand implements Callable<Integer> {
     static final String EXAMPLE = "/dev/lockstorm/suite/gc-pause-example.jsonl";
 
-    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "Names the run store, where runs go (default: store/ in the checkout).")
-    Path results;
+    @Mixin
+    StoreOption store;
 
     @Option(names = "--offline", description = "Checks the bundled history of the same failure instead of running clusters (no root needed).")
     boolean offline;
@@ -59,11 +60,11 @@ public final class DemoCommand implements Callable<Integer> {
                 .command(List.of("bin/lockstorm", "demo", "--seed", Long.toString(seed))).build();
         System.out.println("lockstorm demo: 5 Curator InterProcessMutex clients on a 3-node ZooKeeper ensemble; the nemesis"
                 + " freezes the lock holder for 8 s, past its 4 s session (a long GC pause)");
-        return RunCommand.run(spec, results, null);
+        return RunCommand.run(spec, store.store(), null);
     }
 
     private int offline() throws IOException {
-        RunStore store = new RunStore(results != null ? results : Home.store());
+        RunStore store = this.store.store();
         Path dir = store.newRun("demo");
         Path history = dir.resolve("history.jsonl");
         try (InputStream in = DemoCommand.class.getResourceAsStream(EXAMPLE)) {

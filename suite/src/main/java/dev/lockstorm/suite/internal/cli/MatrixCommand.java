@@ -44,8 +44,8 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seeds every cell (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "Names the run store, where runs go (default: store/ in the checkout).")
-    Path results;
+    @Mixin
+    StoreOption store;
 
     @Override
     public Integer call() throws Exception {
@@ -68,7 +68,7 @@ public final class MatrixCommand implements Callable<Integer> {
             System.err.println("lockstorm matrix: --time-limit must be at least 5s, not " + timeLimit);
             return Main.BAD_INPUT;
         }
-        RunStore store = new RunStore(results != null ? results : Home.store());
+        RunStore store = this.store.store();
         Matrix matrix = new Matrix(store, timeLimit, seed, registry.classpath(), System.err);
         List<Matrix.Cell> cells = matrix.run(sys, nem);
         Path dir = matrix.write(cells);

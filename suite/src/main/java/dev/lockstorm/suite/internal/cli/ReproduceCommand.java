@@ -7,6 +7,7 @@ import dev.lockstorm.suite.internal.run.Runner;
 import dev.lockstorm.suite.internal.scenario.Scenario;
 import dev.lockstorm.suite.internal.scenario.Scenarios;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -33,8 +34,8 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--variant", paramLabel = "N", description = "Runs only the N-th variant (1 is the first; by default all of them run).")
     Integer variant;
 
-    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "Names the run store, where runs go (default: store/ in the checkout).")
-    Path results;
+    @Mixin
+    StoreOption store;
 
     @Override
     public Integer call() throws Exception {
@@ -43,7 +44,7 @@ public final class ReproduceCommand implements Callable<Integer> {
             System.err.println("lockstorm reproduce: no scenario '" + name + "'; 'lockstorm list' shows them");
             return Main.BAD_INPUT;
         }
-        RunStore store = new RunStore(results != null ? results : Home.store());
+        RunStore store = this.store.store();
         System.out.println("lockstorm reproduce " + s.name() + ": " + s.description());
         if (seeds < 1) {
             System.err.println("lockstorm reproduce: --seeds must be at least 1, not " + seeds);

@@ -82,8 +82,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "Sets the quiet period after the final heal, in which every client must acquire the lock again (default: ${DEFAULT-VALUE}).")
     Duration quiet;
 
-    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "Names the run store, where runs go (default: store/ in the checkout).")
-    Path results;
+    @Mixin
+    StoreOption store;
 
     @Option(names = "--run-name", paramLabel = "NAME",
             description = "Names the folder under --store that holds this run's <start-time>/ and latest (default: the system's name).")
@@ -110,12 +110,11 @@ public final class RunCommand implements Callable<Integer> {
             System.err.println("lockstorm run: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        return run(spec, results, runName);
+        return run(spec, store.store(), runName);
     }
 
     /** Runs a spec into the run store and prints the summary; returns the exit code of its verdict. */
-    static int run(RunSpec spec, Path resultsRoot, String runName) throws Exception {
-        RunStore store = new RunStore(resultsRoot != null ? resultsRoot : Home.store());
+    static int run(RunSpec spec, RunStore store, String runName) throws Exception {
         Path dir = store.newRun(runName != null ? runName : spec.system().name());
         System.out.println("lockstorm run: " + String.join(" ", spec.command()) + "  (seed " + spec.seed() + ")");
         if (!spec.classpath().isEmpty()) System.out.println("  class path: " + PluginClasspath.join(spec.classpath()));

@@ -3,6 +3,7 @@ package dev.lockstorm.suite.internal.cli;
 import dev.lockstorm.results.ResultsServer;
 import dev.lockstorm.results.RunStore;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -14,12 +15,12 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8080", description = "Sets the port on 127.0.0.1 (default: ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = {"--store", "--results"}, paramLabel = "DIR", description = "Names the run store to serve (default: store/ in the checkout).")
-    Path results;
+    @Mixin
+    StoreOption store;
 
     @Override
     public Integer call() throws Exception {
-        RunStore store = new RunStore(results != null ? results : Home.store());
+        RunStore store = this.store.store();
         java.nio.file.Files.createDirectories(store.root());
         try (ResultsServer s = ResultsServer.start(store, port)) {
             System.out.println("lockstorm serve: http://127.0.0.1:" + s.port() + "/  (" + store.root() + "; Ctrl-C to stop)");

@@ -23,14 +23,6 @@ class CliTest {
     @RegisterExtension
     final ConsoleCapture console = new ConsoleCapture();
 
-    private String out() {
-        return console.out();
-    }
-
-    private String err() {
-        return console.err();
-    }
-
     private Path file(String name, String text) throws Exception {
         Path p = dir.resolve(name);
         Files.writeString(p, text);
@@ -46,7 +38,7 @@ class CliTest {
                 {"type":"ok","process":0,"f":"release","value":null}
                 """);
         assertEquals(0, Main.run("check", "--out", dir.resolve("res").toString(), h.toString()));
-        assertTrue(out().contains("ok.jsonl: VALID"), out());
+        assertTrue(console.out().contains("ok.jsonl: VALID"), console.out());
         String json = Files.readString(dir.resolve("res/results.json"));
         assertTrue(json.startsWith("{\"verdict\":\"valid\""), json);
         assertTrue(json.contains("\"model\":\"fenced-mutex\""), json);
@@ -63,31 +55,31 @@ class CliTest {
                 {"type":"ok","process":0,"f":"release","value":null,"time":2100000000}
                 """);
         assertEquals(1, Main.run("check", h.toString()));
-        assertTrue(out().contains("INVALID"), out());
-        assertTrue(out().contains("process 1 acquired at 1.300 s (token 2) while process 0 held the lock since 1.100 s (token 1)"
-                + " and had not invoked release until 2.000 s"), out());
-        assertTrue(out().contains("double holders: 1"), out());
+        assertTrue(console.out().contains("INVALID"), console.out());
+        assertTrue(console.out().contains("process 1 acquired at 1.300 s (token 2) while process 0 held the lock since 1.100 s (token 1)"
+                + " and had not invoked release until 2.000 s"), console.out());
+        assertTrue(console.out().contains("double holders: 1"), console.out());
     }
 
     @Test
     void searchOutOfTimeExitsTwo() {
         Path hard = CORPUS.resolve("knossos/cas-register/good/memstress3-56.edn");
         assertEquals(2, Main.run("check", "--time-limit", "0.001", hard.toString()));
-        assertTrue(out().contains("unknown — time limit reached"), out());
+        assertTrue(console.out().contains("unknown — time limit reached"), console.out());
     }
 
     @Test
     void badInputExitsThreeNamingFileAndLine() throws Exception {
         Path h = file("broken.jsonl", "{\"type\":\"invoke\",\"process\":0,\"f\":\"read\"}\n{\"type\":\"ok\",\"process\":5,\"f\":\"read\"}\n");
         assertEquals(3, Main.run("check", h.toString()));
-        assertTrue(err().contains("broken.jsonl:2: ok by process 5 without an invocation"), err());
+        assertTrue(console.err().contains("broken.jsonl:2: ok by process 5 without an invocation"), console.err());
     }
 
     @Test
     void unknownOptionsAndModelsExitThree() throws Exception {
         Path h = file("x.jsonl", "");
         assertEquals(3, Main.run("check", "--model", "semaphore", h.toString()));
-        assertTrue(err().contains("unknown model 'semaphore'"), err());
+        assertTrue(console.err().contains("unknown model 'semaphore'"), console.err());
         assertEquals(3, Main.run("check", "--frobnicate", h.toString()));
         assertEquals(3, Main.run("check", "--format", "xml", h.toString()));
         assertEquals(3, Main.run("check"));
@@ -97,13 +89,13 @@ class CliTest {
     void functionOutsideTheModelIsBadInput() throws Exception {
         Path h = file("f.jsonl", "{\"type\":\"invoke\",\"process\":0,\"f\":\"renew\"}\n");
         assertEquals(3, Main.run("check", "--model", "mutex", h.toString()));
-        assertTrue(err().contains("f.jsonl:1: f \"renew\" is not an operation of model mutex"), err());
+        assertTrue(console.err().contains("f.jsonl:1: f \"renew\" is not an operation of model mutex"), console.err());
     }
 
     @Test
     void corpusFormatsAreDetected() {
         assertEquals(1, Main.run("check", CORPUS.resolve("porcupine-etcd/etcd_000.log").toString()));
-        assertTrue(out().contains("linearizability (register): invalid"), out());
+        assertTrue(console.out().contains("linearizability (register): invalid"), console.out());
         assertEquals(0, Main.run("check", CORPUS.resolve("porcupine-kv/c10-ok.txt").toString()));
         assertEquals(0, Main.run("check", CORPUS.resolve("knossos/multi-register/good/multi-register.edn").toString()));
     }
@@ -126,8 +118,8 @@ class CliTest {
         Path broken = file("broken.jsonl", "{\"type\":\"ok\"\n");
         // a bad file does not stop the others; bad input wins over invalid, which wins over valid
         assertEquals(3, Main.run("check", broken.toString(), invalid.toString(), ok.toString()));
-        assertTrue(out().contains("bad.jsonl: INVALID") && out().contains("ok.jsonl: VALID"), out());
-        assertTrue(err().contains("broken.jsonl:1:"), err());
+        assertTrue(console.out().contains("bad.jsonl: INVALID") && console.out().contains("ok.jsonl: VALID"), console.out());
+        assertTrue(console.err().contains("broken.jsonl:1:"), console.err());
         assertEquals(1, Main.run("check", ok.toString(), invalid.toString()));
     }
 
@@ -155,26 +147,26 @@ class CliTest {
         Path ok = file("ok.jsonl", VALID);
         for (String t : new String[]{"1e12", "Infinity", "NaN", "-1"}) {
             assertEquals(3, Main.run("check", "--time-limit", t, ok.toString()), t);
-            assertTrue(err().contains("--time-limit must be a number of seconds above 0 and at most 604800"), err());
+            assertTrue(console.err().contains("--time-limit must be a number of seconds above 0 and at most 604800"), console.err());
         }
-        assertTrue(!err().contains("Exception"), err());
+        assertTrue(!console.err().contains("Exception"), console.err());
     }
 
     @Test
     void benchCheckerRefusesImpossibleShapes() {
         assertEquals(3, Main.run("bench", "checker", "--clients", "0"));
-        assertTrue(err().contains("--clients must be at least 1, not 0"), err());
+        assertTrue(console.err().contains("--clients must be at least 1, not 0"), console.err());
         assertEquals(3, Main.run("bench", "checker", "--crash-rate", "1.5"));
-        assertTrue(err().contains("--crash-rate must be a fraction from 0 to below 1, not 1.5"), err());
-        assertTrue(!err().contains("Exception"), err());
+        assertTrue(console.err().contains("--crash-rate must be a fraction from 0 to below 1, not 1.5"), console.err());
+        assertTrue(!console.err().contains("Exception"), console.err());
     }
 
     @Test
     void offlineDemoWritesARunLikeTheLiveOne() throws Exception {
         assertEquals(0, Main.run("demo", "--offline", "--store", dir.toString()));
-        assertTrue(out().contains("found the double holder"), out());
+        assertTrue(console.out().contains("found the double holder"), console.out());
         Path run = dir.resolve("demo/latest").toRealPath();
-        assertTrue(out().contains("report: " + run.resolve("report.html")), out());
+        assertTrue(console.out().contains("report: " + run.resolve("report.html")), console.out());
         for (String f : new String[]{"history.jsonl", "results.json", "summary.txt", "junit.xml", "report.html"}) {
             assertTrue(Files.exists(run.resolve(f)), f);
         }
@@ -185,49 +177,49 @@ class CliTest {
     @Test
     void reportOfAMissingDirectorySaysSoInOneLine() {
         assertEquals(3, Main.run("report", dir.resolve("nope").toString()));
-        assertEquals(1, err().strip().lines().count(), err());
-        assertTrue(err().contains("does not exist"), err());
+        assertEquals(1, console.err().strip().lines().count(), console.err());
+        assertTrue(console.err().contains("does not exist"), console.err());
         assertEquals(3, Main.run("report", dir.toString()));
-        assertTrue(err().contains("holds no history.jsonl"), err());
+        assertTrue(console.err().contains("holds no history.jsonl"), console.err());
     }
 
     @Test
     void benchPrintsFigures() {
         assertEquals(0, Main.run("bench", "checker", "--events", "20000", "--corpus", CORPUS.toString()));
-        assertTrue(out().contains("events/s") && out().contains("230 verdicts as expected"), out());
+        assertTrue(console.out().contains("events/s") && console.out().contains("230 verdicts as expected"), console.out());
     }
 
     @Test
     void helpEverywhere() {
         assertEquals(0, Main.run(new String[0]));
-        assertTrue(out().contains("Usage: lockstorm"), out());
+        assertTrue(console.out().contains("Usage: lockstorm"), console.out());
         assertEquals(0, Main.run("--help"));
         assertEquals(0, Main.run("help", "check"));
         assertEquals(3, Main.run("frobnicate"));
         assertEquals(0, Main.run("check", "--help"));
         assertEquals(0, Main.run("bench", "checker", "--help"));
-        assertTrue(out().contains("--time-limit"));
+        assertTrue(console.out().contains("--time-limit"));
     }
 
     @Test
     void doctorPrintsATableOfWhatARunNeeds() {
         int code = Main.run("doctor");
         for (String check : new String[]{"root", "unshare", "nft (nftables)", "redis-server", "gcc (clock faults)", "ZooKeeper jars"}) {
-            assertTrue(out().contains(check), check + " in " + out());
+            assertTrue(console.out().contains(check), check + " in " + console.out());
         }
         // bin/test installs everything a run needs, so on a machine it prepared the doctor is satisfied
-        assertEquals(0, code, out());
-        assertTrue(out().contains("doctor: ready for a run"));
+        assertEquals(0, code, console.out());
+        assertTrue(console.out().contains("doctor: ready for a run"));
     }
 
     @Test
     void matrixAndReproduceRejectBadOptionsBeforeRunningAnything() {
         assertEquals(3, Main.run("matrix", "--systems", "redis-single,etcd"));
-        assertTrue(err().contains("unknown system 'etcd'"), err());
+        assertTrue(console.err().contains("unknown system 'etcd'"), console.err());
         assertEquals(3, Main.run("matrix", "--nemeses", "none,flood"));
-        assertTrue(err().contains("unknown nemesis 'flood'"), err());
+        assertTrue(console.err().contains("unknown nemesis 'flood'"), console.err());
         assertEquals(3, Main.run("reproduce", "redis-restart", "--seeds", "0"));
-        assertTrue(err().contains("--seeds must be at least 1"), err());
+        assertTrue(console.err().contains("--seeds must be at least 1"), console.err());
         assertEquals(3, Main.run("reproduce", "no-such-scenario"));
     }
 
@@ -236,20 +228,20 @@ class CliTest {
         assertEquals(0, Main.run("list"));
         for (String s : new String[]{"redis-restart", "redlock-clock-jump", "redlock-restart", "redlock-gc-pause", "redisson-watchdog",
                 "fencing-token-reset"}) {
-            assertTrue(out().contains(s), s + " in " + out());
+            assertTrue(console.out().contains(s), s + " in " + console.out());
         }
     }
 
     @Test
     void cleanupFindsNothingLeftByEarlierRuns() {
         assertEquals(0, Main.run("cleanup", "--dry-run"));
-        assertTrue(out().contains("cleanup: nothing left behind by earlier runs"), out());
+        assertTrue(console.out().contains("cleanup: nothing left behind by earlier runs"), console.out());
     }
 
     @Test
     void clusterBenchOutsideALabSaysHowToRunIt() {
         assertEquals(3, Main.run("bench", "cluster", "--rounds", "1"));
-        assertTrue(err().contains("not inside a lab"), err());
+        assertTrue(console.err().contains("not inside a lab"), console.err());
     }
 
     @Test
@@ -263,7 +255,7 @@ class CliTest {
         // the run was killed while writing its last line
         Files.writeString(run.resolve("history.jsonl"), history + "{\"index\":20,\"time\":130000000");
         assertEquals(1, Main.run("report", run.toString()));
-        assertTrue(err().contains("the last line was cut off mid-write"), err());
+        assertTrue(console.err().contains("the last line was cut off mid-write"), console.err());
         assertTrue(Files.readString(run.resolve("history.jsonl")).endsWith("130000000"), "the history is never rewritten");
         for (String f : new String[]{"results.json", "report.html", "junit.xml"}) assertTrue(Files.exists(run.resolve(f)), f);
         assertTrue(Files.readString(run.resolve("junit.xml")).contains("<failure"), "the double holder is a failing test case");

@@ -25,14 +25,6 @@ class PluginsTest {
     @RegisterExtension
     final ConsoleCapture console = new ConsoleCapture();
 
-    private String out() {
-        return console.out();
-    }
-
-    private String err() {
-        return console.err();
-    }
-
     private Path jar(String name, String system) throws Exception {
         return PluginJar.build(dir, name, Map.of("acme." + name + ".Lock", PluginJar.redisSystem("acme." + name, "Lock", system)),
                 Map.of(SYSTEMS, "acme." + name + ".Lock"));
@@ -41,32 +33,32 @@ class PluginsTest {
     @Test
     void systemsListsAPluginWithItsJar() throws Exception {
         Path jar = jar("one", "acme-redis");
-        assertEquals(0, Main.run("systems", "--classpath", jar.toString()), err());
-        String line = out().lines().filter(l -> l.startsWith("acme-redis ")).findFirst().orElse("");
-        assertTrue(line.contains("Redis, 1 server") && line.contains("yes") && line.endsWith(jar.toString()), out());
-        assertTrue(out().lines().anyMatch(l -> l.startsWith("curator-mutex ") && l.endsWith("built in")), out());
-        assertTrue(out().contains("redis-sentinel-wait") && out().contains("--option wait-replicas=1"), out());
+        assertEquals(0, Main.run("systems", "--classpath", jar.toString()), console.err());
+        String line = console.out().lines().filter(l -> l.startsWith("acme-redis ")).findFirst().orElse("");
+        assertTrue(line.contains("Redis, 1 server") && line.contains("yes") && line.endsWith(jar.toString()), console.out());
+        assertTrue(console.out().lines().anyMatch(l -> l.startsWith("curator-mutex ") && l.endsWith("built in")), console.out());
+        assertTrue(console.out().contains("redis-sentinel-wait") && console.out().contains("--option wait-replicas=1"), console.out());
     }
 
     @Test
     void aMissingEntryIsNamed() {
         Path missing = dir.resolve("nope.jar");
         assertEquals(3, Main.run("systems", "--classpath", missing.toString()));
-        assertTrue(err().contains("--classpath: class path entry " + missing + " does not exist"), err());
+        assertTrue(console.err().contains("--classpath: class path entry " + missing + " does not exist"), console.err());
     }
 
     @Test
     void aJarWithoutALockSystemSaysWhatWasLookedFor() throws Exception {
         Path empty = PluginJar.build(dir, "empty", Map.of(), Map.of());
         assertEquals(3, Main.run("systems", "--classpath", empty.toString()));
-        assertTrue(err().contains("no lock system or protected resource in " + empty) && err().contains("META-INF/services/" + SYSTEMS), err());
+        assertTrue(console.err().contains("no lock system or protected resource in " + empty) && console.err().contains("META-INF/services/" + SYSTEMS), console.err());
     }
 
     @Test
     void aFileThatIsNotAJarIsNamed() throws Exception {
         Path text = Files.writeString(dir.resolve("notes.jar"), "not a jar");
         assertEquals(3, Main.run("run", "--system", "acme-redis", "--classpath", text.toString()));
-        assertTrue(err().contains(text + " is not a readable jar"), err());
+        assertTrue(console.err().contains(text + " is not a readable jar"), console.err());
     }
 
     @Test
@@ -74,50 +66,50 @@ class PluginsTest {
         Path a = jar("a", "acme-redis");
         Path b = jar("b", "acme-redis");
         assertEquals(3, Main.run("systems", "--classpath", a + ":" + b));
-        assertTrue(err().contains("two lock systems are named 'acme-redis'") && err().contains(a.toString()) && err().contains(b.toString()), err());
+        assertTrue(console.err().contains("two lock systems are named 'acme-redis'") && console.err().contains(a.toString()) && console.err().contains(b.toString()), console.err());
     }
 
     @Test
     void aPluginCannotTakeABuiltInName() throws Exception {
         Path a = jar("shadow", "redis-single");
         assertEquals(3, Main.run("systems", "--classpath", a.toString()));
-        assertTrue(err().contains("two lock systems are named 'redis-single'") && err().contains("built in") && err().contains(a.toString()), err());
+        assertTrue(console.err().contains("two lock systems are named 'redis-single'") && console.err().contains("built in") && console.err().contains(a.toString()), console.err());
     }
 
     @Test
     void aRegistrationNamingAMissingClassIsNamed() throws Exception {
         Path a = PluginJar.build(dir, "typo", Map.of(), Map.of(SYSTEMS, "acme.typo.Lokc"));
         assertEquals(3, Main.run("systems", "--classpath", a.toString()));
-        assertTrue(err().contains("META-INF/services/" + SYSTEMS) && err().contains("acme.typo.Lokc"), err());
+        assertTrue(console.err().contains("META-INF/services/" + SYSTEMS) && console.err().contains("acme.typo.Lokc"), console.err());
     }
 
     @Test
     void anUnknownSystemNamesTheKnownOnesAndThePlugins() throws Exception {
         Path a = jar("known", "acme-redis");
         assertEquals(3, Main.run("run", "--system", "acme-redys", "--classpath", a.toString()));
-        assertTrue(err().contains("unknown system 'acme-redys'") && err().contains("acme-redis") && err().contains("zk-recipe"), err());
+        assertTrue(console.err().contains("unknown system 'acme-redys'") && console.err().contains("acme-redis") && console.err().contains("zk-recipe"), console.err());
     }
 
     @Test
     void optionsAndNemesesAreCheckedAgainstTheSystem() {
         assertEquals(3, Main.run("run", "--system", "redlock", "--option", "wait-replicas=2"));
-        assertTrue(err().contains("--option wait-replicas: redlock takes clock-drift-factor"), err());
+        assertTrue(console.err().contains("--option wait-replicas: redlock takes clock-drift-factor"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-recipe", "--nemesis", "failover-cut"));
-        assertTrue(err().contains("needs a Sentinel system (zk-recipe runs on ZooKeeper, 3 nodes)"), err());
+        assertTrue(console.err().contains("needs a Sentinel system (zk-recipe runs on ZooKeeper, 3 nodes)"), console.err());
         assertEquals(3, Main.run("run", "--system", "curator-mutex", "--nemesis", "pause-in-acquire"));
-        assertTrue(err().contains("curator-mutex has no such point"), err());
+        assertTrue(console.err().contains("curator-mutex has no such point"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-recipe", "--persistence", "aof-always"));
-        assertTrue(err().contains("--persistence applies to Redis servers"), err());
+        assertTrue(console.err().contains("--persistence applies to Redis servers"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-recipe", "--resource", "ledger"));
-        assertTrue(err().contains("unknown resource 'ledger'; known: counter"), err());
+        assertTrue(console.err().contains("unknown resource 'ledger'; known: counter"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-recipe", "--nemesis", "chaos"));
-        assertTrue(err().contains("unknown nemesis 'chaos'; expected one of none, partition"), err());
+        assertTrue(console.err().contains("unknown nemesis 'chaos'; expected one of none, partition"), console.err());
     }
 
     @Test
     void helpListsEverySystemFromTheRegistry() {
         assertEquals(0, Main.run("run", "--help"));
-        String help = out().replaceAll("\\s+", " ");
+        String help = console.out().replaceAll("\\s+", " ");
         for (String s : new String[]{"redis-sentinel,", "redis-sentinel-wait,", "redisson-redlock", "failover-lagging"}) {
             assertTrue(help.contains(s), s + " in: " + help);
         }
