@@ -74,10 +74,11 @@ public final class Summary {
             for (TokenViolation v : r.fencing().tokenViolations()) out.add("token out of order: " + v.explanation());
             for (StaleWrite w : r.fencing().staleWrites()) out.add("stale write: " + w.explanation());
         } else if (analysis.equals(RESOURCE) && r.resource() != null && r.resource().lostUpdates() > 0) {
-            for (ResourceCounter.Counter c : r.resource().counters()) if (c.lostUpdates() > 0) out.add(c.explanation());
-            for (Op w : r.resource().overwrites()) {
-                out.add("at " + History.when(w) + " " + w.who() + "'s write of " + Op.show(w.value()) + " overwrote an increment");
+            // one line per lock only when there are several: with one, the analysis's detail already says it
+            if (r.resource().counters().size() > 1) {
+                for (ResourceCounter.Counter c : r.resource().counters()) if (c.lostUpdates() > 0) out.add(c.explanation());
             }
+            for (Op w : r.resource().overwrites()) out.add("at " + History.when(w) + " " + w.who() + "'s write overwrote an increment");
         }
         return out;
     }

@@ -77,7 +77,9 @@ public final class JunitXml {
                 default -> {
                     String tag = c.status() == Analysis.Status.INVALID ? "failure" : "error";
                     sb.append(">\n    <").append(tag).append(" message=\"").append(esc(c.detail())).append("\" type=\"").append(c.status().wire()).append('"');
-                    sb.append(k.findings().isEmpty() ? "/>" : ">" + esc(String.join("\n", k.findings())) + "</" + tag + ">").append("\n  </testcase>\n");
+                    // a body only when it says more than the message (a single failure's explanation is the message)
+                    boolean body = !k.findings().isEmpty() && !k.findings().equals(List.of(c.detail()));
+                    sb.append(body ? ">" + esc(String.join("\n", k.findings())) + "</" + tag + ">" : "/>").append("\n  </testcase>\n");
                 }
             }
         }

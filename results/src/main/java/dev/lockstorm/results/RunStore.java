@@ -1,8 +1,10 @@
 package dev.lockstorm.results;
 
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -11,9 +13,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Where runs are kept: {@code results/<test>/<start-time>/} with {@code history.jsonl},
+ * Where runs are kept: {@code store/<test>/<start-time>/} with {@code history.jsonl},
  * {@code results.json}, {@code report.html}, {@code junit.xml}, node and client logs and the exact
- * command, and {@code results/<test>/latest} pointing at the newest.
+ * command, and {@code store/<test>/latest} pointing at the newest.
  */
 public final class RunStore {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS");
@@ -28,14 +30,29 @@ public final class RunStore {
         return root;
     }
 
-    /** Creates a new run directory for {@code test} and points {@code latest} at it. */
+    /**
+     * Creates a new run directory for {@code test}, named by its start time, and points {@code latest}
+     * at it. Two runs started in the same millisecond get {@code <time>-2}, {@code -3}, …: a directory
+     * is never reused, so a recorded history is never overwritten.
+     */
     public Path newRun(String test) throws IOException {
-        Path dir = root.resolve(test).resolve(LocalDateTime.now().format(STAMP));
-        Files.createDirectories(dir.getParent());
-        Files.createDirectory(dir); // never reuse a directory: a recorded history is never overwritten
-        Path latest = root.resolve(test).resolve("latest");
-        Files.deleteIfExists(latest);
-        Files.createSymbolicLink(latest, dir.getFileName());
+        Path parent = root.resolve(test);
+        Files.createDirectories(parent);
+        String stamp = LocalDateTime.now().format(STAMP);
+        Path dir = parent.resolve(stamp);
+        for (int n = 2; ; n++) {
+            try {
+                Files.createDirectory(dir);
+                break;
+            } catch (FileAlreadyExistsException e) {
+                dir = parent.resolve(stamp + "-" + n);
+            }
+        }
+        // replace latest in one rename, so that a concurrent run never finds it missing
+        Path link = parent.resolve(".latest-" + dir.getFileName());
+        Files.deleteIfExists(link);
+        Files.createSymbolicLink(link, dir.getFileName());
+        Files.move(link, parent.resolve("latest"), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         return dir;
     }
 

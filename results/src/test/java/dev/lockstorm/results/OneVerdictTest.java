@@ -90,6 +90,9 @@ class OneVerdictTest {
         // every incident is in the failure's body, in the summary's words
         for (String f : Summary.findings(r, "double holders")) assertTrue(junit.contains(">" + JunitXml.esc(f) + "</failure>"), junit);
         assertEquals(1, Summary.findings(r, "double holders").size());
+        // a failure with nothing to add to its message has no body
+        assertTrue(junit.contains("name=\"linearizability (fenced-mutex)\">\n    <failure message=\"" + JunitXml.esc(r.analyses().get(0).detail())
+                + "\" type=\"invalid\"/>"), junit);
         assertTrue(summary.contains("    " + Summary.findings(r, "double holders").get(0) + "\n"), summary);
         assertTrue(report.contains("1 incident <span class=\"muted\">(1 pairs of holders)</span>"), "the incidents head the report");
     }
