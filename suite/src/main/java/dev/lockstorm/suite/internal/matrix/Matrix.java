@@ -1,7 +1,9 @@
 package dev.lockstorm.suite.internal.matrix;
 
 import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.checker.Analysis;
 import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.results.JunitXml;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.nemesis.ClockFaults;
 import dev.lockstorm.suite.internal.nemesis.KillNode;
@@ -134,7 +136,7 @@ public final class Matrix {
     public Path write(List<Cell> cells) throws IOException {
         Path dir = store.newRun("matrix");
         Files.writeString(dir.resolve("matrix.txt"), table(cells));
-        StringBuilder suites = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
+        List<JunitXml.Suite> suites = new ArrayList<>();
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>lockstorm matrix</title>"
                 + "<style>body{font:14px system-ui,sans-serif;margin:24px}td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}"
                 + ".valid{color:#2e7d32}.invalid{color:#d50000;font-weight:bold}.unknown{color:#6d4c41}</style></head><body>\n"
@@ -144,9 +146,8 @@ public final class Matrix {
             html.append("<tr><td>").append(esc(c.system())).append("</td><td>").append(esc(c.nemesis())).append("</td>");
             if (c.result() == null) {
                 html.append("<td class=\"unknown\">did not run</td><td colspan=\"5\">").append(esc(String.valueOf(c.error()))).append("</td></tr>\n");
-                suites.append("<testsuite name=\"lockstorm.").append(esc(c.system())).append('.').append(esc(c.nemesis()))
-                        .append("\" tests=\"1\" failures=\"0\" errors=\"1\"><testcase name=\"run\"><error message=\"")
-                        .append(esc(String.valueOf(c.error()))).append("\"/></testcase></testsuite>\n");
+                suites.add(new JunitXml.Suite("lockstorm." + c.system() + "." + c.nemesis(),
+                        List.of(new JunitXml.Case(new Analysis("run", Analysis.Status.UNKNOWN, "did not run: " + c.error()), List.of())), 0));
                 continue;
             }
             var k = c.result().check();
@@ -156,10 +157,9 @@ public final class Matrix {
                     .append(String.format(Locale.ROOT, "%.1f", c.opsPerSecond(timeLimit))).append("</td><td>")
                     .append(c.result().notLive().isEmpty() ? "yes" : "NO").append("</td><td><a href=\"").append(rel)
                     .append("/report.html\">report</a> · <a href=\"").append(rel).append("/junit.xml\">junit.xml</a></td></tr>\n");
-            Path junit = c.result().dir().resolve("junit.xml");
-            if (Files.exists(junit)) suites.append(Files.readString(junit).replaceFirst("^<\\?xml[^>]*>\\s*", ""));
+            suites.add(c.result().suite());
         }
-        Files.writeString(dir.resolve("junit.xml"), suites.append("</testsuites>\n").toString());
+        JunitXml.writeAll(suites, dir.resolve("junit.xml"));
         Files.writeString(dir.resolve("index.html"), html.append("</table></body></html>\n").toString());
         return dir;
     }

@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.run;
 
 import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.results.JunitXml;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.List;
  * @param check        the checked history
  * @param notLive      clients that could not acquire in the quiet period after the final heal
  * @param faults       faults the nemesis injected
+ * @param suite        its junit.xml test suite, for a file that gathers several runs
  */
-public record RunResult(Path dir, CheckResult check, List<String> notLive, int faults) {
+public record RunResult(Path dir, CheckResult check, List<String> notLive, int faults, JunitXml.Suite suite) {
 }

@@ -9,6 +9,7 @@ import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Nemesis;
+import dev.lockstorm.results.JunitXml;
 import dev.lockstorm.results.RunReport;
 import dev.lockstorm.workloads.internal.worker.LogStamp;
 import dev.lockstorm.suite.internal.cluster.Cluster;
@@ -137,8 +138,8 @@ public final class Runner {
             }
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        CheckResult check = RunReport.write(dir, new RunReport.Context(runInfo(spec, faults, startedAt), notLive, seconds)).check();
-        return new RunResult(dir, check, notLive, faults);
+        RunReport.Outcome outcome = RunReport.write(dir, new RunReport.Context(runInfo(spec, faults, startedAt), notLive, seconds));
+        return new RunResult(dir, outcome.check(), notLive, faults, JunitXml.suite(outcome));
     }
 
     /** The run's protected resource; a resource that cannot open stops the run, saying so. */

@@ -37,5 +37,18 @@ class MatrixIT {
         String table = m.table(cells);
         assertTrue(table.lines().count() == 3 && table.contains("redis-single") && table.contains("clock")
                 && table.contains(cells.get(1).result().dir().resolve("report.html").toString()), table);
+
+        // kept beside the runs: the table, one junit.xml with a suite per cell, an index linking every report
+        Path dir = m.write(cells);
+        assertEquals(table, Files.readString(dir.resolve("matrix.txt")));
+        String junit = Files.readString(dir.resolve("junit.xml"));
+        assertTrue(junit.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n") && junit.endsWith("</testsuites>\n"), junit);
+        assertEquals(2, junit.split("<testsuite ", -1).length - 1, junit);
+        assertTrue(junit.contains("<testsuite name=\"lockstorm.redis-single.none.") && junit.contains("<testsuite name=\"lockstorm.redis-single.clock."), junit);
+        String index = Files.readString(dir.resolve("index.html"));
+        for (Matrix.Cell c : cells) {
+            String rel = dir.relativize(c.result().dir()).toString();
+            assertTrue(index.contains("href=\"" + rel + "/report.html\"") && index.contains("href=\"" + rel + "/junit.xml\""), index);
+        }
     }
 }
