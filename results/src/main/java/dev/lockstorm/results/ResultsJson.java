@@ -156,6 +156,7 @@ public final class ResultsJson {
         m.put("end", ref(f.end()));
         return m;
     }
+
     private static Map<String, Object> doubleHolder(DoubleHolder d) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("first", hold(d.first()));

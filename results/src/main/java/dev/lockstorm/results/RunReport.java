@@ -114,8 +114,8 @@ public final class RunReport {
      * it) is left out with a note, never repaired in the file.
      */
     static History readHistory(Path file) throws IOException {
-        String text = Files.readString(file, StandardCharsets.UTF_8);
-        if (text.isEmpty() || text.endsWith("\n")) return HistoryReader.read(file, HistoryFormat.JSONL);
+        String text = Files.readString(file, StandardCharsets.UTF_8); // read once: the check reads this text, not the file again
+        if (text.isEmpty() || text.endsWith("\n")) return HistoryReader.read(new StringReader(text), file.toString(), HistoryFormat.JSONL);
         int cut = text.lastIndexOf('\n') + 1;
         System.err.println("lockstorm: " + file + ": the last line was cut off mid-write (the run was killed); checking the "
                 + text.substring(0, cut).lines().count() + " complete lines");

@@ -48,6 +48,17 @@
     return 10 * p;
   }
 
+  // a plot's horizontal grid line at y, labelled with its value at the left
+  function valueLine(c, y, label) {
+    c.g.strokeStyle = '#e4e4e4';
+    c.g.beginPath();
+    c.g.moveTo(LEFT, y);
+    c.g.lineTo(c.w - RIGHT, y);
+    c.g.stroke();
+    c.g.fillStyle = '#555';
+    c.g.fillText(label, 8, y + 3);
+  }
+
   function timeAxis(c, from, to, y, x) {
     const step = niceStep(to - from, c.w - LEFT - RIGHT);
     c.g.fillStyle = '#555';
@@ -368,13 +379,7 @@
     g.font = '10px system-ui,sans-serif';
     for (let d = d0; d <= d1; d++) {
       const ms = Math.pow(10, d);
-      g.strokeStyle = '#e4e4e4';
-      g.beginPath();
-      g.moveTo(LEFT, py(ms));
-      g.lineTo(c.w - RIGHT, py(ms));
-      g.stroke();
-      g.fillStyle = '#555';
-      g.fillText(ms >= 1000 ? (ms / 1000) + ' s' : ms >= 1 ? ms + ' ms' : (ms * 1000) + ' µs', 8, py(ms) + 3);
+      valueLine(c, py(ms), ms >= 1000 ? (ms / 1000) + ' s' : ms >= 1 ? ms + ' ms' : (ms * 1000) + ' µs');
     }
     pts.forEach(p => {
       g.fillStyle = SERIES[p[2]] || '#777';
@@ -419,13 +424,7 @@
     const py = v => 176 - v / top * 160;
     g.font = '10px system-ui,sans-serif';
     for (let v = 0; v <= top; v += step) {
-      g.strokeStyle = '#e4e4e4';
-      g.beginPath();
-      g.moveTo(LEFT, py(v));
-      g.lineTo(c.w - RIGHT, py(v));
-      g.stroke();
-      g.fillStyle = '#555';
-      g.fillText(v + '/s', 8, py(v) + 3);
+      valueLine(c, py(v), v + '/s');
     }
     const palette = ['#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f', '#5d4037', '#9e9d24', '#455a64', '#ad1457', '#283593'];
     keys.forEach((k, i) => {
