@@ -42,6 +42,7 @@ lockstorm_lab_prereqs() {
     command -v ip >/dev/null 2>&1 || missing+=(iproute2)
     command -v nft >/dev/null 2>&1 || missing+=(nftables)
     command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+    command -v etcd >/dev/null 2>&1 || missing+=(etcd-server)
     command -v gcc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
     command -v ps >/dev/null 2>&1 || missing+=(procps)
     command -v ping >/dev/null 2>&1 || missing+=(iputils-ping)

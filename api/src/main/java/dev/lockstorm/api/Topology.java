@@ -11,6 +11,7 @@ import java.util.stream.IntStream;
  * <pre>{@code
  * public Topology topology() { return Topology.ZOOKEEPER; }           // "10.77.0.11:2181,10.77.0.12:2181,10.77.0.13:2181"
  * public Topology topology() { return new Topology.RedisMasters(3); } // "redis://10.77.0.11:6379,redis://…,redis://…"
+ * public Topology topology() { return Topology.ETCD; }                // "http://10.77.0.11:2379,http://…,http://…"
  * }</pre>
  */
 public sealed interface Topology {
@@ -18,6 +19,8 @@ public sealed interface Topology {
     Topology ZOOKEEPER = new ZooKeeper(3);
     /** One Redis server. */
     Topology REDIS_SINGLE = new RedisMasters(1);
+    /** A 3-member etcd cluster. */
+    Topology ETCD = new Etcd(3);
     /** A Redis master, two replicas and three Sentinels. */
     Topology REDIS_SENTINEL = new RedisSentinel();
 
@@ -59,6 +62,26 @@ public sealed interface Topology {
         @Override
         public String connectForm() {
             return "host:2181,host:2181,…";
+        }
+    }
+
+    /**
+     * An etcd cluster of {@code nodes} members (3 or 5).
+     * Connect string: {@code http://host:2379,http://host:2379,…}, the endpoints jetcd and etcdctl take.
+     */
+    record Etcd(int nodes) implements Topology {
+        public Etcd {
+            if (nodes != 3 && nodes != 5) throw new IllegalArgumentException("an etcd cluster has 3 or 5 members, not " + nodes);
+        }
+
+        @Override
+        public String describe() {
+            return "etcd, " + nodes + " members";
+        }
+
+        @Override
+        public String connectForm() {
+            return "http://host:2379,http://host:2379,…";
         }
     }
 

@@ -13,6 +13,6 @@
  * }</pre>
  *
  * The test JVM needs root (each run makes network namespaces) and, on the machine, what a lab
- * uses: util-linux, iproute2, nftables, and for Redis systems redis-server.
+ * uses: util-linux, iproute2, nftables, and for Redis systems redis-server, for etcd systems etcd-server.
  */
 package dev.lockstorm.junit;

@@ -57,6 +57,16 @@ public sealed interface Fault {
         }
     }
 
+    /** Holds the lease renewals of clients chosen at injection (they run on); the heal lets them renew again. */
+    record HoldRenewals(String name, Supplier<List<RenewalSwitch>> targets) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            List<RenewalSwitch> switches = targets.get();
+            n.holdRenewals(switches);
+            return () -> n.resumeRenewals(switches);
+        }
+    }
+
     /** Jumps a process's realtime clock; the heal resets it. */
     record ClockJump(String name, ClockFault clock, Duration delta) implements Fault {
         @Override

@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
 
 /**
  * Injects faults into a lab and undoes each one exactly: partitions (an nft table per host,
- * replaced in one transaction), pauses (SIGSTOP/SIGCONT), kills and restarts. It remembers what
+ * replaced in one transaction), pauses (SIGSTOP/SIGCONT), kills and restarts, clock faults, and
+ * clients' lease renewals held. It remembers what
  * it did, so that {@link #healAll} — also run by {@link #close} — puts everything back, however
  * often it is called. Every action is reported as a {@link NemesisEvent}.
  *
@@ -36,6 +37,7 @@ public final class Nemesis implements AutoCloseable {
     private final Set<HostProcess> paused = new LinkedHashSet<>();
     private final Set<Node> killed = new LinkedHashSet<>();
     private final Set<ClockFault> clocks = new LinkedHashSet<>();
+    private final Set<RenewalSwitch> renewalsHeld = new LinkedHashSet<>();
 
     private final Thread onShutdown = new Thread(this::healQuietly, "lockstorm-nemesis-heal");
 
@@ -118,6 +120,25 @@ public final class Nemesis implements AutoCloseable {
         events.accept(new NemesisEvent("start", List.of(node.host().name()), List.of(node.host().name())));
     }
 
+    /** Stops these clients' lease renewals; they run on, and their leases run out unless a heal comes first. */
+    public synchronized void holdRenewals(List<RenewalSwitch> switches) {
+        if (switches.isEmpty()) return;
+        switches.forEach(RenewalSwitch::hold);
+        renewalsHeld.addAll(switches);
+        events.accept(new NemesisEvent("hold-renewals", switches.stream().map(RenewalSwitch::client).toList(),
+                switches.stream().map(s -> s.host().name()).toList()));
+    }
+
+    /** Lets these clients renew their leases again. */
+    public synchronized void resumeRenewals(List<RenewalSwitch> switches) {
+        List<RenewalSwitch> held = switches.stream().filter(renewalsHeld::contains).toList();
+        if (held.isEmpty()) return;
+        held.forEach(RenewalSwitch::release);
+        held.forEach(renewalsHeld::remove);
+        events.accept(new NemesisEvent("resume-renewals", held.stream().map(RenewalSwitch::client).toList(),
+                held.stream().map(s -> s.host().name()).toList()));
+    }
+
     /** Jumps a process's realtime clock by {@code delta} (negative: back). */
     public synchronized void clockJump(ClockFault c, java.time.Duration delta) {
         c.jump(delta);
@@ -161,13 +182,14 @@ public final class Nemesis implements AutoCloseable {
 
     /**
      * Undoes everything this nemesis did: resumes paused processes, removes partitions, resets
-     * clocks, restarts killed nodes. Idempotent; runs every step even when one fails, then reports.
+     * clocks, lets held renewals go, restarts killed nodes. Idempotent; runs every step even when one fails, then reports.
      */
     public synchronized void healAll() {
         List<String> problems = new ArrayList<>();
         run(problems, this::resumeAll);
         run(problems, this::healPartition);
         for (ClockFault c : new ArrayList<>(clocks)) run(problems, () -> clockReset(c));
+        run(problems, () -> resumeRenewals(new ArrayList<>(renewalsHeld)));
         for (Node n : new ArrayList<>(killed)) run(problems, () -> restart(n));
         if (!problems.isEmpty()) throw new LabException("healAll could not undo everything: " + String.join("; ", problems));
     }
@@ -178,6 +200,7 @@ public final class Nemesis implements AutoCloseable {
         if (!partitioned.isEmpty()) m.put("partition", partitioned.stream().map(Host::name).collect(Collectors.joining(",")));
         if (!paused.isEmpty()) m.put("paused", paused.stream().map(HostProcess::name).collect(Collectors.joining(",")));
         if (!killed.isEmpty()) m.put("killed", killed.stream().map(n -> n.host().name()).collect(Collectors.joining(",")));
+        if (!renewalsHeld.isEmpty()) m.put("renewals held", renewalsHeld.stream().map(RenewalSwitch::client).collect(Collectors.joining(",")));
         if (!clocks.isEmpty()) m.put("clock", clocks.stream().map(ClockFault::describe).collect(Collectors.joining(",")));
         return m.isEmpty() ? "none" : m.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining("; "));
     }

@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * A fault the nemesis held for a while: from the event that started it to the one that undid it.
  *
- * @param kind   {@code partition}, {@code pause}, {@code kill}, {@code clock}, or the event's own name
+ * @param kind   {@code partition}, {@code pause}, {@code kill}, {@code clock}, {@code renewals} (lease renewals held), or the event's own name
  * @param target what it acted on: a process, a host, or the partition's grudge
  * @param start  the event that started it
  * @param end    the event that undid it, or null when the history ended first

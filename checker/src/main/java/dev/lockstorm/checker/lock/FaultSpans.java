@@ -41,6 +41,8 @@ public final class FaultSpans {
                 case "stop-pause" -> names(op.value()).forEach(n -> close(out, open, "pause:" + n, op));
                 case "kill" -> names(op.value()).forEach(n -> open.put("kill:" + n, op));
                 case "start" -> names(op.value()).forEach(n -> close(out, open, "kill:" + n, op));
+                case "hold-renewals" -> names(op.value()).forEach(n -> open.put("renewals:" + n, op));
+                case "resume-renewals" -> names(op.value()).forEach(n -> close(out, open, "renewals:" + n, op));
                 case "clock-jump", "clock-rate", "start-clock-strobe" -> open.put("clock:" + clockTarget(op), op);
                 case "clock-reset" -> names(op.value()).forEach(n -> close(out, open, "clock:" + n, op));
                 case "leader" -> { } // the harness's observation of who leads: not a fault

@@ -85,4 +85,15 @@ class IncidentsTest {
         assertEquals("partition c1 refuses [n3] from 2.000 s to the end", spans.get(1).describe());
         assertEquals(List.of("c1", "n3"), spans.get(1).hosts());
     }
+
+    @Test
+    void heldRenewalsAreAFaultOnTheClientsTheyStall() {
+        var ops = new java.util.ArrayList<Op>();
+        ops.add(new Op(0, 1_000_000_000L, OpType.INFO, Op.NEMESIS, "hold-renewals", List.of("c2", "c3"), Map.of("hosts", List.of("c2", "c3")), 0));
+        ops.add(new Op(1, 4_500_000_000L, OpType.INFO, Op.NEMESIS, "resume-renewals", List.of("c2", "c3"), Map.of("hosts", List.of("c2", "c3")), 0));
+        List<FaultSpan> spans = FaultSpans.of(dev.lockstorm.checker.history.History.of("f", ops));
+        assertEquals(List.of("renewals c2 from 1.000 s to 4.500 s", "renewals c3 from 1.000 s to 4.500 s"),
+                spans.stream().map(FaultSpan::describe).toList());
+        assertEquals(List.of("c2", "c3"), spans.get(0).hosts());
+    }
 }

@@ -123,6 +123,21 @@ public final class HostProcess {
         }
     }
 
+    /** The last {@code lines} lines of its log, for an error that says why a server did not come up. */
+    public String tail(int lines) {
+        try {
+            List<String> all = List.of(new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.UTF_8).split("\n"));
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(cannot read " + log + ": " + e.getMessage() + ")";
+        }
+    }
+
+    /** The exit code, or null while it runs. */
+    public Integer exitCode() {
+        return process.isAlive() ? null : process.exitValue();
+    }
+
     @Override
     public String toString() {
         return name + "@" + host.name() + "[" + pid() + "]";

@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The baseline for the driver's overhead: N lock clients in one JVM running the driven cycle
@@ -28,7 +27,6 @@ public final class DirectLoop {
         String system = args[0];
         int clients = Integer.parseInt(args[2]);
         long seconds = Long.parseLong(args[3]);
-        AtomicLong cycles = new AtomicLong();
         FencedStore store = new FencedStore(Fencing.NONE);
         List<LockClient> locks = new ArrayList<>();
         LockSystem s = Registry.builtIn().system(system);
@@ -40,29 +38,17 @@ public final class DirectLoop {
             c.open();
             locks.add(c);
         }
-        long end = System.nanoTime() + seconds * 1_000_000_000L;
-        long start = System.nanoTime();
-        List<Thread> threads = new ArrayList<>();
+        List<TimedLoop.Step> steps = new ArrayList<>();
         for (LockClient c : locks) {
-            Thread t = new Thread(() -> {
-                while (System.nanoTime() < end) {
-                    try {
-                        // the driven cycle, without the driver: acquire, read the resource, write value + 1 with the token, release
-                        Lease l = c.acquire(Duration.ofSeconds(5));
-                        ProtectedResource.Read r = store.read(l.token());
-                        if (r.accepted()) store.write(l.token(), r.value() + 1);
-                        c.release(l);
-                        cycles.incrementAndGet();
-                    } catch (Exception e) {
-                        // a timeout under contention: try again
-                    }
-                }
+            steps.add(() -> {
+                // the driven cycle, without the driver: acquire, read the resource, write value + 1 with the token, release
+                Lease l = c.acquire(Duration.ofSeconds(5));
+                ProtectedResource.Read r = store.read(l.token());
+                if (r.accepted()) store.write(l.token(), r.value() + 1);
+                c.release(l);
             });
-            t.start();
-            threads.add(t);
         }
-        for (Thread t : threads) t.join();
-        System.out.printf(java.util.Locale.ROOT, "CYCLES %d SECONDS %.3f%n", cycles.get(), (System.nanoTime() - start) / 1e9);
+        TimedLoop.run(steps, seconds);
         locks.forEach(LockClient::close);
         System.exit(0);
     }

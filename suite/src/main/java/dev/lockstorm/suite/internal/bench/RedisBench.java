@@ -3,7 +3,6 @@ package dev.lockstorm.suite.internal.bench;
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.api.Topology;
-import dev.lockstorm.workloads.internal.registry.Registry;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -36,14 +35,7 @@ public final class RedisBench {
         out.println("redis-benchmark, 5 connections, 50000 requests, against one node from a client host:");
         out.println("  SET:              " + baseline[0] + " requests/s");
         out.println("  SET NX PX 4000:   " + baseline[1] + " requests/s");
-        out.printf(Locale.ROOT, "%-18s %14s %14s %10s%n", "system (5 clients)", "driven cyc/s", "direct cyc/s", "overhead");
-        for (String system : Registry.builtIn().systemNames()) {
-            if (Registry.builtIn().system(system).topology() instanceof Topology.ZooKeeper) continue;
-            if (!systems.isEmpty() && !systems.contains(system)) continue;
-            double driven = throughput.driven(system, each);
-            double direct = throughput.direct(system, each);
-            out.printf(Locale.ROOT, "%-18s %14.1f %14.1f %9.0f%%%n", system, driven, direct, direct > 0 ? (1 - driven / direct) * 100 : 0);
-        }
+        throughput.table(out, t -> t instanceof Topology.RedisMasters || t instanceof Topology.RedisSentinel, systems, each);
         out.println("(a cycle is at least two round trips: acquire and release; Redlock's are one per master each)");
     }
 

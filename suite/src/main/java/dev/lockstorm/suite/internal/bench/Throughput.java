@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 
@@ -36,6 +37,23 @@ final class Throughput {
         this.store = store;
     }
 
+    /**
+     * Prints one line per built-in system of a family (by topology), driven and direct cycles per
+     * second and the driver's overhead.
+     *
+     * @param only the family's systems to measure; empty for all of them
+     */
+    void table(PrintStream out, java.util.function.Predicate<Topology> family, List<String> only, Duration each) throws Exception {
+        out.printf(Locale.ROOT, "%-18s %14s %14s %10s%n", "system (5 clients)", "driven cyc/s", "direct cyc/s", "overhead");
+        for (String system : Registry.builtIn().systemNames()) {
+            if (!family.test(Registry.builtIn().system(system).topology())) continue;
+            if (!only.isEmpty() && !only.contains(system)) continue;
+            double driven = driven(system, each);
+            double direct = direct(system, each);
+            out.printf(Locale.ROOT, "%-18s %14.1f %14.1f %9.0f%%%n", system, driven, direct, direct > 0 ? (1 - driven / direct) * 100 : 0);
+        }
+    }
+
     /** Acquires that succeeded per second in a fault-free run of {@code system}. */
     double driven(String system, Duration each) throws Exception {
         RunResult r = new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec(system, each), store.newRun("bench-" + system));
@@ -48,22 +66,28 @@ final class Throughput {
 
     /** Cycles per second of 5 clients looping in one JVM on a client host, no driver. */
     double direct(String system, Duration each) {
-        return withServers(system, (lab, connect) -> {
-            HostProcess p = lab.start(lab.host("c1"), "direct", Jvm.command("256m", List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
-                    DirectLoop.class.getName(), List.of(system, connect, "5", Long.toString(each.toSeconds()))), Map.of());
-            Wait.until("the direct loop", () -> !p.isAlive(), each.plusSeconds(60));
-            try {
-                for (String line : Files.readAllLines(p.log())) {
-                    if (line.startsWith("CYCLES ")) {
-                        String[] f = line.split(" ");
-                        return Long.parseLong(f[1]) / Double.parseDouble(f[3]);
-                    }
+        return withServers(system, (lab, connect) -> loop(lab, DirectLoop.class, List.of(system, connect, "5", Long.toString(each.toSeconds())), each));
+    }
+
+    /**
+     * Runs a loop's main class in a JVM on client host c1 and returns its rate: the first line of its
+     * output that reads {@code CYCLES n SECONDS s}.
+     */
+    static double loop(Lab lab, Class<?> main, List<String> args, Duration each) {
+        HostProcess p = lab.start(lab.host("c1"), main.getSimpleName(), Jvm.command("256m", List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
+                main.getName(), args), Map.of());
+        Wait.until(main.getSimpleName(), () -> !p.isAlive(), each.plusSeconds(60));
+        try {
+            for (String line : Files.readAllLines(p.log())) {
+                if (line.startsWith("CYCLES ")) {
+                    String[] f = line.split(" ");
+                    return Long.parseLong(f[1]) / Double.parseDouble(f[3]);
                 }
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
             }
-            return 0.0;
-        });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        throw new IllegalStateException(main.getSimpleName() + " printed no CYCLES line; see " + p.log());
     }
 
     /**

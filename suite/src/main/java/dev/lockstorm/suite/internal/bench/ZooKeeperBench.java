@@ -7,7 +7,6 @@ import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.suite.internal.nemesis.PauseClient;
-import dev.lockstorm.workloads.internal.registry.Registry;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -31,15 +30,7 @@ public final class ZooKeeperBench {
 
     /** @param systems the ZooKeeper systems to measure; empty for all of them */
     public void run(Duration each, int seeds, List<String> systems) throws Exception {
-        out.printf(Locale.ROOT, "%-18s %14s %14s %10s%n", "system (5 clients)", "driven cyc/s", "direct cyc/s", "overhead");
-        Throughput throughput = new Throughput(store);
-        for (String system : Registry.builtIn().systemNames()) {
-            if (!(Registry.builtIn().system(system).topology() instanceof Topology.ZooKeeper)) continue;
-            if (!systems.isEmpty() && !systems.contains(system)) continue;
-            double driven = throughput.driven(system, each);
-            double direct = throughput.direct(system, each);
-            out.printf(Locale.ROOT, "%-18s %14.1f %14.1f %9.0f%%%n", system, driven, direct, direct > 0 ? (1 - driven / direct) * 100 : 0);
-        }
+        new Throughput(store).table(out, t -> t instanceof Topology.ZooKeeper, systems, each);
         out.println("time to the first double holder, curator-mutex, pause-client 8 s past a 4 s session, fencing none:");
         for (int seed = 1; seed <= seeds; seed++) {
             RunSpec spec = RunSpec.builtIn("curator-mutex").timeLimit(Duration.ofSeconds(30)).nemesis(new PauseClient())

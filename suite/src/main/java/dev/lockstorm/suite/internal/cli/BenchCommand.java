@@ -10,7 +10,8 @@ import java.util.concurrent.Callable;
 
 /** {@code lockstorm bench}: benchmarks that print figures. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs benchmarks that print figures; none passes or fails on time.",
-        subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class, BenchCommand.ZooKeeper.class, BenchCommand.Redis.class})
+        subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class, BenchCommand.ZooKeeper.class, BenchCommand.Redis.class,
+                BenchCommand.Etcd.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -20,8 +21,18 @@ public final class BenchCommand implements Runnable {
         spec.commandLine().usage(System.out);
     }
 
-    private static java.util.List<String> list(String csv) {
-        return csv == null ? java.util.List.of() : java.util.Arrays.stream(csv.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+    /** The options of every throughput benchmark: how long each run lasts, and which of the family's systems. */
+    static final class Throughput {
+        @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Sets how long each throughput run lasts (default: ${DEFAULT-VALUE}).")
+        java.time.Duration each;
+
+        @Option(names = "--systems", paramLabel = "S,S…", description = "Measures only these systems of the family (by default all of them).")
+        String systems;
+
+        java.util.List<String> systems() {
+            return systems == null ? java.util.List.of()
+                    : java.util.Arrays.stream(systems.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+        }
     }
 
     @Command(name = "checker", mixinStandardHelpOptions = true,
@@ -88,19 +99,16 @@ public final class BenchCommand implements Runnable {
                     + " (without the driver), and the time to the first double holder in the Curator GC-pause scenario over several seeds"
                     + " (needs root)."})
     static final class ZooKeeper implements Callable<Integer> {
-        @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Sets how long each throughput run lasts (default: ${DEFAULT-VALUE}).")
-        java.time.Duration each;
+        @picocli.CommandLine.Mixin
+        Throughput throughput;
 
         @Option(names = "--seeds", defaultValue = "5", description = "Sets how many seeds of the pause scenario run (default: ${DEFAULT-VALUE}).")
         int seeds;
 
-        @Option(names = "--systems", paramLabel = "S,S…", description = "Measures only these ZooKeeper systems (by default all of them).")
-        String systems;
-
         @Override
         public Integer call() throws Exception {
             dev.lockstorm.clusters.lab.Lab.requireInside();
-            new dev.lockstorm.suite.internal.bench.ZooKeeperBench(System.out, Home.store()).run(each, seeds, list(systems));
+            new dev.lockstorm.suite.internal.bench.ZooKeeperBench(System.out, Home.store()).run(throughput.each, seeds, throughput.systems());
             return 0;
         }
     }
@@ -109,16 +117,28 @@ public final class BenchCommand implements Runnable {
             description = {"Measures the lock cycles per second of each Redis lock with no faults (5 clients), driven and direct"
                     + " (without the driver), beside redis-benchmark's SET and SET NX PX against the same kind of node (needs root)."})
     static final class Redis implements Callable<Integer> {
-        @Option(names = "--each", defaultValue = "15s", converter = DurationConverter.class, description = "Sets how long each throughput run lasts (default: ${DEFAULT-VALUE}).")
-        java.time.Duration each;
-
-        @Option(names = "--systems", paramLabel = "S,S…", description = "Measures only these Redis systems (by default all of them).")
-        String systems;
+        @picocli.CommandLine.Mixin
+        Throughput throughput;
 
         @Override
         public Integer call() throws Exception {
             dev.lockstorm.clusters.lab.Lab.requireInside();
-            new dev.lockstorm.suite.internal.bench.RedisBench(System.out, Home.store()).run(each, list(systems));
+            new dev.lockstorm.suite.internal.bench.RedisBench(System.out, Home.store()).run(throughput.each, throughput.systems());
+            return 0;
+        }
+    }
+
+    @Command(name = "etcd", mixinStandardHelpOptions = true,
+            description = {"Measures the lock cycles per second of each etcd lock with no faults (5 clients), driven and direct"
+                    + " (without the driver), beside 5 jetcd clients putting a key in a loop against the same kind of cluster (needs root)."})
+    static final class Etcd implements Callable<Integer> {
+        @picocli.CommandLine.Mixin
+        Throughput throughput;
+
+        @Override
+        public Integer call() throws Exception {
+            dev.lockstorm.clusters.lab.Lab.requireInside();
+            new dev.lockstorm.suite.internal.bench.EtcdBench(System.out, Home.store()).run(throughput.each, throughput.systems());
             return 0;
         }
     }

@@ -42,6 +42,7 @@ public final class DoctorCommand implements Callable<Integer> {
         out.add(binary("ip (iproute2)", List.of("ip", "-V"), "apt-get install iproute2"));
         out.add(binary("nft (nftables)", List.of("nft", "--version"), "apt-get install nftables"));
         out.add(binary("redis-server", List.of("redis-server", "--version"), "apt-get install redis-server"));
+        out.add(binary("etcd", List.of("etcd", "--version"), "apt-get install etcd-server"));
         out.add(binary("gcc (clock faults)", List.of("gcc", "--version"), "apt-get install gcc"));
         if (root) {
             Commands.Result ns = Commands.run(List.of("unshare", "--net", "--mount", "--pid", "--fork", "true"), null, Duration.ofSeconds(10));

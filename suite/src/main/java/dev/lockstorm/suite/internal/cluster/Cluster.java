@@ -2,6 +2,8 @@ package dev.lockstorm.suite.internal.cluster;
 
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.clusters.etcd.EtcdCluster;
+import dev.lockstorm.clusters.etcd.EtcdNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.Wait;
@@ -64,6 +66,11 @@ public sealed interface Cluster {
             List<RedisNode> nodes = RedisNode.startMasters(lab, hosts, persistence, h -> faults.containsKey(h) ? faults.get(h).env() : Map.of());
             return new RedisMasters(nodes, faults);
         }
+        if (topology instanceof Topology.Etcd) {
+            EtcdCluster etcd = EtcdCluster.start(lab, hosts);
+            etcd.awaitServing(Duration.ofSeconds(30));
+            return new Etcd(etcd);
+        }
         ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, hosts, ZooKeeperOptions.defaults());
         zk.awaitServing(Duration.ofSeconds(60));
         return new ZooKeeper(zk);
@@ -94,6 +101,29 @@ public sealed interface Cluster {
         @Override
         public void awaitServing(Duration timeout) {
             zk.awaitServing(timeout);
+        }
+    }
+
+    /** An etcd cluster. */
+    record Etcd(EtcdCluster etcd) implements Cluster {
+        @Override
+        public List<EtcdNode> nodes() {
+            return etcd.nodes();
+        }
+
+        @Override
+        public String connect() {
+            return etcd.endpoints();
+        }
+
+        @Override
+        public Optional<EtcdNode> leader() {
+            return etcd.leader();
+        }
+
+        @Override
+        public void awaitServing(Duration timeout) {
+            etcd.awaitServing(timeout);
         }
     }
 

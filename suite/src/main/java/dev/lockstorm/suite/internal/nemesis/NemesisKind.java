@@ -4,6 +4,7 @@ import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.nemesis.Grudge;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
@@ -14,7 +15,7 @@ import java.util.Optional;
  * fixed recipes. {@link NemesisKinds} lists them all.
  */
 public sealed interface NemesisKind permits NoFaults, Partitions, PauseNode, PauseClient, KillNode, ClockFaults, Mix, Split, PauseInAcquire,
-        Failover {
+        Failover, IsolateHolder, HoldWaiterRenewals {
 
     /** What {@code --nemesis} takes. */
     String name();
@@ -42,9 +43,17 @@ public sealed interface NemesisKind permits NoFaults, Partitions, PauseNode, Pau
         return Optional.empty();
     }
 
-    /** Environment of client {@code index}'s worker processes (a pause point to arm, say). */
-    default Map<String, String> clientEnv(int index, Rhythm rhythm, Path armFile) {
+    /**
+     * Environment of client {@code index}'s worker processes (a pause point to arm, a renewal switch
+     * to watch), whose files live in the lab's directory {@code labDir}.
+     */
+    default Map<String, String> clientEnv(int index, Rhythm rhythm, Path labDir) {
         return Map.of();
+    }
+
+    /** How long a client's acquire waits for the lock: a second past the lease by default. */
+    default Duration acquireTimeout(Rhythm rhythm) {
+        return rhythm.lease().plusSeconds(1);
     }
 
     /** A partition in place from before the clients start until the final heal. */

@@ -18,4 +18,7 @@ public interface Targets {
     Random random();
 
     Rhythm rhythm();
+
+    /** The lab's directory, where the files that clients watch (pause points, renewal switches) live. */
+    java.nio.file.Path labDir();
 }

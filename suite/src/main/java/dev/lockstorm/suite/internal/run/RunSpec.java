@@ -93,12 +93,14 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
 
     /** How long the driver waits for a client's answer before the operation is unknown (info). */
     public Duration opTimeout() {
-        return clientPause().plus(lease).plusSeconds(5);
+        Duration frozen = clientPause().plus(lease);
+        Duration waiting = acquireTimeout();
+        return (frozen.compareTo(waiting) > 0 ? frozen : waiting).plusSeconds(5);
     }
 
-    /** How long an acquire waits for the lock. */
+    /** How long an acquire waits for the lock: a second past the lease, unless the nemesis needs waiters to stay queued longer. */
     public Duration acquireTimeout() {
-        return lease.plusSeconds(1);
+        return nemesis.acquireTimeout(rhythm());
     }
 
     /** The run's timing as its nemesis sees it. */

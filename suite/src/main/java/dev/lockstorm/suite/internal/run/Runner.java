@@ -80,7 +80,7 @@ public final class Runner {
             for (int i = 0; i < spec.clients(); i++) {
                 Host host = lab.host("c" + (i + 1));
                 ClockFault clock = kind.movesClientClocks() ? ClockFault.create(lab, host, "client-" + host.name()) : null;
-                Map<String, String> env = new HashMap<>(kind.clientEnv(i, spec.rhythm(), PausePoints.armFile(lab.dir())));
+                Map<String, String> env = new HashMap<>(kind.clientEnv(i, spec.rhythm(), lab.dir()));
                 env.put(LogStamp.RUN_START_ENV, Long.toString(started));
                 clients.add(new ClientSlot(lab, host, i, spec, cluster.connect(), recorder, resource, new Random(random.nextLong()), holders,
                         env, clock));
@@ -94,7 +94,7 @@ public final class Runner {
                 log.log("nemesis: " + e.f() + " " + e.value() + (e.hosts().isEmpty() ? "" : " on " + String.join(",", e.hosts())));
             })) {
                 leaders.start();
-                Targets targets = new RunTargets(cluster, clients, holders, new Random(random.nextLong()), spec.rhythm());
+                Targets targets = new RunTargets(cluster, clients, holders, new Random(random.nextLong()), spec.rhythm(), lab.dir());
                 kind.standing(targets).ifPresent(nemesis::partition);
                 PausePoints.arm(lab.dir());
                 AtomicBoolean stop = new AtomicBoolean();
@@ -160,7 +160,8 @@ public final class Runner {
     }
 
     /** The run's servers and clients as its nemesis sees them. */
-    private record RunTargets(Cluster cluster, List<ClientSlot> clients, ClientSlot.Holders holders, Random random, Rhythm rhythm)
+    private record RunTargets(Cluster cluster, List<ClientSlot> clients, ClientSlot.Holders holders, Random random, Rhythm rhythm,
+                              Path labDir)
             implements Targets {
         private static final Duration FRESH = Duration.ofMillis(300);
 

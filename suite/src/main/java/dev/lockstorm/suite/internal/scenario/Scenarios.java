@@ -10,6 +10,9 @@ import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.api.Fencing;
 import dev.lockstorm.suite.internal.nemesis.Failover;
+import dev.lockstorm.workloads.etcd.EtcdSystems;
+import dev.lockstorm.suite.internal.nemesis.HoldWaiterRenewals;
+import dev.lockstorm.suite.internal.nemesis.IsolateHolder;
 import dev.lockstorm.suite.internal.nemesis.KillNode;
 import dev.lockstorm.suite.internal.nemesis.NemesisKind;
 import dev.lockstorm.suite.internal.nemesis.PauseClient;
@@ -19,6 +22,7 @@ import dev.lockstorm.suite.internal.nemesis.SplitKill;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -31,7 +35,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), redisGcPause(), redisRestart(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
-                redissonWatchdog(), fencingTokenReset());
+                redissonWatchdog(), fencingTokenReset(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry());
     }
 
     public static Optional<Scenario> byName(String name) {
@@ -138,6 +142,48 @@ public final class Scenarios {
                         "tokens out of order", x -> x.check().tokenViolations() >= 1)));
     }
 
+    static Scenario etcdLeasePause() {
+        Recipe r = new Recipe("etcd-lease-pause", "etcd-lock", 3, new PauseClient(), 2, 3, 1);
+        return new Scenario(r.name, "etcd's Lock API, the holder frozen past its lease's TTL: etcd revokes the lease, deletes the lock key"
+                + " and grants the lock to a waiter; the key's create revision as a fencing token, checked on reads and writes, saves the resource",
+                List.of(new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
+                                "a double holder", x -> doubles(x) >= 1),
+                        new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
+                                "a double holder, zero lost updates, stale writes rejected",
+                                x -> doubles(x) >= 1 && x.check().lostUpdates() == 0 && x.check().staleWritesRejected() >= 1)));
+    }
+
+    static Scenario etcdLeasePartition() {
+        // the holder runs on behind the cut: holds longer than the TTL and jetcd's keep-alive deadline
+        Recipe r = new Recipe("etcd-lease-partition", "etcd-lock", 3, new IsolateHolder(), 2, 3, 5, 4, 20);
+        return new Scenario(r.name, "etcd's Lock API, the holder cut off from every member past its TTL while it runs on: the lease"
+                + " expires, a waiter is granted the lock, and the holder learns of it only from its keep-alive; fencing all saves the resource",
+                List.of(new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
+                                "a double holder", x -> doubles(x) >= 1),
+                        new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
+                                "a double holder, zero lost updates, stale writes rejected",
+                                x -> doubles(x) >= 1 && x.check().lostUpdates() == 0 && x.check().staleWritesRejected() >= 1)));
+    }
+
+    static Scenario etcdQueuedLeaseExpiry() {
+        // every hold outlasts the waiters' stalled renewals (TTL + 1.5 s) and their leases' expiry
+        Recipe lock = new Recipe("etcd-queued-lease-expiry", "etcd-lock", 3, new HoldWaiterRenewals(), 2, 2, 5, 4, 18);
+        Recipe txn = new Recipe("etcd-queued-lease-expiry", "etcd-txn-lock", 3, new HoldWaiterRenewals(), 2, 2, 5, 4, 18);
+        return new Scenario(lock.name, "etcd's Lock API, the waiters' lease renewals stalled while they are queued behind a holder until"
+                + " their leases expire: when the holder releases, etcd (3.4.3 in Jepsen's 2020 analysis, etcd #11456; still 3.4.23)"
+                + " grants the lock to such a waiter, whose key is gone, beside the next valid waiter; a client that reads its key after"
+                + " the grant and gives back a grant without one is safe, and so is a hand-written transaction lock, which cannot put"
+                + " a key under an expired lease", List.of(
+                new Scenario.Variant("Lock API", seed -> lock.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder: a waiter granted the lock after its lease expired",
+                        x -> doubles(x) >= 1 && grantedAfterLeaseExpired(x)),
+                new Scenario.Variant("Lock API, the key verified after the grant", seed -> lock.spec(seed, Fencing.NONE, Persistence.NONE,
+                        Map.of("verify-key", "true")), "grants after the lease expired given back, no double holder",
+                        x -> doubles(x) == 0 && grantedAfterLeaseExpired(x)),
+                new Scenario.Variant("transaction lock", seed -> txn.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "no double holder", x -> doubles(x) == 0 && x.faults() >= 1)));
+    }
+
     /**
      * The fixed part of a scenario's runs.
      *
@@ -154,7 +200,14 @@ public final class Scenarios {
         }
 
         RunSpec spec(long seed, Fencing fencing, Persistence persistence) {
-            return RunSpec.builtIn(system).clients(clients).timeLimit(Duration.ofSeconds(timeLimitS)).nemesis(nemesis)
+            return spec(seed, fencing, persistence, Map.of());
+        }
+
+        /** The run with some of the system's own options set. */
+        RunSpec spec(long seed, Fencing fencing, Persistence persistence, Map<String, String> options) {
+            RunSpec.Builder b = RunSpec.builtIn(system);
+            options.forEach(b::option);
+            return b.clients(clients).timeLimit(Duration.ofSeconds(timeLimitS)).nemesis(nemesis)
                     .fencing(fencing).seed(seed).lease(Duration.ofSeconds(leaseS)).nemesisInterval(Duration.ofSeconds(intervalS))
                     .holds(Duration.ofSeconds(holdMinS), Duration.ofSeconds(holdMaxS)).persistence(persistence)
                     .command(List.of("bin/lockstorm", "reproduce", name, "--seed", Long.toString(seed))).build();
@@ -163,6 +216,18 @@ public final class Scenarios {
 
     private static int doubles(RunResult r) {
         return r.check().doubleHolderCount();
+    }
+
+    /** Whether a client's log says etcd granted it the lock although its lock key (and lease) had expired while it waited. */
+    private static boolean grantedAfterLeaseExpired(RunResult r) {
+        try (var logs = java.nio.file.Files.newDirectoryStream(r.dir().resolve("logs"), "client-*.log")) {
+            for (java.nio.file.Path log : logs) {
+                if (java.nio.file.Files.readString(log).contains(EtcdSystems.GRANTED_EXPIRED)) return true;
+            }
+            return false;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Whether some acquire failed because a majority was locked but the validity time was used up. */

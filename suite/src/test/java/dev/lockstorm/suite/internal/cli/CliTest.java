@@ -204,7 +204,7 @@ class CliTest {
     @Test
     void doctorPrintsATableOfWhatARunNeeds() {
         int code = Main.run("doctor");
-        for (String check : new String[]{"root", "unshare", "nft (nftables)", "redis-server", "gcc (clock faults)", "ZooKeeper jars"}) {
+        for (String check : new String[]{"root", "unshare", "nft (nftables)", "redis-server", "etcd", "gcc (clock faults)", "ZooKeeper jars"}) {
             assertTrue(console.out().contains(check), check + " in " + console.out());
         }
         // bin/test installs everything a run needs, so on a machine it prepared the doctor is satisfied
@@ -221,13 +221,18 @@ class CliTest {
         assertEquals(3, Main.run("reproduce", "redis-restart", "--seeds", "0"));
         assertTrue(console.err().contains("--seeds must be at least 1"), console.err());
         assertEquals(3, Main.run("reproduce", "no-such-scenario"));
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--nemesis", "hold-waiter-renewals"));
+        assertTrue(console.err().contains("--nemesis hold-waiter-renewals stalls etcd lease renewals; redis-single has none"), console.err());
+        assertEquals(3, Main.run("run", "--system", "etcd-lock", "--nemesis", "hold-waiter-renewals", "--clients", "1"));
+        assertTrue(console.err().contains("needs a holder and a waiter"), console.err());
     }
 
     @Test
     void listNamesEveryScenario() {
         assertEquals(0, Main.run("list"));
         for (String s : new String[]{"redis-restart", "redlock-clock-jump", "redlock-restart", "redlock-gc-pause", "redisson-watchdog",
-                "fencing-token-reset"}) {
+                "fencing-token-reset", "etcd-lease-pause", "etcd-lease-partition", "etcd-queued-lease-expiry", "isolate-holder",
+                "hold-waiter-renewals"}) {
             assertTrue(console.out().contains(s), s + " in " + console.out());
         }
     }

@@ -30,7 +30,7 @@ class AdaptersIT {
         RunSpec spec = RunSpec.builder(s).clients(4).timeLimit(Duration.ofSeconds(8)).fencing(Fencing.WRITES).seed(21)
                 .nemesisInterval(Duration.ofSeconds(10)).holds(Duration.ZERO, Duration.ofMillis(20)).quiet(Duration.ofSeconds(15))
                 .command(List.of("AdaptersIT", system)).build();
-        RunResult r = ZooKeeperScenariosIT.run(spec);
+        RunResult r = LabRuns.run(spec);
         CheckResult c = r.check();
         assertEquals(Verdict.VALID, c.verdict(), Summary.of(c));
         if (s.fencingToken()) {

@@ -24,7 +24,7 @@ class RegistryTest {
     void everyBuiltInSystemIsFoundInOrderAndBuiltIn() {
         Registry r = Registry.builtIn();
         assertEquals(List.of("zk-unique", "zk-children", "zk-recipe", "curator-mutex", "curator-semaphore", "redis-single", "redis-sentinel",
-                "redis-sentinel-wait", "redlock", "redlock-5", "redisson-watchdog", "redisson-lease", "redisson-fenced", "redisson-redlock"),
+                "redis-sentinel-wait", "redlock", "redlock-5", "redisson-watchdog", "redisson-lease", "redisson-fenced", "redisson-redlock", "etcd-lock", "etcd-txn-lock"),
                 r.systemNames());
         for (Registry.Found<LockSystem> f : r.systems()) assertEquals(Registry.BUILT_IN, f.source(), f.name());
         assertEquals(List.of("counter"), r.resourceNames());
@@ -40,6 +40,10 @@ class RegistryTest {
         assertTrue(!r.system("redlock").fencingToken() && !r.system("redisson-watchdog").fencingToken());
         assertEquals("1", r.system("redis-sentinel-wait").options().get(0).defaultValue());
         assertEquals(List.of("n1", "n2", "n3", "s1", "s2", "s3"), r.system("redis-sentinel").topology().hostNames());
+        assertEquals(Topology.ETCD, r.system("etcd-lock").topology());
+        assertTrue(r.system("etcd-lock").fencingToken() && r.system("etcd-txn-lock").fencingToken());
+        assertEquals(List.of("n1", "n2", "n3"), r.system("etcd-txn-lock").topology().hostNames());
+        assertThrows(IllegalArgumentException.class, () -> new Topology.Etcd(4));
     }
 
     @Test

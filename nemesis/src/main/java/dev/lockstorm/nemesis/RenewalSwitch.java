@@ -1,0 +1,41 @@
+package dev.lockstorm.nemesis;
+
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.LabException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A client's lease-renewal switch: a file that the client's lock adapter watches and, while it
+ * exists, sends no keep-alives (the client itself runs on). The file's path reaches the client in
+ * the environment variable the workloads module names ({@code LOCKSTORM_HOLD_RENEWALS}).
+ *
+ * <pre>{@code
+ * RenewalSwitch c2 = new RenewalSwitch("c2", lab.host("c2"), lab.dir().resolve("renewals-held-c2"));
+ * nemesis.holdRenewals(c2);   // c2's lease now runs out while it waits in the lock's queue
+ * }</pre>
+ *
+ * @param client the client's name, for the history
+ * @param host   its host
+ * @param file   the switch
+ */
+public record RenewalSwitch(String client, Host host, Path file) {
+
+    void hold() {
+        try {
+            Files.writeString(file, "lease renewals held by the nemesis\n");
+        } catch (IOException e) {
+            throw new LabException("cannot hold " + client + "'s renewals (" + file + "): " + e.getMessage(), e);
+        }
+    }
+
+    void release() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new LabException("cannot resume " + client + "'s renewals (" + file + "): " + e.getMessage(), e);
+        }
+    }
+}

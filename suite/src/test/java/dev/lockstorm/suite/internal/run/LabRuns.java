@@ -1,0 +1,37 @@
+package dev.lockstorm.suite.internal.run;
+
+import dev.lockstorm.checker.Summary;
+import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What the lab-tier run tests share: a 30 s run of a system under a nemesis, and running a spec into the test run store. */
+final class LabRuns {
+    private static final RunStore STORE = new RunStore(Path.of("target", "it-results").toAbsolutePath());
+
+    private LabRuns() {
+    }
+
+    /** 30 s, a fault every 5 s or so, holds up to a second, fencing none. */
+    static RunSpec spec(String system, String nemesis, long seed) {
+        return RunSpec.builtIn(system).timeLimit(Duration.ofSeconds(30)).nemesis(NemesisKinds.byName(nemesis)).seed(seed)
+                .nemesisInterval(Duration.ofSeconds(5)).holds(Duration.ZERO, Duration.ofMillis(1000))
+                .command(List.of("LabRuns", system, nemesis)).build();
+    }
+
+    /** Runs {@code spec}, prints its summary and checks that every file of a run was written. */
+    static RunResult run(RunSpec spec) throws Exception {
+        RunResult r = new Runner(System.out).run(spec, STORE.newRun(spec.system().name()));
+        System.out.print(Summary.of(r.check()));
+        for (String f : List.of("history.jsonl", "results.json", "summary.txt", "report.html", "junit.xml", "command.txt")) {
+            assertTrue(Files.exists(r.dir().resolve(f)), f + " in " + r.dir());
+        }
+        return r;
+    }
+}
