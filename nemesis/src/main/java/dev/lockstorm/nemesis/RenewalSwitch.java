@@ -14,7 +14,7 @@ import java.nio.file.Path;
  *
  * <pre>{@code
  * RenewalSwitch c2 = new RenewalSwitch("c2", lab.host("c2"), lab.dir().resolve("renewals-held-c2"));
- * nemesis.holdRenewals(c2);   // c2's lease now runs out while it waits in the lock's queue
+ * nemesis.holdRenewals(List.of(c2));   // c2's lease now runs out while it waits in the lock's queue
  * }</pre>
  *
  * @param client the client's name, for the history

@@ -76,20 +76,24 @@ public final class EtcdCluster {
      * fails at once, with the last lines of its log.
      */
     public Duration awaitServing(List<EtcdNode> which, Duration timeout) {
+        Duration took;
         try {
-            return Wait.until("etcd to serve", () -> {
-                for (EtcdNode n : which) if (n.process() != null && !n.process().isAlive()) throw n.exited();
-                return which.stream().allMatch(EtcdNode::isServing) && leader().isPresent();
-            }, timeout);
+            took = Wait.until("etcd to serve", () -> which.stream().anyMatch(EtcdCluster::exited)
+                    || which.stream().allMatch(EtcdNode::isServing) && leader().isPresent(), timeout);
         } catch (LabException e) {
-            if (e.getMessage().startsWith("etcd on ")) throw e;
             throw new LabException("etcd not serving after " + timeout + ": " + describe(), e);
         }
+        for (EtcdNode n : which) if (exited(n)) throw n.exited();
+        return took;
+    }
+
+    private static boolean exited(EtcdNode n) {
+        return n.process() != null && !n.process().isAlive();
     }
 
     /** Each member and its state: {@code etcd@n1=leader etcd@n2=follower etcd@n3=down} (unhealthy: running, without a quorum). */
     public String describe() {
-        return nodes.stream().map(n -> n + "=" + (n.process() == null || !n.process().isAlive() ? "down"
+        return nodes.stream().map(n -> n + "=" + (n.process() == null || exited(n) ? "down"
                         : !n.isServing() ? "unhealthy" : n.isLeader() ? "leader" : "follower"))
                 .collect(Collectors.joining(" "));
     }

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * the holder can tell whether it may still hold the lock. A scenario can hold its renewals
  * ({@link RenewalHold}): the keep-alive is closed while the switch is on and opened again after.
  */
-final class EtcdLease implements AutoCloseable {
+final class EtcdLease {
     private static final ScheduledExecutorService SWITCH = Executors.newSingleThreadScheduledExecutor(r -> {
         Thread t = new Thread(r, "etcd-renewal-hold");
         t.setDaemon(true);
@@ -68,7 +68,7 @@ final class EtcdLease implements AutoCloseable {
                 @Override
                 public void onError(Throwable t) {
                     // jetcd retries the stream after a connection error; "not found" is final
-                    if (String.valueOf(t.getMessage()).contains("lease not found")) lost = "etcd says the lease is gone (expired)";
+                    if (notFound(t)) lost = "etcd says the lease is gone (expired)";
                 }
 
                 @Override
@@ -99,12 +99,12 @@ final class EtcdLease implements AutoCloseable {
             client.getLeaseClient().revoke(id).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             return true;
         } catch (java.util.concurrent.ExecutionException e) {
-            if (String.valueOf(e.getCause().getMessage()).contains("lease not found")) return false;
+            if (notFound(e.getCause())) return false;
             throw e;
         }
     }
 
-    /** Stops renewing; the lease then expires on its own after its TTL, as a crashed holder's does. */
+    /** Stops renewing for good (before a revoke). */
     private synchronized void stop() {
         if (watch != null) watch.cancel(false);
         if (keepAlive != null) keepAlive.close();
@@ -112,8 +112,8 @@ final class EtcdLease implements AutoCloseable {
         lost = lost == null ? "released" : lost;
     }
 
-    @Override
-    public void close() {
-        stop();
+    /** Whether etcd answered that the lease does not exist (it expired, or was revoked). */
+    static boolean notFound(Throwable t) {
+        return t != null && String.valueOf(t.getMessage()).contains("lease not found");
     }
 }

@@ -67,7 +67,7 @@ abstract sealed class EtcdLockClient implements LockClient permits EtcdLock, Etc
         } catch (Exception e) {
             giveBack(lease, e);
             // etcd refused to write a key under a lease that is gone: certainly not granted
-            if (String.valueOf(e.getMessage()).contains("lease not found")) {
+            if (EtcdLease.notFound(e)) {
                 throw new NotAcquiredException("the lease expired before the lock was granted (" + e.getMessage() + ")");
             }
             throw e;

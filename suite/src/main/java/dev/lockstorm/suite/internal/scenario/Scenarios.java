@@ -20,6 +20,10 @@ import dev.lockstorm.suite.internal.nemesis.PauseInAcquire;
 import dev.lockstorm.suite.internal.nemesis.SplitClock;
 import dev.lockstorm.suite.internal.nemesis.SplitKill;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -220,13 +224,13 @@ public final class Scenarios {
 
     /** Whether a client's log says etcd granted it the lock although its lock key (and lease) had expired while it waited. */
     private static boolean grantedAfterLeaseExpired(RunResult r) {
-        try (var logs = java.nio.file.Files.newDirectoryStream(r.dir().resolve("logs"), "client-*.log")) {
-            for (java.nio.file.Path log : logs) {
-                if (java.nio.file.Files.readString(log).contains(EtcdSystems.GRANTED_EXPIRED)) return true;
+        try (var logs = Files.newDirectoryStream(r.dir().resolve("logs"), "client-*.log")) {
+            for (Path log : logs) {
+                if (Files.readString(log).contains(EtcdSystems.GRANTED_EXPIRED)) return true;
             }
             return false;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
