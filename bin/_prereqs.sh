@@ -35,7 +35,7 @@ lockstorm_prereqs() {
 }
 
 # What runs in a lab needs: namespaces and links (util-linux, iproute2), partitions (nftables),
-# Redis, gcc for the clock-fault library, ps and ping for the tests, chromium to look at report.html.
+# Redis, etcd, PostgreSQL and MariaDB, gcc for the clock-fault library, ps and ping for the tests, chromium to look at report.html.
 lockstorm_lab_prereqs() {
     local missing=()
     command -v unshare >/dev/null 2>&1 || missing+=(util-linux)
@@ -43,6 +43,8 @@ lockstorm_lab_prereqs() {
     command -v nft >/dev/null 2>&1 || missing+=(nftables)
     command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
     command -v etcd >/dev/null 2>&1 || missing+=(etcd-server)
+    ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1 || missing+=(postgresql)
+    command -v mariadbd >/dev/null 2>&1 && command -v mariadb-install-db >/dev/null 2>&1 || missing+=(mariadb-server)
     command -v gcc >/dev/null 2>&1 || missing+=(gcc libc6-dev)
     command -v ps >/dev/null 2>&1 || missing+=(procps)
     command -v ping >/dev/null 2>&1 || missing+=(iputils-ping)

@@ -12,6 +12,7 @@ import java.util.stream.IntStream;
  * public Topology topology() { return Topology.ZOOKEEPER; }           // "10.77.0.11:2181,10.77.0.12:2181,10.77.0.13:2181"
  * public Topology topology() { return new Topology.RedisMasters(3); } // "redis://10.77.0.11:6379,redis://…,redis://…"
  * public Topology topology() { return Topology.ETCD; }                // "http://10.77.0.11:2379,http://…,http://…"
+ * public Topology topology() { return Topology.POSTGRESQL; }          // "jdbc:postgresql://10.77.0.11:5432/lockstorm?user=lockstorm"
  * }</pre>
  */
 public sealed interface Topology {
@@ -23,6 +24,10 @@ public sealed interface Topology {
     Topology ETCD = new Etcd(3);
     /** A Redis master, two replicas and three Sentinels. */
     Topology REDIS_SENTINEL = new RedisSentinel();
+    /** One PostgreSQL server. */
+    Topology POSTGRESQL = new PostgreSql();
+    /** One MariaDB server. */
+    Topology MARIADB = new MariaDb();
 
     /** How many server hosts: n1 … nN. */
     int nodes();
@@ -134,6 +139,49 @@ public sealed interface Topology {
         @Override
         public String connectForm() {
             return "redis-sentinel://host:26379,host:26379,host:26379#lockstorm";
+        }
+    }
+
+    /**
+     * One PostgreSQL server (n1) with a database and a user named {@code lockstorm} (no password).
+     * Connect string: a JDBC URL, {@code jdbc:postgresql://host:5432/lockstorm?user=lockstorm}.
+     */
+    record PostgreSql() implements Topology {
+        @Override
+        public int nodes() {
+            return 1;
+        }
+
+        @Override
+        public String describe() {
+            return "PostgreSQL, 1 server";
+        }
+
+        @Override
+        public String connectForm() {
+            return "jdbc:postgresql://host:5432/lockstorm?user=lockstorm";
+        }
+    }
+
+    /**
+     * One MariaDB server (n1) with a database and a user named {@code lockstorm} (password
+     * {@code lockstorm}). Connect string: a JDBC URL,
+     * {@code jdbc:mariadb://host:3306/lockstorm?user=lockstorm&password=lockstorm}.
+     */
+    record MariaDb() implements Topology {
+        @Override
+        public int nodes() {
+            return 1;
+        }
+
+        @Override
+        public String describe() {
+            return "MariaDB, 1 server";
+        }
+
+        @Override
+        public String connectForm() {
+            return "jdbc:mariadb://host:3306/lockstorm?user=lockstorm&password=lockstorm";
         }
     }
 }

@@ -67,12 +67,18 @@ public sealed interface Fault {
         }
     }
 
-    /** Jumps a process's realtime clock; the heal resets it. */
-    record ClockJump(String name, ClockFault clock, Duration delta) implements Fault {
+    /** Jumps the realtime clock of a process chosen at injection; the heal resets it. */
+    record ClockJump(String name, Supplier<ClockFault> clock, Duration delta) implements Fault {
+        /** Always the same process's clock. */
+        public ClockJump(String name, ClockFault clock, Duration delta) {
+            this(name, () -> clock, delta);
+        }
+
         @Override
         public Heal inject(Nemesis n) {
-            n.clockJump(clock, delta);
-            return () -> n.clockReset(clock);
+            ClockFault c = clock.get();
+            n.clockJump(c, delta);
+            return () -> n.clockReset(c);
         }
     }
 

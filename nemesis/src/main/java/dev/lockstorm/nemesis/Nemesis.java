@@ -64,7 +64,9 @@ public final class Nemesis implements AutoCloseable {
     public synchronized void partition(Grudge grudge) {
         Set<Host> before = new LinkedHashSet<>(partitioned);
         for (Map.Entry<Host, Set<Host>> e : grudge.refuses().entrySet()) {
-            e.getKey().check(List.of("nft", "-f", "-"), Partitions.ruleset(e.getValue()));
+            Set<Host> oneWay = new LinkedHashSet<>(e.getValue());
+            oneWay.removeIf(other -> grudge.refuses().getOrDefault(other, Set.of()).contains(e.getKey()));
+            e.getKey().check(List.of("nft", "-f", "-"), Partitions.ruleset(e.getValue(), oneWay));
             partitioned.add(e.getKey());
             before.remove(e.getKey());
         }

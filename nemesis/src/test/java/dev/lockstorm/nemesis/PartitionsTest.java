@@ -12,24 +12,26 @@ import java.util.Set;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The nft rule set a host gets: one transaction that replaces the table, dropping the refused addresses both ways. */
+/** The nft rule set a host gets: one transaction that replaces the table, dropping the refused addresses as they arrive, and as they leave for a one-way grudge. */
 @Tag("unit")
 class PartitionsTest {
 
     @Test
     void theRuleSetReplacesTheTableAndDropsEveryRefusedAddress() {
         List<Host> hosts = FakeHosts.named("n1", "n2", "n3");
-        String rules = Partitions.ruleset(new LinkedHashSet<>(hosts.subList(1, 3)));
+        String rules = Partitions.ruleset(new LinkedHashSet<>(hosts.subList(1, 3)), Set.of(hosts.get(2)));
         assertTrue(rules.startsWith("table inet nemesis {}\ndelete table inet nemesis\n"), "declare, then delete: works with or without a table");
-        assertTrue(rules.contains("elements = { 10.77.0.12, 10.77.0.13 }"), rules);
+        assertTrue(rules.contains("set refused { type ipv4_addr; elements = { 10.77.0.12, 10.77.0.13 }; }"), rules);
+        assertTrue(rules.contains("set oneway { type ipv4_addr; elements = { 10.77.0.13 }; }"), rules);
         assertTrue(rules.contains("hook input priority 0; ip saddr @refused drop;"), rules);
-        assertTrue(rules.contains("hook output priority 0; ip daddr @refused drop;"), rules);
+        assertTrue(rules.contains("hook output priority 0; ip daddr @oneway drop;"), rules);
     }
 
     @Test
     void anEmptySetHasNoElements() {
-        String rules = Partitions.ruleset(Set.of());
+        String rules = Partitions.ruleset(Set.of(), Set.of());
         assertTrue(rules.contains("set refused { type ipv4_addr; }"), rules);
+        assertTrue(rules.contains("set oneway { type ipv4_addr; }"), rules);
         assertEquals(-1, rules.indexOf("elements"));
     }
 }

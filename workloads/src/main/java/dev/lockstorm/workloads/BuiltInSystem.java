@@ -66,4 +66,11 @@ public abstract class BuiltInSystem implements LockSystem {
     public final LockClient newClient(ClientContext context) {
         return client.apply(context);
     }
+
+    /** A true/false option of {@code c}; anything else is refused with the option's name. */
+    protected static boolean flag(ClientContext c, String name) {
+        String v = c.option(name);
+        if (!v.equals("true") && !v.equals("false")) throw new IllegalArgumentException("--option " + name + " takes true or false, not '" + v + "'");
+        return v.equals("true");
+    }
 }

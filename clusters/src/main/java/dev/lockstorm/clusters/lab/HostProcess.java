@@ -10,7 +10,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A process running on a lab host: a server node or a client. It can be paused (SIGSTOP — what a
- * long GC pause looks like from outside), resumed, stopped gracefully or killed.
+ * long GC pause looks like from outside), resumed, stopped gracefully or killed. Pauses and kills
+ * reach the processes it started too (PostgreSQL's backends, Redis's save child): a server is
+ * all of its processes.
  */
 public final class HostProcess {
     private final Host host;
@@ -93,10 +95,13 @@ public final class HostProcess {
         signal("CONT");
     }
 
+    /** Sends {@code sig} to the process, then to every process it started (one that has just exited is no error). */
     public void signal(String sig) {
         if (!process.isAlive()) return;
+        List<ProcessHandle> children = process.descendants().toList();
         Commands.Result r = Commands.run("kill", "-" + sig, Long.toString(pid()));
         if (!r.ok() && process.isAlive()) throw new LabException("kill -" + sig + " " + pid() + " (" + name + "): " + r.output().strip());
+        for (ProcessHandle c : children) Commands.run("kill", "-" + sig, Long.toString(c.pid()));
     }
 
     /** SIGTERM (resuming it first if paused), then SIGKILL if it has not exited within {@code grace}. */
@@ -107,10 +112,12 @@ public final class HostProcess {
         if (!waitFor(grace)) kill();
     }
 
-    /** SIGKILL, and wait until it is gone. */
+    /** SIGKILL to it and every process it started, and wait until it is gone. */
     public void kill() {
         if (!process.isAlive()) return;
+        List<ProcessHandle> children = process.descendants().toList();
         process.destroyForcibly();
+        children.forEach(ProcessHandle::destroyForcibly);
         if (!waitFor(Duration.ofSeconds(10))) throw new LabException(name + " (pid " + pid() + ") survived SIGKILL");
     }
 

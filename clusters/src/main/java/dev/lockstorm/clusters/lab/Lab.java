@@ -31,6 +31,8 @@ public final class Lab implements AutoCloseable {
     /** The harness's side of the bridge; hosts get .11, .12, … */
     static final String SUBNET = "10.77.0.";
     static final String BRIDGE = "br0";
+    /** In the lab's private /run (lab-init.sh), one lab at a time (the bridge has one name): see {@link #scratch()}. */
+    private static final Path SCRATCH = Path.of("/run/lockstorm/scratch");
 
     private final LabSpec spec;
     private final Map<String, Host> hosts = new LinkedHashMap<>();
@@ -47,6 +49,8 @@ public final class Lab implements AutoCloseable {
         Lab lab = new Lab(spec);
         try {
             Files.createDirectories(spec.dir());
+            deleteRecursively(SCRATCH); // what a lab before this one in the same namespace left, if it was not closed
+            Files.createDirectories(SCRATCH);
             Commands.check("ip", "link", "add", BRIDGE, "type", "bridge");
             Commands.check("ip", "addr", "add", SUBNET + "1/24", "dev", BRIDGE);
             Commands.check("ip", "link", "set", BRIDGE, "up");
@@ -96,6 +100,16 @@ public final class Lab implements AutoCloseable {
         return spec.dir();
     }
 
+    /**
+     * A directory for node data that a server must keep under a user of its own (PostgreSQL refuses
+     * to run as root): in the lab's private {@code /run}, which every user can reach whatever the
+     * run directory's parents allow (a project under {@code /root} does not). Removed on close;
+     * logs belong in {@link #dir()}.
+     */
+    public Path scratch() {
+        return SCRATCH;
+    }
+
     /** Starts a process on a host and tracks it, so that {@link #close} stops it. */
     public HostProcess start(Host host, String name, List<String> cmd, Map<String, String> env) {
         HostProcess p = host.start(name, cmd, env, spec.dir().resolve("logs").resolve(name + ".log"));
@@ -143,6 +157,11 @@ public final class Lab implements AutoCloseable {
             Commands.run(List.of("ip", "link", "delete", "v-" + name), null, Duration.ofSeconds(10));
         }
         Commands.run(List.of("ip", "link", "delete", BRIDGE), null, Duration.ofSeconds(10));
+        try {
+            deleteRecursively(SCRATCH);
+        } catch (IOException e) {
+            // reported below as a leftover
+        }
         List<String> left = leftovers();
         if (!left.isEmpty()) throw new LabException("the lab left things behind: " + String.join("; ", left));
     }
@@ -156,6 +175,14 @@ public final class Lab implements AutoCloseable {
             if (Commands.run("ip", "link", "show", "v-" + name).ok()) left.add("link v-" + name);
         }
         if (Commands.run("ip", "link", "show", BRIDGE).ok()) left.add("bridge " + BRIDGE);
+        if (closed && Files.exists(SCRATCH)) left.add("scratch directory " + SCRATCH);
         return left;
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
     }
 }

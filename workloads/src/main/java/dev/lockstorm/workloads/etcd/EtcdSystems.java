@@ -1,6 +1,5 @@
 package dev.lockstorm.workloads.etcd;
 
-import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.workloads.BuiltInSystem;
@@ -35,12 +34,5 @@ public final class EtcdSystems {
             super("etcd-txn-lock", "etcd by hand: a transaction that puts the lock key with the lease if it is absent, polled",
                     Topology.ETCD, true, c -> new EtcdTxnLock(c.connect(), c.lock(), c.lease()));
         }
-    }
-
-    /** A true/false option; anything else is refused with the option's name. */
-    private static boolean flag(ClientContext c, String name) {
-        String v = c.option(name);
-        if (!v.equals("true") && !v.equals("false")) throw new IllegalArgumentException("--option " + name + " takes true or false, not '" + v + "'");
-        return v.equals("true");
     }
 }

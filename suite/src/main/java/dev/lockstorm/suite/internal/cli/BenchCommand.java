@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 /** {@code lockstorm bench}: benchmarks that print figures. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs benchmarks that print figures; none passes or fails on time.",
         subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class, BenchCommand.ZooKeeper.class, BenchCommand.Redis.class,
-                BenchCommand.Etcd.class})
+                BenchCommand.Etcd.class, BenchCommand.Database.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -139,6 +139,21 @@ public final class BenchCommand implements Runnable {
         public Integer call() throws Exception {
             dev.lockstorm.clusters.lab.Lab.requireInside();
             new dev.lockstorm.suite.internal.bench.EtcdBench(System.out, Home.store()).run(throughput.each, throughput.systems());
+            return 0;
+        }
+    }
+
+    @Command(name = "db", mixinStandardHelpOptions = true,
+            description = {"Measures the lock cycles per second of each database lock with no faults (5 clients), driven and direct"
+                    + " (without the driver), beside 5 JDBC connections running SELECT 1 in a loop on the same server (needs root)."})
+    static final class Database implements Callable<Integer> {
+        @picocli.CommandLine.Mixin
+        Throughput throughput;
+
+        @Override
+        public Integer call() throws Exception {
+            dev.lockstorm.clusters.lab.Lab.requireInside();
+            new dev.lockstorm.suite.internal.bench.DatabaseBench(System.out, Home.store()).run(throughput.each, throughput.systems());
             return 0;
         }
     }

@@ -43,6 +43,10 @@ public final class DoctorCommand implements Callable<Integer> {
         out.add(binary("nft (nftables)", List.of("nft", "--version"), "apt-get install nftables"));
         out.add(binary("redis-server", List.of("redis-server", "--version"), "apt-get install redis-server"));
         out.add(binary("etcd", List.of("etcd", "--version"), "apt-get install etcd-server"));
+        // Debian keeps the server off PATH, one directory per major version: the newest is the one a run uses
+        out.add(binary("PostgreSQL", List.of("sh", "-c", "\"$(ls -d /usr/lib/postgresql/*/bin/postgres | sort -V | tail -n 1)\" --version"),
+                "apt-get install postgresql"));
+        out.add(binary("MariaDB", List.of("mariadbd", "--version"), "apt-get install mariadb-server"));
         out.add(binary("gcc (clock faults)", List.of("gcc", "--version"), "apt-get install gcc"));
         if (root) {
             Commands.Result ns = Commands.run(List.of("unshare", "--net", "--mount", "--pid", "--fork", "true"), null, Duration.ofSeconds(10));

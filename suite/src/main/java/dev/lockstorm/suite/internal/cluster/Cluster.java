@@ -2,6 +2,9 @@ package dev.lockstorm.suite.internal.cluster;
 
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.clusters.database.DatabaseNode;
+import dev.lockstorm.clusters.database.MariaDbNode;
+import dev.lockstorm.clusters.database.PostgresNode;
 import dev.lockstorm.clusters.etcd.EtcdCluster;
 import dev.lockstorm.clusters.etcd.EtcdNode;
 import dev.lockstorm.clusters.lab.Host;
@@ -66,6 +69,12 @@ public sealed interface Cluster {
             List<RedisNode> nodes = RedisNode.startMasters(lab, hosts, persistence, h -> faults.containsKey(h) ? faults.get(h).env() : Map.of());
             return new RedisMasters(nodes, faults);
         }
+        if (topology instanceof Topology.PostgreSql || topology instanceof Topology.MariaDb) {
+            DatabaseNode db = topology instanceof Topology.PostgreSql ? PostgresNode.start(lab, hosts.get(0), true)
+                    : MariaDbNode.start(lab, hosts.get(0), true);
+            db.awaitServing(Duration.ofSeconds(60));
+            return new Database(db);
+        }
         if (topology instanceof Topology.Etcd) {
             EtcdCluster etcd = EtcdCluster.start(lab, hosts);
             etcd.awaitServing(Duration.ofSeconds(30));
@@ -124,6 +133,29 @@ public sealed interface Cluster {
         @Override
         public void awaitServing(Duration timeout) {
             etcd.awaitServing(timeout);
+        }
+    }
+
+    /** One database server, durable (a commit is on disk when acknowledged). */
+    record Database(DatabaseNode node) implements Cluster {
+        @Override
+        public List<DatabaseNode> nodes() {
+            return List.of(node);
+        }
+
+        @Override
+        public String connect() {
+            return node.jdbcUrl();
+        }
+
+        @Override
+        public Optional<DatabaseNode> leader() {
+            return Optional.of(node);
+        }
+
+        @Override
+        public void awaitServing(Duration timeout) {
+            node.awaitServing(timeout);
         }
     }
 

@@ -10,7 +10,8 @@ public final class NemesisKinds {
             new ClockFaults(), new Mix());
     /** The named scenarios' choreographies. */
     public static final List<NemesisKind> CHOREOGRAPHIES = List.of(new SplitClock(), new SplitKill(false), new SplitKill(true),
-            new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), new HoldWaiterRenewals());
+            new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), new HoldWaiterRenewals(),
+            new WaiterClockAhead());
 
     private NemesisKinds() {
     }

@@ -19,6 +19,7 @@ import dev.lockstorm.suite.internal.nemesis.PauseClient;
 import dev.lockstorm.suite.internal.nemesis.PauseInAcquire;
 import dev.lockstorm.suite.internal.nemesis.SplitClock;
 import dev.lockstorm.suite.internal.nemesis.SplitKill;
+import dev.lockstorm.suite.internal.nemesis.WaiterClockAhead;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,7 +40,8 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), redisGcPause(), redisRestart(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
-                redissonWatchdog(), fencingTokenReset(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry());
+                redissonWatchdog(), fencingTokenReset(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
+                dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss());
     }
 
     public static Optional<Scenario> byName(String name) {
@@ -186,6 +188,81 @@ public final class Scenarios {
                         x -> doubles(x) == 0 && grantedAfterLeaseExpired(x)),
                 new Scenario.Variant("transaction lock", seed -> txn.spec(seed, Fencing.NONE, Persistence.NONE),
                         "no double holder", x -> doubles(x) == 0 && x.faults() >= 1)));
+    }
+
+    static Scenario dbTableClockSkew() {
+        // holds well inside the lease: only a clock can make a live holder's row look expired
+        Recipe pg = new Recipe("db-table-clock-skew", "db-table-pg", 3, new WaiterClockAhead(), 3, 3, 2, 1, 20);
+        Recipe maria = new Recipe("db-table-clock-skew", "db-table-mariadb", 3, new WaiterClockAhead(), 3, 3, 2, 1, 20);
+        Map<String, String> clientClock = Map.of("expiry-clock", "client");
+        return new Scenario(pg.name, "a lock table whose rows expire after the lease: a waiting client's clock jumps a minute ahead while"
+                + " another holds; judged by the clients' clocks, the holder's fresh row looks a minute old and the waiter deletes it and"
+                + " takes the lock; judged by the database's clock, nothing changes", List.of(
+                new Scenario.Variant("PostgreSQL, client clock", seed -> pg.spec(seed, Fencing.NONE, Persistence.NONE, clientClock),
+                        "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("PostgreSQL, database clock", seed -> pg.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "no double holder", x -> doubles(x) == 0 && x.faults() >= 1),
+                new Scenario.Variant("MariaDB, client clock", seed -> maria.spec(seed, Fencing.NONE, Persistence.NONE, clientClock),
+                        "a double holder", x -> doubles(x) >= 1)));
+    }
+
+    static Scenario dbTableGcPause() {
+        Recipe r = new Recipe("db-table-gc-pause", "db-table-pg", 3, new PauseClient(), 2, 3, 1);
+        return new Scenario(r.name, "a lock table on PostgreSQL (the database's clock), the holder frozen past the lease: a waiter deletes"
+                + " its row as expired and takes the lock; the sequence's token, checked on reads and writes, saves the resource", List.of(
+                new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder and lost updates", x -> doubles(x) >= 1 && x.check().lostUpdates() >= 1),
+                new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
+                        "a double holder, zero lost updates, stale writes rejected",
+                        x -> doubles(x) >= 1 && x.check().lostUpdates() == 0 && x.check().staleWritesRejected() >= 1)));
+    }
+
+    static Scenario shedlockClockSkew() {
+        Recipe r = new Recipe("shedlock-clock-skew", "shedlock-jdbc", 3, new WaiterClockAhead(), 3, 3, 2, 1, 20);
+        return new Scenario(r.name, "ShedLock's JDBC provider on PostgreSQL (lockAtMostFor 3 s), a waiting client's clock a minute ahead"
+                + " while another holds: by the client's clock the holder's lock_until has passed and the waiter takes the lock;"
+                + " with usingDbTime() the database's clock decides", List.of(
+                new Scenario.Variant("client time", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("usingDbTime()", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("db-time", "true")),
+                        "no double holder", x -> doubles(x) == 0 && x.faults() >= 1)));
+    }
+
+    static Scenario springJdbcClockSkew() {
+        Recipe spring = new Recipe("spring-jdbc-clock-skew", "spring-jdbc-registry", 3, new WaiterClockAhead(), 3, 3, 2, 1, 20);
+        Recipe table = new Recipe("spring-jdbc-clock-skew", "db-table-pg", 3, new WaiterClockAhead(), 3, 3, 2, 1, 20);
+        return new Scenario(spring.name, "Spring Integration's JdbcLockRegistry on PostgreSQL (time to live 3 s), a waiting client's clock a"
+                + " minute ahead while another holds: the registry stamps and judges CREATED_DATE by each application's clock (it has no"
+                + " database-time mode), so the waiter takes the lock over; a lock table judged by the database's clock, beside it, does not",
+                List.of(new Scenario.Variant("JdbcLockRegistry", seed -> spring.spec(seed, Fencing.NONE, Persistence.NONE),
+                                "a double holder", x -> doubles(x) >= 1),
+                        new Scenario.Variant("a lock table, the database's clock", seed -> table.spec(seed, Fencing.NONE, Persistence.NONE),
+                                "no double holder", x -> doubles(x) == 0 && x.faults() >= 1)));
+    }
+
+    static Scenario pgAdvisoryConnectionLoss() {
+        return connectionLoss("pg-advisory-connection-loss", "pg-advisory", "PostgreSQL's pg_try_advisory_lock");
+    }
+
+    static Scenario mysqlGetLockConnectionLoss() {
+        return connectionLoss("mysql-get-lock-connection-loss", "mysql-get-lock", "MariaDB's GET_LOCK");
+    }
+
+    /**
+     * A session lock's holder cut off its database for 4 s while it holds for 5–6 s: the server ends
+     * the session after its keepalives go unanswered (about 3 s) and frees the lock; the holder, cut
+     * off, still believes it holds. The {@code -seq} system's token with fencing all saves the resource.
+     */
+    private static Scenario connectionLoss(String name, String system, String what) {
+        Recipe bare = new Recipe(name, system, 3, new IsolateHolder(), 3, 6, 8, 7, 25);
+        Recipe fenced = new Recipe(name, system + "-seq", 3, new IsolateHolder(), 3, 6, 8, 7, 25);
+        return new Scenario(name, what + " held on one session, the holder cut off the server while it holds: the server ends the"
+                + " session once its keepalives go unanswered and frees the lock, which another client takes while the first still"
+                + " believes it holds; a sequence value taken after the grant as the token, checked on reads and writes, saves the resource",
+                List.of(new Scenario.Variant("no token, fencing none", seed -> bare.spec(seed, Fencing.NONE, Persistence.NONE),
+                                "a double holder", x -> doubles(x) >= 1),
+                        new Scenario.Variant("sequence token, fencing all", seed -> fenced.spec(seed, Fencing.ALL, Persistence.NONE),
+                                "a double holder, zero lost updates, stale writes rejected",
+                                x -> doubles(x) >= 1 && x.check().lostUpdates() == 0 && x.check().staleWritesRejected() >= 1)));
     }
 
     /**

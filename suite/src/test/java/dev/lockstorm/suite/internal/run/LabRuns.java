@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.run;
 
 import dev.lockstorm.checker.Summary;
+import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
 
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the lab-tier run tests share: a 30 s run of a system under a nemesis, and running a spec into the test run store. */
@@ -33,5 +35,13 @@ final class LabRuns {
             assertTrue(Files.exists(r.dir().resolve(f)), f + " in " + r.dir());
         }
         return r;
+    }
+
+    /** No double holder, a valid history, at least one fault injected, and (when {@code live}) every client got the lock again after the final heal. */
+    static void assertSafe(RunResult r, boolean live) {
+        assertEquals(0, r.check().doubleHolderCount(), Summary.of(r.check()));
+        assertEquals(Verdict.VALID, r.check().verdict(), Summary.of(r.check()));
+        assertTrue(r.faults() >= 1, "faults injected: " + r.faults());
+        if (live) assertEquals(List.of(), r.notLive());
     }
 }

@@ -1,5 +1,6 @@
 package dev.lockstorm.workloads.internal.registry;
 
+import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.Topology;
 import org.junit.jupiter.api.Tag;
@@ -8,7 +9,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -24,7 +27,9 @@ class RegistryTest {
     void everyBuiltInSystemIsFoundInOrderAndBuiltIn() {
         Registry r = Registry.builtIn();
         assertEquals(List.of("zk-unique", "zk-children", "zk-recipe", "curator-mutex", "curator-semaphore", "redis-single", "redis-sentinel",
-                "redis-sentinel-wait", "redlock", "redlock-5", "redisson-watchdog", "redisson-lease", "redisson-fenced", "redisson-redlock", "etcd-lock", "etcd-txn-lock"),
+                "redis-sentinel-wait", "redlock", "redlock-5", "redisson-watchdog", "redisson-lease", "redisson-fenced", "redisson-redlock", "etcd-lock", "etcd-txn-lock",
+                "db-table-pg", "db-table-mariadb", "pg-advisory", "pg-advisory-seq", "mysql-get-lock",
+                "mysql-get-lock-seq", "shedlock-jdbc", "spring-jdbc-registry"),
                 r.systemNames());
         for (Registry.Found<LockSystem> f : r.systems()) assertEquals(Registry.BUILT_IN, f.source(), f.name());
         assertEquals(List.of("counter"), r.resourceNames());
@@ -44,6 +49,21 @@ class RegistryTest {
         assertTrue(r.system("etcd-lock").fencingToken() && r.system("etcd-txn-lock").fencingToken());
         assertEquals(List.of("n1", "n2", "n3"), r.system("etcd-txn-lock").topology().hostNames());
         assertThrows(IllegalArgumentException.class, () -> new Topology.Etcd(4));
+        assertEquals(Topology.POSTGRESQL, r.system("db-table-pg").topology());
+        assertEquals(Topology.MARIADB, r.system("mysql-get-lock").topology());
+        assertEquals(List.of("n1"), r.system("pg-advisory").topology().hostNames());
+        assertTrue(r.system("db-table-mariadb").fencingToken() && r.system("pg-advisory-seq").fencingToken());
+        assertTrue(!r.system("pg-advisory").fencingToken() && !r.system("mysql-get-lock").fencingToken());
+        assertEquals("database", r.system("db-table-pg").options().get(0).defaultValue());
+    }
+
+    @Test
+    void aDatabaseLockRefusesAnUnknownExpiryClock() {
+        LockSystem s = Registry.builtIn().system("db-table-pg");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> s.newClient(
+                new ClientContext("jdbc:postgresql://h/lockstorm", "/lockstorm/lock", Duration.ofSeconds(3),
+                        Map.of("expiry-clock", "server"))));
+        assertEquals("--option expiry-clock takes database or client, not 'server'", e.getMessage());
     }
 
     @Test

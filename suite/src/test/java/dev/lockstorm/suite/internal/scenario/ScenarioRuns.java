@@ -1,0 +1,65 @@
+package dev.lockstorm.suite.internal.scenario;
+
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.checker.Summary;
+import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.internal.run.RunResult;
+import dev.lockstorm.suite.internal.run.RunSpec;
+import dev.lockstorm.suite.internal.run.Runner;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every variant of the named scenarios of one family, run for real: lockstorm reports what the
+ * scenario expects. The families are separate test classes so that failsafe's forks, each in a lab
+ * of its own, run them side by side (a run keeps a core about a tenth busy: it mostly waits out
+ * leases and pauses).
+ */
+@Tag("scenario")
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class ScenarioRuns {
+    private static final RunStore STORE = new RunStore(Path.of("target", "it-results").toAbsolutePath());
+
+    /** The servers a scenario runs on; every scenario is in exactly one. */
+    enum Family {
+        ZOOKEEPER, REDIS, REDLOCK, SENTINEL, ETCD, DATABASE;
+
+        static Family of(Scenario s) {
+            Topology t = s.spec(s.variants().get(0), 1).system().topology();
+            if (t instanceof Topology.ZooKeeper) return ZOOKEEPER;
+            if (t instanceof Topology.Etcd) return ETCD;
+            if (t instanceof Topology.PostgreSql || t instanceof Topology.MariaDb) return DATABASE;
+            if (t instanceof Topology.RedisSentinel) return SENTINEL;
+            if (t instanceof Topology.RedisMasters m) return m.masters() == 1 ? REDIS : REDLOCK;
+            throw new IllegalStateException(s.name() + " runs on " + t.describe() + ", which no family of ScenarioRuns covers: add one");
+        }
+    }
+
+    private final Family family;
+
+    ScenarioRuns(Family family) {
+        this.family = family;
+    }
+
+    Stream<Arguments> variants() {
+        return Scenarios.all().stream().filter(s -> Family.of(s) == family)
+                .flatMap(s -> s.variants().stream().map(v -> Arguments.of(s.name(), v)));
+    }
+
+    @ParameterizedTest(name = "{0} / {1}")
+    @MethodSource("variants")
+    void reportsWhatTheScenarioExpects(String scenario, Scenario.Variant variant) throws Exception {
+        RunSpec spec = Scenarios.byName(scenario).orElseThrow().spec(variant, 1);
+        RunResult r = new Runner(System.out).run(spec, STORE.newRun(spec.system().name()));
+        assertTrue(variant.matches().test(r), scenario + " / " + variant.label() + " expects " + variant.expects() + "; found:\n"
+                + Summary.of(r.check()) + "report: " + r.dir().resolve("report.html"));
+    }
+}
