@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Two choices keep long histories fast. Candidates are tried in order of their return, so the
  * operation that must happen soonest goes first (in a lock history that is nearly always the right
  * one). And a linearized set is stored compactly as a frontier (the first required operation not
- * yet linearized) plus the exceptions around it, which stay few, instead of a bit per operation.
+ * yet linearized) plus the exceptions around it (see {@link Key}), instead of a bit per operation.
  */
 final class Search<S> {
     private final Model<S> model;
@@ -292,11 +292,8 @@ final class Search<S> {
                 tmp[k++] = id;
             }
         }
-        for (int id = done.nextSetBit(frontier + 1); id >= 0; id = done.nextSetBit(id + 1)) {
-            if (k == tmp.length) tmp = Arrays.copyOf(tmp, k * 2);
-            tmp[k++] = id;
-        }
-        return new Key(frontier, Arrays.copyOf(tmp, k), state, hash);
+        long[] past = done.get(frontier + 1, Math.max(frontier + 1, done.length())).toLongArray();
+        return new Key(frontier, Arrays.copyOf(tmp, k), past, state, hash);
     }
 
     private void push(int op, S before, int tried) {
@@ -343,16 +340,23 @@ final class Search<S> {
         return new Failure(partition, b, bestDepth, tail, model.describe(state), explanation);
     }
 
-    /** A memoized configuration: the linearized set (frontier + exceptions) and the model state. */
+    /**
+     * A memoized configuration: the linearized set and the model state. The set is the frontier,
+     * the optional operations left behind it, and a bitmap of the operations linearized past it (a
+     * long-waiting acquire holds the frontier back while other clients' operations go on: hundreds
+     * of them, a bit each rather than an int).
+     */
     private static final class Key {
         final int frontier;
-        final int[] exceptions;
+        final int[] behind;
+        final long[] past;
         final Object state;
         final int hash;
 
-        Key(int frontier, int[] exceptions, Object state, long setHash) {
+        Key(int frontier, int[] behind, long[] past, Object state, long setHash) {
             this.frontier = frontier;
-            this.exceptions = exceptions;
+            this.behind = behind;
+            this.past = past;
             this.state = state;
             this.hash = (int) (setHash ^ (setHash >>> 32)) * 31 + state.hashCode();
         }
@@ -365,7 +369,7 @@ final class Search<S> {
         @Override
         public boolean equals(Object o) {
             return o instanceof Key k && k.hash == hash && k.frontier == frontier
-                    && Arrays.equals(k.exceptions, exceptions) && k.state.equals(state);
+                    && Arrays.equals(k.past, past) && Arrays.equals(k.behind, behind) && k.state.equals(state);
         }
     }
 

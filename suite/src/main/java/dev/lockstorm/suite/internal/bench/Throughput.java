@@ -44,13 +44,13 @@ final class Throughput {
      * @param only the family's systems to measure; empty for all of them
      */
     void table(PrintStream out, java.util.function.Predicate<Topology> family, List<String> only, Duration each) throws Exception {
-        out.printf(Locale.ROOT, "%-18s %14s %14s %10s%n", "system (5 clients)", "driven cyc/s", "direct cyc/s", "overhead");
+        out.printf(Locale.ROOT, "%-20s %14s %14s %10s%n", "system (5 clients)", "driven cyc/s", "direct cyc/s", "overhead");
         for (String system : Registry.builtIn().systemNames()) {
             if (!family.test(Registry.builtIn().system(system).topology())) continue;
             if (!only.isEmpty() && !only.contains(system)) continue;
             double driven = driven(system, each);
             double direct = direct(system, each);
-            out.printf(Locale.ROOT, "%-18s %14.1f %14.1f %9.0f%%%n", system, driven, direct, direct > 0 ? (1 - driven / direct) * 100 : 0);
+            out.printf(Locale.ROOT, "%-20s %14.1f %14.1f %9.0f%%%n", system, driven, direct, direct > 0 ? (1 - driven / direct) * 100 : 0);
         }
     }
 
