@@ -28,6 +28,8 @@ public sealed interface Topology {
     Topology POSTGRESQL = new PostgreSql();
     /** One MariaDB server. */
     Topology MARIADB = new MariaDb();
+    /** A PostgreSQL primary and a streaming replica. */
+    Topology POSTGRESQL_HA = new PostgreSqlHa();
 
     /** How many server hosts: n1 … nN. */
     int nodes();
@@ -182,6 +184,30 @@ public sealed interface Topology {
         @Override
         public String connectForm() {
             return "jdbc:mariadb://host:3306/lockstorm?user=lockstorm&password=lockstorm";
+        }
+    }
+
+    /**
+     * A PostgreSQL primary (n1) and a streaming replica (n2) that the primary names in
+     * {@code synchronous_standby_names}, so that a session's {@code synchronous_commit} decides
+     * whether its commits wait for the replica ({@code on}) or not ({@code local}). Connect string:
+     * {@code jdbc:postgresql://host:5432,host:5432/lockstorm?user=lockstorm&targetServerType=primary}
+     * (the driver finds the primary, also after a failover).
+     */
+    record PostgreSqlHa() implements Topology {
+        @Override
+        public int nodes() {
+            return 2;
+        }
+
+        @Override
+        public String describe() {
+            return "PostgreSQL, a primary and a streaming replica";
+        }
+
+        @Override
+        public String connectForm() {
+            return "jdbc:postgresql://host:5432,host:5432/lockstorm?user=lockstorm&targetServerType=primary";
         }
     }
 }

@@ -34,6 +34,9 @@ public final class PostgresNode extends DatabaseNode {
     public static final int PORT = 5432;
     private static final String USER = "postgres";
 
+    /** The primary this node replicates from, or null while it is a primary itself. */
+    private volatile PostgresNode follows;
+
     private PostgresNode(Lab lab, Host host, Path dataDir, boolean durable) {
         super(lab, host, dataDir, durable);
     }
@@ -49,6 +52,50 @@ public final class PostgresNode extends DatabaseNode {
         PostgresNode n = new PostgresNode(lab, host, lab.scratch().resolve("postgresql-" + host.name()), durable);
         n.start();
         return n;
+    }
+
+    /**
+     * Starts a streaming replica of {@code primary} (which must serve): its data copied with
+     * {@code pg_basebackup}, then following the primary's WAL as a hot standby.
+     */
+    public static PostgresNode startReplica(Lab lab, Host host, PostgresNode primary) {
+        PostgresNode n = new PostgresNode(lab, host, lab.scratch().resolve("postgresql-" + host.name()), primary.durable);
+        n.follows = primary;
+        n.start();
+        return n;
+    }
+
+    /**
+     * Makes this node replicate from {@code primary} from its next start: a former primary is first
+     * rewound to the point where the two histories parted ({@code pg_rewind}), as an HA manager
+     * does, so that it can never come back as a second primary.
+     */
+    public void follow(PostgresNode primary) {
+        this.follows = primary;
+    }
+
+    /** Promotes this standby to a primary and waits (up to 10 s) until it accepts writes. */
+    public void promote() {
+        // a read timeout past the promotion's 10 s and the checkpoint after it
+        try (Connection c = java.sql.DriverManager.getConnection(healthUrl() + "&connectTimeout=2&socketTimeout=30"); Statement s = c.createStatement();
+             var rs = s.executeQuery("SELECT pg_promote(true, 10)")) {
+            rs.next();
+            if (!rs.getBoolean(1)) throw new LabException("PostgreSQL on " + host.name() + " was not promoted within 10 s");
+            // the new timeline reaches the control file only with a checkpoint; pg_rewind reads it there
+            s.execute("CHECKPOINT");
+        } catch (SQLException e) {
+            throw new LabException("cannot promote PostgreSQL on " + host.name() + ": " + e.getMessage(), e);
+        }
+        follows = null;
+    }
+
+    /** Whether it serves and is a primary (not in recovery). */
+    public boolean isPrimary() {
+        try (Connection c = connect(healthUrl()); Statement s = c.createStatement(); var rs = s.executeQuery("SELECT pg_is_in_recovery()")) {
+            return rs.next() && !rs.getBoolean(1);
+        } catch (SQLException e) {
+            return false;
+        }
     }
 
     @Override
@@ -80,16 +127,49 @@ public final class PostgresNode extends DatabaseNode {
     protected HostProcess launch() {
         Path bin = binaries();
         tuneHost();
-        if (!Files.exists(dataDir.resolve("PG_VERSION"))) initdb(bin);
+        PostgresNode primary = follows;
+        if (!Files.exists(dataDir.resolve("PG_VERSION"))) {
+            prepareDataDir();
+            if (primary == null) initdb(bin);
+            else asPostgres(bin, "pg_basebackup", "-h", primary.host.address(), "-p", Integer.toString(PORT), "-U", DATABASE,
+                    "-D", dataDir.toString(), "-X", "stream", "--checkpoint=fast", "--no-sync");
+        } else if (primary != null && !Files.exists(dataDir.resolve("standby.signal"))) {
+            // a former primary: finish its crash recovery (pg_rewind wants a cleanly stopped server), then
+            // rewind what it wrote after the histories parted
+            Commands.Result r = Commands.run(List.of("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups",
+                    bin.resolve("postgres").toString(), "--single", "-D", dataDir.toString(), "-c", "wal_keep_size=256MB", "postgres"), "",
+                    Duration.ofSeconds(120));
+            if (!r.ok()) throw new LabException("crash recovery of PostgreSQL on " + host.name() + " failed (exit " + r.exit() + "):\n" + r.output().strip());
+            asPostgres(bin, "pg_rewind", "--target-pgdata=" + dataDir, "--source-server=host=" + primary.host.address() + " port=" + PORT
+                    + " user=" + DATABASE + " dbname=postgres", "--no-sync");
+        }
+        List<String> standby = new ArrayList<>();
+        if (primary != null) {
+            Commands.check("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups", "touch", dataDir.resolve("standby.signal").toString());
+            standby = List.of("-c", "primary_conninfo=host=" + primary.host.address() + " port=" + PORT + " user=" + DATABASE
+                    + " application_name=" + host.name());
+        }
         String onOff = durable ? "on" : "off";
-        return lab.start(host, processName(), List.of("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups",
+        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups",
                 bin.resolve("postgres").toString(), "-D", dataDir.toString(), "-c", "listen_addresses=" + host.address(),
-                "-c", "port=" + PORT, "-c", "unix_socket_directories=" + dataDir, "-c", "fsync=" + onOff,
+                "-c", "port=" + PORT, "-c", "unix_socket_directories=", "-c", "fsync=" + onOff,
                 "-c", "synchronous_commit=" + onOff, "-c", "shared_buffers=32MB", "-c", "log_line_prefix=%m [%p] %h ",
                 // every session's start and end in the node's log: when the server ended a vanished client's session shows there
                 "-c", "log_connections=on", "-c", "log_disconnections=on",
                 // a client that vanished (cut off, its host gone) is found out in about 3 s: see DatabaseNode
-                "-c", "tcp_keepalives_idle=1", "-c", "tcp_keepalives_interval=1", "-c", "tcp_keepalives_count=2"), Map.of());
+                "-c", "tcp_keepalives_idle=1", "-c", "tcp_keepalives_interval=1", "-c", "tcp_keepalives_count=2",
+                // WAL back to the last checkpoint the nodes share, which pg_rewind reads when a former primary rejoins
+                "-c", "wal_keep_size=256MB"));
+        cmd.addAll(standby);
+        return lab.start(host, processName(), cmd, Map.of());
+    }
+
+    /** Runs one of PostgreSQL's programs as the postgres user; a failure is a setup error with its output. */
+    private void asPostgres(Path bin, String program, String... args) {
+        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups", bin.resolve(program).toString()));
+        cmd.addAll(List.of(args));
+        Commands.Result r = Commands.run(cmd, null, Duration.ofSeconds(120));
+        if (!r.ok()) throw new LabException(program + " for PostgreSQL on " + host.name() + " failed (exit " + r.exit() + "):\n" + r.output().strip());
     }
 
     /** The maintenance database {@code postgres}, which initdb makes: {@code lockstorm} comes once the server answers. */
@@ -102,6 +182,7 @@ public final class PostgresNode extends DatabaseNode {
     @Override
     public Duration awaitServing(Duration timeout) {
         Duration took = super.awaitServing(timeout);
+        if (follows != null) return took; // a standby has the primary's databases
         try (Connection c = connect(healthUrl()); Statement s = c.createStatement()) {
             var rs = s.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + DATABASE + "'");
             if (!rs.next()) s.execute("CREATE DATABASE " + DATABASE);
@@ -111,20 +192,25 @@ public final class PostgresNode extends DatabaseNode {
         return took;
     }
 
-    private void initdb(Path bin) {
+    /** An empty data directory that only the postgres user may enter, as the server insists. */
+    private void prepareDataDir() {
         try {
             Files.createDirectories(dataDir);
         } catch (IOException e) {
             throw new LabException("cannot create " + dataDir + ": " + e.getMessage(), e);
         }
         Commands.check("chown", USER + ":" + USER, dataDir.toString());
-        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups",
-                bin.resolve("initdb").toString(), "-D", dataDir.toString(), "-U", DATABASE, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync"));
-        Commands.Result r = Commands.run(cmd, null, Duration.ofSeconds(60));
-        if (!r.ok()) throw new LabException("initdb for PostgreSQL on " + host.name() + " failed (exit " + r.exit() + "):\n" + r.output().strip());
-        // the lab's hosts connect over the bridge: trust them as initdb trusts local connections
+        Commands.check("chmod", "700", dataDir.toString());
+    }
+
+    private void initdb(Path bin) {
+        // data checksums: what pg_rewind needs to rewind a former primary
+        asPostgres(bin, "initdb", "-D", dataDir.toString(), "-U", DATABASE, "--auth=trust", "-E", "UTF8", "--locale=C", "--data-checksums",
+                "--no-sync");
+        // the lab's hosts connect over the bridge (replicas too): trust them as initdb trusts local connections
         try {
-            Files.writeString(dataDir.resolve("pg_hba.conf"), "host all all 0.0.0.0/0 trust\n", java.nio.file.StandardOpenOption.APPEND);
+            Files.writeString(dataDir.resolve("pg_hba.conf"), "host all all 0.0.0.0/0 trust\nhost replication all 0.0.0.0/0 trust\n",
+                    java.nio.file.StandardOpenOption.APPEND);
         } catch (IOException e) {
             throw new LabException("cannot write " + dataDir.resolve("pg_hba.conf") + ": " + e.getMessage(), e);
         }

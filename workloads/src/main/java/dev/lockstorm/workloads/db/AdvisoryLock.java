@@ -52,18 +52,15 @@ public final class AdvisoryLock implements LockClient {
     }
 
     /** PostgreSQL: try, and try again, until granted or out of time (a blocking call could not be timed out cleanly). */
-    private boolean pollAdvisory(Duration timeout) throws SQLException, InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+    private boolean pollAdvisory(Duration timeout) throws Exception {
         try (PreparedStatement s = connection.prepareStatement("SELECT pg_try_advisory_lock(?)")) {
             s.setLong(1, key());
-            while (true) {
+            return Poll.until(timeout, POLL, () -> {
                 try (ResultSet rs = s.executeQuery()) {
                     rs.next();
-                    if (rs.getBoolean(1)) return true;
+                    return rs.getBoolean(1) ? Boolean.TRUE : null;
                 }
-                if (System.nanoTime() + POLL.toNanos() > deadline) return false;
-                Thread.sleep(POLL.toMillis());
-            }
+            }) != null;
         }
     }
 

@@ -34,6 +34,17 @@ public final class DbSystems {
         }
     }
 
+    /** {@code db-table-pg-ha}: the lock table on a PostgreSQL primary with a streaming replica. */
+    public static final class TablePostgresHa extends BuiltInSystem {
+        public TablePostgresHa() {
+            super("db-table-pg-ha", "the lock table on a PostgreSQL primary and its streaming replica, found through the driver's"
+                    + " multi-host URL; synchronous_commit per session", Topology.POSTGRESQL_HA, true, List.of(EXPIRY_CLOCK,
+                    new LockOption("synchronous-commit", "PostgreSQL's synchronous_commit for the session: on (a commit waits until the"
+                            + " replica has it) or local (it does not)", "on")),
+                    c -> new TableLock(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), expiryClock(c), synchronousCommit(c)));
+        }
+    }
+
     /** {@code pg-advisory}: PostgreSQL's session advisory lock, no token. */
     public static final class PgAdvisory extends BuiltInSystem {
         public PgAdvisory() {
@@ -85,6 +96,12 @@ public final class DbSystems {
         }
     }
 
+
+    private static String synchronousCommit(ClientContext c) {
+        String v = c.option("synchronous-commit");
+        if (!v.equals("on") && !v.equals("local")) throw new IllegalArgumentException("--option synchronous-commit takes on or local, not '" + v + "'");
+        return v;
+    }
 
     private static TableLock.ExpiryClock expiryClock(ClientContext c) {
         String v = c.option("expiry-clock");

@@ -63,14 +63,13 @@ public final class ShedLockClient implements LockClient {
 
     @Override
     public Lease acquire(Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
+        Lease granted = Poll.until(timeout, RETRY, () -> {
             long started = System.nanoTime();
             Optional<SimpleLock> l = provider.lock(new LockConfiguration(ClockProvider.now(), lock, lease, Duration.ZERO));
-            if (l.isPresent()) return new Lease(null, new Held(l.get(), started + lease.toNanos()));
-            if (System.nanoTime() + RETRY.toNanos() > deadline) throw new NotAcquiredException("ShedLock found the lock taken for " + timeout);
-            Thread.sleep(RETRY.toMillis());
-        }
+            return l.map(simple -> new Lease(null, new Held(simple, started + lease.toNanos()))).orElse(null);
+        });
+        if (granted == null) throw new NotAcquiredException("ShedLock found the lock taken for " + timeout);
+        return granted;
     }
 
     @Override

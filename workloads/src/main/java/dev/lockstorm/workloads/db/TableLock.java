@@ -35,14 +35,25 @@ public final class TableLock implements LockClient {
     private final String lock;
     private final Duration lease;
     private final ExpiryClock clock;
+    private final String synchronousCommit;
     private Connection connection;
 
     public TableLock(Dialect dialect, String url, String lock, Duration lease, ExpiryClock clock) {
+        this(dialect, url, lock, lease, clock, null);
+    }
+
+    /**
+     * @param synchronousCommit PostgreSQL's {@code synchronous_commit} for this client's session
+     *                          ({@code on}: a commit waits for the synchronous replica; {@code local}: it
+     *                          does not), or null for the server's setting
+     */
+    public TableLock(Dialect dialect, String url, String lock, Duration lease, ExpiryClock clock, String synchronousCommit) {
         this.dialect = dialect;
         this.url = url;
         this.lock = lock;
         this.lease = lease;
         this.clock = clock;
+        this.synchronousCommit = synchronousCommit;
     }
 
     /** What a grant holds: its row's owner value, and until when (by this client's monotonic clock) it is surely valid. */
@@ -56,20 +67,24 @@ public final class TableLock implements LockClient {
                 "CREATE TABLE IF NOT EXISTS " + TABLE + " (name VARCHAR(200) PRIMARY KEY, owner VARCHAR(40) NOT NULL,"
                         + " token BIGINT NOT NULL, acquired_ms BIGINT NOT NULL)",
                 "CREATE SEQUENCE IF NOT EXISTS " + Dialect.TOKENS));
+        if (synchronousCommit != null) {
+            try (var s = connection.createStatement()) {
+                s.execute("SET synchronous_commit = " + synchronousCommit);
+            }
+        }
         connection.setAutoCommit(false);
     }
 
     @Override
     public Lease acquire(Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (true) {
+        Lease granted = Poll.until(timeout, RETRY, () -> {
             long started = System.nanoTime();
             String owner = UUID.randomUUID().toString();
             Long token = tryInsert(owner);
-            if (token != null) return new Lease(token, new Held(owner, started + lease.toNanos()));
-            if (System.nanoTime() + RETRY.toNanos() > deadline) throw new NotAcquiredException("the lock row stayed taken for " + timeout);
-            Thread.sleep(RETRY.toMillis());
-        }
+            return token == null ? null : new Lease(token, new Held(owner, started + lease.toNanos()));
+        });
+        if (granted == null) throw new NotAcquiredException("the lock row stayed taken for " + timeout);
+        return granted;
     }
 
     /** One attempt in one transaction: delete an expired row, insert ours; the token, or null when the row is taken. */

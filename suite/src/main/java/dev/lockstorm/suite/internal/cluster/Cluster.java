@@ -4,6 +4,7 @@ import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.database.DatabaseNode;
 import dev.lockstorm.clusters.database.MariaDbNode;
+import dev.lockstorm.clusters.database.PostgresCluster;
 import dev.lockstorm.clusters.database.PostgresNode;
 import dev.lockstorm.clusters.etcd.EtcdCluster;
 import dev.lockstorm.clusters.etcd.EtcdNode;
@@ -69,6 +70,7 @@ public sealed interface Cluster {
             List<RedisNode> nodes = RedisNode.startMasters(lab, hosts, persistence, h -> faults.containsKey(h) ? faults.get(h).env() : Map.of());
             return new RedisMasters(nodes, faults);
         }
+        if (topology instanceof Topology.PostgreSqlHa) return new PostgresHa(PostgresCluster.start(lab, hosts.get(0), hosts.get(1)));
         if (topology instanceof Topology.PostgreSql || topology instanceof Topology.MariaDb) {
             DatabaseNode db = topology instanceof Topology.PostgreSql ? PostgresNode.start(lab, hosts.get(0), true)
                     : MariaDbNode.start(lab, hosts.get(0), true);
@@ -156,6 +158,30 @@ public sealed interface Cluster {
         @Override
         public void awaitServing(Duration timeout) {
             node.awaitServing(timeout);
+        }
+    }
+
+    /** A PostgreSQL primary and its replica; clients find the primary through the driver's multi-host URL. */
+    record PostgresHa(PostgresCluster pg) implements Cluster {
+        @Override
+        public List<PostgresNode> nodes() {
+            return pg.nodes();
+        }
+
+        @Override
+        public String connect() {
+            return pg.jdbcUrl();
+        }
+
+        @Override
+        public Optional<PostgresNode> leader() {
+            return pg.primary();
+        }
+
+        /** A primary serves (a former primary that could not rejoin as a replica stays down: one primary, never two). */
+        @Override
+        public void awaitServing(Duration timeout) {
+            pg.awaitServing(timeout);
         }
     }
 

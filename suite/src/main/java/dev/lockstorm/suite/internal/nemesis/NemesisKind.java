@@ -15,7 +15,7 @@ import java.util.Optional;
  * fixed recipes. {@link NemesisKinds} lists them all.
  */
 public sealed interface NemesisKind permits NoFaults, Partitions, PauseNode, PauseClient, KillNode, ClockFaults, Mix, Split, PauseInAcquire,
-        Failover, IsolateHolder, HoldWaiterRenewals, WaiterClockAhead {
+        Failover, IsolateHolder, HoldWaiterRenewals, WaiterClockAhead, PromoteReplica {
 
     /** What {@code --nemesis} takes. */
     String name();

@@ -17,6 +17,7 @@ import dev.lockstorm.suite.internal.nemesis.KillNode;
 import dev.lockstorm.suite.internal.nemesis.NemesisKind;
 import dev.lockstorm.suite.internal.nemesis.PauseClient;
 import dev.lockstorm.suite.internal.nemesis.PauseInAcquire;
+import dev.lockstorm.suite.internal.nemesis.PromoteReplica;
 import dev.lockstorm.suite.internal.nemesis.SplitClock;
 import dev.lockstorm.suite.internal.nemesis.SplitKill;
 import dev.lockstorm.suite.internal.nemesis.WaiterClockAhead;
@@ -41,7 +42,8 @@ public final class Scenarios {
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), redisGcPause(), redisRestart(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
                 redissonWatchdog(), fencingTokenReset(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
-                dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss());
+                dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
+                pgFailover());
     }
 
     public static Optional<Scenario> byName(String name) {
@@ -245,6 +247,19 @@ public final class Scenarios {
 
     static Scenario mysqlGetLockConnectionLoss() {
         return connectionLoss("mysql-get-lock-connection-loss", "mysql-get-lock", "MariaDB's GET_LOCK");
+    }
+
+    static Scenario pgFailover() {
+        // holds (2–3 s) shorter than the lease (4 s); two of them outlast a row the replica kept from before the cut
+        Recipe r = new Recipe("pg-failover", "db-table-pg-ha", 3, new PromoteReplica(), 4, 3, 3, 2, 25);
+        return new Scenario(r.name, "the lock table on a PostgreSQL primary with a streaming replica: the replica cut off, a client"
+                + " granted the lock on the primary, the primary killed and the replica promoted: the grant is not in the new primary's"
+                + " table and another client takes the lock; with synchronous commit the grant waits for the replica and never"
+                + " comes", List.of(
+                new Scenario.Variant("synchronous_commit=local", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE,
+                        Map.of("synchronous-commit", "local")), "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("synchronous_commit=on", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "no double holder", x -> doubles(x) == 0 && x.faults() >= 2)));
     }
 
     /**

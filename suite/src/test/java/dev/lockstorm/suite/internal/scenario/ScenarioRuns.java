@@ -36,7 +36,7 @@ abstract class ScenarioRuns {
             Topology t = s.spec(s.variants().get(0), 1).system().topology();
             if (t instanceof Topology.ZooKeeper) return ZOOKEEPER;
             if (t instanceof Topology.Etcd) return ETCD;
-            if (t instanceof Topology.PostgreSql || t instanceof Topology.MariaDb) return DATABASE;
+            if (t instanceof Topology.PostgreSql || t instanceof Topology.MariaDb || t instanceof Topology.PostgreSqlHa) return DATABASE;
             if (t instanceof Topology.RedisSentinel) return SENTINEL;
             if (t instanceof Topology.RedisMasters m) return m.masters() == 1 ? REDIS : REDLOCK;
             throw new IllegalStateException(s.name() + " runs on " + t.describe() + ", which no family of ScenarioRuns covers: add one");

@@ -28,7 +28,7 @@ class RegistryTest {
         Registry r = Registry.builtIn();
         assertEquals(List.of("zk-unique", "zk-children", "zk-recipe", "curator-mutex", "curator-semaphore", "redis-single", "redis-sentinel",
                 "redis-sentinel-wait", "redlock", "redlock-5", "redisson-watchdog", "redisson-lease", "redisson-fenced", "redisson-redlock", "etcd-lock", "etcd-txn-lock",
-                "db-table-pg", "db-table-mariadb", "pg-advisory", "pg-advisory-seq", "mysql-get-lock",
+                "db-table-pg", "db-table-mariadb", "db-table-pg-ha", "pg-advisory", "pg-advisory-seq", "mysql-get-lock",
                 "mysql-get-lock-seq", "shedlock-jdbc", "spring-jdbc-registry"),
                 r.systemNames());
         for (Registry.Found<LockSystem> f : r.systems()) assertEquals(Registry.BUILT_IN, f.source(), f.name());
