@@ -69,8 +69,15 @@ public abstract class BuiltInSystem implements LockSystem {
 
     /** A true/false option of {@code c}; anything else is refused with the option's name. */
     protected static boolean flag(ClientContext c, String name) {
+        return choice(c, name, "true", "false").equals("true");
+    }
+
+    /** An option of {@code c} that takes one of {@code allowed}; anything else is refused with the option's name and the choices. */
+    public static String choice(ClientContext c, String name, String... allowed) {
         String v = c.option(name);
-        if (!v.equals("true") && !v.equals("false")) throw new IllegalArgumentException("--option " + name + " takes true or false, not '" + v + "'");
-        return v.equals("true");
+        if (!List.of(allowed).contains(v)) {
+            throw new IllegalArgumentException("--option " + name + " takes " + String.join(" or ", allowed) + ", not '" + v + "'");
+        }
+        return v;
     }
 }

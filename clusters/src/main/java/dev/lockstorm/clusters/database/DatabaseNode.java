@@ -66,9 +66,14 @@ public abstract sealed class DatabaseNode extends ProcessNode permits PostgresNo
     }
 
     protected Connection connect(String url) throws SQLException {
+        return connect(url, socketTimeout());
+    }
+
+    /** A connection to {@code url} whose reads wait up to {@code socketTimeout}, in the driver's unit. */
+    protected Connection connect(String url, String socketTimeout) throws SQLException {
         Properties p = new Properties();
         p.setProperty("connectTimeout", connectTimeout());
-        p.setProperty("socketTimeout", socketTimeout());
+        p.setProperty("socketTimeout", socketTimeout);
         return DriverManager.getConnection(url, p);
     }
 

@@ -76,8 +76,8 @@ public final class PostgresNode extends DatabaseNode {
 
     /** Promotes this standby to a primary and waits (up to 10 s) until it accepts writes. */
     public void promote() {
-        // a read timeout past the promotion's 10 s and the checkpoint after it
-        try (Connection c = java.sql.DriverManager.getConnection(healthUrl() + "&connectTimeout=2&socketTimeout=30"); Statement s = c.createStatement();
+        // a read timeout past the promotion's 10 s and the checkpoint after it (PgJDBC counts seconds)
+        try (Connection c = connect(healthUrl(), "30"); Statement s = c.createStatement();
              var rs = s.executeQuery("SELECT pg_promote(true, 10)")) {
             rs.next();
             if (!rs.getBoolean(1)) throw new LabException("PostgreSQL on " + host.name() + " was not promoted within 10 s");
@@ -136,21 +136,18 @@ public final class PostgresNode extends DatabaseNode {
         } else if (primary != null && !Files.exists(dataDir.resolve("standby.signal"))) {
             // a former primary: finish its crash recovery (pg_rewind wants a cleanly stopped server), then
             // rewind what it wrote after the histories parted
-            Commands.Result r = Commands.run(List.of("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups",
-                    bin.resolve("postgres").toString(), "--single", "-D", dataDir.toString(), "-c", "wal_keep_size=256MB", "postgres"), "",
-                    Duration.ofSeconds(120));
-            if (!r.ok()) throw new LabException("crash recovery of PostgreSQL on " + host.name() + " failed (exit " + r.exit() + "):\n" + r.output().strip());
+            asPostgres(bin, "postgres", "--single", "-D", dataDir.toString(), "-c", "wal_keep_size=256MB", "postgres");
             asPostgres(bin, "pg_rewind", "--target-pgdata=" + dataDir, "--source-server=host=" + primary.host.address() + " port=" + PORT
                     + " user=" + DATABASE + " dbname=postgres", "--no-sync");
         }
         List<String> standby = new ArrayList<>();
         if (primary != null) {
-            Commands.check("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups", "touch", dataDir.resolve("standby.signal").toString());
+            Commands.check(asPostgresUser(List.of("touch", dataDir.resolve("standby.signal").toString())), null);
             standby = List.of("-c", "primary_conninfo=host=" + primary.host.address() + " port=" + PORT + " user=" + DATABASE
                     + " application_name=" + host.name());
         }
         String onOff = durable ? "on" : "off";
-        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups",
+        List<String> cmd = new ArrayList<>(asPostgresUser(List.of(
                 bin.resolve("postgres").toString(), "-D", dataDir.toString(), "-c", "listen_addresses=" + host.address(),
                 "-c", "port=" + PORT, "-c", "unix_socket_directories=", "-c", "fsync=" + onOff,
                 "-c", "synchronous_commit=" + onOff, "-c", "shared_buffers=32MB", "-c", "log_line_prefix=%m [%p] %h ",
@@ -159,16 +156,23 @@ public final class PostgresNode extends DatabaseNode {
                 // a client that vanished (cut off, its host gone) is found out in about 3 s: see DatabaseNode
                 "-c", "tcp_keepalives_idle=1", "-c", "tcp_keepalives_interval=1", "-c", "tcp_keepalives_count=2",
                 // WAL back to the last checkpoint the nodes share, which pg_rewind reads when a former primary rejoins
-                "-c", "wal_keep_size=256MB"));
+                "-c", "wal_keep_size=256MB")));
         cmd.addAll(standby);
         return lab.start(host, processName(), cmd, Map.of());
     }
 
-    /** Runs one of PostgreSQL's programs as the postgres user; a failure is a setup error with its output. */
+    /** {@code cmd} run as the postgres user (setpriv execs it: signals reach the program itself). */
+    private static List<String> asPostgresUser(List<String> cmd) {
+        List<String> out = new ArrayList<>(List.of("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups"));
+        out.addAll(cmd);
+        return out;
+    }
+
+    /** Runs one of PostgreSQL's programs as the postgres user, stdin empty; a failure is a setup error with its output. */
     private void asPostgres(Path bin, String program, String... args) {
-        List<String> cmd = new ArrayList<>(List.of("setpriv", "--reuid=" + USER, "--regid=" + USER, "--clear-groups", bin.resolve(program).toString()));
+        List<String> cmd = new ArrayList<>(List.of(bin.resolve(program).toString()));
         cmd.addAll(List.of(args));
-        Commands.Result r = Commands.run(cmd, null, Duration.ofSeconds(120));
+        Commands.Result r = Commands.run(asPostgresUser(cmd), null, Duration.ofSeconds(120));
         if (!r.ok()) throw new LabException(program + " for PostgreSQL on " + host.name() + " failed (exit " + r.exit() + "):\n" + r.output().strip());
     }
 

@@ -101,7 +101,11 @@ public final class HostProcess {
         List<ProcessHandle> children = process.descendants().toList();
         Commands.Result r = Commands.run("kill", "-" + sig, Long.toString(pid()));
         if (!r.ok() && process.isAlive()) throw new LabException("kill -" + sig + " " + pid() + " (" + name + "): " + r.output().strip());
-        for (ProcessHandle c : children) Commands.run("kill", "-" + sig, Long.toString(c.pid()));
+        if (children.isEmpty()) return;
+        // one kill for them all: its exit code only says that one of them was already gone
+        List<String> cmd = new java.util.ArrayList<>(List.of("kill", "-" + sig));
+        children.forEach(c -> cmd.add(Long.toString(c.pid())));
+        Commands.run(cmd, null, Duration.ofSeconds(10));
     }
 
     /** SIGTERM (resuming it first if paused), then SIGKILL if it has not exited within {@code grace}. */

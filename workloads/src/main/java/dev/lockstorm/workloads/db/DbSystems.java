@@ -41,7 +41,8 @@ public final class DbSystems {
                     + " multi-host URL; synchronous_commit per session", Topology.POSTGRESQL_HA, true, List.of(EXPIRY_CLOCK,
                     new LockOption("synchronous-commit", "PostgreSQL's synchronous_commit for the session: on (a commit waits until the"
                             + " replica has it) or local (it does not)", "on")),
-                    c -> new TableLock(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), expiryClock(c), synchronousCommit(c)));
+                    c -> new TableLock(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), expiryClock(c),
+                            choice(c, "synchronous-commit", "on", "local")));
         }
     }
 
@@ -96,18 +97,7 @@ public final class DbSystems {
         }
     }
 
-
-    private static String synchronousCommit(ClientContext c) {
-        String v = c.option("synchronous-commit");
-        if (!v.equals("on") && !v.equals("local")) throw new IllegalArgumentException("--option synchronous-commit takes on or local, not '" + v + "'");
-        return v;
-    }
-
     private static TableLock.ExpiryClock expiryClock(ClientContext c) {
-        String v = c.option("expiry-clock");
-        return switch (v) {
-            case "database", "client" -> TableLock.ExpiryClock.valueOf(v.toUpperCase(Locale.ROOT));
-            default -> throw new IllegalArgumentException("--option expiry-clock takes database or client, not '" + v + "'");
-        };
+        return TableLock.ExpiryClock.valueOf(BuiltInSystem.choice(c, "expiry-clock", "database", "client").toUpperCase(Locale.ROOT));
     }
 }

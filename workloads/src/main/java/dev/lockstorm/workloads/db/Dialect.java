@@ -1,5 +1,7 @@
 package dev.lockstorm.workloads.db;
 
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -83,6 +85,13 @@ public enum Dialect {
         return DriverManager.getConnection(url, connectionProperties(socket));
     }
 
+    /** One connection, kept (a library's close does not close it), with {@link #connectionProperties}; for libraries that take a DataSource. */
+    SingleConnectionDataSource dataSource(String url, Duration socket) {
+        SingleConnectionDataSource ds = new SingleConnectionDataSource(url, true);
+        ds.setConnectionProperties(connectionProperties(socket));
+        return ds;
+    }
+
     /** The driver properties of every lock client's connection: connect within 2 s, every read within {@code socket}. */
     Properties connectionProperties(Duration socket) {
         Properties p = new Properties();
@@ -96,7 +105,7 @@ public enum Dialect {
     abstract String timestampType();
 
     /**
-     * Creates the lock table and the token sequence unless they exist. Clients start together and
+     * Runs {@code CREATE … IF NOT EXISTS} statements (a lock table, the token sequence). Clients start together and
      * race here; PostgreSQL's {@code IF NOT EXISTS} can still fail on the catalog's unique index when
      * two create at once, so a failure counts only when the objects are still missing afterwards.
      */

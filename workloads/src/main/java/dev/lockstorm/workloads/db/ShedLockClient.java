@@ -49,8 +49,7 @@ public final class ShedLockClient implements LockClient {
 
     @Override
     public void open() throws Exception {
-        dataSource = new SingleConnectionDataSource(url, true);
-        dataSource.setConnectionProperties(dialect.connectionProperties(Duration.ofSeconds(5)));
+        dataSource = dialect.dataSource(url, Duration.ofSeconds(5));
         Connection c = dataSource.getConnection();
         // ShedLock's documented table
         dialect.createSchema(c, List.of("CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(64) NOT NULL PRIMARY KEY, lock_until "

@@ -42,8 +42,7 @@ public final class SpringRegistryLock implements LockClient {
 
     @Override
     public void open() throws Exception {
-        dataSource = new SingleConnectionDataSource(url, true);
-        dataSource.setConnectionProperties(dialect.connectionProperties(Duration.ofSeconds(5)));
+        dataSource = dialect.dataSource(url, Duration.ofSeconds(5));
         // Spring Integration's schema-*.sql for the lock table
         dialect.createSchema(dataSource.getConnection(), List.of("CREATE TABLE IF NOT EXISTS INT_LOCK (LOCK_KEY CHAR(36) NOT NULL,"
                 + " REGION VARCHAR(100) NOT NULL, CLIENT_ID CHAR(36), CREATED_DATE " + dialect.timestampType() + " NOT NULL,"

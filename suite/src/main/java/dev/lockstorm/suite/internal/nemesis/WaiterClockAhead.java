@@ -17,7 +17,7 @@ import java.util.Optional;
  * lock judged by the server's clock does not care.
  */
 public record WaiterClockAhead() implements NemesisKind {
-    static final Duration AHEAD = Duration.ofSeconds(60);
+    private static final Duration AHEAD = Duration.ofSeconds(60);
 
     @Override
     public String name() {
@@ -41,7 +41,7 @@ public record WaiterClockAhead() implements NemesisKind {
 
     @Override
     public Optional<String> unfitFor(LockSystem system, int clients) {
-        return clients < 2 ? Optional.of("waiter-clock-ahead needs a holder and a waiter: at least 2 clients") : Optional.empty();
+        return clients < 2 ? Optional.of(name() + " needs a holder and a waiter: at least 2 clients") : Optional.empty();
     }
 
     @Override
