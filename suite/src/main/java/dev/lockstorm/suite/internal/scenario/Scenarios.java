@@ -121,7 +121,9 @@ public final class Scenarios {
 
     static Scenario redlockGcPause() {
         Recipe after = new Recipe("redlock-gc-pause", "redlock", 2, new PauseClient(), 3, 3, 1);
-        Recipe inside = new Recipe("redlock-gc-pause", "redlock", 2, new PauseInAcquire(), 3, 3, 1);
+        // c1 reaches its pause point only when it wins a majority, which c2 may keep from it for most of a run
+        // (18 s once, with another scenario beside it): 30 s leaves the freeze room to end before the run does
+        Recipe inside = new Recipe("redlock-gc-pause", "redlock", 2, new PauseInAcquire(), 3, 3, 1, 0, 30);
         return new Scenario(after.name, "Redlock on 3 masters: a holder frozen after acquiring, past the validity time, is a"
                 + " double holder; a client frozen between its SETs and its elapsed-time check is refused by the validity check", List.of(
                 new Scenario.Variant("paused after acquiring", seed -> after.spec(seed, Fencing.NONE, Persistence.NONE),
