@@ -1,24 +1,54 @@
 package dev.lockstorm.api;
 
+import java.util.List;
+import java.util.Optional;
+
 /**
  * A setting a lock system takes beyond the ones every run has (clients, lease, …); a run sets it
- * with {@code --option NAME=VALUE}, and the client reads it with {@link ClientContext#option}.
+ * with {@code --option NAME=VALUE}, and the client reads it with {@link ClientContext#option}. An
+ * option with {@link #choices} is checked when the run is set up, before any server starts.
  *
  * <pre>{@code
  * public List<LockOption> options() {
- *     return List.of(new LockOption("wait-replicas", "replicas that must have a grant (WAIT n)", "1"));
+ *     return List.of(new LockOption("wait-replicas", "replicas that must have a grant (WAIT n)", "1"),
+ *             LockOption.choice("read-back", "read the key after a grant", "false", "true", "false"));
  * }
  * }</pre>
  *
  * @param name         lower-case words joined by dashes
  * @param description  one line for {@code lockstorm systems}
  * @param defaultValue the value when a run does not set it
+ * @param choices      the values it takes, or empty for any text
  */
-public record LockOption(String name, String description, String defaultValue) {
+public record LockOption(String name, String description, String defaultValue, List<String> choices) {
     public LockOption {
         if (name == null || !name.matches("[a-z][a-z0-9-]*")) {
             throw new IllegalArgumentException("an option name is lower-case words joined by dashes, not '" + name + "'");
         }
         if (defaultValue == null) throw new IllegalArgumentException("option " + name + " needs a default value");
+        choices = List.copyOf(choices);
+        if (!choices.isEmpty() && !choices.contains(defaultValue)) {
+            throw new IllegalArgumentException("option " + name + ": its default '" + defaultValue + "' is not one of " + choices);
+        }
+    }
+
+    /** An option that takes any text. */
+    public LockOption(String name, String description, String defaultValue) {
+        this(name, description, defaultValue, List.of());
+    }
+
+    /** An option that takes one of {@code choices}. */
+    public static LockOption choice(String name, String description, String defaultValue, String... choices) {
+        return new LockOption(name, description, defaultValue, List.of(choices));
+    }
+
+    /** Why {@code value} is refused (naming the option and what it takes), or empty when it is taken. */
+    public Optional<String> refusal(String value) {
+        return choices.isEmpty() || choices.contains(value) ? Optional.empty() : Optional.of(notOneOf(name, choices, value));
+    }
+
+    /** The message for a value outside {@code allowed}: {@code --option x takes a or b, not 'c'}. */
+    public static String notOneOf(String name, List<String> allowed, String value) {
+        return "--option " + name + " takes " + String.join(" or ", allowed) + ", not '" + value + "'";
     }
 }

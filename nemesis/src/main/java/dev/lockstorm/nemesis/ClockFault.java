@@ -52,10 +52,14 @@ public final class ClockFault {
         this.control = control;
     }
 
-    /** A control file for the process called {@code name} on {@code host}, the library built in the lab's directory. */
+    /**
+     * A control file for the process called {@code name} on {@code host}, the library built in the
+     * lab's scratch directory: a server that runs as its own user (PostgreSQL) must read both, and
+     * cannot reach a run directory under e.g. {@code /root}.
+     */
     public static ClockFault create(Lab lab, Host host, String name) {
-        Path lib = library(lab.dir().resolve("native"));
-        Path file = lab.dir().resolve("clocks").resolve(name + ".clock");
+        Path lib = library(lab.scratch().resolve("native"));
+        Path file = lab.scratch().resolve("clocks").resolve(name + ".clock");
         try {
             Files.createDirectories(file.getParent());
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {

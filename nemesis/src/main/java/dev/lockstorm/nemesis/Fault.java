@@ -57,6 +57,18 @@ public sealed interface Fault {
         }
     }
 
+    /**
+     * Kills client processes (SIGKILL) chosen at injection. The heal has nothing to undo: a crashed
+     * client is not brought back, its driver replaces it with a new process.
+     */
+    record KillClient(String name, Supplier<List<HostProcess>> targets) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            targets.get().forEach(n::killClient);
+            return () -> { };
+        }
+    }
+
     /** Holds the lease renewals of clients chosen at injection (they run on); the heal lets them renew again. */
     record HoldRenewals(String name, Supplier<List<RenewalSwitch>> targets) implements Fault {
         @Override

@@ -115,6 +115,16 @@ public final class Nemesis implements AutoCloseable {
         events.accept(new NemesisEvent("kill", List.of(node.host().name()), List.of(node.host().name())));
     }
 
+    /**
+     * SIGKILL a client process: it crashes as a client does in production, with whatever lock it
+     * holds. Nothing to undo: the driver finds it gone at its next operation and goes on with a new
+     * process, as Jepsen does; what it held stays until its lease expires or its session ends.
+     */
+    public synchronized void killClient(HostProcess p) {
+        p.kill();
+        events.accept(new NemesisEvent("kill-client", List.of(p.name()), List.of(p.host().name())));
+    }
+
     /** Starts a killed (or stopped) node again on its data. */
     public synchronized void restart(Node node) {
         node.start();

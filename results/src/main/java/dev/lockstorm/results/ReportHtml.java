@@ -268,6 +268,7 @@ public final class ReportHtml {
                     case "partition" -> "cut off from " + String.join(", ", refuses.getOrDefault(host, List.of()));
                     case "pause" -> "paused (SIGSTOP) " + f.target();
                     case "kill" -> "down (kill -9)";
+                    case "kill-client" -> "client process killed (kill -9)";
                     case "renewals" -> "lease renewals held";
                     case "clock" -> "clock " + clockLabel(f.start().value());
                     default -> f.kind() + " " + f.target();

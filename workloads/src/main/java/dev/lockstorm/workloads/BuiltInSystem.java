@@ -76,7 +76,7 @@ public abstract class BuiltInSystem implements LockSystem {
     public static String choice(ClientContext c, String name, String... allowed) {
         String v = c.option(name);
         if (!List.of(allowed).contains(v)) {
-            throw new IllegalArgumentException("--option " + name + " takes " + String.join(" or ", allowed) + ", not '" + v + "'");
+            throw new IllegalArgumentException(LockOption.notOneOf(name, List.of(allowed), v));
         }
         return v;
     }

@@ -14,6 +14,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -36,11 +37,14 @@ public abstract sealed class DatabaseNode extends ProcessNode permits PostgresNo
     protected final Path dataDir;
     /** Whether an acknowledged commit is on disk. */
     protected final boolean durable;
+    /** Extra environment of the server process (e.g. a {@code ClockFault}'s, for its realtime clock). */
+    protected final Map<String, String> env;
 
-    protected DatabaseNode(Lab lab, Host host, Path dataDir, boolean durable) {
+    protected DatabaseNode(Lab lab, Host host, Path dataDir, boolean durable, Map<String, String> env) {
         super(lab, host);
         this.dataDir = dataDir;
         this.durable = durable;
+        this.env = Map.copyOf(env);
     }
 
     /** Gives up on a vanished client's unacknowledged data after 3 retransmissions (about 3 s), on this host only. */

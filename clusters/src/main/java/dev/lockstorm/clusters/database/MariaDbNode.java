@@ -32,8 +32,8 @@ public final class MariaDbNode extends DatabaseNode {
             GRANT ALL ON *.* TO 'lockstorm'@'%';
             """;
 
-    private MariaDbNode(Lab lab, Host host, Path dataDir, boolean durable) {
-        super(lab, host, dataDir, durable);
+    private MariaDbNode(Lab lab, Host host, Path dataDir, boolean durable, Map<String, String> env) {
+        super(lab, host, dataDir, durable, env);
     }
 
     /**
@@ -43,7 +43,12 @@ public final class MariaDbNode extends DatabaseNode {
      *                on disk when acknowledged) or 2 and 0 (flushed about once a second)
      */
     public static MariaDbNode start(Lab lab, Host host, boolean durable) {
-        MariaDbNode n = new MariaDbNode(lab, host, lab.dir().resolve("mariadb").resolve(host.name()), durable);
+        return start(lab, host, durable, Map.of());
+    }
+
+    /** The same, the server started with {@code env} added to its environment (a clock fault's). */
+    public static MariaDbNode start(Lab lab, Host host, boolean durable, Map<String, String> env) {
+        MariaDbNode n = new MariaDbNode(lab, host, lab.dir().resolve("mariadb").resolve(host.name()), durable, env);
         n.start();
         return n;
     }
@@ -86,7 +91,7 @@ public final class MariaDbNode extends DatabaseNode {
                 "--innodb-flush-log-at-trx-commit=" + (durable ? 1 : 2), "--sync-binlog=" + (durable ? 1 : 0),
                 "--innodb-buffer-pool-size=32M", "--max-connections=200",
                 // a client that vanished is found out in about 3 s: see DatabaseNode
-                "--tcp-keepalive-time=1", "--tcp-keepalive-interval=1", "--tcp-keepalive-probes=2"), Map.of());
+                "--tcp-keepalive-time=1", "--tcp-keepalive-interval=1", "--tcp-keepalive-probes=2"), env);
     }
 
     private void installDb(Path init) {

@@ -37,8 +37,8 @@ public final class PostgresNode extends DatabaseNode {
     /** The primary this node replicates from, or null while it is a primary itself. */
     private volatile PostgresNode follows;
 
-    private PostgresNode(Lab lab, Host host, Path dataDir, boolean durable) {
-        super(lab, host, dataDir, durable);
+    private PostgresNode(Lab lab, Host host, Path dataDir, boolean durable, Map<String, String> env) {
+        super(lab, host, dataDir, durable, env);
     }
 
     /**
@@ -49,7 +49,15 @@ public final class PostgresNode extends DatabaseNode {
      *                acknowledged) or off
      */
     public static PostgresNode start(Lab lab, Host host, boolean durable) {
-        PostgresNode n = new PostgresNode(lab, host, lab.scratch().resolve("postgresql-" + host.name()), durable);
+        return start(lab, host, durable, Map.of());
+    }
+
+    /**
+     * The same, the server started with {@code env} added to its environment (a clock fault's: its
+     * files must be readable by the postgres user, as the lab's scratch directory is).
+     */
+    public static PostgresNode start(Lab lab, Host host, boolean durable, Map<String, String> env) {
+        PostgresNode n = new PostgresNode(lab, host, lab.scratch().resolve("postgresql-" + host.name()), durable, env);
         n.start();
         return n;
     }
@@ -59,7 +67,7 @@ public final class PostgresNode extends DatabaseNode {
      * {@code pg_basebackup}, then following the primary's WAL as a hot standby.
      */
     public static PostgresNode startReplica(Lab lab, Host host, PostgresNode primary) {
-        PostgresNode n = new PostgresNode(lab, host, lab.scratch().resolve("postgresql-" + host.name()), primary.durable);
+        PostgresNode n = new PostgresNode(lab, host, lab.scratch().resolve("postgresql-" + host.name()), primary.durable, Map.of());
         n.follows = primary;
         n.start();
         return n;
@@ -158,7 +166,7 @@ public final class PostgresNode extends DatabaseNode {
                 // WAL back to the last checkpoint the nodes share, which pg_rewind reads when a former primary rejoins
                 "-c", "wal_keep_size=256MB")));
         cmd.addAll(standby);
-        return lab.start(host, processName(), cmd, Map.of());
+        return lab.start(host, processName(), cmd, env);
     }
 
     /** {@code cmd} run as the postgres user (setpriv execs it: signals reach the program itself). */

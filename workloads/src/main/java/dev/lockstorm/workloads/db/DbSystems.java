@@ -13,8 +13,8 @@ public final class DbSystems {
     private DbSystems() {
     }
 
-    private static final LockOption EXPIRY_CLOCK = new LockOption("expiry-clock", "whose clock stamps the lock row and judges"
-            + " whether it is older than the lease: database (the server's) or client (the time each client sends)", "database");
+    private static final LockOption EXPIRY_CLOCK = LockOption.choice("expiry-clock", "whose clock stamps the lock row and judges"
+            + " whether it is older than the lease: database (the server's) or client (the time each client sends)", "database", "database", "client");
 
     /** {@code db-table-pg}: the lock table on PostgreSQL. */
     public static final class TablePostgres extends BuiltInSystem {
@@ -39,8 +39,8 @@ public final class DbSystems {
         public TablePostgresHa() {
             super("db-table-pg-ha", "the lock table on a PostgreSQL primary and its streaming replica, found through the driver's"
                     + " multi-host URL; synchronous_commit per session", Topology.POSTGRESQL_HA, true, List.of(EXPIRY_CLOCK,
-                    new LockOption("synchronous-commit", "PostgreSQL's synchronous_commit for the session: on (a commit waits until the"
-                            + " replica has it) or local (it does not)", "on")),
+                    LockOption.choice("synchronous-commit", "PostgreSQL's synchronous_commit for the session: on (a commit waits until the"
+                            + " replica has it) or local (it does not)", "on", "on", "local")),
                     c -> new TableLock(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), expiryClock(c),
                             choice(c, "synchronous-commit", "on", "local")));
         }
@@ -82,8 +82,8 @@ public final class DbSystems {
     public static final class ShedLockJdbc extends BuiltInSystem {
         public ShedLockJdbc() {
             super("shedlock-jdbc", "ShedLock's JdbcTemplateLockProvider on PostgreSQL, lockAtMostFor = the lease, asked again every 200 ms; no token",
-                    Topology.POSTGRESQL, false, List.of(new LockOption("db-time", "ShedLock's usingDbTime(): the database's clock sets and"
-                            + " judges lock_until, not the client's", "false")),
+                    Topology.POSTGRESQL, false, List.of(LockOption.choice("db-time", "ShedLock's usingDbTime(): the database's clock sets and"
+                            + " judges lock_until, not the client's", "false", "true", "false")),
                     c -> new ShedLockClient(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), flag(c, "db-time")));
         }
     }

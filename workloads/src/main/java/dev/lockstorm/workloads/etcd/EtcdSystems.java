@@ -22,8 +22,8 @@ public final class EtcdSystems {
     public static final class Lock extends BuiltInSystem {
         public Lock() {
             super("etcd-lock", "etcd's Lock API through jetcd: a lease kept alive, the lock key's create revision as the token",
-                    Topology.ETCD, true, List.of(new LockOption("verify-key", "after a grant, read the lock key; a grant whose key is gone"
-                            + " (its lease expired while it waited) is given back and fails", "false")),
+                    Topology.ETCD, true, List.of(LockOption.choice("verify-key", "after a grant, read the lock key; a grant whose key is gone"
+                            + " (its lease expired while it waited) is given back and fails", "false", "true", "false")),
                     c -> new EtcdLock(c.connect(), c.lock(), c.lease(), flag(c, "verify-key")));
         }
     }

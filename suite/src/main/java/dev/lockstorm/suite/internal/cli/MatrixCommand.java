@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
 
 /** {@code lockstorm matrix}: every system × every fault, short runs, one table. */
 @Command(name = "matrix", mixinStandardHelpOptions = true,
-        description = {"Runs every chosen system under every chosen nemesis (none, partition, pause-client, kill, clock) for a short"
+        description = {"Runs every chosen system under every chosen nemesis (none, partition, pause-client, kill, kill-client, clock) for a short"
                 + " time limit and prints one table of verdicts, double holders, lost updates and ops/s, with the report of each cell."
                 + " The table is also written to store/matrix/<time>/matrix.txt.",
                 "Needs root (bin/lockstorm enters a lab). Exit code: 0 all valid, 1 some cell invalid, 2 some cell unknown or not run,"
@@ -33,8 +33,8 @@ public final class MatrixCommand implements Callable<Integer> {
     @Mixin
     Plugins plugins;
 
-    @Option(names = "--nemeses", paramLabel = "N,N…", description = "Chooses the nemeses (by default none, partition, pause-client, kill"
-            + " and clock; any of none, partition, pause-node, pause-client, kill, clock and mix).")
+    @Option(names = "--nemeses", paramLabel = "N,N…", description = "Chooses the nemeses (by default none, partition, pause-client, kill,"
+            + " kill-client and clock; any of none, partition, pause-node, pause-client, kill, kill-client, clock and mix).")
     String nemeses;
 
     @Option(names = "--time-limit", defaultValue = "20s", converter = DurationConverter.class,

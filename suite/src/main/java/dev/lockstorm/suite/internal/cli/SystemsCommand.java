@@ -36,7 +36,8 @@ public final class SystemsCommand implements Callable<Integer> {
             System.out.printf(row, s.name(), s.topology().describe(), s.fencingToken() ? "yes" : "no", f.source());
             System.out.printf("%-" + width + "s   %s%n", "", s.description());
             for (LockOption o : s.options()) {
-                System.out.printf("%-" + width + "s   --option %s=%s   %s%n", "", o.name(), o.defaultValue(), o.description());
+                String takes = o.choices().isEmpty() ? "" : " (" + String.join(" | ", o.choices()) + ")";
+                System.out.printf("%-" + width + "s   --option %s=%s%s   %s%n", "", o.name(), o.defaultValue(), takes, o.description());
             }
         }
         System.out.println();

@@ -56,7 +56,7 @@ public sealed interface Cluster {
      * waits until they serve.
      *
      * @param persistence how Redis keeps data across a crash
-     * @param clocks      whether server processes get a clock fault (Redis masters only)
+     * @param clocks      whether server processes get a clock fault (Redis masters and single databases: {@link #hasServerClocks})
      */
     static Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
         List<Host> hosts = topology.hostNames().stream().limit(topology.nodes()).map(lab::host).toList();
@@ -72,10 +72,13 @@ public sealed interface Cluster {
         }
         if (topology instanceof Topology.PostgreSqlHa) return new PostgresHa(PostgresCluster.start(lab, hosts.get(0), hosts.get(1)));
         if (topology instanceof Topology.PostgreSql || topology instanceof Topology.MariaDb) {
-            DatabaseNode db = topology instanceof Topology.PostgreSql ? PostgresNode.start(lab, hosts.get(0), true)
-                    : MariaDbNode.start(lab, hosts.get(0), true);
+            boolean pg = topology instanceof Topology.PostgreSql;
+            Host host = hosts.get(0);
+            ClockFault clock = clocks ? ClockFault.create(lab, host, (pg ? "postgresql-" : "mariadb-") + host.name()) : null;
+            Map<String, String> env = clock == null ? Map.of() : clock.env();
+            DatabaseNode db = pg ? PostgresNode.start(lab, host, true, env) : MariaDbNode.start(lab, host, true, env);
             db.awaitServing(Duration.ofSeconds(60));
-            return new Database(db);
+            return new Database(db, clock);
         }
         if (topology instanceof Topology.Etcd) {
             EtcdCluster etcd = EtcdCluster.start(lab, hosts);
@@ -87,9 +90,13 @@ public sealed interface Cluster {
         return new ZooKeeper(zk);
     }
 
-    /** Whether server clocks of {@code topology} can be moved (the Redis masters run under the clock shim). */
+    /**
+     * Whether server clocks of {@code topology} can be moved: the Redis masters and a single
+     * database run under the clock shim. (ZooKeeper and etcd time sessions and leases on the
+     * monotonic clock, which the shim leaves alone; Sentinel's failover is driven by partitions.)
+     */
     static boolean hasServerClocks(Topology topology) {
-        return topology instanceof Topology.RedisMasters;
+        return topology instanceof Topology.RedisMasters || topology instanceof Topology.PostgreSql || topology instanceof Topology.MariaDb;
     }
 
     /** A ZooKeeper ensemble. */
@@ -138,8 +145,12 @@ public sealed interface Cluster {
         }
     }
 
-    /** One database server, durable (a commit is on disk when acknowledged). */
-    record Database(DatabaseNode node) implements Cluster {
+    /**
+     * One database server, durable (a commit is on disk when acknowledged).
+     *
+     * @param clock the server's clock fault, or null when the run does not move server clocks
+     */
+    record Database(DatabaseNode node, ClockFault clock) implements Cluster {
         @Override
         public List<DatabaseNode> nodes() {
             return List.of(node);
@@ -158,6 +169,11 @@ public sealed interface Cluster {
         @Override
         public void awaitServing(Duration timeout) {
             node.awaitServing(timeout);
+        }
+
+        @Override
+        public Optional<ClockFault> clock(ProcessNode n) {
+            return n == node ? Optional.ofNullable(clock) : Optional.empty();
         }
     }
 

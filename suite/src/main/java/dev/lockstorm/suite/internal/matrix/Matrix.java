@@ -6,6 +6,7 @@ import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.JunitXml;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.nemesis.ClockFaults;
+import dev.lockstorm.suite.internal.nemesis.KillClient;
 import dev.lockstorm.suite.internal.nemesis.KillNode;
 import dev.lockstorm.suite.internal.nemesis.NemesisKind;
 import dev.lockstorm.suite.internal.nemesis.NoFaults;
@@ -37,7 +38,8 @@ import java.util.Locale;
  */
 public final class Matrix {
     /** The fault columns of the matrix by default. */
-    public static final List<NemesisKind> NEMESES = List.of(new NoFaults(), new Partitions(), new PauseClient(), new KillNode(), new ClockFaults());
+    public static final List<NemesisKind> NEMESES = List.of(new NoFaults(), new Partitions(), new PauseClient(), new KillNode(), new KillClient(),
+            new ClockFaults());
 
     private final RunStore store;
     private final Duration timeLimit;

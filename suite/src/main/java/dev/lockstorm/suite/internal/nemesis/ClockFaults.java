@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * {@code clock}: right after a client acquired, a server's realtime clock jumps past the lease,
- * runs three times fast or strobes (servers under the clock shim: Redis masters); a client's clock
+ * runs three times fast or strobes (servers under the clock shim: Redis masters, a database); a client's clock
  * jumps ±60 s or strobes.
  */
 public record ClockFaults() implements NemesisKind {
@@ -22,7 +22,7 @@ public record ClockFaults() implements NemesisKind {
 
     @Override
     public String description() {
-        return "right after an acquire, a Redis server's clock jumps past the lease, runs fast or strobes; client clocks jump ±60 s or strobe";
+        return "right after an acquire, a Redis or database server's clock jumps past the lease, runs fast or strobes; client clocks jump ±60 s or strobe";
     }
 
     @Override

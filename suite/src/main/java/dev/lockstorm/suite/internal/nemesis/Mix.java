@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** {@code mix}: partitions, node and client pauses, kills and server clock faults, at random. */
+/** {@code mix}: partitions, node and client pauses, kills of servers and clients, and server clock faults, at random. */
 public record Mix() implements NemesisKind {
     @Override
     public String name() {
@@ -16,7 +16,7 @@ public record Mix() implements NemesisKind {
 
     @Override
     public String description() {
-        return "partitions, pauses, kills and server clock faults at random";
+        return "partitions, pauses, kills of servers and clients, and server clock faults at random";
     }
 
     @Override
@@ -31,6 +31,7 @@ public record Mix() implements NemesisKind {
         faults.add(PauseNode.fault(t));
         faults.add(PauseClient.fault(t));
         faults.add(KillNode.fault(t));
+        faults.add(KillClient.fault(t));
         faults.addAll(ClockFaults.serverFaults(t));
         Rhythm r = t.rhythm();
         return Optional.of(Schedule.random(faults, r.interval(), r.interval(), t.random())::run);

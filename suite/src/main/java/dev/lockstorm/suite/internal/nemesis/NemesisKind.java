@@ -14,8 +14,8 @@ import java.util.Optional;
  * Jepsen's (partitions, pauses, kills, clocks, a mix); the choreographies are the named scenarios'
  * fixed recipes. {@link NemesisKinds} lists them all.
  */
-public sealed interface NemesisKind permits NoFaults, Partitions, PauseNode, PauseClient, KillNode, ClockFaults, Mix, Split, PauseInAcquire,
-        Failover, IsolateHolder, HoldWaiterRenewals, WaiterClockAhead, PromoteReplica {
+public sealed interface NemesisKind permits NoFaults, Partitions, PauseNode, PauseClient, KillNode, KillClient, ClockFaults, Mix, Split, PauseInAcquire,
+        Failover, IsolateHolder, HoldWaiterRenewals, WaiterClockAhead, ServerClockAhead, PromoteReplica {
 
     /** What {@code --nemesis} takes. */
     String name();

@@ -7,11 +7,11 @@ import java.util.stream.Stream;
 public final class NemesisKinds {
     /** The kinds a user picks, Jepsen's. */
     public static final List<NemesisKind> USER = List.of(new NoFaults(), new Partitions(), new PauseNode(), new PauseClient(), new KillNode(),
-            new ClockFaults(), new Mix());
+            new KillClient(), new ClockFaults(), new Mix());
     /** The named scenarios' choreographies. */
     public static final List<NemesisKind> CHOREOGRAPHIES = List.of(new SplitClock(), new SplitKill(false), new SplitKill(true),
             new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), new HoldWaiterRenewals(),
-            new WaiterClockAhead(), new PromoteReplica());
+            new WaiterClockAhead(), new ServerClockAhead(), new PromoteReplica());
 
     private NemesisKinds() {
     }

@@ -28,19 +28,23 @@ public record PauseClient() implements NemesisKind {
     }
 
     static Fault fault(Targets t) {
-        return new Fault.Pause("pause-client", () -> List.of(target(t)));
+        return new Fault.Pause("pause-client", () -> holderOrAny(t).map(List::of).orElse(List.of()));
     }
 
-    /** The client holding the lock now (a GC pause hurts most there), else any client. */
-    private static HostProcess target(Targets t) {
-        List<Client> holding = new ArrayList<>();
-        List<Client> running = new ArrayList<>();
+    /**
+     * The worker of a client holding the lock now (a GC pause or a crash hurts most there), else of
+     * any client; empty while every worker is being replaced.
+     */
+    static Optional<HostProcess> holderOrAny(Targets t) {
+        List<HostProcess> holding = new ArrayList<>();
+        List<HostProcess> running = new ArrayList<>();
         for (Client c : t.clients()) {
-            if (c.worker() == null) continue;
-            running.add(c);
-            if (c.holds()) holding.add(c);
+            HostProcess w = c.worker(); // read once: a slot replacing its worker sets it to null
+            if (w == null) continue;
+            running.add(w);
+            if (c.holds()) holding.add(w);
         }
-        List<Client> pool = holding.isEmpty() ? running : holding;
-        return pool.get(t.random().nextInt(pool.size())).worker();
+        List<HostProcess> pool = holding.isEmpty() ? running : holding;
+        return pool.isEmpty() ? Optional.empty() : Optional.of(pool.get(t.random().nextInt(pool.size())));
     }
 }

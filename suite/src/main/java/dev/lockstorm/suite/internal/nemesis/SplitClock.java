@@ -30,7 +30,7 @@ public record SplitClock() implements Split {
     @Override
     public Optional<String> unfitFor(LockSystem system, int clients) {
         if (!Cluster.hasServerClocks(system.topology())) {
-            return Optional.of("--nemesis split-clock moves Redis masters' clocks; " + system.name() + " runs on " + system.topology().describe());
+            return Optional.of("--nemesis split-clock moves server clocks (Redis masters, databases); " + system.name() + " runs on " + system.topology().describe());
         }
         return Split.super.unfitFor(system, clients);
     }

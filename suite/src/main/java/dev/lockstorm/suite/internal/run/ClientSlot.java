@@ -241,7 +241,9 @@ final class ClientSlot implements Client {
 
     private void crash(String f) {
         Map<String, Object> extra = extra();
-        extra.put("error", "no answer within " + spec.opTimeout().toSeconds() + " s");
+        HostProcess w = worker;
+        extra.put("error", w != null && !w.isAlive() ? "the client's process is gone (killed or crashed)"
+                : "no answer within " + spec.opTimeout().toSeconds() + " s");
         recorder.record(OpType.INFO, process, f, null, extra);
         replace();
     }

@@ -61,11 +61,13 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         for (LockOption o : system.options()) {
             if (!options.containsKey(o.name())) throw new IllegalArgumentException("option " + o.name() + " of " + system.name() + " has no value");
         }
-        for (String name : options.keySet()) {
-            if (system.options().stream().noneMatch(o -> o.name().equals(name))) {
-                throw new IllegalArgumentException("--option " + name + ": " + system.name() + " takes " + (system.options().isEmpty() ? "no options"
-                        : String.join(", ", system.options().stream().map(LockOption::name).toList())));
-            }
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            LockOption o = system.options().stream().filter(x -> x.name().equals(e.getKey())).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("--option " + e.getKey() + ": " + system.name() + " takes "
+                            + (system.options().isEmpty() ? "no options" : String.join(", ", system.options().stream().map(LockOption::name).toList()))));
+            o.refusal(e.getValue()).ifPresent(message -> {
+                throw new IllegalArgumentException(message);
+            });
         }
         if (persistence != Persistence.NONE && !(system.topology() instanceof Topology.RedisMasters || system.topology() instanceof Topology.RedisSentinel)) {
             throw new IllegalArgumentException("--persistence applies to Redis servers; " + system.name() + " runs on " + system.topology().describe());

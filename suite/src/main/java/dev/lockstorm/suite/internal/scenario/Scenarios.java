@@ -18,6 +18,7 @@ import dev.lockstorm.suite.internal.nemesis.NemesisKind;
 import dev.lockstorm.suite.internal.nemesis.PauseClient;
 import dev.lockstorm.suite.internal.nemesis.PauseInAcquire;
 import dev.lockstorm.suite.internal.nemesis.PromoteReplica;
+import dev.lockstorm.suite.internal.nemesis.ServerClockAhead;
 import dev.lockstorm.suite.internal.nemesis.SplitClock;
 import dev.lockstorm.suite.internal.nemesis.SplitKill;
 import dev.lockstorm.suite.internal.nemesis.WaiterClockAhead;
@@ -198,16 +199,19 @@ public final class Scenarios {
         // holds well inside the lease: only a clock can make a live holder's row look expired
         Recipe pg = new Recipe("db-table-clock-skew", "db-table-pg", 3, new WaiterClockAhead(), 3, 3, 2, 1, 20);
         Recipe maria = new Recipe("db-table-clock-skew", "db-table-mariadb", 3, new WaiterClockAhead(), 3, 3, 2, 1, 20);
+        Recipe pgServer = new Recipe("db-table-clock-skew", "db-table-pg", 3, new ServerClockAhead(), 3, 3, 2, 1, 20);
         Map<String, String> clientClock = Map.of("expiry-clock", "client");
         return new Scenario(pg.name, "a lock table whose rows expire after the lease: a waiting client's clock jumps a minute ahead while"
                 + " another holds; judged by the clients' clocks, the holder's fresh row looks a minute old and the waiter deletes it and"
-                + " takes the lock; judged by the database's clock, nothing changes", List.of(
+                + " takes the lock; judged by the database's clock, nothing changes, until the database's own clock jumps", List.of(
                 new Scenario.Variant("PostgreSQL, client clock", seed -> pg.spec(seed, Fencing.NONE, Persistence.NONE, clientClock),
                         "a double holder", x -> doubles(x) >= 1),
                 new Scenario.Variant("PostgreSQL, database clock", seed -> pg.spec(seed, Fencing.NONE, Persistence.NONE),
                         "no double holder", x -> doubles(x) == 0 && x.faults() >= 1),
                 new Scenario.Variant("MariaDB, client clock", seed -> maria.spec(seed, Fencing.NONE, Persistence.NONE, clientClock),
-                        "a double holder", x -> doubles(x) >= 1)));
+                        "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("PostgreSQL, database clock, its server's clock a minute ahead",
+                        seed -> pgServer.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1)));
     }
 
     static Scenario dbTableGcPause() {

@@ -94,6 +94,9 @@ class PluginsTest {
     void optionsAndNemesesAreCheckedAgainstTheSystem() {
         assertEquals(3, Main.run("run", "--system", "redlock", "--option", "wait-replicas=2"));
         assertTrue(console.err().contains("--option wait-replicas: redlock takes clock-drift-factor"), console.err());
+        // a value outside the option's choices, refused before any server starts
+        assertEquals(3, Main.run("run", "--system", "db-table-pg", "--option", "expiry-clock=moon"));
+        assertTrue(console.err().contains("--option expiry-clock takes database or client, not 'moon'"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-recipe", "--nemesis", "failover-cut"));
         assertTrue(console.err().contains("needs a Sentinel system (zk-recipe runs on ZooKeeper, 3 nodes)"), console.err());
         assertEquals(3, Main.run("run", "--system", "curator-mutex", "--nemesis", "pause-in-acquire"));

@@ -17,7 +17,10 @@ import java.util.concurrent.TimeUnit;
 public final class WorkerHandle {
     private final Process process;
     private final OutputStream in;
-    private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
+    /** What the reader puts after the last reply when the worker's output ends: it is gone, no reply can come. */
+    private static final Object GONE = new Object();
+
+    private final BlockingQueue<Object> replies = new LinkedBlockingQueue<>();
 
     /** @param process a worker started with its stdin and stdout as pipes */
     public WorkerHandle(Process process, String name) {
@@ -41,6 +44,7 @@ public final class WorkerHandle {
         } catch (IOException e) {
             // the process ended
         }
+        replies.add(GONE);
     }
 
     /** Waits for the worker's first line: {@link Reply.Ready} or {@link Reply.OpenFailed}; null if none came. */
@@ -50,7 +54,7 @@ public final class WorkerHandle {
 
     /** Sends {@code cmd} and returns the reply, or null when none came within {@code timeout}. */
     public Reply call(Command cmd, Duration timeout) {
-        replies.clear();
+        replies.removeIf(r -> r != GONE); // a late reply to an earlier command is not this one's
         try {
             in.write((Protocol.encode(cmd) + "\n").getBytes(StandardCharsets.UTF_8));
             in.flush();
@@ -60,9 +64,15 @@ public final class WorkerHandle {
         return poll(timeout);
     }
 
+    /** The next reply, or null at once when the worker is gone (killed: no need to wait out the timeout). */
     private Reply poll(Duration timeout) {
         try {
-            return replies.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            Object next = replies.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (next == GONE) {
+                replies.add(GONE); // for every later call too
+                return null;
+            }
+            return (Reply) next;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return null;
