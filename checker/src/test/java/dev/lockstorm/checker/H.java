@@ -67,7 +67,11 @@ public final class H {
     }
 
     public H nemesis(String f) {
-        ops.add(new Op(ops.size(), ops.size() * 1_000_000L, OpType.INFO, Op.NEMESIS, f, null, Map.of(), 0));
+        return nemesis(f, null);
+    }
+
+    public H nemesis(String f, Object value) {
+        ops.add(new Op(ops.size(), ops.size() * 1_000_000L, OpType.INFO, Op.NEMESIS, f, value, Map.of(), 0));
         return this;
     }
 

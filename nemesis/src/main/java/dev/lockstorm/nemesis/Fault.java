@@ -61,7 +61,7 @@ public sealed interface Fault {
      * Kills client processes (SIGKILL) chosen at injection. The heal has nothing to undo: a crashed
      * client is not brought back, its driver replaces it with a new process.
      */
-    record KillClient(String name, Supplier<List<HostProcess>> targets) implements Fault {
+    record KillClient(String name, Supplier<List<ClientProcess>> targets) implements Fault {
         @Override
         public Heal inject(Nemesis n) {
             targets.get().forEach(n::killClient);

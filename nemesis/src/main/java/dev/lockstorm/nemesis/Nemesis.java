@@ -120,9 +120,10 @@ public final class Nemesis implements AutoCloseable {
      * holds. Nothing to undo: the driver finds it gone at its next operation and goes on with a new
      * process, as Jepsen does; what it held stays until its lease expires or its session ends.
      */
-    public synchronized void killClient(HostProcess p) {
-        p.kill();
-        events.accept(new NemesisEvent("kill-client", List.of(p.name()), List.of(p.host().name())));
+    public synchronized void killClient(ClientProcess v) {
+        v.worker().kill();
+        // the history's process number: the checker takes the process as dead from this event on
+        events.accept(new NemesisEvent("kill-client", List.of(v.process()), List.of(v.worker().host().name())));
     }
 
     /** Starts a killed (or stopped) node again on its data. */

@@ -1,9 +1,12 @@
 package dev.lockstorm.checker.history;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -16,6 +19,12 @@ import java.util.Set;
  * }</pre>
  */
 public final class History {
+    /**
+     * The nemesis event that kills client processes ({@code value}: their process numbers): each is
+     * dead from that event on, whenever its driver noticed.
+     */
+    public static final String KILL_CLIENT = "kill-client";
+
     private final String source;
     private final List<Op> ops;
     private final int[] partner;
@@ -61,14 +70,34 @@ public final class History {
         return incomplete;
     }
 
-    /** Every client operation, in call order, with ids 0…n-1. */
+    /**
+     * Client processes killed by the nemesis ({@link #KILL_CLIENT}): process → the event that killed
+     * it (the first, should one name it twice).
+     */
+    public Map<Integer, Op> kills() {
+        Map<Integer, Op> out = new HashMap<>();
+        for (Op op : ops) {
+            if (op.isClient() || !KILL_CLIENT.equals(op.f()) || !(op.value() instanceof Collection<?> killed)) continue;
+            for (Object p : killed) if (p instanceof Number n) out.putIfAbsent(n.intValue(), op);
+        }
+        return out;
+    }
+
+    /**
+     * Every client operation, in call order, with ids 0…n-1. A crashed operation of a process the
+     * nemesis killed ends at the kill when its {@code info} came later: the process was dead from
+     * then on, though its driver noticed only at that {@code info}.
+     */
     public List<Operation> operations() {
         List<Operation> out = new ArrayList<>(ops.size() / 2 + 1);
+        Map<Integer, Op> kills = kills();
         for (Op op : ops) {
             if (op.type() != OpType.INVOKE || !op.isClient()) continue;
             int c = partner[op.index()];
             Op done = c < 0 ? null : ops.get(c);
             OpType outcome = done == null ? OpType.INFO : done.type();
+            Op kill = kills.get(op.process());
+            if (outcome == OpType.INFO && kill != null && (done == null || kill.index() < done.index())) done = kill;
             long ret = outcome == OpType.INFO ? Operation.NEVER_RETURNED : Operation.position(c);
             Object output = done == null || outcome == OpType.INFO ? null : done.value();
             out.add(new Operation(out.size(), op.process(), op.f(), op.value(), output, outcome,

@@ -30,8 +30,18 @@ public final class DoubleHolders {
         List<HoldInterval> out = new ArrayList<>();
         // process → lock → acquire ok that opened a hold
         Map<Integer, Map<Object, Op>> open = new HashMap<>();
+        Map<Integer, Op> kills = h.kills();
         for (Op op : h.ops()) {
-            if (!op.isClient()) continue;
+            if (!op.isClient()) {
+                // a killed process's holds end at its kill, not when its driver noticed
+                kills.forEach((process, kill) -> {
+                    if (kill != op) return;
+                    Map<Object, Op> mine = open.getOrDefault(process, Map.of());
+                    for (Op start : mine.values()) out.add(interval(start, op));
+                    if (!mine.isEmpty()) mine.clear();
+                });
+                continue;
+            }
             Map<Object, Op> mine = open.computeIfAbsent(op.process(), p -> new LinkedHashMap<>());
             if (op.f().equals("acquire") && op.type() == OpType.OK) {
                 mine.put(Resource.lockOf(op), op);

@@ -4,8 +4,8 @@ import dev.lockstorm.checker.history.Op;
 
 /**
  * A stretch in which a client certainly believed it held a lock: from its acquire's {@code ok} to
- * its release's invocation, to the {@code info} that ended it as a crashed process, or to the end of
- * the history.
+ * its release's invocation, to the {@code info} that ended it as a crashed process (or the
+ * nemesis's kill of the process, when that came first), or to the end of the history.
  *
  * @param process the client process
  * @param lock    the lock's name ("" for a single lock)

@@ -12,7 +12,6 @@ public final class RecipeLock extends SequentialLock {
 
     @Override
     boolean watch(List<String> sortedChildren, int myIndex, CountDownLatch changed) throws Exception {
-        String predecessor = parent + "/" + sortedChildren.get(myIndex - 1);
-        return session.zk().exists(predecessor, latch(changed)) != null;
+        return watchPredecessor(sortedChildren, myIndex, changed);
     }
 }

@@ -19,19 +19,24 @@ import java.util.concurrent.TimeUnit;
  * The ephemeral-sequential ZooKeeper locks: each client creates {@code lock-<guid>-<seq>} under the
  * lock's parent; the lowest sequence holds the lock. Two ways to wait, each its own subclass:
  * every waiter watching the whole child list ({@link ChildrenLock}), or each waiter watching only
- * its predecessor ({@link RecipeLock}, the ZooKeeper recipe). The GUID in the name lets a client
- * find its own node when the reply to its create was lost. The token is the node's czxid.
+ * its predecessor ({@link RecipeLock}, the ZooKeeper recipe). The same queue elects a leader
+ * ({@link ZkElection}). A waiter whose time runs out withdraws its node. The GUID in the name lets a
+ * client find its own node when the reply to its create was lost. The token is the node's czxid.
  */
-public abstract sealed class SequentialLock extends ZkSessionLock permits ChildrenLock, RecipeLock {
+public abstract sealed class SequentialLock extends ZkSessionLock permits ChildrenLock, RecipeLock, ZkElection {
     SequentialLock(String connect, String lockPath, Duration sessionTimeout) {
         super(connect, lockPath, sessionTimeout);
+    }
+
+    /** The start of our nodes' names, before the GUID. */
+    String nodePrefix() {
+        return "lock-";
     }
 
     @Override
     public Lease acquire(Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
-        String guid = UUID.randomUUID().toString();
-        String mine = createOwn(guid);
+        String mine = createOwn(UUID.randomUUID().toString());
         Stat own = session.zk().exists(mine, false);
         if (own == null) throw new IllegalStateException("our lock node " + mine + " vanished (session expired?)");
         while (true) {
@@ -62,7 +67,7 @@ public abstract sealed class SequentialLock extends ZkSessionLock permits Childr
 
     /** Creates our sequential node, finding it by GUID if the reply to the create was lost. */
     private String createOwn(String guid) throws Exception {
-        String prefix = parent + "/lock-" + guid + "-";
+        String prefix = parent + "/" + nodePrefix() + guid + "-";
         try {
             return session.create(prefix, CreateMode.EPHEMERAL_SEQUENTIAL).path();
         } catch (KeeperException.ConnectionLossException e) {
@@ -91,6 +96,12 @@ public abstract sealed class SequentialLock extends ZkSessionLock permits Childr
         }
     }
 
+
+    /** The recipe's wait: a watch on the node just before ours only; false when it is gone already. */
+    boolean watchPredecessor(List<String> sortedChildren, int myIndex, CountDownLatch changed) throws Exception {
+        String predecessor = parent + "/" + sortedChildren.get(myIndex - 1);
+        return session.zk().exists(predecessor, latch(changed)) != null;
+    }
 
     static Watcher latch(CountDownLatch l) {
         return e -> {

@@ -40,6 +40,31 @@ public final class ZooKeeperSystems {
         }
     }
 
+    /** {@code zk-election}: ZooKeeper's leader election recipe, a term of leadership as a hold. */
+    public static final class Election extends BuiltInSystem {
+        public Election() {
+            super("zk-election", "ZooKeeper's leader election recipe: ephemeral sequential candidates, the smallest leads, each watching"
+                    + " the next smaller; a term is a hold, resigning deletes the node", Topology.ZOOKEEPER, true,
+                    c -> new ZkElection(c.connect(), c.lock(), c.lease()));
+        }
+    }
+
+    /** {@code curator-leader-latch}: Curator's LeaderLatch, a term from await() to close(). */
+    public static final class LeaderLatchElection extends BuiltInSystem {
+        public LeaderLatchElection() {
+            super("curator-leader-latch", "Apache Curator LeaderLatch: a term from await() to close(), held while hasLeadership()",
+                    Topology.ZOOKEEPER, true, c -> new CuratorLeaderLatch(c.connect(), c.lock(), c.lease()));
+        }
+    }
+
+    /** {@code curator-leader-selector}: Curator's LeaderSelector, a term for as long as takeLeadership runs. */
+    public static final class LeaderSelectorElection extends BuiltInSystem {
+        public LeaderSelectorElection() {
+            super("curator-leader-selector", "Apache Curator LeaderSelector: a term for as long as takeLeadership runs, cancelled on"
+                    + " SUSPENDED or LOST", Topology.ZOOKEEPER, true, c -> new CuratorLeaderSelector(c.connect(), c.lock(), c.lease()));
+        }
+    }
+
     /** {@code curator-semaphore}: Curator's InterProcessSemaphoreMutex. */
     public static final class SemaphoreMutex extends BuiltInSystem {
         public SemaphoreMutex() {

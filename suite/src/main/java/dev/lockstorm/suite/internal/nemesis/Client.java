@@ -12,6 +12,9 @@ public interface Client {
     /** The worker process now, or null while it is being replaced. */
     HostProcess worker();
 
+    /** The process number in the history of its client now (a new one after each crash). */
+    int process();
+
     /** Whether it believes it holds the lock now. */
     boolean holds();
 

@@ -1,6 +1,5 @@
 package dev.lockstorm.suite.internal.nemesis;
 
-import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 

@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.nemesis;
 
 import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.nemesis.ClientProcess;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 
@@ -28,23 +29,24 @@ public record PauseClient() implements NemesisKind {
     }
 
     static Fault fault(Targets t) {
-        return new Fault.Pause("pause-client", () -> holderOrAny(t).map(List::of).orElse(List.of()));
+        return new Fault.Pause("pause-client", () -> holderOrAny(t).map(c -> List.of(c.worker())).orElse(List.of()));
     }
 
     /**
-     * The worker of a client holding the lock now (a GC pause or a crash hurts most there), else of
-     * any client; empty while every worker is being replaced.
+     * A client holding the lock now (a GC pause or a crash hurts most there), else any client, with
+     * the worker it had then; empty while every worker is being replaced.
      */
-    static Optional<HostProcess> holderOrAny(Targets t) {
-        List<HostProcess> holding = new ArrayList<>();
-        List<HostProcess> running = new ArrayList<>();
+    static Optional<ClientProcess> holderOrAny(Targets t) {
+        List<ClientProcess> holding = new ArrayList<>();
+        List<ClientProcess> running = new ArrayList<>();
         for (Client c : t.clients()) {
             HostProcess w = c.worker(); // read once: a slot replacing its worker sets it to null
             if (w == null) continue;
-            running.add(w);
-            if (c.holds()) holding.add(w);
+            ClientProcess r = new ClientProcess(w, c.process());
+            running.add(r);
+            if (c.holds()) holding.add(r);
         }
-        List<HostProcess> pool = holding.isEmpty() ? running : holding;
+        List<ClientProcess> pool = holding.isEmpty() ? running : holding;
         return pool.isEmpty() ? Optional.empty() : Optional.of(pool.get(t.random().nextInt(pool.size())));
     }
 }

@@ -45,7 +45,7 @@ final class ClientSlot implements Client {
     private final Holders holders;
     private final Map<String, String> env;
     private final ClockFault clock;
-    private int process;
+    private volatile int process;
     private volatile HostProcess worker;
     private WorkerHandle handle;
     private Long token;
@@ -80,6 +80,11 @@ final class ClientSlot implements Client {
     @Override
     public HostProcess worker() {
         return worker;
+    }
+
+    private boolean workerAlive() {
+        HostProcess w = worker;
+        return w != null && w.isAlive();
     }
 
     @Override
@@ -282,7 +287,8 @@ final class ClientSlot implements Client {
         return m;
     }
 
-    int process() {
+    @Override
+    public int process() {
         return process;
     }
 
@@ -309,7 +315,8 @@ final class ClientSlot implements Client {
         private volatile long lastAcquired = Long.MIN_VALUE;
 
         void acquired(ClientSlot s) {
-            if (!holding.isEmpty()) doubles.incrementAndGet();
+            // a killed holder whose driver has not noticed yet holds nothing
+            if (holding.stream().anyMatch(ClientSlot::workerAlive)) doubles.incrementAndGet();
             holding.add(s);
             lastAcquired = System.nanoTime();
         }

@@ -41,7 +41,7 @@ public final class Scenarios {
     }
 
     public static List<Scenario> all() {
-        return List.of(curatorGcPause(), redisGcPause(), redisRestart(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
+        return List.of(curatorGcPause(), leaderGcPause(), redisGcPause(), redisRestart(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
                 redissonWatchdog(), fencingTokenReset(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
@@ -60,6 +60,22 @@ public final class Scenarios {
                         "a double holder and lost updates", x -> doubles(x) >= 1 && x.check().lostUpdates() >= 1),
                 new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
                         "a double holder, zero lost updates, stale writes rejected",
+                        x -> doubles(x) >= 1 && x.check().lostUpdates() == 0 && x.check().staleWritesRejected() >= 1)));
+    }
+
+    static Scenario leaderGcPause() {
+        // the same rhythm as curator-gc-pause: the leader's session expires some seconds into its freeze
+        Recipe recipe = new Recipe("leader-gc-pause", "zk-election", 5, new PauseClient(), 4, 5, 1, 0, 25);
+        Recipe latch = new Recipe("leader-gc-pause", "curator-leader-latch", 5, new PauseClient(), 4, 5, 1, 0, 25);
+        return new Scenario(recipe.name, "the leader of a ZooKeeper election frozen past its session: the next candidate leads while the"
+                + " old leader, resumed, still does leader work: two leaders; the term's token (its election node's czxid), checked on"
+                + " reads and writes, saves the resource", List.of(
+                new Scenario.Variant("election recipe, fencing none", seed -> recipe.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "two leaders and lost updates", x -> doubles(x) >= 1 && x.check().lostUpdates() >= 1),
+                new Scenario.Variant("LeaderLatch, fencing none", seed -> latch.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "two leaders", x -> doubles(x) >= 1),
+                new Scenario.Variant("election recipe, fencing all", seed -> recipe.spec(seed, Fencing.ALL, Persistence.NONE),
+                        "two leaders, zero lost updates, stale writes rejected",
                         x -> doubles(x) >= 1 && x.check().lostUpdates() == 0 && x.check().staleWritesRejected() >= 1)));
     }
 
