@@ -28,6 +28,7 @@ final class CuratorSession implements AutoCloseable {
                 .sessionTimeoutMs((int) sessionTimeout.toMillis())
                 .connectionTimeoutMs((int) Math.min(sessionTimeout.toMillis(), 5000))
                 .retryPolicy(new ExponentialBackoffRetry(100, 3))
+                .zookeeperFactory(CountingZooKeeper.FACTORY)
                 .build();
         CuratorSession s = new CuratorSession(client);
         client.getConnectionStateListenable().addListener((c, state) -> s.leaseState.connection(LeaseState.Connection.of(state.name())));

@@ -24,7 +24,7 @@ final class ZkSession implements AutoCloseable {
 
     ZkSession(String connect, Duration sessionTimeout) throws IOException, InterruptedException {
         CountDownLatch connected = new CountDownLatch(1);
-        zk = new ZooKeeper(connect, (int) sessionTimeout.toMillis(), e -> {
+        zk = new CountingZooKeeper(connect, (int) sessionTimeout.toMillis(), e -> {
             if (e.getType() == Watcher.Event.EventType.None) {
                 state = e.getState();
                 lease.connection(dev.lockstorm.workloads.LeaseState.Connection.of(state.name()));

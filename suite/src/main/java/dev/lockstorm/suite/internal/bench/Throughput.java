@@ -95,12 +95,16 @@ final class Throughput {
      * starts them) and a client host c1; {@code body} gets the lab and the clients' connect string.
      */
     <T> T withServers(String system, BiFunction<Lab, String, T> body) {
+        return withCluster(system, (lab, cluster) -> body.apply(lab, cluster.connect()));
+    }
+
+    /** The same, {@code body} given the servers themselves (to ask them for figures of their own). */
+    <T> T withCluster(String system, BiFunction<Lab, Cluster, T> body) {
         Topology topology = Registry.builtIn().system(system).topology();
         List<String> hosts = new ArrayList<>(topology.hostNames());
         hosts.add("c1");
         try (Lab lab = Lab.open(new LabSpec(hosts, store.root().resolve("bench-direct-" + system + "-" + System.nanoTime())))) {
-            Cluster cluster = Cluster.start(topology, lab, Persistence.NONE, false);
-            return body.apply(lab, cluster.connect());
+            return body.apply(lab, Cluster.start(topology, lab, Persistence.NONE, false));
         }
     }
 

@@ -11,7 +11,7 @@ import java.util.concurrent.Callable;
 /** {@code lockstorm bench}: benchmarks that print figures. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs benchmarks that print figures; none passes or fails on time.",
         subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class, BenchCommand.ZooKeeper.class, BenchCommand.Redis.class,
-                BenchCommand.Etcd.class, BenchCommand.Database.class})
+                BenchCommand.Etcd.class, BenchCommand.Database.class, BenchCommand.Herd.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -155,6 +155,67 @@ public final class BenchCommand implements Runnable {
             dev.lockstorm.clusters.lab.Lab.requireInside();
             new dev.lockstorm.suite.internal.bench.DatabaseBench(System.out, Home.store()).run(throughput.each, throughput.systems());
             return 0;
+        }
+    }
+
+    @Command(name = "herd", mixinStandardHelpOptions = true,
+            description = {"Measures the herd effect of the ZooKeeper lock recipes (zk-unique, zk-children, zk-recipe, curator-mutex):"
+                    + " for each number of waiters, the clients take and release one lock for a while; per handoff, the watch"
+                    + " notifications the clients received, the watches the servers fired and set (mntr), and the handoff"
+                    + " latency. Prints a table and writes herd.html with the plot (needs root)."})
+    static final class Herd implements Callable<Integer> {
+        @Option(names = "--waiters", paramLabel = "N,N…", defaultValue = "10,50,100,200",
+                description = "Sets the numbers of clients waiting while one holds, one run each (default: ${DEFAULT-VALUE}).")
+        String waiters;
+
+        @Option(names = "--each", defaultValue = "10s", converter = DurationConverter.class,
+                description = "Sets how long each run is measured, after a 2 s warm-up (default: ${DEFAULT-VALUE}).")
+        java.time.Duration each;
+
+        @Option(names = "--systems", paramLabel = "S,S…", description = "Measures only these recipes (by default zk-unique, zk-children, zk-recipe, curator-mutex).")
+        String systems;
+
+        @Override
+        public Integer call() throws Exception {
+            java.util.List<String> recipes = systems == null ? dev.lockstorm.suite.internal.bench.HerdBench.RECIPES
+                    : java.util.Arrays.stream(systems.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+            for (String r : recipes) {
+                if (!dev.lockstorm.suite.internal.bench.HerdBench.RECIPES.contains(r)) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--systems: '" + r + "' is not one of "
+                            + String.join(", ", dev.lockstorm.suite.internal.bench.HerdBench.RECIPES));
+                }
+            }
+            java.util.List<Integer> counts;
+            try {
+                counts = new PositiveInts().convert(waiters);
+            } catch (picocli.CommandLine.TypeConversionException e) {
+                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--waiters: " + e.getMessage());
+            }
+            dev.lockstorm.clusters.lab.Lab.requireInside();
+            new dev.lockstorm.suite.internal.bench.HerdBench(System.out, Home.store()).run(counts, each, recipes);
+            return 0;
+        }
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+    }
+
+    /** A comma-separated list of positive whole numbers, each at most 1000. */
+    static final class PositiveInts implements picocli.CommandLine.ITypeConverter<java.util.List<Integer>> {
+        @Override
+        public java.util.List<Integer> convert(String value) {
+            java.util.List<Integer> out = new java.util.ArrayList<>();
+            for (String part : value.split(",")) {
+                int n;
+                try {
+                    n = Integer.parseInt(part.trim());
+                } catch (NumberFormatException e) {
+                    throw new picocli.CommandLine.TypeConversionException("'" + part.trim() + "' is not a whole number; expected e.g. 10,50,100");
+                }
+                if (n < 1 || n > 1000) throw new picocli.CommandLine.TypeConversionException(n + " is out of range; expected 1 to 1000");
+                out.add(n);
+            }
+            return out;
         }
     }
 }

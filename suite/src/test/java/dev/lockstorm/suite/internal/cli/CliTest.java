@@ -162,6 +162,18 @@ class CliTest {
     }
 
     @Test
+    void benchHerdRefusesWaitersThatAreNotPositiveNumbers() {
+        // refused before any lab is needed
+        assertEquals(3, Main.run("bench", "herd", "--waiters", "0"));
+        assertTrue(console.err().contains("--waiters: 0 is out of range; expected 1 to 1000"), console.err());
+        assertEquals(3, Main.run("bench", "herd", "--waiters", "10,ten"));
+        assertTrue(console.err().contains("--waiters: 'ten' is not a whole number"), console.err());
+        assertEquals(3, Main.run("bench", "herd", "--systems", "redis-single"));
+        assertTrue(console.err().contains("--systems: 'redis-single' is not one of zk-unique, zk-children, zk-recipe, curator-mutex"), console.err());
+        assertTrue(!console.err().contains("Exception"), console.err());
+    }
+
+    @Test
     void offlineDemoWritesARunLikeTheLiveOne() throws Exception {
         assertEquals(0, Main.run("demo", "--offline", "--store", dir.toString()));
         assertTrue(console.out().contains("found the double holder"), console.out());

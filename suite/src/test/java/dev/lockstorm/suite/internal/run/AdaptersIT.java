@@ -27,7 +27,7 @@ class AdaptersIT {
     @MethodSource("systems")
     void withoutFaultsEveryAdapterIsSafeAndLive(String system) throws Exception {
         LockSystem s = Registry.builtIn().system(system);
-        RunSpec spec = RunSpec.builder(s).clients(4).timeLimit(Duration.ofSeconds(8)).fencing(Fencing.WRITES).seed(21)
+        RunSpec spec = RunSpec.builder(s).clients(4).timeLimit(Duration.ofSeconds(5)).fencing(Fencing.WRITES).seed(21)
                 .nemesisInterval(Duration.ofSeconds(10)).holds(Duration.ZERO, Duration.ofMillis(20)).quiet(Duration.ofSeconds(15))
                 .command(List.of("AdaptersIT", system)).build();
         RunResult r = LabRuns.run(spec);

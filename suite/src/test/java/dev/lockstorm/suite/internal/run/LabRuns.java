@@ -13,16 +13,16 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** What the lab-tier run tests share: a 30 s run of a system under a nemesis, and running a spec into the test run store. */
+/** What the lab-tier run tests share: a 20 s run of a system under a nemesis, and running a spec into the test run store. */
 final class LabRuns {
     private static final RunStore STORE = new RunStore(Path.of("target", "it-results").toAbsolutePath());
 
     private LabRuns() {
     }
 
-    /** 30 s, a fault every 5 s or so, holds up to a second, fencing none. */
+    /** 20 s, a fault every 5 s or so (two or three faults), holds up to a second, fencing none. */
     static RunSpec spec(String system, String nemesis, long seed) {
-        return RunSpec.builtIn(system).timeLimit(Duration.ofSeconds(30)).nemesis(NemesisKinds.byName(nemesis)).seed(seed)
+        return RunSpec.builtIn(system).timeLimit(Duration.ofSeconds(20)).nemesis(NemesisKinds.byName(nemesis)).seed(seed)
                 .nemesisInterval(Duration.ofSeconds(5)).holds(Duration.ZERO, Duration.ofMillis(1000))
                 .command(List.of("LabRuns", system, nemesis)).build();
     }
