@@ -42,13 +42,21 @@ public record LockOption(String name, String description, String defaultValue, L
         return new LockOption(name, description, defaultValue, List.of(choices));
     }
 
-    /** Why {@code value} is refused (naming the option and what it takes), or empty when it is taken. */
+    /** Why {@code value} is refused ({@code --option x takes a or b, not 'c'}), or empty when it is taken. */
     public Optional<String> refusal(String value) {
-        return choices.isEmpty() || choices.contains(value) ? Optional.empty() : Optional.of(notOneOf(name, choices, value));
+        return choices.isEmpty() || choices.contains(value) ? Optional.empty()
+                : Optional.of("--option " + name + " takes " + String.join(" or ", choices) + ", not '" + value + "'");
     }
 
-    /** The message for a value outside {@code allowed}: {@code --option x takes a or b, not 'c'}. */
-    public static String notOneOf(String name, List<String> allowed, String value) {
-        return "--option " + name + " takes " + String.join(" or ", allowed) + ", not '" + value + "'";
+    /**
+     * This option's value in a client's context, checked against its choices as the run's spec checks
+     * it: an {@link IllegalArgumentException} with the {@link #refusal} otherwise.
+     */
+    public String valueIn(ClientContext c) {
+        String v = c.option(name);
+        refusal(v).ifPresent(message -> {
+            throw new IllegalArgumentException(message);
+        });
+        return v;
     }
 }

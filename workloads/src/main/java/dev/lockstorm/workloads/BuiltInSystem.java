@@ -67,17 +67,13 @@ public abstract class BuiltInSystem implements LockSystem {
         return client.apply(context);
     }
 
-    /** A true/false option of {@code c}; anything else is refused with the option's name. */
-    protected static boolean flag(ClientContext c, String name) {
-        return choice(c, name, "true", "false").equals("true");
+    /** A true/false option, declared with {@link #flag(String, String, String)}; anything else is refused with the option's name. */
+    protected static boolean flag(ClientContext c, LockOption option) {
+        return option.valueIn(c).equals("true");
     }
 
-    /** An option of {@code c} that takes one of {@code allowed}; anything else is refused with the option's name and the choices. */
-    public static String choice(ClientContext c, String name, String... allowed) {
-        String v = c.option(name);
-        if (!List.of(allowed).contains(v)) {
-            throw new IllegalArgumentException(LockOption.notOneOf(name, List.of(allowed), v));
-        }
-        return v;
+    /** A true/false option with its default. */
+    public static LockOption flag(String name, String description, String defaultValue) {
+        return LockOption.choice(name, description, defaultValue, "true", "false");
     }
 }

@@ -29,12 +29,14 @@ public final class History {
     private final List<Op> ops;
     private final int[] partner;
     private final int incomplete;
+    private final Map<Integer, Op> kills;
 
     History(String source, List<Op> ops, int[] partner, int incomplete) {
         this.source = source;
         this.ops = Collections.unmodifiableList(ops);
         this.partner = partner;
         this.incomplete = incomplete;
+        this.kills = Collections.unmodifiableMap(findKills(ops));
     }
 
     /** Builds a history from events in memory (indexes are renumbered), validating it. */
@@ -75,6 +77,10 @@ public final class History {
      * it (the first, should one name it twice).
      */
     public Map<Integer, Op> kills() {
+        return kills;
+    }
+
+    private static Map<Integer, Op> findKills(List<Op> ops) {
         Map<Integer, Op> out = new HashMap<>();
         for (Op op : ops) {
             if (op.isClient() || !KILL_CLIENT.equals(op.f()) || !(op.value() instanceof Collection<?> killed)) continue;
@@ -90,7 +96,6 @@ public final class History {
      */
     public List<Operation> operations() {
         List<Operation> out = new ArrayList<>(ops.size() / 2 + 1);
-        Map<Integer, Op> kills = kills();
         for (Op op : ops) {
             if (op.type() != OpType.INVOKE || !op.isClient()) continue;
             int c = partner[op.index()];

@@ -34,12 +34,9 @@ public final class DoubleHolders {
         for (Op op : h.ops()) {
             if (!op.isClient()) {
                 // a killed process's holds end at its kill, not when its driver noticed
-                kills.forEach((process, kill) -> {
-                    if (kill != op) return;
-                    Map<Object, Op> mine = open.getOrDefault(process, Map.of());
-                    for (Op start : mine.values()) out.add(interval(start, op));
-                    if (!mine.isEmpty()) mine.clear();
-                });
+                for (Map.Entry<Integer, Op> k : kills.entrySet()) {
+                    if (k.getValue() == op) end(open.remove(k.getKey()), op, out);
+                }
                 continue;
             }
             Map<Object, Op> mine = open.computeIfAbsent(op.process(), p -> new LinkedHashMap<>());
@@ -49,13 +46,19 @@ public final class DoubleHolders {
                 Op start = mine.remove(Resource.lockOf(op));
                 if (start != null) out.add(interval(start, op));
             } else if (op.type() == OpType.INFO) {
-                for (Op start : mine.values()) out.add(interval(start, op));
-                mine.clear();
+                end(mine, op, out);
             }
         }
         for (Map<Object, Op> mine : open.values()) for (Op start : mine.values()) out.add(interval(start, null));
         out.sort(Comparator.comparingInt(i -> i.start().index()));
         return out;
+    }
+
+    /** Ends every hold in {@code holds} (may be null) at {@code end}. */
+    private static void end(Map<Object, Op> holds, Op end, List<HoldInterval> out) {
+        if (holds == null) return;
+        for (Op start : holds.values()) out.add(interval(start, end));
+        holds.clear();
     }
 
     private static HoldInterval interval(Op start, Op end) {

@@ -15,6 +15,10 @@ public final class DbSystems {
 
     private static final LockOption EXPIRY_CLOCK = LockOption.choice("expiry-clock", "whose clock stamps the lock row and judges"
             + " whether it is older than the lease: database (the server's) or client (the time each client sends)", "database", "database", "client");
+    private static final LockOption SYNCHRONOUS_COMMIT = LockOption.choice("synchronous-commit", "PostgreSQL's synchronous_commit for"
+            + " the session: on (a commit waits until the replica has it) or local (it does not)", "on", "on", "local");
+    private static final LockOption DB_TIME = BuiltInSystem.flag("db-time", "ShedLock's usingDbTime(): the database's clock sets and"
+            + " judges lock_until, not the client's", "false");
 
     /** {@code db-table-pg}: the lock table on PostgreSQL. */
     public static final class TablePostgres extends BuiltInSystem {
@@ -39,10 +43,8 @@ public final class DbSystems {
         public TablePostgresHa() {
             super("db-table-pg-ha", "the lock table on a PostgreSQL primary and its streaming replica, found through the driver's"
                     + " multi-host URL; synchronous_commit per session", Topology.POSTGRESQL_HA, true, List.of(EXPIRY_CLOCK,
-                    LockOption.choice("synchronous-commit", "PostgreSQL's synchronous_commit for the session: on (a commit waits until the"
-                            + " replica has it) or local (it does not)", "on", "on", "local")),
-                    c -> new TableLock(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), expiryClock(c),
-                            choice(c, "synchronous-commit", "on", "local")));
+                    SYNCHRONOUS_COMMIT), c -> new TableLock(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), expiryClock(c),
+                            SYNCHRONOUS_COMMIT.valueIn(c)));
         }
     }
 
@@ -82,9 +84,8 @@ public final class DbSystems {
     public static final class ShedLockJdbc extends BuiltInSystem {
         public ShedLockJdbc() {
             super("shedlock-jdbc", "ShedLock's JdbcTemplateLockProvider on PostgreSQL, lockAtMostFor = the lease, asked again every 200 ms; no token",
-                    Topology.POSTGRESQL, false, List.of(LockOption.choice("db-time", "ShedLock's usingDbTime(): the database's clock sets and"
-                            + " judges lock_until, not the client's", "false", "true", "false")),
-                    c -> new ShedLockClient(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), flag(c, "db-time")));
+                    Topology.POSTGRESQL, false, List.of(DB_TIME),
+                    c -> new ShedLockClient(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), flag(c, DB_TIME)));
         }
     }
 
@@ -98,6 +99,6 @@ public final class DbSystems {
     }
 
     private static TableLock.ExpiryClock expiryClock(ClientContext c) {
-        return TableLock.ExpiryClock.valueOf(BuiltInSystem.choice(c, "expiry-clock", "database", "client").toUpperCase(Locale.ROOT));
+        return TableLock.ExpiryClock.valueOf(EXPIRY_CLOCK.valueIn(c).toUpperCase(Locale.ROOT));
     }
 }

@@ -18,13 +18,14 @@ public final class EtcdSystems {
     private EtcdSystems() {
     }
 
+    private static final LockOption VERIFY_KEY = BuiltInSystem.flag("verify-key", "after a grant, read the lock key; a grant whose"
+            + " key is gone (its lease expired while it waited) is given back and fails", "false");
+
     /** {@code etcd-lock}: etcd's lock service (v3lock) through jetcd's Lock client. */
     public static final class Lock extends BuiltInSystem {
         public Lock() {
             super("etcd-lock", "etcd's Lock API through jetcd: a lease kept alive, the lock key's create revision as the token",
-                    Topology.ETCD, true, List.of(LockOption.choice("verify-key", "after a grant, read the lock key; a grant whose key is gone"
-                            + " (its lease expired while it waited) is given back and fails", "false", "true", "false")),
-                    c -> new EtcdLock(c.connect(), c.lock(), c.lease(), flag(c, "verify-key")));
+                    Topology.ETCD, true, List.of(VERIFY_KEY), c -> new EtcdLock(c.connect(), c.lock(), c.lease(), flag(c, VERIFY_KEY)));
         }
     }
 

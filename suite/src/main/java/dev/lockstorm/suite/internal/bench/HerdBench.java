@@ -87,7 +87,6 @@ public final class HerdBench {
                 List.of("-Xss256k", "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), HerdLoop.class.getName(),
                 List.of(recipe, cluster.connect(), Integer.toString(clients), Long.toString(each.toSeconds()), "/herd/" + recipe + "-" + waiters)),
                 Map.of());
-        // the watches set, sampled in the middle of the measured window (after the clients opened and warmed up)
         Wait.until("the herd loop " + recipe + " × " + waiters + " waiters to open its sessions",
                 () -> logHas(p.log(), "HERD-MEASURING") || !p.isAlive(), Duration.ofSeconds(120));
         // watches set: the mean of ten samples, 100 ms apart, from the middle of the measured window

@@ -30,9 +30,13 @@ public final class BenchCommand implements Runnable {
         String systems;
 
         java.util.List<String> systems() {
-            return systems == null ? java.util.List.of()
-                    : java.util.Arrays.stream(systems.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+            return systems == null ? java.util.List.of() : names(systems);
         }
+    }
+
+    /** The names in a comma-separated list, blanks dropped. */
+    static java.util.List<String> names(String list) {
+        return java.util.Arrays.stream(list.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
     }
 
     @Command(name = "checker", mixinStandardHelpOptions = true,
@@ -177,45 +181,39 @@ public final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            java.util.List<String> recipes = systems == null ? dev.lockstorm.suite.internal.bench.HerdBench.RECIPES
-                    : java.util.Arrays.stream(systems.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+            java.util.List<String> recipes = systems == null ? dev.lockstorm.suite.internal.bench.HerdBench.RECIPES : names(systems);
             for (String r : recipes) {
                 if (!dev.lockstorm.suite.internal.bench.HerdBench.RECIPES.contains(r)) {
-                    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--systems: '" + r + "' is not one of "
-                            + String.join(", ", dev.lockstorm.suite.internal.bench.HerdBench.RECIPES));
+                    throw bad("--systems: '" + r + "' is not one of " + String.join(", ", dev.lockstorm.suite.internal.bench.HerdBench.RECIPES));
                 }
             }
-            java.util.List<Integer> counts;
-            try {
-                counts = new PositiveInts().convert(waiters);
-            } catch (picocli.CommandLine.TypeConversionException e) {
-                throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--waiters: " + e.getMessage());
-            }
+            java.util.List<Integer> counts = waiterCounts();
             dev.lockstorm.clusters.lab.Lab.requireInside();
             new dev.lockstorm.suite.internal.bench.HerdBench(System.out, Home.store()).run(counts, each, recipes);
             return 0;
         }
 
-        @picocli.CommandLine.Spec
-        picocli.CommandLine.Model.CommandSpec spec;
-    }
-
-    /** A comma-separated list of positive whole numbers, each at most 1000. */
-    static final class PositiveInts implements picocli.CommandLine.ITypeConverter<java.util.List<Integer>> {
-        @Override
-        public java.util.List<Integer> convert(String value) {
+        /** {@code --waiters}: positive whole numbers, each at most 1000. */
+        private java.util.List<Integer> waiterCounts() {
             java.util.List<Integer> out = new java.util.ArrayList<>();
-            for (String part : value.split(",")) {
+            for (String part : waiters.split(",")) {
                 int n;
                 try {
                     n = Integer.parseInt(part.trim());
                 } catch (NumberFormatException e) {
-                    throw new picocli.CommandLine.TypeConversionException("'" + part.trim() + "' is not a whole number; expected e.g. 10,50,100");
+                    throw bad("--waiters: '" + part.trim() + "' is not a whole number; expected e.g. 10,50,100");
                 }
-                if (n < 1 || n > 1000) throw new picocli.CommandLine.TypeConversionException(n + " is out of range; expected 1 to 1000");
+                if (n < 1 || n > 1000) throw bad("--waiters: " + n + " is out of range; expected 1 to 1000");
                 out.add(n);
             }
             return out;
         }
+
+        private picocli.CommandLine.ParameterException bad(String message) {
+            return new picocli.CommandLine.ParameterException(spec.commandLine(), message);
+        }
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
     }
 }
