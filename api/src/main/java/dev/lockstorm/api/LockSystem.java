@@ -38,6 +38,17 @@ public interface LockSystem {
     /** Whether its leases carry a fencing token ({@link Lease#token()} not null). */
     boolean fencingToken();
 
+    /**
+     * Whether a holder may take the lock again while it holds it, counting its holds (Curator's
+     * {@code InterProcessMutex}, Java's {@code ReentrantLock}). lockstorm's workload then takes the
+     * lock again inside each hold, to a random depth ({@code --nesting}), and records each nested
+     * acquire and release as its own operation; the checker counts them, so a nested release that
+     * let the lock go shows up as a double holder. Not reentrant by default.
+     */
+    default boolean reentrant() {
+        return false;
+    }
+
     /** The options it takes beyond every run's; none by default. */
     default List<LockOption> options() {
         return List.of();

@@ -30,6 +30,7 @@ public final class History {
     private final int[] partner;
     private final int incomplete;
     private final Map<Integer, Op> kills;
+    private final Set<Integer> reentries;
 
     History(String source, List<Op> ops, int[] partner, int incomplete) {
         this.source = source;
@@ -37,6 +38,7 @@ public final class History {
         this.partner = partner;
         this.incomplete = incomplete;
         this.kills = Collections.unmodifiableMap(findKills(ops));
+        this.reentries = findReentries(ops);
     }
 
     /** Builds a history from events in memory (indexes are renumbered), validating it. */
@@ -87,6 +89,46 @@ public final class History {
             for (Object p : killed) if (p instanceof Number n) out.putIfAbsent(n.intValue(), op);
         }
         return out;
+    }
+
+    /**
+     * Whether {@code op} is a nested lock event of a reentrant lock: an {@code ok} acquire by a
+     * process that already held that lock, or the invocation of a release that leaves it still
+     * holding (its hold count above zero). The hold itself runs from the outermost acquire to the
+     * release that brings the count back to zero.
+     */
+    public boolean reentry(Op op) {
+        return reentries.contains(op.index());
+    }
+
+    /** Whether some process took a lock again while it held it (the lock is reentrant, or broken). */
+    public boolean reentrant() {
+        return !reentries.isEmpty();
+    }
+
+    /**
+     * Counts each process's holds of each lock: an ok acquire adds one, a release's invocation takes
+     * one away, a crash (info) ends them all, as does the process's kill.
+     */
+    private Set<Integer> findReentries(List<Op> ops) {
+        Set<Integer> out = new HashSet<>();
+        Map<Integer, Map<Object, Integer>> depth = new HashMap<>();
+        for (Op op : ops) {
+            if (!op.isClient()) continue;
+            Map<Object, Integer> mine = depth.computeIfAbsent(op.process(), p -> new HashMap<>());
+            Object lock = op.extra("lock") == null ? "" : op.extra("lock");
+            int d = mine.getOrDefault(lock, 0);
+            if (op.f().equals("acquire") && op.type() == OpType.OK) {
+                if (d > 0) out.add(op.index());
+                mine.put(lock, d + 1);
+            } else if (op.f().equals("release") && op.type() == OpType.INVOKE && d > 0) {
+                if (d > 1) out.add(op.index());
+                mine.put(lock, d - 1);
+            } else if (op.type() == OpType.INFO) {
+                mine.clear();
+            }
+        }
+        return Collections.unmodifiableSet(out);
     }
 
     /**

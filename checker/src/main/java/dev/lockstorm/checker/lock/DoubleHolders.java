@@ -25,7 +25,10 @@ public final class DoubleHolders {
     private DoubleHolders() {
     }
 
-    /** Every hold interval, in order of start. */
+    /**
+     * Every hold interval, in order of start; a reentrant lock's hold runs from its outermost
+     * acquire to the release that gives it up ({@link History#reentry}).
+     */
     public static List<HoldInterval> holds(History h) {
         List<HoldInterval> out = new ArrayList<>();
         // process → lock → acquire ok that opened a hold
@@ -39,6 +42,7 @@ public final class DoubleHolders {
                 }
                 continue;
             }
+            if (h.reentry(op)) continue; // a reentrant lock's nested acquire or release: the hold goes on
             Map<Object, Op> mine = open.computeIfAbsent(op.process(), p -> new LinkedHashMap<>());
             if (op.f().equals("acquire") && op.type() == OpType.OK) {
                 mine.put(Resource.lockOf(op), op);

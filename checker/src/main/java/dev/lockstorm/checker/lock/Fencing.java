@@ -53,7 +53,7 @@ public final class Fencing {
         Map<Integer, Op> writeFloor = new HashMap<>();
 
         for (Op op : h.ops()) {
-            if (!op.isClient()) continue;
+            if (!op.isClient() || h.reentry(op)) continue; // a nested acquire of a reentrant lock is no new grant
             Object lock = Resource.lockOf(op);
             switch (op.f()) {
                 case "acquire" -> {

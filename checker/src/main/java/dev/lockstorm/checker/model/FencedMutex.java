@@ -46,7 +46,7 @@ public final class FencedMutex extends LockModel<FencedMutex.State> {
         }
     }
 
-    private static Long token(Operation op) {
+    static Long token(Operation op) {
         return op.output() instanceof Number n ? n.longValue() : null;
     }
 

@@ -1,5 +1,6 @@
 package dev.lockstorm.checker.model;
 
+import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
 
 import java.util.LinkedHashMap;
@@ -73,13 +74,24 @@ abstract class LockModel<S extends LockModel.LockState> implements Model<S> {
             }
             Operation held = ctx.byId(state.acquire());
             String until = "never released it";
+            int count = 1; // a reentrant holder's nested acquires and releases do not end its hold
+            boolean nested = false;
             for (Operation o = ctx.next(held); o != null; o = ctx.next(o)) {
-                if (o.f().equals(LockReduction.RELEASE) && o.outcome() == dev.lockstorm.checker.history.OpType.FAIL) {
+                if (o.f().equals(LockReduction.ACQUIRE) && o.outcome() == OpType.OK) {
+                    count++;
+                    continue;
+                }
+                if (o.f().equals(LockReduction.RELEASE) && o.outcome() == OpType.FAIL) {
                     until = "its release at " + ctx.when(o.invoke()) + " failed, so it still held the lock";
                     break;
                 }
+                if (o.f().equals(LockReduction.RELEASE) && --count > 0) {
+                    nested = true;
+                    continue;
+                }
                 if (o.f().equals(LockReduction.RELEASE)) {
-                    until = "had not invoked release until " + ctx.when(o.invoke());
+                    until = "had not invoked release until " + ctx.when(o.invoke())
+                            + (!nested ? "" : " (its releases before that ended nested holds: it had taken the lock again while holding it)");
                     break;
                 }
                 if (o.optional() && o.completion() != null) {

@@ -10,7 +10,7 @@ import java.util.Set;
 
 /** The models by name, and the choice of a model for a history that does not name one. */
 public final class Models {
-    public static final List<String> NAMES = List.of("mutex", "fenced-mutex", "register", "cas-register", "multi-register", "kv");
+    public static final List<String> NAMES = List.of("mutex", "fenced-mutex", "reentrant-mutex", "register", "cas-register", "multi-register", "kv");
 
     private Models() {
     }
@@ -20,6 +20,7 @@ public final class Models {
         return switch (name) {
             case "mutex" -> new Mutex();
             case "fenced-mutex" -> new FencedMutex();
+            case "reentrant-mutex" -> new ReentrantMutex();
             case "register" -> Register.register();
             case "cas-register" -> Register.casRegister();
             case "multi-register" -> new MultiRegister();
@@ -29,8 +30,9 @@ public final class Models {
     }
 
     /**
-     * The model a history's functions imply: acquire/release → fenced-mutex when an ok acquire
-     * carries a token, else mutex; txn → multi-register; get/put/append → kv; read/write/cas →
+     * The model a history's functions imply: acquire/release → reentrant-mutex when a process took
+     * the lock again while it held it ({@link History#reentrant()}), else fenced-mutex when an ok
+     * acquire carries a token, else mutex; txn → multi-register; get/put/append → kv; read/write/cas →
      * cas-register (Knossos's, initially 0), or register for Jepsen logs (Porcupine's etcd, initially nil).
      */
     public static Model<?> infer(History h, boolean jepsenLog) {
@@ -41,7 +43,10 @@ public final class Models {
             fs.add(op.f());
             if (op.f().equals("acquire") && op.type() == OpType.OK && op.value() != null) tokens = true;
         }
-        if (fs.contains("acquire") || fs.contains("release")) return tokens ? new FencedMutex() : new Mutex();
+        if (fs.contains("acquire") || fs.contains("release")) {
+            if (h.reentrant()) return new ReentrantMutex();
+            return tokens ? new FencedMutex() : new Mutex();
+        }
         if (fs.contains("txn")) return new MultiRegister();
         if (fs.contains("get") || fs.contains("put") || fs.contains("append")) return new Kv();
         return jepsenLog ? Register.register() : Register.casRegister();

@@ -1,7 +1,10 @@
 package dev.lockstorm.workloads.zookeeper;
 
+import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.workloads.BuiltInSystem;
+
+import java.util.List;
 
 /** The ZooKeeper lock systems lockstorm ships, each against a 3-node ensemble; the token is the lock node's czxid. */
 public final class ZooKeeperSystems {
@@ -32,11 +35,35 @@ public final class ZooKeeperSystems {
         }
     }
 
-    /** {@code curator-mutex}: Curator's InterProcessMutex. */
+    /** {@code curator-mutex}: Curator's InterProcessMutex, reentrant. */
     public static final class Mutex extends BuiltInSystem {
         public Mutex() {
-            super("curator-mutex", "Apache Curator InterProcessMutex", Topology.ZOOKEEPER, true,
+            super("curator-mutex", "Apache Curator InterProcessMutex (reentrant: a hold count per thread)", Topology.ZOOKEEPER, true,
                     c -> new CuratorMutex(c.connect(), c.lock(), c.lease()));
+        }
+
+        @Override
+        public boolean reentrant() {
+            return true;
+        }
+    }
+
+    /** {@code zk-reentrant}: the recipe's queue with a per-thread hold count, or with a broken one. */
+    public static final class Reentrant extends BuiltInSystem {
+        private static final LockOption REENTRANCY = LockOption.choice("reentrancy", "how the lock counts a thread's holds: count"
+                + " (a hold count per thread; the node is deleted when it returns to zero) or flag (deliberately broken: only"
+                + " whether the thread holds, so the first nested release deletes the node)", "count", "count", "flag");
+
+        public Reentrant() {
+            super("zk-reentrant", "ZooKeeper: a reentrant lock over the recipe's queue, one node per owning thread, a hold count per"
+                    + " thread", Topology.ZOOKEEPER, true, List.of(REENTRANCY),
+                    c -> new ReentrantZkLock(c.connect(), c.lock(), c.lease(),
+                            REENTRANCY.valueIn(c).equals("flag") ? HoldCounts.flagOnly() : HoldCounts.perOwner()));
+        }
+
+        @Override
+        public boolean reentrant() {
+            return true;
         }
     }
 

@@ -41,7 +41,7 @@ public final class CheckCommand implements Callable<Integer> {
     List<Path> files;
 
     @Option(names = "--model", paramLabel = "M",
-            description = "Sets the model: mutex, fenced-mutex, register, cas-register, multi-register or kv (default: told from the history's operations).")
+            description = "Sets the model: mutex, fenced-mutex, reentrant-mutex, register, cas-register, multi-register or kv (default: told from the history's operations).")
     String model;
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "auto",

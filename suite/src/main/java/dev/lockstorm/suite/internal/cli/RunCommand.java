@@ -78,6 +78,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Sets the longest a holder waits between reading and writing the resource (default: ${DEFAULT-VALUE}).")
     Duration holdMax;
 
+    @Option(names = "--nesting", paramLabel = "N",
+            description = "For a reentrant lock: takes it again inside each hold, up to N deep (each hold picks 0…N), each nested"
+                    + " acquire and release recorded (default: 2 for reentrant locks, 0 for others; 0 to " + RunSpec.MAX_NESTING + ").")
+    Integer nesting;
+
     @Option(names = "--quiet", defaultValue = "20s", converter = DurationConverter.class,
             description = "Sets the quiet period after the final heal, in which every client must acquire the lock again (default: ${DEFAULT-VALUE}).")
     Duration quiet;
@@ -105,6 +110,7 @@ public final class RunCommand implements Callable<Integer> {
                     .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax).quiet(quiet)
                     .persistence(Persistence.fromName(persistence)).command(cmd);
             options.forEach(b::option);
+            if (nesting != null) b.nesting(nesting);
             spec = b.build();
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm run: " + e.getMessage());

@@ -129,17 +129,27 @@ final class ClientSlot implements Client {
         while (!stop.get()) cycle(spec.acquireTimeout());
     }
 
-    /** One acquire → read → hold → write → release; returns whether the acquire succeeded. */
+    /**
+     * One acquire → read → hold → write → release; returns whether the acquire succeeded. A
+     * reentrant lock is taken again inside the hold, 0…{@link RunSpec#nesting()} deep, around the
+     * read: those nested releases come before the hold and the write, so a nested release that let
+     * the lock go leaves the rest of the hold open to another client, where the checker sees it.
+     */
     boolean cycle(Duration acquireTimeout) {
         int started = process;
         Reply a = op("acquire", new Command.Acquire(acquireTimeout.toMillis()));
         if (!(a instanceof Reply.Ok ok)) return false;
         token = ok.token();
         holders.acquired(this);
+        int depth = spec.nesting() == 0 ? 0 : random.nextInt(spec.nesting() + 1);
+        int nested = 0;
+        while (nested < depth && op("acquire", new Command.Acquire(acquireTimeout.toMillis())) instanceof Reply.Ok) nested++;
+        if (process != started) return true; // crashed: a new process goes on; the old lease expires on its own
         Map<String, Object> tokenOnly = new LinkedHashMap<>();
         tokenOnly.put("token", token);
         Long read = resource("read", tokenOnly, null);
-        if (process != started) return true; // crashed: a new process goes on; the old lease expires on its own
+        for (; nested > 0 && process == started; nested--) op("release", new Command.Release());
+        if (process != started) return true;
         if (read != null) {
             long min = spec.holdMin().toMillis();
             long spread = spec.holdMax().toMillis() - min;
@@ -152,6 +162,7 @@ final class ClientSlot implements Client {
         }
         holders.releasing(this);
         op("release", new Command.Release());
+        holders.released(this);
         return true;
     }
 
@@ -240,7 +251,6 @@ final class ClientSlot implements Client {
             reset();
             return null;
         }
-        if (f.equals("release")) holders.released(this);
         return answer;
     }
 

@@ -41,6 +41,8 @@ import java.util.Map;
  * @param nemesisInterval mean time between faults, and a fault's mean duration
  * @param holdMin         shortest hold between read and write (a hold is uniform between holdMin and holdMax)
  * @param holdMax         longest hold
+ * @param nesting         for a reentrant lock, how deep a hold takes the lock again at most (each hold picks 0…nesting); 0 for
+ *                        other locks
  * @param quiet           the quiet period after the final heal, in which every client must acquire again
  * @param persistence     how Redis servers keep data across a crash (Redis topologies only)
  * @param command         the command line that started the run, for the record
@@ -48,7 +50,12 @@ import java.util.Map;
  */
 public record RunSpec(LockSystem system, Map<String, String> options, ResourceType resource, List<Path> classpath, int clients,
                       Duration timeLimit, NemesisKind nemesis, Fencing fencing, long seed, Duration lease, Duration nemesisInterval,
-                      Duration holdMin, Duration holdMax, Duration quiet, Persistence persistence, List<String> command, String title) {
+                      Duration holdMin, Duration holdMax, int nesting, Duration quiet, Persistence persistence, List<String> command, String title) {
+
+    /** The deepest nesting a run may ask for. */
+    public static final int MAX_NESTING = 10;
+    /** A reentrant lock's nesting unless the run says otherwise. */
+    public static final int DEFAULT_NESTING = 2;
 
     public RunSpec {
         options = Map.copyOf(options);
@@ -58,6 +65,10 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         if (timeLimit.isNegative() || timeLimit.isZero()) throw new IllegalArgumentException("--time-limit must be positive, not " + timeLimit);
         if (lease.isNegative() || lease.isZero()) throw new IllegalArgumentException("--lease must be positive, not " + lease);
         if (holdMin.compareTo(holdMax) > 0) throw new IllegalArgumentException("the shortest hold " + holdMin + " exceeds the longest " + holdMax);
+        if (nesting < 0 || nesting > MAX_NESTING) throw new IllegalArgumentException("--nesting must be 0 to " + MAX_NESTING + ", not " + nesting);
+        if (nesting > 0 && !system.reentrant()) {
+            throw new IllegalArgumentException("--nesting " + nesting + ": " + system.name() + " is not reentrant (a holder cannot take it again)");
+        }
         for (LockOption o : system.options()) {
             if (!options.containsKey(o.name())) throw new IllegalArgumentException("option " + o.name() + " of " + system.name() + " has no value");
         }
@@ -84,7 +95,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
     /** The same run, titled as a named scenario's variant. */
     public RunSpec withTitle(String t) {
         return new RunSpec(system, options, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, nemesisInterval, holdMin, holdMax,
-                quiet, persistence, command, t);
+                nesting, quiet, persistence, command, t);
     }
 
     /** How long a client is frozen by pause-client: past its lease, so that the lease expires. */
@@ -124,6 +135,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         private Duration lease = Duration.ofSeconds(4);
         private Duration nemesisInterval;
         private Duration holdMin = Duration.ZERO;
+        private Integer nesting;
         private Duration holdMax = Duration.ofMillis(100);
         private Duration quiet = Duration.ofSeconds(20);
         private Persistence persistence = Persistence.NONE;
@@ -191,6 +203,12 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
             return this;
         }
 
+        /** How deep a reentrant lock's holds take it again, at most (default {@link #DEFAULT_NESTING}; 0: never). */
+        public Builder nesting(int n) {
+            nesting = n;
+            return this;
+        }
+
         public Builder quiet(Duration d) {
             quiet = d;
             return this;
@@ -213,7 +231,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
             Duration sixth = timeLimit.dividedBy(6);
             Duration interval = nemesisInterval != null ? nemesisInterval : sixth.compareTo(Duration.ofSeconds(10)) < 0 ? sixth : Duration.ofSeconds(10);
             return new RunSpec(system, all, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, interval, holdMin, holdMax,
-                    quiet, persistence, command, null);
+                    nesting != null ? nesting : system.reentrant() ? DEFAULT_NESTING : 0, quiet, persistence, command, null);
         }
     }
 

@@ -105,6 +105,12 @@ class PluginsTest {
         assertTrue(console.err().contains("--persistence applies to Redis servers"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-recipe", "--resource", "ledger"));
         assertTrue(console.err().contains("unknown resource 'ledger'; known: counter"), console.err());
+        assertEquals(3, Main.run("run", "--system", "zk-recipe", "--nesting", "2"));
+        assertTrue(console.err().contains("--nesting 2: zk-recipe is not reentrant"), console.err());
+        assertEquals(3, Main.run("run", "--system", "zk-reentrant", "--nesting", "11"));
+        assertTrue(console.err().contains("--nesting must be 0 to 10, not 11"), console.err());
+        assertEquals(3, Main.run("run", "--system", "zk-reentrant", "--option", "reentrancy=sometimes"));
+        assertTrue(console.err().contains("--option reentrancy takes count or flag, not 'sometimes'"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-recipe", "--nemesis", "chaos"));
         assertTrue(console.err().contains("unknown nemesis 'chaos'; expected one of none, partition"), console.err());
     }

@@ -15,6 +15,8 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -30,7 +32,8 @@ public final class Worker {
     private final Supplier<LockClient> newClient;
     private final PrintStream out;
     private LockClient client;
-    private Lease lease;
+    /** The leases held, the innermost first: a reentrant lock's nested acquires push, releases pop. */
+    private final Deque<Lease> leases = new ArrayDeque<>();
 
     Worker(Supplier<LockClient> newClient, PrintStream out) {
         this.newClient = newClient;
@@ -104,7 +107,8 @@ public final class Worker {
         }
         if (cmd instanceof Command.Acquire a) {
             try {
-                lease = client.acquire(Duration.ofMillis(a.timeoutMs()));
+                Lease lease = client.acquire(Duration.ofMillis(a.timeoutMs()));
+                leases.push(lease);
                 return new Reply.Ok(lease.token());
             } catch (NotAcquiredException e) {
                 return new Reply.Fail(describe(e));
@@ -112,23 +116,21 @@ public final class Worker {
                 return new Reply.Info(describe(e));
             }
         }
-        if (cmd instanceof Command.Use) return new Reply.InUse(lease != null && client.stillHeld(lease));
+        if (cmd instanceof Command.Use) return new Reply.InUse(!leases.isEmpty() && client.stillHeld(leases.peek()));
         if (cmd instanceof Command.Release) {
-            if (lease == null) return new Reply.Fail(describe(new NotHeldException("this client holds no lease")));
+            if (leases.isEmpty()) return new Reply.Fail(describe(new NotHeldException("this client holds no lease")));
             try {
-                client.release(lease);
+                client.release(leases.pop());
                 return new Reply.Ok(null);
             } catch (Exception e) {
                 // NotHeldException too: the lease ended at some point up to now, which only info says
                 return new Reply.Info(describe(e));
-            } finally {
-                lease = null;
             }
         }
         if (cmd instanceof Command.Reset) {
             // the old instance is a crashed process: drop it (its lease, if any, expires) and start afresh
             client.close();
-            lease = null;
+            leases.clear();
             return open();
         }
         return null; // close
