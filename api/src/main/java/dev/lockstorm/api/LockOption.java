@@ -1,6 +1,8 @@
 package dev.lockstorm.api;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -40,6 +42,13 @@ public record LockOption(String name, String description, String defaultValue, L
     /** An option that takes one of {@code choices}. */
     public static LockOption choice(String name, String description, String defaultValue, String... choices) {
         return new LockOption(name, description, defaultValue, List.of(choices));
+    }
+
+    /** Every option at its default value, by name: what a client gets when a run sets none of them. */
+    public static Map<String, String> defaults(List<LockOption> options) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (LockOption o : options) out.put(o.name(), o.defaultValue());
+        return out;
     }
 
     /** Why {@code value} is refused ({@code --option x takes a or b, not 'c'}), or empty when it is taken. */

@@ -63,7 +63,8 @@ public final class LockStormExtension implements ParameterResolver {
         LockStormSpec s = LockStormSpec.of(t.system()).withClients(t.clients()).withTimeLimit(duration(t.timeLimit(), "timeLimit"))
                 .withNemesis(t.nemesis()).withFencing(t.fencing()).withResource(t.resource()).withSeed(t.seed())
                 .withLease(duration(t.lease(), "lease")).withHoldMax(duration(t.holdMax(), "holdMax")).withQuiet(duration(t.quiet(), "quiet"))
-                .withPersistence(t.persistence());
+                .withPersistence(t.persistence()).withOnDoubt(t.onDoubt());
+        if (t.nesting() >= 0) s = s.withNesting(t.nesting());
         if (!t.nemesisInterval().isBlank()) s = s.withNemesisInterval(duration(t.nemesisInterval(), "nemesisInterval"));
         for (String o : t.options()) {
             int eq = o.indexOf('=');

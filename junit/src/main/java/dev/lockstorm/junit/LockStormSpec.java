@@ -29,11 +29,15 @@ import java.util.Map;
  * @param holdMax         longest hold between the resource's read and write
  * @param quiet           how long every client has after the final heal to acquire once more
  * @param persistence     Redis persistence: none, aof-everysec or aof-always
+ * @param onDoubt         what a holder does when its client says the lease may be gone: continue, or stop (ask before each step
+ *                        and while it holds, and release at the first doubt)
+ * @param nesting         how deep a reentrant lock is taken again inside a hold, at most; null for the default (2 for reentrant
+ *                        locks, 0 for others)
  * @param options         the system's own options
  */
 public record LockStormSpec(String system, int clients, Duration timeLimit, String nemesis, String fencing, String resource, long seed,
                             Duration lease, Duration nemesisInterval, Duration holdMax, Duration quiet, String persistence,
-                            Map<String, String> options) {
+                            String onDoubt, Integer nesting, Map<String, String> options) {
 
     public LockStormSpec {
         options = Map.copyOf(options);
@@ -42,65 +46,76 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     /** A fault-free run of {@code system} with the defaults: 5 clients, 30 s, seed 1, a 4 s lease, the counter without fencing. */
     public static LockStormSpec of(String system) {
         return new LockStormSpec(system, 5, Duration.ofSeconds(30), "none", "none", "counter", 1, Duration.ofSeconds(4), null,
-                Duration.ofMillis(100), Duration.ofSeconds(20), "none", Map.of());
+                Duration.ofMillis(100), Duration.ofSeconds(20), "none", "continue", null, Map.of());
     }
 
     public LockStormSpec withClients(int n) {
-        return new LockStormSpec(system, n, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, options);
+        return new LockStormSpec(system, n, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
     }
 
     public LockStormSpec withTimeLimit(Duration d) {
-        return new LockStormSpec(system, clients, d, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, options);
+        return new LockStormSpec(system, clients, d, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
     }
 
     public LockStormSpec withNemesis(String n) {
-        return new LockStormSpec(system, clients, timeLimit, n, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, options);
+        return new LockStormSpec(system, clients, timeLimit, n, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
     }
 
     public LockStormSpec withFencing(String f) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, f, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, f, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
     }
 
     public LockStormSpec withResource(String r) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, r, seed, lease, nemesisInterval, holdMax, quiet, persistence, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, r, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
     }
 
     public LockStormSpec withSeed(long s) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, s, lease, nemesisInterval, holdMax, quiet, persistence, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, s, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
     }
 
     public LockStormSpec withLease(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, d, nemesisInterval, holdMax, quiet, persistence, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, d, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
     }
 
     public LockStormSpec withNemesisInterval(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, d, holdMax, quiet, persistence, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, d, holdMax, quiet, persistence, onDoubt, nesting, options);
     }
 
     public LockStormSpec withHoldMax(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, d, quiet, persistence, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, d, quiet, persistence, onDoubt, nesting, options);
     }
 
     public LockStormSpec withQuiet(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, d, persistence, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, d, persistence, onDoubt, nesting, options);
     }
 
     public LockStormSpec withPersistence(String p) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, p, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, p, onDoubt, nesting, options);
+    }
+
+    /** What a holder does when its client says the lease may be gone: {@code "continue"} (the default) or {@code "stop"}. */
+    public LockStormSpec withOnDoubt(String d) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, d, nesting, options);
+    }
+
+    /** How deep a reentrant lock is taken again inside each hold, at most (0: never). */
+    public LockStormSpec withNesting(int n) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, n, options);
     }
 
     /** The same spec with one of the system's options set. */
     public LockStormSpec withOption(String name, String value) {
         Map<String, String> o = new LinkedHashMap<>(options);
         o.put(name, value);
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, o);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, o);
     }
 
     /** The spec as {@code lockstorm run} arguments. */
     List<String> toArguments() {
         List<String> a = new ArrayList<>(List.of("--system", system, "--clients", Integer.toString(clients), "--time-limit", ms(timeLimit),
                 "--nemesis", nemesis, "--fencing", fencing, "--resource", resource, "--seed", Long.toString(seed), "--lease", ms(lease),
-                "--hold-max", ms(holdMax), "--quiet", ms(quiet), "--persistence", persistence));
+                "--hold-max", ms(holdMax), "--quiet", ms(quiet), "--persistence", persistence, "--on-doubt", onDoubt));
+        if (nesting != null) a.addAll(List.of("--nesting", Integer.toString(nesting)));
         if (nemesisInterval != null) a.addAll(List.of("--nemesis-interval", ms(nemesisInterval)));
         options.forEach((k, v) -> a.addAll(List.of("--option", k + "=" + v)));
         return a;

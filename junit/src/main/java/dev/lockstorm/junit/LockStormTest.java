@@ -67,6 +67,12 @@ public @interface LockStormTest {
     /** Redis persistence: none, aof-everysec or aof-always. */
     String persistence() default "none";
 
+    /** What a holder does when its client says the lease may be gone: continue, or stop (ask, and release at the first doubt). */
+    String onDoubt() default "continue";
+
+    /** How deep a reentrant lock is taken again inside each hold, at most; -1 for the default (2 for reentrant locks, 0 for others). */
+    int nesting() default -1;
+
     /** The system's own options, as {@code "name=value"}. */
     String[] options() default {};
 }

@@ -94,9 +94,14 @@ public record Grudge(Map<Host, Set<Host>> refuses) {
 
     /** A client cut off from some (or all) nodes, both ways. */
     public static Grudge cutOff(Host client, Collection<Host> nodes) {
+        return cutOff(List.of(client), nodes);
+    }
+
+    /** Clients cut off from some (or all) nodes, both ways; the clients still reach each other. */
+    public static Grudge cutOff(Collection<Host> clients, Collection<Host> nodes) {
         Map<Host, Set<Host>> m = new LinkedHashMap<>();
-        m.put(client, new LinkedHashSet<>(nodes));
-        for (Host n : nodes) m.put(n, Set.of(client));
+        for (Host c : clients) m.put(c, new LinkedHashSet<>(nodes));
+        for (Host n : nodes) m.put(n, new LinkedHashSet<>(clients));
         return new Grudge(m);
     }
 

@@ -85,6 +85,16 @@ class GrudgeTest {
     }
 
     @Test
+    void clientsCutOffTogetherStillSeeEachOther() {
+        List<Host> hosts = FakeHosts.named("n1", "n2", "c1", "c2");
+        Grudge g = Grudge.cutOff(hosts.subList(2, 4), hosts.subList(0, 2));
+        assertEquals(Set.copyOf(hosts.subList(0, 2)), refused(g, hosts.get(2)));
+        assertEquals(Set.copyOf(hosts.subList(2, 4)), refused(g, hosts.get(1)));
+        assertSymmetric(g, hosts);
+        assertEquals("c1 refuses [n1, n2]; c2 refuses [n1, n2]; n1 refuses [c1, c2]; n2 refuses [c1, c2]", g.describe());
+    }
+
+    @Test
     void componentsLeaveHostsInNoneUntouchedAndDropEmptyEntries() {
         List<Host> hosts = FakeHosts.named("n1", "n2", "n3", "c1");
         Grudge g = Grudge.components(List.of(hosts.subList(0, 1), hosts.subList(1, 3)));

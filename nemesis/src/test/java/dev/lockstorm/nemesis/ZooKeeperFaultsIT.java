@@ -111,6 +111,57 @@ class ZooKeeperFaultsIT {
         }
     }
 
+    /**
+     * A follower cut off from the others serves its clients what it has until it notices (about
+     * syncLimit ticks): a write the majority committed meanwhile is missing from its reads. A sync
+     * first cannot complete there (the follower cannot reach the leader), so no stale read follows it.
+     */
+    @Test
+    void aClientOfAMinorityServerReadsStaleDataUnlessItSyncs() throws Exception {
+        ZooKeeperNode leader = zk.leader().orElseThrow();
+        ZooKeeperNode minority = zk.nodes().stream().filter(n -> n != leader).findFirst().orElseThrow();
+        String only = minority.host().address() + ":" + ZooKeeperNode.CLIENT_PORT;
+        try (ZooKeeper writer = connected(leader.host().address() + ":" + ZooKeeperNode.CLIENT_PORT);
+             ZooKeeper reader = connected(only); ZooKeeper syncer = connected(only)) {
+            writer.create("/v", "1".getBytes(), org.apache.zookeeper.ZooDefs.Ids.OPEN_ACL_UNSAFE, org.apache.zookeeper.CreateMode.PERSISTENT);
+            until("the minority server to have /v", () -> read(reader).equals("1"), Duration.ofSeconds(10));
+            nemesis.partition(Grudge.isolate(minority.host(), servers()));
+            writer.setData("/v", "2".getBytes(), -1);
+            long cut = System.nanoTime();
+            assertEquals("1", read(reader), "a read from the cut-off follower right after the majority's write");
+            java.util.concurrent.CompletableFuture<Integer> synced = new java.util.concurrent.CompletableFuture<>();
+            syncer.sync("/v", (rc, path, ctx) -> synced.complete(rc), null);
+            // the stale window: how long the cut-off follower goes on answering with the old value
+            String last;
+            do {
+                last = read(reader);
+            } while (last.equals("1") && System.nanoTime() - cut < 10_000_000_000L);
+            long staleMs = (System.nanoTime() - cut) / 1_000_000;
+            int rc = synced.get(15, java.util.concurrent.TimeUnit.SECONDS);
+            String afterSync = rc == 0 ? read(syncer) : org.apache.zookeeper.KeeperException.Code.get(rc).name();
+            System.out.printf("minority server: stale reads for %d ms after the cut, then %s; a sync there ended in %s%n", staleMs, last,
+                    afterSync);
+            assertFalse(last.equals("1"), "the cut-off follower stopped serving in time");
+            assertFalse(afterSync.equals("1"), "a read after a sync on the cut-off follower was stale");
+            nemesis.healPartition();
+        }
+    }
+
+    private static ZooKeeper connected(String connect) throws Exception {
+        ZooKeeper z = new ZooKeeper(connect, 10_000, e -> { });
+        until("a session with " + connect, () -> z.getState().isConnected(), Duration.ofSeconds(10));
+        return z;
+    }
+
+    /** The data of /v as text, or what went wrong. */
+    private static String read(ZooKeeper z) {
+        try {
+            return new String(z.getData("/v", false, null));
+        } catch (Exception e) {
+            return e.getClass().getSimpleName();
+        }
+    }
+
     private static boolean logHas(HostProcess p, String text) {
         try {
             return Files.readString(p.log()).contains(text);

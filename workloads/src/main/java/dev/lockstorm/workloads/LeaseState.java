@@ -28,8 +28,34 @@ public final class LeaseState {
         }
     }
 
+    /**
+     * Which session event makes the holder take its lock as gone. Curator's advice is
+     * {@link #SUSPENDED}: the connection is down and the server may expire the session at any
+     * moment. {@link #LOST} waits until Curator says the session is gone, which it does only after
+     * waiting out a session timeout of its own from the suspension: by then the server has expired
+     * the session and granted the lock to someone else.
+     */
+    public enum GoneOn {
+        SUSPENDED, LOST;
+
+        /** "suspended" or "lost", as an option gives it. */
+        public static GoneOn of(String name) {
+            return valueOf(name.toUpperCase(java.util.Locale.ROOT));
+        }
+    }
+
+    private final GoneOn goneOn;
     private boolean held;
     private boolean doubted;
+
+    /** A lease taken as gone from the first SUSPENDED. */
+    public LeaseState() {
+        this(GoneOn.SUSPENDED);
+    }
+
+    public LeaseState(GoneOn goneOn) {
+        this.goneOn = goneOn;
+    }
 
     /** The lock was just granted: no doubt yet. */
     public synchronized void acquired() {
@@ -44,11 +70,11 @@ public final class LeaseState {
     }
 
     /**
-     * A session event. Once the session was suspended or lost while holding, the lease stays in
-     * doubt until released: a reconnection does not bring back a lock whose node may have expired.
+     * A session event. Once the session was suspended (unless only LOST counts) or lost while
+     * holding, the lease stays in doubt until released: a reconnection does not bring back a lock whose node may have expired.
      */
     public synchronized void connection(Connection c) {
-        if (held && (c == Connection.SUSPENDED || c == Connection.LOST)) doubted = true;
+        if (held && (c == Connection.LOST || c == Connection.SUSPENDED && goneOn == GoneOn.SUSPENDED)) doubted = true;
     }
 
     /** Held, and nothing said the session may have lost it since. */

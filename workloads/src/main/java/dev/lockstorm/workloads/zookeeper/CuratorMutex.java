@@ -1,5 +1,6 @@
 package dev.lockstorm.workloads.zookeeper;
 
+import dev.lockstorm.workloads.LeaseState;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.locks.InterProcessLock;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
@@ -8,8 +9,8 @@ import java.time.Duration;
 
 /** Apache Curator's {@code InterProcessMutex} (reentrant; the ZooKeeper recipe with its own retries). */
 public final class CuratorMutex extends CuratorLock {
-    public CuratorMutex(String connect, String lockPath, Duration sessionTimeout) {
-        super(connect, lockPath, sessionTimeout);
+    public CuratorMutex(String connect, String lockPath, Duration sessionTimeout, LeaseState.GoneOn goneOn) {
+        super(connect, lockPath, sessionTimeout, goneOn);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.lockstorm.workloads.zookeeper;
 
+import dev.lockstorm.workloads.LeaseState;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.locks.InterProcessLock;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreMutex;
@@ -8,8 +9,8 @@ import java.time.Duration;
 
 /** Apache Curator's {@code InterProcessSemaphoreMutex} (not reentrant; a one-lease semaphore). */
 public final class CuratorSemaphoreMutex extends CuratorLock {
-    public CuratorSemaphoreMutex(String connect, String lockPath, Duration sessionTimeout) {
-        super(connect, lockPath, sessionTimeout);
+    public CuratorSemaphoreMutex(String connect, String lockPath, Duration sessionTimeout, LeaseState.GoneOn goneOn) {
+        super(connect, lockPath, sessionTimeout, goneOn);
     }
 
     @Override

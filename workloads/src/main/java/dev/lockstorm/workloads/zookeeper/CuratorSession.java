@@ -16,21 +16,27 @@ import java.util.concurrent.TimeUnit;
  */
 final class CuratorSession implements AutoCloseable {
     final CuratorFramework client;
-    final LeaseState leaseState = new LeaseState();
+    final LeaseState leaseState;
 
-    private CuratorSession(CuratorFramework client) {
+    private CuratorSession(CuratorFramework client, LeaseState.GoneOn goneOn) {
         this.client = client;
+        this.leaseState = new LeaseState(goneOn);
     }
 
     /** Starts a client and waits (up to twice the session timeout) until it is connected. */
     static CuratorSession open(String connect, Duration sessionTimeout) throws InterruptedException {
+        return open(connect, sessionTimeout, LeaseState.GoneOn.SUSPENDED);
+    }
+
+    /** The same, the holder taking its lock as gone on {@code goneOn}. */
+    static CuratorSession open(String connect, Duration sessionTimeout, LeaseState.GoneOn goneOn) throws InterruptedException {
         CuratorFramework client = CuratorFrameworkFactory.builder().connectString(connect)
                 .sessionTimeoutMs((int) sessionTimeout.toMillis())
                 .connectionTimeoutMs((int) Math.min(sessionTimeout.toMillis(), 5000))
                 .retryPolicy(new ExponentialBackoffRetry(100, 3))
                 .zookeeperFactory(CountingZooKeeper.FACTORY)
                 .build();
-        CuratorSession s = new CuratorSession(client);
+        CuratorSession s = new CuratorSession(client, goneOn);
         client.getConnectionStateListenable().addListener((c, state) -> s.leaseState.connection(LeaseState.Connection.of(state.name())));
         client.start();
         if (!client.blockUntilConnected((int) sessionTimeout.toMillis() * 2, TimeUnit.MILLISECONDS)) {

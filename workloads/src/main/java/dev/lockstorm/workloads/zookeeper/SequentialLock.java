@@ -40,6 +40,7 @@ public abstract sealed class SequentialLock extends ZkSessionLock permits Childr
         Stat own = session.zk().exists(mine, false);
         if (own == null) throw new IllegalStateException("our lock node " + mine + " vanished (session expired?)");
         while (true) {
+            if (syncFirst()) session.sync(parent);
             List<String> children = sorted(session.zk().getChildren(parent, false));
             String me = mine.substring(parent.length() + 1);
             int i = children.indexOf(me);
@@ -60,6 +61,11 @@ public abstract sealed class SequentialLock extends ZkSessionLock permits Childr
                 throw new NotAcquiredException("not first in line after " + timeout);
             }
         }
+    }
+
+    /** Whether each look at the queue is preceded by a {@code sync}, so that it reads what the leader has. */
+    boolean syncFirst() {
+        return false;
     }
 
     /** Sets a watch that fires when this waiter should look again; false if it should look at once. */

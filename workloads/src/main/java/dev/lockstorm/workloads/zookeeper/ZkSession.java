@@ -18,11 +18,13 @@ import java.util.concurrent.TimeUnit;
  */
 final class ZkSession implements AutoCloseable {
     private final ZooKeeper zk;
+    private final long sessionTimeoutMs;
     private volatile Watcher.Event.KeeperState state = Watcher.Event.KeeperState.Disconnected;
     /** The lease of the lock this session holds, doubted on a disconnect or expiry. */
     final dev.lockstorm.workloads.LeaseState lease = new dev.lockstorm.workloads.LeaseState();
 
     ZkSession(String connect, Duration sessionTimeout) throws IOException, InterruptedException {
+        this.sessionTimeoutMs = sessionTimeout.toMillis();
         CountDownLatch connected = new CountDownLatch(1);
         zk = new CountingZooKeeper(connect, (int) sessionTimeout.toMillis(), e -> {
             if (e.getType() == Watcher.Event.EventType.None) {
@@ -45,6 +47,22 @@ final class ZkSession implements AutoCloseable {
         return zk.getSessionId();
     }
 
+
+    /**
+     * ZooKeeper's {@code sync}: the server this session reads from catches up with the leader
+     * before the next read. A server that cannot reach the leader cannot sync: the call fails
+     * (connection loss) rather than let a stale read follow.
+     */
+    void sync(String path) throws KeeperException, InterruptedException {
+        CountDownLatch done = new CountDownLatch(1);
+        int[] rc = {KeeperException.Code.OPERATIONTIMEOUT.intValue()};
+        zk.sync(path, (code, p, ctx) -> {
+            rc[0] = code;
+            done.countDown();
+        }, null);
+        done.await(sessionTimeoutMs, TimeUnit.MILLISECONDS);
+        if (rc[0] != KeeperException.Code.OK.intValue()) throw KeeperException.create(KeeperException.Code.get(rc[0]), path);
+    }
 
     /** Creates {@code path} and its parents as persistent nodes, if missing. */
     void ensurePath(String path) throws KeeperException, InterruptedException {

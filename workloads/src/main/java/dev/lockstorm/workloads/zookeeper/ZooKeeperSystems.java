@@ -1,14 +1,25 @@
 package dev.lockstorm.workloads.zookeeper;
 
+import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.workloads.BuiltInSystem;
+import dev.lockstorm.workloads.LeaseState;
 
 import java.util.List;
 
 /** The ZooKeeper lock systems lockstorm ships, each against a 3-node ensemble; the token is the lock node's czxid. */
 public final class ZooKeeperSystems {
     private ZooKeeperSystems() {
+    }
+
+    /** When a Curator lock's holder takes its lock as gone (what its stillHeld says). */
+    static final LockOption GONE_ON = LockOption.choice("gone-on", "when the holder takes its lock as gone: suspended (Curator's"
+            + " advice: from the first SUSPENDED) or lost (only when Curator reports LOST, a session timeout after the suspension)",
+            "suspended", "suspended", "lost");
+
+    private static LeaseState.GoneOn goneOn(ClientContext c) {
+        return LeaseState.GoneOn.of(GONE_ON.valueIn(c));
     }
 
     /** {@code zk-unique}: one ephemeral node; every waiter watches it (the herd). */
@@ -29,9 +40,12 @@ public final class ZooKeeperSystems {
 
     /** {@code zk-recipe}: the documented recipe, each waiter watching its predecessor. */
     public static final class Recipe extends BuiltInSystem {
+        private static final LockOption SYNC = flag("sync", "true: sync() before each look at the queue, so that a waiter reads"
+                + " what the leader has, not what its server has applied so far", "false");
+
         public Recipe() {
             super("zk-recipe", "ZooKeeper's lock recipe: ephemeral sequential nodes, each waiter watching its predecessor",
-                    Topology.ZOOKEEPER, true, c -> new RecipeLock(c.connect(), c.lock(), c.lease()));
+                    Topology.ZOOKEEPER, true, List.of(SYNC), c -> new RecipeLock(c.connect(), c.lock(), c.lease(), flag(c, SYNC)));
         }
     }
 
@@ -39,7 +53,7 @@ public final class ZooKeeperSystems {
     public static final class Mutex extends BuiltInSystem {
         public Mutex() {
             super("curator-mutex", "Apache Curator InterProcessMutex (reentrant: a hold count per thread)", Topology.ZOOKEEPER, true,
-                    c -> new CuratorMutex(c.connect(), c.lock(), c.lease()));
+                    List.of(GONE_ON), c -> new CuratorMutex(c.connect(), c.lock(), c.lease(), goneOn(c)));
         }
 
         @Override
@@ -96,7 +110,7 @@ public final class ZooKeeperSystems {
     public static final class SemaphoreMutex extends BuiltInSystem {
         public SemaphoreMutex() {
             super("curator-semaphore", "Apache Curator InterProcessSemaphoreMutex (not reentrant)", Topology.ZOOKEEPER, true,
-                    c -> new CuratorSemaphoreMutex(c.connect(), c.lock(), c.lease()));
+                    List.of(GONE_ON), c -> new CuratorSemaphoreMutex(c.connect(), c.lock(), c.lease(), goneOn(c)));
         }
     }
 }

@@ -12,9 +12,7 @@ import dev.lockstorm.workloads.internal.registry.Registry;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The baseline for the driver's overhead: N lock clients in one JVM running the driven cycle
@@ -30,9 +28,7 @@ public final class DirectLoop {
         FencedStore store = new FencedStore(Fencing.NONE);
         List<LockClient> locks = new ArrayList<>();
         LockSystem s = Registry.builtIn().system(system);
-        Map<String, String> options = new HashMap<>();
-        for (LockOption o : s.options()) options.put(o.name(), o.defaultValue());
-        ClientContext context = new ClientContext(args[1], "/lockstorm/direct", Duration.ofSeconds(4), options);
+        ClientContext context = new ClientContext(args[1], "/lockstorm/direct", Duration.ofSeconds(4), LockOption.defaults(s.options()));
         for (int i = 0; i < clients; i++) {
             LockClient c = s.newClient(context);
             c.open();

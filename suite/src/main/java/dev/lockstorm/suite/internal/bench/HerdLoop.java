@@ -3,6 +3,7 @@ package dev.lockstorm.suite.internal.bench;
 import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
+import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.workloads.internal.registry.Registry;
 import dev.lockstorm.workloads.zookeeper.CountingZooKeeper;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,7 +35,7 @@ public final class HerdLoop {
         int clients = Integer.parseInt(args[2]);
         long seconds = Long.parseLong(args[3]);
         // a session timeout that hundreds of sessions on two cores keep alive
-        ClientContext context = new ClientContext(args[1], args[4], Duration.ofSeconds(15), Map.of());
+        ClientContext context = new ClientContext(args[1], args[4], Duration.ofSeconds(15), LockOption.defaults(system.options()));
         List<LockClient> locks = new ArrayList<>();
         for (int i = 0; i < clients; i++) {
             LockClient c = system.newClient(context);

@@ -5,6 +5,7 @@ import dev.lockstorm.checker.Summary;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import dev.lockstorm.suite.internal.run.OnDoubt;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
@@ -83,6 +84,11 @@ public final class RunCommand implements Callable<Integer> {
                     + " acquire and release recorded (default: 2 for reentrant locks, 0 for others; 0 to " + RunSpec.MAX_NESTING + ").")
     Integer nesting;
 
+    @Option(names = "--on-doubt", defaultValue = "continue", paramLabel = "D",
+            description = "Sets what a holder does when its lock client says the lease may be gone: continue (record it and work on)"
+                    + " or stop (ask before each step and while it holds; at the first doubt, leave the work and release) (default: ${DEFAULT-VALUE}).")
+    String onDoubt;
+
     @Option(names = "--quiet", defaultValue = "20s", converter = DurationConverter.class,
             description = "Sets the quiet period after the final heal, in which every client must acquire the lock again (default: ${DEFAULT-VALUE}).")
     Duration quiet;
@@ -107,7 +113,7 @@ public final class RunCommand implements Callable<Integer> {
             if (seed == null) cmd.addAll(List.of("--seed", Long.toString(s)));
             RunSpec.Builder b = RunSpec.builder(registry.system(system)).classpath(registry.classpath()).resource(registry.resource(resource))
                     .clients(clients).timeLimit(timeLimit).nemesis(NemesisKinds.byName(nemesis)).fencing(Fencing.fromName(fencing)).seed(s)
-                    .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax).quiet(quiet)
+                    .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax).onDoubt(OnDoubt.fromName(onDoubt)).quiet(quiet)
                     .persistence(Persistence.fromName(persistence)).command(cmd);
             options.forEach(b::option);
             if (nesting != null) b.nesting(nesting);

@@ -15,7 +15,7 @@ import java.util.Optional;
  * fixed recipes. {@link NemesisKinds} lists them all.
  */
 public sealed interface NemesisKind permits NoFaults, Partitions, PauseNode, PauseClient, KillNode, KillClient, ClockFaults, Mix, Split, PauseInAcquire,
-        Failover, IsolateHolder, HoldWaiterRenewals, WaiterClockAhead, ServerClockAhead, PromoteReplica {
+        Failover, IsolateHolder, HoldWaiterRenewals, WaiterClockAhead, ServerClockAhead, PromoteReplica, ExpiryReconnect {
 
     /** What {@code --nemesis} takes. */
     String name();

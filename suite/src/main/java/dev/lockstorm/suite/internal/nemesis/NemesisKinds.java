@@ -11,7 +11,7 @@ public final class NemesisKinds {
     /** The named scenarios' choreographies. */
     public static final List<NemesisKind> CHOREOGRAPHIES = List.of(new SplitClock(), new SplitKill(false), new SplitKill(true),
             new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), new HoldWaiterRenewals(),
-            new WaiterClockAhead(), new ServerClockAhead(), new PromoteReplica());
+            new WaiterClockAhead(), new ServerClockAhead(), new PromoteReplica(), new ExpiryReconnect());
 
     private NemesisKinds() {
     }

@@ -133,37 +133,67 @@ final class ClientSlot implements Client {
      * One acquire → read → hold → write → release; returns whether the acquire succeeded. A
      * reentrant lock is taken again inside the hold, 0…{@link RunSpec#nesting()} deep, around the
      * read: those nested releases come before the hold and the write, so a nested release that let
-     * the lock go leaves the rest of the hold open to another client, where the checker sees it.
+     * the lock go leaves the rest of the hold open to another client, where the checker sees it. A
+     * careful holder ({@link OnDoubt#STOP}) leaves the rest undone at the first doubt and releases.
      */
     boolean cycle(Duration acquireTimeout) {
         int started = process;
-        Reply a = op("acquire", new Command.Acquire(acquireTimeout.toMillis()));
+        Reply a = op("acquire", new Command.Acquire(acquireTimeout.toMillis()), Map.of());
         if (!(a instanceof Reply.Ok ok)) return false;
         token = ok.token();
         holders.acquired(this);
         int depth = spec.nesting() == 0 ? 0 : random.nextInt(spec.nesting() + 1);
         int nested = 0;
-        while (nested < depth && op("acquire", new Command.Acquire(acquireTimeout.toMillis())) instanceof Reply.Ok) nested++;
+        while (nested < depth && op("acquire", new Command.Acquire(acquireTimeout.toMillis()), Map.of()) instanceof Reply.Ok) nested++;
         if (process != started) return true; // crashed: a new process goes on; the old lease expires on its own
         Map<String, Object> tokenOnly = new LinkedHashMap<>();
         tokenOnly.put("token", token);
-        Long read = resource("read", tokenOnly, null);
-        for (; nested > 0 && process == started; nested--) op("release", new Command.Release());
+        boolean sure = mayGoOn("read", tokenOnly);
+        Long read = sure && process == started ? resource("read", tokenOnly, null) : null;
+        for (; nested > 0 && process == started; nested--) op("release", new Command.Release(), Map.of());
         if (process != started) return true;
         if (read != null) {
             long min = spec.holdMin().toMillis();
             long spread = spec.holdMax().toMillis() - min;
-            sleep(min + (spread <= 0 ? 0 : random.nextInt((int) spread + 1)));
             Map<String, Object> w = new LinkedHashMap<>();
             w.put("token", token);
             w.put("value", read + 1);
-            resource("write", w, read + 1);
+            sure = hold(min + (spread <= 0 ? 0 : random.nextInt((int) spread + 1)), w);
+            if (sure && process == started) resource("write", w, read + 1);
             if (process != started) return true;
         }
         holders.releasing(this);
-        op("release", new Command.Release());
+        op("release", new Command.Release(), sure ? Map.of() : Map.of("gave_up", "the lock client said the lease may be gone"));
         holders.released(this);
         return true;
+    }
+
+    /**
+     * Whether the holder goes on to {@code f}: always when it works on regardless of doubt; a
+     * careful holder asks its client first. A worker that does not answer makes {@code f} crashed.
+     */
+    private boolean mayGoOn(String f, Map<String, Object> value) {
+        if (spec.onDoubt() == OnDoubt.CONTINUE) return true;
+        Reply r = handle.call(new Command.Use(), spec.opTimeout());
+        if (r instanceof Reply.InUse use) return use.stillHeld();
+        recorder.record(OpType.INVOKE, process, f, value, extra());
+        crash(f);
+        return false;
+    }
+
+    /** Holds the lock for {@code ms} before the write; a careful holder asks every 100 ms, and false means it doubts. */
+    private boolean hold(long ms, Map<String, Object> write) {
+        if (spec.onDoubt() == OnDoubt.CONTINUE) {
+            sleep(ms);
+            return true;
+        }
+        long end = System.nanoTime() + ms * 1_000_000;
+        while (true) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left > 0) sleep(Math.min(100, left));
+            if (!mayGoOn("write", write)) return false;
+            if (left <= 100) return true;
+        }
     }
 
     /** The reading of the resource at the end of the quiet period, by a process of its own, without a token. */
@@ -231,9 +261,11 @@ final class ClientSlot implements Client {
         return result;
     }
 
-    /** A lock operation through the worker; the reply, or null when it crashed (info). */
-    private Reply op(String f, Command cmd) {
-        recorder.record(OpType.INVOKE, process, f, null, extra());
+    /** A lock operation through the worker, its invocation with {@code more} fields; the reply, or null when it crashed (info). */
+    private Reply op(String f, Command cmd, Map<String, Object> more) {
+        Map<String, Object> invoke = extra();
+        invoke.putAll(more);
+        recorder.record(OpType.INVOKE, process, f, null, invoke);
         Reply answer = handle.call(cmd, spec.opTimeout());
         if (answer == null) {
             crash(f);

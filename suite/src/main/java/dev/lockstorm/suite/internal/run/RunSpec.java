@@ -43,6 +43,7 @@ import java.util.Map;
  * @param holdMax         longest hold
  * @param nesting         for a reentrant lock, how deep a hold takes the lock again at most (each hold picks 0…nesting); 0 for
  *                        other locks
+ * @param onDoubt         what a holder does when its client says the lease may be gone
  * @param quiet           the quiet period after the final heal, in which every client must acquire again
  * @param persistence     how Redis servers keep data across a crash (Redis topologies only)
  * @param command         the command line that started the run, for the record
@@ -50,7 +51,7 @@ import java.util.Map;
  */
 public record RunSpec(LockSystem system, Map<String, String> options, ResourceType resource, List<Path> classpath, int clients,
                       Duration timeLimit, NemesisKind nemesis, Fencing fencing, long seed, Duration lease, Duration nemesisInterval,
-                      Duration holdMin, Duration holdMax, int nesting, Duration quiet, Persistence persistence, List<String> command, String title) {
+                      Duration holdMin, Duration holdMax, int nesting, OnDoubt onDoubt, Duration quiet, Persistence persistence, List<String> command, String title) {
 
     /** The deepest nesting a run may ask for. */
     public static final int MAX_NESTING = 10;
@@ -95,7 +96,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
     /** The same run, titled as a named scenario's variant. */
     public RunSpec withTitle(String t) {
         return new RunSpec(system, options, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, nemesisInterval, holdMin, holdMax,
-                nesting, quiet, persistence, command, t);
+                nesting, onDoubt, quiet, persistence, command, t);
     }
 
     /** How long a client is frozen by pause-client: past its lease, so that the lease expires. */
@@ -136,6 +137,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         private Duration nemesisInterval;
         private Duration holdMin = Duration.ZERO;
         private Integer nesting;
+        private OnDoubt onDoubt = OnDoubt.CONTINUE;
         private Duration holdMax = Duration.ofMillis(100);
         private Duration quiet = Duration.ofSeconds(20);
         private Persistence persistence = Persistence.NONE;
@@ -209,6 +211,11 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
             return this;
         }
 
+        public Builder onDoubt(OnDoubt d) {
+            onDoubt = d;
+            return this;
+        }
+
         public Builder quiet(Duration d) {
             quiet = d;
             return this;
@@ -225,13 +232,12 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         }
 
         public RunSpec build() {
-            Map<String, String> all = new LinkedHashMap<>();
-            for (LockOption o : system.options()) all.put(o.name(), o.defaultValue());
+            Map<String, String> all = LockOption.defaults(system.options());
             all.putAll(options);
             Duration sixth = timeLimit.dividedBy(6);
             Duration interval = nemesisInterval != null ? nemesisInterval : sixth.compareTo(Duration.ofSeconds(10)) < 0 ? sixth : Duration.ofSeconds(10);
             return new RunSpec(system, all, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, interval, holdMin, holdMax,
-                    nesting != null ? nesting : system.reentrant() ? DEFAULT_NESTING : 0, quiet, persistence, command, null);
+                    nesting != null ? nesting : system.reentrant() ? DEFAULT_NESTING : 0, onDoubt, quiet, persistence, command, null);
         }
     }
 

@@ -9,8 +9,10 @@ import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.api.Fencing;
+import dev.lockstorm.suite.internal.nemesis.ExpiryReconnect;
 import dev.lockstorm.suite.internal.nemesis.Failover;
 import dev.lockstorm.workloads.etcd.EtcdSystems;
+import dev.lockstorm.workloads.zookeeper.CuratorLock;
 import dev.lockstorm.suite.internal.nemesis.HoldWaiterRenewals;
 import dev.lockstorm.suite.internal.nemesis.IsolateHolder;
 import dev.lockstorm.suite.internal.nemesis.KillNode;
@@ -22,6 +24,7 @@ import dev.lockstorm.suite.internal.nemesis.ServerClockAhead;
 import dev.lockstorm.suite.internal.nemesis.SplitClock;
 import dev.lockstorm.suite.internal.nemesis.SplitKill;
 import dev.lockstorm.suite.internal.nemesis.WaiterClockAhead;
+import dev.lockstorm.suite.internal.run.OnDoubt;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -41,7 +44,7 @@ public final class Scenarios {
     }
 
     public static List<Scenario> all() {
-        return List.of(curatorGcPause(), leaderGcPause(), redisGcPause(), redisRestart(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
+        return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), leaderGcPause(), redisGcPause(), redisRestart(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
                 redissonWatchdog(), fencingTokenReset(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
@@ -77,6 +80,32 @@ public final class Scenarios {
                 new Scenario.Variant("election recipe, fencing all", seed -> recipe.spec(seed, Fencing.ALL, Persistence.NONE),
                         "two leaders, zero lost updates, stale writes rejected",
                         x -> doubles(x) >= 1 && x.check().lostUpdates() == 0 && x.check().staleWritesRejected() >= 1)));
+    }
+
+    static Scenario curatorSuspendedVsLost() {
+        // the holder cut off every server for 8 s with a 3 s session, right after a grant; its holds last 6–7 s:
+        // SUSPENDED comes 2 s into the cut (the client's read timeout), the server expires the session at 3 s and
+        // the next waiter takes the lock; Curator reports LOST only 3 s after SUSPENDED
+        Recipe r = new Recipe("curator-suspended-vs-lost", "curator-mutex", 3, new IsolateHolder(), 3, 8, 7, 6, 25);
+        return new Scenario(r.name, "a careful Curator InterProcessMutex holder (--on-doubt stop) cut off the ensemble past its session:"
+                + " one that takes its lock as gone only on LOST works on while the next holder has it; one that takes SUSPENDED as"
+                + " gone stops first", List.of(
+                new Scenario.Variant("gone on LOST only", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of("gone-on", "lost"))
+                        .onDoubt(OnDoubt.STOP).build(), "a double holder", x -> doubles(x) >= 1),
+                new Scenario.Variant("gone on SUSPENDED", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of("gone-on", "suspended"))
+                        .onDoubt(OnDoubt.STOP).build(), "no double holder (with the holder cut off at least once)",
+                        x -> doubles(x) == 0 && x.faults() >= 1)));
+    }
+
+    static Scenario curatorExpiryReconnect() {
+        // 3 s sessions, holds of 3-4 s: the holder releases during the cut, a stale grant outlasts the old session
+        Recipe r = new Recipe("curator-expiry-reconnect", "curator-mutex", 3, new ExpiryReconnect(), 3, 5, 4, 3, 30);
+        return new Scenario(r.name, "Curator InterProcessMutex waiters whose sessions their client gave up (LOST) while the servers had"
+                + " not yet expired them (a new leader tracks sessions afresh): back on new sessions, a waiter finds its old queue node"
+                + " first in line and takes the lock by it; when the old session expires the next waiter takes it too (CURATOR-604)",
+                List.of(new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder, a waiter granted by a node its session does not own",
+                        x -> doubles(x) >= 1 && clientLogsSay(x, CuratorLock.NOT_OWN_NODE))));
     }
 
     static Scenario redisGcPause() {
@@ -323,12 +352,17 @@ public final class Scenarios {
 
         /** The run with some of the system's own options set. */
         RunSpec spec(long seed, Fencing fencing, Persistence persistence, Map<String, String> options) {
+            return builder(seed, fencing, persistence, options).build();
+        }
+
+        /** The run's builder, for a scenario that sets more. */
+        RunSpec.Builder builder(long seed, Fencing fencing, Persistence persistence, Map<String, String> options) {
             RunSpec.Builder b = RunSpec.builtIn(system);
             options.forEach(b::option);
             return b.clients(clients).timeLimit(Duration.ofSeconds(timeLimitS)).nemesis(nemesis)
                     .fencing(fencing).seed(seed).lease(Duration.ofSeconds(leaseS)).nemesisInterval(Duration.ofSeconds(intervalS))
                     .holds(Duration.ofSeconds(holdMinS), Duration.ofSeconds(holdMaxS)).persistence(persistence)
-                    .command(List.of("bin/lockstorm", "reproduce", name, "--seed", Long.toString(seed))).build();
+                    .command(List.of("bin/lockstorm", "reproduce", name, "--seed", Long.toString(seed)));
         }
     }
 
@@ -338,9 +372,14 @@ public final class Scenarios {
 
     /** Whether a client's log says etcd granted it the lock although its lock key (and lease) had expired while it waited. */
     private static boolean grantedAfterLeaseExpired(RunResult r) {
+        return clientLogsSay(r, EtcdSystems.GRANTED_EXPIRED);
+    }
+
+    /** Whether some client's log has {@code line} in it. */
+    private static boolean clientLogsSay(RunResult r, String line) {
         try (var logs = Files.newDirectoryStream(r.dir().resolve("logs"), "client-*.log")) {
             for (Path log : logs) {
-                if (Files.readString(log).contains(EtcdSystems.GRANTED_EXPIRED)) return true;
+                if (Files.readString(log).contains(line)) return true;
             }
             return false;
         } catch (IOException e) {

@@ -105,6 +105,12 @@ class PluginsTest {
         assertTrue(console.err().contains("--persistence applies to Redis servers"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-recipe", "--resource", "ledger"));
         assertTrue(console.err().contains("unknown resource 'ledger'; known: counter"), console.err());
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--nemesis", "expiry-reconnect"));
+        assertTrue(console.err().contains("--nemesis expiry-reconnect needs a ZooKeeper system (redis-single runs on"), console.err());
+        assertEquals(3, Main.run("run", "--system", "curator-mutex", "--on-doubt", "panic"));
+        assertTrue(console.err().contains("--on-doubt takes continue or stop, not 'panic'"), console.err());
+        assertEquals(3, Main.run("run", "--system", "curator-mutex", "--option", "gone-on=never"));
+        assertTrue(console.err().contains("--option gone-on takes suspended or lost, not 'never'"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-recipe", "--nesting", "2"));
         assertTrue(console.err().contains("--nesting 2: zk-recipe is not reentrant"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-reentrant", "--nesting", "11"));

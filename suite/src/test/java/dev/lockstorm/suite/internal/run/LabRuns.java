@@ -22,9 +22,14 @@ final class LabRuns {
 
     /** 20 s, a fault every 5 s or so (two or three faults), holds up to a second, fencing none. */
     static RunSpec spec(String system, String nemesis, long seed) {
+        return builder(system, nemesis, seed).build();
+    }
+
+    /** The same, for a test that sets more (the system's options). */
+    static RunSpec.Builder builder(String system, String nemesis, long seed) {
         return RunSpec.builtIn(system).timeLimit(Duration.ofSeconds(20)).nemesis(NemesisKinds.byName(nemesis)).seed(seed)
                 .nemesisInterval(Duration.ofSeconds(5)).holds(Duration.ZERO, Duration.ofMillis(1000))
-                .command(List.of("LabRuns", system, nemesis)).build();
+                .command(List.of("LabRuns", system, nemesis));
     }
 
     /** Runs {@code spec}, prints its summary and checks that every file of a run was written. */

@@ -3,7 +3,6 @@ package dev.lockstorm.suite.internal.run;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.Verdict;
-import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,9 +25,7 @@ class ReentrantRunsIT {
     @ParameterizedTest
     @ValueSource(strings = {"zk-reentrant", "curator-mutex"})
     void nestedHoldsStaySafeWhenServersAreKilled(String system) throws Exception {
-        RunResult r = LabRuns.run(RunSpec.builtIn(system).timeLimit(Duration.ofSeconds(20)).nemesis(NemesisKinds.byName("kill")).seed(17)
-                .nemesisInterval(Duration.ofSeconds(5)).holds(Duration.ZERO, Duration.ofMillis(500)).nesting(3)
-                .command(List.of("ReentrantRunsIT", system)).build());
+        RunResult r = LabRuns.run(LabRuns.builder(system, "kill", 17).holds(Duration.ZERO, Duration.ofMillis(500)).nesting(3).build());
         LabRuns.assertSafe(r, true);
         assertEquals("linearizability (reentrant-mutex)", r.check().analyses().get(0).name());
     }
