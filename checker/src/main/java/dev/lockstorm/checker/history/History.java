@@ -116,7 +116,7 @@ public final class History {
         for (Op op : ops) {
             if (!op.isClient()) continue;
             Map<Object, Integer> mine = depth.computeIfAbsent(op.process(), p -> new HashMap<>());
-            Object lock = op.extra("lock") == null ? "" : op.extra("lock");
+            Object lock = op.lock();
             int d = mine.getOrDefault(lock, 0);
             if (op.f().equals("acquire") && op.type() == OpType.OK) {
                 if (d > 0) out.add(op.index());

@@ -47,6 +47,15 @@ public record Op(int index, long time, OpType type, int process, String f, Objec
         return new Op(newIndex, time, type, process, f, value, extra, line);
     }
 
+    /**
+     * The lock an event is about: its {@code lock} field, or "" for a history of a single lock (a
+     * completion carries its invocation's, {@link HistoryBuilder}).
+     */
+    public Object lock() {
+        Object l = extra.get("lock");
+        return l == null ? "" : l;
+    }
+
     /** The value of an extra field, or null. */
     public Object extra(String key) {
         return extra.get(key);

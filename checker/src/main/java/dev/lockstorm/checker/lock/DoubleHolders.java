@@ -45,9 +45,9 @@ public final class DoubleHolders {
             if (h.reentry(op)) continue; // a reentrant lock's nested acquire or release: the hold goes on
             Map<Object, Op> mine = open.computeIfAbsent(op.process(), p -> new LinkedHashMap<>());
             if (op.f().equals("acquire") && op.type() == OpType.OK) {
-                mine.put(Resource.lockOf(op), op);
+                mine.put(op.lock(), op);
             } else if (op.f().equals("release") && op.type() == OpType.INVOKE) {
-                Op start = mine.remove(Resource.lockOf(op));
+                Op start = mine.remove(op.lock());
                 if (start != null) out.add(interval(start, op));
             } else if (op.type() == OpType.INFO) {
                 end(mine, op, out);
@@ -66,7 +66,7 @@ public final class DoubleHolders {
     }
 
     private static HoldInterval interval(Op start, Op end) {
-        return new HoldInterval(start.process(), Resource.lockOf(start), start, Resource.acquireToken(start), end);
+        return new HoldInterval(start.process(), start.lock(), start, Resource.acquireToken(start), end);
     }
 
     /** Every pair of overlapping holds of one lock by different processes. */

@@ -54,7 +54,7 @@ public final class Fencing {
 
         for (Op op : h.ops()) {
             if (!op.isClient() || h.reentry(op)) continue; // a nested acquire of a reentrant lock is no new grant
-            Object lock = Resource.lockOf(op);
+            Object lock = op.lock();
             switch (op.f()) {
                 case "acquire" -> {
                     if (op.type() == OpType.INVOKE) {

@@ -49,6 +49,6 @@ public final class Incidents {
     }
 
     private static boolean sameLock(Op op, HoldInterval hold) {
-        return Resource.lockOf(op).equals(hold.lock());
+        return op.lock().equals(hold.lock());
     }
 }

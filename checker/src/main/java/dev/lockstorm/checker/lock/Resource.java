@@ -9,12 +9,6 @@ final class Resource {
     private Resource() {
     }
 
-    /** The lock an event is about: its {@code lock} field, or "" for a single lock. */
-    static Object lockOf(Op op) {
-        Object l = op.extra("lock");
-        return l == null ? "" : l;
-    }
-
     /** The {@code token} of a read or write invocation, or null. */
     static Long token(Op invoke) {
         return invoke.value() instanceof Map<?, ?> m && m.get("token") instanceof Number n ? n.longValue() : null;

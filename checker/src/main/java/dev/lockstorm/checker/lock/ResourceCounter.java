@@ -129,7 +129,7 @@ public final class ResourceCounter {
         Map<Object, Tally> byLock = new LinkedHashMap<>();
         for (Op op : h.ops()) {
             if (!op.isClient() || !(op.f().equals("write") || op.f().equals("read"))) continue;
-            Tally t = byLock.computeIfAbsent(Resource.lockOf(op), k -> new Tally());
+            Tally t = byLock.computeIfAbsent(op.lock(), k -> new Tally());
             if (op.f().equals("write")) {
                 if (op.type() == OpType.OK) {
                     t.acknowledged++;

@@ -58,10 +58,13 @@ public final class FencedMutex extends LockModel<FencedMutex.State> {
 
     @Override
     protected String tokenProblem(State s, Operation acquire) {
+        String stale = staleToken(acquire, s.lastToken);
+        return stale != null ? stale : super.tokenProblem(s, acquire);
+    }
+
+    /** Why a new hold's token is refused (not above {@code lastToken}, already granted), or null when it is not. */
+    static String staleToken(Operation acquire, long lastToken) {
         Long t = token(acquire);
-        if (t != null && t <= s.lastToken) {
-            return "its token " + t + " is not above token " + s.lastToken + ", already granted";
-        }
-        return super.tokenProblem(s, acquire);
+        return t != null && t <= lastToken ? "its token " + t + " is not above token " + lastToken + ", already granted" : null;
     }
 }

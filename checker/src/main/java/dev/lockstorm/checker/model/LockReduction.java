@@ -75,7 +75,6 @@ final class LockReduction {
     }
 
     static Object lockOf(Operation op) {
-        Object l = op.invoke() == null ? null : op.invoke().extra(LOCK);
-        return l == null ? "" : l;
+        return op.invoke() == null ? "" : op.invoke().lock();
     }
 }

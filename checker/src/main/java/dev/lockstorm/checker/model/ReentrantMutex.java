@@ -74,8 +74,7 @@ public final class ReentrantMutex extends LockModel<ReentrantMutex.State> {
 
     @Override
     protected String tokenProblem(State s, Operation acquire) {
-        Long t = FencedMutex.token(acquire);
-        if (t != null && t <= s.lastToken) return "its token " + t + " is not above token " + s.lastToken + ", already granted";
-        return super.tokenProblem(s, acquire);
+        String stale = FencedMutex.staleToken(acquire, s.lastToken);
+        return stale != null ? stale : super.tokenProblem(s, acquire);
     }
 }
