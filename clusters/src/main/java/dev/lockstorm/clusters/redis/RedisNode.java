@@ -87,7 +87,10 @@ public final class RedisNode extends ProcessNode {
         requireRedis();
         List<String> cmd = new ArrayList<>(List.of("redis-server", "--bind", host.address(), "127.0.0.1",
                 "--port", Integer.toString(PORT), "--protected-mode", "no", "--daemonize", "no",
-                "--dir", dir.toString(), "--logfile", ""));
+                "--dir", dir.toString(), "--logfile", "",
+                // a master sends a full sync at once instead of waiting 5 s for more replicas to join: a replica
+                // reconfigured at failover is in sync seconds sooner, so a scenario's timing does not hang on that wait
+                "--repl-diskless-sync-delay", "0"));
         cmd.addAll(persistence.args);
         if (replicaOf != null) cmd.addAll(List.of("--replicaof", replicaOf.host().address(), Integer.toString(PORT)));
         return lab.start(host, processName(), cmd, env);

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -102,9 +103,34 @@ public final class Sentinels {
         return List.copyOf(sentinels);
     }
 
+    /**
+     * Whether every Sentinel that answers flags {@code replica} as down ({@code s_down}), so that none
+     * would choose it at a failover; false when no Sentinel answers.
+     */
+    public boolean seenDown(RedisNode replica) {
+        int answered = 0;
+        for (Host h : sentinelHosts) {
+            try (Resp r = Resp.connect(h.address(), PORT, Duration.ofMillis(500))) {
+                if (!(r.call("SENTINEL", "replicas", MASTER_NAME) instanceof List<?> replicas)) return false;
+                answered++;
+                boolean down = false;
+                for (Object o : replicas) {
+                    if (!(o instanceof List<?> fields)) continue;
+                    Map<String, String> f = new HashMap<>();
+                    for (int i = 0; i + 1 < fields.size(); i += 2) f.put(String.valueOf(fields.get(i)), String.valueOf(fields.get(i + 1)));
+                    if (replica.host().address().equals(f.get("ip")) && String.valueOf(f.get("flags")).contains("s_down")) down = true;
+                }
+                if (!down) return false;
+            } catch (IOException e) {
+                // this Sentinel is down or cut off
+            }
+        }
+        return answered > 0;
+    }
+
     /** The node a majority of the reachable Sentinels name as master. */
     public Optional<RedisNode> primary() {
-        Map<String, Integer> votes = new java.util.HashMap<>();
+        Map<String, Integer> votes = new HashMap<>();
         for (Host h : sentinelHosts) {
             try (Resp r = Resp.connect(h.address(), PORT, Duration.ofMillis(500))) {
                 Object reply = r.call("SENTINEL", "get-master-addr-by-name", MASTER_NAME);

@@ -22,8 +22,10 @@ import java.util.function.BooleanSupplier;
  *       {@code lagging} only one; see {@link #cut}), so that what the master grants does not
  *       reach them;</li>
  *   <li>as soon as a client has acquired, the master is killed (-9); with {@code lagging} the
- *       replica that was not cut off, and so has the key, is frozen too, so that the Sentinels can
- *       only promote the one that missed it;</li>
+ *       replica that was not cut off, and so has the key, is frozen first, and the master killed
+ *       once every Sentinel sees that replica down, so that they can only promote the one that
+ *       missed it (killed at once, a Sentinel could still choose the frozen one, wait out its
+ *       failover timeout and promote the other only 10 s later, after the holder let go);</li>
  *   <li>the Sentinels promote a replica (with {@code lagging}, the frozen one is resumed a second
  *       later and becomes its replica); clients that reconnect find the new master through them;</li>
  *   <li>after {@code hold}, everything is healed: the old master comes back and is made a replica.</li>
@@ -74,13 +76,19 @@ final class FailoverChoreography implements NemesisPlan {
             Roles roles = Roles.of(cluster);
             RedisNode master = roles.master();
             if (!Wait.polled(justAcquired, end, 2)) return injected;
+            RedisNode upToDate = roles.replicas().get(1);
+            if (lagging) {
+                // frozen until the Sentinels have promoted the lagging one, then back as its replica, so WAIT 1 can succeed there
+                nemesis.pause(upToDate.process());
+                injected++;
+                long seen = Math.min(end, System.nanoTime() + 5_000_000_000L);
+                if (!Wait.polled(() -> cluster.sentinels().seenDown(upToDate), seen, 100) && Thread.currentThread().isInterrupted()) {
+                    return injected;
+                }
+            }
             nemesis.kill(master);
             injected++;
             if (lagging) {
-                // frozen until the Sentinels have promoted the lagging one, then back as its replica, so WAIT 1 can succeed there
-                RedisNode upToDate = roles.replicas().get(1);
-                nemesis.pause(upToDate.process());
-                injected++;
                 long promoted = Math.min(end, System.nanoTime() + hold.toNanos());
                 if (!Wait.polled(() -> cluster.leader().filter(l -> l != master).isPresent(), promoted, 100)
                         && Thread.currentThread().isInterrupted()) {

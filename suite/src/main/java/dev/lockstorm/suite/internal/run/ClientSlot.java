@@ -138,18 +138,20 @@ final class ClientSlot implements Client {
      */
     boolean cycle(Duration acquireTimeout) {
         int started = process;
-        Reply a = op("acquire", new Command.Acquire(acquireTimeout.toMillis()), Map.of());
+        int depth = spec.nesting() == 0 ? 0 : random.nextInt(spec.nesting() + 1);
+        // a holder that reads at once has the worker say whether it still holds with the grant: one round trip less
+        boolean readAtOnce = depth == 0 && spec.onDoubt() == OnDoubt.CONTINUE;
+        Reply a = op("acquire", new Command.Acquire(acquireTimeout.toMillis(), readAtOnce), Map.of());
         if (!(a instanceof Reply.Ok ok)) return false;
         token = ok.token();
         holders.acquired(this);
-        int depth = spec.nesting() == 0 ? 0 : random.nextInt(spec.nesting() + 1);
         int nested = 0;
         while (nested < depth && op("acquire", new Command.Acquire(acquireTimeout.toMillis()), Map.of()) instanceof Reply.Ok) nested++;
         if (process != started) return true; // crashed: a new process goes on; the old lease expires on its own
         Map<String, Object> tokenOnly = new LinkedHashMap<>();
         tokenOnly.put("token", token);
         boolean sure = mayGoOn("read", tokenOnly);
-        Long read = sure && process == started ? resource("read", tokenOnly, null) : null;
+        Long read = sure && process == started ? resource("read", tokenOnly, null, readAtOnce ? ok.stillHeld() : null) : null;
         for (; nested > 0 && process == started; nested--) op("release", new Command.Release(), Map.of());
         if (process != started) return true;
         if (read != null) {
@@ -159,7 +161,7 @@ final class ClientSlot implements Client {
             w.put("token", token);
             w.put("value", read + 1);
             sure = hold(min + (spread <= 0 ? 0 : random.nextInt((int) spread + 1)), w);
-            if (sure && process == started) resource("write", w, read + 1);
+            if (sure && process == started) resource("write", w, read + 1, null);
             if (process != started) return true;
         }
         holders.releasing(this);
@@ -220,16 +222,21 @@ final class ClientSlot implements Client {
     /**
      * A resource operation: the worker confirms it is about to touch the resource (after a pause,
      * only when it resumes), then the resource applies it. Returns the value read or written, or null.
+     *
+     * @param stillHeld what the worker said with the grant just before, when it did; else it is asked now
      */
-    private Long resource(String f, Map<String, Object> value, Long newValue) {
+    private Long resource(String f, Map<String, Object> value, Long newValue, Boolean stillHeld) {
         recorder.record(OpType.INVOKE, process, f, value, extra());
-        Reply ack = handle.call(new Command.Use(), spec.opTimeout());
-        if (!(ack instanceof Reply.InUse use)) {
-            crash(f);
-            return null;
+        if (stillHeld == null) {
+            Reply ack = handle.call(new Command.Use(), spec.opTimeout());
+            if (!(ack instanceof Reply.InUse use)) {
+                crash(f);
+                return null;
+            }
+            stillHeld = use.stillHeld();
         }
         Map<String, Object> extra = extra();
-        extra.put("still_held", use.stillHeld());
+        extra.put("still_held", stillHeld);
         boolean accepted;
         String reason;
         long result;
@@ -289,7 +296,8 @@ final class ClientSlot implements Client {
     private void crash(String f) {
         Map<String, Object> extra = extra();
         HostProcess w = worker;
-        extra.put("error", w != null && !w.isAlive() ? "the client's process is gone (killed or crashed)"
+        // a worker too late to answer is killed by its handle: that is still "no answer", not a crash
+        extra.put("error", !handle.timedOut() && w != null && !w.isAlive() ? "the client's process is gone (killed or crashed)"
                 : "no answer within " + spec.opTimeout().toSeconds() + " s");
         recorder.record(OpType.INFO, process, f, null, extra);
         replace();

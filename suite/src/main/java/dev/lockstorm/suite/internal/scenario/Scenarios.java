@@ -130,8 +130,9 @@ public final class Scenarios {
     static Scenario sentinelFailover() {
         Recipe plain = new Recipe("sentinel-failover", "redis-sentinel", 3, new Failover(false), 20, 3, 10, 8, 30);
         Recipe cutWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, new Failover(false), 20, 3, 10, 8, 30);
-        // the frozen replica rejoins as the new master's replica only when a Sentinel next polls it (up to 10 s): long holds
-        Recipe laggingWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, new Failover(true), 25, 3, 19, 17, 30);
+        // a Sentinel makes the frozen replica the new master's replica only once it has been up for 8 s and
+        // answered its next INFO (every 10 s): ~15 s after the grant, so holds of 24-26 s leave the window open
+        Recipe laggingWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, new Failover(true), 30, 3, 26, 24, 30);
         return new Scenario(plain.name, "Redis master + 2 replicas + 3 Sentinels: a lock the master acknowledged but the replicas"
                 + " never got, the master killed, a replica promoted: a double holder. WAIT 1 after acquiring refuses grants no replica"
                 + " has (the window narrows), but when the replica that has it is down at failover, the lagging one is promoted"

@@ -3,8 +3,15 @@ package dev.lockstorm.workloads.internal.worker;
 /** What the driver asks a worker to do, one JSON object a line on the worker's stdin ({@link Protocol}). */
 public sealed interface Command {
 
-    /** Take the lock, waiting at most {@code timeoutMs}. */
-    record Acquire(long timeoutMs) implements Command {
+    /**
+     * Take the lock, waiting at most {@code timeoutMs}; with {@code thenUse}, also answer as
+     * {@link Use} would right after the grant, for a holder that touches the resource at once (one
+     * round trip less).
+     */
+    record Acquire(long timeoutMs, boolean thenUse) implements Command {
+        public Acquire(long timeoutMs) {
+            this(timeoutMs, false);
+        }
     }
 
     /** The holder is about to touch the protected resource: say whether the lock service still lets it believe it holds. */

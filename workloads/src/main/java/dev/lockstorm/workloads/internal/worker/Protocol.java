@@ -16,6 +16,8 @@ import java.util.Map;
  * the faulted network):
  * <pre>
  * {"cmd":"acquire","timeout_ms":5000}  → {"type":"ok","value":TOKEN} | {"type":"fail","error":…} | {"type":"info","error":…}
+ * {"cmd":"acquire","timeout_ms":5000,"then_use":true}
+ *                                       → {"type":"ok","value":TOKEN,"still_held":true|false} | the same fail and info
  * {"cmd":"use"}                         → {"type":"use","still_held":true|false}
  * {"cmd":"release"}                     → {"type":"ok"} | {"type":"fail",…} | {"type":"info",…}
  * {"cmd":"reset"}                       → {"type":"ready"} | {"type":"error","error":…}
@@ -34,6 +36,7 @@ public final class Protocol {
             if (c instanceof Command.Acquire a) {
                 g.writeStringField("cmd", "acquire");
                 g.writeNumberField("timeout_ms", a.timeoutMs());
+                if (a.thenUse()) g.writeBooleanField("then_use", true);
             } else {
                 g.writeStringField("cmd", c instanceof Command.Use ? "use" : c instanceof Command.Release ? "release"
                         : c instanceof Command.Reset ? "reset" : "close");
@@ -51,6 +54,7 @@ public final class Protocol {
             } else if (r instanceof Reply.Ok ok) {
                 g.writeStringField("type", "ok");
                 if (ok.token() != null) g.writeNumberField("value", ok.token());
+                if (ok.stillHeld() != null) g.writeBooleanField("still_held", ok.stillHeld());
             } else if (r instanceof Reply.Fail f) {
                 g.writeStringField("type", "fail");
                 g.writeStringField("error", f.error());
@@ -68,7 +72,7 @@ public final class Protocol {
     public static Command command(String line) {
         Map<String, Object> f = read(line);
         return switch (String.valueOf(f.get("cmd"))) {
-            case "acquire" -> new Command.Acquire(f.get("timeout_ms") instanceof Long ms ? ms : 5000L);
+            case "acquire" -> new Command.Acquire(f.get("timeout_ms") instanceof Long ms ? ms : 5000L, Boolean.TRUE.equals(f.get("then_use")));
             case "use" -> new Command.Use();
             case "release" -> new Command.Release();
             case "reset" -> new Command.Reset();
@@ -84,7 +88,7 @@ public final class Protocol {
         return switch (String.valueOf(f.get("type"))) {
             case "ready" -> new Reply.Ready();
             case "error" -> new Reply.OpenFailed(error);
-            case "ok" -> new Reply.Ok(f.get("value") instanceof Long v ? v : null);
+            case "ok" -> new Reply.Ok(f.get("value") instanceof Long v ? v : null, f.get("still_held") instanceof Boolean b ? b : null);
             case "fail" -> new Reply.Fail(error);
             case "info" -> new Reply.Info(error);
             case "use" -> new Reply.InUse(Boolean.TRUE.equals(f.get("still_held")));

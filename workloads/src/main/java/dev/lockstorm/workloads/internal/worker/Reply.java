@@ -11,8 +11,14 @@ public sealed interface Reply {
     record OpenFailed(String error) implements Reply {
     }
 
-    /** The operation took effect; an acquire's token (null for a release, or a lock without tokens). */
-    record Ok(Long token) implements Reply {
+    /**
+     * The operation took effect; an acquire's token (null for a release, or a lock without tokens)
+     * and, when the acquire asked for it, what {@link InUse} would have said right after the grant.
+     */
+    record Ok(Long token, Boolean stillHeld) implements Reply {
+        public Ok(Long token) {
+            this(token, null);
+        }
     }
 
     /** The operation certainly did not take effect. */

@@ -109,7 +109,7 @@ public final class Worker {
             try {
                 Lease lease = client.acquire(Duration.ofMillis(a.timeoutMs()));
                 leases.push(lease);
-                return new Reply.Ok(lease.token());
+                return new Reply.Ok(lease.token(), a.thenUse() ? client.stillHeld(lease) : null);
             } catch (NotAcquiredException e) {
                 return new Reply.Fail(describe(e));
             } catch (Exception e) {

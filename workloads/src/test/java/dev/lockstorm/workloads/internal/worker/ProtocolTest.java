@@ -14,20 +14,22 @@ class ProtocolTest {
 
     @Test
     void commandsRoundTrip() {
-        for (Command c : List.of(new Command.Acquire(4500), new Command.Use(), new Command.Release(), new Command.Reset(), new Command.Close())) {
+        for (Command c : List.of(new Command.Acquire(4500), new Command.Acquire(4500, true), new Command.Use(), new Command.Release(), new Command.Reset(), new Command.Close())) {
             assertEquals(c, Protocol.command(Protocol.encode(c)));
         }
         assertEquals("{\"cmd\":\"acquire\",\"timeout_ms\":4500}", Protocol.encode(new Command.Acquire(4500)));
+        assertEquals("{\"cmd\":\"acquire\",\"timeout_ms\":4500,\"then_use\":true}", Protocol.encode(new Command.Acquire(4500, true)));
     }
 
     @Test
     void repliesRoundTrip() {
-        for (Reply r : List.of(new Reply.Ready(), new Reply.OpenFailed("IOException: refused"), new Reply.Ok(42L), new Reply.Ok(null),
+        for (Reply r : List.of(new Reply.Ready(), new Reply.OpenFailed("IOException: refused"), new Reply.Ok(42L), new Reply.Ok(null), new Reply.Ok(7L, false),
                 new Reply.Fail("NotAcquiredException: busy"), new Reply.Info("a \"quoted\" error\nover lines"), new Reply.InUse(true),
                 new Reply.InUse(false))) {
             assertEquals(r, Protocol.reply(Protocol.encode(r)));
         }
         assertEquals("{\"type\":\"ok\",\"value\":42}", Protocol.encode(new Reply.Ok(42L)));
+        assertEquals("{\"type\":\"ok\",\"value\":7,\"still_held\":true}", Protocol.encode(new Reply.Ok(7L, true)));
         assertEquals("{\"type\":\"use\",\"still_held\":false}", Protocol.encode(new Reply.InUse(false)));
     }
 
