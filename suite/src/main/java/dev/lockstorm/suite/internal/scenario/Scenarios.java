@@ -60,10 +60,10 @@ public final class Scenarios {
         return new Scenario(r.name, "Curator InterProcessMutex holder frozen past its ZooKeeper session: a double holder;"
                 + " fencing reads and writes saves the resource", List.of(
                 new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
-                        "a double holder and lost updates", x -> doubles(x) >= 1 && x.check().lostUpdates() >= 1),
+                        "a double holder and lost updates", x -> doubles(x) >= 1 && x.check().lostUpdates() >= 1).triedOn(3),
                 new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
                         "a double holder, zero lost updates, stale writes rejected",
-                        x -> doubles(x) >= 1 && x.check().lostUpdates() == 0 && x.check().staleWritesRejected() >= 1)));
+                        x -> doubles(x) >= 1 && x.check().lostUpdates() == 0 && x.check().staleWritesRejected() >= 1).triedOn(3)));
     }
 
     static Scenario leaderGcPause() {
@@ -105,7 +105,7 @@ public final class Scenarios {
                 + " first in line and takes the lock by it; when the old session expires the next waiter takes it too (CURATOR-604)",
                 List.of(new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
                         "a double holder, a waiter granted by a node its session does not own",
-                        x -> doubles(x) >= 1 && clientLogsSay(x, CuratorLock.NOT_OWN_NODE))));
+                        x -> doubles(x) >= 1 && clientLogsSay(x, CuratorLock.NOT_OWN_NODE)).triedOn(3)));
     }
 
     static Scenario redisGcPause() {
