@@ -108,38 +108,38 @@ public final class Sentinels {
      * would choose it at a failover; false when no Sentinel answers.
      */
     public boolean seenDown(RedisNode replica) {
-        int answered = 0;
-        for (Host h : sentinelHosts) {
-            try (Resp r = Resp.connect(h.address(), PORT, Duration.ofMillis(500))) {
-                if (!(r.call("SENTINEL", "replicas", MASTER_NAME) instanceof List<?> replicas)) return false;
-                answered++;
-                boolean down = false;
-                for (Object o : replicas) {
-                    if (!(o instanceof List<?> fields)) continue;
-                    Map<String, String> f = new HashMap<>();
-                    for (int i = 0; i + 1 < fields.size(); i += 2) f.put(String.valueOf(fields.get(i)), String.valueOf(fields.get(i + 1)));
-                    if (replica.host().address().equals(f.get("ip")) && String.valueOf(f.get("flags")).contains("s_down")) down = true;
-                }
-                if (!down) return false;
-            } catch (IOException e) {
-                // this Sentinel is down or cut off
-            }
-        }
-        return answered > 0;
+        List<Object> answers = ask("SENTINEL", "replicas", MASTER_NAME);
+        return !answers.isEmpty() && answers.stream().allMatch(a -> a instanceof List<?> replicas && replicas.stream()
+                .anyMatch(o -> o instanceof List<?> fields && flagsDown(fields, replica.host().address())));
+    }
+
+    /** Whether a replica's field list (name, value, name, value, …) is the one at {@code address}, flagged {@code s_down}. */
+    private static boolean flagsDown(List<?> fields, String address) {
+        Map<String, String> f = new HashMap<>();
+        for (int i = 0; i + 1 < fields.size(); i += 2) f.put(String.valueOf(fields.get(i)), String.valueOf(fields.get(i + 1)));
+        return address.equals(f.get("ip")) && String.valueOf(f.get("flags")).contains("s_down");
     }
 
     /** The node a majority of the reachable Sentinels name as master. */
     public Optional<RedisNode> primary() {
         Map<String, Integer> votes = new HashMap<>();
+        for (Object reply : ask("SENTINEL", "get-master-addr-by-name", MASTER_NAME)) {
+            if (reply instanceof List<?> l && !l.isEmpty()) votes.merge(String.valueOf(l.get(0)), 1, Integer::sum);
+        }
+        return votes.entrySet().stream().filter(e -> e.getValue() * 2 > sentinelHosts.size()).map(Map.Entry::getKey).findFirst()
+                .flatMap(addr -> nodes.stream().filter(n -> n.host().address().equals(addr)).findFirst());
+    }
+
+    /** Each reachable Sentinel's reply to {@code command}; one that is down or cut off gives none. */
+    private List<Object> ask(String... command) {
+        List<Object> answers = new ArrayList<>();
         for (Host h : sentinelHosts) {
             try (Resp r = Resp.connect(h.address(), PORT, Duration.ofMillis(500))) {
-                Object reply = r.call("SENTINEL", "get-master-addr-by-name", MASTER_NAME);
-                if (reply instanceof List<?> l && !l.isEmpty()) votes.merge(String.valueOf(l.get(0)), 1, Integer::sum);
+                answers.add(r.call(command));
             } catch (IOException e) {
                 // this Sentinel is down or cut off
             }
         }
-        return votes.entrySet().stream().filter(e -> e.getValue() * 2 > sentinelHosts.size()).map(Map.Entry::getKey).findFirst()
-                .flatMap(addr -> nodes.stream().filter(n -> n.host().address().equals(addr)).findFirst());
+        return answers;
     }
 }

@@ -151,7 +151,7 @@ final class ClientSlot implements Client {
         Map<String, Object> tokenOnly = new LinkedHashMap<>();
         tokenOnly.put("token", token);
         boolean sure = mayGoOn("read", tokenOnly);
-        Long read = sure && process == started ? resource("read", tokenOnly, null, readAtOnce ? ok.stillHeld() : null) : null;
+        Long read = sure && process == started ? resource("read", tokenOnly, null, ok.stillHeld()) : null;
         for (; nested > 0 && process == started; nested--) op("release", new Command.Release(), Map.of());
         if (process != started) return true;
         if (read != null) {

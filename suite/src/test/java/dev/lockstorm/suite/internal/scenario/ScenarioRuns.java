@@ -62,9 +62,10 @@ abstract class ScenarioRuns {
     @ParameterizedTest(name = "{0} / {1}")
     @MethodSource("variants")
     void reportsWhatTheScenarioExpects(String scenario, Scenario.Variant variant) throws Exception {
+        Scenario s = Scenarios.byName(scenario).orElseThrow();
         StringBuilder found = new StringBuilder();
         for (long seed = 1; seed <= variant.tries(); seed++) {
-            RunSpec spec = Scenarios.byName(scenario).orElseThrow().spec(variant, seed);
+            RunSpec spec = s.spec(variant, seed);
             RunResult r = new Runner(System.out).run(spec, STORE.newRun(spec.system().name()));
             if (variant.matches().test(r)) return;
             found.append("seed ").append(seed).append(": ").append(Summary.of(r.check())).append("report: ")
