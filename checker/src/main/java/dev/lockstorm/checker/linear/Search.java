@@ -33,6 +33,8 @@ final class Search<S> {
     private final long[] ret;
     private final int n;
     private final int[] optionalIds;
+    /** operations that never change the state when legal ({@link Model#readOnly}) */
+    private final boolean[] readOnly;
 
     // linked list of entries: call of op i = 2i, its return = 2i+1; head and tail sentinels
     private final int[] next;
@@ -78,6 +80,8 @@ final class Search<S> {
             else requiredPending.set(i);
         }
         this.optionalIds = opt.stream().mapToInt(Integer::intValue).toArray();
+        this.readOnly = new boolean[n];
+        for (int i = 0; i < n; i++) readOnly[i] = model.readOnly(ops[i]);
         this.requiredLeft = n - optionalIds.length;
         this.frontier = requiredPending.nextSetBit(0) < 0 ? n : requiredPending.nextSetBit(0);
 
@@ -139,22 +143,33 @@ final class Search<S> {
             grantedStates = 0;
             seen = new HashSet<>();
             current = null;
-            cands = null;
+            candBuf = null;
         }
         return r;
     }
 
     // where the search stands between slices
     private S current;
-    private int[] cands;
     private int tried;
     private boolean started;
+
+    /*
+     * The candidates of every configuration on the stack, one above the other in candBuf: the
+     * current one at [candBase, candBase + candLen), its parent's below. Backtracking finds them
+     * again instead of recomputing them, and a child's are its parent's minus the operation placed
+     * (plus, when that was the first to return, the calls that come into reach).
+     */
+    private int[] candBuf = new int[64];
+    private int candBase;
+    private int candLen;
+    private int[] stackCandBase = new int[64];
+    private int[] stackCandLen = new int[64];
 
     private PartitionResult search(long maxSteps, long deadlineNanos, AtomicLong budget, AtomicBoolean stop) {
         if (!started) {
             started = true;
             current = model.init();
-            cands = candidates();
+            initialCandidates();
             tried = 0;
         }
         S state = current;
@@ -172,22 +187,26 @@ final class Search<S> {
                     if (System.nanoTime() > deadlineNanos) return result(Verdict.UNKNOWN, "time limit reached");
                     if (stop.get()) return result(Verdict.UNKNOWN, "stopped: another part of the history is already invalid");
                 }
+                if (i == 0) {
+                    // a fresh configuration: a legal read-only candidate goes first and alone (see forced)
+                    int forced = forced(state);
+                    if (forced == DEAD_END) {
+                        i = candLen;
+                    } else if (forced >= 0) {
+                        if (!reserve(budget)) return outOfBudget();
+                        advance(forced, state, NO_ALTERNATIVE);
+                        continue;
+                    }
+                }
                 boolean advanced = false;
-                for (; i < cands.length; i++) {
-                    int op = cands[i];
+                for (; i < candLen; i++) {
+                    int op = candBuf[candBase + i];
                     S nextState = model.step(state, ops[op]);
                     if (nextState == null) continue;
                     mark(op);
                     if (seen.add(key(nextState))) {
-                        if (seen.size() > grantedStates) {
-                            grantedStates += 1024;
-                            if (budget.addAndGet(-1024) < 0) {
-                                return result(Verdict.UNKNOWN, "memory bound reached: " + seen.size()
-                                        + " states memoized in this part (raise -Xmx or lower the history's size)");
-                            }
-                        }
-                        push(op, state, i);
-                        lift(op);
+                        if (!reserve(budget)) return outOfBudget();
+                        advance(i, state, i);
                         state = nextState;
                         advanced = true;
                         break;
@@ -195,7 +214,6 @@ final class Search<S> {
                     unmark(op);
                 }
                 if (advanced) {
-                    cands = candidates();
                     i = 0;
                     continue;
                 }
@@ -208,37 +226,102 @@ final class Search<S> {
                 unlift(op);
                 unmark(op);
                 state = before;
-                cands = candidates();
+                candBase = stackCandBase[depth];
+                candLen = stackCandLen[depth];
                 i = stackTried[depth] + 1;
             }
         } catch (OutOfMemoryError e) {
             long states = seen.size();
             seen = new HashSet<>();
+            candBuf = null;
             return new PartitionResult(Verdict.UNKNOWN, "out of memory after " + steps + " steps and " + states
                     + " states (raise -Xmx)", n, states, steps, null);
         }
     }
 
-    /** Calls before the first remaining return, soonest return first. */
-    private int[] candidates() {
-        int count = 0;
-        for (int e = next[head]; e != tail && !isReturn(e); e = next[e]) count++;
-        int[] out = new int[count];
-        int k = 0;
-        for (int e = next[head]; e != tail && !isReturn(e); e = next[e]) out[k++] = e >> 1;
-        if (count > 1) {
-            // insertion sort: the window is small
-            for (int a = 1; a < count; a++) {
-                int x = out[a];
-                int b = a - 1;
-                while (b >= 0 && (ret[out[b]] > ret[x] || (ret[out[b]] == ret[x] && out[b] > x))) {
-                    out[b + 1] = out[b];
-                    b--;
+    /** Places candidate {@code index} (already marked done): pushes it and makes its successor's candidates current. */
+    private void advance(int index, S before, int tried) {
+        int op = candBuf[candBase + index];
+        push(op, before, tried);
+        lift(op);
+        int base = candBase + candLen;
+        int len = candLen - 1;
+        ensureCandCapacity(base + len);
+        System.arraycopy(candBuf, candBase, candBuf, base, index);
+        System.arraycopy(candBuf, candBase + index + 1, candBuf, base + index, len - index);
+        if (index == 0 && ret[op] != Operation.NEVER_RETURNED) {
+            // op held the first return: the calls between it and the next return come into reach
+            // (a call at the same instant as that return was already before it)
+            for (int e = next[head]; e != tail && !isReturn(e); e = next[e]) {
+                int c = e >> 1;
+                if (ops[c].call() > ret[op]) {
+                    ensureCandCapacity(base + len + 1);
+                    len = insertByReturn(base, len, c);
                 }
-                out[b + 1] = x;
             }
         }
-        return out;
+        candBase = base;
+        candLen = len;
+    }
+
+    private void initialCandidates() {
+        candBase = 0;
+        candLen = 0;
+        for (int e = next[head]; e != tail && !isReturn(e); e = next[e]) {
+            ensureCandCapacity(candLen + 1);
+            candLen = insertByReturn(0, candLen, e >> 1);
+        }
+    }
+
+    /** Inserts op into the sorted run [base, base + len), soonest return first (ties: lower index); returns the new length. */
+    private int insertByReturn(int base, int len, int op) {
+        int b = base + len - 1;
+        while (b >= base && (ret[candBuf[b]] > ret[op] || (ret[candBuf[b]] == ret[op] && candBuf[b] > op))) {
+            candBuf[b + 1] = candBuf[b];
+            b--;
+        }
+        candBuf[b + 1] = op;
+        return len + 1;
+    }
+
+    private void ensureCandCapacity(int size) {
+        if (size > candBuf.length) candBuf = Arrays.copyOf(candBuf, Math.max(size, candBuf.length * 2));
+    }
+
+    private static final int DEAD_END = -2;
+    /** What a forced step records as its candidate index: on backtracking, nothing else is tried there. */
+    private static final int NO_ALTERNATIVE = Integer.MAX_VALUE - 1;
+
+    /**
+     * The index of a candidate that never changes the state and is legal now, marked done; -1 when
+     * there is none; {@link #DEAD_END} when there is one but the configuration it leads to was seen
+     * (and so failed). Placing such an operation at once is sound and leaves nothing to try
+     * instead: in any linearization that places it later, moving it to the front changes no state
+     * that the others see, and no remaining operation returned before it was called. Porcupine
+     * explores these orders one by one; on read-heavy histories (etcd) they are much of the work.
+     */
+    private int forced(S state) {
+        for (int k = 0; k < candLen; k++) {
+            int op = candBuf[candBase + k];
+            if (!readOnly[op] || model.step(state, ops[op]) == null) continue;
+            mark(op);
+            if (seen.add(key(state))) return k;
+            unmark(op);
+            return DEAD_END;
+        }
+        return -1;
+    }
+
+    /** Takes a share of the shared state budget when this search's memo outgrows its own; false when it is spent. */
+    private boolean reserve(AtomicLong budget) {
+        if (seen.size() <= grantedStates) return true;
+        grantedStates += 1024;
+        return budget.addAndGet(-1024) >= 0;
+    }
+
+    private PartitionResult outOfBudget() {
+        return result(Verdict.UNKNOWN, "memory bound reached: " + seen.size()
+                + " states memoized in this part (raise -Xmx or lower the history's size)");
     }
 
     private void lift(int op) {
@@ -301,7 +384,11 @@ final class Search<S> {
             stackOp = Arrays.copyOf(stackOp, depth * 2);
             stackTried = Arrays.copyOf(stackTried, depth * 2);
             stackState = Arrays.copyOf(stackState, depth * 2);
+            stackCandBase = Arrays.copyOf(stackCandBase, depth * 2);
+            stackCandLen = Arrays.copyOf(stackCandLen, depth * 2);
         }
+        stackCandBase[depth] = candBase;
+        stackCandLen[depth] = candLen;
         stackOp[depth] = op;
         stackTried[depth] = tried;
         stackState[depth] = before;

@@ -16,11 +16,51 @@ import java.util.Set;
  */
 public final class Kv implements Model<Kv.State> {
 
-    /** @param value the key's current string */
-    public record State(String value) {
+    /**
+     * A key's current string. Its hash is carried along as the string grows ({@code h(s + t) =
+     * h(s)·31^|t| + h(t)}, String's own polynomial): appends make a new, ever longer string per
+     * state, and hashing each one whole for the search's memo was most of a kv check's time.
+     */
+    public static final class State {
+        private final String value;
+        private final int hash;
+
+        private State(String value, int hash) {
+            this.value = value;
+            this.hash = hash;
+        }
+
+        static State of(String value) {
+            return new State(value, value.hashCode());
+        }
+
+        State append(String suffix) {
+            int h = hash;
+            for (int i = 0; i < suffix.length(); i++) h = 31 * h + suffix.charAt(i);
+            return new State(value + suffix, h);
+        }
+
+        public String value() {
+            return value;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof State other && other.hash == hash && other.value.equals(value);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public String toString() {
+            return "State[value=" + value + "]";
+        }
     }
 
-    private static final State EMPTY = new State("");
+    private static final State EMPTY = State.of("");
 
     @Override
     public String name() {
@@ -41,10 +81,15 @@ public final class Kv implements Model<Kv.State> {
     public State step(State s, Operation op) {
         return switch (op.f()) {
             case "get" -> op.outcome() != OpType.OK || s.value.equals(text(op.output())) ? s : null;
-            case "put" -> new State(text(op.input()));
-            case "append" -> new State(s.value + text(op.input()));
+            case "put" -> State.of(text(op.input()));
+            case "append" -> s.append(text(op.input()));
             default -> null;
         };
+    }
+
+    @Override
+    public boolean readOnly(Operation op) {
+        return op.f().equals("get");
     }
 
     private static String text(Object v) {

@@ -43,6 +43,15 @@ public interface Model<S> {
     /** The state after {@code op}, or null when {@code op} is not legal in {@code state}. */
     S step(S state, Operation op);
 
+    /**
+     * Whether {@code op} leaves every state it is legal in unchanged ({@code step} returns an equal
+     * state or null), like a read. The search places such an operation as soon as it is legal and
+     * tries no other order there, which is sound only if this holds in every state, not just one.
+     */
+    default boolean readOnly(Operation op) {
+        return false;
+    }
+
     /** A short description of a state, for explanations. */
     String describe(S state);
 

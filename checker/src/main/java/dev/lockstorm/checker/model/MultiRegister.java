@@ -63,6 +63,17 @@ public final class MultiRegister implements Model<MultiRegister.State> {
         return next == null ? s : new State(Map.copyOf(next));
     }
 
+    /** A transaction whose micro-operations are all reads. */
+    @Override
+    public boolean readOnly(Operation op) {
+        Object txn = op.outcome() == OpType.OK ? op.output() : op.input();
+        if (!(txn instanceof List<?> micro)) return false;
+        for (Object m : micro) {
+            if (!(m instanceof List<?> mop) || mop.size() != 3 || !"read".equals(String.valueOf(mop.get(0)))) return false;
+        }
+        return true;
+    }
+
     @Override
     public String describe(State s) {
         return "registers " + new TreeMap<>(s.values) + " (others 0)";

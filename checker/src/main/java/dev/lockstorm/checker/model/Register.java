@@ -82,6 +82,12 @@ public final class Register implements Model<Register.State> {
         }
     }
 
+    /** A read, and a cas that failed (legal only when the register does not match, and changes nothing). */
+    @Override
+    public boolean readOnly(Operation op) {
+        return op.f().equals("read") || (op.f().equals("cas") && Boolean.FALSE.equals(op.output()));
+    }
+
     @Override
     public String describe(State s) {
         return "register = " + Objects.toString(s.value, "nil");

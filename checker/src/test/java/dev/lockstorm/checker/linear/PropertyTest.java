@@ -6,6 +6,7 @@ import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.model.FencedMutex;
+import dev.lockstorm.checker.model.Kv;
 import dev.lockstorm.checker.model.Model;
 import dev.lockstorm.checker.model.Mutex;
 import dev.lockstorm.checker.model.Register;
@@ -41,12 +42,14 @@ class PropertyTest {
                 case FENCED -> BruteForce.checkLock(h.operations(), true);
                 case REGISTER -> BruteForce.check(Register.register(), h.operations());
                 case CAS_REGISTER -> BruteForce.check(Register.casRegister(), h.operations());
+                case KV -> BruteForce.check(new Kv(), h.operations());
             };
             Model<?> model = switch (kind) {
                 case MUTEX -> new Mutex();
                 case FENCED -> new FencedMutex();
                 case REGISTER -> Register.register();
                 case CAS_REGISTER -> Register.casRegister();
+                case KV -> new Kv();
             };
             LinearizabilityResult ours = Linearizability.check(model, h.operations(), LIMITS);
             final int s = seed;

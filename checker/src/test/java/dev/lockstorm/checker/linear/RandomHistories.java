@@ -18,7 +18,10 @@ final class RandomHistories {
     private RandomHistories() {
     }
 
-    enum Kind { MUTEX, FENCED, REGISTER, CAS_REGISTER }
+    /** what a kv get may return: few enough that some histories are valid */
+    private static final String[] KV_VALUES = {"", "a", "b", "ab", "ba", "x", "xa"};
+
+    enum Kind { MUTEX, FENCED, REGISTER, CAS_REGISTER, KV }
 
     static History generate(Kind kind, SplittableRandom r, int maxOps, int slots) {
         List<Op> ops = new ArrayList<>();
@@ -41,6 +44,11 @@ final class RandomHistories {
                 Object v = null;
                 switch (kind) {
                     case MUTEX, FENCED -> f = holding[s] ? (r.nextInt(4) == 0 ? "write" : "release") : "acquire";
+                    case KV -> {
+                        int c = r.nextInt(3);
+                        f = c == 0 ? "get" : c == 1 ? "put" : "append";
+                        v = f.equals("put") ? (r.nextBoolean() ? "" : "x") : f.equals("append") ? (r.nextBoolean() ? "a" : "b") : null;
+                    }
                     default -> {
                         int c = r.nextInt(3);
                         f = c == 0 ? "read" : c == 1 ? "write" : "cas";
@@ -65,6 +73,8 @@ final class RandomHistories {
                         if (kind == Kind.FENCED) out = r.nextInt(5) == 0 ? token - r.nextInt(2) : ++token;
                     }
                     case "read" -> out = r.nextInt(8) == 0 ? null : (Object) (long) r.nextInt(3);
+                    case "get" -> out = KV_VALUES[r.nextInt(KV_VALUES.length)];
+                    case "put", "append" -> out = pendingValue[s];
                     case "write" -> out = pendingValue[s];
                     case "cas" -> out = kind == Kind.REGISTER && r.nextInt(4) == 0 ? Boolean.FALSE : pendingValue[s];
                     default -> { }

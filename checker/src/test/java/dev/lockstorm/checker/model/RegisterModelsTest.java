@@ -91,4 +91,33 @@ class RegisterModelsTest {
         b.ops().add(new dev.lockstorm.checker.history.Op(7, 7, dev.lockstorm.checker.history.OpType.OK, 1, "get", "a", Map.of("key", "1"), 0));
         assertEquals(Verdict.INVALID, b.linearizable(m).verdict());
     }
+
+    @Test
+    void kvStateCarriesItsStringsHashThroughAppends() {
+        Kv m = new Kv();
+        Kv.State s = m.init();
+        for (String part : List.of("ab", "", "é", "xyz")) {
+            s = m.step(s, h().invoke(0, "append", part).ok(0, "append", part).build().operations().get(0));
+        }
+        assertEquals("abéxyz", s.value());
+        assertEquals("abéxyz".hashCode(), s.hashCode());
+        Kv.State put = m.step(m.init(), h().invoke(0, "put", "abéxyz").ok(0, "put", "abéxyz").build().operations().get(0));
+        assertEquals(put, s);
+    }
+
+    @Test
+    void readOnlyOperationsAreTheOnesThatNeverChangeTheState() {
+        var ops = h().invoke(0, "read").ok(0, "read", 1L)
+                .invoke(0, "cas", List.of(1L, 2L)).ok(0, "cas", false)
+                .invoke(0, "cas", List.of(1L, 2L)).ok(0, "cas", List.of(1L, 2L))
+                .invoke(0, "write", 3L).ok(0, "write", 3L)
+                .invoke(0, "txn", List.of(List.of("read", "x", 1L))).ok(0, "txn", List.of(List.of("read", "x", 1L)))
+                .invoke(0, "txn", List.of(List.of("read", "x", 1L), List.of("write", "y", 2L)))
+                .ok(0, "txn", List.of(List.of("read", "x", 1L), List.of("write", "y", 2L)))
+                .build().operations();
+        Register r = Register.casRegister();
+        assertEquals(List.of(true, true, false, false), ops.subList(0, 4).stream().map(r::readOnly).toList());
+        MultiRegister m = new MultiRegister();
+        assertEquals(List.of(true, false), ops.subList(4, 6).stream().map(m::readOnly).toList());
+    }
 }

@@ -22,6 +22,8 @@ import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -108,6 +110,56 @@ public final class CheckerBench {
         out.printf(Locale.ROOT, "corpus %s: %d files, %d verdicts as expected, %d not, in %.2f s; slowest %s %.2f s; %,d states; peak heap %d MiB%n",
                 root, n, n - wrong, wrong, total / 1e9, slowest, slowestNanos / 1e9, states, peakHeapMiB());
         return wrong;
+    }
+
+    /**
+     * The figure Porcupine's own test run compares with: {@code bin/lockstorm check --model register}
+     * over the etcd logs (095 aside, as Porcupine's test does) and then {@code --model kv} over the
+     * kv files, two cold JVMs through the launcher, timed together. The first pair is not counted (it
+     * may write the launcher's class-data archive); then {@code rounds} pairs, each printed, and their
+     * median.
+     */
+    public void coldCommands(Path corpusRoot, Path launcher, int rounds) throws IOException {
+        List<String> etcd = files(corpusRoot.resolve("porcupine-etcd"), f -> f.endsWith(".log") && !f.equals("etcd_095.log"));
+        List<String> kv = files(corpusRoot.resolve("porcupine-kv"), f -> f.endsWith(".txt"));
+        List<String> register = new ArrayList<>(List.of(launcher.toString(), "check", "--model", "register"));
+        register.addAll(etcd);
+        List<String> kvCheck = new ArrayList<>(List.of(launcher.toString(), "check", "--model", "kv"));
+        kvCheck.addAll(kv);
+        long[] took = new long[rounds];
+        for (int round = -1; round < rounds; round++) {
+            long t0 = System.nanoTime();
+            int rcRegister = quietly(register);
+            int rcKv = quietly(kvCheck);
+            if (round < 0) {
+                out.printf(Locale.ROOT, "cold commands: check --model register (%d etcd logs) + check --model kv (%d kv files), exit codes %d and %d%n",
+                        etcd.size(), kv.size(), rcRegister, rcKv);
+                continue;
+            }
+            took[round] = System.nanoTime() - t0;
+            out.printf(Locale.ROOT, "  round %d: %.2f s%n", round + 1, took[round] / 1e9);
+        }
+        long[] sorted = took.clone();
+        java.util.Arrays.sort(sorted);
+        out.printf(Locale.ROOT, "  median %.2f s (Porcupine's own test run over the same files: 0.85 s)%n", sorted[rounds / 2] / 1e9);
+    }
+
+    private static List<String> files(Path dir, java.util.function.Predicate<String> name) throws IOException {
+        try (var s = Files.list(dir)) {
+            return s.filter(f -> name.test(f.getFileName().toString())).map(Path::toString).sorted().toList();
+        }
+    }
+
+    private static int quietly(List<String> command) throws IOException {
+        Process p = new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        try {
+            return p.waitFor();
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
     }
 
     private void row(String what, long nanos, int events) {

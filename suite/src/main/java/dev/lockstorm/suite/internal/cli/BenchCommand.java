@@ -5,6 +5,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -40,7 +41,8 @@ public final class BenchCommand implements Runnable {
     }
 
     @Command(name = "checker", mixinStandardHelpOptions = true,
-            description = {"Checks a large simulated fenced-mutex history and the whole public corpus in one JVM and prints how fast.",
+            description = {"Checks a large simulated fenced-mutex history and the whole public corpus in one JVM, then Porcupine's etcd"
+                    + " and kv histories with two cold bin/lockstorm check commands, and prints how fast.",
                     "Exit code 1 when a verdict is not the expected one."})
     static final class Checker implements Callable<Integer> {
         @Option(names = "--events", defaultValue = "1000000", description = "Sets the number of events in the large history (default: ${DEFAULT-VALUE}).")
@@ -76,6 +78,9 @@ public final class BenchCommand implements Runnable {
             if (!skipCorpus) b.startup(dir);
             boolean ok = b.large(events, clients, crashRate, seed);
             if (!skipCorpus) ok &= b.corpus(dir) == 0;
+            Path launcher = Home.path("bin/lockstorm");
+            if (!skipCorpus && Files.isExecutable(launcher)) b.coldCommands(dir, launcher, 5);
+            else if (!skipCorpus) System.out.println("cold commands: not measured (no launcher at " + launcher + ")");
             return ok ? 0 : 1;
         }
     }

@@ -63,7 +63,7 @@ class CliTest {
 
     @Test
     void searchOutOfTimeExitsTwo() {
-        Path hard = CORPUS.resolve("knossos/cas-register/good/memstress3-56.edn");
+        Path hard = CORPUS.resolve("porcupine-etcd/etcd_002.log"); // valid, ~70,000 states
         assertEquals(2, Main.run("check", "--time-limit", "0.001", hard.toString()));
         assertTrue(console.out().contains("unknown — time limit reached"), console.out());
     }
@@ -126,7 +126,8 @@ class CliTest {
     @Test
     void invalidWinsOverUnknown() throws Exception {
         Path invalid = file("bad.jsonl", DOUBLE);
-        Path hard = CORPUS.resolve("knossos/cas-register/good/memstress3-56.edn");
+        Path hard = CORPUS.resolve("porcupine-etcd/etcd_002.log"); // valid, ~70,000 states
+        assertEquals(2, Main.run("check", "--time-limit", "0.001", hard.toString()));
         assertEquals(1, Main.run("check", "--time-limit", "0.001", hard.toString(), invalid.toString()));
     }
 
