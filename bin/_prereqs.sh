@@ -26,6 +26,20 @@ lockstorm_apt_install() {
     fi
 }
 
+# Runs "$@" (an apt install) with Debian's policy-rc.d saying no to starting services: the servers
+# lockstorm installs (sshd, Redis, PostgreSQL, …) are started by runs inside their labs, never as the
+# machine's own services. A policy-rc.d already there is left as it is.
+lockstorm_without_services() {
+    local policy=/usr/sbin/policy-rc.d
+    if [ "$(id -u)" != 0 ] || [ -e "$policy" ]; then "$@"; return; fi
+    printf '#!/bin/sh\n# written by lockstorm while it installs packages\nexit 101\n' > "$policy"
+    chmod +x "$policy"
+    local rc=0
+    ( "$@" ) || rc=$?   # a subshell: an install that fails exits it, and the policy still goes
+    rm -f "$policy"
+    [ "$rc" = 0 ] || exit "$rc"
+}
+
 lockstorm_prereqs() {
     local missing=()
     lockstorm_java_ok || missing+=(openjdk-17-jdk-headless)
@@ -35,7 +49,8 @@ lockstorm_prereqs() {
 }
 
 # What runs in a lab needs: namespaces and links (util-linux, iproute2), partitions (nftables),
-# Redis, etcd, PostgreSQL and MariaDB, gcc for the clock-fault library, ps and ping for the tests, chromium to look at report.html.
+# Redis, etcd, PostgreSQL and MariaDB, gcc for the clock-fault library, ps and ping for the tests, chromium to look at report.html,
+# and OpenSSH's server, which the SSH backend's tests start on lab hosts.
 lockstorm_lab_prereqs() {
     local missing=()
     command -v unshare >/dev/null 2>&1 || missing+=(util-linux)
@@ -49,7 +64,8 @@ lockstorm_lab_prereqs() {
     command -v ps >/dev/null 2>&1 || missing+=(procps)
     command -v ping >/dev/null 2>&1 || missing+=(iputils-ping)
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-    if [ ${#missing[@]} -gt 0 ]; then lockstorm_apt_install "${missing[@]}"; fi
+    [ -x /usr/sbin/sshd ] || missing+=(openssh-server)
+    if [ ${#missing[@]} -gt 0 ]; then lockstorm_without_services lockstorm_apt_install "${missing[@]}"; fi
     if [ "$(id -u)" != 0 ]; then
         echo "lockstorm: runs and their tests build network namespaces and need root; run as root" >&2
         exit 3

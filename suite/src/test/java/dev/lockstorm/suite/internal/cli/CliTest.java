@@ -257,6 +257,18 @@ class CliTest {
     }
 
     @Test
+    void doctorOnRemoteHostsNamesEachHostAndWhatFailed() throws Exception {
+        assertEquals(3, Main.run("doctor", "--hosts", "n1,n2:ssh"));
+        assertTrue(console.err().contains("--hosts: host 'n2:ssh': the port 'ssh' is not a number"), console.err());
+        Path hosts = file("hosts", "# staging\n127.0.0.1:1   # nothing listens here\n\nroot@bad host\n");
+        assertEquals(3, Main.run("doctor", "--hosts-file", hosts.toString()));
+        assertTrue(console.err().contains(hosts + ":4: host 'root@bad host': expected host, user@host, host:port or user@host:port"), console.err());
+        assertEquals(3, Main.run("doctor", "--hosts", "127.0.0.1:1", "--no-host-key-check"));
+        assertTrue(console.out().contains("root@127.0.0.1:1: not reachable: cannot connect: Connection refused"), console.out());
+        assertTrue(console.out().contains("doctor: not every host is ready"), console.out());
+    }
+
+    @Test
     void clusterBenchOutsideALabSaysHowToRunIt() {
         assertEquals(3, Main.run("bench", "cluster", "--rounds", "1"));
         assertTrue(console.err().contains("not inside a lab"), console.err());

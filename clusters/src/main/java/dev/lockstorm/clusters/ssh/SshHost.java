@@ -1,0 +1,260 @@
+package dev.lockstorm.clusters.ssh;
+
+import dev.lockstorm.clusters.lab.Commands;
+import org.apache.sshd.client.channel.ChannelExec;
+import org.apache.sshd.client.channel.ClientChannelEvent;
+import org.apache.sshd.client.session.ClientSession;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A remote host reached over SSH: short commands, uploads, and long-running processes with their
+ * output in a local log — what a lab host offers, over one reused connection.
+ *
+ * <pre>{@code
+ * SshHost n1 = ssh.connect(SshTarget.parse("10.0.0.11", "root"));
+ * n1.upload(Path.of("fakeclock.so"), "/var/lib/lockstorm/fakeclock.so");
+ * RemoteProcess redis = n1.start("redis", List.of("redis-server", "--port", "6379"), Map.of(), runDir.resolve("n1/redis.log"));
+ * redis.pause();                                  // SIGSTOP to its process group
+ * }</pre>
+ */
+public final class SshHost implements AutoCloseable {
+    private final Ssh ssh;
+    private final SshTarget target;
+    private final ClientSession session;
+
+    SshHost(Ssh ssh, SshTarget target, ClientSession session) {
+        this.ssh = ssh;
+        this.target = target;
+        this.session = session;
+    }
+
+    public SshTarget target() {
+        return target;
+    }
+
+    /** The host's name or address as given: what clients and other nodes connect to. */
+    public String address() {
+        return target.host();
+    }
+
+    /** Runs a short command; its exit code and output (stdout and stderr together). */
+    public Commands.Result exec(String... cmd) {
+        return exec(List.of(cmd), null, ssh.options().commandTimeout());
+    }
+
+    /** Runs a short command here with {@code stdin}; fails naming the host when it does not exit 0. */
+    public String check(List<String> cmd, String stdin) {
+        Commands.Result r = exec(cmd, stdin, ssh.options().commandTimeout());
+        if (!r.ok()) throw new SshException(target, "'" + Shell.join(cmd) + "' failed (exit " + r.exit() + "): " + r.output().strip());
+        return r.output();
+    }
+
+    /** Runs {@code cmd} with {@code stdin} (or none); a command still running after {@code timeout} is an error. */
+    public Commands.Result exec(List<String> cmd, String stdin, Duration timeout) {
+        byte[] in = stdin == null ? new byte[0] : stdin.getBytes(StandardCharsets.UTF_8);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = run(Shell.join(cmd), os -> os.write(in), out, out, timeout);
+        return new Commands.Result(exit, out.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Copies a local file to {@code remotePath} (its directory created), keeping it executable when it is. */
+    public void upload(Path local, String remotePath) {
+        String dir = remotePath.contains("/") ? remotePath.substring(0, remotePath.lastIndexOf('/')) : ".";
+        String line = "mkdir -p " + Shell.quote(dir.isEmpty() ? "/" : dir) + " && cat > " + Shell.quote(remotePath)
+                + (Files.isExecutable(local) ? " && chmod +x " + Shell.quote(remotePath) : "");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = run(line, os -> {
+            try (InputStream f = Files.newInputStream(local)) {
+                f.transferTo(os);
+            }
+        }, out, out, ssh.options().commandTimeout().multipliedBy(4));
+        if (exit != 0) throw new SshException(target, "upload of " + local + " to " + remotePath + " failed: " + out.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    /**
+     * Starts a long-running process, its stdout and stderr appended to the local {@code log}. sshd
+     * starts every command as the leader of a new session, so the process's pid is also its process
+     * group: a pause, a kill or a signal reaches what it started too.
+     */
+    public RemoteProcess start(String name, List<String> cmd, Map<String, String> env, Path log) {
+        try {
+            Files.createDirectories(log.toAbsolutePath().getParent());
+            OutputStream file = Files.newOutputStream(log, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+            PidThenLog out = new PidThenLog(file);
+            ChannelExec ch = session.createExecChannel("echo $$; exec " + Shell.withEnv(env, cmd));
+            ch.setOut(out);
+            ch.setErr(new SynchronizedStream(file));
+            open(ch, Shell.join(cmd));
+            ch.getInvertedIn().close(); // a server reads nothing from stdin
+            long pid = out.pid(ssh.options().commandTimeout());
+            if (pid < 0) {
+                ch.close(true);
+                throw new SshException(target, "'" + Shell.join(cmd) + "' did not start (see " + log + ")");
+            }
+            return new RemoteProcess(this, name, pid, ch, log);
+        } catch (IOException e) {
+            throw new SshException(target, "cannot start " + name + ": " + Ssh.reason(e), e);
+        }
+    }
+
+    interface Feed {
+        void to(OutputStream stdin) throws IOException;
+    }
+
+    private int run(String line, Feed stdin, OutputStream out, OutputStream err, Duration timeout) {
+        if (session.isClosed() || session.isClosing()) throw new SshException(target, "the connection is closed (the host stopped answering)");
+        try (ChannelExec ch = session.createExecChannel(line)) {
+            ch.setOut(out);
+            ch.setErr(err == out ? out : err);
+            open(ch, line);
+            try (OutputStream in = ch.getInvertedIn()) {
+                stdin.to(in);
+            }
+            Set<ClientChannelEvent> ev = ch.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), timeout);
+            if (ev.contains(ClientChannelEvent.TIMEOUT)) {
+                throw new SshException(target, "'" + line + "' gave no answer within " + timeout.toSeconds() + " s");
+            }
+            Integer status = ch.getExitStatus();
+            if (status != null) return status;
+            if (ch.getExitSignal() != null) return 128 + signalNumber(ch.getExitSignal());
+            throw new SshException(target, "'" + line + "' ended without an exit status (the connection was lost)");
+        } catch (IOException e) {
+            throw new SshException(target, "'" + line + "': " + Ssh.reason(e), e);
+        }
+    }
+
+    private void open(ChannelExec ch, String what) throws IOException {
+        Duration t = ssh.options().connectTimeout();
+        var opened = ch.open();
+        if (!opened.await(t)) {
+            ch.close(true);
+            throw new SshException(target, "'" + what + "' gave no answer within " + t.toSeconds() + " s (the host stopped answering)");
+        }
+        opened.verify(); // done: throws why it failed, if it did
+    }
+
+    private static int signalNumber(String name) {
+        return switch (name) {
+            case "HUP" -> 1;
+            case "INT" -> 2;
+            case "KILL" -> 9;
+            case "TERM" -> 15;
+            default -> 0;
+        };
+    }
+
+    boolean isConnected() {
+        return session.isOpen();
+    }
+
+    @Override
+    public void close() {
+        session.close(false);
+        ssh.forget(this);
+    }
+
+    @Override
+    public String toString() {
+        return target.toString();
+    }
+
+    /** Writes to one stream from several threads (a process's stdout and stderr share its log). */
+    static class SynchronizedStream extends OutputStream {
+        final OutputStream inner;
+
+        SynchronizedStream(OutputStream inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            synchronized (inner) {
+                inner.write(b);
+                inner.flush();
+            }
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            synchronized (inner) {
+                inner.write(b, off, len);
+                inner.flush();
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            synchronized (inner) {
+                inner.close();
+            }
+        }
+    }
+
+    /** The first line a started command prints is its shell's pid ({@code echo $$}); the rest is the log's. */
+    static final class PidThenLog extends SynchronizedStream {
+        private final StringBuilder first = new StringBuilder();
+        private final java.util.concurrent.CompletableFuture<Long> pid = new java.util.concurrent.CompletableFuture<>();
+
+        PidThenLog(OutputStream log) {
+            super(log);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            write(new byte[]{(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            int i = off;
+            if (!pid.isDone()) {
+                while (i < off + len && b[i] != '\n') first.append((char) b[i++]);
+                if (i == off + len) return;
+                i++; // the newline
+                try {
+                    pid.complete(Long.parseLong(first.toString().strip()));
+                } catch (NumberFormatException e) {
+                    pid.complete(-1L);
+                    super.write(first.append('\n').toString().getBytes(StandardCharsets.UTF_8), 0, first.length());
+                }
+            }
+            if (i < off + len) super.write(b, i, off + len - i);
+        }
+
+        @Override
+        public void close() throws IOException {
+            pid.complete(-1L);
+            super.close();
+        }
+
+        long pid(Duration timeout) throws IOException {
+            try {
+                return pid.get(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                return -1;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw new IOException(e.getCause());
+            }
+        }
+    }
+
+    /** The hosts' arguments for a group signal: {@code kill -SIG -- -pid}. */
+    static List<String> killGroup(String sig, long pid) {
+        return List.of("kill", "-" + sig, "--", "-" + pid);
+    }
+}
