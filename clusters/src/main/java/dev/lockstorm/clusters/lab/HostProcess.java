@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * reach the processes it started too (PostgreSQL's backends, Redis's save child): a server is
  * all of its processes.
  */
-public final class HostProcess {
+public final class HostProcess implements ProcessControl {
     private final Host host;
     private final String name;
     private final Process process;
@@ -47,14 +47,17 @@ public final class HostProcess {
         return host;
     }
 
+    @Override
     public String name() {
         return name;
     }
 
+    @Override
     public long pid() {
         return process.pid();
     }
 
+    @Override
     public Path log() {
         return log;
     }
@@ -65,11 +68,13 @@ public final class HostProcess {
     }
 
     /** Running or paused; false once it exited (a zombie counts as exited). */
+    @Override
     public boolean isAlive() {
         return process.isAlive() && state() != 'Z';
     }
 
     /** The kernel's state letter from /proc: R, S, D, T (stopped), Z, or '?' when gone. */
+    @Override
     public char state() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
@@ -81,21 +86,8 @@ public final class HostProcess {
         return '?';
     }
 
-    public boolean isPaused() {
-        return state() == 'T';
-    }
-
-    /** SIGSTOP. */
-    public void pause() {
-        signal("STOP");
-    }
-
-    /** SIGCONT. */
-    public void resume() {
-        signal("CONT");
-    }
-
     /** Sends {@code sig} to the process, then to every process it started (one that has just exited is no error). */
+    @Override
     public void signal(String sig) {
         if (!process.isAlive()) return;
         List<ProcessHandle> children = process.descendants().toList();
@@ -108,15 +100,8 @@ public final class HostProcess {
         Commands.run(cmd, null, Duration.ofSeconds(10));
     }
 
-    /** SIGTERM (resuming it first if paused), then SIGKILL if it has not exited within {@code grace}. */
-    public void stop(Duration grace) {
-        if (!process.isAlive()) return;
-        resume();
-        signal("TERM");
-        if (!waitFor(grace)) kill();
-    }
-
     /** SIGKILL to it and every process it started, and wait until it is gone. */
+    @Override
     public void kill() {
         if (!process.isAlive()) return;
         List<ProcessHandle> children = process.descendants().toList();
@@ -125,6 +110,7 @@ public final class HostProcess {
         if (!waitFor(Duration.ofSeconds(10))) throw new LabException(name + " (pid " + pid() + ") survived SIGKILL");
     }
 
+    @Override
     public boolean waitFor(Duration d) {
         try {
             return process.waitFor(d.toMillis(), TimeUnit.MILLISECONDS);
@@ -134,17 +120,8 @@ public final class HostProcess {
         }
     }
 
-    /** The last {@code lines} lines of its log, for an error that says why a server did not come up. */
-    public String tail(int lines) {
-        try {
-            List<String> all = List.of(new String(Files.readAllBytes(log), java.nio.charset.StandardCharsets.UTF_8).split("\n"));
-            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
-        } catch (IOException e) {
-            return "(cannot read " + log + ": " + e.getMessage() + ")";
-        }
-    }
-
     /** The exit code, or null while it runs. */
+    @Override
     public Integer exitCode() {
         return process.isAlive() ? null : process.exitValue();
     }

@@ -1,6 +1,7 @@
 package dev.lockstorm.clusters.ssh;
 
 import dev.lockstorm.clusters.lab.Commands;
+import dev.lockstorm.clusters.lab.ProcessControl;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 
@@ -13,7 +14,7 @@ import java.util.EnumSet;
  * be paused (SIGSTOP), resumed, stopped or killed; every signal goes to its process group, so a
  * server's children (PostgreSQL's backends, Redis's save child) get it too.
  */
-public final class RemoteProcess {
+public final class RemoteProcess implements ProcessControl {
     private final SshHost host;
     private final String name;
     private final long pid;
@@ -32,72 +33,61 @@ public final class RemoteProcess {
         return host;
     }
 
+    @Override
     public String name() {
         return name;
     }
 
     /** The process's pid on its host (also its process group). */
+    @Override
     public long pid() {
         return pid;
     }
 
     /** The local file its output is appended to. */
+    @Override
     public Path log() {
         return log;
     }
 
     /** Running or paused: its command's channel is still open (it closes when the process exits). */
+    @Override
     public boolean isAlive() {
         return !channel.isClosed() && channel.getExitStatus() == null;
     }
 
     /** The kernel's state letter on the host (R, S, D, T for stopped, Z), or '?' when it is gone. */
+    @Override
     public char state() {
         Commands.Result r = host.exec("ps", "-o", "stat=", "-p", Long.toString(pid));
         String s = r.output().strip();
         return r.ok() && !s.isEmpty() ? s.charAt(0) : '?';
     }
 
-    public boolean isPaused() {
-        return state() == 'T';
-    }
-
-    public void pause() {
-        signal("STOP");
-    }
-
-    public void resume() {
-        signal("CONT");
-    }
-
     /** Sends {@code sig} to the process's group; one that has just exited is no error. */
+    @Override
     public void signal(String sig) {
         if (!isAlive()) return;
         Commands.Result r = host.exec(SshHost.killGroup(sig, pid).toArray(String[]::new));
         if (!r.ok() && isAlive()) throw new SshException(host.target(), "kill -" + sig + " " + pid + " (" + name + "): " + r.output().strip());
     }
 
-    /** SIGTERM (resuming it first if paused), then SIGKILL if it has not exited within {@code grace}. */
-    public void stop(Duration grace) {
-        if (!isAlive()) return;
-        resume();
-        signal("TERM");
-        if (!waitFor(grace)) kill();
-    }
-
     /** SIGKILL to its group, and wait until its channel says it exited. */
+    @Override
     public void kill() {
         if (!isAlive()) return;
         signal("KILL");
         if (!waitFor(Duration.ofSeconds(10))) throw new SshException(host.target(), name + " (pid " + pid + ") survived SIGKILL");
     }
 
+    @Override
     public boolean waitFor(Duration d) {
         channel.waitFor(EnumSet.of(ClientChannelEvent.CLOSED, ClientChannelEvent.EXIT_STATUS, ClientChannelEvent.EXIT_SIGNAL), d);
         return !isAlive();
     }
 
     /** Its exit code once it exited (128 + signal for a killed one), else null. */
+    @Override
     public Integer exitCode() {
         Integer s = channel.getExitStatus();
         if (s != null) return s;

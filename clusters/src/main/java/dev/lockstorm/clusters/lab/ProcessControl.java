@@ -1,0 +1,75 @@
+package dev.lockstorm.clusters.lab;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What a fault needs of a server's or a client's process, wherever it runs (a lab host's
+ * {@link HostProcess}, a remote host's {@code RemoteProcess}): signals that reach it and what it
+ * started, a pause (SIGSTOP — a long GC pause seen from outside), a resume, a stop, a kill, and its
+ * log.
+ */
+public interface ProcessControl {
+
+    String name();
+
+    /** Its pid on its host. */
+    long pid();
+
+    /** The local file its output is appended to. */
+    Path log();
+
+    /** Running or paused; false once it exited. */
+    boolean isAlive();
+
+    /** The kernel's state letter on its host: R, S, D, T (stopped), Z, or '?' when gone. */
+    char state();
+
+    /** Sends {@code sig} (STOP, CONT, TERM, KILL, …) to it and what it started; one that has just exited is no error. */
+    void signal(String sig);
+
+    /** SIGKILL to it and what it started, and wait until it is gone. */
+    void kill();
+
+    /** Waits up to {@code d} for it to exit; whether it has. */
+    boolean waitFor(Duration d);
+
+    /** The exit code, or null while it runs. */
+    Integer exitCode();
+
+    default boolean isPaused() {
+        return state() == 'T';
+    }
+
+    /** SIGSTOP. */
+    default void pause() {
+        signal("STOP");
+    }
+
+    /** SIGCONT. */
+    default void resume() {
+        signal("CONT");
+    }
+
+    /** SIGTERM (resuming it first if paused, or the TERM would wait), then SIGKILL if it has not exited within {@code grace}. */
+    default void stop(Duration grace) {
+        if (!isAlive()) return;
+        resume();
+        signal("TERM");
+        if (!waitFor(grace)) kill();
+    }
+
+    /** The last {@code lines} lines of its log, for an error that says why a server did not come up. */
+    default String tail(int lines) {
+        try {
+            List<String> all = List.of(new String(Files.readAllBytes(log()), StandardCharsets.UTF_8).split("\n"));
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(cannot read " + log() + ": " + e.getMessage() + ")";
+        }
+    }
+}
