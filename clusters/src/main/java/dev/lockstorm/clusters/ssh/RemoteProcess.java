@@ -50,10 +50,11 @@ public final class RemoteProcess implements ProcessControl {
         return log;
     }
 
-    /** Running or paused: its command's channel is still open (it closes when the process exits). */
+    /** Running or paused: no exit reported on its command's channel yet. */
     @Override
     public boolean isAlive() {
-        return !channel.isClosed() && channel.getExitStatus() == null;
+        // sshd reports an exit (a status, or the signal that killed it) before it closes the channel
+        return !channel.isClosed() && channel.getExitStatus() == null && channel.getExitSignal() == null;
     }
 
     /** The kernel's state letter on the host (R, S, D, T for stopped, Z), or '?' when it is gone. */
