@@ -5,6 +5,7 @@ import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.ssh.HostCheck;
+import dev.lockstorm.clusters.ssh.LabSshd;
 import dev.lockstorm.clusters.ssh.RemoteProcess;
 import dev.lockstorm.clusters.ssh.Ssh;
 import dev.lockstorm.clusters.ssh.SshException;
@@ -37,12 +38,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SshIT {
     private static final Path DIR = RunDirs.of(SshIT.class.getSimpleName());
     private static Lab lab;
-    private static SshdOnLab sshd;
+    private static LabSshd sshd;
 
     @BeforeAll
     static void start() {
         lab = Lab.open(new LabSpec(List.of("n1", "n2", "n3"), DIR));
-        sshd = SshdOnLab.start(lab, DIR, List.of(lab.host("n1"), lab.host("n2"))); // n3 runs no sshd
+        sshd = LabSshd.start(lab, DIR, List.of(lab.host("n1"), lab.host("n2"))); // n3 runs no sshd
     }
 
     @AfterAll
@@ -101,7 +102,7 @@ class SshIT {
             assertTrue(refused.getMessage().startsWith("root@" + lab.host("n3").address() + ": cannot connect"), refused.getMessage());
         }
         Path onlyN1 = DIR.resolve("known_hosts-n1");
-        Files.writeString(onlyN1, Files.readAllLines(sshd.knownHosts).get(0) + "\n");
+        Files.writeString(onlyN1, Files.readAllLines(sshd.knownHosts()).get(0) + "\n");
         try (Ssh ssh = Ssh.start(sshd.options().withKnownHosts(onlyN1))) {
             SshException unknown = assertThrows(SshException.class, () -> ssh.connect(target("n2")));
             assertTrue(unknown.getMessage().contains("host key is not the one recorded in " + onlyN1), unknown.getMessage());
@@ -118,7 +119,7 @@ class SshIT {
         // a host that stops answering (its sshd frozen) is an error within the timeout, not a hang
         try (Ssh ssh = Ssh.start(sshd.options().withTimeouts(Duration.ofSeconds(3), Duration.ofSeconds(3)))) {
             SshHost n2 = ssh.connect(target("n2"));
-            HostProcess server = sshd.servers.get(1);
+            HostProcess server = sshd.servers().get(1);
             server.pause();
             try {
                 long t0 = System.nanoTime();

@@ -14,7 +14,7 @@ import java.util.Map;
  * HostProcess redis = n1.start("redis", List.of("redis-server", "--bind", n1.address()), Map.of(), log);
  * }</pre>
  */
-public final class Host {
+public final class Host implements Machine {
     private final String name;
     private final String address;
 
@@ -23,21 +23,25 @@ public final class Host {
         this.address = address;
     }
 
+    @Override
     public String name() {
         return name;
     }
 
     /** The IPv4 address of the host on the lab's bridge. */
+    @Override
     public String address() {
         return address;
     }
 
     /** Runs a short command in this host's network namespace. */
+    @Override
     public Commands.Result exec(String... cmd) {
         return Commands.run(inNamespace(List.of(cmd)), null, java.time.Duration.ofSeconds(30));
     }
 
     /** Runs a short command here with {@code stdin}; fails when it does not exit 0. */
+    @Override
     public String check(List<String> cmd, String stdin) {
         return Commands.check(inNamespace(cmd), stdin);
     }

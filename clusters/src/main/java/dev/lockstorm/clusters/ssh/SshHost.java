@@ -1,6 +1,7 @@
 package dev.lockstorm.clusters.ssh;
 
 import dev.lockstorm.clusters.lab.Commands;
+import dev.lockstorm.clusters.lab.Machine;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.session.ClientSession;
@@ -29,7 +30,7 @@ import java.util.Set;
  * redis.pause();                                  // SIGSTOP to its process group
  * }</pre>
  */
-public final class SshHost implements AutoCloseable {
+public final class SshHost implements Machine, AutoCloseable {
     private final Ssh ssh;
     private final SshTarget target;
     private final ClientSession session;
@@ -44,17 +45,26 @@ public final class SshHost implements AutoCloseable {
         return target;
     }
 
+    /** The host as given (a name or an address). */
+    @Override
+    public String name() {
+        return target.host();
+    }
+
     /** The host's name or address as given: what clients and other nodes connect to. */
+    @Override
     public String address() {
         return target.host();
     }
 
     /** Runs a short command; its exit code and output (stdout and stderr together). */
+    @Override
     public Commands.Result exec(String... cmd) {
         return exec(List.of(cmd), null, ssh.options().commandTimeout());
     }
 
     /** Runs a short command here with {@code stdin}; fails naming the host when it does not exit 0. */
+    @Override
     public String check(List<String> cmd, String stdin) {
         Commands.Result r = exec(cmd, stdin, ssh.options().commandTimeout());
         if (!r.ok()) throw new SshException(target, "'" + Shell.join(cmd) + "' failed (exit " + r.exit() + "): " + r.output().strip());

@@ -1,11 +1,10 @@
-package dev.lockstorm.clusters;
+package dev.lockstorm.clusters.ssh;
 
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.Wait;
-import dev.lockstorm.clusters.ssh.SshOptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,25 +18,34 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * OpenSSH's sshd on lab hosts, as a remote machine would run it: a host key and a client key
- * generated for the test, root login with that key only, and a known-hosts file that records each
- * host's key. The lab is then "machines with sshd".
+ * OpenSSH's sshd (Debian's {@code openssh-server}) on lab hosts, as a remote machine runs it: a
+ * host key and a client key made for the lab, root login with that key only, and a known-hosts
+ * file that records each host's key. The lab is then "machines with sshd", and the SSH backend is
+ * tested against it for real.
+ *
+ * <pre>{@code
+ * LabSshd sshd = LabSshd.start(lab, runDir, List.of(lab.host("n1"), lab.host("n2")));
+ * try (Ssh ssh = Ssh.start(sshd.options())) {
+ *     SshHost n1 = ssh.connect(new SshTarget("root", lab.host("n1").address(), 22));
+ * }
+ * }</pre>
  */
-final class SshdOnLab {
+public final class LabSshd {
     private final Path dir;
-    final Path clientKey;
-    final Path knownHosts;
-    final List<HostProcess> servers = new ArrayList<>();
+    private final Path clientKey;
+    private final Path knownHosts;
+    private final List<HostProcess> servers = new ArrayList<>();
 
-    private SshdOnLab(Path dir) {
+    private LabSshd(Path dir) {
         this.dir = dir;
         this.clientKey = dir.resolve("client_key");
         this.knownHosts = dir.resolve("known_hosts");
     }
 
-    static SshdOnLab start(Lab lab, Path runDir, List<Host> hosts) {
+    /** Starts sshd on each of {@code hosts} (they must have no sshd yet) and waits until each listens. */
+    public static LabSshd start(Lab lab, Path runDir, List<Host> hosts) {
         try {
-            SshdOnLab s = new SshdOnLab(Files.createDirectories(runDir.resolve("sshd")));
+            LabSshd s = new LabSshd(Files.createDirectories(runDir.resolve("sshd")));
             Commands.check("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "lockstorm-test", "-f", s.clientKey.toString());
             Path hostKey = s.dir.resolve("host_key");
             Commands.check("ssh-keygen", "-q", "-t", "ecdsa", "-N", "", "-C", "lab-host", "-f", hostKey.toString());
@@ -79,8 +87,23 @@ final class SshdOnLab {
         }
     }
 
-    /** The test's key, the recorded host keys, short timeouts. */
-    SshOptions options() {
+    /** The lab's client key (Ed25519). */
+    public Path clientKey() {
+        return clientKey;
+    }
+
+    /** The known-hosts file with every host's key. */
+    public Path knownHosts() {
+        return knownHosts;
+    }
+
+    /** The sshd server processes, in the order of the hosts. */
+    public List<HostProcess> servers() {
+        return List.copyOf(servers);
+    }
+
+    /** The lab's key, the recorded host keys, short timeouts (5 s to connect, 10 s per command). */
+    public SshOptions options() {
         return SshOptions.defaults().withKey(clientKey).withKnownHosts(knownHosts)
                 .withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(10));
     }
