@@ -201,6 +201,8 @@ final class Search<S> {
                 boolean advanced = false;
                 for (; i < candLen; i++) {
                     int op = candBuf[candBase + i];
+                    // forced() places a legal read-only candidate before this loop is reached: here they are all illegal
+                    if (readOnly[op]) continue;
                     S nextState = model.step(state, ops[op]);
                     if (nextState == null) continue;
                     mark(op);

@@ -28,7 +28,7 @@ public record HostCheck(SshTarget target, String reachable, String root, String 
         try {
             host = ssh.connect(target);
         } catch (SshException e) {
-            String why = e.getMessage().substring(target.toString().length() + 2);
+            String why = e.what();
             return new HostCheck(target, why, "-", "-", "-", "-", List.of("not reachable: " + why));
         }
         try (host) {
@@ -50,7 +50,7 @@ public record HostCheck(SshTarget target, String reachable, String root, String 
             if (java.equals("missing")) problems.add("no java (apt-get install openjdk-17-jre-headless)");
             return new HostCheck(target, "ok", root, firewall, apt, java, List.copyOf(problems));
         } catch (SshException e) {
-            String why = e.getMessage();
+            String why = e.what();
             return new HostCheck(target, why, "-", "-", "-", "-", List.of(why));
         }
     }

@@ -90,10 +90,7 @@ public final class RemoteProcess implements ProcessControl {
     /** Its exit code once it exited (128 + signal for a killed one), else null. */
     @Override
     public Integer exitCode() {
-        Integer s = channel.getExitStatus();
-        if (s != null) return s;
-        String sig = channel.getExitSignal();
-        return sig == null ? null : sig.equals("KILL") ? 137 : sig.equals("TERM") ? 143 : 128;
+        return SshHost.exitCode(channel);
     }
 
     @Override

@@ -7,11 +7,20 @@ import dev.lockstorm.clusters.lab.LabException;
  * what failed. A setup problem like the lab's (the CLI exits 3 on it).
  */
 public final class SshException extends LabException {
+    private final String what;
+
     public SshException(SshTarget host, String what) {
         super(host + ": " + what);
+        this.what = what;
     }
 
     public SshException(SshTarget host, String what, Throwable cause) {
         super(host + ": " + what, cause);
+        this.what = what;
+    }
+
+    /** What failed, without the host. */
+    public String what() {
+        return what;
     }
 }

@@ -75,7 +75,7 @@ public final class SshHost implements Machine, AutoCloseable {
     public Commands.Result exec(List<String> cmd, String stdin, Duration timeout) {
         byte[] in = stdin == null ? new byte[0] : stdin.getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = run(Shell.join(cmd), os -> os.write(in), out, out, timeout);
+        int exit = run(Shell.join(cmd), os -> os.write(in), out, timeout);
         return new Commands.Result(exit, out.toString(StandardCharsets.UTF_8));
     }
 
@@ -89,7 +89,7 @@ public final class SshHost implements Machine, AutoCloseable {
             try (InputStream f = Files.newInputStream(local)) {
                 f.transferTo(os);
             }
-        }, out, out, ssh.options().commandTimeout().multipliedBy(4));
+        }, out, ssh.options().commandTimeout().multipliedBy(4));
         if (exit != 0) throw new SshException(target, "upload of " + local + " to " + remotePath + " failed: " + out.toString(StandardCharsets.UTF_8).strip());
     }
 
@@ -123,11 +123,12 @@ public final class SshHost implements Machine, AutoCloseable {
         void to(OutputStream stdin) throws IOException;
     }
 
-    private int run(String line, Feed stdin, OutputStream out, OutputStream err, Duration timeout) {
+    /** Runs {@code line} with {@code stdin}, stdout and stderr both into {@code out}; its exit code. */
+    private int run(String line, Feed stdin, OutputStream out, Duration timeout) {
         if (session.isClosed() || session.isClosing()) throw new SshException(target, "the connection is closed (the host stopped answering)");
         try (ChannelExec ch = session.createExecChannel(line)) {
             ch.setOut(out);
-            ch.setErr(err == out ? out : err);
+            ch.setErr(out);
             open(ch, line);
             try (OutputStream in = ch.getInvertedIn()) {
                 stdin.to(in);
@@ -136,9 +137,8 @@ public final class SshHost implements Machine, AutoCloseable {
             if (ev.contains(ClientChannelEvent.TIMEOUT)) {
                 throw new SshException(target, "'" + line + "' gave no answer within " + timeout.toSeconds() + " s");
             }
-            Integer status = ch.getExitStatus();
-            if (status != null) return status;
-            if (ch.getExitSignal() != null) return 128 + signalNumber(ch.getExitSignal());
+            Integer exit = exitCode(ch);
+            if (exit != null) return exit;
             throw new SshException(target, "'" + line + "' ended without an exit status (the connection was lost)");
         } catch (IOException e) {
             throw new SshException(target, "'" + line + "': " + Ssh.reason(e), e);
@@ -155,18 +155,19 @@ public final class SshHost implements Machine, AutoCloseable {
         opened.verify(); // done: throws why it failed, if it did
     }
 
-    private static int signalNumber(String name) {
-        return switch (name) {
+    /** The command's exit code as a shell reports it (128 + the signal that killed it), or null while none came. */
+    static Integer exitCode(ChannelExec ch) {
+        Integer status = ch.getExitStatus();
+        if (status != null) return status;
+        String signal = ch.getExitSignal();
+        if (signal == null) return null;
+        return 128 + switch (signal) {
             case "HUP" -> 1;
             case "INT" -> 2;
             case "KILL" -> 9;
             case "TERM" -> 15;
             default -> 0;
         };
-    }
-
-    boolean isConnected() {
-        return session.isOpen();
     }
 
     @Override
