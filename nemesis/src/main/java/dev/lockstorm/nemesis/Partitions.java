@@ -1,6 +1,6 @@
 package dev.lockstorm.nemesis;
 
-import dev.lockstorm.clusters.lab.Machine;
+import dev.lockstorm.clusters.lab.Host;
 
 import java.util.Collection;
 import java.util.List;
@@ -22,7 +22,7 @@ final class Partitions {
      * @param refused what this host drops
      * @param oneWay  those of them that do not drop this host: dropped on output too
      */
-    static String ruleset(Collection<? extends Machine> refused, Collection<? extends Machine> oneWay) {
+    static String ruleset(Collection<? extends Host> refused, Collection<? extends Host> oneWay) {
         // declare-then-delete makes the replacement work whether or not the table exists
         return "table inet nemesis {}\n"
                 + "delete table inet nemesis\n"
@@ -34,12 +34,12 @@ final class Partitions {
                 + "}\n";
     }
 
-    private static String elements(Collection<? extends Machine> hosts) {
-        String addrs = hosts.stream().map(Machine::address).collect(Collectors.joining(", "));
+    private static String elements(Collection<? extends Host> hosts) {
+        String addrs = hosts.stream().map(Host::address).collect(Collectors.joining(", "));
         return addrs.isEmpty() ? "" : "elements = { " + addrs + " }; ";
     }
 
-    static void heal(Machine h) {
+    static void heal(Host h) {
         h.check(List.of("nft", "-f", "-"), "table inet nemesis {}\ndelete table inet nemesis\n");
     }
 }

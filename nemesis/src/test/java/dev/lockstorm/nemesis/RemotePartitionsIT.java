@@ -2,7 +2,7 @@ package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
-import dev.lockstorm.clusters.lab.Machine;
+import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.ssh.LabSshd;
 import dev.lockstorm.clusters.ssh.Ssh;
 import dev.lockstorm.clusters.ssh.SshHost;
@@ -57,7 +57,7 @@ class RemotePartitionsIT {
         }
     }
 
-    private static boolean reaches(Machine from, Machine to) {
+    private static boolean reaches(Host from, Host to) {
         return from.exec("ping", "-c", "1", "-W", "1", to.address()).ok();
     }
 }

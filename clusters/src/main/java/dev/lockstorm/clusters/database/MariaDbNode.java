@@ -48,6 +48,7 @@ public final class MariaDbNode extends DatabaseNode {
 
     /** The same, the server started with {@code env} added to its environment (a clock fault's). */
     public static MariaDbNode start(Lab lab, Host host, boolean durable, Map<String, String> env) {
+        lab.requireLocal("MariaDB");
         MariaDbNode n = new MariaDbNode(lab, host, lab.dir().resolve("mariadb").resolve(host.name()), durable, env);
         n.start();
         return n;

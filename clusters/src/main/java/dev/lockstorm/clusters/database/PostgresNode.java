@@ -57,6 +57,7 @@ public final class PostgresNode extends DatabaseNode {
      * files must be readable by the postgres user, as the lab's scratch directory is).
      */
     public static PostgresNode start(Lab lab, Host host, boolean durable, Map<String, String> env) {
+        lab.requireLocal("PostgreSQL");
         PostgresNode n = new PostgresNode(lab, host, lab.scratch().resolve("postgresql-" + host.name()), durable, env);
         n.start();
         return n;
@@ -67,6 +68,7 @@ public final class PostgresNode extends DatabaseNode {
      * {@code pg_basebackup}, then following the primary's WAL as a hot standby.
      */
     public static PostgresNode startReplica(Lab lab, Host host, PostgresNode primary) {
+        lab.requireLocal("PostgreSQL");
         PostgresNode n = new PostgresNode(lab, host, lab.scratch().resolve("postgresql-" + host.name()), primary.durable, Map.of());
         n.follows = primary;
         n.start();

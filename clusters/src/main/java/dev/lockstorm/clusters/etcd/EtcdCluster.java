@@ -33,6 +33,7 @@ public final class EtcdCluster {
 
     /** Starts every member at once (they elect a leader among themselves). */
     public static EtcdCluster start(Lab lab, List<Host> hosts) {
+        lab.requireLocal("etcd");
         if (hosts.size() < 3 || hosts.size() % 2 == 0) {
             throw new IllegalArgumentException("an etcd cluster needs an odd number of members, at least 3, not " + hosts.size());
         }

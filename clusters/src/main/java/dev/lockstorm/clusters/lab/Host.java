@@ -1,72 +1,59 @@
 package dev.lockstorm.clusters.lab;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * A host of the lab: a network namespace with its own address on the lab's bridge. Servers and
- * clients run on hosts; partitions are cut between them.
+ * A machine of a run, where servers and clients run and faults are applied: a lab host (a network
+ * namespace on this machine, {@link LabHost}) or a remote host over SSH ({@code SshHost}). Nodes,
+ * the nemesis and the clients are written against this, so every system and scenario runs on both.
  *
  * <pre>{@code
- * Host n1 = lab.host("n1");
- * HostProcess redis = n1.start("redis", List.of("redis-server", "--bind", n1.address()), Map.of(), log);
+ * Host n1 = lab.host("n1");                           // a namespace, or a machine reached over SSH
+ * n1.write(dir.resolve("redis.conf"), "port 6379\n");
+ * HostProcess redis = n1.start("redis-n1", List.of("redis-server", dir.resolve("redis.conf").toString()), Map.of(), log);
+ * n1.check(List.of("nft", "-f", "-"), rules);          // cut links on that host
  * }</pre>
+ *
+ * Paths given to a host are paths on that host; logs are local files on the control node.
  */
-public final class Host implements Machine {
-    private final String name;
-    private final String address;
+public interface Host {
 
-    Host(String name, String address) {
-        this.name = name;
-        this.address = address;
+    /** The host's name in the run: n1, c2, … (a remote host's as given when it has none). */
+    String name();
+
+    /** The address other hosts and clients reach it at. */
+    String address();
+
+    /** Runs a short command there; its exit code and output. */
+    Commands.Result exec(String... cmd);
+
+    /** Runs a short command there with {@code stdin}; fails naming the host when it does not exit 0. */
+    String check(List<String> cmd, String stdin);
+
+    /** Writes {@code content} to {@code file} on this host, creating its directory. */
+    void write(Path file, String content);
+
+    /** Creates {@code dir} on this host, with its parents. */
+    default void mkdirs(Path dir) {
+        check(List.of("mkdir", "-p", dir.toString()), null);
     }
 
-    @Override
-    public String name() {
-        return name;
-    }
-
-    /** The IPv4 address of the host on the lab's bridge. */
-    @Override
-    public String address() {
-        return address;
-    }
-
-    /** Runs a short command in this host's network namespace. */
-    @Override
-    public Commands.Result exec(String... cmd) {
-        return Commands.run(inNamespace(List.of(cmd)), null, java.time.Duration.ofSeconds(30));
-    }
-
-    /** Runs a short command here with {@code stdin}; fails when it does not exit 0. */
-    @Override
-    public String check(List<String> cmd, String stdin) {
-        return Commands.check(inNamespace(cmd), stdin);
+    /** Whether {@code program} is on this host's PATH. */
+    default boolean has(String program) {
+        return exec("sh", "-c", "command -v " + program).ok();
     }
 
     /**
-     * Starts a long-running process on this host, its output appended to {@code log}. The
-     * process's pid is the program's own ({@code ip netns exec} execs it), so signals reach it.
+     * Starts a long-running process there, its output appended to the local file {@code log}.
+     * Signals sent through the returned process reach what it starts too.
      */
-    public HostProcess start(String name, List<String> cmd, Map<String, String> env, Path log) {
-        return HostProcess.start(this, name, inNamespace(cmd), env, log, false);
-    }
+    HostProcess start(String name, List<String> cmd, Map<String, String> env, Path log);
 
-    /** Like {@link #start}, but the process's stdout is a pipe (for a worker that answers over it); stderr goes to {@code log}. */
-    public HostProcess startPiped(String name, List<String> cmd, Map<String, String> env, Path log) {
-        return HostProcess.start(this, name, inNamespace(cmd), env, log, true);
-    }
-
-    List<String> inNamespace(List<String> cmd) {
-        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", name));
-        full.addAll(cmd);
-        return full;
-    }
-
-    @Override
-    public String toString() {
-        return name + "(" + address + ")";
-    }
+    /**
+     * Like {@link #start}, but the process's stdin and stdout are the caller's ({@link HostProcess#stdin()},
+     * {@link HostProcess#stdout()}): a worker that answers over them; stderr goes to {@code log}.
+     */
+    HostProcess startPiped(String name, List<String> cmd, Map<String, String> env, Path log);
 }

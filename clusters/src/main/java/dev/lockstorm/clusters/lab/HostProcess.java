@@ -1,133 +1,93 @@
 package dev.lockstorm.clusters.lab;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
- * A process running on a lab host: a server node or a client. It can be paused (SIGSTOP — what a
- * long GC pause looks like from outside), resumed, stopped gracefully or killed. Pauses and kills
- * reach the processes it started too (PostgreSQL's backends, Redis's save child): a server is
- * all of its processes.
+ * A server's or a client's process on a {@link Host}, wherever it runs (a lab host's
+ * {@link LabProcess}, a remote host's {@code RemoteProcess}): what a fault needs of it — signals
+ * that reach it and what it started, a pause (SIGSTOP — a long GC pause seen from outside), a
+ * resume, a stop, a kill — and its log.
+ *
+ * <pre>{@code
+ * HostProcess zk = node.process();
+ * zk.pause();                         // SIGSTOP to it and its children
+ * zk.resume();
+ * zk.kill();                          // SIGKILL, waits until it is gone
+ * }</pre>
  */
-public final class HostProcess implements ProcessControl {
-    private final Host host;
-    private final String name;
-    private final Process process;
-    private final Path log;
+public interface HostProcess {
 
-    private HostProcess(Host host, String name, Process process, Path log) {
-        this.host = host;
-        this.name = name;
-        this.process = process;
-        this.log = log;
-    }
+    String name();
 
-    static HostProcess start(Host host, String name, List<String> cmd, Map<String, String> env, Path log, boolean pipeStdout) {
-        try {
-            Files.createDirectories(log.getParent());
-            ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.PIPE);
-            if (pipeStdout) {
-                pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-            } else {
-                pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-            }
-            pb.environment().putAll(env);
-            return new HostProcess(host, name, pb.start(), log);
-        } catch (IOException e) {
-            throw new LabException("cannot start " + name + " on " + host.name() + ": " + e.getMessage(), e);
-        }
-    }
+    /** Where it runs. */
+    Host host();
 
-    public Host host() {
-        return host;
-    }
+    /** Its pid on its host. */
+    long pid();
 
-    @Override
-    public String name() {
-        return name;
-    }
+    /** The local file its output is appended to. */
+    Path log();
 
-    @Override
-    public long pid() {
-        return process.pid();
-    }
+    /** Running or paused; false once it exited. */
+    boolean isAlive();
 
-    @Override
-    public Path log() {
-        return log;
-    }
+    /** The kernel's state letter on its host: R, S, D, T (stopped), Z, or '?' when gone. */
+    char state();
 
-    /** The underlying process, for its stdin/stdout when the process was started with pipes. */
-    public Process process() {
-        return process;
-    }
+    /** Sends {@code sig} (STOP, CONT, TERM, KILL, …) to it and what it started; one that has just exited is no error. */
+    void signal(String sig);
 
-    /** Running or paused; false once it exited (a zombie counts as exited). */
-    @Override
-    public boolean isAlive() {
-        return process.isAlive() && state() != 'Z';
-    }
+    /** SIGKILL to it and what it started, and wait until it is gone. */
+    void kill();
 
-    /** The kernel's state letter from /proc: R, S, D, T (stopped), Z, or '?' when gone. */
-    @Override
-    public char state() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid()), "status"))) {
-                if (line.startsWith("State:")) return line.substring(6).strip().charAt(0);
-            }
-        } catch (IOException | RuntimeException e) {
-            return '?';
-        }
-        return '?';
-    }
-
-    /** Sends {@code sig} to the process, then to every process it started (one that has just exited is no error). */
-    @Override
-    public void signal(String sig) {
-        if (!process.isAlive()) return;
-        List<ProcessHandle> children = process.descendants().toList();
-        Commands.Result r = Commands.run("kill", "-" + sig, Long.toString(pid()));
-        if (!r.ok() && process.isAlive()) throw new LabException("kill -" + sig + " " + pid() + " (" + name + "): " + r.output().strip());
-        if (children.isEmpty()) return;
-        // one kill for them all: its exit code only says that one of them was already gone
-        List<String> cmd = new java.util.ArrayList<>(List.of("kill", "-" + sig));
-        children.forEach(c -> cmd.add(Long.toString(c.pid())));
-        Commands.run(cmd, null, Duration.ofSeconds(10));
-    }
-
-    /** SIGKILL to it and every process it started, and wait until it is gone. */
-    @Override
-    public void kill() {
-        if (!process.isAlive()) return;
-        List<ProcessHandle> children = process.descendants().toList();
-        process.destroyForcibly();
-        children.forEach(ProcessHandle::destroyForcibly);
-        if (!waitFor(Duration.ofSeconds(10))) throw new LabException(name + " (pid " + pid() + ") survived SIGKILL");
-    }
-
-    @Override
-    public boolean waitFor(Duration d) {
-        try {
-            return process.waitFor(d.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
-    }
+    /** Waits up to {@code d} for it to exit; whether it has. */
+    boolean waitFor(Duration d);
 
     /** The exit code, or null while it runs. */
-    @Override
-    public Integer exitCode() {
-        return process.isAlive() ? null : process.exitValue();
+    Integer exitCode();
+
+    /** Its stdin, for a process started with pipes ({@link Host#startPiped}). */
+    OutputStream stdin();
+
+    /** Its stdout, for a process started with pipes ({@link Host#startPiped}). */
+    InputStream stdout();
+
+    default boolean isPaused() {
+        return state() == 'T';
     }
 
-    @Override
-    public String toString() {
-        return name + "@" + host.name() + "[" + pid() + "]";
+    /** SIGSTOP. */
+    default void pause() {
+        signal("STOP");
+    }
+
+    /** SIGCONT. */
+    default void resume() {
+        signal("CONT");
+    }
+
+    /** SIGTERM (resuming it first if paused, or the TERM would wait), then SIGKILL if it has not exited within {@code grace}. */
+    default void stop(Duration grace) {
+        if (!isAlive()) return;
+        resume();
+        signal("TERM");
+        if (!waitFor(grace)) kill();
+    }
+
+    /** The last {@code lines} lines of its log, for an error that says why a server did not come up. */
+    default String tail(int lines) {
+        try {
+            List<String> all = List.of(new String(Files.readAllBytes(log()), StandardCharsets.UTF_8).split("\n"));
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "(cannot read " + log() + ": " + e.getMessage() + ")";
+        }
     }
 }

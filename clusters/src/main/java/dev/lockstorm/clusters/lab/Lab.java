@@ -1,79 +1,35 @@
 package dev.lockstorm.clusters.lab;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The hosts of one run: a network namespace per server node and per client, joined by a bridge, all
- * inside the run's own lab (bin/lab: network, mount and PID namespaces that the kernel removes with
- * everything in them when the run ends or dies). Nothing touches the machine's own network.
+ * The hosts of one run and the processes started on them: a lab of network namespaces on this
+ * machine ({@link #open}), or remote machines reached over SSH ({@code SshLab}). Nodes, clients and
+ * the nemesis are written against this class and {@link Host}, so a system and its scenarios run
+ * on either unchanged. Closing it kills every process it started and leaves nothing behind.
  *
  * <pre>{@code
  * try (Lab lab = Lab.open(new LabSpec(List.of("n1", "n2", "n3", "c1"), runDir))) {
  *     Host n1 = lab.host("n1");
- *     n1.exec("ping", "-c1", lab.host("n2").address());
+ *     HostProcess redis = lab.start(n1, "redis-n1", List.of("redis-server", "--bind", n1.address()), Map.of());
  * }
  * }</pre>
- *
- * The calling JVM must already run inside a lab ({@code bin/lab java …}, which {@code bin/lockstorm}
- * and the integration tests do); elsewhere {@link #open} fails at once and says so.
  */
-public final class Lab implements AutoCloseable {
-    /** The harness's side of the bridge; hosts get .11, .12, … */
-    static final String SUBNET = "10.77.0.";
-    static final String BRIDGE = "br0";
-    /** In the lab's private /run (lab-init.sh), one lab at a time (the bridge has one name): see {@link #scratch()}. */
-    private static final Path SCRATCH = Path.of("/run/lockstorm/scratch");
-
-    private final LabSpec spec;
-    private final Map<String, Host> hosts = new LinkedHashMap<>();
+public abstract class Lab implements AutoCloseable {
     private final List<HostProcess> processes = Collections.synchronizedList(new ArrayList<>());
-    private boolean closed;
 
-    private Lab(LabSpec spec) {
-        this.spec = spec;
-    }
-
-    /** Creates the bridge and the hosts. */
+    /**
+     * Builds a lab of network namespaces on this machine. The calling JVM must already run inside
+     * a lab ({@code bin/lab java …}, which {@code bin/lockstorm} and the integration tests do);
+     * elsewhere this fails at once and says so.
+     */
     public static Lab open(LabSpec spec) {
-        requireInside();
-        Lab lab = new Lab(spec);
-        try {
-            Files.createDirectories(spec.dir());
-            deleteRecursively(SCRATCH); // what a lab before this one in the same namespace left, if it was not closed
-            Files.createDirectories(SCRATCH);
-            Commands.check("ip", "link", "add", BRIDGE, "type", "bridge");
-            Commands.check("ip", "addr", "add", SUBNET + "1/24", "dev", BRIDGE);
-            Commands.check("ip", "link", "set", BRIDGE, "up");
-            StringBuilder etcHosts = new StringBuilder("127.0.0.1\tlocalhost\n::1\tlocalhost\n");
-            int i = 11;
-            for (String name : spec.hosts()) {
-                String addr = SUBNET + i++;
-                Commands.check("ip", "netns", "add", name);
-                Commands.check("ip", "link", "add", "v-" + name, "type", "veth", "peer", "name", "eth0", "netns", name);
-                Commands.check("ip", "link", "set", "v-" + name, "master", BRIDGE, "up");
-                Commands.check("ip", "-n", name, "addr", "add", addr + "/24", "dev", "eth0");
-                Commands.check("ip", "-n", name, "link", "set", "eth0", "up");
-                Commands.check("ip", "-n", name, "link", "set", "lo", "up");
-                lab.hosts.put(name, new Host(name, addr));
-                etcHosts.append(addr).append('\t').append(name).append('\n');
-            }
-            // the lab's private /etc/hosts (lab-init.sh): node names resolve without DNS
-            Files.writeString(Path.of("/etc/hosts"), etcHosts, StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
-            return lab;
-        } catch (IOException | RuntimeException e) {
-            lab.close();
-            throw e instanceof LabException le ? le : new LabException("cannot build the lab: " + e.getMessage(), e);
-        }
+        return NamespaceLab.create(spec);
     }
 
     /** Fails unless this JVM runs inside a lab with the rights to build hosts in it. */
@@ -86,40 +42,68 @@ public final class Lab implements AutoCloseable {
         }
     }
 
-    public Host host(String name) {
-        Host h = hosts.get(name);
-        if (h == null) throw new IllegalArgumentException("no host '" + name + "' in this lab; hosts: " + hosts.keySet());
-        return h;
-    }
+    public abstract Host host(String name);
 
-    public List<Host> hosts() {
-        return List.copyOf(hosts.values());
-    }
+    public abstract List<Host> hosts();
 
-    public Path dir() {
-        return spec.dir();
+    /** The run's directory on this machine: logs, the history, the results. */
+    public abstract Path dir();
+
+    /** The run's directory on {@code host}, for node data and configuration. */
+    public abstract Path dir(Host host);
+
+    /**
+     * A directory on every host for data that a server must keep under a user of its own
+     * (PostgreSQL refuses to run as root), which every user can reach. Removed on close.
+     */
+    public abstract Path scratch();
+
+    /**
+     * A JVM command line for {@code host}: a Java there, and this JVM's class path (the node and
+     * worker classes) as {@code host} sees it.
+     */
+    public abstract List<String> jvm(Host host, String heap, List<String> props, List<Path> extraClasspath, String mainClass, List<String> args);
+
+    /** The same without extra class path. */
+    public List<String> jvm(Host host, String heap, List<String> props, String mainClass, List<String> args) {
+        return jvm(host, heap, props, List.of(), mainClass, args);
     }
 
     /**
-     * A directory for node data that a server must keep under a user of its own (PostgreSQL refuses
-     * to run as root): in the lab's private {@code /run}, which every user can reach whatever the
-     * run directory's parents allow (a project under {@code /root} does not). Removed on close;
-     * logs belong in {@link #dir()}.
+     * Makes sure {@code program} is on {@code host}: a lab host has what this machine has; a remote
+     * one gets the Debian {@code pkg} installed when it is missing. Throws naming the host and
+     * what is missing otherwise.
      */
-    public Path scratch() {
-        return SCRATCH;
+    public abstract void require(Host host, String program, String pkg);
+
+    /** Whether the hosts are this machine's own namespaces (they share its file system and programs). */
+    public abstract boolean local();
+
+    /** Fails, naming {@code what}, unless the hosts are this machine's: for nodes not yet built for remote hosts. */
+    public void requireLocal(String what) {
+        if (!local()) throw new LabException(what + " runs only on lab hosts so far, not on remote hosts over SSH");
     }
 
-    /** Starts a process on a host and tracks it, so that {@link #close} stops it. */
+    /** Extra environment of every process this lab starts (a remote lab marks its processes for cleanup). */
+    protected Map<String, String> env(Map<String, String> env) {
+        return env;
+    }
+
+    /** Starts a process on a host, its output in the run's {@code logs/NAME.log}, and tracks it so that {@link #close} stops it. */
     public HostProcess start(Host host, String name, List<String> cmd, Map<String, String> env) {
-        HostProcess p = host.start(name, cmd, env, spec.dir().resolve("logs").resolve(name + ".log"));
-        processes.add(p);
-        return p;
+        return track(host.start(name, cmd, env(env), log(name)));
     }
 
-    /** Starts a process whose stdout is a pipe (a client worker), tracked like {@link #start}. */
+    /** Starts a process whose stdin and stdout are pipes (a client worker), tracked like {@link #start}. */
     public HostProcess startPiped(Host host, String name, List<String> cmd, Map<String, String> env) {
-        HostProcess p = host.startPiped(name, cmd, env, spec.dir().resolve("logs").resolve(name + ".log"));
+        return track(host.startPiped(name, cmd, env(env), log(name)));
+    }
+
+    private Path log(String name) {
+        return dir().resolve("logs").resolve(name + ".log");
+    }
+
+    private HostProcess track(HostProcess p) {
         processes.add(p);
         return p;
     }
@@ -131,14 +115,8 @@ public final class Lab implements AutoCloseable {
         }
     }
 
-    /**
-     * Kills every process and removes the hosts and the bridge, then checks that nothing is left
-     * (throws naming what is). Idempotent.
-     */
-    @Override
-    public void close() {
-        if (closed) return;
-        closed = true;
+    /** Resumes and kills every process this lab started (a paused one would not die of SIGTERM). */
+    protected void killProcesses() {
         List<HostProcess> ps;
         synchronized (processes) {
             ps = new ArrayList<>(processes);
@@ -148,41 +126,18 @@ public final class Lab implements AutoCloseable {
                 p.resume();
                 p.kill();
             } catch (RuntimeException e) {
-                // keep going: the lab's own exit removes whatever remains
+                // keep going: close() reports what is left
             }
         }
-        for (String name : hosts.keySet()) {
-            Commands.run(List.of("ip", "netns", "delete", name), null, Duration.ofSeconds(10));
-            // the host's end of the pair goes with its namespace, unless a dying process still holds that
-            Commands.run(List.of("ip", "link", "delete", "v-" + name), null, Duration.ofSeconds(10));
-        }
-        Commands.run(List.of("ip", "link", "delete", BRIDGE), null, Duration.ofSeconds(10));
-        try {
-            deleteRecursively(SCRATCH);
-        } catch (IOException e) {
-            // reported below as a leftover
-        }
-        List<String> left = leftovers();
-        if (!left.isEmpty()) throw new LabException("the lab left things behind: " + String.join("; ", left));
     }
 
-    /** What remains of this lab: live processes, network namespaces, the bridge. */
-    public List<String> leftovers() {
-        List<String> left = new ArrayList<>();
-        for (HostProcess p : liveProcesses()) left.add("process " + p);
-        for (String name : hosts.keySet()) {
-            if (Files.exists(Path.of("/run/netns", name))) left.add("network namespace " + name);
-            if (Commands.run("ip", "link", "show", "v-" + name).ok()) left.add("link v-" + name);
-        }
-        if (Commands.run("ip", "link", "show", BRIDGE).ok()) left.add("bridge " + BRIDGE);
-        if (closed && Files.exists(SCRATCH)) left.add("scratch directory " + SCRATCH);
-        return left;
-    }
+    /**
+     * Kills every process and undoes what the lab set up on its hosts, then checks that nothing is
+     * left (throws naming what is). Idempotent.
+     */
+    @Override
+    public abstract void close();
 
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) return;
-        try (var paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
-    }
+    /** What remains of this lab on its hosts: live processes and anything else it set up. */
+    public abstract List<String> leftovers();
 }

@@ -7,7 +7,6 @@ import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,17 +38,14 @@ public final class RedisNode extends ProcessNode {
     }
 
     /**
-     * A node (not started) keeping its data under the lab's directory.
+     * A node (not started) keeping its data under the run's directory on its host.
      *
      * @param env extra environment of the server process (e.g. a clock fault's)
      */
     public static RedisNode create(Lab lab, Host host, Persistence persistence, Map<String, String> env) {
-        Path dir = lab.dir().resolve("redis").resolve(host.name());
-        try {
-            Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new LabException("cannot create " + dir + ": " + e.getMessage(), e);
-        }
+        lab.require(host, "redis-server", "redis-server");
+        Path dir = lab.dir(host).resolve("redis").resolve(host.name());
+        host.mkdirs(dir);
         return new RedisNode(lab, host, persistence, env, dir);
     }
 
@@ -84,7 +80,6 @@ public final class RedisNode extends ProcessNode {
 
     @Override
     protected HostProcess launch() {
-        requireRedis();
         List<String> cmd = new ArrayList<>(List.of("redis-server", "--bind", host.address(), "127.0.0.1",
                 "--port", Integer.toString(PORT), "--protected-mode", "no", "--daemonize", "no",
                 "--dir", dir.toString(), "--logfile", "",
@@ -129,12 +124,6 @@ public final class RedisNode extends ProcessNode {
 
     public Resp connect(Duration timeout) throws IOException {
         return Resp.connect(host.address(), PORT, timeout);
-    }
-
-    static void requireRedis() {
-        if (!dev.lockstorm.clusters.lab.Commands.run("sh", "-c", "command -v redis-server").ok()) {
-            throw new LabException("redis-server is missing (Debian: apt-get install redis-server)");
-        }
     }
 
     @Override

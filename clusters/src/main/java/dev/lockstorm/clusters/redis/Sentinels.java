@@ -63,17 +63,13 @@ public final class Sentinels {
         awaitReplicasOnline(nodes.get(0), nodes.size() - 1, Duration.ofSeconds(20));
         List<HostProcess> sentinels = new ArrayList<>();
         for (Host h : sentinelHosts) {
-            Path conf = lab.dir().resolve("redis").resolve("sentinel-" + h.name() + ".conf");
-            try {
-                Files.writeString(conf, "port " + PORT + "\nbind " + h.address() + "\nprotected-mode no\n"
-                        + "dir " + conf.getParent() + "\n"
-                        + "sentinel monitor " + MASTER_NAME + " " + hosts.get(0).address() + " " + RedisNode.PORT + " 2\n"
-                        + "sentinel down-after-milliseconds " + MASTER_NAME + " 1000\n"
-                        + "sentinel failover-timeout " + MASTER_NAME + " 5000\n"
-                        + "sentinel parallel-syncs " + MASTER_NAME + " 1\n");
-            } catch (IOException e) {
-                throw new LabException("cannot write " + conf + ": " + e.getMessage(), e);
-            }
+            Path conf = lab.dir(h).resolve("redis").resolve("sentinel-" + h.name() + ".conf");
+            h.write(conf, "port " + PORT + "\nbind " + h.address() + "\nprotected-mode no\n"
+                    + "dir " + conf.getParent() + "\n"
+                    + "sentinel monitor " + MASTER_NAME + " " + hosts.get(0).address() + " " + RedisNode.PORT + " 2\n"
+                    + "sentinel down-after-milliseconds " + MASTER_NAME + " 1000\n"
+                    + "sentinel failover-timeout " + MASTER_NAME + " 5000\n"
+                    + "sentinel parallel-syncs " + MASTER_NAME + " 1\n");
             sentinels.add(lab.start(h, "sentinel-" + h.name(), List.of("redis-server", conf.toString(), "--sentinel"), Map.of()));
         }
         Sentinels s = new Sentinels(nodes, sentinelHosts, sentinels);

@@ -1,7 +1,7 @@
 package dev.lockstorm.clusters.ssh;
 
 import dev.lockstorm.clusters.lab.Commands;
-import dev.lockstorm.clusters.lab.ProcessControl;
+import dev.lockstorm.clusters.lab.HostProcess;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 
@@ -14,7 +14,7 @@ import java.util.EnumSet;
  * be paused (SIGSTOP), resumed, stopped or killed; every signal goes to its process group, so a
  * server's children (PostgreSQL's backends, Redis's save child) get it too.
  */
-public final class RemoteProcess implements ProcessControl {
+public final class RemoteProcess implements HostProcess {
     private final SshHost host;
     private final String name;
     private final long pid;
@@ -29,6 +29,7 @@ public final class RemoteProcess implements ProcessControl {
         this.log = log;
     }
 
+    @Override
     public SshHost host() {
         return host;
     }
@@ -42,6 +43,18 @@ public final class RemoteProcess implements ProcessControl {
     @Override
     public long pid() {
         return pid;
+    }
+
+    /** Its stdin, when started with {@link SshHost#startPiped}: the channel's. */
+    @Override
+    public java.io.OutputStream stdin() {
+        return channel.getInvertedIn();
+    }
+
+    /** Its stdout, when started with {@link SshHost#startPiped}: the channel's. */
+    @Override
+    public java.io.InputStream stdout() {
+        return channel.getInvertedOut();
     }
 
     /** The local file its output is appended to. */

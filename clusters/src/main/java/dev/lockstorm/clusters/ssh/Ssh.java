@@ -82,6 +82,11 @@ public final class Ssh implements AutoCloseable {
 
     /** Connects and logs in; throws {@link SshException} naming the host and what failed. */
     public SshHost connect(SshTarget target) {
+        return connect(target.host(), target);
+    }
+
+    /** Connects and logs in to the host the run calls {@code name} (n1, c1, …). */
+    public SshHost connect(String name, SshTarget target) {
         Duration timeout = options.connectTimeout();
         ClientSession session = null;
         try {
@@ -98,7 +103,7 @@ public final class Ssh implements AutoCloseable {
                 }
                 throw new SshException(target, "login as " + target.user() + " refused with " + describeKeys() + ": " + reason(e));
             }
-            SshHost host = new SshHost(this, target, session);
+            SshHost host = new SshHost(this, name, target, session);
             hosts.add(host);
             return host;
         } catch (IOException e) {

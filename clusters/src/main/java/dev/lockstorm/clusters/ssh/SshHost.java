@@ -1,7 +1,7 @@
 package dev.lockstorm.clusters.ssh;
 
 import dev.lockstorm.clusters.lab.Commands;
-import dev.lockstorm.clusters.lab.Machine;
+import dev.lockstorm.clusters.lab.Host;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.session.ClientSession;
@@ -30,13 +30,15 @@ import java.util.Set;
  * redis.pause();                                  // SIGSTOP to its process group
  * }</pre>
  */
-public final class SshHost implements Machine, AutoCloseable {
+public final class SshHost implements Host, AutoCloseable {
     private final Ssh ssh;
+    private final String name;
     private final SshTarget target;
     private final ClientSession session;
 
-    SshHost(Ssh ssh, SshTarget target, ClientSession session) {
+    SshHost(Ssh ssh, String name, SshTarget target, ClientSession session) {
         this.ssh = ssh;
+        this.name = name;
         this.target = target;
         this.session = session;
     }
@@ -45,10 +47,10 @@ public final class SshHost implements Machine, AutoCloseable {
         return target;
     }
 
-    /** The host as given (a name or an address). */
+    /** The host's name in the run (n1, c1, …), or the host as given. */
     @Override
     public String name() {
-        return target.host();
+        return name;
     }
 
     /** The host's name or address as given: what clients and other nodes connect to. */
@@ -60,7 +62,7 @@ public final class SshHost implements Machine, AutoCloseable {
     /** Runs a short command; its exit code and output (stdout and stderr together). */
     @Override
     public Commands.Result exec(String... cmd) {
-        return exec(List.of(cmd), null, ssh.options().commandTimeout());
+        return exec(List.of(cmd), (String) null, ssh.options().commandTimeout());
     }
 
     /** Runs a short command here with {@code stdin}; fails naming the host when it does not exit 0. */
@@ -79,36 +81,71 @@ public final class SshHost implements Machine, AutoCloseable {
         return new Commands.Result(exit, out.toString(StandardCharsets.UTF_8));
     }
 
-    /** Copies a local file to {@code remotePath} (its directory created), keeping it executable when it is. */
-    public void upload(Path local, String remotePath) {
-        String dir = remotePath.contains("/") ? remotePath.substring(0, remotePath.lastIndexOf('/')) : ".";
-        String line = "mkdir -p " + Shell.quote(dir.isEmpty() ? "/" : dir) + " && cat > " + Shell.quote(remotePath)
-                + (Files.isExecutable(local) ? " && chmod +x " + Shell.quote(remotePath) : "");
+    /** Runs {@code cmd} with {@code stdin} read to its end; a command still running after {@code timeout} is an error. */
+    public Commands.Result exec(List<String> cmd, InputStream stdin, Duration timeout) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = run(line, os -> {
-            try (InputStream f = Files.newInputStream(local)) {
-                f.transferTo(os);
-            }
-        }, out, ssh.options().commandTimeout().multipliedBy(4));
-        if (exit != 0) throw new SshException(target, "upload of " + local + " to " + remotePath + " failed: " + out.toString(StandardCharsets.UTF_8).strip());
+        int exit = run(Shell.join(cmd), stdin::transferTo, out, timeout);
+        return new Commands.Result(exit, out.toString(StandardCharsets.UTF_8));
     }
 
     /**
-     * Starts a long-running process, its stdout and stderr appended to the local {@code log}. sshd
+     * Copies a local file to {@code remotePath} (its directory created), keeping it executable when
+     * it is. The file appears whole or not at all (written beside it, then renamed), so hosts that
+     * share a directory can upload the same file at once.
+     */
+    public void upload(Path local, String remotePath) {
+        send(remotePath, Files.isExecutable(local), os -> {
+            try (InputStream f = Files.newInputStream(local)) {
+                f.transferTo(os);
+            }
+        }, "upload of " + local);
+    }
+
+    @Override
+    public void write(Path file, String content) {
+        byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+        send(file.toString(), false, os -> os.write(bytes), "writing");
+    }
+
+    private void send(String remotePath, boolean executable, Feed content, String what) {
+        String dir = remotePath.contains("/") ? remotePath.substring(0, remotePath.lastIndexOf('/')) : ".";
+        String tmp = remotePath + ".part-" + Long.toHexString(System.nanoTime());
+        String line = "mkdir -p " + Shell.quote(dir.isEmpty() ? "/" : dir) + " && cat > " + Shell.quote(tmp)
+                + (executable ? " && chmod +x " + Shell.quote(tmp) : "") + " && mv -f " + Shell.quote(tmp) + " " + Shell.quote(remotePath);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int exit = run(line, content, out, ssh.options().commandTimeout().multipliedBy(4));
+        if (exit != 0) throw new SshException(target, what + " " + remotePath + " failed: " + out.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    /**
+     * Starts a long-running process, its stdout and stderr appended to the local {@code log}: the
+     * server's log is on the control node as it is written, and nothing is left to fetch. sshd
      * starts every command as the leader of a new session, so the process's pid is also its process
      * group: a pause, a kill or a signal reaches what it started too.
      */
+    @Override
     public RemoteProcess start(String name, List<String> cmd, Map<String, String> env, Path log) {
+        return start(name, cmd, env, log, false);
+    }
+
+    /** Like {@link #start}, but its stdin and stdout are the SSH channel's, for a worker driven over them. */
+    @Override
+    public RemoteProcess startPiped(String name, List<String> cmd, Map<String, String> env, Path log) {
+        return start(name, cmd, env, log, true);
+    }
+
+    private RemoteProcess start(String name, List<String> cmd, Map<String, String> env, Path log, boolean piped) {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
             OutputStream file = Files.newOutputStream(log, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-            PidThenLog out = new PidThenLog(file);
-            ChannelExec ch = session.createExecChannel("echo $$; exec " + Shell.withEnv(env, cmd));
-            ch.setOut(out);
-            ch.setErr(new SynchronizedStream(file));
+            PidThenLog err = new PidThenLog(file);
+            // the pid goes first on stderr, so that stdout can be the worker's own channel
+            ChannelExec ch = session.createExecChannel("echo $$ >&2; exec " + Shell.withEnv(env, cmd));
+            ch.setErr(err);
+            if (!piped) ch.setOut(new SynchronizedStream(file));
             open(ch, Shell.join(cmd));
-            ch.getInvertedIn().close(); // a server reads nothing from stdin
-            long pid = out.pid(ssh.options().commandTimeout());
+            if (!piped) ch.getInvertedIn().close(); // a server reads nothing from stdin
+            long pid = err.pid(ssh.options().commandTimeout());
             if (pid < 0) {
                 ch.close(true);
                 throw new SshException(target, "'" + Shell.join(cmd) + "' did not start (see " + log + ")");

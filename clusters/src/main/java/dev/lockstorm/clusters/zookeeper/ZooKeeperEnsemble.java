@@ -5,8 +5,6 @@ import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 import dev.lockstorm.clusters.lab.Wait;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,18 +33,13 @@ public final class ZooKeeperEnsemble {
         if (hosts.size() < 3 || hosts.size() % 2 == 0) {
             throw new IllegalArgumentException("an ensemble needs an odd number of servers, at least 3, not " + hosts.size());
         }
-        Path root = lab.dir().resolve("zookeeper");
-        try {
-            Files.createDirectories(root);
-        } catch (IOException e) {
-            throw new LabException("cannot create " + root + ": " + e.getMessage(), e);
-        }
         List<ZooKeeperNode> nodes = new ArrayList<>();
         for (int i = 0; i < hosts.size(); i++) {
             Host h = hosts.get(i);
+            Path root = lab.dir(h).resolve("zookeeper");
             Path dir = root.resolve(h.name());
             Path cfg = root.resolve(h.name() + ".cfg");
-            ZooKeeperNode.writeConfig(cfg, dir, i + 1, hosts, options);
+            ZooKeeperNode.writeConfig(h, cfg, dir, i + 1, hosts, options);
             nodes.add(new ZooKeeperNode(lab, h, i + 1, dir, cfg, options));
         }
         nodes.forEach(ZooKeeperNode::start);

@@ -3,9 +3,7 @@ package dev.lockstorm.clusters.zookeeper;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
-import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Lab;
-import dev.lockstorm.clusters.lab.LabException;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +11,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -47,7 +44,7 @@ public final class ZooKeeperNode extends ProcessNode {
 
     @Override
     protected HostProcess launch() {
-        List<String> cmd = Jvm.command(options.heap(), List.of(
+        List<String> cmd = lab.jvm(host, options.heap(), List.of(
                         "-Dorg.slf4j.simpleLogger.defaultLogLevel=info",
                         "-Dorg.slf4j.simpleLogger.showDateTime=true",
                         "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
@@ -89,7 +86,8 @@ public final class ZooKeeperNode extends ProcessNode {
         }
     }
 
-    static void writeConfig(Path config, Path dataDir, int id, List<Host> peers, ZooKeeperOptions o) {
+    /** Writes the node's configuration and its {@code myid} on its host. */
+    static void writeConfig(Host host, Path config, Path dataDir, int id, List<Host> peers, ZooKeeperOptions o) {
         StringBuilder sb = new StringBuilder();
         sb.append("tickTime=").append(o.tickMillis()).append('\n');
         sb.append("initLimit=").append(o.initLimit()).append('\n');
@@ -101,13 +99,8 @@ public final class ZooKeeperNode extends ProcessNode {
         for (int i = 0; i < peers.size(); i++) {
             sb.append("server.").append(i + 1).append('=').append(peers.get(i).address()).append(":2888:3888\n");
         }
-        try {
-            Files.createDirectories(dataDir);
-            Files.writeString(dataDir.resolve("myid"), id + "\n");
-            Files.writeString(config, sb.toString());
-        } catch (IOException e) {
-            throw new LabException("cannot write ZooKeeper config " + config + ": " + e.getMessage(), e);
-        }
+        host.write(dataDir.resolve("myid"), id + "\n");
+        host.write(config, sb.toString());
     }
 
     @Override

@@ -11,7 +11,7 @@ public final class FakeHosts {
     /** Hosts called {@code names}, at 10.77.0.11, .12, … */
     public static List<Host> named(String... names) {
         List<Host> out = new ArrayList<>();
-        for (int i = 0; i < names.length; i++) out.add(new Host(names[i], "10.77.0." + (11 + i)));
+        for (int i = 0; i < names.length; i++) out.add(new LabHost(names[i], "10.77.0." + (11 + i)));
         return out;
     }
 }

@@ -112,7 +112,7 @@ final class ClientSlot implements Client {
         while (true) {
             worker = lab.startPiped(host, "client-" + host.name() + "-p" + process, Jvm.command("64m",
                     List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), spec.classpath(), Worker.class.getName(), args), env);
-            handle = new WorkerHandle(worker.process(), worker.name());
+            handle = new WorkerHandle(worker.stdin(), worker.stdout(), peer(worker));
             Reply ready = handle.awaitReady(Duration.ofSeconds(60));
             if (ready instanceof Reply.Ready) return;
             if (ready == null || System.nanoTime() > deadline) {
@@ -122,6 +122,26 @@ final class ClientSlot implements Client {
             worker.kill();
             sleep(500);
         }
+    }
+
+    /** The worker as its handle sees it; a kill only sends SIGKILL (the handle's watchdog must not wait on one host). */
+    private static WorkerHandle.Peer peer(HostProcess w) {
+        return new WorkerHandle.Peer() {
+            @Override
+            public boolean isAlive() {
+                return w.isAlive();
+            }
+
+            @Override
+            public void kill() {
+                w.signal("KILL");
+            }
+
+            @Override
+            public boolean waitFor(Duration d) {
+                return w.waitFor(d);
+            }
+        };
     }
 
     /** Runs cycles until {@code stop} is set. */

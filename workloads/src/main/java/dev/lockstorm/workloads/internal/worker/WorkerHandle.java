@@ -2,6 +2,7 @@ package dev.lockstorm.workloads.internal.worker;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -25,18 +26,60 @@ public final class WorkerHandle {
     private static final long IDLE = Long.MIN_VALUE;
     private static final long GAVE_UP = Long.MAX_VALUE;
 
-    private final Process process;
+    private final Peer process;
     private final OutputStream in;
     private final BufferedReader out;
     /** When the pending call's reply is due (monotonic ns); {@link #IDLE} with none pending, {@link #GAVE_UP} once killed for it. */
     private final AtomicLong due = new AtomicLong(IDLE);
     private volatile boolean timedOut;
 
-    /** @param process a worker started with its stdin and stdout as pipes */
+    /**
+     * The worker process as the handle needs it, wherever it runs (a local child, a process on a
+     * lab host, one on a remote host behind an SSH channel).
+     */
+    public interface Peer {
+        boolean isAlive();
+
+        /** SIGKILL; the pipes then end. */
+        void kill();
+
+        /** Waits up to {@code d} for it to exit; whether it has. */
+        boolean waitFor(Duration d);
+    }
+
+    /** @param process a local worker started with its stdin and stdout as pipes */
     public WorkerHandle(Process process, String name) {
+        this(process.getOutputStream(), process.getInputStream(), new Peer() {
+            @Override
+            public boolean isAlive() {
+                return process.isAlive();
+            }
+
+            @Override
+            public void kill() {
+                process.destroyForcibly();
+            }
+
+            @Override
+            public boolean waitFor(Duration d) {
+                try {
+                    return process.waitFor(d.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        });
+    }
+
+    /**
+     * @param stdin  the worker's stdin
+     * @param stdout the worker's stdout
+     */
+    public WorkerHandle(OutputStream stdin, InputStream stdout, Peer process) {
         this.process = process;
-        this.in = process.getOutputStream();
-        this.out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        this.in = stdin;
+        this.out = new BufferedReader(new InputStreamReader(stdout, StandardCharsets.UTF_8));
         Watchdog.INSTANCE.watch(this);
     }
 
@@ -88,7 +131,7 @@ public final class WorkerHandle {
         long d = due.get();
         if (d != IDLE && d != GAVE_UP && now - d > 0 && due.compareAndSet(d, GAVE_UP)) {
             timedOut = true;
-            process.destroyForcibly();
+            process.kill();
         }
         return !process.isAlive();
     }
@@ -101,10 +144,9 @@ public final class WorkerHandle {
         } catch (IOException e) {
             // already gone
         }
-        try {
-            if (!process.waitFor(3, TimeUnit.SECONDS)) process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (!process.waitFor(Duration.ofSeconds(3))) {
+            process.kill();
+            process.waitFor(Duration.ofSeconds(5));
         }
     }
 

@@ -1,0 +1,77 @@
+package dev.lockstorm.clusters.lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A host of the lab on this machine: a network namespace with its own address on the lab's
+ * bridge. It shares this machine's file system, so its paths are local paths.
+ */
+public final class LabHost implements Host {
+    private final String name;
+    private final String address;
+
+    LabHost(String name, String address) {
+        this.name = name;
+        this.address = address;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    /** The IPv4 address of the host on the lab's bridge. */
+    @Override
+    public String address() {
+        return address;
+    }
+
+    /** Runs a short command in this host's network namespace. */
+    @Override
+    public Commands.Result exec(String... cmd) {
+        return Commands.run(inNamespace(List.of(cmd)), null, java.time.Duration.ofSeconds(30));
+    }
+
+    /** Runs a short command here with {@code stdin}; fails when it does not exit 0. */
+    @Override
+    public String check(List<String> cmd, String stdin) {
+        return Commands.check(inNamespace(cmd), stdin);
+    }
+
+    @Override
+    public void write(Path file, String content) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            Files.writeString(file, content);
+        } catch (IOException e) {
+            throw new LabException("cannot write " + file + " for " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The process's pid is the program's own ({@code ip netns exec} execs it), so signals reach it. */
+    @Override
+    public LabProcess start(String name, List<String> cmd, Map<String, String> env, Path log) {
+        return LabProcess.start(this, name, inNamespace(cmd), env, log, false);
+    }
+
+    @Override
+    public LabProcess startPiped(String name, List<String> cmd, Map<String, String> env, Path log) {
+        return LabProcess.start(this, name, inNamespace(cmd), env, log, true);
+    }
+
+    List<String> inNamespace(List<String> cmd) {
+        List<String> full = new ArrayList<>(List.of("ip", "netns", "exec", name));
+        full.addAll(cmd);
+        return full;
+    }
+
+    @Override
+    public String toString() {
+        return name + "(" + address + ")";
+    }
+}

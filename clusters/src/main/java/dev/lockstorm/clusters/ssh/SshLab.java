@@ -1,0 +1,260 @@
+package dev.lockstorm.clusters.ssh;
+
+import dev.lockstorm.clusters.lab.Commands;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.clusters.lab.Jvm;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The hosts of a run on remote machines, reached over SSH, as Jepsen runs its nodes: this machine
+ * is the control node, which starts the servers and clients on the hosts, cuts links there and
+ * checks the history. Each host keeps the run's files under {@code /var/lib/lockstorm/runs/RUN};
+ * JVMs there run from this JVM's jars, copied once into {@code /var/lib/lockstorm/lib} (kept as a
+ * cache); programs a node needs are installed with apt when missing. Every process started here
+ * carries {@code LOCKSTORM_RUN} in its environment, so that {@link SshCleanup} finds what a run
+ * that died left.
+ *
+ * <pre>{@code
+ * Map<String, SshTarget> hosts = Map.of("n1", SshTarget.parse("10.0.0.11", "root"), ...);
+ * try (Lab lab = SshLab.open(SshOptions.defaults(), hosts, runDir)) {
+ *     ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, lab.hosts(), ZooKeeperOptions.defaults());
+ * }
+ * }</pre>
+ */
+public final class SshLab extends Lab {
+    /** Where lockstorm keeps things on a remote host. */
+    public static final Path ROOT = Path.of("/var/lib/lockstorm");
+    static final String MARK = "LOCKSTORM_RUN";
+
+    private final Ssh ssh;
+    private final Path root;
+    private final Path dir;
+    private final String run;
+    private final Map<String, SshHost> hosts = new LinkedHashMap<>();
+    /** Each host's class path, once its jars are there. */
+    private final Map<SshHost, List<String>> classpaths = new ConcurrentHashMap<>();
+    private final List<String> removedAtOpen = new ArrayList<>();
+    private boolean closed;
+
+    private SshLab(Ssh ssh, Path root, Path dir) {
+        this.ssh = ssh;
+        this.root = root;
+        this.dir = dir;
+        this.run = dir.toAbsolutePath().getFileName().toString().replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    /**
+     * Connects to every host (the run's names n1, c1, … to where they are), checks that it logs in
+     * as root, and removes what an earlier run that died left on it. Throws {@link SshException}
+     * naming the first host that fails, with every connection closed and nothing started.
+     *
+     * @param dir the run's directory on this machine (its name names the run on the hosts)
+     */
+    public static SshLab open(SshOptions options, Map<String, SshTarget> targets, Path dir) {
+        return open(options, targets, dir, ROOT);
+    }
+
+    /** The same, keeping lockstorm's things on the hosts under {@code root} rather than {@link #ROOT}. */
+    public static SshLab open(SshOptions options, Map<String, SshTarget> targets, Path dir, Path root) {
+        Ssh ssh = Ssh.start(options);
+        SshLab lab = new SshLab(ssh, root, dir);
+        try {
+            Files.createDirectories(dir);
+            for (Map.Entry<String, SshTarget> e : targets.entrySet()) {
+                SshHost h = ssh.connect(e.getKey(), e.getValue());
+                lab.hosts.put(e.getKey(), h);
+                String uid = h.check(List.of("id", "-u"), null).strip();
+                if (!uid.equals("0")) throw new SshException(h.target(), "logged in, but not as root (uid " + uid + "): log in as root");
+            }
+            for (SshHost h : lab.hosts.values()) {
+                for (String left : SshCleanup.run(h, true, root, null)) lab.removedAtOpen.add(h.name() + ": " + left);
+            }
+            return lab;
+        } catch (IOException | RuntimeException e) {
+            ssh.close();
+            if (e instanceof LabException le) throw le;
+            throw new LabException("cannot prepare the remote hosts: " + e.getMessage(), e);
+        }
+    }
+
+    /** What an earlier run had left on the hosts and {@link #open} removed, a line each. */
+    public List<String> removedAtOpen() {
+        return List.copyOf(removedAtOpen);
+    }
+
+    @Override
+    public SshHost host(String name) {
+        SshHost h = hosts.get(name);
+        if (h == null) throw new IllegalArgumentException("no host '" + name + "' in this run; hosts: " + hosts.keySet());
+        return h;
+    }
+
+    @Override
+    public List<Host> hosts() {
+        return List.copyOf(hosts.values());
+    }
+
+    @Override
+    public Path dir() {
+        return dir;
+    }
+
+    @Override
+    public Path dir(Host host) {
+        return root.resolve("runs").resolve(run);
+    }
+
+    @Override
+    public Path scratch() {
+        return root.resolve("runs").resolve(run).resolve("scratch");
+    }
+
+    @Override
+    public boolean local() {
+        return false;
+    }
+
+    @Override
+    protected Map<String, String> env(Map<String, String> env) {
+        Map<String, String> all = new LinkedHashMap<>(env);
+        all.put(MARK, run);
+        return all;
+    }
+
+    /**
+     * The host's {@code java} (installed with apt when missing) with this JVM's class path as copied
+     * to the host: jars once into the cache under their content's digest, class directories into
+     * the run's directory.
+     */
+    @Override
+    public List<String> jvm(Host host, String heap, List<String> props, List<Path> extraClasspath, String mainClass, List<String> args) {
+        SshHost h = (SshHost) host;
+        List<String> cp = new ArrayList<>(classpaths.computeIfAbsent(h, x -> {
+            require(x, "java", "openjdk-17-jre-headless");
+            return copy(x, Jvm.classpath(), "cp");
+        }));
+        if (!extraClasspath.isEmpty()) cp.addAll(copy(h, extraClasspath, "extra-" + Long.toHexString(System.nanoTime())));
+        return Jvm.command("java", cp, heap, props, mainClass, args);
+    }
+
+    /** Copies class path entries to {@code h}: the paths there, in the same order. */
+    private List<String> copy(SshHost h, List<Path> entries, String dirName) {
+        Path lib = root.resolve("lib");
+        Set<String> there = Set.of(h.exec("ls", "-1", lib.toString()).output().split("\n"));
+        List<String> remote = new ArrayList<>();
+        for (int i = 0; i < entries.size(); i++) {
+            Path local = entries.get(i).toAbsolutePath();
+            if (Files.isDirectory(local)) {
+                Path target = dir(h).resolve(dirName).resolve(i + "-" + local.getFileName());
+                uploadDirectory(h, local, target);
+                remote.add(target.toString());
+            } else if (Files.isRegularFile(local)) {
+                String name = digest(local) + "-" + local.getFileName();
+                if (!there.contains(name)) h.upload(local, lib.resolve(name).toString());
+                remote.add(lib.resolve(name).toString());
+            }
+            // an entry that does not exist here is not needed there either
+        }
+        return remote;
+    }
+
+    /** Sends a directory as a tar stream made by this machine's tar. */
+    private static void uploadDirectory(SshHost h, Path local, Path target) {
+        try {
+            Process tar = new ProcessBuilder("tar", "-c", "-C", local.toString(), ".").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            try (InputStream in = tar.getInputStream()) {
+                Commands.Result r = h.exec(List.of("sh", "-c", "mkdir -p " + Shell.quote(target.toString()) + " && tar -x -C " + Shell.quote(target.toString())),
+                        in, Duration.ofMinutes(2));
+                if (!r.ok()) throw new SshException(h.target(), "copying " + local + " to " + target + " failed: " + r.output().strip());
+            }
+            tar.waitFor();
+        } catch (IOException e) {
+            throw new LabException("cannot read " + local + " to copy it to " + h.name() + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while copying " + local + " to " + h.name(), e);
+        }
+    }
+
+    /** The first 16 hex digits of the file's SHA-256: a jar is copied again only when it changed. */
+    private static String digest(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0; ) md.update(buf, 0, n);
+            return HexFormat.of().formatHex(md.digest(), 0, 8);
+        } catch (IOException e) {
+            throw new LabException("cannot read " + file + ": " + e.getMessage(), e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Installs {@code pkg} with apt-get when {@code program} is missing on the host, as Jepsen does. */
+    @Override
+    public void require(Host host, String program, String pkg) {
+        if (host.has(program)) return;
+        SshHost h = (SshHost) host;
+        Commands.Result r = h.exec(List.of("sh", "-c", "DEBIAN_FRONTEND=noninteractive apt-get install -y -q " + Shell.quote(pkg)
+                + " || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q " + Shell.quote(pkg) + ")"), (String) null, Duration.ofMinutes(10));
+        if (!r.ok() || !host.has(program)) {
+            String out = r.output().strip();
+            throw new SshException(h.target(), program + " is missing and 'apt-get install " + pkg + "' did not install it: "
+                    + out.substring(Math.max(0, out.length() - 400)));
+        }
+    }
+
+    /**
+     * Kills every process the run started, removes the nemesis's nft table and the run's directory
+     * on every host, and checks that nothing of the run is left; then closes the connections.
+     */
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        try {
+            killProcesses();
+            List<String> left = new ArrayList<>();
+            for (SshHost h : hosts.values()) {
+                try {
+                    SshCleanup.run(h, true, root, run);
+                    for (String l : SshCleanup.run(h, false, root, run)) left.add(h.name() + ": " + l);
+                } catch (SshException e) {
+                    left.add(e.getMessage());
+                }
+            }
+            if (!left.isEmpty()) throw new LabException("the run left things behind on its hosts: " + String.join("; ", left));
+        } finally {
+            ssh.close();
+        }
+    }
+
+    /** What is left of this run on its hosts: live processes, the nemesis's table, the run's directory. */
+    @Override
+    public List<String> leftovers() {
+        List<String> left = new ArrayList<>();
+        for (HostProcess p : liveProcesses()) left.add("process " + p);
+        if (closed) return left;
+        for (SshHost h : hosts.values()) {
+            for (String l : SshCleanup.run(h, false, root, run)) left.add(h.name() + ": " + l);
+        }
+        return left;
+    }
+}

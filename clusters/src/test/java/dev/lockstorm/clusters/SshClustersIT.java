@@ -1,0 +1,154 @@
+package dev.lockstorm.clusters;
+
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabSpec;
+import dev.lockstorm.clusters.lab.Wait;
+import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.clusters.redis.RedisNode;
+import dev.lockstorm.clusters.redis.Sentinels;
+import dev.lockstorm.clusters.ssh.LabSshd;
+import dev.lockstorm.clusters.ssh.RemoteProcess;
+import dev.lockstorm.clusters.ssh.SshCleanup;
+import dev.lockstorm.clusters.ssh.SshLab;
+import dev.lockstorm.clusters.ssh.SshTarget;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperNode;
+import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * ZooKeeper and Redis nodes on remote hosts, through the SSH backend only: the lab's hosts run
+ * sshd and are nothing more to the run than machines reached over SSH. The same node classes as
+ * in the lab start, serve, crash, restart and pause there, and the run leaves nothing behind.
+ */
+@Tag("lab")
+class SshClustersIT {
+    private static final Path DIR = RunDirs.of(SshClustersIT.class.getSimpleName());
+    /** What the hosts keep (they share this machine's file system): under the test's directory, not /var/lib. */
+    private static final Path REMOTE_ROOT = DIR.resolve("remote-root");
+    private static Lab machines;
+    private static LabSshd sshd;
+
+    @BeforeAll
+    static void start() {
+        machines = Lab.open(new LabSpec(List.of("m1", "m2", "m3"), DIR));
+        sshd = LabSshd.start(machines, DIR, machines.hosts());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (machines != null) machines.close();
+    }
+
+    private static SshLab remote(String run) {
+        Map<String, SshTarget> targets = new LinkedHashMap<>();
+        for (int i = 1; i <= 3; i++) targets.put("n" + i, new SshTarget("root", machines.host("m" + i).address(), 22));
+        return SshLab.open(sshd.options(), targets, DIR.resolve(run), REMOTE_ROOT);
+    }
+
+    @Test
+    void zooKeeperEnsembleServesLosesItsLeaderAndElectsAnother() {
+        long t0 = System.nanoTime();
+        try (SshLab lab = remote("zookeeper")) {
+            long connected = System.nanoTime();
+            ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, lab.hosts(), ZooKeeperOptions.defaults());
+            zk.awaitServing(Duration.ofSeconds(60));
+            long serving = System.nanoTime();
+            System.out.printf("ZooKeeper over SSH: connected in %d ms, 3 nodes serving %d ms later (jars copied)%n",
+                    (connected - t0) / 1_000_000, (serving - connected) / 1_000_000);
+            assertEquals("n1:2181,n2:2181,n3:2181".replace("n1", lab.host("n1").address()).replace("n2", lab.host("n2").address())
+                    .replace("n3", lab.host("n3").address()), zk.connectString());
+            for (ZooKeeperNode n : zk.nodes()) {
+                assertInstanceOf(RemoteProcess.class, n.process(), n + " runs behind SSH");
+                // the server's data is on its host, under the run's directory there
+                assertTrue(Files.exists(REMOTE_ROOT.resolve("runs/zookeeper/zookeeper/" + n.host().name() + "/myid")), n.toString());
+            }
+            ZooKeeperNode leader = zk.leader().orElseThrow();
+            leader.process().pause();
+            assertTrue(leader.process().isPaused(), "SIGSTOP reached the JVM on its host");
+            leader.process().resume();
+            leader.kill();
+            assertFalse(leader.process().isAlive());
+            List<ZooKeeperNode> others = zk.nodes().stream().filter(n -> n != leader).toList();
+            zk.awaitServing(others, Duration.ofSeconds(30));
+            ZooKeeperNode next = zk.leader().orElseThrow();
+            assertNotEquals(leader, next, "another node leads");
+            leader.start();
+            zk.awaitServing(Duration.ofSeconds(30));
+            assertTrue(Files.readString(leader.log()).contains("QuorumPeer"), "the server's log is here, on the control node");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        assertTrue(noTraceOfRuns(), "nothing of the run is left on the hosts");
+    }
+
+    @Test
+    void redisSentinelsFailOverOnRemoteHosts() {
+        try (SshLab lab = remote("redis")) {
+            Sentinels s = Sentinels.start(lab, lab.hosts(), Persistence.NONE);
+            RedisNode master = s.primary().orElseThrow();
+            assertEquals("n1", master.host().name());
+            master.process().pause();
+            Wait.until("a replica promoted", () -> s.primary().filter(p -> p != master).isPresent(), Duration.ofSeconds(30));
+            master.process().resume();
+            Wait.until("the old master demoted", () -> master.role().filter("slave"::equals).isPresent(), Duration.ofSeconds(30));
+        }
+        assertTrue(noTraceOfRuns(), "nothing of the run is left on the hosts");
+    }
+
+    @Test
+    void aRunThatDiedIsCleanedUpByTheNext() {
+        SshLab crashed = remote("crashed");
+        Host n2 = crashed.host("n2");
+        HostProcess orphan = crashed.start(n2, "orphan", List.of("sleep", "600"), Map.of());
+        orphan.pause();
+        n2.write(crashed.dir(n2).resolve("data.txt"), "left\n");
+        List<String> seen = SshCleanup.run(crashed.host("n2"), false, REMOTE_ROOT, null);
+        assertTrue(seen.stream().anyMatch(l -> l.startsWith("process " + orphan.pid() + " (sleep), stopped")), seen.toString());
+        assertTrue(seen.stream().anyMatch(l -> l.startsWith("run directory ")), seen.toString());
+
+        // the run's control node is gone without closing: the next run finds and removes what it left
+        try (SshLab next = remote("next")) {
+            assertTrue(next.removedAtOpen().stream().anyMatch(l -> l.contains("process " + orphan.pid() + " (sleep), stopped: removed")),
+                    next.removedAtOpen().toString());
+            assertFalse(orphan.isAlive());
+            assertTrue(SshCleanup.run(next.host("n1"), false, REMOTE_ROOT, "crashed").isEmpty());
+        }
+        crashed.close(); // its connections; nothing of it is left to remove
+    }
+
+    @Test
+    void systemsNotBuiltForRemoteHostsSaySo() {
+        try (SshLab lab = remote("etcd")) {
+            var e = assertThrows(RuntimeException.class, () -> dev.lockstorm.clusters.etcd.EtcdCluster.start(lab, lab.hosts()));
+            assertEquals("etcd runs only on lab hosts so far, not on remote hosts over SSH", e.getMessage());
+        }
+    }
+
+    private static boolean noTraceOfRuns() {
+        try (var runs = Files.list(REMOTE_ROOT.resolve("runs"))) {
+            return runs.findAny().isEmpty() && machines.liveProcesses().size() == 3; // only the three sshd
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+}
