@@ -8,6 +8,7 @@ import dev.lockstorm.clusters.lab.LabException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -23,8 +24,10 @@ import java.util.Map;
 /**
  * The realtime clock of one process, faked at run time: jump it forward or back, make it run fast
  * or slow, reset it. The process must be started with {@link #env()} (an LD_PRELOAD library,
- * compiled with the machine's gcc, that fakes {@code CLOCK_REALTIME} from a control file mapped
- * into memory); its monotonic clock is untouched.
+ * compiled with the control node's gcc, that fakes {@code CLOCK_REALTIME} from a small control
+ * file it maps into memory); its monotonic clock is untouched. On a lab host the control file is
+ * mapped here too; on a remote host the library is copied there and each change is written to the
+ * file over SSH.
  *
  * <pre>{@code
  * ClockFault clock = ClockFault.create(lab, lab.host("n2"), "redis-n2");
@@ -39,12 +42,13 @@ public final class ClockFault {
     private final String host;
     private final Path file;
     private final Path library;
-    private final MappedByteBuffer control;
+    private final Control control;
+    private long seq;
     private long offsetNanos;
     private double rate = 1.0;
     private long refNanos;
 
-    private ClockFault(String name, String host, Path file, Path library, MappedByteBuffer control) {
+    private ClockFault(String name, String host, Path file, Path library, Control control) {
         this.name = name;
         this.host = host;
         this.file = file;
@@ -53,25 +57,25 @@ public final class ClockFault {
     }
 
     /**
-     * A control file for the process called {@code name} on {@code host}, the library built in the
-     * lab's scratch directory: a server that runs as its own user (PostgreSQL) must read both, and
-     * cannot reach a run directory under e.g. {@code /root}.
+     * A control file for the process called {@code name} on {@code host}, it and the library in
+     * the lab's scratch directory: a server that runs as its own user (PostgreSQL) must read both,
+     * and cannot reach a run directory under e.g. {@code /root}.
      */
     public static ClockFault create(Lab lab, Host host, String name) {
-        Path lib = library(lab.scratch().resolve("native"));
         Path file = lab.scratch().resolve("clocks").resolve(name + ".clock");
-        try {
-            Files.createDirectories(file.getParent());
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-                MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
-                m.order(ByteOrder.LITTLE_ENDIAN);
-                ClockFault c = new ClockFault(name, host.name(), file, lib, m);
-                c.publish();
-                return c;
-            }
-        } catch (IOException e) {
-            throw new LabException("cannot create the clock control file " + file + ": " + e.getMessage(), e);
+        Path lib;
+        Control control;
+        if (lab.local()) {
+            lib = library(lab.scratch().resolve("native"));
+            control = Mapped.create(file);
+        } else {
+            lib = lab.scratch().resolve("native").resolve("libfakeclock.so");
+            host.upload(library(lab.dir().resolve("native")), lib);
+            control = new Remote(host, file);
         }
+        ClockFault c = new ClockFault(name, host.name(), file, lib, control);
+        c.publish();
+        return c;
     }
 
     /** Environment for the faked process. */
@@ -122,16 +126,75 @@ public final class ClockFault {
         return String.format(Locale.ROOT, "%s %+.3fs%s", name, skew().toNanos() / 1e9, rate == 1.0 ? "" : " ×" + rate);
     }
 
-    /** Writes the state under the seqlock the library reads. */
+    /** Writes the state under the seqlock the library reads: an odd sequence number while it changes. */
     private void publish() {
-        long seq = control.getLong(0);
-        control.putLong(0, seq + 1 | 1); // odd: writing
-        VarHandle.fullFence();
-        control.putLong(8, offsetNanos);
-        control.putDouble(16, rate);
-        control.putLong(24, refNanos);
-        VarHandle.fullFence();
-        control.putLong(0, (seq | 1) + 1); // even: done
+        long writing = seq | 1;
+        seq = writing + 1;
+        control.publish(writing, offsetNanos, rate, refNanos, seq);
+    }
+
+    /** Where the control file is written: mapped here, or on a remote host. */
+    private interface Control {
+        /** Sets the sequence to {@code writing} (odd), then the state, then the sequence to {@code done} (even). */
+        void publish(long writing, long offsetNanos, double rate, long refNanos, long done);
+    }
+
+    /** The control file mapped into this JVM: the host shares this machine's file system. */
+    private record Mapped(MappedByteBuffer m) implements Control {
+        static Mapped create(Path file) {
+            try {
+                Files.createDirectories(file.getParent());
+                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                    MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
+                    m.order(ByteOrder.LITTLE_ENDIAN);
+                    return new Mapped(m);
+                }
+            } catch (IOException e) {
+                throw new LabException("cannot create the clock control file " + file + ": " + e.getMessage(), e);
+            }
+        }
+
+        @Override
+        public synchronized void publish(long writing, long offsetNanos, double rate, long refNanos, long done) {
+            m.putLong(0, writing);
+            VarHandle.fullFence();
+            m.putLong(8, offsetNanos);
+            m.putDouble(16, rate);
+            m.putLong(24, refNanos);
+            VarHandle.fullFence();
+            m.putLong(0, done);
+        }
+    }
+
+    /**
+     * The control file on a remote host, written in place by three {@code dd}s in one command:
+     * the odd sequence number, the state, the even one. The library there reads it under the same
+     * seqlock; a change reaches it one SSH round trip after it is made.
+     */
+    private record Remote(Host host, Path file) implements Control {
+        Remote {
+            host.check(List.of("sh", "-c", "mkdir -p " + file.getParent() + " && head -c " + SIZE + " /dev/zero > " + file), null);
+        }
+
+        @Override
+        public void publish(long writing, long offsetNanos, double rate, long refNanos, long done) {
+            ByteBuffer state = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN).putLong(offsetNanos).putDouble(rate).putLong(refNanos);
+            String dd = " | dd of=" + file + " bs=8 conv=notrunc status=none";
+            host.check(List.of("sh", "-c", "printf '" + octal(le(writing)) + "'" + dd + " count=1 iflag=fullblock"
+                    + " && printf '" + octal(state.array()) + "'" + dd + " seek=1 count=3 iflag=fullblock"
+                    + " && printf '" + octal(le(done)) + "'" + dd + " count=1 iflag=fullblock"), null);
+        }
+
+        private static byte[] le(long v) {
+            return ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putLong(v).array();
+        }
+
+        /** Bytes as printf's octal escapes: the shell and printf pass them through unchanged. */
+        static String octal(byte[] bytes) {
+            StringBuilder sb = new StringBuilder();
+            for (byte b : bytes) sb.append('\\').append(String.format("%03o", b & 0xff));
+            return sb.toString();
+        }
     }
 
     private static long realNanos() {

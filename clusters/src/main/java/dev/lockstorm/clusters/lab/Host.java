@@ -35,6 +35,9 @@ public interface Host {
     /** Writes {@code content} to {@code file} on this host, creating its directory. */
     void write(Path file, String content);
 
+    /** Copies the local file {@code local} to {@code file} on this host (its directory created), keeping it executable when it is. */
+    void upload(Path local, Path file);
+
     /** Creates {@code dir} on this host, with its parents. */
     default void mkdirs(Path dir) {
         check(List.of("mkdir", "-p", dir.toString()), null);

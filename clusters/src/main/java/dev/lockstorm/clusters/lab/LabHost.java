@@ -53,6 +53,17 @@ public final class LabHost implements Host {
         }
     }
 
+    @Override
+    public void upload(Path local, Path file) {
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            if (Files.exists(file) && Files.isSameFile(local, file)) return;
+            Files.copy(local, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new LabException("cannot copy " + local + " to " + file + " for " + name + ": " + e.getMessage(), e);
+        }
+    }
+
     /** The process's pid is the program's own ({@code ip netns exec} execs it), so signals reach it. */
     @Override
     public LabProcess start(String name, List<String> cmd, Map<String, String> env, Path log) {

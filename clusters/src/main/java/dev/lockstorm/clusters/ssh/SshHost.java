@@ -102,6 +102,11 @@ public final class SshHost implements Host, AutoCloseable {
     }
 
     @Override
+    public void upload(Path local, Path file) {
+        upload(local, file.toString());
+    }
+
+    @Override
     public void write(Path file, String content) {
         byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
         send(file.toString(), false, os -> os.write(bytes), "writing");
