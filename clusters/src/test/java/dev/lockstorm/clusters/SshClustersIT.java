@@ -122,7 +122,7 @@ class SshClustersIT {
         HostProcess orphan = crashed.start(n2, "orphan", List.of("sleep", "600"), Map.of());
         orphan.pause();
         n2.write(crashed.dir(n2).resolve("data.txt"), "left\n");
-        List<String> seen = SshCleanup.run(crashed.host("n2"), false, REMOTE_ROOT, null);
+        List<String> seen = SshCleanup.run(crashed.remote("n2"), false, REMOTE_ROOT, null);
         assertTrue(seen.stream().anyMatch(l -> l.startsWith("process " + orphan.pid() + " (sleep), stopped")), seen.toString());
         assertTrue(seen.stream().anyMatch(l -> l.startsWith("run directory ")), seen.toString());
 
@@ -131,7 +131,7 @@ class SshClustersIT {
             assertTrue(next.removedAtOpen().stream().anyMatch(l -> l.contains("process " + orphan.pid() + " (sleep), stopped: removed")),
                     next.removedAtOpen().toString());
             assertFalse(orphan.isAlive());
-            assertTrue(SshCleanup.run(next.host("n1"), false, REMOTE_ROOT, "crashed").isEmpty());
+            assertTrue(SshCleanup.run(next.remote("n1"), false, REMOTE_ROOT, "crashed").isEmpty());
         }
         crashed.close(); // its connections; nothing of it is left to remove
     }

@@ -62,14 +62,15 @@ public final class ClockFault {
      * and cannot reach a run directory under e.g. {@code /root}.
      */
     public static ClockFault create(Lab lab, Host host, String name) {
-        Path file = lab.scratch().resolve("clocks").resolve(name + ".clock");
+        Path scratch = lab.scratch(host);
+        Path file = scratch.resolve("clocks").resolve(name + ".clock");
         Path lib;
         Control control;
-        if (lab.local()) {
-            lib = library(lab.scratch().resolve("native"));
+        if (host.local()) {
+            lib = library(scratch.resolve("native"));
             control = Mapped.create(file);
         } else {
-            lib = lab.scratch().resolve("native").resolve("libfakeclock.so");
+            lib = scratch.resolve("native").resolve("libfakeclock.so");
             host.upload(library(lab.dir().resolve("native")), lib);
             control = new Remote(host, file);
         }

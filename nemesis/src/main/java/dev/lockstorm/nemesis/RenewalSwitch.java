@@ -1,11 +1,9 @@
 package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.Host;
-import dev.lockstorm.clusters.lab.LabException;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * A client's lease-renewal switch: a file that the client's lock adapter watches and, while it
@@ -13,29 +11,21 @@ import java.nio.file.Path;
  * the environment variable the workloads module names ({@code LOCKSTORM_HOLD_RENEWALS}).
  *
  * <pre>{@code
- * RenewalSwitch c2 = new RenewalSwitch("c2", lab.host("c2"), lab.dir().resolve("renewals-held-c2"));
+ * RenewalSwitch c2 = new RenewalSwitch("c2", lab.host("c2"), lab.dir(lab.host("c2")).resolve("renewals-held-c2"));
  * nemesis.holdRenewals(List.of(c2));   // c2's lease now runs out while it waits in the lock's queue
  * }</pre>
  *
  * @param client the client's name, for the history
  * @param host   its host
- * @param file   the switch
+ * @param file   the switch, on the client's host
  */
 public record RenewalSwitch(String client, Host host, Path file) {
 
     void hold() {
-        try {
-            Files.writeString(file, "lease renewals held by the nemesis\n");
-        } catch (IOException e) {
-            throw new LabException("cannot hold " + client + "'s renewals (" + file + "): " + e.getMessage(), e);
-        }
+        host.write(file, "lease renewals held by the nemesis\n");
     }
 
     void release() {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            throw new LabException("cannot resume " + client + "'s renewals (" + file + "): " + e.getMessage(), e);
-        }
+        host.check(List.of("rm", "-f", file.toString()), null);
     }
 }

@@ -58,7 +58,7 @@ public final class PostgresNode extends DatabaseNode {
      */
     public static PostgresNode start(Lab lab, Host host, boolean durable, Map<String, String> env) {
         lab.requireLocal("PostgreSQL");
-        PostgresNode n = new PostgresNode(lab, host, lab.scratch().resolve("postgresql-" + host.name()), durable, env);
+        PostgresNode n = new PostgresNode(lab, host, lab.scratch(host).resolve("postgresql-" + host.name()), durable, env);
         n.start();
         return n;
     }
@@ -69,7 +69,7 @@ public final class PostgresNode extends DatabaseNode {
      */
     public static PostgresNode startReplica(Lab lab, Host host, PostgresNode primary) {
         lab.requireLocal("PostgreSQL");
-        PostgresNode n = new PostgresNode(lab, host, lab.scratch().resolve("postgresql-" + host.name()), primary.durable, Map.of());
+        PostgresNode n = new PostgresNode(lab, host, lab.scratch(host).resolve("postgresql-" + host.name()), primary.durable, Map.of());
         n.follows = primary;
         n.start();
         return n;

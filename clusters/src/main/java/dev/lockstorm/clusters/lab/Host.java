@@ -26,6 +26,11 @@ public interface Host {
     /** The address other hosts and clients reach it at. */
     String address();
 
+    /** Whether it is this machine (a lab host, or the control node itself): its files are local files. */
+    default boolean local() {
+        return false;
+    }
+
     /** Runs a short command there; its exit code and output. */
     Commands.Result exec(String... cmd);
 

@@ -11,7 +11,7 @@ import java.util.List;
 
 /**
  * A server's or a client's process on a {@link Host}, wherever it runs (a lab host's
- * {@link LabProcess}, a remote host's {@code RemoteProcess}): what a fault needs of it — signals
+ * {@link LocalProcess}, a remote host's {@code RemoteProcess}): what a fault needs of it — signals
  * that reach it and what it started, a pause (SIGSTOP — a long GC pause seen from outside), a
  * resume, a stop, a kill — and its log.
  *

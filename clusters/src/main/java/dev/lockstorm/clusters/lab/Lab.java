@@ -53,10 +53,10 @@ public abstract class Lab implements AutoCloseable {
     public abstract Path dir(Host host);
 
     /**
-     * A directory on every host for data that a server must keep under a user of its own
+     * A directory on {@code host} for data that a server must keep under a user of its own
      * (PostgreSQL refuses to run as root), which every user can reach. Removed on close.
      */
-    public abstract Path scratch();
+    public abstract Path scratch(Host host);
 
     /**
      * A JVM command line for {@code host}: a Java there, and this JVM's class path (the node and

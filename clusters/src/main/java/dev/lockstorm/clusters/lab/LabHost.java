@@ -25,6 +25,11 @@ public final class LabHost implements Host {
         return name;
     }
 
+    @Override
+    public boolean local() {
+        return true;
+    }
+
     /** The IPv4 address of the host on the lab's bridge. */
     @Override
     public String address() {
@@ -66,13 +71,13 @@ public final class LabHost implements Host {
 
     /** The process's pid is the program's own ({@code ip netns exec} execs it), so signals reach it. */
     @Override
-    public LabProcess start(String name, List<String> cmd, Map<String, String> env, Path log) {
-        return LabProcess.start(this, name, inNamespace(cmd), env, log, false);
+    public LocalProcess start(String name, List<String> cmd, Map<String, String> env, Path log) {
+        return LocalProcess.start(this, name, inNamespace(cmd), env, log, false);
     }
 
     @Override
-    public LabProcess startPiped(String name, List<String> cmd, Map<String, String> env, Path log) {
-        return LabProcess.start(this, name, inNamespace(cmd), env, log, true);
+    public LocalProcess startPiped(String name, List<String> cmd, Map<String, String> env, Path log) {
+        return LocalProcess.start(this, name, inNamespace(cmd), env, log, true);
     }
 
     List<String> inNamespace(List<String> cmd) {

@@ -30,7 +30,7 @@ public final class NamespaceLab extends Lab {
     /** The harness's side of the bridge; hosts get .11, .12, … */
     static final String SUBNET = "10.77.0.";
     static final String BRIDGE = "br0";
-    /** In the lab's private /run (lab-init.sh), one lab at a time (the bridge has one name): see {@link #scratch()}. */
+    /** In the lab's private /run (lab-init.sh), one lab at a time (the bridge has one name): see {@link #scratch}. */
     private static final Path SCRATCH = Path.of("/run/lockstorm/scratch");
 
     private final LabSpec spec;
@@ -102,7 +102,7 @@ public final class NamespaceLab extends Lab {
      * parents allow (a project under {@code /root} does not).
      */
     @Override
-    public Path scratch() {
+    public Path scratch(Host host) {
         return SCRATCH;
     }
 

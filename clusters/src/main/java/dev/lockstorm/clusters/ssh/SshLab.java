@@ -47,10 +47,13 @@ public final class SshLab extends Lab {
     private final Path root;
     private final Path dir;
     private final String run;
-    private final Map<String, SshHost> hosts = new LinkedHashMap<>();
+    private final Map<String, SshHost> remote = new LinkedHashMap<>();
+    private final Map<String, Host> hosts = new LinkedHashMap<>();
     /** Each host's class path, once its jars are there. */
     private final Map<SshHost, List<String>> classpaths = new ConcurrentHashMap<>();
     private final List<String> removedAtOpen = new ArrayList<>();
+    /** Undoes the run on its hosts when this JVM is interrupted (Ctrl-C, SIGTERM) before {@link #close}. */
+    private final Thread onExit = new Thread(this::closeQuietly, "lockstorm-remote-cleanup");
     private boolean closed;
 
     private SshLab(Ssh ssh, Path root, Path dir) {
@@ -68,24 +71,37 @@ public final class SshLab extends Lab {
      * @param dir the run's directory on this machine (its name names the run on the hosts)
      */
     public static SshLab open(SshOptions options, Map<String, SshTarget> targets, Path dir) {
-        return open(options, targets, dir, ROOT);
+        return open(options, targets, List.of(), dir, ROOT);
     }
 
     /** The same, keeping lockstorm's things on the hosts under {@code root} rather than {@link #ROOT}. */
     public static SshLab open(SshOptions options, Map<String, SshTarget> targets, Path dir, Path root) {
+        return open(options, targets, List.of(), dir, root);
+    }
+
+    /**
+     * The same, with hosts called {@code onControl} (clients) on this machine, the control node:
+     * see {@link ControlHost}.
+     */
+    public static SshLab open(SshOptions options, Map<String, SshTarget> targets, List<String> onControl, Path dir, Path root) {
+        if (targets.isEmpty()) throw new IllegalArgumentException("a remote run needs at least one remote host");
         Ssh ssh = Ssh.start(options);
         SshLab lab = new SshLab(ssh, root, dir);
         try {
             Files.createDirectories(dir);
             for (Map.Entry<String, SshTarget> e : targets.entrySet()) {
                 SshHost h = ssh.connect(e.getKey(), e.getValue());
+                lab.remote.put(e.getKey(), h);
                 lab.hosts.put(e.getKey(), h);
                 String uid = h.check(List.of("id", "-u"), null).strip();
                 if (!uid.equals("0")) throw new SshException(h.target(), "logged in, but not as root (uid " + uid + "): log in as root");
             }
-            for (SshHost h : lab.hosts.values()) {
+            String first = targets.values().iterator().next().host();
+            for (String name : onControl) lab.hosts.put(name, ControlHost.towards(name, first));
+            for (SshHost h : lab.remote.values()) {
                 for (String left : SshCleanup.run(h, true, root, null)) lab.removedAtOpen.add(h.name() + ": " + left);
             }
+            Runtime.getRuntime().addShutdownHook(lab.onExit);
             return lab;
         } catch (IOException | RuntimeException e) {
             ssh.close();
@@ -100,9 +116,16 @@ public final class SshLab extends Lab {
     }
 
     @Override
-    public SshHost host(String name) {
-        SshHost h = hosts.get(name);
+    public Host host(String name) {
+        Host h = hosts.get(name);
         if (h == null) throw new IllegalArgumentException("no host '" + name + "' in this run; hosts: " + hosts.keySet());
+        return h;
+    }
+
+    /** The remote host called {@code name}. */
+    public SshHost remote(String name) {
+        SshHost h = remote.get(name);
+        if (h == null) throw new IllegalArgumentException("no remote host '" + name + "' in this run; remote hosts: " + remote.keySet());
         return h;
     }
 
@@ -116,14 +139,15 @@ public final class SshLab extends Lab {
         return dir;
     }
 
+    /** Under the root on a remote host; the run's own directory on the control node. */
     @Override
     public Path dir(Host host) {
-        return root.resolve("runs").resolve(run);
+        return host instanceof SshHost ? root.resolve("runs").resolve(run) : dir;
     }
 
     @Override
-    public Path scratch() {
-        return root.resolve("runs").resolve(run).resolve("scratch");
+    public Path scratch(Host host) {
+        return dir(host).resolve("scratch");
     }
 
     @Override
@@ -145,7 +169,7 @@ public final class SshLab extends Lab {
      */
     @Override
     public List<String> jvm(Host host, String heap, List<String> props, List<Path> extraClasspath, String mainClass, List<String> args) {
-        SshHost h = (SshHost) host;
+        if (!(host instanceof SshHost h)) return Jvm.command(heap, props, extraClasspath, mainClass, args);
         List<String> cp = new ArrayList<>(classpaths.computeIfAbsent(h, x -> {
             require(x, "java", "openjdk-17-jre-headless");
             return copy(x, Jvm.classpath(), "cp");
@@ -211,7 +235,7 @@ public final class SshLab extends Lab {
     @Override
     public void require(Host host, String program, String pkg) {
         if (host.has(program)) return;
-        SshHost h = (SshHost) host;
+        if (!(host instanceof SshHost h)) throw new LabException(program + " is missing on the control node (Debian: apt-get install " + pkg + ")");
         Commands.Result r = h.exec(List.of("sh", "-c", "DEBIAN_FRONTEND=noninteractive apt-get install -y -q " + Shell.quote(pkg)
                 + " || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q " + Shell.quote(pkg) + ")"), (String) null, Duration.ofMinutes(10));
         if (!r.ok() || !host.has(program)) {
@@ -226,13 +250,18 @@ public final class SshLab extends Lab {
      * on every host, and checks that nothing of the run is left; then closes the connections.
      */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (closed) return;
         closed = true;
         try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException e) {
+            // shutting down: this is the hook
+        }
+        try {
             killProcesses();
             List<String> left = new ArrayList<>();
-            for (SshHost h : hosts.values()) {
+            for (SshHost h : remote.values()) {
                 try {
                     SshCleanup.run(h, true, root, run);
                     for (String l : SshCleanup.run(h, false, root, run)) left.add(h.name() + ": " + l);
@@ -246,13 +275,21 @@ public final class SshLab extends Lab {
         }
     }
 
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (RuntimeException e) {
+            System.err.println("lockstorm: " + e.getMessage() + " (lockstorm cleanup --hosts removes it)");
+        }
+    }
+
     /** What is left of this run on its hosts: live processes, the nemesis's table, the run's directory. */
     @Override
     public List<String> leftovers() {
         List<String> left = new ArrayList<>();
         for (HostProcess p : liveProcesses()) left.add("process " + p);
         if (closed) return left;
-        for (SshHost h : hosts.values()) {
+        for (SshHost h : remote.values()) {
             for (String l : SshCleanup.run(h, false, root, run)) left.add(h.name() + ": " + l);
         }
         return left;

@@ -8,6 +8,9 @@ import dev.lockstorm.clusters.lab.Wait;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.clusters.redis.RedisNode;
 import dev.lockstorm.clusters.redis.Sentinels;
+import dev.lockstorm.clusters.ssh.LabSshd;
+import dev.lockstorm.clusters.ssh.SshLab;
+import dev.lockstorm.clusters.ssh.SshTarget;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperNode;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
@@ -28,8 +31,9 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 /**
- * Cluster figures on this machine, inside a lab: start to serving for each cluster shape, election
- * after a leader partition, Sentinel failover, and the resident memory of each node kind.
+ * Cluster figures on this machine, inside a lab: start to serving for each cluster shape (ZooKeeper
+ * also on lab hosts reached over SSH only), election after a leader partition, Sentinel failover,
+ * and the resident memory of each node kind.
  */
 public final class ClusterBench {
     private final PrintStream out;
@@ -46,6 +50,7 @@ public final class ClusterBench {
         for (int r = 0; r < rounds; r++) {
             zookeeper(3, r);
             zookeeper(5, r);
+            zookeeperOverSsh(r);
             redis(r);
             sentinel(r);
         }
@@ -83,6 +88,31 @@ public final class ClusterBench {
                 nemesis.healAll();
                 Wait.until("the old leader to follow", () -> old.mode().filter("follower"::equals).isPresent(), Duration.ofSeconds(30));
                 record("zookeeper 3: old leader follows after heal", System.nanoTime() - h0);
+                }
+            }
+        }
+    }
+
+    /**
+     * The same 3 nodes on lab hosts reached over SSH only (sshd on each, as on remote machines):
+     * connecting and checking the hosts, then start to serving; once with the jars copied to the
+     * hosts (an empty cache), then with them cached from the run before.
+     */
+    private void zookeeperOverSsh(int round) {
+        Path runDir = dir.resolve("zk3-ssh-" + round);
+        try (Lab machines = Lab.open(new LabSpec(List.of("m1", "m2", "m3"), runDir))) {
+            LabSshd sshd = LabSshd.start(machines, runDir, machines.hosts());
+            Map<String, SshTarget> targets = new LinkedHashMap<>();
+            for (int i = 1; i <= 3; i++) targets.put("n" + i, new SshTarget("root", machines.host("m" + i).address(), 22));
+            for (boolean cold : round == 0 ? List.of(true, false) : List.of(false)) {
+                Path root = dir.resolve(cold ? "ssh-root-cold" : "ssh-root");
+                long t0 = System.nanoTime();
+                try (SshLab lab = SshLab.open(sshd.options(), targets, runDir.resolve(cold ? "cold" : "warm"), root)) {
+                    long t1 = System.nanoTime();
+                    record("zookeeper 3 over SSH: connect, check, clean the hosts", t1 - t0);
+                    ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, lab.hosts(), ZooKeeperOptions.defaults());
+                    zk.awaitServing(Duration.ofSeconds(60));
+                    record("zookeeper 3 over SSH: start to serving, " + (cold ? "jars copied" : "jars cached"), System.nanoTime() - t1);
                 }
             }
         }

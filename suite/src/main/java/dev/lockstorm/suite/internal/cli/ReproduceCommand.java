@@ -3,6 +3,7 @@ package dev.lockstorm.suite.internal.cli;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
+import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.Runner;
 import dev.lockstorm.suite.internal.scenario.Scenario;
 import dev.lockstorm.suite.internal.scenario.Scenarios;
@@ -14,6 +15,7 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code lockstorm reproduce NAME}: runs a named scenario and says whether lockstorm found what it expects. */
@@ -37,6 +39,11 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Mixin
     StoreOption store;
 
+    @Mixin
+    RemoteArgs remote = new RemoteArgs();
+
+    private Placement placement;
+
     @Override
     public Integer call() throws Exception {
         Scenario s = Scenarios.byName(name).orElse(null);
@@ -52,6 +59,18 @@ public final class ReproduceCommand implements Callable<Integer> {
         }
         if (variant != null && (variant < 1 || variant > s.variants().size())) {
             System.err.println("lockstorm reproduce: --variant must be 1 to " + s.variants().size() + " for " + s.name() + ", not " + variant);
+            return Main.BAD_INPUT;
+        }
+        try {
+            placement = remote.placement();
+            if (placement instanceof Placement.Remote r) r.check(s.spec(s.variants().get(0), seed).system().topology());
+            for (Scenario.Variant v : s.variants()) {
+                RunSpec spec = v.spec().apply(seed);
+                Optional<String> unfit = placement.unfit(spec.nemesis(), spec.system().topology());
+                if (unfit.isPresent()) throw new IllegalArgumentException(unfit.get());
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("lockstorm reproduce: " + e.getMessage());
             return Main.BAD_INPUT;
         }
         List<Scenario.Variant> chosen = variant == null ? s.variants() : List.of(s.variants().get(variant - 1));
@@ -80,9 +99,9 @@ public final class ReproduceCommand implements Callable<Integer> {
         return all ? 0 : 1;
     }
 
-    private static RunResult runOnce(Scenario s, Scenario.Variant v, long seed, RunStore store) throws Exception {
+    private RunResult runOnce(Scenario s, Scenario.Variant v, long seed, RunStore store) throws Exception {
         RunSpec spec = s.spec(v, seed);
-        RunResult r = new Runner(System.out).run(spec, store.newRun(spec.system().name()));
+        RunResult r = new Runner(System.out, placement).run(spec, store.newRun(spec.system().name()));
         boolean ok = v.matches().test(r);
         System.out.printf("%n%s / %s (seed %d)%n  expects: %s%n  found:   %d double holders, %d lost updates, %d stale writes accepted,"
                             + " %d rejected; verdict %s%n  first:   double holder at %s, lost update at %s (from the run's start)%n  %s%n"

@@ -8,6 +8,7 @@ import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
 import dev.lockstorm.suite.internal.run.OnDoubt;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
+import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.Runner;
 import dev.lockstorm.workloads.internal.registry.PluginClasspath;
 import dev.lockstorm.workloads.internal.registry.PluginException;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code lockstorm run}: one complete test run against real servers. */
@@ -96,6 +98,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     StoreOption store;
 
+    @Mixin
+    RemoteArgs remote = new RemoteArgs();
+
     @Option(names = "--run-name", paramLabel = "NAME",
             description = "Names the folder under --store that holds this run's <start-time>/ and latest (default: the system's name).")
     String runName;
@@ -105,6 +110,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         RunSpec spec;
+        Placement placement;
         try {
             Registry registry = plugins.registry();
             long s = seed != null ? seed : System.currentTimeMillis();
@@ -118,19 +124,23 @@ public final class RunCommand implements Callable<Integer> {
             options.forEach(b::option);
             if (nesting != null) b.nesting(nesting);
             spec = b.build();
+            placement = remote.placement();
+            if (placement instanceof Placement.Remote r) r.check(spec.system().topology());
+            Optional<String> unfit = placement.unfit(spec.nemesis(), spec.system().topology());
+            if (unfit.isPresent()) throw new IllegalArgumentException(unfit.get());
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm run: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        return run(spec, store.store(), runName);
+        return run(spec, store.store(), runName, placement);
     }
 
     /** Runs a spec into the run store and prints the summary; returns the exit code of its verdict. */
-    static int run(RunSpec spec, RunStore store, String runName) throws Exception {
+    static int run(RunSpec spec, RunStore store, String runName, Placement placement) throws Exception {
         Path dir = store.newRun(runName != null ? runName : spec.system().name());
         System.out.println("lockstorm run: " + String.join(" ", spec.command()) + "  (seed " + spec.seed() + ")");
         if (!spec.classpath().isEmpty()) System.out.println("  class path: " + PluginClasspath.join(spec.classpath()));
-        RunResult r = new Runner(System.out).run(spec, dir);
+        RunResult r = new Runner(System.out, placement).run(spec, dir);
         System.out.print(Summary.of(r.check()));
         if (!r.notLive().isEmpty()) System.out.println("  liveness: could not acquire after the heal: " + r.notLive());
         System.out.println("  faults injected: " + r.faults());

@@ -32,6 +32,10 @@ final class SshArgs {
             description = "Sets the file the hosts' keys are checked against (default: ~/.ssh/known_hosts).")
     Path knownHosts;
 
+    @Option(names = "--remote-dir", defaultValue = "/var/lib/lockstorm", paramLabel = "DIR",
+            description = "Sets where lockstorm keeps its files on remote hosts: each run's directory, and the jars it copies there once (default: ${DEFAULT-VALUE}).")
+    Path remoteDir;
+
     @Option(names = "--no-host-key-check",
             description = "Accepts any host key: only for throw-away hosts whose keys nobody recorded.")
     boolean noHostKeyCheck;
@@ -42,14 +46,7 @@ final class SshArgs {
 
     /** The hosts named, in order; IllegalArgumentException naming the option, file and line of a bad one. */
     List<SshTarget> targets() {
-        List<SshTarget> out = new ArrayList<>();
-        for (String h : hosts) {
-            try {
-                out.add(SshTarget.parse(h, user));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--hosts: " + e.getMessage());
-            }
-        }
+        List<SshTarget> out = new ArrayList<>(parse("--hosts", hosts));
         if (hostsFile != null) {
             List<String> lines;
             try {
@@ -68,6 +65,19 @@ final class SshArgs {
             }
         }
         if (out.isEmpty()) throw new IllegalArgumentException("--hosts/--hosts-file: no host named");
+        return out;
+    }
+
+    /** Entries of a host list option, each {@code host}, {@code user@host}, … with the default user. */
+    List<SshTarget> parse(String option, List<String> entries) {
+        List<SshTarget> out = new ArrayList<>();
+        for (String h : entries) {
+            try {
+                out.add(SshTarget.parse(h, user));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(option + ": " + e.getMessage());
+            }
+        }
         return out;
     }
 

@@ -12,6 +12,11 @@ import java.util.Optional;
  */
 public record ExpiryReconnect() implements NemesisKind {
     @Override
+    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "expiry-reconnect";
     }

@@ -53,20 +53,20 @@ public record HoldWaiterRenewals() implements NemesisKind {
     }
 
     @Override
-    public Map<String, String> clientEnv(int index, Rhythm rhythm, Path labDir) {
-        return Map.of(RenewalHold.ENV, file(labDir, "c" + (index + 1)).toString());
+    public Map<String, String> clientEnv(int index, Rhythm rhythm, Path clientDir) {
+        return Map.of(RenewalHold.ENV, file(clientDir, "c" + (index + 1)).toString());
     }
 
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Fault hold = new Fault.HoldRenewals("hold-waiter-renewals", () -> t.clients().stream().filter(c -> !c.holds())
-                .map(c -> new RenewalSwitch(c.host().name(), c.host(), file(t.labDir(), c.host().name()))).toList());
+                .map(c -> new RenewalSwitch(c.host().name(), c.host(), file(t.clientDir(), c.host().name()))).toList());
         // held past the lease (a lease granted just before the hold lasts its whole TTL), then let go
         return Optional.of(Schedule.sequence(List.of(hold), t.rhythm().interval(), t.rhythm().lease().plusMillis(1500))
                 .when(t::justAcquired)::run);
     }
 
-    private static Path file(Path labDir, String client) {
-        return labDir.resolve("renewals-held-" + client);
+    private static Path file(Path clientDir, String client) {
+        return clientDir.resolve("renewals-held-" + client);
     }
 }

@@ -16,6 +16,11 @@ import java.util.Optional;
  */
 public record IsolateHolder() implements NemesisKind {
     @Override
+    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "isolate-holder";
     }

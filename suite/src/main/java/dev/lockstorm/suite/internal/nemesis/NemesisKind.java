@@ -38,6 +38,11 @@ public sealed interface NemesisKind permits NoFaults, Partitions, PauseNode, Pau
         return false;
     }
 
+    /** Whether it cuts links between clients and servers (then the clients' hosts must be hosts of their own). */
+    default boolean cutsClients(dev.lockstorm.api.Topology topology) {
+        return false;
+    }
+
     /** Why this kind cannot act on {@code system} with {@code clients} clients, or empty when it can. */
     default Optional<String> unfitFor(LockSystem system, int clients) {
         return Optional.empty();
@@ -45,9 +50,9 @@ public sealed interface NemesisKind permits NoFaults, Partitions, PauseNode, Pau
 
     /**
      * Environment of client {@code index}'s worker processes (a pause point to arm, a renewal switch
-     * to watch), whose files live in the lab's directory {@code labDir}.
+     * to watch), whose files live in the run's directory on the client hosts, {@code clientDir}.
      */
-    default Map<String, String> clientEnv(int index, Rhythm rhythm, Path labDir) {
+    default Map<String, String> clientEnv(int index, Rhythm rhythm, Path clientDir) {
         return Map.of();
     }
 

@@ -16,6 +16,11 @@ import java.util.Random;
  */
 public record Partitions() implements NemesisKind {
     @Override
+    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
+        return topology.nodes() == 1; // one server: the clients are cut off it
+    }
+
+    @Override
     public String name() {
         return "partition";
     }

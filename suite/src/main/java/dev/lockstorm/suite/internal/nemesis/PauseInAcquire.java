@@ -41,8 +41,8 @@ public record PauseInAcquire() implements NemesisKind {
     }
 
     @Override
-    public Map<String, String> clientEnv(int index, Rhythm rhythm, Path labDir) {
-        return index != 0 ? Map.of() : Map.of(PausePoint.ENV, Redlock.PAUSE_AFTER_MAJORITY, PausePoint.ARMED_ENV, PausePoints.armFile(labDir).toString(),
+    public Map<String, String> clientEnv(int index, Rhythm rhythm, Path clientDir) {
+        return index != 0 ? Map.of() : Map.of(PausePoint.ENV, Redlock.PAUSE_AFTER_MAJORITY, PausePoint.ARMED_ENV, PausePoints.armFile(clientDir).toString(),
                 PausePoint.MIN_MS_ENV, Long.toString(rhythm.lease().toMillis() + 500));
     }
 

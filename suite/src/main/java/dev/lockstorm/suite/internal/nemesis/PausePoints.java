@@ -1,37 +1,30 @@
 package dev.lockstorm.suite.internal.nemesis;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import dev.lockstorm.clusters.lab.Host;
+
 import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
 
 /**
- * The arming file of a run's pause points ({@link dev.lockstorm.workloads.PausePoint}): present
- * while the nemesis runs, removed before the final heal, so that no client freezes itself after
- * the nemesis has stopped.
+ * The arming file of a run's pause points ({@link dev.lockstorm.workloads.PausePoint}): present on
+ * every client host while the nemesis runs, removed before the final heal, so that no client
+ * freezes itself after the nemesis has stopped.
  */
 public final class PausePoints {
     private PausePoints() {
     }
 
-    /** The run's arming file, in its lab directory. */
-    public static Path armFile(Path labDir) {
-        return labDir.resolve("pause-point.armed");
+    /** The run's arming file, in its directory on the client hosts. */
+    public static Path armFile(Path clientDir) {
+        return clientDir.resolve("pause-point.armed");
     }
 
-    public static void arm(Path labDir) {
-        try {
-            Files.writeString(armFile(labDir), "armed while the nemesis runs\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    public static void arm(Collection<? extends Host> clientHosts, Path clientDir) {
+        for (Host h : clientHosts) h.write(armFile(clientDir), "armed while the nemesis runs\n");
     }
 
-    public static void disarm(Path labDir) {
-        try {
-            Files.deleteIfExists(armFile(labDir));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    public static void disarm(Collection<? extends Host> clientHosts, Path clientDir) {
+        for (Host h : clientHosts) h.check(List.of("rm", "-f", armFile(clientDir).toString()), null);
     }
 }

@@ -23,6 +23,12 @@ public sealed interface Split extends NemesisKind permits SplitClock, SplitKill 
         return true;
     }
 
+    /** c1 and c2 are each cut off one server for the whole run. */
+    @Override
+    default boolean cutsClients(dev.lockstorm.api.Topology topology) {
+        return true;
+    }
+
     @Override
     default Optional<String> unfitFor(LockSystem system, int clients) {
         return system.topology().nodes() < 3 || clients < 2

@@ -19,6 +19,6 @@ public interface Targets {
 
     Rhythm rhythm();
 
-    /** The lab's directory, where the files that clients watch (pause points, renewal switches) live. */
-    java.nio.file.Path labDir();
+    /** The run's directory on the client hosts, where the files that clients watch (pause points, renewal switches) live. */
+    java.nio.file.Path clientDir();
 }

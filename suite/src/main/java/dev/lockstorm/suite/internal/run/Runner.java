@@ -6,7 +6,6 @@ import dev.lockstorm.api.Topology;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
-import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.results.JunitXml;
@@ -40,7 +39,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A complete test run: lab up, cluster up (ZooKeeper or Redis), clients up, generator and nemesis for the time limit,
  * final heal, a quiet period in which every client must acquire once more, teardown, check, report.
- * Must run inside a lab ({@code bin/lockstorm run} enters one).
+ * In the lab ({@link Placement.InLab}, the default) it must run inside a lab ({@code bin/lockstorm run} enters one); on remote
+ * hosts ({@link Placement.Remote}) on the control node, outside any lab.
  *
  * <pre>{@code
  * RunResult r = new Runner(System.err).run(spec, Path.of("store/curator-mutex/20261122T101500.000"));
@@ -48,28 +48,38 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Runner {
     private final PrintStream progress;
+    private final Placement placement;
 
+    /** A runner whose runs build their hosts in a lab on this machine. */
     public Runner(PrintStream progress) {
+        this(progress, new Placement.InLab());
+    }
+
+    public Runner(PrintStream progress, Placement placement) {
         this.progress = progress;
+        this.placement = placement;
     }
 
     public RunResult run(RunSpec spec, Path dir) throws IOException, InterruptedException {
-        Lab.requireInside();
+        if (placement instanceof Placement.InLab) Lab.requireInside();
+        Topology topology = spec.system().topology();
+        NemesisKind kind = spec.nemesis();
+        placement.unfit(kind, topology).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
         Files.writeString(dir.resolve("command.txt"), String.join(" ", spec.command()) + "\nseed " + spec.seed() + "\n");
         Random random = new Random(spec.seed());
-        Topology topology = spec.system().topology();
-        List<String> hosts = new ArrayList<>(topology.hostNames());
-        for (int i = 1; i <= spec.clients(); i++) hosts.add("c" + i);
-        NemesisKind kind = spec.nemesis();
+        List<String> clientNames = new ArrayList<>();
+        for (int i = 1; i <= spec.clients(); i++) clientNames.add("c" + i);
         List<String> notLive = new ArrayList<>();
         int faults = 0;
         long started = System.nanoTime();
         Instant startedAt = Instant.now();
         try (RunLog log = new RunLog(dir.resolve("lockstorm.log"), started, progress);
-             Lab lab = Lab.open(new LabSpec(hosts, dir));
+             Lab lab = placement.open(topology, clientNames, dir);
              Recorder recorder = new Recorder(dir.resolve("history.jsonl"), started)) {
             log.log("run: " + String.join(" ", spec.command()) + " (seed " + spec.seed() + ")");
-            log.log("lab: hosts " + String.join(" ", hosts));
+            log.log(placement.describe(topology, clientNames));
             log.say("lockstorm: starting " + String.join(" ", topology.hostNames()) + " (" + topology.describe() + ") and "
                     + spec.clients() + " " + spec.system().name() + " clients");
             Cluster cluster = Cluster.start(topology, lab, spec.persistence(), kind.movesServerClocks() && Cluster.hasServerClocks(topology));
@@ -77,10 +87,12 @@ public final class Runner {
             ProtectedResource resource = openResource(spec, cluster);
             ClientSlot.Holders holders = new ClientSlot.Holders();
             List<ClientSlot> clients = new ArrayList<>();
+            List<Host> clientHosts = clientNames.stream().map(lab::host).toList();
+            Path clientDir = lab.dir(clientHosts.get(0)); // the same path on every client host
             for (int i = 0; i < spec.clients(); i++) {
-                Host host = lab.host("c" + (i + 1));
+                Host host = clientHosts.get(i);
                 ClockFault clock = kind.movesClientClocks() ? ClockFault.create(lab, host, "client-" + host.name()) : null;
-                Map<String, String> env = new HashMap<>(kind.clientEnv(i, spec.rhythm(), lab.dir()));
+                Map<String, String> env = new HashMap<>(kind.clientEnv(i, spec.rhythm(), clientDir));
                 env.put(LogStamp.RUN_START_ENV, Long.toString(started));
                 clients.add(new ClientSlot(lab, host, i, spec, cluster.connect(), recorder, resource, new Random(random.nextLong()), holders,
                         env, clock));
@@ -94,9 +106,9 @@ public final class Runner {
                 log.log("nemesis: " + e.f() + " " + e.value() + (e.hosts().isEmpty() ? "" : " on " + String.join(",", e.hosts())));
             })) {
                 leaders.start();
-                Targets targets = new RunTargets(cluster, clients, holders, new Random(random.nextLong()), spec.rhythm(), lab.dir());
+                Targets targets = new RunTargets(cluster, clients, holders, new Random(random.nextLong()), spec.rhythm(), clientDir);
                 kind.standing(targets).ifPresent(nemesis::partition);
-                PausePoints.arm(lab.dir());
+                PausePoints.arm(clientHosts, clientDir);
                 AtomicBoolean stop = new AtomicBoolean();
                 List<Thread> threads = new ArrayList<>();
                 for (ClientSlot c : clients) threads.add(start("client-" + c.process(), () -> c.run(stop)));
@@ -111,7 +123,7 @@ public final class Runner {
                             recorder.elapsedSeconds(), recorder.completedClientOps(), nemesis.active(), holders.doubleHoldersSoFar()));
                 }
                 stop.set(true);
-                PausePoints.disarm(lab.dir());
+                PausePoints.disarm(clientHosts, clientDir);
                 if (nemesisThread != null) nemesisThread.join();
                 nemesis.healAll();
                 // a client that froze itself at a pause point after the schedule ended is resumed too
@@ -161,7 +173,7 @@ public final class Runner {
 
     /** The run's servers and clients as its nemesis sees them. */
     private record RunTargets(Cluster cluster, List<ClientSlot> clients, ClientSlot.Holders holders, Random random, Rhythm rhythm,
-                              Path labDir)
+                              Path clientDir)
             implements Targets {
         private static final Duration FRESH = Duration.ofMillis(300);
 

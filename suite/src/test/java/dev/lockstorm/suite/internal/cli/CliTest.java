@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The CLI end to end, in this JVM: exit codes, summaries, results.json. */
@@ -266,6 +267,27 @@ class CliTest {
         assertEquals(3, Main.run("doctor", "--hosts", "127.0.0.1:1", "--no-host-key-check"));
         assertTrue(console.out().contains("root@127.0.0.1:1: not reachable: cannot connect: Connection refused"), console.out());
         assertTrue(console.out().contains("doctor: not every host is ready"), console.out());
+    }
+
+    @Test
+    void runOnRemoteHostsRefusesBadInputBeforeAnyServerStarts() {
+        String store = dir.resolve("remote-store").toString();
+        assertEquals(3, Main.run("run", "--system", "curator-mutex", "--client-hosts", "k1", "--store", store));
+        assertTrue(console.err().contains("--client-hosts needs --hosts"), console.err());
+        assertEquals(3, Main.run("run", "--system", "curator-mutex", "--hosts", "a,b", "--store", store));
+        assertTrue(console.err().contains("--hosts: 3 hosts needed (ZooKeeper, 3 nodes: n1, n2, n3), 2 given"), console.err());
+        assertEquals(3, Main.run("run", "--system", "etcd-lock", "--hosts", "a,b,c", "--store", store));
+        assertTrue(console.err().contains("runs only in the lab so far"), console.err());
+        assertEquals(3, Main.run("run", "--system", "curator-mutex", "--hosts", "a,b,c", "--nemesis", "isolate-holder", "--store", store));
+        assertTrue(console.err().contains("--nemesis isolate-holder cuts clients off servers"), console.err());
+        assertTrue(console.err().contains("name client hosts with --client-hosts"), console.err());
+        // a host that cannot be reached: exit 3 naming it, and no server started anywhere
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--hosts", "127.0.0.1:1", "--no-host-key-check", "--time-limit", "5s",
+                "--store", store));
+        assertTrue(console.err().contains("root@127.0.0.1:1: cannot connect"), console.err());
+        assertFalse(console.out().contains("lockstorm: starting"), console.out());
+        assertEquals(3, Main.run("reproduce", "redis-gc-pause", "--hosts", "a,b", "--client-hosts", "x:port"));
+        assertTrue(console.err().contains("--client-hosts: host 'x:port': the port 'port' is not a number"), console.err());
     }
 
     @Test

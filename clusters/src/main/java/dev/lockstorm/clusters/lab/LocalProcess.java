@@ -9,23 +9,30 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A process running on a lab host: a server node or a client. Pauses and kills reach the processes
+ * A process on this machine (on a lab host, or on the control node of a remote run): a server node
+ * or a client. Pauses and kills reach the processes
  * it started too (PostgreSQL's backends, Redis's save child): a server is all of its processes.
  */
-public final class LabProcess implements HostProcess {
-    private final LabHost host;
+public final class LocalProcess implements HostProcess {
+    private final Host host;
     private final String name;
     private final Process process;
     private final Path log;
 
-    private LabProcess(LabHost host, String name, Process process, Path log) {
+    private LocalProcess(Host host, String name, Process process, Path log) {
         this.host = host;
         this.name = name;
         this.process = process;
         this.log = log;
     }
 
-    static LabProcess start(LabHost host, String name, List<String> cmd, Map<String, String> env, Path log, boolean pipeStdout) {
+    /**
+     * Starts {@code cmd} (already wrapped for its host, e.g. in {@code ip netns exec}) on behalf of
+     * {@code host}.
+     *
+     * @param pipeStdout whether its stdin and stdout are the caller's (a worker) rather than the log
+     */
+    public static LocalProcess start(Host host, String name, List<String> cmd, Map<String, String> env, Path log, boolean pipeStdout) {
         try {
             Files.createDirectories(log.getParent());
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.PIPE);
@@ -35,14 +42,14 @@ public final class LabProcess implements HostProcess {
                 pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             }
             pb.environment().putAll(env);
-            return new LabProcess(host, name, pb.start(), log);
+            return new LocalProcess(host, name, pb.start(), log);
         } catch (IOException e) {
             throw new LabException("cannot start " + name + " on " + host.name() + ": " + e.getMessage(), e);
         }
     }
 
     @Override
-    public LabHost host() {
+    public Host host() {
         return host;
     }
 

@@ -1,0 +1,31 @@
+package dev.lockstorm.suite.internal.cli;
+
+import dev.lockstorm.suite.internal.run.Placement;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a run's servers and clients run: in a lab on this machine, or with {@code --hosts} on
+ * remote machines over SSH (a picocli mixin of {@code run} and {@code reproduce}).
+ */
+final class RemoteArgs {
+    @Mixin
+    SshArgs ssh = new SshArgs();
+
+    @Option(names = "--client-hosts", split = ",", paramLabel = "HOST",
+            description = "With --hosts: runs the clients on these hosts, round robin (clients on one host share its links). "
+                    + "Without it the clients run on this machine, and a nemesis that cuts clients off is refused.")
+    List<String> clientHosts = new ArrayList<>();
+
+    /** The lab, or the remote hosts; IllegalArgumentException naming the option or file line of a bad entry. */
+    Placement placement() {
+        if (!ssh.given()) {
+            if (!clientHosts.isEmpty()) throw new IllegalArgumentException("--client-hosts needs --hosts (the servers' hosts)");
+            return new Placement.InLab();
+        }
+        return new Placement.Remote(ssh.options(), ssh.targets(), ssh.parse("--client-hosts", clientHosts), ssh.remoteDir);
+    }
+}

@@ -1,0 +1,135 @@
+package dev.lockstorm.suite.internal.run;
+
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabSpec;
+import dev.lockstorm.clusters.ssh.SshLab;
+import dev.lockstorm.clusters.ssh.SshOptions;
+import dev.lockstorm.clusters.ssh.SshTarget;
+import dev.lockstorm.suite.internal.nemesis.NemesisKind;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where a run's hosts are: a lab of namespaces on this machine (the default), or remote machines
+ * reached over SSH ({@code run --hosts}). The servers, the nemesis and the clients are the same
+ * either way.
+ *
+ * <pre>{@code
+ * Placement remote = new Placement.Remote(SshOptions.defaults(), List.of(n1, n2, n3), List.of(), SshLab.ROOT);
+ * new Runner(System.err, remote).run(spec, dir);
+ * }</pre>
+ */
+public sealed interface Placement {
+
+    /** Opens the hosts of a run: the topology's servers (n1 …, helpers s1 …) and clients c1 … */
+    Lab open(Topology topology, List<String> clients, Path dir);
+
+    /** Why this placement cannot run {@code kind} against {@code topology}, or empty when it can; said before anything starts. */
+    default Optional<String> unfit(NemesisKind kind, Topology topology) {
+        return Optional.empty();
+    }
+
+    /** One line for the run's log. */
+    String describe(Topology topology, List<String> clients);
+
+    /** Namespaces on this machine, built inside the run's own lab. */
+    record InLab() implements Placement {
+        @Override
+        public Lab open(Topology topology, List<String> clients, Path dir) {
+            List<String> hosts = new ArrayList<>(topology.hostNames());
+            hosts.addAll(clients);
+            return Lab.open(new LabSpec(hosts, dir));
+        }
+
+        @Override
+        public String describe(Topology topology, List<String> clients) {
+            List<String> hosts = new ArrayList<>(topology.hostNames());
+            hosts.addAll(clients);
+            return "lab: hosts " + String.join(" ", hosts);
+        }
+    }
+
+    /**
+     * Remote machines over SSH: the topology's hosts in the order given, the clients on the client
+     * hosts (round robin: clients that share a machine share its links) or, with none named, on
+     * this machine, the control node.
+     *
+     * @param ssh         how to reach them
+     * @param servers     at least as many as the topology has hosts
+     * @param clientHosts where the clients run; empty for the control node
+     * @param root        where lockstorm keeps its things on the hosts
+     */
+    record Remote(SshOptions ssh, List<SshTarget> servers, List<SshTarget> clientHosts, Path root) implements Placement {
+        public Remote {
+            servers = List.copyOf(servers);
+            clientHosts = List.copyOf(clientHosts);
+            if (servers.isEmpty()) throw new IllegalArgumentException("--hosts: no host named");
+        }
+
+        /** Checks that {@code topology} runs on these hosts: enough of them, and a system built for remote hosts. */
+        public void check(Topology topology) {
+            List<String> names = topology.hostNames();
+            if (!(topology instanceof Topology.ZooKeeper || topology instanceof Topology.RedisMasters || topology instanceof Topology.RedisSentinel)) {
+                throw new IllegalArgumentException("--hosts: " + topology.describe() + " runs only in the lab so far; on remote hosts: ZooKeeper and Redis systems");
+            }
+            if (servers.size() < names.size()) {
+                throw new IllegalArgumentException("--hosts: " + names.size() + " hosts needed (" + topology.describe() + ": " + String.join(", ", names)
+                        + "), " + servers.size() + " given");
+            }
+        }
+
+        @Override
+        public Optional<String> unfit(NemesisKind kind, Topology topology) {
+            if (clientHosts.isEmpty() && kind.cutsClients(topology)) {
+                return Optional.of("--nemesis " + kind.name() + " cuts clients off servers; with the clients on this machine it would cut the SSH "
+                        + "connections that drive the run too: name client hosts with --client-hosts");
+            }
+            return Optional.empty();
+        }
+
+        @Override
+        public Lab open(Topology topology, List<String> clients, Path dir) {
+            check(topology);
+            List<String> names = topology.hostNames();
+            Map<String, SshTarget> targets = new LinkedHashMap<>();
+            for (int i = 0; i < names.size(); i++) targets.put(names.get(i), servers.get(i));
+            List<String> onControl = new ArrayList<>();
+            for (int i = 0; i < clients.size(); i++) {
+                if (clientHosts.isEmpty()) onControl.add(clients.get(i));
+                else targets.put(clients.get(i), clientHosts.get(i % clientHosts.size()));
+            }
+            SshLab lab = SshLab.open(ssh, targets, onControl, dir, root);
+            try {
+                // what the servers and workers need, installed now: a host that cannot have it stops the run before any server starts
+                for (String n : names) {
+                    Host h = lab.host(n);
+                    if (topology instanceof Topology.ZooKeeper) lab.require(h, "java", "openjdk-17-jre-headless");
+                    else lab.require(h, "redis-server", "redis-server");
+                }
+                for (String c : clients) lab.require(lab.host(c), "java", "openjdk-17-jre-headless");
+                return lab;
+            } catch (RuntimeException e) {
+                lab.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public String describe(Topology topology, List<String> clients) {
+            List<String> names = topology.hostNames();
+            StringBuilder sb = new StringBuilder("remote hosts over SSH:");
+            for (int i = 0; i < names.size(); i++) sb.append(' ').append(names.get(i)).append('=').append(servers.get(i));
+            for (int i = 0; i < clients.size(); i++) {
+                sb.append(' ').append(clients.get(i)).append('=').append(clientHosts.isEmpty() ? "this machine" : clientHosts.get(i % clientHosts.size()));
+            }
+            return sb.toString();
+        }
+    }
+}
