@@ -6,8 +6,6 @@ import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -48,8 +46,8 @@ public final class MariaDbNode extends DatabaseNode {
 
     /** The same, the server started with {@code env} added to its environment (a clock fault's). */
     public static MariaDbNode start(Lab lab, Host host, boolean durable, Map<String, String> env) {
-        lab.requireLocal("MariaDB");
-        MariaDbNode n = new MariaDbNode(lab, host, lab.dir().resolve("mariadb").resolve(host.name()), durable, env);
+        lab.require(host, "mariadb-install-db", "mariadb-server");
+        MariaDbNode n = new MariaDbNode(lab, host, lab.dir(host).resolve("mariadb").resolve(host.name()), durable, env);
         n.start();
         return n;
     }
@@ -81,10 +79,9 @@ public final class MariaDbNode extends DatabaseNode {
 
     @Override
     protected HostProcess launch() {
-        requireMariaDb();
         tuneHost();
         Path init = dataDir.resolveSibling(host.name() + "-init.sql");
-        if (!Files.isDirectory(dataDir.resolve("mysql"))) installDb(init);
+        if (!host.exec("test", "-d", dataDir.resolve("mysql").toString()).ok()) installDb(init);
         // --no-defaults: nothing from /etc/mysql; the error log goes to stderr, the node's log
         return lab.start(host, processName(), List.of("mariadbd", "--no-defaults", "--user=root", "--datadir=" + dataDir,
                 "--bind-address=" + host.address(), "--port=" + PORT, "--socket=" + dataDir.resolve("mariadb.sock"),
@@ -96,21 +93,11 @@ public final class MariaDbNode extends DatabaseNode {
     }
 
     private void installDb(Path init) {
-        try {
-            Files.createDirectories(dataDir);
-            Files.writeString(init, SETUP);
-        } catch (IOException e) {
-            throw new LabException("cannot create " + dataDir + ": " + e.getMessage(), e);
-        }
-        Commands.Result r = Commands.run(List.of("mariadb-install-db", "--no-defaults", "--user=root", "--datadir=" + dataDir,
-                "--auth-root-authentication-method=socket", "--skip-test-db"), null, Duration.ofSeconds(120));
+        host.mkdirs(dataDir);
+        host.write(init, SETUP);
+        Commands.Result r = host.exec(List.of("mariadb-install-db", "--no-defaults", "--user=root", "--datadir=" + dataDir,
+                "--auth-root-authentication-method=socket", "--skip-test-db"), Duration.ofSeconds(120));
         if (!r.ok()) throw new LabException("mariadb-install-db on " + host.name() + " failed (exit " + r.exit() + "):\n" + r.output().strip());
-    }
-
-    static void requireMariaDb() {
-        if (!Commands.run("sh", "-c", "command -v mariadbd && command -v mariadb-install-db").ok()) {
-            throw new LabException("MariaDB is missing (Debian: apt-get install mariadb-server)");
-        }
     }
 
     @Override

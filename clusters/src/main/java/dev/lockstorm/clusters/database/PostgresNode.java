@@ -6,8 +6,6 @@ import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -17,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * PostgreSQL (Debian's, under {@code /usr/lib/postgresql/N}) on its own host: a data directory made
@@ -57,7 +54,7 @@ public final class PostgresNode extends DatabaseNode {
      * files must be readable by the postgres user, as the lab's scratch directory is).
      */
     public static PostgresNode start(Lab lab, Host host, boolean durable, Map<String, String> env) {
-        lab.requireLocal("PostgreSQL");
+        lab.require(host, "pg_ctlcluster", "postgresql");
         PostgresNode n = new PostgresNode(lab, host, lab.scratch(host).resolve("postgresql-" + host.name()), durable, env);
         n.start();
         return n;
@@ -68,7 +65,7 @@ public final class PostgresNode extends DatabaseNode {
      * {@code pg_basebackup}, then following the primary's WAL as a hot standby.
      */
     public static PostgresNode startReplica(Lab lab, Host host, PostgresNode primary) {
-        lab.requireLocal("PostgreSQL");
+        lab.require(host, "pg_ctlcluster", "postgresql");
         PostgresNode n = new PostgresNode(lab, host, lab.scratch(host).resolve("postgresql-" + host.name()), primary.durable, Map.of());
         n.follows = primary;
         n.start();
@@ -135,15 +132,15 @@ public final class PostgresNode extends DatabaseNode {
 
     @Override
     protected HostProcess launch() {
-        Path bin = binaries();
+        Path bin = binaries(host);
         tuneHost();
         PostgresNode primary = follows;
-        if (!Files.exists(dataDir.resolve("PG_VERSION"))) {
+        if (!exists(dataDir.resolve("PG_VERSION"))) {
             prepareDataDir();
             if (primary == null) initdb(bin);
             else asPostgres(bin, "pg_basebackup", "-h", primary.host.address(), "-p", Integer.toString(PORT), "-U", DATABASE,
                     "-D", dataDir.toString(), "-X", "stream", "--checkpoint=fast", "--no-sync");
-        } else if (primary != null && !Files.exists(dataDir.resolve("standby.signal"))) {
+        } else if (primary != null && !exists(dataDir.resolve("standby.signal"))) {
             // a former primary: finish its crash recovery (pg_rewind wants a cleanly stopped server), then
             // rewind what it wrote after the histories parted
             asPostgres(bin, "postgres", "--single", "-D", dataDir.toString(), "-c", "wal_keep_size=256MB", "postgres");
@@ -152,7 +149,7 @@ public final class PostgresNode extends DatabaseNode {
         }
         List<String> standby = new ArrayList<>();
         if (primary != null) {
-            Commands.check(asPostgresUser(List.of("touch", dataDir.resolve("standby.signal").toString())), null);
+            host.check(asPostgresUser(List.of("touch", dataDir.resolve("standby.signal").toString())), null);
             standby = List.of("-c", "primary_conninfo=host=" + primary.host.address() + " port=" + PORT + " user=" + DATABASE
                     + " application_name=" + host.name());
         }
@@ -182,7 +179,7 @@ public final class PostgresNode extends DatabaseNode {
     private void asPostgres(Path bin, String program, String... args) {
         List<String> cmd = new ArrayList<>(List.of(bin.resolve(program).toString()));
         cmd.addAll(List.of(args));
-        Commands.Result r = Commands.run(asPostgresUser(cmd), null, Duration.ofSeconds(120));
+        Commands.Result r = host.exec(asPostgresUser(cmd), Duration.ofSeconds(120));
         if (!r.ok()) throw new LabException(program + " for PostgreSQL on " + host.name() + " failed (exit " + r.exit() + "):\n" + r.output().strip());
     }
 
@@ -208,13 +205,13 @@ public final class PostgresNode extends DatabaseNode {
 
     /** An empty data directory that only the postgres user may enter, as the server insists. */
     private void prepareDataDir() {
-        try {
-            Files.createDirectories(dataDir);
-        } catch (IOException e) {
-            throw new LabException("cannot create " + dataDir + ": " + e.getMessage(), e);
-        }
-        Commands.check("chown", USER + ":" + USER, dataDir.toString());
-        Commands.check("chmod", "700", dataDir.toString());
+        host.mkdirs(dataDir);
+        host.check(List.of("chown", USER + ":" + USER, dataDir.toString()), null);
+        host.check(List.of("chmod", "700", dataDir.toString()), null);
+    }
+
+    private boolean exists(Path file) {
+        return host.exec("test", "-e", file.toString()).ok();
     }
 
     private void initdb(Path bin) {
@@ -222,25 +219,17 @@ public final class PostgresNode extends DatabaseNode {
         asPostgres(bin, "initdb", "-D", dataDir.toString(), "-U", DATABASE, "--auth=trust", "-E", "UTF8", "--locale=C", "--data-checksums",
                 "--no-sync");
         // the lab's hosts connect over the bridge (replicas too): trust them as initdb trusts local connections
-        try {
-            Files.writeString(dataDir.resolve("pg_hba.conf"), "host all all 0.0.0.0/0 trust\nhost replication all 0.0.0.0/0 trust\n",
-                    java.nio.file.StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            throw new LabException("cannot write " + dataDir.resolve("pg_hba.conf") + ": " + e.getMessage(), e);
-        }
+        host.check(List.of("sh", "-c", "cat >> " + dataDir.resolve("pg_hba.conf")), "host all all 0.0.0.0/0 trust\nhost replication all 0.0.0.0/0 trust\n");
     }
 
-    /** The newest PostgreSQL under /usr/lib/postgresql, or a clear error naming the package. */
-    static Path binaries() {
-        Path root = Path.of("/usr/lib/postgresql");
-        try (Stream<Path> versions = Files.isDirectory(root) ? Files.list(root) : Stream.empty()) {
-            return versions.filter(v -> v.getFileName().toString().matches("\\d+") && Files.isExecutable(v.resolve("bin/postgres")))
-                    .max(Comparator.comparingInt(v -> Integer.parseInt(v.getFileName().toString())))
-                    .map(v -> v.resolve("bin"))
-                    .orElseThrow(() -> new LabException("PostgreSQL is missing: no /usr/lib/postgresql/N/bin/postgres (Debian: apt-get install postgresql)"));
-        } catch (IOException e) {
-            throw new LabException("cannot list " + root + ": " + e.getMessage(), e);
-        }
+    /** The newest PostgreSQL under /usr/lib/postgresql on {@code host}, or a clear error naming the package. */
+    static Path binaries(Host host) {
+        String versions = host.exec("sh", "-c", "ls -d /usr/lib/postgresql/*/bin/postgres 2>/dev/null").output();
+        return versions.lines().map(String::strip).filter(l -> l.matches("/usr/lib/postgresql/\\d+/bin/postgres"))
+                .max(Comparator.comparingInt(l -> Integer.parseInt(l.split("/")[4])))
+                .map(l -> Path.of(l).getParent())
+                .orElseThrow(() -> new LabException("PostgreSQL is missing on " + host.name()
+                        + ": no /usr/lib/postgresql/N/bin/postgres (Debian: apt-get install postgresql)"));
     }
 
     @Override

@@ -5,9 +5,6 @@ import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 import dev.lockstorm.clusters.lab.Wait;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,21 +30,15 @@ public final class EtcdCluster {
 
     /** Starts every member at once (they elect a leader among themselves). */
     public static EtcdCluster start(Lab lab, List<Host> hosts) {
-        lab.requireLocal("etcd");
         if (hosts.size() < 3 || hosts.size() % 2 == 0) {
             throw new IllegalArgumentException("an etcd cluster needs an odd number of members, at least 3, not " + hosts.size());
         }
-        Path root = lab.dir().resolve("etcd");
-        try {
-            Files.createDirectories(root);
-        } catch (IOException e) {
-            throw new LabException("cannot create " + root + ": " + e.getMessage(), e);
-        }
+        for (Host h : hosts) lab.require(h, "etcd", "etcd-server");
         String initial = hosts.stream().map(EtcdNode::peerEntry).collect(Collectors.joining(","));
         // a token of its own per run, so that a member can never join a cluster a crashed run left behind
         String token = "lockstorm-" + java.util.UUID.randomUUID();
         List<EtcdNode> nodes = new ArrayList<>();
-        for (Host h : hosts) nodes.add(new EtcdNode(lab, h, root.resolve(h.name()), initial, token));
+        for (Host h : hosts) nodes.add(new EtcdNode(lab, h, lab.dir(h).resolve("etcd").resolve(h.name()), initial, token));
         nodes.forEach(EtcdNode::start);
         return new EtcdCluster(nodes);
     }

@@ -1,7 +1,6 @@
 package dev.lockstorm.clusters.etcd;
 
 import dev.lockstorm.clusters.ProcessNode;
-import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
@@ -63,7 +62,6 @@ public final class EtcdNode extends ProcessNode {
 
     @Override
     protected HostProcess launch() {
-        requireEtcd();
         String peer = "http://" + host.address() + ":" + PEER_PORT;
         // "new" only matters for an empty data directory: a restart rejoins with the membership it stored
         return lab.start(host, processName(), List.of("etcd", "--name", host.name(), "--data-dir", dataDir.toString(),
@@ -112,12 +110,6 @@ public final class EtcdNode extends ProcessNode {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.empty();
-        }
-    }
-
-    static void requireEtcd() {
-        if (!Commands.run("sh", "-c", "command -v etcd").ok()) {
-            throw new LabException("etcd is missing (Debian: apt-get install etcd-server)");
         }
     }
 

@@ -34,6 +34,9 @@ public interface Host {
     /** Runs a short command there; its exit code and output. */
     Commands.Result exec(String... cmd);
 
+    /** Runs a command there that may take up to {@code timeout} (an initdb, a backup); its exit code and output. */
+    Commands.Result exec(List<String> cmd, java.time.Duration timeout);
+
     /** Runs a short command there with {@code stdin}; fails naming the host when it does not exit 0. */
     String check(List<String> cmd, String stdin);
 

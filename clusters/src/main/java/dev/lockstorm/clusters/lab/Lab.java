@@ -76,14 +76,6 @@ public abstract class Lab implements AutoCloseable {
      */
     public abstract void require(Host host, String program, String pkg);
 
-    /** Whether the hosts are this machine's own namespaces (they share its file system and programs). */
-    public abstract boolean local();
-
-    /** Fails, naming {@code what}, unless the hosts are this machine's: for nodes not yet built for remote hosts. */
-    public void requireLocal(String what) {
-        if (!local()) throw new LabException(what + " runs only on lab hosts so far, not on remote hosts over SSH");
-    }
-
     /** Extra environment of every process this lab starts (a remote lab marks its processes for cleanup). */
     protected Map<String, String> env(Map<String, String> env) {
         return env;

@@ -42,6 +42,11 @@ public final class LabHost implements Host {
         return Commands.run(inNamespace(List.of(cmd)), null, java.time.Duration.ofSeconds(30));
     }
 
+    @Override
+    public Commands.Result exec(List<String> cmd, java.time.Duration timeout) {
+        return Commands.run(inNamespace(cmd), null, timeout);
+    }
+
     /** Runs a short command here with {@code stdin}; fails when it does not exit 0. */
     @Override
     public String check(List<String> cmd, String stdin) {

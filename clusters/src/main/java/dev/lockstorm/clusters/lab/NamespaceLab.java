@@ -107,11 +107,6 @@ public final class NamespaceLab extends Lab {
     }
 
     @Override
-    public boolean local() {
-        return true;
-    }
-
-    @Override
     public List<String> jvm(Host host, String heap, List<String> props, List<Path> extraClasspath, String mainClass, List<String> args) {
         return Jvm.command(heap, props, extraClasspath, mainClass, args);
     }

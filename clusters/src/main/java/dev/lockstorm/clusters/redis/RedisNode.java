@@ -80,8 +80,11 @@ public final class RedisNode extends ProcessNode {
 
     @Override
     protected HostProcess launch() {
-        List<String> cmd = new ArrayList<>(List.of("redis-server", "--bind", host.address(), "127.0.0.1",
-                "--port", Integer.toString(PORT), "--protected-mode", "no", "--daemonize", "no",
+        // on a remote host, Debian's own redis-server service may hold 127.0.0.1:6379: bind the host's address only
+        List<String> bind = host.local() ? List.of("--bind", host.address(), "127.0.0.1") : List.of("--bind", host.address());
+        List<String> cmd = new ArrayList<>(List.of("redis-server"));
+        cmd.addAll(bind);
+        cmd.addAll(List.of("--port", Integer.toString(PORT), "--protected-mode", "no", "--daemonize", "no",
                 "--dir", dir.toString(), "--logfile", "",
                 // a master sends a full sync at once instead of waiting 5 s for more replicas to join: a replica
                 // reconfigured at failover is in sync seconds sooner, so a scenario's timing does not hang on that wait

@@ -67,6 +67,12 @@ public final class ControlHost implements Host {
     }
 
     @Override
+    public Commands.Result exec(List<String> cmd, java.time.Duration timeout) {
+        refuseFirewall(cmd);
+        return Commands.run(cmd, null, timeout);
+    }
+
+    @Override
     public String check(List<String> cmd, String stdin) {
         refuseFirewall(cmd);
         return Commands.check(cmd, stdin);

@@ -35,12 +35,15 @@ public final class SshHost implements Host, AutoCloseable {
     private final String name;
     private final SshTarget target;
     private final ClientSession session;
+    private final String address;
 
     SshHost(Ssh ssh, String name, SshTarget target, ClientSession session) {
         this.ssh = ssh;
         this.name = name;
         this.target = target;
         this.session = session;
+        this.address = session.getIoSession().getRemoteAddress() instanceof java.net.InetSocketAddress a && a.getAddress() != null
+                ? a.getAddress().getHostAddress() : target.host();
     }
 
     public SshTarget target() {
@@ -53,10 +56,13 @@ public final class SshHost implements Host, AutoCloseable {
         return name;
     }
 
-    /** The host's name or address as given: what clients and other nodes connect to. */
+    /**
+     * The host's IP address as this machine reached it (a name given is resolved): servers bind to
+     * it and other hosts reach it there (Redis and etcd take addresses, not names).
+     */
     @Override
     public String address() {
-        return target.host();
+        return address;
     }
 
     /** Runs a short command; its exit code and output (stdout and stderr together). */
@@ -71,6 +77,11 @@ public final class SshHost implements Host, AutoCloseable {
         Commands.Result r = exec(cmd, stdin, ssh.options().commandTimeout());
         if (!r.ok()) throw new SshException(target, "'" + Shell.join(cmd) + "' failed (exit " + r.exit() + "): " + r.output().strip());
         return r.output();
+    }
+
+    @Override
+    public Commands.Result exec(List<String> cmd, Duration timeout) {
+        return exec(cmd, (String) null, timeout);
     }
 
     /** Runs {@code cmd} with {@code stdin} (or none); a command still running after {@code timeout} is an error. */

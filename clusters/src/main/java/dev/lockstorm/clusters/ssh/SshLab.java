@@ -100,6 +100,12 @@ public final class SshLab extends Lab {
             for (String name : onControl) lab.hosts.put(name, ControlHost.towards(name, first));
             for (SshHost h : lab.remote.values()) {
                 for (String left : SshCleanup.run(h, true, root, null)) lab.removedAtOpen.add(h.name() + ": " + left);
+                // made now, open to every user: a server that makes its own directory first (etcd) would make
+                // its parents private, and PostgreSQL, which runs as its own user, could not reach its data
+                Path runDir = lab.dir(h);
+                List<String> dirs = List.of(root.toString(), root.resolve("runs").toString(), runDir.toString(), lab.scratch(h).toString());
+                h.check(List.of("sh", "-c", "mkdir -p " + Shell.quote(lab.scratch(h).toString()) + " && chmod 755 "
+                        + String.join(" ", dirs.stream().map(Shell::quote).toList())), null);
             }
             Runtime.getRuntime().addShutdownHook(lab.onExit);
             return lab;
@@ -148,11 +154,6 @@ public final class SshLab extends Lab {
     @Override
     public Path scratch(Host host) {
         return dir(host).resolve("scratch");
-    }
-
-    @Override
-    public boolean local() {
-        return false;
     }
 
     @Override

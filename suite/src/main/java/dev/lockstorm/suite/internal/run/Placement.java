@@ -73,12 +73,9 @@ public sealed interface Placement {
             if (servers.isEmpty()) throw new IllegalArgumentException("--hosts: no host named");
         }
 
-        /** Checks that {@code topology} runs on these hosts: enough of them, and a system built for remote hosts. */
+        /** Checks that there are enough hosts for {@code topology}. */
         public void check(Topology topology) {
             List<String> names = topology.hostNames();
-            if (!(topology instanceof Topology.ZooKeeper || topology instanceof Topology.RedisMasters || topology instanceof Topology.RedisSentinel)) {
-                throw new IllegalArgumentException("--hosts: " + topology.describe() + " runs only in the lab so far; on remote hosts: ZooKeeper and Redis systems");
-            }
             if (servers.size() < names.size()) {
                 throw new IllegalArgumentException("--hosts: " + names.size() + " hosts needed (" + topology.describe() + ": " + String.join(", ", names)
                         + "), " + servers.size() + " given");
@@ -108,17 +105,25 @@ public sealed interface Placement {
             SshLab lab = SshLab.open(ssh, targets, onControl, dir, root);
             try {
                 // what the servers and workers need, installed now: a host that cannot have it stops the run before any server starts
-                for (String n : names) {
-                    Host h = lab.host(n);
-                    if (topology instanceof Topology.ZooKeeper) lab.require(h, "java", "openjdk-17-jre-headless");
-                    else lab.require(h, "redis-server", "redis-server");
-                }
-                for (String c : clients) lab.require(lab.host(c), "java", "openjdk-17-jre-headless");
+                String[] server = programAndPackage(topology);
+                for (String n : names) lab.require(lab.host(n), server[0], server[1]);
+                for (String c : clients) lab.require(lab.host(c), "java", JAVA);
                 return lab;
             } catch (RuntimeException e) {
                 lab.close();
                 throw e;
             }
+        }
+
+        private static final String JAVA = "openjdk-17-jre-headless";
+
+        /** The program a topology's servers need on their hosts, and the Debian package that has it. */
+        private static String[] programAndPackage(Topology topology) {
+            if (topology instanceof Topology.ZooKeeper) return new String[]{"java", JAVA};
+            if (topology instanceof Topology.Etcd) return new String[]{"etcd", "etcd-server"};
+            if (topology instanceof Topology.PostgreSql || topology instanceof Topology.PostgreSqlHa) return new String[]{"pg_ctlcluster", "postgresql"};
+            if (topology instanceof Topology.MariaDb) return new String[]{"mariadb-install-db", "mariadb-server"};
+            return new String[]{"redis-server", "redis-server"};
         }
 
         @Override
