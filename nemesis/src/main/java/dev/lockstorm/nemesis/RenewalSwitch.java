@@ -3,7 +3,6 @@ package dev.lockstorm.nemesis;
 import dev.lockstorm.clusters.lab.Host;
 
 import java.nio.file.Path;
-import java.util.List;
 
 /**
  * A client's lease-renewal switch: a file that the client's lock adapter watches and, while it
@@ -26,6 +25,6 @@ public record RenewalSwitch(String client, Host host, Path file) {
     }
 
     void release() {
-        host.check(List.of("rm", "-f", file.toString()), null);
+        host.delete(file);
     }
 }

@@ -26,11 +26,11 @@ class ClientClockIT {
             HostProcess client = lab.start(lab.host("c1"), "client-c1",
                     Jvm.command("32m", List.of(), ClockPrinter.class.getName(), List.of()), clock.env());
             Nemesis nemesis = new Nemesis(lab, e -> { });
-            Wait.until("the client's clock lines", () -> samples(client).size() >= 3, Duration.ofSeconds(20));
+            Wait.until("the client's clock lines", () -> ClockPrinter.samples(client).size() >= 3, Duration.ofSeconds(20));
             nemesis.clockJump(clock, Duration.ofHours(1));
-            int mark = samples(client).size();
-            Wait.until("lines after the jump", () -> samples(client).size() >= mark + 3, Duration.ofSeconds(5));
-            List<long[]> s = samples(client);
+            int mark = ClockPrinter.samples(client).size();
+            Wait.until("lines after the jump", () -> ClockPrinter.samples(client).size() >= mark + 3, Duration.ofSeconds(5));
+            List<long[]> s = ClockPrinter.samples(client);
             long[] before = s.get(mark - 1);
             long[] after = s.get(s.size() - 1);
             long wall = after[0] - before[0];
@@ -38,20 +38,12 @@ class ClientClockIT {
             assertTrue(wall > 3_590_000 && wall < 3_610_000, "wall clock moved " + wall + " ms");
             assertTrue(mono < 5_000, "nanoTime moved only " + mono + " ms");
             nemesis.clockStrobe(clock, Duration.ofSeconds(30), Duration.ofMillis(100), Duration.ofMillis(600));
-            int end = samples(client).size();
-            Wait.until("lines after the reset", () -> samples(client).size() >= end + 2, Duration.ofSeconds(5));
-            long[] last = samples(client).get(samples(client).size() - 1);
+            int end = ClockPrinter.samples(client).size();
+            Wait.until("lines after the reset", () -> ClockPrinter.samples(client).size() >= end + 2, Duration.ofSeconds(5));
+            long[] last = ClockPrinter.samples(client).get(ClockPrinter.samples(client).size() - 1);
             assertTrue(Math.abs(last[0] - System.currentTimeMillis()) < 2_000, "the reset brought real time back");
             nemesis.close();
         }
     }
 
-    private static List<long[]> samples(HostProcess p) {
-        try {
-            return Files.readAllLines(p.log()).stream().filter(l -> l.startsWith("T "))
-                    .map(l -> l.split(" ")).map(a -> new long[]{Long.parseLong(a[1]), Long.parseLong(a[2])}).toList();
-        } catch (IOException e) {
-            return List.of();
-        }
-    }
 }

@@ -1,5 +1,11 @@
 package dev.lockstorm.nemesis;
 
+import dev.lockstorm.clusters.lab.HostProcess;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+
 /** Prints "wall nanoTime" every 50 ms: a client JVM whose realtime clock a test fakes. */
 public final class ClockPrinter {
     public static void main(String[] args) throws Exception {
@@ -7,6 +13,16 @@ public final class ClockPrinter {
             System.out.println("T " + System.currentTimeMillis() + " " + System.nanoTime());
             System.out.flush();
             Thread.sleep(50);
+        }
+    }
+
+    /** The lines it printed so far, each {wall ms, nanoTime}. */
+    static List<long[]> samples(HostProcess p) {
+        try {
+            return Files.readAllLines(p.log()).stream().filter(l -> l.startsWith("T "))
+                    .map(l -> l.split(" ")).map(a -> new long[]{Long.parseLong(a[1]), Long.parseLong(a[2])}).toList();
+        } catch (IOException e) {
+            return List.of();
         }
     }
 }

@@ -76,33 +76,25 @@ class RemoteFaultsIT {
                 HostProcess p = lab.start(lab.host("c1"), "clock-printer",
                         lab.jvm(lab.host("c1"), "32m", List.of(), ClockPrinter.class.getName(), List.of()), clock.env());
                 try (Nemesis nemesis = new Nemesis(lab, e -> { })) {
-                    Wait.until("the process's clock lines", () -> samples(p).size() >= 3, Duration.ofSeconds(30));
+                    Wait.until("the process's clock lines", () -> ClockPrinter.samples(p).size() >= 3, Duration.ofSeconds(30));
                     nemesis.clockJump(clock, Duration.ofHours(-1));
-                    int mark = samples(p).size();
-                    Wait.until("lines after the jump", () -> samples(p).size() >= mark + 3, Duration.ofSeconds(10));
-                    List<long[]> s = samples(p);
+                    int mark = ClockPrinter.samples(p).size();
+                    Wait.until("lines after the jump", () -> ClockPrinter.samples(p).size() >= mark + 3, Duration.ofSeconds(10));
+                    List<long[]> s = ClockPrinter.samples(p);
                     long wall = s.get(s.size() - 1)[0] - s.get(mark - 1)[0];
                     long mono = (s.get(s.size() - 1)[1] - s.get(mark - 1)[1]) / 1_000_000;
                     assertTrue(wall < -3_590_000 && wall > -3_610_000, "wall clock moved " + wall + " ms");
                     assertTrue(mono < 5_000, "nanoTime moved only " + mono + " ms");
                 }
                 // the nemesis's close reset the clock
-                int end = samples(p).size();
-                Wait.until("lines after the reset", () -> samples(p).size() >= end + 2, Duration.ofSeconds(10));
-                long[] last = samples(p).get(samples(p).size() - 1);
+                int end = ClockPrinter.samples(p).size();
+                Wait.until("lines after the reset", () -> ClockPrinter.samples(p).size() >= end + 2, Duration.ofSeconds(10));
+                long[] last = ClockPrinter.samples(p).get(ClockPrinter.samples(p).size() - 1);
                 assertTrue(Math.abs(last[0] - System.currentTimeMillis()) < 2_000, "real time again: " + (last[0] - System.currentTimeMillis()));
             }
         }
     }
 
-    private static List<long[]> samples(HostProcess p) {
-        try {
-            return Files.readAllLines(p.log()).stream().filter(l -> l.startsWith("T "))
-                    .map(l -> l.split(" ")).map(a -> new long[]{Long.parseLong(a[1]), Long.parseLong(a[2])}).toList();
-        } catch (IOException e) {
-            return List.of();
-        }
-    }
 
     private static boolean reaches(Host from, Host to) {
         return from.exec("ping", "-c", "1", "-W", "1", to.address()).ok();

@@ -43,6 +43,9 @@ public interface Host {
     /** Writes {@code content} to {@code file} on this host, creating its directory. */
     void write(Path file, String content);
 
+    /** Removes {@code file} on this host; one that is not there is no error. */
+    void delete(Path file);
+
     /** Copies the local file {@code local} to {@code file} on this host (its directory created), keeping it executable when it is. */
     void upload(Path local, Path file);
 

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -11,7 +12,8 @@ import java.util.Map;
  * The hosts of one run and the processes started on them: a lab of network namespaces on this
  * machine ({@link #open}), or remote machines reached over SSH ({@code SshLab}). Nodes, clients and
  * the nemesis are written against this class and {@link Host}, so a system and its scenarios run
- * on either unchanged. Closing it kills every process it started and leaves nothing behind.
+ * on either unchanged (docs/architecture.md, "Hosts: the lab and remote machines"). Closing it kills
+ * every process it started and leaves nothing behind.
  *
  * <pre>{@code
  * try (Lab lab = Lab.open(new LabSpec(List.of("n1", "n2", "n3", "c1"), runDir))) {
@@ -21,6 +23,7 @@ import java.util.Map;
  * }</pre>
  */
 public abstract class Lab implements AutoCloseable {
+    private final Map<String, Host> hosts = new LinkedHashMap<>();
     private final List<HostProcess> processes = Collections.synchronizedList(new ArrayList<>());
 
     /**
@@ -42,9 +45,21 @@ public abstract class Lab implements AutoCloseable {
         }
     }
 
-    public abstract Host host(String name);
+    public Host host(String name) {
+        Host h = hosts.get(name);
+        if (h == null) throw new IllegalArgumentException("no host '" + name + "' in this run; hosts: " + hosts.keySet());
+        return h;
+    }
 
-    public abstract List<Host> hosts();
+    /** Every host of the run, in the order they were added. */
+    public List<Host> hosts() {
+        return List.copyOf(hosts.values());
+    }
+
+    /** Adds a host, under its name. */
+    protected void add(Host h) {
+        hosts.put(h.name(), h);
+    }
 
     /** The run's directory on this machine: logs, the history, the results. */
     public abstract Path dir();

@@ -1,7 +1,5 @@
 package dev.lockstorm.clusters.lab;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,23 +53,17 @@ public final class LabHost implements Host {
 
     @Override
     public void write(Path file, String content) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(file, content);
-        } catch (IOException e) {
-            throw new LabException("cannot write " + file + " for " + name + ": " + e.getMessage(), e);
-        }
+        LocalFiles.write(file, content, name);
+    }
+
+    @Override
+    public void delete(Path file) {
+        LocalFiles.delete(file, name);
     }
 
     @Override
     public void upload(Path local, Path file) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            if (Files.exists(file) && Files.isSameFile(local, file)) return;
-            Files.copy(local, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new LabException("cannot copy " + local + " to " + file + " for " + name + ": " + e.getMessage(), e);
-        }
+        LocalFiles.copy(local, file, name);
     }
 
     /** The process's pid is the program's own ({@code ip netns exec} execs it), so signals reach it. */

@@ -7,9 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The lab on this machine: a network namespace per server node and per client, joined by a bridge, all
@@ -34,7 +32,6 @@ public final class NamespaceLab extends Lab {
     private static final Path SCRATCH = Path.of("/run/lockstorm/scratch");
 
     private final LabSpec spec;
-    private final Map<String, LabHost> hosts = new LinkedHashMap<>();
     private boolean closed;
 
     private NamespaceLab(LabSpec spec) {
@@ -62,7 +59,7 @@ public final class NamespaceLab extends Lab {
                 Commands.check("ip", "-n", name, "addr", "add", addr + "/24", "dev", "eth0");
                 Commands.check("ip", "-n", name, "link", "set", "eth0", "up");
                 Commands.check("ip", "-n", name, "link", "set", "lo", "up");
-                lab.hosts.put(name, new LabHost(name, addr));
+                lab.add(new LabHost(name, addr));
                 etcHosts.append(addr).append('\t').append(name).append('\n');
             }
             // the lab's private /etc/hosts (lab-init.sh): node names resolve without DNS
@@ -72,18 +69,6 @@ public final class NamespaceLab extends Lab {
             lab.close();
             throw e instanceof LabException le ? le : new LabException("cannot build the lab: " + e.getMessage(), e);
         }
-    }
-
-    @Override
-    public Host host(String name) {
-        Host h = hosts.get(name);
-        if (h == null) throw new IllegalArgumentException("no host '" + name + "' in this lab; hosts: " + hosts.keySet());
-        return h;
-    }
-
-    @Override
-    public List<Host> hosts() {
-        return List.copyOf(hosts.values());
     }
 
     @Override
@@ -126,7 +111,7 @@ public final class NamespaceLab extends Lab {
         if (closed) return;
         closed = true;
         killProcesses();
-        for (String name : hosts.keySet()) {
+        for (String name : names()) {
             Commands.run(List.of("ip", "netns", "delete", name), null, Duration.ofSeconds(10));
             // the host's end of the pair goes with its namespace, unless a dying process still holds that
             Commands.run(List.of("ip", "link", "delete", "v-" + name), null, Duration.ofSeconds(10));
@@ -146,13 +131,17 @@ public final class NamespaceLab extends Lab {
     public List<String> leftovers() {
         List<String> left = new ArrayList<>();
         for (HostProcess p : liveProcesses()) left.add("process " + p);
-        for (String name : hosts.keySet()) {
+        for (String name : names()) {
             if (Files.exists(Path.of("/run/netns", name))) left.add("network namespace " + name);
             if (Commands.run("ip", "link", "show", "v-" + name).ok()) left.add("link v-" + name);
         }
         if (Commands.run("ip", "link", "show", BRIDGE).ok()) left.add("bridge " + BRIDGE);
         if (closed && Files.exists(SCRATCH)) left.add("scratch directory " + SCRATCH);
         return left;
+    }
+
+    private List<String> names() {
+        return hosts().stream().map(Host::name).toList();
     }
 
     private static void deleteRecursively(Path dir) throws IOException {

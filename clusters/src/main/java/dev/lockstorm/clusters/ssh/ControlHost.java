@@ -3,14 +3,12 @@ package dev.lockstorm.clusters.ssh;
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.LabException;
+import dev.lockstorm.clusters.lab.LocalFiles;
 import dev.lockstorm.clusters.lab.LocalProcess;
 
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Map;
 
@@ -88,22 +86,17 @@ public final class ControlHost implements Host {
 
     @Override
     public void write(Path file, String content) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            Files.writeString(file, content);
-        } catch (IOException e) {
-            throw new LabException("cannot write " + file + ": " + e.getMessage(), e);
-        }
+        LocalFiles.write(file, content, name);
+    }
+
+    @Override
+    public void delete(Path file) {
+        LocalFiles.delete(file, name);
     }
 
     @Override
     public void upload(Path local, Path file) {
-        try {
-            Files.createDirectories(file.toAbsolutePath().getParent());
-            if (!(Files.exists(file) && Files.isSameFile(local, file))) Files.copy(local, file, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new LabException("cannot copy " + local + " to " + file + ": " + e.getMessage(), e);
-        }
+        LocalFiles.copy(local, file, name);
     }
 
     @Override

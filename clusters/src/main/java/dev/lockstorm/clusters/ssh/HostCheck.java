@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * What a remote host offers a run, as {@code lockstorm doctor --hosts} reports it: reachable over
- * SSH, root (or passwordless sudo), a firewall tool to cut links with (nft or iptables), apt to
+ * SSH, logged in as root (a run starts servers, cuts links and moves clocks as root; a user with
+ * passwordless sudo is reported, but a run does not use sudo), a firewall tool to cut links with (nft or iptables), apt to
  * install servers with, and Java for ZooKeeper nodes and workers.
  *
  * @param target the host
@@ -37,12 +38,15 @@ public record HostCheck(SshTarget target, String reachable, String root, String 
             if (host.exec("id", "-u").output().strip().equals("0")) root = "root";
             else if (host.exec("sudo", "-n", "true").ok()) root = "sudo";
             else root = "no";
-            if (root.equals("no")) problems.add("neither root nor passwordless sudo");
+            if (!root.equals("root")) {
+                problems.add("not root" + (root.equals("sudo") ? " (passwordless sudo is not enough: a run logs in as root)" : "")
+                        + ": put your public key in root's ~/.ssh/authorized_keys and log in as root");
+            }
             List<String> fw = new ArrayList<>();
             if (has(host, "nft")) fw.add("nft");
             if (has(host, "iptables")) fw.add("iptables");
             String firewall = fw.isEmpty() ? "missing" : String.join(", ", fw);
-            if (fw.isEmpty()) problems.add("no nft or iptables to cut links with");
+            if (!fw.contains("nft")) problems.add("no nft to cut links with (a partition is an nft table; a run installs nftables with apt)");
             String apt = has(host, "apt-get") ? "apt-get" : "missing";
             if (apt.equals("missing")) problems.add("no apt-get to install servers with");
             var j = host.exec("sh", "-c", "java -version 2>&1 | head -n 1");

@@ -113,6 +113,11 @@ public final class SshHost implements Host, AutoCloseable {
     }
 
     @Override
+    public void delete(Path file) {
+        check(List.of("rm", "-f", file.toString()), null);
+    }
+
+    @Override
     public void upload(Path local, Path file) {
         upload(local, file.toString());
     }

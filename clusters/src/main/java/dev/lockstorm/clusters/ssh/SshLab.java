@@ -48,7 +48,6 @@ public final class SshLab extends Lab {
     private final Path dir;
     private final String run;
     private final Map<String, SshHost> remote = new LinkedHashMap<>();
-    private final Map<String, Host> hosts = new LinkedHashMap<>();
     /** Each host's class path, once its jars are there. */
     private final Map<SshHost, List<String>> classpaths = new ConcurrentHashMap<>();
     private final List<String> removedAtOpen = new ArrayList<>();
@@ -92,12 +91,12 @@ public final class SshLab extends Lab {
             for (Map.Entry<String, SshTarget> e : targets.entrySet()) {
                 SshHost h = ssh.connect(e.getKey(), e.getValue());
                 lab.remote.put(e.getKey(), h);
-                lab.hosts.put(e.getKey(), h);
+                lab.add(h);
                 String uid = h.check(List.of("id", "-u"), null).strip();
                 if (!uid.equals("0")) throw new SshException(h.target(), "logged in, but not as root (uid " + uid + "): log in as root");
             }
             String first = targets.values().iterator().next().host();
-            for (String name : onControl) lab.hosts.put(name, ControlHost.towards(name, first));
+            for (String name : onControl) lab.add(ControlHost.towards(name, first));
             for (SshHost h : lab.remote.values()) {
                 for (String left : SshCleanup.run(h, true, root, null)) lab.removedAtOpen.add(h.name() + ": " + left);
                 // made now, open to every user: a server that makes its own directory first (etcd) would make
@@ -121,23 +120,11 @@ public final class SshLab extends Lab {
         return List.copyOf(removedAtOpen);
     }
 
-    @Override
-    public Host host(String name) {
-        Host h = hosts.get(name);
-        if (h == null) throw new IllegalArgumentException("no host '" + name + "' in this run; hosts: " + hosts.keySet());
-        return h;
-    }
-
     /** The remote host called {@code name}. */
     public SshHost remote(String name) {
         SshHost h = remote.get(name);
         if (h == null) throw new IllegalArgumentException("no remote host '" + name + "' in this run; remote hosts: " + remote.keySet());
         return h;
-    }
-
-    @Override
-    public List<Host> hosts() {
-        return List.copyOf(hosts.values());
     }
 
     @Override

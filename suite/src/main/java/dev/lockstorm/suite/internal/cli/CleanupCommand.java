@@ -1,11 +1,9 @@
 package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.clusters.lab.Cleanup;
-import dev.lockstorm.clusters.ssh.Ssh;
 import dev.lockstorm.clusters.ssh.SshCleanup;
 import dev.lockstorm.clusters.ssh.SshException;
 import dev.lockstorm.clusters.ssh.SshHost;
-import dev.lockstorm.clusters.ssh.SshOptions;
 import dev.lockstorm.clusters.ssh.SshTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,17 +37,8 @@ public final class CleanupCommand implements Callable<Integer> {
 
     /** Each host in turn; one that cannot be reached is named, and the others are still cleaned. */
     private Integer remote() {
-        List<SshTarget> targets;
-        SshOptions options;
-        try {
-            targets = ssh.targets();
-            options = ssh.options();
-        } catch (IllegalArgumentException e) {
-            System.err.println("lockstorm cleanup: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
-        boolean failed = false;
-        try (Ssh client = Ssh.start(options)) {
+        return ssh.onHosts("cleanup", (client, targets) -> {
+            boolean failed = false;
             for (SshTarget t : targets) {
                 try (SshHost h = client.connect(t)) {
                     List<String> found = SshCleanup.run(h, !dryRun, ssh.remoteDir, null);
@@ -60,10 +49,7 @@ public final class CleanupCommand implements Callable<Integer> {
                     failed = true;
                 }
             }
-        } catch (IllegalArgumentException e) {
-            System.err.println("lockstorm cleanup: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
-        return failed ? Main.BAD_INPUT : 0;
+            return failed ? Main.BAD_INPUT : 0;
+        });
     }
 }

@@ -2,8 +2,6 @@ package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.ssh.HostCheck;
-import dev.lockstorm.clusters.ssh.Ssh;
-import dev.lockstorm.clusters.ssh.SshOptions;
 import dev.lockstorm.clusters.ssh.SshTarget;
 import picocli.CommandLine.Command;
 
@@ -18,7 +16,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
         description = {"Checks the kernel features, binaries and versions a run needs and prints a table.",
-                "With --hosts, checks remote hosts over SSH instead: reachable, root or sudo, nft or iptables, apt, Java.",
+                "With --hosts, checks remote hosts over SSH instead: reachable, logged in as root, nft or iptables, apt, Java.",
                 "Exit code 0 when all is there, 3 when something is missing (the table says what to install)."})
 public final class DoctorCommand implements Callable<Integer> {
 
@@ -45,26 +43,14 @@ public final class DoctorCommand implements Callable<Integer> {
 
     /** One row per remote host; exit 3 when any is not ready, naming the host and what failed. */
     private Integer remote() {
-        List<SshTarget> targets;
-        SshOptions options;
-        try {
-            targets = ssh.targets();
-            options = ssh.options();
-        } catch (IllegalArgumentException e) {
-            System.err.println("lockstorm doctor: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
-        List<HostCheck> checks = new ArrayList<>();
-        try (Ssh client = Ssh.start(options)) {
+        return ssh.onHosts("doctor", (client, targets) -> {
+            List<HostCheck> checks = new ArrayList<>();
             for (SshTarget t : targets) checks.add(HostCheck.of(client, t));
-        } catch (IllegalArgumentException e) {
-            System.err.println("lockstorm doctor: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
-        System.out.print(HostCheck.table(checks));
-        boolean ready = checks.stream().allMatch(HostCheck::ready);
-        System.out.println(ready ? "doctor: every host is ready" : "doctor: not every host is ready (see above)");
-        return ready ? 0 : Main.BAD_INPUT;
+            System.out.print(HostCheck.table(checks));
+            boolean ready = checks.stream().allMatch(HostCheck::ready);
+            System.out.println(ready ? "doctor: every host is ready" : "doctor: not every host is ready (see above)");
+            return ready ? 0 : Main.BAD_INPUT;
+        });
     }
 
     static List<Check> checks() {

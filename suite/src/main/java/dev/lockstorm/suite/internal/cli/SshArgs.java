@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.cli;
 
+import dev.lockstorm.clusters.ssh.Ssh;
 import dev.lockstorm.clusters.ssh.SshOptions;
 import dev.lockstorm.clusters.ssh.SshTarget;
 import picocli.CommandLine.Option;
@@ -79,6 +80,27 @@ final class SshArgs {
             }
         }
         return out;
+    }
+
+    /** What a command does with the hosts named and a client to reach them; its exit code. */
+    interface OnHosts {
+        int apply(Ssh client, List<SshTarget> targets);
+    }
+
+    /**
+     * Reads the hosts and options, starts a client and gives both to {@code use}; a bad entry or
+     * option is printed as {@code lockstorm COMMAND: …} and exits 3.
+     */
+    int onHosts(String command, OnHosts use) {
+        try {
+            List<SshTarget> targets = targets();
+            try (Ssh client = Ssh.start(options())) {
+                return use.apply(client, targets);
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("lockstorm " + command + ": " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
     }
 
     SshOptions options() {

@@ -4,7 +4,6 @@ import dev.lockstorm.clusters.lab.Host;
 
 import java.nio.file.Path;
 import java.util.Collection;
-import java.util.List;
 
 /**
  * The arming file of a run's pause points ({@link dev.lockstorm.workloads.PausePoint}): present on
@@ -25,6 +24,6 @@ public final class PausePoints {
     }
 
     public static void disarm(Collection<? extends Host> clientHosts, Path clientDir) {
-        for (Host h : clientHosts) h.check(List.of("rm", "-f", armFile(clientDir).toString()), null);
+        for (Host h : clientHosts) h.delete(armFile(clientDir));
     }
 }

@@ -106,8 +106,14 @@ public sealed interface Placement {
             try {
                 // what the servers and workers need, installed now: a host that cannot have it stops the run before any server starts
                 String[] server = programAndPackage(topology);
-                for (String n : names) lab.require(lab.host(n), server[0], server[1]);
-                for (String c : clients) lab.require(lab.host(c), "java", JAVA);
+                for (String n : names) {
+                    lab.require(lab.host(n), server[0], server[1]);
+                    lab.require(lab.host(n), "nft", "nftables"); // partitions are nft tables
+                }
+                for (String c : clients) {
+                    lab.require(lab.host(c), "java", JAVA);
+                    if (!clientHosts.isEmpty()) lab.require(lab.host(c), "nft", "nftables");
+                }
                 return lab;
             } catch (RuntimeException e) {
                 lab.close();

@@ -277,7 +277,7 @@ class CliTest {
         assertEquals(3, Main.run("run", "--system", "curator-mutex", "--hosts", "a,b", "--store", store));
         assertTrue(console.err().contains("--hosts: 3 hosts needed (ZooKeeper, 3 nodes: n1, n2, n3), 2 given"), console.err());
         assertEquals(3, Main.run("run", "--system", "redis-sentinel", "--hosts", "a,b,c", "--store", store));
-        assertTrue(console.err().contains("--hosts: 6 hosts needed (Redis: master + 2 replicas, 3 Sentinels: n1, n2, n3, s1, s2, s3), 3 given"),
+        assertTrue(console.err().contains("--hosts: 6 hosts needed (Redis master + 2 replicas + 3 Sentinels: n1, n2, n3, s1, s2, s3), 3 given"),
                 console.err());
         assertEquals(3, Main.run("run", "--system", "curator-mutex", "--hosts", "a,b,c", "--nemesis", "isolate-holder", "--store", store));
         assertTrue(console.err().contains("--nemesis isolate-holder cuts clients off servers"), console.err());
