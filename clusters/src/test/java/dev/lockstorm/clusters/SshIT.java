@@ -96,6 +96,28 @@ class SshIT {
     }
 
     @Test
+    void theKeysOfAnSshAgentLogIn() throws Exception {
+        Path sock = DIR.resolve("agent.sock");
+        Process agent = new ProcessBuilder("ssh-agent", "-D", "-a", sock.toString()).redirectErrorStream(true)
+                .redirectOutput(DIR.resolve("ssh-agent.log").toFile()).start();
+        try {
+            dev.lockstorm.clusters.lab.Wait.until("the agent's socket", () -> Files.exists(sock), Duration.ofSeconds(10));
+            ProcessBuilder add = new ProcessBuilder("ssh-add", sshd.clientKey().toString()).redirectErrorStream(true);
+            add.environment().put("SSH_AUTH_SOCK", sock.toString());
+            Process p = add.start();
+            String out = new String(p.getInputStream().readAllBytes());
+            assertEquals(0, p.waitFor(), out);
+            // no key file: only what the agent holds
+            try (Ssh ssh = Ssh.start(sshd.options().withAgent(sock))) {
+                assertEquals("0", ssh.connect(target("n1")).exec("id", "-u").output().strip());
+            }
+        } finally {
+            agent.destroy();
+            agent.waitFor();
+        }
+    }
+
+    @Test
     void eachWayOfFailingNamesTheHostAndWhat() throws Exception {
         try (Ssh ssh = Ssh.start(sshd.options())) {
             SshException refused = assertThrows(SshException.class, () -> ssh.connect(target("n3")));

@@ -69,6 +69,7 @@ public final class Ssh implements AutoCloseable {
             return ok;
         });
         client.setKeyIdentityProvider(new FileKeyPairProvider(options.keys()));
+        if (options.agent() != null) client.setAgentFactory(new SshAgentSocket(options.agent()));
         CoreModuleProperties.HEARTBEAT_INTERVAL.set(client, Duration.ofSeconds(2));
         CoreModuleProperties.HEARTBEAT_REPLY_WAIT.set(client, Duration.ofSeconds(2));
         CoreModuleProperties.HEARTBEAT_NO_REPLY_MAX.set(client, 3);
@@ -116,7 +117,9 @@ public final class Ssh implements AutoCloseable {
     }
 
     private String describeKeys() {
-        return options.keys().isEmpty() ? "no key (none in ~/.ssh; give one)" : "key " + options.keys();
+        String agent = options.agent() == null ? "" : "the agent's keys (" + options.agent() + ")";
+        if (options.keys().isEmpty()) return agent.isEmpty() ? "no key (none in ~/.ssh, no SSH_AUTH_SOCK; give one)" : agent;
+        return (agent.isEmpty() ? "" : agent + " and ") + "key " + options.keys();
     }
 
     static String reason(Throwable e) {

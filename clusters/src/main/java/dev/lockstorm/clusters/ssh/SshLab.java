@@ -48,8 +48,10 @@ public final class SshLab extends Lab {
     private final Path dir;
     private final String run;
     private final Map<String, SshHost> remote = new LinkedHashMap<>();
-    /** Each host's class path, once its jars are there. */
-    private final Map<SshHost, List<String>> classpaths = new ConcurrentHashMap<>();
+    /** Each host's class path (lockstorm's, and a user's extra entries after it), once it is there. */
+    private final Map<String, List<String>> classpaths = new ConcurrentHashMap<>();
+    /** Each local jar's digest, computed once for all hosts. */
+    private final Map<Path, String> digests = new ConcurrentHashMap<>();
     private final List<String> removedAtOpen = new ArrayList<>();
     /** Undoes the run on its hosts when this JVM is interrupted (Ctrl-C, SIGTERM) before {@link #close}. */
     private final Thread onExit = new Thread(this::closeQuietly, "lockstorm-remote-cleanup");
@@ -158,11 +160,13 @@ public final class SshLab extends Lab {
     @Override
     public List<String> jvm(Host host, String heap, List<String> props, List<Path> extraClasspath, String mainClass, List<String> args) {
         if (!(host instanceof SshHost h)) return Jvm.command(heap, props, extraClasspath, mainClass, args);
-        List<String> cp = new ArrayList<>(classpaths.computeIfAbsent(h, x -> {
-            require(x, "java", "openjdk-17-jre-headless");
-            return copy(x, Jvm.classpath(), "cp");
+        List<String> cp = new ArrayList<>(classpaths.computeIfAbsent(h.name(), x -> {
+            require(h, "java", "openjdk-17-jre-headless");
+            return copy(h, Jvm.classpath(), "cp");
         }));
-        if (!extraClasspath.isEmpty()) cp.addAll(copy(h, extraClasspath, "extra-" + Long.toHexString(System.nanoTime())));
+        if (!extraClasspath.isEmpty()) {
+            cp.addAll(classpaths.computeIfAbsent(h.name() + " " + extraClasspath, x -> copy(h, extraClasspath, "extra-" + classpaths.size())));
+        }
         return Jvm.command("java", cp, heap, props, mainClass, args);
     }
 
@@ -174,11 +178,12 @@ public final class SshLab extends Lab {
         for (int i = 0; i < entries.size(); i++) {
             Path local = entries.get(i).toAbsolutePath();
             if (Files.isDirectory(local)) {
-                Path target = dir(h).resolve(dirName).resolve(i + "-" + local.getFileName());
+                // one copy per host name: clients that share a machine start at once, and must not overwrite each other's classes
+                Path target = dir(h).resolve("classes-" + h.name()).resolve(dirName).resolve(i + "-" + local.getFileName());
                 uploadDirectory(h, local, target);
                 remote.add(target.toString());
             } else if (Files.isRegularFile(local)) {
-                String name = digest(local) + "-" + local.getFileName();
+                String name = digests.computeIfAbsent(local, SshLab::digest) + "-" + local.getFileName();
                 if (!there.contains(name)) h.upload(local, lib.resolve(name).toString());
                 remote.add(lib.resolve(name).toString());
             }

@@ -26,7 +26,7 @@ final class SshArgs {
     String user;
 
     @Option(names = "--ssh-key", paramLabel = "FILE",
-            description = "Sets the private key to log in with (default: ~/.ssh/id_ecdsa, id_rsa, id_ed25519, those that exist).")
+            description = "Sets the private key to log in with (default: the agent at SSH_AUTH_SOCK, then ~/.ssh/id_ecdsa, id_rsa, id_ed25519, those that exist).")
     Path key;
 
     @Option(names = "--known-hosts", paramLabel = "FILE",

@@ -4,7 +4,6 @@ import dev.lockstorm.api.ProtectedResource;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
-import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.suite.internal.nemesis.Client;
@@ -110,7 +109,7 @@ final class ClientSlot implements Client {
         List<String> args = new ArrayList<>(List.of(spec.system().name(), connect, LOCK, Long.toString(spec.lease().toMillis())));
         spec.options().forEach((k, v) -> args.add(k + "=" + v));
         while (true) {
-            worker = lab.startPiped(host, "client-" + host.name() + "-p" + process, Jvm.command("64m",
+            worker = lab.startPiped(host, "client-" + host.name() + "-p" + process, lab.jvm(host, "64m",
                     List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), spec.classpath(), Worker.class.getName(), args), env);
             handle = new WorkerHandle(worker.stdin(), worker.stdout(), peer(worker));
             Reply ready = handle.awaitReady(Duration.ofSeconds(60));
