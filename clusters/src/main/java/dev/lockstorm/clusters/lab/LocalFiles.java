@@ -29,6 +29,14 @@ public final class LocalFiles {
         }
     }
 
+    /** Removes {@code dir} and everything in it (links, not what they point to); nothing when it is not there. */
+    public static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) return;
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+
     /** Copies {@code from} to {@code to} (its directory created); nothing to do when they are the same file. */
     public static void copy(Path from, Path to, String host) {
         try {

@@ -44,7 +44,7 @@ public final class NamespaceLab extends Lab {
         NamespaceLab lab = new NamespaceLab(spec);
         try {
             Files.createDirectories(spec.dir());
-            deleteRecursively(SCRATCH); // what a lab before this one in the same namespace left, if it was not closed
+            LocalFiles.deleteTree(SCRATCH); // what a lab before this one in the same namespace left, if it was not closed
             Files.createDirectories(SCRATCH);
             Commands.check("ip", "link", "add", BRIDGE, "type", "bridge");
             Commands.check("ip", "addr", "add", SUBNET + "1/24", "dev", BRIDGE);
@@ -118,7 +118,7 @@ public final class NamespaceLab extends Lab {
         }
         Commands.run(List.of("ip", "link", "delete", BRIDGE), null, Duration.ofSeconds(10));
         try {
-            deleteRecursively(SCRATCH);
+            LocalFiles.deleteTree(SCRATCH);
         } catch (IOException e) {
             // reported below as a leftover
         }
@@ -142,12 +142,5 @@ public final class NamespaceLab extends Lab {
 
     private List<String> names() {
         return hosts().stream().map(Host::name).toList();
-    }
-
-    private static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) return;
-        try (var paths = Files.walk(dir)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
     }
 }

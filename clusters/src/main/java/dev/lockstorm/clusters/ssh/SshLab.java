@@ -6,6 +6,7 @@ import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
+import dev.lockstorm.clusters.lab.LocalFiles;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -170,45 +171,79 @@ public final class SshLab extends Lab {
         return Jvm.command("java", cp, heap, props, mainClass, args);
     }
 
-    /** Copies class path entries to {@code h}: the paths there, in the same order. */
+    /**
+     * Copies class path entries to {@code h}: the paths there, in the same order. What is missing
+     * goes in one tar stream (a command per file cost a round trip each: seconds for a test's 120
+     * jars): jars into the cache under their digest, each appearing whole (unpacked beside it,
+     * then renamed), class directories into the run's directory.
+     */
     private List<String> copy(SshHost h, List<Path> entries, String dirName) {
         Path lib = root.resolve("lib");
+        // one copy per host name: clients that share a machine start at once, and must not overwrite each other's classes
+        Path classes = dir(h).resolve("classes-" + h.name()).resolve(dirName);
         Set<String> there = Set.of(h.exec("ls", "-1", lib.toString()).output().split("\n"));
         List<String> remote = new ArrayList<>();
-        for (int i = 0; i < entries.size(); i++) {
-            Path local = entries.get(i).toAbsolutePath();
-            if (Files.isDirectory(local)) {
-                // one copy per host name: clients that share a machine start at once, and must not overwrite each other's classes
-                Path target = dir(h).resolve("classes-" + h.name()).resolve(dirName).resolve(i + "-" + local.getFileName());
-                uploadDirectory(h, local, target);
-                remote.add(target.toString());
-            } else if (Files.isRegularFile(local)) {
-                String name = digests.computeIfAbsent(local, SshLab::digest) + "-" + local.getFileName();
-                if (!there.contains(name)) h.upload(local, lib.resolve(name).toString());
-                remote.add(lib.resolve(name).toString());
+        Path stage = dir.resolve(".copy-" + h.name() + "-" + dirName);
+        try {
+            LocalFiles.deleteTree(stage);
+            for (int i = 0; i < entries.size(); i++) {
+                Path local = entries.get(i).toAbsolutePath();
+                if (Files.isDirectory(local)) {
+                    String name = i + "-" + local.getFileName();
+                    link(stage.resolve("classes").resolve(name), local);
+                    remote.add(classes.resolve(name).toString());
+                } else if (Files.isRegularFile(local)) {
+                    String name = digests.computeIfAbsent(local, SshLab::digest) + "-" + local.getFileName();
+                    if (!there.contains(name)) link(stage.resolve("lib").resolve(name), local);
+                    remote.add(lib.resolve(name).toString());
+                }
+                // an entry that does not exist here is not needed there either
             }
-            // an entry that does not exist here is not needed there either
+            if (Files.isDirectory(stage)) send(h, stage, lib, classes);
+            return remote;
+        } catch (IOException e) {
+            throw new LabException("cannot stage the class path for " + h.name() + " in " + stage + ": " + e.getMessage(), e);
+        } finally {
+            try {
+                LocalFiles.deleteTree(stage);
+            } catch (IOException e) {
+                // in the run's own directory: harmless
+            }
         }
-        return remote;
     }
 
-    /** Sends a directory as a tar stream made by this machine's tar. */
-    private static void uploadDirectory(SshHost h, Path local, Path target) {
+    private static void link(Path link, Path target) throws IOException {
+        Files.createDirectories(link.getParent());
+        Files.createSymbolicLink(link, target);
+    }
+
+    /** This machine's tar of the staged links, followed ({@code -h}), unpacked on {@code h} and moved into place. */
+    private void send(SshHost h, Path stage, Path lib, Path classes) {
+        String script = String.join("\n",
+                "set -e",
+                "mkdir -p " + Shell.quote(lib.toString()) + " " + Shell.quote(classes.toString()),
+                "t=$(mktemp -d " + Shell.quote(root.resolve(".incoming-XXXXXX").toString()) + ")",
+                "tar -x -C \"$t\"",
+                "if [ -d \"$t/lib\" ]; then for f in \"$t\"/lib/*; do mv -f \"$f\" " + Shell.quote(lib.toString()) + "/; done; fi",
+                "if [ -d \"$t/classes\" ]; then for f in \"$t\"/classes/*; do rm -rf " + Shell.quote(classes.toString())
+                        + "/\"${f##*/}\"; mv \"$f\" " + Shell.quote(classes.toString()) + "/; done; fi",
+                "rm -rf \"$t\"");
         try {
-            Process tar = new ProcessBuilder("tar", "-c", "-C", local.toString(), ".").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Process tar = new ProcessBuilder("tar", "-c", "-h", "-C", stage.toString(), ".").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            Commands.Result r;
             try (InputStream in = tar.getInputStream()) {
-                Commands.Result r = h.exec(List.of("sh", "-c", "mkdir -p " + Shell.quote(target.toString()) + " && tar -x -C " + Shell.quote(target.toString())),
-                        in, Duration.ofMinutes(2));
-                if (!r.ok()) throw new SshException(h.target(), "copying " + local + " to " + target + " failed: " + r.output().strip());
+                r = h.exec(List.of("sh", "-c", script), in, Duration.ofMinutes(5));
             }
-            tar.waitFor();
+            if (tar.waitFor() != 0) throw new LabException("tar of the class path for " + h.name() + " failed (exit " + tar.exitValue() + ")");
+            if (!r.ok()) throw new SshException(h.target(), "copying the class path failed: " + r.output().strip());
         } catch (IOException e) {
-            throw new LabException("cannot read " + local + " to copy it to " + h.name() + ": " + e.getMessage(), e);
+            throw new LabException("cannot copy the class path to " + h.name() + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new LabException("interrupted while copying " + local + " to " + h.name(), e);
+            throw new LabException("interrupted while copying the class path to " + h.name(), e);
         }
     }
+
 
     /** The first 16 hex digits of the file's SHA-256: a jar is copied again only when it changed. */
     private static String digest(Path file) {
