@@ -4,6 +4,7 @@ import dev.lockstorm.clusters.database.DatabaseNode;
 import dev.lockstorm.clusters.database.MariaDbNode;
 import dev.lockstorm.clusters.database.PostgresCluster;
 import dev.lockstorm.clusters.etcd.EtcdCluster;
+import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
@@ -15,6 +16,7 @@ import dev.lockstorm.clusters.redis.Sentinels;
 import dev.lockstorm.clusters.ssh.LabSshd;
 import dev.lockstorm.clusters.ssh.RemoteProcess;
 import dev.lockstorm.clusters.ssh.SshCleanup;
+import dev.lockstorm.clusters.ssh.SshException;
 import dev.lockstorm.clusters.ssh.SshLab;
 import dev.lockstorm.clusters.ssh.SshTarget;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
@@ -38,6 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -58,8 +61,8 @@ class SshClustersIT {
 
     @BeforeAll
     static void start() {
-        machines = Lab.open(new LabSpec(List.of("m1", "m2", "m3"), DIR));
-        sshd = LabSshd.start(machines, DIR, machines.hosts());
+        machines = Lab.open(new LabSpec(List.of("m1", "m2", "m3", "m4"), DIR));
+        sshd = LabSshd.start(machines, DIR, machines.hosts().subList(0, 3)); // m4: see aLoginThatIsNotRoot…
     }
 
     @AfterAll
@@ -165,9 +168,45 @@ class SshClustersIT {
         assertTrue(noTraceOfRuns(), "nothing of the run is left on the hosts");
     }
 
+    /**
+     * Bad input found before anything starts: a login that is not root (a user of the lab's own),
+     * and a package that apt cannot install (an apt-get that fails as apt does for an unknown
+     * package). m4's sshd starts with both bind-mounted over the machine's files in its own mount
+     * namespace (ip netns exec copies the lab's), and takes the lab's key for every user.
+     */
+    @Test
+    void aLoginThatIsNotRootOrAPackageThatCannotBeInstalledIsNamed() throws Exception {
+        String m4 = machines.host("m4").address();
+        Path passwd = DIR.resolve("passwd");
+        Files.writeString(passwd, Files.readString(Path.of("/etc/passwd")) + "lockstorm-it:x:4242:4242::/tmp:/bin/sh\n");
+        Path apt = DIR.resolve("apt-get");
+        Files.writeString(apt, "#!/bin/sh\necho \"E: Unable to locate package $4\" >&2\nexit 100\n");
+        assertTrue(apt.toFile().setExecutable(true));
+        LabSshd withUser;
+        Commands.check("mount", "--bind", passwd.toString(), "/etc/passwd");
+        Commands.check("mount", "--bind", apt.toString(), "/usr/bin/apt-get");
+        try {
+            withUser = LabSshd.start(machines, DIR.resolve("m4"), List.of(machines.host("m4")));
+        } finally {
+            // m4's sshd keeps the copies it started with
+            Commands.check("umount", "/etc/passwd");
+            Commands.check("umount", "/usr/bin/apt-get");
+        }
+        SshException e = assertThrows(SshException.class, () -> SshLab.open(withUser.options(),
+                Map.of("n1", new SshTarget("lockstorm-it", m4, 22)), DIR.resolve("not-root"), REMOTE_ROOT));
+        assertEquals("lockstorm-it@" + m4 + ": logged in, but not as root (uid 4242): log in as root", e.getMessage());
+
+        try (SshLab lab = SshLab.open(withUser.options(), Map.of("n1", new SshTarget("root", m4, 22)), DIR.resolve("no-package"), REMOTE_ROOT)) {
+            SshException missing = assertThrows(SshException.class,
+                    () -> lab.require(lab.host("n1"), "lockstorm-no-such-program", "lockstorm-no-such-package"));
+            assertTrue(missing.getMessage().startsWith("root@" + m4 + ": lockstorm-no-such-program is missing and 'apt-get install"
+                    + " lockstorm-no-such-package' did not install it: E: Unable to locate package lockstorm-no-such-package"), missing.getMessage());
+        }
+    }
+
     private static boolean noTraceOfRuns() {
         try (var runs = Files.list(REMOTE_ROOT.resolve("runs"))) {
-            return runs.findAny().isEmpty() && machines.liveProcesses().size() == 3; // only the three sshd
+            return runs.findAny().isEmpty() && machines.liveProcesses().stream().allMatch(p -> p.name().startsWith("sshd-"));
         } catch (java.io.IOException e) {
             return false;
         }

@@ -267,9 +267,9 @@ public final class SshLab extends Lab {
         Commands.Result r = h.exec(List.of("sh", "-c", "DEBIAN_FRONTEND=noninteractive apt-get install -y -q " + Shell.quote(pkg)
                 + " || (apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q " + Shell.quote(pkg) + ")"), (String) null, Duration.ofMinutes(10));
         if (!r.ok() || !host.has(program)) {
-            String out = r.output().strip();
+            List<String> lines = r.output().strip().lines().toList();
             throw new SshException(h.target(), program + " is missing and 'apt-get install " + pkg + "' did not install it: "
-                    + out.substring(Math.max(0, out.length() - 400)));
+                    + String.join("\n", lines.subList(Math.max(0, lines.size() - 4), lines.size())));
         }
     }
 
