@@ -63,9 +63,13 @@ public interface HostProcess {
         return state() == 'T';
     }
 
-    /** SIGSTOP. */
+    /**
+     * SIGSTOP, and waits (up to 2 s) until the kernel reports it stopped: {@code kill} returns
+     * before a busy process on a loaded machine is taken off its CPU.
+     */
     default void pause() {
         signal("STOP");
+        Wait.polled(() -> isPaused() || !isAlive(), System.nanoTime() + 2_000_000_000L, 5);
     }
 
     /** SIGCONT. */
