@@ -91,6 +91,14 @@ public abstract class Lab implements AutoCloseable {
      */
     public abstract void require(Host host, String program, String pkg);
 
+    /**
+     * {@code nanos}, a time on this JVM's {@link System#nanoTime} clock, on {@code host}'s monotonic
+     * clock: what the processes there stamp their log lines against. The same on this machine.
+     */
+    public long monotonicOn(Host host, long nanos) {
+        return nanos;
+    }
+
     /** Extra environment of every process this lab starts (a remote lab marks its processes for cleanup). */
     protected Map<String, String> env(Map<String, String> env) {
         return env;

@@ -87,16 +87,12 @@ public final class SshHost implements Host, AutoCloseable {
     /** Runs {@code cmd} with {@code stdin} (or none); a command still running after {@code timeout} is an error. */
     public Commands.Result exec(List<String> cmd, String stdin, Duration timeout) {
         byte[] in = stdin == null ? new byte[0] : stdin.getBytes(StandardCharsets.UTF_8);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = run(Shell.join(cmd), os -> os.write(in), out, timeout);
-        return new Commands.Result(exit, out.toString(StandardCharsets.UTF_8));
+        return run(Shell.join(cmd), os -> os.write(in), timeout);
     }
 
     /** Runs {@code cmd} with {@code stdin} read to its end; a command still running after {@code timeout} is an error. */
     public Commands.Result exec(List<String> cmd, InputStream stdin, Duration timeout) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = run(Shell.join(cmd), stdin::transferTo, out, timeout);
-        return new Commands.Result(exit, out.toString(StandardCharsets.UTF_8));
+        return run(Shell.join(cmd), stdin::transferTo, timeout);
     }
 
     /**
@@ -133,9 +129,8 @@ public final class SshHost implements Host, AutoCloseable {
         String tmp = remotePath + ".part-" + Long.toHexString(System.nanoTime());
         String line = "mkdir -p " + Shell.quote(dir.isEmpty() ? "/" : dir) + " && cat > " + Shell.quote(tmp)
                 + (executable ? " && chmod +x " + Shell.quote(tmp) : "") + " && mv -f " + Shell.quote(tmp) + " " + Shell.quote(remotePath);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = run(line, content, out, ssh.options().commandTimeout().multipliedBy(4));
-        if (exit != 0) throw new SshException(target, what + " " + remotePath + " failed: " + out.toString(StandardCharsets.UTF_8).strip());
+        Commands.Result r = run(line, content, ssh.options().commandTimeout().multipliedBy(4));
+        if (!r.ok()) throw new SshException(target, what + " " + remotePath + " failed: " + r.output().strip());
     }
 
     /**
@@ -161,7 +156,7 @@ public final class SshHost implements Host, AutoCloseable {
             OutputStream file = Files.newOutputStream(log, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
             PidThenLog err = new PidThenLog(file);
             // the pid goes first on stderr, so that stdout can be the worker's own channel
-            ChannelExec ch = session.createExecChannel("echo $$ >&2; exec " + Shell.withEnv(env, cmd));
+            ChannelExec ch = session.createExecChannel("echo " + PidThenLog.MARK + "$$ >&2; exec " + Shell.withEnv(env, cmd));
             ch.setErr(err);
             if (!piped) ch.setOut(new SynchronizedStream(file));
             open(ch, Shell.join(cmd));
@@ -181,12 +176,18 @@ public final class SshHost implements Host, AutoCloseable {
         void to(OutputStream stdin) throws IOException;
     }
 
-    /** Runs {@code line} with {@code stdin}, stdout and stderr both into {@code out}; its exit code. */
-    private int run(String line, Feed stdin, OutputStream out, Duration timeout) {
+    /**
+     * Runs {@code line} with {@code stdin}. Its output is stdout alone when it succeeds, stdout and
+     * then stderr when it fails: a login shell's start-up files may write to stderr (a busy
+     * {@code pyenv rehash} in root's .bashrc did here), and what a command prints is parsed.
+     */
+    private Commands.Result run(String line, Feed stdin, Duration timeout) {
         if (session.isClosed() || session.isClosing()) throw new SshException(target, "the connection is closed (the host stopped answering)");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
         try (ChannelExec ch = session.createExecChannel(line)) {
             ch.setOut(out);
-            ch.setErr(out);
+            ch.setErr(err);
             open(ch, line);
             try (OutputStream in = ch.getInvertedIn()) {
                 stdin.to(in);
@@ -196,8 +197,9 @@ public final class SshHost implements Host, AutoCloseable {
                 throw new SshException(target, "'" + line + "' gave no answer within " + timeout.toSeconds() + " s");
             }
             Integer exit = exitCode(ch);
-            if (exit != null) return exit;
-            throw new SshException(target, "'" + line + "' ended without an exit status (the connection was lost)");
+            if (exit == null) throw new SshException(target, "'" + line + "' ended without an exit status (the connection was lost)");
+            String output = out.toString(StandardCharsets.UTF_8);
+            return new Commands.Result(exit, exit == 0 ? output : output + err.toString(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new SshException(target, "'" + line + "': " + Ssh.reason(e), e);
         }
@@ -271,9 +273,14 @@ public final class SshHost implements Host, AutoCloseable {
         }
     }
 
-    /** The first line a started command prints is its shell's pid ({@code echo $$}); the rest is the log's. */
+    /**
+     * Finds the line {@code LOCKSTORM-PID n} a started command prints first on stderr (its shell's
+     * pid, which it then execs into); every other line is the log's, also any that a login shell's
+     * start-up files print before it.
+     */
     static final class PidThenLog extends SynchronizedStream {
-        private final StringBuilder first = new StringBuilder();
+        static final String MARK = "LOCKSTORM-PID ";
+        private final ByteArrayOutputStream line = new ByteArrayOutputStream();
         private final java.util.concurrent.CompletableFuture<Long> pid = new java.util.concurrent.CompletableFuture<>();
 
         PidThenLog(OutputStream log) {
@@ -288,15 +295,21 @@ public final class SshHost implements Host, AutoCloseable {
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
             int i = off;
-            if (!pid.isDone()) {
-                while (i < off + len && b[i] != '\n') first.append((char) b[i++]);
-                if (i == off + len) return;
-                i++; // the newline
-                try {
-                    pid.complete(Long.parseLong(first.toString().strip()));
-                } catch (NumberFormatException e) {
-                    pid.complete(-1L);
-                    super.write(first.append('\n').toString().getBytes(StandardCharsets.UTF_8), 0, first.length());
+            while (!pid.isDone() && i < off + len) {
+                byte c = b[i++];
+                line.write(c);
+                if (c != '\n') continue;
+                String l = line.toString(StandardCharsets.UTF_8);
+                line.reset();
+                if (l.startsWith(MARK)) {
+                    try {
+                        pid.complete(Long.parseLong(l.substring(MARK.length()).strip()));
+                    } catch (NumberFormatException e) {
+                        pid.complete(-1L);
+                    }
+                } else {
+                    byte[] bytes = l.getBytes(StandardCharsets.UTF_8);
+                    super.write(bytes, 0, bytes.length);
                 }
             }
             if (i < off + len) super.write(b, i, off + len - i);

@@ -51,6 +51,8 @@ public final class SshLab extends Lab {
     private final Map<String, SshHost> remote = new LinkedHashMap<>();
     /** Each host's class path (lockstorm's, and a user's extra entries after it), once it is there. */
     private final Map<String, List<String>> classpaths = new ConcurrentHashMap<>();
+    /** Each remote host's monotonic clock minus this JVM's, measured once. */
+    private final Map<String, Long> clockOffsets = new ConcurrentHashMap<>();
     /** Each local jar's digest, computed once for all hosts. */
     private final Map<Path, String> digests = new ConcurrentHashMap<>();
     private final List<String> removedAtOpen = new ArrayList<>();
@@ -102,6 +104,8 @@ public final class SshLab extends Lab {
             for (String name : onControl) lab.add(ControlHost.towards(name, first));
             for (SshHost h : lab.remote.values()) {
                 for (String left : SshCleanup.run(h, true, root, null)) lab.removedAtOpen.add(h.name() + ": " + left);
+            }
+            for (SshHost h : lab.remote.values()) {
                 // made now, open to every user: a server that makes its own directory first (etcd) would make
                 // its parents private, and PostgreSQL, which runs as its own user, could not reach its data
                 Path runDir = lab.dir(h);
@@ -144,6 +148,24 @@ public final class SshLab extends Lab {
     @Override
     public Path scratch(Host host) {
         return dir(host).resolve("scratch");
+    }
+
+    /**
+     * On a remote host: this JVM's time plus the host's clock offset, measured by reading its
+     * CLOCK_MONOTONIC ({@code /proc/timer_list}, root only; else {@code /proc/uptime}, to 10 ms)
+     * in the middle of one SSH round trip.
+     */
+    @Override
+    public long monotonicOn(Host host, long nanos) {
+        if (!(host instanceof SshHost h)) return nanos;
+        return nanos + clockOffsets.computeIfAbsent(h.name(), x -> {
+            long t0 = System.nanoTime();
+            String out = h.check(List.of("sh", "-c", "grep -m1 '^now at' /proc/timer_list 2>/dev/null || cat /proc/uptime"), null).strip();
+            long t1 = System.nanoTime();
+            long remote = out.startsWith("now at ") ? Long.parseLong(out.split("\\s+")[2])
+                    : (long) (Double.parseDouble(out.split("\\s+")[0]) * 1e9);
+            return remote - (t0 + t1) / 2;
+        });
     }
 
     @Override

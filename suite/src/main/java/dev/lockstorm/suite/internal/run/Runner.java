@@ -6,6 +6,7 @@ import dev.lockstorm.api.Topology;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.ssh.SshLab;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.results.JunitXml;
@@ -80,6 +81,7 @@ public final class Runner {
              Recorder recorder = new Recorder(dir.resolve("history.jsonl"), started)) {
             log.log("run: " + String.join(" ", spec.command()) + " (seed " + spec.seed() + ")");
             log.log(placement.describe(topology, clientNames));
+            if (lab instanceof SshLab remote) remote.removedAtOpen().forEach(l -> log.say("lockstorm: removed what an earlier run left on " + l));
             log.say("lockstorm: starting " + String.join(" ", topology.hostNames()) + " (" + topology.describe() + ") and "
                     + spec.clients() + " " + spec.system().name() + " clients");
             Cluster cluster = Cluster.start(topology, lab, spec.persistence(), kind.movesServerClocks() && Cluster.hasServerClocks(topology));
@@ -93,7 +95,7 @@ public final class Runner {
                 Host host = clientHosts.get(i);
                 ClockFault clock = kind.movesClientClocks() ? ClockFault.create(lab, host, "client-" + host.name()) : null;
                 Map<String, String> env = new HashMap<>(kind.clientEnv(i, spec.rhythm(), clientDir));
-                env.put(LogStamp.RUN_START_ENV, Long.toString(started));
+                env.put(LogStamp.RUN_START_ENV, Long.toString(lab.monotonicOn(host, started)));
                 clients.add(new ClientSlot(lab, host, i, spec, cluster.connect(), recorder, resource, new Random(random.nextLong()), holders,
                         env, clock));
             }

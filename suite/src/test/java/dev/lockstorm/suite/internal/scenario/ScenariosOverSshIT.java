@@ -64,6 +64,19 @@ class ScenariosOverSshIT {
         String log = Files.readString(r.dir().resolve("lockstorm.log"));
         assertTrue(log.contains("remote hosts over SSH: n1=root@" + machines.host("m1").address()), log.lines().limit(5).toList().toString());
         assertTrue(Files.readString(r.dir().resolve("logs/zk-n1.log")).contains("QuorumPeer"), "the server's log came back to the run");
+        // a client's log lines carry the run's time, its start moved onto the client host's clock
+        String first;
+        try (var logs = Files.list(r.dir().resolve("logs"))) {
+            first = logs.filter(f -> f.getFileName().toString().startsWith("client-")).sorted().flatMap(f -> {
+                try {
+                    return Files.readAllLines(f).stream();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).filter(l -> l.startsWith("[")).findFirst().orElseThrow(() -> new AssertionError("no client wrote a log line"));
+        }
+        double runTime = Double.parseDouble(first.substring(1, first.indexOf(" s |")).strip());
+        assertTrue(runTime > 0 && runTime < 120, first);
     }
 
     /** Through the command line: {@code reproduce --hosts}, clients on this machine (the control node), then {@code cleanup --hosts}. */

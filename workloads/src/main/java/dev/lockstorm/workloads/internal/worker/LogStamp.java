@@ -11,7 +11,8 @@ import java.util.Locale;
 /**
  * The stamp every log line of a run carries, so that logs line up with the history: the run's time
  * (seconds on the history's clock: the driver's monotonic clock, which every process on the machine
- * shares) and the wall time of the process that wrote it (a client's clock may be faked on purpose).
+ * shares; a remote host's start is moved onto its own clock by the offset measured over SSH) and the
+ * wall time of the process that wrote it (a client's clock may be faked on purpose).
  *
  * <pre>{@code
  * [   12.345 s | 20:35:40.123] lockstorm: healed
