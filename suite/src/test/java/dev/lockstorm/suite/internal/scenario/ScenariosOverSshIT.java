@@ -31,7 +31,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * A ZooKeeper and a Redis scenario through the SSH backend only: the lab's hosts run sshd and are
  * to the run nothing but machines reached over SSH (servers on m1–m3, clients on k1–k2, or on the
- * control node). Each finds what it finds in the lab: its double holder.
+ * control node). Each finds what it finds in the lab: its double holder. (Server faults over SSH —
+ * a ZooKeeper leader killed, a Redis master frozen until the Sentinels fail over — are in
+ * SshClustersIT.)
  */
 @Tag("scenario")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -81,11 +83,11 @@ class ScenariosOverSshIT {
 
     /** Through the command line: {@code reproduce --hosts}, clients on this machine (the control node), then {@code cleanup --hosts}. */
     @Test
-    void redisRestartFromTheCommandLineThenCleanupAfterARunThatDied() throws Exception {
+    void redisGcPauseFromTheCommandLineThenCleanupAfterARunThatDied() throws Exception {
         Path remoteDir = dir.resolve("remote-root");
         List<String> ssh = List.of("--ssh-key", sshd.clientKey().toString(), "--known-hosts", sshd.knownHosts().toString(),
                 "--remote-dir", remoteDir.toString());
-        List<String> reproduce = new java.util.ArrayList<>(List.of("reproduce", "redis-restart", "--variant", "1",
+        List<String> reproduce = new java.util.ArrayList<>(List.of("reproduce", "redis-gc-pause", "--variant", "1",
                 "--store", dir.resolve("store").toString(), "--hosts", address("m1")));
         reproduce.addAll(ssh);
         assertEquals(0, Main.run(reproduce.toArray(String[]::new)), "reproduced: a double holder, as in the lab");
