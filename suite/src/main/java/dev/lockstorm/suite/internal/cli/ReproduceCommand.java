@@ -15,7 +15,6 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code lockstorm reproduce NAME}: runs a named scenario and says whether lockstorm found what it expects. */
@@ -63,12 +62,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         }
         try {
             placement = remote.placement();
-            if (placement instanceof Placement.Remote r) r.check(s.spec(s.variants().get(0), seed).system().topology());
-            for (Scenario.Variant v : s.variants()) {
-                RunSpec spec = v.spec().apply(seed);
-                Optional<String> unfit = placement.unfit(spec.nemesis(), spec.system().topology());
-                if (unfit.isPresent()) throw new IllegalArgumentException(unfit.get());
-            }
+            for (Scenario.Variant v : s.variants()) placement.check(s.spec(v, seed));
         } catch (IllegalArgumentException e) {
             System.err.println("lockstorm reproduce: " + e.getMessage());
             return Main.BAD_INPUT;

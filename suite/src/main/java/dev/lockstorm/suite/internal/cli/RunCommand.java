@@ -23,7 +23,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code lockstorm run}: one complete test run against real servers. */
@@ -125,9 +124,7 @@ public final class RunCommand implements Callable<Integer> {
             if (nesting != null) b.nesting(nesting);
             spec = b.build();
             placement = remote.placement();
-            if (placement instanceof Placement.Remote r) r.check(spec.system().topology());
-            Optional<String> unfit = placement.unfit(spec.nemesis(), spec.system().topology());
-            if (unfit.isPresent()) throw new IllegalArgumentException(unfit.get());
+            placement.check(spec);
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm run: " + e.getMessage());
             return Main.BAD_INPUT;

@@ -31,9 +31,16 @@ public sealed interface Placement {
     /** Opens the hosts of a run: the topology's servers (n1 …, helpers s1 …) and clients c1 … */
     Lab open(Topology topology, List<String> clients, Path dir);
 
-    /** Why this placement cannot run {@code kind} against {@code topology}, or empty when it can; said before anything starts. */
+    /** Why this placement cannot run {@code kind} against {@code topology}, or empty when it can. */
     default Optional<String> unfit(NemesisKind kind, Topology topology) {
         return Optional.empty();
+    }
+
+    /** Throws IllegalArgumentException saying why {@code spec} cannot run here: said before anything starts. */
+    default void check(RunSpec spec) {
+        unfit(spec.nemesis(), spec.system().topology()).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
     }
 
     /** One line for the run's log. */
@@ -73,8 +80,15 @@ public sealed interface Placement {
             if (servers.isEmpty()) throw new IllegalArgumentException("--hosts: no host named");
         }
 
+        /** Enough hosts for the topology, and a nemesis that fits the clients' placement. */
+        @Override
+        public void check(RunSpec spec) {
+            requireHosts(spec.system().topology());
+            Placement.super.check(spec);
+        }
+
         /** Checks that there are enough hosts for {@code topology}. */
-        public void check(Topology topology) {
+        private void requireHosts(Topology topology) {
             List<String> names = topology.hostNames();
             if (servers.size() < names.size()) {
                 throw new IllegalArgumentException("--hosts: " + names.size() + " hosts needed (" + topology.describe() + ": " + String.join(", ", names)
@@ -93,7 +107,7 @@ public sealed interface Placement {
 
         @Override
         public Lab open(Topology topology, List<String> clients, Path dir) {
-            check(topology);
+            requireHosts(topology);
             List<String> names = topology.hostNames();
             Map<String, SshTarget> targets = new LinkedHashMap<>();
             for (int i = 0; i < names.size(); i++) targets.put(names.get(i), servers.get(i));

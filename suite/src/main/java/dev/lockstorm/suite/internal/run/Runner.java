@@ -65,9 +65,7 @@ public final class Runner {
         if (placement instanceof Placement.InLab) Lab.requireInside();
         Topology topology = spec.system().topology();
         NemesisKind kind = spec.nemesis();
-        placement.unfit(kind, topology).ifPresent(why -> {
-            throw new IllegalArgumentException(why);
-        });
+        placement.check(spec);
         Files.writeString(dir.resolve("command.txt"), String.join(" ", spec.command()) + "\nseed " + spec.seed() + "\n");
         Random random = new Random(spec.seed());
         List<String> clientNames = new ArrayList<>();
