@@ -4,6 +4,7 @@ import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
+import dev.lockstorm.clusters.lab.Shell;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -174,13 +175,14 @@ public final class ClockFault {
      */
     private record Remote(Host host, Path file) implements Control {
         Remote {
-            host.check(List.of("sh", "-c", "mkdir -p " + file.getParent() + " && head -c " + SIZE + " /dev/zero > " + file), null);
+            host.check(List.of("sh", "-c", "mkdir -p " + Shell.quote(file.getParent().toString()) + " && head -c " + SIZE + " /dev/zero > "
+                    + Shell.quote(file.toString())), null);
         }
 
         @Override
         public void publish(long writing, long offsetNanos, double rate, long refNanos, long done) {
             ByteBuffer state = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN).putLong(offsetNanos).putDouble(rate).putLong(refNanos);
-            String dd = " | dd of=" + file + " bs=8 conv=notrunc status=none";
+            String dd = " | dd of=" + Shell.quote(file.toString()) + " bs=8 conv=notrunc status=none";
             host.check(List.of("sh", "-c", "printf '" + octal(le(writing)) + "'" + dd + " count=1 iflag=fullblock"
                     + " && printf '" + octal(state.array()) + "'" + dd + " seek=1 count=3 iflag=fullblock"
                     + " && printf '" + octal(le(done)) + "'" + dd + " count=1 iflag=fullblock"), null);

@@ -5,6 +5,7 @@ import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
+import dev.lockstorm.clusters.lab.Shell;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -219,7 +220,7 @@ public final class PostgresNode extends DatabaseNode {
         asPostgres(bin, "initdb", "-D", dataDir.toString(), "-U", DATABASE, "--auth=trust", "-E", "UTF8", "--locale=C", "--data-checksums",
                 "--no-sync");
         // the lab's hosts connect over the bridge (replicas too): trust them as initdb trusts local connections
-        host.check(List.of("sh", "-c", "cat >> " + dataDir.resolve("pg_hba.conf")), "host all all 0.0.0.0/0 trust\nhost replication all 0.0.0.0/0 trust\n");
+        host.check(List.of("sh", "-c", "cat >> " + Shell.quote(dataDir.resolve("pg_hba.conf").toString())), "host all all 0.0.0.0/0 trust\nhost replication all 0.0.0.0/0 trust\n");
     }
 
     /** The newest PostgreSQL under /usr/lib/postgresql on {@code host}, or a clear error naming the package. */

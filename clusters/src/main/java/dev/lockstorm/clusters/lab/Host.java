@@ -56,7 +56,7 @@ public interface Host {
 
     /** Whether {@code program} is on this host's PATH. */
     default boolean has(String program) {
-        return exec("sh", "-c", "command -v " + program).ok();
+        return exec("sh", "-c", "command -v " + Shell.quote(program)).ok();
     }
 
     /**

@@ -59,8 +59,9 @@ public record HostCheck(SshTarget target, String reachable, String root, String 
         }
     }
 
+    /** On the PATH, or in /usr/sbin: a login that is not root has no /usr/sbin on its PATH, but a run logs in as root. */
     private static boolean has(SshHost host, String program) {
-        return host.exec("sh", "-c", "command -v " + Shell.quote(program) + " || test -x /usr/sbin/" + Shell.quote(program)).ok();
+        return host.has(program) || host.has("/usr/sbin/" + program);
     }
 
     /** One table for all hosts, a row each, then each host's problems. */

@@ -1,5 +1,7 @@
 package dev.lockstorm.clusters.ssh;
 
+import dev.lockstorm.clusters.lab.Shell;
+
 import java.util.List;
 
 /**

@@ -2,6 +2,7 @@ package dev.lockstorm.clusters.ssh;
 
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.Shell;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.session.ClientSession;

@@ -7,6 +7,7 @@ import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 import dev.lockstorm.clusters.lab.LocalFiles;
+import dev.lockstorm.clusters.lab.Shell;
 
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,7 @@
 package dev.lockstorm.clusters.ssh;
 
 import dev.lockstorm.clusters.lab.Commands;
+import dev.lockstorm.clusters.lab.Shell;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

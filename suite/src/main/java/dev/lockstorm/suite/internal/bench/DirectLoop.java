@@ -18,7 +18,8 @@ import java.util.List;
  * The baseline for the driver's overhead: N lock clients in one JVM running the driven cycle
  * (acquire → read the counter → write value + 1 with the token → release) as fast as they can,
  * without driver, pipes or history. Prints "CYCLES n SECONDS s".
- * Usage: DirectLoop SYSTEM CONNECT CLIENTS SECONDS
+ * Usage: DirectLoop SYSTEM CONNECT CLIENTS SECONDS [START_AT_EPOCH_MS]: with the last, the loop
+ * starts then (its clients open before), so that loops in several JVMs run over the same seconds.
  */
 public final class DirectLoop {
     public static void main(String[] args) throws Exception {
@@ -44,6 +45,7 @@ public final class DirectLoop {
                 c.release(l);
             });
         }
+        if (args.length > 4) Thread.sleep(Math.max(0, Long.parseLong(args[4]) - System.currentTimeMillis()));
         TimedLoop.run(steps, seconds);
         locks.forEach(LockClient::close);
         System.exit(0);

@@ -1,5 +1,7 @@
 package dev.lockstorm.suite.internal.bench;
 
+import dev.lockstorm.checker.io.HistoryFormat;
+import dev.lockstorm.checker.io.HistoryReader;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Lab;
@@ -24,13 +26,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Lock cycles per second with no faults, 5 clients: driven by the runner (a process per client,
- * every operation recorded), and looping in one JVM without the driver, against the same kind of
- * servers, so that the driver's overhead shows.
+ * every operation recorded), looping in one JVM without the driver, and looping without the
+ * driver in a JVM per client, against the same kind of servers. The last is what a run would get
+ * with a driver that cost nothing: the driver's own share is measured against it, while the gap
+ * between the two direct figures is what five client JVMs cost beside one (a run needs a process
+ * per client, so that a pause, a kill or a skewed clock hits one client alone).
  */
 final class Throughput {
+    /** A loop's figure, on a line of its own in its log. */
+    private static final Pattern CYCLES = Pattern.compile("(?m)^CYCLES (\\d+) SECONDS (\\d+\\.\\d+)$");
     private final RunStore store;
 
     Throughput(RunStore store) {
@@ -44,19 +53,34 @@ final class Throughput {
      * @param only the family's systems to measure; empty for all of them
      */
     void table(PrintStream out, java.util.function.Predicate<Topology> family, List<String> only, Duration each) throws Exception {
-        out.printf(Locale.ROOT, "%-20s %14s %14s %10s%n", "system (5 clients)", "driven cyc/s", "direct cyc/s", "overhead");
+        out.printf(Locale.ROOT, "%-20s %13s %13s %13s %9s %9s%n", "system (5 clients)", "driven cyc/s", "direct 1 JVM",
+                "direct 5 JVMs", "overhead", "driver's");
         for (String system : Registry.builtIn().systemNames()) {
             if (!family.test(Registry.builtIn().system(system).topology())) continue;
             if (!only.isEmpty() && !only.contains(system)) continue;
-            double driven = driven(system, each);
+            RunResult run = drivenRun(system, each);
+            double driven = cycles(run, each);
             double direct = direct(system, each);
-            out.printf(Locale.ROOT, "%-20s %14.1f %14.1f %9.0f%%%n", system, driven, direct, direct > 0 ? (1 - driven / direct) * 100 : 0);
+            double apart = directApart(system, each);
+            out.printf(Locale.ROOT, "%-20s %13.1f %13.1f %13.1f %8.0f%% %8.0f%%%n", system, driven, direct, apart, share(driven, direct),
+                    share(driven, apart));
+            out.println("  driven, medians: " + CycleTimes.of(HistoryReader.read(run.dir().resolve("history.jsonl"), HistoryFormat.JSONL)).line());
         }
+        out.println("overhead: driven against one JVM; driver's: driven against a JVM per client (the driver's own share)");
     }
 
-    /** Acquires that succeeded per second in a fault-free run of {@code system}. */
-    double driven(String system, Duration each) throws Exception {
-        RunResult r = new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec(system, each), store.newRun("bench-" + system));
+    /** The share of {@code baseline}'s cycles that {@code driven} lacks, in percent (negative when it has more). */
+    private static double share(double driven, double baseline) {
+        return baseline > 0 ? (1 - driven / baseline) * 100 : 0;
+    }
+
+    /** A fault-free run of {@code system} driven by the runner. */
+    private RunResult drivenRun(String system, Duration each) throws Exception {
+        return new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec(system, each), store.newRun("bench-" + system));
+    }
+
+    /** Acquires that succeeded per second in a driven run. */
+    private static double cycles(RunResult r, Duration each) throws IOException {
         long n = 0;
         for (String line : Files.readAllLines(r.dir().resolve("history.jsonl"))) {
             if (line.contains("\"type\":\"ok\"") && line.contains("\"f\":\"acquire\"")) n++;
@@ -70,24 +94,47 @@ final class Throughput {
     }
 
     /**
+     * Cycles per second of 5 clients each looping in a JVM of its own on a client host, no driver:
+     * the same processes a run starts, less the driver. Their loops start at one moment, after every
+     * client has opened.
+     */
+    double directApart(String system, Duration each) {
+        return withServers(system, (lab, connect) -> {
+            String startAt = Long.toString(System.currentTimeMillis() + 8_000);
+            List<HostProcess> loops = new ArrayList<>();
+            for (int i = 1; i <= 5; i++) {
+                // a worker's heap, as a run gives each client
+                loops.add(start(lab, DirectLoop.class, "-" + i, "64m", List.of(system, connect, "1", Long.toString(each.toSeconds()), startAt)));
+            }
+            double sum = 0;
+            for (HostProcess p : loops) sum += rate(p, each);
+            return sum;
+        });
+    }
+
+    /**
      * Runs a loop's main class in a JVM on client host c1 and returns its rate: the first line of its
      * output that reads {@code CYCLES n SECONDS s}.
      */
     static double loop(Lab lab, Class<?> main, List<String> args, Duration each) {
-        HostProcess p = lab.start(lab.host("c1"), main.getSimpleName(), Jvm.command("256m", List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
-                main.getName(), args), Map.of());
-        Wait.until(main.getSimpleName(), () -> !p.isAlive(), each.plusSeconds(60));
+        return rate(start(lab, main, "", "256m", args), each);
+    }
+
+    private static HostProcess start(Lab lab, Class<?> main, String suffix, String heap, List<String> args) {
+        return lab.start(lab.host("c1"), main.getSimpleName() + suffix, Jvm.command(heap,
+                List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), main.getName(), args), Map.of());
+    }
+
+    /** Waits for a loop to end and reads its rate. */
+    private static double rate(HostProcess p, Duration each) {
+        Wait.until(p.name(), () -> !p.isAlive(), each.plusSeconds(60));
         try {
-            for (String line : Files.readAllLines(p.log())) {
-                if (line.startsWith("CYCLES ")) {
-                    String[] f = line.split(" ");
-                    return Long.parseLong(f[1]) / Double.parseDouble(f[3]);
-                }
-            }
+            Matcher m = CYCLES.matcher(Files.readString(p.log()));
+            if (m.find()) return Long.parseLong(m.group(1)) / Double.parseDouble(m.group(2));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        throw new IllegalStateException(main.getSimpleName() + " printed no CYCLES line; see " + p.log());
+        throw new IllegalStateException(p.name() + " printed no CYCLES line; see " + p.log());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.bench;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -39,6 +40,9 @@ final class TimedLoop {
             threads.add(t);
         }
         for (Thread t : threads) t.join();
-        System.out.printf(Locale.ROOT, "CYCLES %d SECONDS %.3f%n", cycles.get(), (System.nanoTime() - start) / 1e9);
+        // one write: libraries' threads write to the same log (stderr), and printf's pieces could let a line of theirs in
+        String line = String.format(Locale.ROOT, "CYCLES %d SECONDS %.3f%n", cycles.get(), (System.nanoTime() - start) / 1e9);
+        System.out.writeBytes(line.getBytes(StandardCharsets.UTF_8));
+        System.out.flush();
     }
 }

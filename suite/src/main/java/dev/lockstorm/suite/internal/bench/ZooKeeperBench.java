@@ -16,8 +16,9 @@ import java.util.Locale;
 
 /**
  * ZooKeeper lock figures: lock cycles per second of each adapter with no faults (5 clients) driven
- * by the runner, beside the same clients looping in one JVM without the driver; and the time to the
- * first double holder in the Curator GC-pause scenario over several seeds.
+ * by the runner, beside the same clients looping without the driver (in one JVM, and in a JVM per
+ * client); and the time to the first double holder in the Curator GC-pause scenario over several
+ * seeds.
  */
 public final class ZooKeeperBench {
     private final PrintStream out;

@@ -105,7 +105,7 @@ public final class BenchCommand implements Runnable {
 
     @Command(name = "zookeeper", mixinStandardHelpOptions = true,
             description = {"Measures the lock cycles per second of each ZooKeeper adapter with no faults (5 clients), driven and direct"
-                    + " (without the driver), and the time to the first double holder in the Curator GC-pause scenario over several seeds"
+                    + " (without the driver: in one JVM, and in a JVM per client), and the time to the first double holder in the Curator GC-pause scenario over several seeds"
                     + " (needs root)."})
     static final class ZooKeeper implements Callable<Integer> {
         @picocli.CommandLine.Mixin
@@ -124,7 +124,7 @@ public final class BenchCommand implements Runnable {
 
     @Command(name = "redis", mixinStandardHelpOptions = true,
             description = {"Measures the lock cycles per second of each Redis lock with no faults (5 clients), driven and direct"
-                    + " (without the driver), beside redis-benchmark's SET and SET NX PX against the same kind of node (needs root)."})
+                    + " (without the driver: in one JVM, and in a JVM per client), beside redis-benchmark's SET and SET NX PX against the same kind of node (needs root)."})
     static final class Redis implements Callable<Integer> {
         @picocli.CommandLine.Mixin
         Throughput throughput;
@@ -139,7 +139,7 @@ public final class BenchCommand implements Runnable {
 
     @Command(name = "etcd", mixinStandardHelpOptions = true,
             description = {"Measures the lock cycles per second of each etcd lock with no faults (5 clients), driven and direct"
-                    + " (without the driver), beside 5 jetcd clients putting a key in a loop against the same kind of cluster (needs root)."})
+                    + " (without the driver: in one JVM, and in a JVM per client), beside 5 jetcd clients putting a key in a loop against the same kind of cluster (needs root)."})
     static final class Etcd implements Callable<Integer> {
         @picocli.CommandLine.Mixin
         Throughput throughput;
@@ -154,7 +154,7 @@ public final class BenchCommand implements Runnable {
 
     @Command(name = "db", mixinStandardHelpOptions = true,
             description = {"Measures the lock cycles per second of each database lock with no faults (5 clients), driven and direct"
-                    + " (without the driver), beside 5 JDBC connections running SELECT 1 in a loop on the same server (needs root)."})
+                    + " (without the driver: in one JVM, and in a JVM per client), beside 5 JDBC connections running SELECT 1 in a loop on the same server (needs root)."})
     static final class Database implements Callable<Integer> {
         @picocli.CommandLine.Mixin
         Throughput throughput;

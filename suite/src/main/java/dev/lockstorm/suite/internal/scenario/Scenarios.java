@@ -137,8 +137,11 @@ public final class Scenarios {
                 + " never got, the master killed, a replica promoted: a double holder. WAIT 1 after acquiring refuses grants no replica"
                 + " has (the window narrows), but when the replica that has it is down at failover, the lagging one is promoted"
                 + " (the window stays)", List.of(
+                // Sentinels that split their votes try again only after twice the failover timeout (10 s): the promotion then
+                // comes ~12 s after the grant, when the holder (8-10 s) has let go (once in a clean-clone bin/test). Holds of
+                // 14-16 s outlast it but make a run 16 s longer (the quiet period holds too), so a second seed may run
                 new Scenario.Variant("replicas cut off, no WAIT", seed -> plain.spec(seed, Fencing.NONE, Persistence.NONE),
-                        "a double holder", x -> doubles(x) >= 1),
+                        "a double holder", x -> doubles(x) >= 1).triedOn(2),
                 new Scenario.Variant("replicas cut off, WAIT 1", seed -> cutWait.spec(seed, Fencing.NONE, Persistence.NONE),
                         "no double holder", x -> doubles(x) == 0 && x.faults() >= 1),
                 new Scenario.Variant("one replica lagging, the other frozen at failover, WAIT 1",

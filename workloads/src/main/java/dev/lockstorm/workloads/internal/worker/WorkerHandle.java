@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -45,31 +44,6 @@ public final class WorkerHandle {
 
         /** Waits up to {@code d} for it to exit; whether it has. */
         boolean waitFor(Duration d);
-    }
-
-    /** @param process a local worker started with its stdin and stdout as pipes */
-    public WorkerHandle(Process process, String name) {
-        this(process.getOutputStream(), process.getInputStream(), new Peer() {
-            @Override
-            public boolean isAlive() {
-                return process.isAlive();
-            }
-
-            @Override
-            public void kill() {
-                process.destroyForcibly();
-            }
-
-            @Override
-            public boolean waitFor(Duration d) {
-                try {
-                    return process.waitFor(d.toMillis(), TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
-            }
-        });
     }
 
     /**

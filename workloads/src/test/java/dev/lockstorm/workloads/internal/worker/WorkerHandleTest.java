@@ -19,7 +19,32 @@ class WorkerHandleTest {
 
     private static WorkerHandle start(String script) throws Exception {
         Process p = new ProcessBuilder(List.of("bash", "-c", script)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        return new WorkerHandle(p, "test");
+        return handle(p);
+    }
+
+    /** A local child as the handle's peer. */
+    private static WorkerHandle handle(Process p) {
+        return new WorkerHandle(p.getOutputStream(), p.getInputStream(), new WorkerHandle.Peer() {
+            @Override
+            public boolean isAlive() {
+                return p.isAlive();
+            }
+
+            @Override
+            public void kill() {
+                p.destroyForcibly();
+            }
+
+            @Override
+            public boolean waitFor(Duration d) {
+                try {
+                    return p.waitFor(d.toMillis(), TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        });
     }
 
     @Test
@@ -34,7 +59,7 @@ class WorkerHandleTest {
     @Test
     void aSilentWorkerIsKilledAtItsTimeoutAndAnswersNothingAfter() throws Exception {
         Process p = new ProcessBuilder(List.of("bash", "-c", READY + "exec sleep 60")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        WorkerHandle h = new WorkerHandle(p, "silent");
+        WorkerHandle h = handle(p);
         assertEquals(new Reply.Ready(), h.awaitReady(Duration.ofSeconds(5)));
         long start = System.nanoTime();
         assertNull(h.call(new Command.Use(), Duration.ofMillis(300)));
