@@ -136,7 +136,7 @@ public final class Runner {
                 for (ClientSlot c : clients) {
                     boolean got = false;
                     long deadline = System.nanoTime() + spec.quiet().toNanos();
-                    while (!got && System.nanoTime() < deadline) got = c.cycle(spec.quiet());
+                    while (!got && System.nanoTime() < deadline) got = c.quietCycle(spec.quiet());
                     if (!got) {
                         notLive.add("process " + c.process());
                         log.log("liveness: " + c.host().name() + " (process " + c.process() + ") could not acquire within " + spec.quiet().toSeconds() + " s");
