@@ -1,5 +1,7 @@
 package dev.lockstorm.suite.internal.bench;
 
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.io.HistoryFormat;
 import dev.lockstorm.checker.io.HistoryReader;
 import dev.lockstorm.clusters.lab.HostProcess;
@@ -58,13 +60,13 @@ final class Throughput {
         for (String system : Registry.builtIn().systemNames()) {
             if (!family.test(Registry.builtIn().system(system).topology())) continue;
             if (!only.isEmpty() && !only.contains(system)) continue;
-            RunResult run = drivenRun(system, each);
+            History run = HistoryReader.read(drivenRun(system, each).dir().resolve("history.jsonl"), HistoryFormat.JSONL);
             double driven = cycles(run, each);
             double direct = direct(system, each);
             double apart = directApart(system, each);
             out.printf(Locale.ROOT, "%-20s %13.1f %13.1f %13.1f %8.0f%% %8.0f%%%n", system, driven, direct, apart, share(driven, direct),
                     share(driven, apart));
-            out.println("  driven, medians: " + CycleTimes.of(HistoryReader.read(run.dir().resolve("history.jsonl"), HistoryFormat.JSONL)).line());
+            out.println("  driven, medians: " + CycleTimes.of(run).line());
         }
         out.println("overhead: driven against one JVM; driver's: driven against a JVM per client (the driver's own share)");
     }
@@ -80,11 +82,8 @@ final class Throughput {
     }
 
     /** Acquires that succeeded per second in a driven run. */
-    private static double cycles(RunResult r, Duration each) throws IOException {
-        long n = 0;
-        for (String line : Files.readAllLines(r.dir().resolve("history.jsonl"))) {
-            if (line.contains("\"type\":\"ok\"") && line.contains("\"f\":\"acquire\"")) n++;
-        }
+    private static double cycles(History h, Duration each) {
+        long n = h.ops().stream().filter(op -> op.type() == OpType.OK && "acquire".equals(op.f())).count();
         return n * 1000.0 / each.toMillis();
     }
 
