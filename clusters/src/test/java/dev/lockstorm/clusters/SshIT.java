@@ -67,6 +67,24 @@ class SshIT {
             assertEquals(odd, n1.check(List.of("cat"), odd));
             assertEquals(odd, n1.check(List.of("printf", "%s", odd), null));
 
+            // a command that reads no stdin may be over before its stdin comes: its exit status counts
+            java.io.InputStream late = new java.io.InputStream() {
+                private boolean given;
+
+                @Override
+                public int read() throws java.io.IOException {
+                    if (given) return -1;
+                    given = true;
+                    try {
+                        Thread.sleep(500); // `true` has ended and its channel closed by then
+                    } catch (InterruptedException e) {
+                        throw new java.io.InterruptedIOException();
+                    }
+                    return 'x';
+                }
+            };
+            assertEquals(0, n1.exec(List.of("true"), late, Duration.ofSeconds(10)).exit());
+
             byte[] bytes = new byte[300_000];
             new SplittableRandom(1).nextBytes(bytes);
             Path local = DIR.resolve("payload.bin");

@@ -6,6 +6,7 @@ import dev.lockstorm.clusters.lab.Shell;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
 import org.apache.sshd.client.session.ClientSession;
+import org.apache.sshd.common.channel.exception.SshChannelClosedException;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -161,7 +162,7 @@ public final class SshHost implements Host, AutoCloseable {
             ch.setErr(err);
             if (!piped) ch.setOut(new SynchronizedStream(file));
             open(ch, Shell.join(cmd));
-            if (!piped) ch.getInvertedIn().close(); // a server reads nothing from stdin
+            if (!piped) feed(ch, in -> { }); // a server reads nothing from stdin
             long pid = err.pid(ssh.options().commandTimeout());
             if (pid < 0) {
                 ch.close(true);
@@ -190,9 +191,7 @@ public final class SshHost implements Host, AutoCloseable {
             ch.setOut(out);
             ch.setErr(err);
             open(ch, line);
-            try (OutputStream in = ch.getInvertedIn()) {
-                stdin.to(in);
-            }
+            feed(ch, stdin);
             Set<ClientChannelEvent> ev = ch.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), timeout);
             if (ev.contains(ClientChannelEvent.TIMEOUT)) {
                 throw new SshException(target, "'" + line + "' gave no answer within " + timeout.toSeconds() + " s");
@@ -203,6 +202,19 @@ public final class SshHost implements Host, AutoCloseable {
             return new Commands.Result(exit, exit == 0 ? output : output + err.toString(StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new SshException(target, "'" + line + "': " + Ssh.reason(e), e);
+        }
+    }
+
+    /**
+     * Writes a command's stdin and its end. A command that reads none may be over, its channel
+     * closed, before its end is sent ({@code id -u} under load did): its exit status then says how
+     * it went, not the write.
+     */
+    private static void feed(ChannelExec ch, Feed stdin) throws IOException {
+        try (OutputStream in = ch.getInvertedIn()) {
+            stdin.to(in);
+        } catch (SshChannelClosedException e) {
+            // the command ended first; the caller waits for its exit status
         }
     }
 
