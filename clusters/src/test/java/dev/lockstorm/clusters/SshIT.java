@@ -16,6 +16,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -68,17 +71,17 @@ class SshIT {
             assertEquals(odd, n1.check(List.of("printf", "%s", odd), null));
 
             // a command that reads no stdin may be over before its stdin comes: its exit status counts
-            java.io.InputStream late = new java.io.InputStream() {
+            InputStream late = new InputStream() {
                 private boolean given;
 
                 @Override
-                public int read() throws java.io.IOException {
+                public int read() throws IOException {
                     if (given) return -1;
                     given = true;
                     try {
                         Thread.sleep(500); // `true` has ended and its channel closed by then
                     } catch (InterruptedException e) {
-                        throw new java.io.InterruptedIOException();
+                        throw new InterruptedIOException();
                     }
                     return 'x';
                 }
@@ -192,7 +195,7 @@ class SshIT {
     private static String read(Path p) {
         try {
             return Files.exists(p) ? Files.readString(p) : "";
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return "";
         }
     }

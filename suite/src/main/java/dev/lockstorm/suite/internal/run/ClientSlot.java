@@ -165,7 +165,7 @@ final class ClientSlot implements Client {
      * the lock go leaves the rest of the hold open to another client, where the checker sees it. A
      * careful holder ({@link OnDoubt#STOP}) leaves the rest undone at the first doubt and releases.
      */
-    private boolean cycle(Duration acquireTimeout, boolean hold) {
+    private boolean cycle(Duration acquireTimeout, boolean holding) {
         int started = process;
         int depth = spec.nesting() == 0 ? 0 : random.nextInt(spec.nesting() + 1);
         // a holder that reads at once has the worker say whether it still holds with the grant: one round trip less
@@ -189,8 +189,9 @@ final class ClientSlot implements Client {
             Map<String, Object> w = new LinkedHashMap<>();
             w.put("token", token);
             w.put("value", read + 1);
+            // drawn even without the hold, so that a seed's later draws stay the same
             long ms = min + (spread <= 0 ? 0 : random.nextInt((int) spread + 1));
-            sure = hold(hold ? ms : 0, w);
+            sure = hold(holding ? ms : 0, w);
             if (sure && process == started) resource("write", w, read + 1, null);
             if (process != started) return true;
         }

@@ -139,7 +139,8 @@ public final class Scenarios {
                 + " (the window stays)", List.of(
                 // Sentinels that split their votes try again only after twice the failover timeout (10 s): the promotion then
                 // comes ~12 s after the grant, when the holder (8-10 s) has let go (once in a clean-clone bin/test). Holds of
-                // 14-16 s outlast it but made a run 16 s longer (when the quiet period still held), so a second seed may run
+                // 14-16 s outlast it; they made a run 16 s longer while the quiet period still held, and are not measured over
+                // 10 seeds since it no longer does, so a second seed may run
                 new Scenario.Variant("replicas cut off, no WAIT", seed -> plain.spec(seed, Fencing.NONE, Persistence.NONE),
                         "a double holder", x -> doubles(x) >= 1).triedOn(2),
                 new Scenario.Variant("replicas cut off, WAIT 1", seed -> cutWait.spec(seed, Fencing.NONE, Persistence.NONE),
