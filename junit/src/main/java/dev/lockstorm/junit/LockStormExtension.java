@@ -1,6 +1,6 @@
 package dev.lockstorm.junit;
 
-import dev.lockstorm.suite.internal.cli.Durations;
+import dev.lockstorm.suite.internal.run.Durations;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;

@@ -1,5 +1,8 @@
 package dev.lockstorm.junit;
 
+import dev.lockstorm.suite.internal.run.Durations;
+import dev.lockstorm.suite.internal.run.RunDefaults;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,10 +46,11 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
         options = Map.copyOf(options);
     }
 
-    /** A fault-free run of {@code system} with the defaults: 5 clients, 30 s, seed 1, a 4 s lease, the counter without fencing. */
+    /** A fault-free run of {@code system} with the defaults of every run (5 clients, 60 s, seed 1, a 4 s lease, the counter without fencing). */
     public static LockStormSpec of(String system) {
-        return new LockStormSpec(system, 5, Duration.ofSeconds(30), "none", "none", "counter", 1, Duration.ofSeconds(4), null,
-                Duration.ofMillis(100), Duration.ofSeconds(20), "none", "continue", null, Map.of());
+        return new LockStormSpec(system, RunDefaults.CLIENTS, Durations.parse(RunDefaults.TIME_LIMIT), RunDefaults.NEMESIS, RunDefaults.FENCING,
+                RunDefaults.RESOURCE, RunDefaults.SEED, Durations.parse(RunDefaults.LEASE), null, Durations.parse(RunDefaults.HOLD_MAX),
+                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, Map.of());
     }
 
     public LockStormSpec withClients(int n) {

@@ -3,6 +3,8 @@ package dev.lockstorm.junit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+import dev.lockstorm.suite.internal.run.RunDefaults;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -35,40 +37,40 @@ public @interface LockStormTest {
     String system();
 
     /** Client processes, each on its own host. */
-    int clients() default 5;
+    int clients() default RunDefaults.CLIENTS;
 
     /** How long clients and nemesis run. */
-    String timeLimit() default "30s";
+    String timeLimit() default RunDefaults.TIME_LIMIT;
 
     /** none, partition, pause-node, pause-client, kill, clock or mix (or a named scenario's choreography). */
-    String nemesis() default "none";
+    String nemesis() default RunDefaults.NEMESIS;
 
     /** What the protected resource checks of the token: none, writes or all. */
-    String fencing() default "none";
+    String fencing() default RunDefaults.FENCING;
 
     /** The protected resource: {@code counter}, or yours (META-INF/services/dev.lockstorm.api.ResourceType). */
-    String resource() default "counter";
+    String resource() default RunDefaults.RESOURCE;
 
     /** The seed of every random choice: a run is repeatable. */
-    long seed() default 1;
+    long seed() default RunDefaults.SEED;
 
     /** The lock's lease: ZooKeeper's session timeout, a key's TTL. */
-    String lease() default "4s";
+    String lease() default RunDefaults.LEASE;
 
-    /** Mean time between faults; empty for a sixth of the time limit, at most 10 s. */
+    /** Mean time between faults; empty for a sixth of the time limit, at most {@value RunDefaults#NEMESIS_INTERVAL_MAX}. */
     String nemesisInterval() default "";
 
     /** Longest hold between the resource's read and write. */
-    String holdMax() default "100ms";
+    String holdMax() default RunDefaults.HOLD_MAX;
 
     /** How long every client has after the final heal to acquire once more. */
-    String quiet() default "20s";
+    String quiet() default RunDefaults.QUIET;
 
     /** Redis persistence: none, aof-everysec or aof-always. */
-    String persistence() default "none";
+    String persistence() default RunDefaults.PERSISTENCE;
 
     /** What a holder does when its client says the lease may be gone: continue, or stop (ask, and release at the first doubt). */
-    String onDoubt() default "continue";
+    String onDoubt() default RunDefaults.ON_DOUBT;
 
     /** How deep a reentrant lock is taken again inside each hold, at most; -1 for the default (2 for reentrant locks, 0 for others). */
     int nesting() default -1;

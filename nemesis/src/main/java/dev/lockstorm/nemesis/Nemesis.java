@@ -1,5 +1,6 @@
 package dev.lockstorm.nemesis;
 
+import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.clusters.Node;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
@@ -21,7 +22,7 @@ import java.util.stream.Collectors;
  * replaced in one transaction), pauses (SIGSTOP/SIGCONT), kills and restarts, clock faults, and
  * clients' lease renewals held. It remembers what
  * it did, so that {@link #healAll} — also run by {@link #close} — puts everything back, however
- * often it is called. Every action is reported as a {@link NemesisEvent}.
+ * often it is called. Every action is reported as a {@link NemesisAction}.
  *
  * <pre>{@code
  * try (Nemesis nemesis = new Nemesis(lab, event -> history.nemesis(event))) {
@@ -32,17 +33,20 @@ import java.util.stream.Collectors;
  */
 public final class Nemesis implements AutoCloseable {
     private final Lab lab;
-    private final Consumer<NemesisEvent> events;
+    private final Consumer<NemesisAction> events;
     private final Set<Host> partitioned = new LinkedHashSet<>();
     private final Set<HostProcess> paused = new LinkedHashSet<>();
     private final Set<Node> killed = new LinkedHashSet<>();
     private final Set<ClockFault> clocks = new LinkedHashSet<>();
     private final Set<RenewalSwitch> renewalsHeld = new LinkedHashSet<>();
 
+    /** The fault a schedule is injecting or healing on this thread, if any (a clock strobe runs without the lock held). */
+    private static final ThreadLocal<String> FAULT = new ThreadLocal<>();
+
     private final Thread onShutdown = new Thread(this::healQuietly, "lockstorm-nemesis-heal");
 
     /** A nemesis whose faults are also healed when the JVM is asked to stop (Ctrl-C, SIGTERM). */
-    public Nemesis(Lab lab, Consumer<NemesisEvent> events) {
+    public Nemesis(Lab lab, Consumer<NemesisAction> events) {
         this.lab = lab;
         this.events = events;
         Runtime.getRuntime().addShutdownHook(onShutdown);
@@ -74,7 +78,7 @@ public final class Nemesis implements AutoCloseable {
             Partitions.heal(h);
             partitioned.remove(h);
         }
-        events.accept(new NemesisEvent("start-partition", grudge.toData(), grudge.hostNames()));
+        events.accept(action(NemesisEvent.START_PARTITION, grudge.toData(), grudge.hostNames()));
     }
 
     /** Removes every partition. */
@@ -82,20 +86,20 @@ public final class Nemesis implements AutoCloseable {
         if (partitioned.isEmpty()) return;
         for (Host h : partitioned) Partitions.heal(h);
         partitioned.clear();
-        events.accept(new NemesisEvent("stop-partition", "fully connected", List.of()));
+        events.accept(action(NemesisEvent.STOP_PARTITION, "fully connected", List.of()));
     }
 
     /** SIGSTOP: the process freezes as in a long GC pause. */
     public synchronized void pause(HostProcess p) {
         p.pause();
         paused.add(p);
-        events.accept(new NemesisEvent("start-pause", List.of(p.name()), List.of(p.host().name())));
+        events.accept(action(NemesisEvent.START_PAUSE, List.of(p.name()), List.of(p.host().name())));
     }
 
     public synchronized void resume(HostProcess p) {
         p.resume();
         paused.remove(p);
-        events.accept(new NemesisEvent("stop-pause", List.of(p.name()), List.of(p.host().name())));
+        events.accept(action(NemesisEvent.STOP_PAUSE, List.of(p.name()), List.of(p.host().name())));
     }
 
     /** Resumes every paused process. */
@@ -105,14 +109,14 @@ public final class Nemesis implements AutoCloseable {
         List<String> hosts = paused.stream().map(p -> p.host().name()).distinct().toList();
         for (HostProcess p : paused) p.resume();
         paused.clear();
-        events.accept(new NemesisEvent("stop-pause", names, hosts));
+        events.accept(action(NemesisEvent.STOP_PAUSE, names, hosts));
     }
 
     /** SIGKILL a node; its data stays. */
     public synchronized void kill(Node node) {
         node.kill();
         killed.add(node);
-        events.accept(new NemesisEvent("kill", List.of(node.host().name()), List.of(node.host().name())));
+        events.accept(action(NemesisEvent.KILL, List.of(node.host().name()), List.of(node.host().name())));
     }
 
     /**
@@ -123,14 +127,14 @@ public final class Nemesis implements AutoCloseable {
     public synchronized void killClient(ClientProcess v) {
         v.worker().kill();
         // the history's process number: the checker takes the process as dead from this event on
-        events.accept(new NemesisEvent("kill-client", List.of(v.process()), List.of(v.worker().host().name())));
+        events.accept(action(NemesisEvent.KILL_CLIENT, List.of(v.process()), List.of(v.worker().host().name())));
     }
 
     /** Starts a killed (or stopped) node again on its data. */
     public synchronized void restart(Node node) {
         node.start();
         killed.remove(node);
-        events.accept(new NemesisEvent("start", List.of(node.host().name()), List.of(node.host().name())));
+        events.accept(action(NemesisEvent.START, List.of(node.host().name()), List.of(node.host().name())));
     }
 
     /** Stops these clients' lease renewals; they run on, and their leases run out unless a heal comes first. */
@@ -138,7 +142,7 @@ public final class Nemesis implements AutoCloseable {
         if (switches.isEmpty()) return;
         switches.forEach(RenewalSwitch::hold);
         renewalsHeld.addAll(switches);
-        events.accept(new NemesisEvent("hold-renewals", switches.stream().map(RenewalSwitch::client).toList(),
+        events.accept(action(NemesisEvent.HOLD_RENEWALS, switches.stream().map(RenewalSwitch::client).toList(),
                 switches.stream().map(s -> s.host().name()).toList()));
     }
 
@@ -148,7 +152,7 @@ public final class Nemesis implements AutoCloseable {
         if (held.isEmpty()) return;
         held.forEach(RenewalSwitch::release);
         held.forEach(renewalsHeld::remove);
-        events.accept(new NemesisEvent("resume-renewals", held.stream().map(RenewalSwitch::client).toList(),
+        events.accept(action(NemesisEvent.RESUME_RENEWALS, held.stream().map(RenewalSwitch::client).toList(),
                 held.stream().map(s -> s.host().name()).toList()));
     }
 
@@ -156,14 +160,14 @@ public final class Nemesis implements AutoCloseable {
     public synchronized void clockJump(ClockFault c, java.time.Duration delta) {
         c.jump(delta);
         clocks.add(c);
-        events.accept(new NemesisEvent("clock-jump", Map.of("process", c.name(), "delta_ms", delta.toMillis()), List.of(c.host())));
+        events.accept(action(NemesisEvent.CLOCK_JUMP, Map.of("process", c.name(), "delta_ms", delta.toMillis()), List.of(c.host())));
     }
 
     /** Makes a process's realtime clock run at {@code rate} times real speed. */
     public synchronized void clockRate(ClockFault c, double rate) {
         c.rate(rate);
         clocks.add(c);
-        events.accept(new NemesisEvent("clock-rate", Map.of("process", c.name(), "rate", rate), List.of(c.host())));
+        events.accept(action(NemesisEvent.CLOCK_RATE, Map.of("process", c.name(), "rate", rate), List.of(c.host())));
     }
 
     /**
@@ -173,7 +177,7 @@ public final class Nemesis implements AutoCloseable {
     public void clockStrobe(ClockFault c, java.time.Duration delta, java.time.Duration period, java.time.Duration total) {
         synchronized (this) {
             clocks.add(c);
-            events.accept(new NemesisEvent("start-clock-strobe", Map.of("process", c.name(), "delta_ms", delta.toMillis(),
+            events.accept(action(NemesisEvent.START_CLOCK_STROBE, Map.of("process", c.name(), "delta_ms", delta.toMillis(),
                     "period_ms", period.toMillis()), List.of(c.host())));
         }
         long end = System.nanoTime() + total.toNanos();
@@ -190,7 +194,7 @@ public final class Nemesis implements AutoCloseable {
     public synchronized void clockReset(ClockFault c) {
         c.reset();
         clocks.remove(c);
-        events.accept(new NemesisEvent("clock-reset", List.of(c.name()), List.of(c.host())));
+        events.accept(action(NemesisEvent.CLOCK_RESET, List.of(c.name()), List.of(c.host())));
     }
 
     /**
@@ -218,8 +222,22 @@ public final class Nemesis implements AutoCloseable {
         return m.isEmpty() ? "none" : m.entrySet().stream().map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining("; "));
     }
 
-    void record(NemesisEvent e) {
-        events.accept(e);
+    /**
+     * Runs {@code step} on behalf of the fault called {@code name}: every action it records carries
+     * the name, so that the history and the report say which fault ("isolate-leader") did it.
+     */
+    public void asFault(String name, Runnable step) {
+        String before = FAULT.get();
+        FAULT.set(name);
+        try {
+            step.run();
+        } finally {
+            FAULT.set(before);
+        }
+    }
+
+    private static NemesisAction action(NemesisEvent event, Object value, List<String> hosts) {
+        return new NemesisAction(event, value, hosts, FAULT.get());
     }
 
     /** Heals everything and forgets the shutdown hook. */

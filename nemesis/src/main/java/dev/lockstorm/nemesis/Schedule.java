@@ -60,10 +60,11 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
                 if (when != null && !Wait.polled(when, end, 5)) break;
                 if (System.nanoTime() >= end) break;
                 Fault f = random == null ? faults.get(injected % faults.size()) : faults.get(random.nextInt(faults.size()));
-                Heal heal = f.inject(nemesis);
+                Heal[] heal = new Heal[1];
+                nemesis.asFault(f.name(), () -> heal[0] = f.inject(nemesis));
                 injected++;
                 boolean completed = Wait.sleepUntil(Math.min(end, System.nanoTime() + jitter(active)));
-                heal.heal();
+                nemesis.asFault(f.name(), heal[0]::heal);
                 if (!completed) break;
             }
         } finally {

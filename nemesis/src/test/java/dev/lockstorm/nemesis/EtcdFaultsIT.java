@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 /** Faults on a real 3-member etcd cluster: the leader isolated (Jepsen's isolate-leader) and healed, the leader paused. */
 @Tag("lab")
 class EtcdFaultsIT {
-    private final List<NemesisEvent> events = new ArrayList<>();
+    private final List<NemesisAction> events = new ArrayList<>();
 
     @Test
     void anIsolatedLeaderIsReplacedAndRejoinsAfterTheHeal() {
@@ -43,6 +43,6 @@ class EtcdFaultsIT {
             etcd.awaitServing(Duration.ofSeconds(30));
             assertNotEquals(leader, etcd.leader().orElseThrow(), "the paused leader came back as a follower");
         }
-        assertEquals(List.of("start-partition", "stop-partition", "start-pause", "stop-pause"), events.stream().map(NemesisEvent::f).toList());
+        assertEquals(List.of("start-partition", "stop-partition", "start-pause", "stop-pause"), events.stream().map(NemesisAction::f).toList());
     }
 }

@@ -21,7 +21,7 @@ class RenewalSwitchTest {
     @TempDir
     Path dir;
 
-    private final List<NemesisEvent> events = new ArrayList<>();
+    private final List<NemesisAction> events = new ArrayList<>();
 
     private RenewalSwitch client(String name) {
         Host h = FakeHosts.named(name).get(0);
@@ -40,7 +40,7 @@ class RenewalSwitchTest {
             assertFalse(Files.exists(c2.file()) || Files.exists(c3.file()));
             assertEquals("none", nemesis.active());
         }
-        assertEquals(List.of("hold-renewals", "resume-renewals"), events.stream().map(NemesisEvent::f).toList(),
+        assertEquals(List.of("hold-renewals", "resume-renewals"), events.stream().map(NemesisAction::f).toList(),
                 "one event each, the final heal finds nothing left");
         assertEquals(List.of("c2", "c3"), events.get(0).value());
         assertEquals(List.of("c2", "c3"), events.get(0).hosts());

@@ -26,7 +26,7 @@ class ScheduleIT {
         try (Lab lab = Lab.open(new LabSpec(List.of("n1", "n2", "c1"), RunDirs.of("ScheduleIT")))) {
             HostProcess a = lab.start(lab.host("n1"), "sleeper-n1", List.of("sleep", "600"), Map.of());
             HostProcess b = lab.start(lab.host("n2"), "sleeper-n2", List.of("sleep", "600"), Map.of());
-            List<NemesisEvent> events = Collections.synchronizedList(new ArrayList<>());
+            List<NemesisAction> events = Collections.synchronizedList(new ArrayList<>());
             Nemesis nemesis = new Nemesis(lab, events::add);
             Fault pause = new Fault.Pause("pause-n1", () -> List.of(a));
             Fault cut = new Fault.Partition("cut-c1", () -> Grudge.cutOff(lab.host("c1"), List.of(lab.host("n1"), lab.host("n2"))));
@@ -35,7 +35,7 @@ class ScheduleIT {
             assertTrue(n >= 4, n + " faults injected");
             // every start is followed by its stop before the next start
             String last = "";
-            for (NemesisEvent e : events) {
+            for (NemesisAction e : events) {
                 if (e.f().startsWith("start-")) assertFalse(last.startsWith("start-"), "two faults at once: " + events);
                 last = e.f();
             }

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Tag("unit")
 class ScheduleTest {
     private final List<String> picked = Collections.synchronizedList(new ArrayList<>());
-    private final List<NemesisEvent> events = Collections.synchronizedList(new ArrayList<>());
+    private final List<NemesisAction> events = Collections.synchronizedList(new ArrayList<>());
     private final Nemesis nemesis = new Nemesis(null, events::add);
 
     @AfterEach

@@ -33,7 +33,7 @@ class ZooKeeperFaultsIT {
     private Lab lab;
     private ZooKeeperEnsemble zk;
     private Nemesis nemesis;
-    private final List<NemesisEvent> events = new ArrayList<>();
+    private final List<NemesisAction> events = new ArrayList<>();
 
     @BeforeEach
     void up() {
@@ -70,7 +70,7 @@ class ZooKeeperFaultsIT {
         Duration rejoined = until("the old leader to rejoin as follower",
                 () -> old.mode().filter("follower"::equals).isPresent(), Duration.ofSeconds(30));
         System.out.printf("heal: old leader is a follower after %d ms%n", rejoined.toMillis());
-        assertEquals(List.of("start-partition", "stop-partition"), events.stream().map(NemesisEvent::f).toList());
+        assertEquals(List.of("start-partition", "stop-partition"), events.stream().map(NemesisAction::f).toList());
     }
 
     @Test

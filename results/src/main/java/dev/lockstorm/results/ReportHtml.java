@@ -3,6 +3,7 @@ package dev.lockstorm.results;
 import dev.lockstorm.checker.Analysis;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
@@ -273,6 +274,8 @@ public final class ReportHtml {
                     case "clock" -> "clock " + clockLabel(f.start().value());
                     default -> f.kind() + " " + f.target();
                 };
+                // the fault's own name, when a schedule injected it: "cut off from n2, n3 (isolate-leader)"
+                if (f.start().extra("fault") instanceof String name) label += " (" + name + ")";
                 out.add(List.of(lane, from, Math.max(from, to), f.kind(), label));
             }
         }
@@ -313,7 +316,7 @@ public final class ReportHtml {
             Set<String> servers = new LinkedHashSet<>();
             if (params.get("servers") instanceof Collection<?> c) c.forEach(x -> servers.add(String.valueOf(x)));
             for (FaultSpan f : r.faults()) for (String host : f.hosts()) if (!clients.contains(host)) servers.add(host);
-            for (Op op : h.ops()) if (!op.isClient() && op.f().equals("leader") && op.value() != null) servers.add(String.valueOf(op.value()));
+            for (Op op : h.ops()) if (!op.isClient() && op.f().equals(NemesisEvent.LEADER.f()) && op.value() != null) servers.add(String.valueOf(op.value()));
             servers.stream().sorted().forEach(s -> add(s, "server"));
             clients.stream().sorted(Lanes::natural).forEach(c -> add(c, "client"));
         }
@@ -344,7 +347,7 @@ public final class ReportHtml {
             String current = null;
             double since = 0;
             for (Op op : history.ops()) {
-                if (op.isClient() || !op.f().equals("leader")) continue;
+                if (op.isClient() || !op.f().equals(NemesisEvent.LEADER.f())) continue;
                 if (current != null && index.containsKey(current)) out.add(List.of(index.get(current), since, seconds(op.time())));
                 current = op.value() == null ? null : String.valueOf(op.value());
                 since = seconds(op.time());

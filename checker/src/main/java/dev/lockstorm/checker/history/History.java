@@ -19,12 +19,6 @@ import java.util.Set;
  * }</pre>
  */
 public final class History {
-    /**
-     * The nemesis event that kills client processes ({@code value}: their process numbers): each is
-     * dead from that event on, whenever its driver noticed.
-     */
-    public static final String KILL_CLIENT = "kill-client";
-
     private final String source;
     private final List<Op> ops;
     private final int[] partner;
@@ -75,7 +69,7 @@ public final class History {
     }
 
     /**
-     * Client processes killed by the nemesis ({@link #KILL_CLIENT}): process → the event that killed
+     * Client processes killed by the nemesis ({@link NemesisEvent#KILL_CLIENT}): process → the event that killed
      * it (the first, should one name it twice).
      */
     public Map<Integer, Op> kills() {
@@ -85,7 +79,7 @@ public final class History {
     private static Map<Integer, Op> findKills(List<Op> ops) {
         Map<Integer, Op> out = new HashMap<>();
         for (Op op : ops) {
-            if (op.isClient() || !KILL_CLIENT.equals(op.f()) || !(op.value() instanceof Collection<?> killed)) continue;
+            if (op.isClient() || !NemesisEvent.KILL_CLIENT.f().equals(op.f()) || !(op.value() instanceof Collection<?> killed)) continue;
             for (Object p : killed) if (p instanceof Number n) out.putIfAbsent(n.intValue(), op);
         }
         return out;

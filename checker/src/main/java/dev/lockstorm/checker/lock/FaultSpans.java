@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
 
 import java.util.ArrayList;
@@ -12,10 +13,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The nemesis's events paired into {@link FaultSpan}s: a partition until the next partition or
- * its heal, a pause until its process resumes, a kill until the node starts again, a clock fault
- * until its clock is reset. Events of other names are faults of an instant, but for the harness's
- * {@code leader} observations, which are no fault.
+ * The nemesis's events ({@link NemesisEvent}) paired into {@link FaultSpan}s: a partition until the
+ * next partition or its heal, a pause until its process resumes, a kill until the node starts
+ * again, a clock fault until its clock is reset. Other events are faults of an instant, but for the
+ * harness's {@code leader} observations, which are no fault.
  *
  * <pre>{@code
  * for (FaultSpan f : FaultSpans.of(history)) System.out.println(f.describe());
@@ -30,23 +31,27 @@ public final class FaultSpans {
         Map<String, Op> open = new LinkedHashMap<>();
         for (Op op : h.ops()) {
             if (op.isClient()) continue;
-            String f = op.f();
-            switch (f) {
-                case "start-partition" -> {
-                    close(out, open, "partition:", op);
-                    open.put("partition:" + grudge(op.value()), op);
+            NemesisEvent e = NemesisEvent.of(op.f()).orElse(null);
+            if (e == NemesisEvent.LEADER) continue; // the harness's observation of who leads: not a fault
+            if (e == null || e.span() == null) {
+                out.add(span("event:" + op.f(), op, op));
+                continue;
+            }
+            String kind = e.span().word() + ":";
+            switch (e.span()) {
+                case PARTITION -> {
+                    // a partition replaces the one before it
+                    close(out, open, kind, op);
+                    if (e.opens()) open.put(kind + grudge(op.value()), op);
                 }
-                case "stop-partition" -> close(out, open, "partition:", op);
-                case "start-pause" -> names(op.value()).forEach(n -> open.put("pause:" + n, op));
-                case "stop-pause" -> names(op.value()).forEach(n -> close(out, open, "pause:" + n, op));
-                case "kill" -> names(op.value()).forEach(n -> open.put("kill:" + n, op));
-                case "start" -> names(op.value()).forEach(n -> close(out, open, "kill:" + n, op));
-                case "hold-renewals" -> names(op.value()).forEach(n -> open.put("renewals:" + n, op));
-                case "resume-renewals" -> names(op.value()).forEach(n -> close(out, open, "renewals:" + n, op));
-                case "clock-jump", "clock-rate", "start-clock-strobe" -> open.put("clock:" + clockTarget(op), op);
-                case "clock-reset" -> names(op.value()).forEach(n -> close(out, open, "clock:" + n, op));
-                case "leader" -> { } // the harness's observation of who leads: not a fault
-                default -> out.add(span("event:" + f, op, op));
+                case CLOCK -> {
+                    if (e.opens()) open.put(kind + clockTarget(op), op);
+                    else names(op.value()).forEach(n -> close(out, open, kind + n, op));
+                }
+                default -> names(op.value()).forEach(n -> {
+                    if (e.opens()) open.put(kind + n, op);
+                    else close(out, open, kind + n, op);
+                });
             }
         }
         open.forEach((key, start) -> out.add(span(key, start, null)));

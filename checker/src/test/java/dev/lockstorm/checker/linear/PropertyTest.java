@@ -10,7 +10,6 @@ import dev.lockstorm.checker.model.Kv;
 import dev.lockstorm.checker.model.Model;
 import dev.lockstorm.checker.model.Mutex;
 import dev.lockstorm.checker.model.Register;
-import dev.lockstorm.checker.sim.LockSimulation;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -59,40 +58,6 @@ class PropertyTest {
         // the generator must give both answers often, or the agreement means little
         assertTrue(seen.getOrDefault(Verdict.VALID, 0) > runs / 10, "valid: " + seen);
         assertTrue(seen.getOrDefault(Verdict.INVALID, 0) > runs / 10, "invalid: " + seen);
-    }
-
-    @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
-    void simulatedLockHistoriesAreValid(int seed) {
-        History h = new LockSimulation(3 + seed, 0.02 * (seed % 4), LockSimulation.Fault.NONE, seed).run(5_000 * seed);
-        CheckResult r = Checker.check(h, new FencedMutex(), LIMITS);
-        assertEquals(Verdict.VALID, r.verdict(), () -> Summary.of(r));
-        assertEquals(0, r.doubleHolderCount());
-        assertTrue(r.resource().checked(), r.resource().explanation());
-    }
-
-    @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
-    void plantedDoubleHolderIsFound(int seed) {
-        LockSimulation sim = new LockSimulation(3 + seed, 0.01 * (seed % 3), LockSimulation.Fault.DOUBLE_HOLDER, seed);
-        History h = sim.run(4_000 * seed);
-        assertTrue(sim.planted());
-        CheckResult r = Checker.check(h, new FencedMutex(), LIMITS);
-        assertEquals(Verdict.INVALID, r.verdict());
-        assertEquals(Verdict.INVALID, r.linearizability().verdict(), () -> Summary.of(r));
-        assertTrue(r.doubleHolderCount() >= 1, () -> Summary.of(r));
-    }
-
-    @ParameterizedTest
-    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
-    void plantedTokenInversionIsFound(int seed) {
-        LockSimulation sim = new LockSimulation(3 + seed, 0.01 * (seed % 3), LockSimulation.Fault.TOKEN_INVERSION, seed);
-        History h = sim.run(4_000 * seed);
-        assertTrue(sim.planted());
-        CheckResult r = Checker.check(h, new FencedMutex(), LIMITS);
-        assertEquals(Verdict.INVALID, r.linearizability().verdict(), () -> Summary.of(r));
-        assertTrue(r.tokenViolations() >= 1, () -> Summary.of(r));
-        assertEquals(0, r.doubleHolderCount());
     }
 
     static String dump(History h) {

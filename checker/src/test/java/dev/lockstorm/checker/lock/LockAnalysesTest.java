@@ -6,6 +6,7 @@ import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.model.FencedMutex;
 import org.junit.jupiter.api.Tag;
@@ -59,18 +60,18 @@ class LockAnalysesTest {
     @Test
     void aKilledHoldersHoldEndsAtTheKillNotWhenItsDriverNoticed() {
         // p0 killed while holding; the server freed its lock and p1 took it before p0's driver recorded the crash
-        History killed = h().acquire(0, 1L).nemesis(History.KILL_CLIENT, List.of(0)).acquire(1, 2L)
+        History killed = h().acquire(0, 1L).nemesis(NemesisEvent.KILL_CLIENT.f(), List.of(0)).acquire(1, 2L)
                 .invoke(0, "write").info(0, "write").release(1).build();
         assertTrue(DoubleHolders.find(killed).isEmpty(), DoubleHolders.find(killed).toString());
         CheckResult r = Checker.check(killed, new FencedMutex(), SearchLimits.defaults());
         assertEquals(Verdict.VALID, r.verdict(), Summary.of(r));
         // a kill of another process changes nothing for p0: it was alive while p1 took the lock
-        History other = h().acquire(0, 1L).nemesis(History.KILL_CLIENT, List.of(2)).acquire(1, 2L)
+        History other = h().acquire(0, 1L).nemesis(NemesisEvent.KILL_CLIENT.f(), List.of(2)).acquire(1, 2L)
                 .invoke(0, "write").info(0, "write").release(1).build();
         assertEquals(1, DoubleHolders.find(other).size());
         assertEquals(Verdict.INVALID, Checker.check(other, new FencedMutex(), SearchLimits.defaults()).verdict());
         // the kill ends the hold that was open then, not one that began later
-        History later = h().acquire(0, 1L).nemesis(History.KILL_CLIENT, List.of(0)).release(0).acquire(1, 2L).release(1).build();
+        History later = h().acquire(0, 1L).nemesis(NemesisEvent.KILL_CLIENT.f(), List.of(0)).release(0).acquire(1, 2L).release(1).build();
         assertTrue(DoubleHolders.find(later).isEmpty());
     }
 

@@ -51,10 +51,6 @@ public final class EtcdNode extends ProcessNode {
         return "http://" + host.address() + ":" + CLIENT_PORT;
     }
 
-    public Path dataDir() {
-        return dataDir;
-    }
-
     @Override
     protected String processName() {
         return "etcd-" + host.name();

@@ -19,7 +19,7 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The single-instance Redis lock: {@code SET key value NX PX ttl} with a random value, released by
- * a Lua compare-and-delete, extended by a Lua compare-and-pexpire. The fencing token is an
+ * a Lua compare-and-delete. The fencing token is an
  * {@code INCR} on the same master, taken in the same script as the SET, so that tokens follow the
  * order of grants.
  *
@@ -33,7 +33,6 @@ public final class RedisSingleLock implements LockClient {
     private static final String ACQUIRE = "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
             + "return redis.call('incr', KEYS[2]) else return false end";
     static final String RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
-    private static final String EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
 
     private final String uri;
     private final Duration ttl;
@@ -126,15 +125,6 @@ public final class RedisSingleLock implements LockClient {
     private boolean deleteIfOurs(String value) {
         Long n = redis.eval(RELEASE, ScriptOutputType.INTEGER, new String[]{KEY}, value);
         return n != null && n > 0;
-    }
-
-    /** Extends the lease to {@code ttl} from now if this client still holds the key. */
-    public Lease extend(Lease lease, Duration newTtl) throws Exception {
-        long started = System.nanoTime();
-        Held h = (Held) lease.handle();
-        Long n = redis.eval(EXTEND, ScriptOutputType.INTEGER, new String[]{KEY}, h.value(), Long.toString(newTtl.toMillis()));
-        if (n == null || n == 0) throw new NotHeldException("the lock key is gone or holds another client's value");
-        return new Lease(lease.token(), new Held(h.value(), started + newTtl.toNanos()));
     }
 
     /** The lease is valid until its TTL runs out, measured from before the SET was sent. */

@@ -12,7 +12,7 @@ import dev.lockstorm.checker.io.HistoryWriter;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.model.FencedMutex;
 import dev.lockstorm.checker.model.Models;
-import dev.lockstorm.checker.sim.LockSimulation;
+import dev.lockstorm.suite.internal.workload.LockSimulation;
 
 import java.io.IOException;
 import java.io.PrintStream;

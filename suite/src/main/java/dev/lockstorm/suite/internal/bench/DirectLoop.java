@@ -1,23 +1,23 @@
 package dev.lockstorm.suite.internal.bench;
 
-import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.Fencing;
-import dev.lockstorm.api.ProtectedResource;
 import dev.lockstorm.workloads.store.FencedStore;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.workloads.internal.registry.Registry;
+import dev.lockstorm.suite.internal.workload.LockCycle;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 
 /**
- * The baseline for the driver's overhead: N lock clients in one JVM running the driven cycle
- * (acquire → read the counter → write value + 1 with the token → release) as fast as they can,
- * without driver, pipes or history. Prints "CYCLES n SECONDS s".
+ * The baseline for the driver's overhead: N lock clients in one JVM running the run's own
+ * {@link LockCycle} (acquire → read the counter → write value + 1 with the token → release, no hold)
+ * through a {@link DirectHolder} as fast as they can, without driver, pipes or history. Prints "CYCLES n SECONDS s".
  * Usage: DirectLoop SYSTEM CONNECT CLIENTS SECONDS [START_AT_EPOCH_MS]: with the last, the loop
  * starts then (its clients open before), so that loops in several JVMs run over the same seconds.
  */
@@ -37,12 +37,11 @@ public final class DirectLoop {
         }
         List<TimedLoop.Step> steps = new ArrayList<>();
         for (LockClient c : locks) {
+            // the driven cycle, without the driver: acquire, read the resource, write value + 1 with the token, release
+            LockCycle cycle = new LockCycle(LockCycle.Policy.NO_HOLD, new Random(0));
+            DirectHolder holder = new DirectHolder(c, store);
             steps.add(() -> {
-                // the driven cycle, without the driver: acquire, read the resource, write value + 1 with the token, release
-                Lease l = c.acquire(Duration.ofSeconds(5));
-                ProtectedResource.Read r = store.read(l.token());
-                if (r.accepted()) store.write(l.token(), r.value() + 1);
-                c.release(l);
+                if (!cycle.run(holder, Duration.ofSeconds(5), true) | holder.crashedSinceAsked()) throw new IllegalStateException("not a whole cycle");
             });
         }
         if (args.length > 4) Thread.sleep(Math.max(0, Long.parseLong(args[4]) - System.currentTimeMillis()));

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.cli;
 
+import dev.lockstorm.suite.internal.run.Durations;
 import picocli.CommandLine;
 
 import java.time.Duration;

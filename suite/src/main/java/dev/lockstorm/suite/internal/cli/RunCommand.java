@@ -5,8 +5,9 @@ import dev.lockstorm.checker.Summary;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
-import dev.lockstorm.suite.internal.run.OnDoubt;
+import dev.lockstorm.suite.internal.workload.OnDoubt;
 import dev.lockstorm.suite.internal.run.RunResult;
+import dev.lockstorm.suite.internal.run.RunDefaults;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.Runner;
@@ -41,42 +42,42 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--option", paramLabel = "NAME=VALUE", description = "Sets one of the system's own options ('lockstorm systems' lists them); give it once for each.")
     Map<String, String> options = new LinkedHashMap<>();
 
-    @Option(names = "--clients", defaultValue = "5", description = "Sets how many client processes run, each on a host of its own (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--clients", defaultValue = "" + RunDefaults.CLIENTS, description = "Sets how many client processes run, each on a host of its own (default: ${DEFAULT-VALUE}).")
     int clients;
 
-    @Option(names = "--time-limit", defaultValue = "60s", converter = DurationConverter.class,
+    @Option(names = "--time-limit", defaultValue = RunDefaults.TIME_LIMIT, converter = DurationConverter.class,
             description = "Sets how long the clients and the nemesis run (default: ${DEFAULT-VALUE}).")
     Duration timeLimit;
 
-    @Option(names = "--nemesis", defaultValue = "none", paramLabel = "N", completionCandidates = NemesisNames.class,
+    @Option(names = "--nemesis", defaultValue = RunDefaults.NEMESIS, paramLabel = "N", completionCandidates = NemesisNames.class,
             description = "Chooses what the nemesis does: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). 'lockstorm list'"
                     + " says what each does; some are named scenarios' choreographies.")
     String nemesis;
 
-    @Option(names = "--resource", defaultValue = "counter", paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,
+    @Option(names = "--resource", defaultValue = RunDefaults.RESOURCE, paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,
             description = "Chooses the protected resource: ${COMPLETION-CANDIDATES}, or one of your own from --classpath (default: ${DEFAULT-VALUE}).")
     String resource;
 
-    @Option(names = "--fencing", defaultValue = "none", paramLabel = "F",
+    @Option(names = "--fencing", defaultValue = RunDefaults.FENCING, paramLabel = "F",
             description = "Sets how much of the token the protected resource checks: none, writes or all (default: ${DEFAULT-VALUE}).")
     String fencing;
 
     @Option(names = "--seed", description = "Seeds every random choice, so that a run can be repeated (default: the clock).")
     Long seed;
 
-    @Option(names = {"--lease", "--session-timeout", "--ttl"}, defaultValue = "4s", converter = DurationConverter.class,
+    @Option(names = {"--lease", "--session-timeout", "--ttl"}, defaultValue = RunDefaults.LEASE, converter = DurationConverter.class,
             description = "Sets the lock's lease: ZooKeeper's session timeout, a Redis key's TTL (default: ${DEFAULT-VALUE}).")
     Duration lease;
 
-    @Option(names = "--persistence", defaultValue = "none", paramLabel = "P",
+    @Option(names = "--persistence", defaultValue = RunDefaults.PERSISTENCE, paramLabel = "P",
             description = "Sets how Redis keeps data across a crash: none, aof-everysec or aof-always (default: ${DEFAULT-VALUE}).")
     String persistence;
 
     @Option(names = "--nemesis-interval", converter = DurationConverter.class,
-            description = "Sets the mean time between faults and a fault's mean length (default: 10s, or a sixth of the time limit if shorter).")
+            description = "Sets the mean time between faults and a fault's mean length (default: a sixth of the time limit, at most " + RunDefaults.NEMESIS_INTERVAL_MAX + ").")
     Duration nemesisInterval;
 
-    @Option(names = "--hold-max", defaultValue = "100ms", converter = DurationConverter.class,
+    @Option(names = "--hold-max", defaultValue = RunDefaults.HOLD_MAX, converter = DurationConverter.class,
             description = "Sets the longest a holder waits between reading and writing the resource (default: ${DEFAULT-VALUE}).")
     Duration holdMax;
 
@@ -85,12 +86,12 @@ public final class RunCommand implements Callable<Integer> {
                     + " acquire and release recorded (default: 2 for reentrant locks, 0 for others; 0 to " + RunSpec.MAX_NESTING + ").")
     Integer nesting;
 
-    @Option(names = "--on-doubt", defaultValue = "continue", paramLabel = "D",
+    @Option(names = "--on-doubt", defaultValue = RunDefaults.ON_DOUBT, paramLabel = "D",
             description = "Sets what a holder does when its lock client says the lease may be gone: continue (record it and work on)"
                     + " or stop (ask before each step and while it holds; at the first doubt, leave the work and release) (default: ${DEFAULT-VALUE}).")
     String onDoubt;
 
-    @Option(names = "--quiet", defaultValue = "20s", converter = DurationConverter.class,
+    @Option(names = "--quiet", defaultValue = RunDefaults.QUIET, converter = DurationConverter.class,
             description = "Sets the quiet period after the final heal, in which every client must acquire the lock again (default: ${DEFAULT-VALUE}).")
     Duration quiet;
 

@@ -2,6 +2,7 @@ package dev.lockstorm.suite.internal.nemesis;
 
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.Nemesis;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,6 +65,22 @@ public sealed interface NemesisKind permits NoFaults, Partitions, PauseNode, Pau
     /** A partition in place from before the clients start until the final heal. */
     default Optional<Grudge> standing(Targets targets) {
         return Optional.empty();
+    }
+
+    /**
+     * Prepares the run for this kind before the clients start cycling: by default the standing
+     * partition, if the kind has one. A kind that needs more (pause points armed on the client
+     * hosts) does it here, and undoes it in {@link #tearDown}.
+     */
+    default void setUp(Targets targets, Nemesis nemesis) {
+        standing(targets).ifPresent(nemesis::partition);
+    }
+
+    /**
+     * Undoes what {@link #setUp} prepared that the final heal does not, when the main phase ends
+     * (before the final heal), so that nothing acts after the nemesis has stopped.
+     */
+    default void tearDown(Targets targets) {
     }
 
     /** What the nemesis does while the clients run; empty for nothing. */

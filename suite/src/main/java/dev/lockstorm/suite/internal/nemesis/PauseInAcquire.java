@@ -1,7 +1,9 @@
 package dev.lockstorm.suite.internal.nemesis;
 
 import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.Schedule;
 import dev.lockstorm.workloads.PausePoint;
 import dev.lockstorm.workloads.redis.Redlock;
@@ -44,6 +46,22 @@ public record PauseInAcquire() implements NemesisKind {
     public Map<String, String> clientEnv(int index, Rhythm rhythm, Path clientDir) {
         return index != 0 ? Map.of() : Map.of(PausePoint.ENV, Redlock.PAUSE_AFTER_MAJORITY, PausePoint.ARMED_ENV, PausePoints.armFile(clientDir).toString(),
                 PausePoint.MIN_MS_ENV, Long.toString(rhythm.lease().toMillis() + 500));
+    }
+
+    /** Arms the pause point on every client host while the main phase runs. */
+    @Override
+    public void setUp(Targets t, Nemesis nemesis) {
+        PausePoints.arm(hosts(t), t.clientDir());
+    }
+
+    /** Disarms it before the final heal, so that no client freezes itself after the nemesis has stopped. */
+    @Override
+    public void tearDown(Targets t) {
+        PausePoints.disarm(hosts(t), t.clientDir());
+    }
+
+    private static List<Host> hosts(Targets t) {
+        return t.clients().stream().map(Client::host).toList();
     }
 
     @Override

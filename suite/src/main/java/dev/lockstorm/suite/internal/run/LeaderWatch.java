@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.run;
 
+import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.clusters.ProcessNode;
@@ -46,7 +47,7 @@ final class LeaderWatch implements AutoCloseable {
                 now = null; // no one answers: no known leader
             }
             if (first || !Objects.equals(now, last)) {
-                recorder.record(OpType.INFO, Op.NEMESIS, "leader", now, now == null ? Map.of() : Map.of("hosts", List.of(now)));
+                recorder.record(OpType.INFO, Op.NEMESIS, NemesisEvent.LEADER.f(), now, now == null ? Map.of() : Map.of("hosts", List.of(now)));
                 log.log("leader: " + (now == null ? "none" : now));
                 last = now;
                 first = false;

@@ -3,11 +3,12 @@ package dev.lockstorm.suite.internal.run;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.io.HistoryWriter;
-import dev.lockstorm.nemesis.NemesisEvent;
+import dev.lockstorm.nemesis.NemesisAction;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -39,8 +40,11 @@ final class Recorder implements AutoCloseable {
         return op;
     }
 
-    void nemesis(NemesisEvent e) {
-        record(OpType.INFO, Op.NEMESIS, e.f(), e.value(), e.hosts().isEmpty() ? Map.of() : Map.of("hosts", e.hosts()));
+    void nemesis(NemesisAction e) {
+        Map<String, Object> extra = new LinkedHashMap<>();
+        if (!e.hosts().isEmpty()) extra.put("hosts", e.hosts());
+        if (e.fault() != null) extra.put("fault", e.fault());
+        record(OpType.INFO, Op.NEMESIS, e.f(), e.value(), extra);
     }
 
     int completedClientOps() {

@@ -9,6 +9,8 @@ import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.nemesis.NemesisKind;
 import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
 import dev.lockstorm.suite.internal.nemesis.Rhythm;
+import dev.lockstorm.suite.internal.workload.LockCycle;
+import dev.lockstorm.suite.internal.workload.OnDoubt;
 import dev.lockstorm.workloads.internal.registry.Registry;
 import dev.lockstorm.workloads.store.CounterResource;
 
@@ -117,30 +119,35 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         return nemesis.acquireTimeout(rhythm());
     }
 
+    /** What every client's holder does in each cycle. */
+    public LockCycle.Policy policy() {
+        return new LockCycle.Policy(nesting, holdMin, holdMax, onDoubt);
+    }
+
     /** The run's timing as its nemesis sees it. */
     public Rhythm rhythm() {
         return new Rhythm(lease, nemesisInterval, clientPause(), timeLimit);
     }
 
-    /** A builder whose defaults are the CLI's. */
+    /** A builder whose defaults are {@link RunDefaults}. */
     public static final class Builder {
         private final LockSystem system;
         private final Map<String, String> options = new LinkedHashMap<>();
         private ResourceType resource = new CounterResource();
         private List<Path> classpath = List.of();
-        private int clients = 5;
-        private Duration timeLimit = Duration.ofSeconds(60);
-        private NemesisKind nemesis = NemesisKinds.none();
-        private Fencing fencing = Fencing.NONE;
-        private long seed = 1;
-        private Duration lease = Duration.ofSeconds(4);
+        private int clients = RunDefaults.CLIENTS;
+        private Duration timeLimit = Durations.parse(RunDefaults.TIME_LIMIT);
+        private NemesisKind nemesis = NemesisKinds.byName(RunDefaults.NEMESIS);
+        private Fencing fencing = Fencing.fromName(RunDefaults.FENCING);
+        private long seed = RunDefaults.SEED;
+        private Duration lease = Durations.parse(RunDefaults.LEASE);
         private Duration nemesisInterval;
         private Duration holdMin = Duration.ZERO;
         private Integer nesting;
-        private OnDoubt onDoubt = OnDoubt.CONTINUE;
-        private Duration holdMax = Duration.ofMillis(100);
-        private Duration quiet = Duration.ofSeconds(20);
-        private Persistence persistence = Persistence.NONE;
+        private OnDoubt onDoubt = OnDoubt.fromName(RunDefaults.ON_DOUBT);
+        private Duration holdMax = Durations.parse(RunDefaults.HOLD_MAX);
+        private Duration quiet = Durations.parse(RunDefaults.QUIET);
+        private Persistence persistence = Persistence.fromName(RunDefaults.PERSISTENCE);
         private List<String> command = List.of();
 
         private Builder(LockSystem system) {
@@ -234,8 +241,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         public RunSpec build() {
             Map<String, String> all = LockOption.defaults(system.options());
             all.putAll(options);
-            Duration sixth = timeLimit.dividedBy(6);
-            Duration interval = nemesisInterval != null ? nemesisInterval : sixth.compareTo(Duration.ofSeconds(10)) < 0 ? sixth : Duration.ofSeconds(10);
+            Duration interval = nemesisInterval != null ? nemesisInterval : RunDefaults.nemesisInterval(timeLimit);
             return new RunSpec(system, all, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, interval, holdMin, holdMax,
                     nesting != null ? nesting : system.reentrant() ? DEFAULT_NESTING : 0, onDoubt, quiet, persistence, command, null);
         }

@@ -3,7 +3,6 @@ package dev.lockstorm.suite.internal.run;
 import dev.lockstorm.api.ProtectedResource;
 import dev.lockstorm.api.ResourceContext;
 import dev.lockstorm.api.Topology;
-import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.ssh.SshLab;
@@ -14,10 +13,9 @@ import dev.lockstorm.results.RunReport;
 import dev.lockstorm.workloads.internal.worker.LogStamp;
 import dev.lockstorm.suite.internal.cluster.Cluster;
 import dev.lockstorm.suite.internal.nemesis.NemesisKind;
-import dev.lockstorm.suite.internal.nemesis.NemesisPlan;
-import dev.lockstorm.suite.internal.nemesis.PausePoints;
 import dev.lockstorm.suite.internal.nemesis.Rhythm;
 import dev.lockstorm.suite.internal.nemesis.Targets;
+import dev.lockstorm.suite.internal.workload.LockCycle;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -34,12 +32,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A complete test run: lab up, cluster up (ZooKeeper or Redis), clients up, generator and nemesis for the time limit,
- * final heal, a quiet period in which every client must acquire once more, teardown, check, report.
+ * A complete test run: lab up, servers up, clients up, then the run's {@link Phase phases} (the generator and the
+ * nemesis for the time limit, the final heal, a quiet period in which every client must acquire once more, the final
+ * read), teardown, check, report.
  * In the lab ({@link Placement.InLab}, the default) it must run inside a lab ({@code bin/lockstorm run} enters one); on remote
  * hosts ({@link Placement.Remote}) on the control node, outside any lab.
  *
@@ -48,6 +45,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * }</pre>
  */
 public final class Runner {
+    /** The lock's name every client is given. */
+    static final String LOCK = "/lockstorm/lock";
+
     private final PrintStream progress;
     private final Placement placement;
 
@@ -70,8 +70,7 @@ public final class Runner {
         Random random = new Random(spec.seed());
         List<String> clientNames = new ArrayList<>();
         for (int i = 1; i <= spec.clients(); i++) clientNames.add("c" + i);
-        List<String> notLive = new ArrayList<>();
-        int faults = 0;
+        LiveRun run;
         long started = System.nanoTime();
         Instant startedAt = Instant.now();
         try (RunLog log = new RunLog(dir.resolve("lockstorm.log"), started, progress);
@@ -85,73 +84,44 @@ public final class Runner {
             Cluster cluster = Cluster.start(topology, lab, spec.persistence(), kind.movesServerClocks() && Cluster.hasServerClocks(topology));
             log.log("servers: " + topology.describe() + " serving at " + cluster.connect());
             ProtectedResource resource = openResource(spec, cluster);
-            ClientSlot.Holders holders = new ClientSlot.Holders();
-            List<ClientSlot> clients = new ArrayList<>();
-            List<Host> clientHosts = clientNames.stream().map(lab::host).toList();
-            Path clientDir = lab.dir(clientHosts.get(0)); // the same path on every client host
-            for (int i = 0; i < spec.clients(); i++) {
-                Host host = clientHosts.get(i);
-                ClockFault clock = kind.movesClientClocks() ? ClockFault.create(lab, host, "client-" + host.name()) : null;
-                Map<String, String> env = new HashMap<>(kind.clientEnv(i, spec.rhythm(), clientDir));
-                env.put(LogStamp.RUN_START_ENV, Long.toString(lab.monotonicOn(host, started)));
-                clients.add(new ClientSlot(lab, host, i, spec, cluster.connect(), recorder, resource, new Random(random.nextLong()), holders,
-                        env, clock));
-            }
-            clients.parallelStream().forEach(ClientSlot::startFirstWorker);
-            log.log("clients: " + spec.clients() + " workers open (" + spec.system().name() + ")");
-
-            LeaderWatch leaders = new LeaderWatch(cluster, recorder, log);
-            try (leaders; Nemesis nemesis = new Nemesis(lab, e -> {
-                recorder.nemesis(e);
-                log.log("nemesis: " + e.f() + " " + e.value() + (e.hosts().isEmpty() ? "" : " on " + String.join(",", e.hosts())));
-            })) {
-                leaders.start();
-                Targets targets = new RunTargets(cluster, clients, holders, new Random(random.nextLong()), spec.rhythm(), clientDir);
-                kind.standing(targets).ifPresent(nemesis::partition);
-                PausePoints.arm(clientHosts, clientDir);
-                AtomicBoolean stop = new AtomicBoolean();
-                List<Thread> threads = new ArrayList<>();
-                for (ClientSlot c : clients) threads.add(start("client-" + c.process(), () -> c.run(stop)));
-                NemesisPlan plan = kind.plan(targets).orElse(null);
-                AtomicInteger injected = new AtomicInteger();
-                Thread nemesisThread = plan == null ? null : start("nemesis", () -> injected.set(plan.run(nemesis, spec.timeLimit())));
-                log.log("generator and nemesis (" + kind.name() + ") running for " + spec.timeLimit().toSeconds() + " s");
-                long end = System.nanoTime() + spec.timeLimit().toNanos();
-                while (System.nanoTime() < end) {
-                    Thread.sleep(Math.min(2000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
-                    log.say(String.format(Locale.ROOT, "  [%5.1f s] %d ops, faults: %s, double holders so far: %d",
-                            recorder.elapsedSeconds(), recorder.completedClientOps(), nemesis.active(), holders.doubleHoldersSoFar()));
+            try {
+                HoldBoard board = new HoldBoard();
+                ResourceCalls calls = new ResourceCalls(resource);
+                List<Host> clientHosts = clientNames.stream().map(lab::host).toList();
+                Path clientDir = lab.dir(clientHosts.get(0)); // the same path on every client host
+                List<DrivenClient> clients = new ArrayList<>();
+                for (int i = 0; i < spec.clients(); i++) {
+                    Host host = clientHosts.get(i);
+                    ClockFault clock = kind.movesClientClocks() ? ClockFault.create(lab, host, "client-" + host.name()) : null;
+                    Map<String, String> env = new HashMap<>(kind.clientEnv(i, spec.rhythm(), clientDir));
+                    env.put(LogStamp.RUN_START_ENV, Long.toString(lab.monotonicOn(host, started)));
+                    if (clock != null) env.putAll(clock.env());
+                    LockCycle cycle = new LockCycle(spec.policy(), new Random(random.nextLong()));
+                    clients.add(new DrivenClient(host, new ClientWorker(lab, host, spec, cluster.connect(), env),
+                            new ClientHistory(recorder, host.name(), i, spec.clients()), calls, board, cycle, spec, clock));
                 }
-                stop.set(true);
-                PausePoints.disarm(clientHosts, clientDir);
-                if (nemesisThread != null) nemesisThread.join();
-                nemesis.healAll();
-                // a client that froze itself at a pause point after the schedule ended is resumed too
-                for (ClientSlot c : clients) if (c.worker() != null && c.worker().isPaused()) nemesis.resume(c.worker());
-                for (Thread t : threads) t.join(spec.opTimeout().multipliedBy(4).toMillis());
-                faults = injected.get();
+                clients.parallelStream().forEach(DrivenClient::open);
+                log.log("clients: " + spec.clients() + " workers open (" + spec.system().name() + ")");
 
-                log.say("lockstorm: healed (" + faults + " faults injected); quiet period: every client must acquire once more");
-                cluster.awaitServing(Duration.ofSeconds(60));
-                for (ClientSlot c : clients) {
-                    boolean got = false;
-                    long deadline = System.nanoTime() + spec.quiet().toNanos();
-                    while (!got && System.nanoTime() < deadline) got = c.quietCycle(spec.quiet());
-                    if (!got) {
-                        notLive.add("process " + c.process());
-                        log.log("liveness: " + c.host().name() + " (process " + c.process() + ") could not acquire within " + spec.quiet().toSeconds() + " s");
-                    }
+                LeaderWatch leaders = new LeaderWatch(cluster, recorder, log);
+                try (leaders; Nemesis nemesis = new Nemesis(lab, e -> {
+                    recorder.nemesis(e);
+                    log.log("nemesis: " + e.f() + " " + e.value() + (e.hosts().isEmpty() ? "" : " on " + String.join(",", e.hosts())));
+                })) {
+                    leaders.start();
+                    Targets targets = new RunTargets(cluster, clients, board, new Random(random.nextLong()), spec.rhythm(), clientDir);
+                    run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets);
+                    for (Phase phase : Phase.ALL) phase.run(run);
+                    clients.forEach(DrivenClient::close);
+                    log.log("teardown: clients closed; stopping the servers and the lab");
                 }
-                ClientSlot.finalRead(recorder, resource, clients.stream().mapToInt(ClientSlot::process).max().orElse(0) + 1);
-                clients.forEach(ClientSlot::close);
-                log.log("teardown: clients closed; stopping the servers and the lab");
             } finally {
                 closeResource(resource);
             }
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        RunReport.Outcome outcome = RunReport.write(dir, new RunReport.Context(runInfo(spec, faults, startedAt), notLive, seconds));
-        return new RunResult(dir, outcome.check(), notLive, faults, JunitXml.suite(outcome));
+        RunReport.Outcome outcome = RunReport.write(dir, new RunReport.Context(runInfo(spec, run.faults, startedAt), run.notLive, seconds));
+        return new RunResult(dir, outcome.check(), run.notLive, run.faults, JunitXml.suite(outcome));
     }
 
     /** The run's protected resource; a resource that cannot open stops the run, saying so. */
@@ -172,21 +142,14 @@ public final class Runner {
     }
 
     /** The run's servers and clients as its nemesis sees them. */
-    private record RunTargets(Cluster cluster, List<ClientSlot> clients, ClientSlot.Holders holders, Random random, Rhythm rhythm,
-                              Path clientDir)
+    private record RunTargets(Cluster cluster, List<DrivenClient> clients, HoldBoard board, Random random, Rhythm rhythm, Path clientDir)
             implements Targets {
         private static final Duration FRESH = Duration.ofMillis(300);
 
         @Override
         public boolean justAcquired() {
-            return holders.justAcquired(FRESH);
+            return board.justAcquired(FRESH);
         }
-    }
-
-    private static Thread start(String name, Runnable r) {
-        Thread t = new Thread(r, name);
-        t.start();
-        return t;
     }
 
     static Map<String, Object> runInfo(RunSpec spec, int faults, Instant startedAt) {

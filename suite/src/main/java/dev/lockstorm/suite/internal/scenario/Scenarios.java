@@ -24,7 +24,7 @@ import dev.lockstorm.suite.internal.nemesis.ServerClockAhead;
 import dev.lockstorm.suite.internal.nemesis.SplitClock;
 import dev.lockstorm.suite.internal.nemesis.SplitKill;
 import dev.lockstorm.suite.internal.nemesis.WaiterClockAhead;
-import dev.lockstorm.suite.internal.run.OnDoubt;
+import dev.lockstorm.suite.internal.workload.OnDoubt;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -36,13 +36,11 @@ public final class Registry {
     public record Found<T>(T plugin, String name, String source) {
     }
 
-    private final ClassLoader loader;
     private final List<Path> classpath;
     private final Map<String, Found<LockSystem>> systems;
     private final Map<String, Found<ResourceType>> resources;
 
     private Registry(ClassLoader loader, List<Path> classpath) {
-        this.loader = loader;
         this.classpath = List.copyOf(classpath);
         this.systems = find(LockSystem.class, LockSystem::name, loader);
         this.resources = find(ResourceType.class, ResourceType::name, loader);
@@ -82,11 +80,6 @@ public final class Registry {
                     + ") naming classes that implement them");
         }
         return r;
-    }
-
-    /** The class loader plug-ins came from (the driver loads the protected resource through it). */
-    public ClassLoader loader() {
-        return loader;
     }
 
     /** The user's class path entries beyond this JVM's own (what worker JVMs must add). */

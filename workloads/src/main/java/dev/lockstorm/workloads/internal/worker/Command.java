@@ -4,6 +4,22 @@ package dev.lockstorm.workloads.internal.worker;
 public sealed interface Command {
 
     /**
+     * The worker's first command: make and open the client of {@code system} (found by name in the
+     * worker's registry, like any plug-in). The worker answers {@link Reply.Ready} or
+     * {@link Reply.OpenFailed}.
+     *
+     * @param connect the servers, in the form of the system's topology
+     * @param lock    the lock's name
+     * @param leaseMs the run's lease
+     * @param options every option the system declares, set or defaulted
+     */
+    record Open(String system, String connect, String lock, long leaseMs, java.util.Map<String, String> options) implements Command {
+        public Open {
+            options = java.util.Map.copyOf(options);
+        }
+    }
+
+    /**
      * Take the lock, waiting at most {@code timeoutMs}; with {@code thenUse}, also answer as
      * {@link Use} would right after the grant, for a holder that touches the resource at once (one
      * round trip less).

@@ -15,6 +15,8 @@ import java.util.Map;
  * The driver–worker protocol, one JSON object a line over the worker's stdin and stdout (never over
  * the faulted network):
  * <pre>
+ * {"cmd":"open","system":"redis-single","connect":"redis://…","lock":"/lockstorm/lock","lease_ms":4000,"options":{"k":"v"}}
+ *                                       → {"type":"ready"} | {"type":"error","error":…}   (the first line, always)
  * {"cmd":"acquire","timeout_ms":5000}  → {"type":"ok","value":TOKEN} | {"type":"fail","error":…} | {"type":"info","error":…}
  * {"cmd":"acquire","timeout_ms":5000,"then_use":true}
  *                                       → {"type":"ok","value":TOKEN,"still_held":true|false} | the same fail and info
@@ -23,7 +25,7 @@ import java.util.Map;
  * {"cmd":"reset"}                       → {"type":"ready"} | {"type":"error","error":…}
  * {"cmd":"close"}                       → (exits)
  * </pre>
- * A worker's first line is {@code ready} or {@code error}.
+ * A worker's first command is {@code open}; its first line, {@code ready} or {@code error}.
  */
 public final class Protocol {
     private static final JsonFactory JSON = new JsonFactory();
@@ -33,7 +35,16 @@ public final class Protocol {
 
     public static String encode(Command c) {
         return write(g -> {
-            if (c instanceof Command.Acquire a) {
+            if (c instanceof Command.Open o) {
+                g.writeStringField("cmd", "open");
+                g.writeStringField("system", o.system());
+                g.writeStringField("connect", o.connect());
+                g.writeStringField("lock", o.lock());
+                g.writeNumberField("lease_ms", o.leaseMs());
+                g.writeObjectFieldStart("options");
+                for (Map.Entry<String, String> e : new java.util.TreeMap<>(o.options()).entrySet()) g.writeStringField(e.getKey(), e.getValue());
+                g.writeEndObject();
+            } else if (c instanceof Command.Acquire a) {
                 g.writeStringField("cmd", "acquire");
                 g.writeNumberField("timeout_ms", a.timeoutMs());
                 if (a.thenUse()) g.writeBooleanField("then_use", true);
@@ -72,6 +83,8 @@ public final class Protocol {
     public static Command command(String line) {
         Map<String, Object> f = read(line);
         return switch (String.valueOf(f.get("cmd"))) {
+            case "open" -> new Command.Open(string(f, "system", line), string(f, "connect", line), string(f, "lock", line),
+                    f.get("lease_ms") instanceof Long ms ? ms : missing("lease_ms", line), options(f));
             case "acquire" -> new Command.Acquire(f.get("timeout_ms") instanceof Long ms ? ms : 5000L, Boolean.TRUE.equals(f.get("then_use")));
             case "use" -> new Command.Use();
             case "release" -> new Command.Release();
@@ -79,6 +92,19 @@ public final class Protocol {
             case "close" -> new Command.Close();
             default -> throw new IllegalArgumentException("unknown command: " + line);
         };
+    }
+
+    private static String string(Map<String, Object> f, String name, String line) {
+        return f.get(name) instanceof String s ? s : missing(name, line);
+    }
+
+    private static <T> T missing(String name, String line) {
+        throw new IllegalArgumentException("no " + name + " in " + line);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> options(Map<String, Object> f) {
+        return f.get("options") instanceof Map<?, ?> m ? (Map<String, String>) m : Map.of();
     }
 
     /** The reply on {@code line}; {@link IllegalArgumentException} for anything else. */
@@ -96,7 +122,7 @@ public final class Protocol {
         };
     }
 
-    /** A flat object's fields: strings, whole numbers and booleans (others are skipped). */
+    /** An object's fields: strings, whole numbers, booleans and an object of strings (others are skipped). */
     private static Map<String, Object> read(String line) {
         Map<String, Object> f = new HashMap<>();
         try (JsonParser p = JSON.createParser(line)) {
@@ -108,6 +134,15 @@ public final class Protocol {
                     case VALUE_STRING -> f.put(name, p.getText());
                     case VALUE_NUMBER_INT -> f.put(name, p.getLongValue());
                     case VALUE_TRUE, VALUE_FALSE -> f.put(name, t == JsonToken.VALUE_TRUE);
+                    case START_OBJECT -> {
+                        Map<String, String> inner = new java.util.LinkedHashMap<>();
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            String key = p.currentName();
+                            if (p.nextToken() != JsonToken.VALUE_STRING) throw new IllegalArgumentException("not a string: " + key + " in " + line);
+                            inner.put(key, p.getText());
+                        }
+                        f.put(name, inner);
+                    }
                     default -> p.skipChildren();
                 }
             }

@@ -17,16 +17,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * A lock client process: one {@link LockClient} driven by the runner over stdin/stdout
  * ({@link Protocol}), never over the faulted network. When the process is frozen (SIGSTOP),
  * commands wait in the pipe and run when it resumes, as a paused client's would.
- * Usage: {@code Worker SYSTEM CONNECT LOCK LEASE_MS [OPTION=VALUE…]}; the system is found on this
- * JVM's class path like any plug-in.
+ * Started without arguments; its first command is {@link Command.Open}, which names the system (found
+ * on this JVM's class path like any plug-in), the servers, the lock, the lease and the options.
  */
 public final class Worker {
     private final Supplier<LockClient> newClient;
@@ -41,8 +39,8 @@ public final class Worker {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length < 4) {
-            System.err.println("usage: Worker SYSTEM CONNECT LOCK LEASE_MS [OPTION=VALUE…]");
+        if (args.length != 0) {
+            System.err.println("usage: Worker (no arguments: the first line on stdin is an open command)");
             System.exit(3);
         }
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
@@ -54,15 +52,14 @@ public final class Worker {
             System.setErr(log);
         }
         System.setOut(System.err);
-        Map<String, String> options = new LinkedHashMap<>();
-        for (int i = 4; i < args.length; i++) {
-            int eq = args[i].indexOf('=');
-            options.put(args[i].substring(0, eq), args[i].substring(eq + 1));
-        }
-        ClientContext context = new ClientContext(args[1], args[2], Duration.ofMillis(Long.parseLong(args[3])), options);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Worker w;
         try {
-            LockSystem system = Registry.builtIn().system(args[0]);
+            String first = in.readLine();
+            if (first == null) System.exit(0);
+            if (!(Protocol.command(first) instanceof Command.Open open)) throw new IllegalArgumentException("the first command must be open, not " + first);
+            ClientContext context = new ClientContext(open.connect(), open.lock(), Duration.ofMillis(open.leaseMs()), open.options());
+            LockSystem system = Registry.builtIn().system(open.system());
             w = new Worker(() -> system.newClient(context), out);
         } catch (RuntimeException e) {
             out.println(Protocol.encode(new Reply.OpenFailed(describe(e))));
@@ -73,7 +70,6 @@ public final class Worker {
         Reply opened = w.open();
         out.println(Protocol.encode(opened));
         if (opened instanceof Reply.OpenFailed) System.exit(2);
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;
         while ((line = in.readLine()) != null) {
             Reply r = w.handle(line);
@@ -127,6 +123,7 @@ public final class Worker {
                 return new Reply.Info(describe(e));
             }
         }
+        if (cmd instanceof Command.Open) return new Reply.Info("bad command: the client is open already");
         if (cmd instanceof Command.Reset) {
             // the old instance is a crashed process: drop it (its lease, if any, expires) and start afresh
             client.close();

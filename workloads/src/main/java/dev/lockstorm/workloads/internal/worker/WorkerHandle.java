@@ -57,9 +57,9 @@ public final class WorkerHandle {
         Watchdog.INSTANCE.watch(this);
     }
 
-    /** Waits for the worker's first line: {@link Reply.Ready} or {@link Reply.OpenFailed}; null if none came. */
-    public Reply awaitReady(Duration timeout) {
-        return read(timeout);
+    /** Sends the worker its first command and waits for its answer: {@link Reply.Ready} or {@link Reply.OpenFailed}; null if none came. */
+    public Reply open(Command.Open open, Duration timeout) {
+        return call(open, timeout);
     }
 
     /** Sends {@code cmd} and returns the reply, or null when none came within {@code timeout} (the worker is then killed). */

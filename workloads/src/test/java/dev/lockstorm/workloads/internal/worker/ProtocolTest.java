@@ -22,6 +22,16 @@ class ProtocolTest {
     }
 
     @Test
+    void theOpenCommandCarriesTheWholeStartTyped() {
+        Command.Open open = new Command.Open("redis-single", "redis://10.77.0.11:6379", "/lockstorm/lock", 4000,
+                java.util.Map.of("gone-on", "lost", "a \"quoted\" name", "x=y,z"));
+        assertEquals(open, Protocol.command(Protocol.encode(open)));
+        assertEquals("{\"cmd\":\"open\",\"system\":\"s\",\"connect\":\"c\",\"lock\":\"l\",\"lease_ms\":1,\"options\":{}}",
+                Protocol.encode(new Command.Open("s", "c", "l", 1, java.util.Map.of())));
+        assertThrows(IllegalArgumentException.class, () -> Protocol.command("{\"cmd\":\"open\",\"system\":\"s\"}"));
+    }
+
+    @Test
     void repliesRoundTrip() {
         for (Reply r : List.of(new Reply.Ready(), new Reply.OpenFailed("IOException: refused"), new Reply.Ok(42L), new Reply.Ok(null), new Reply.Ok(7L, false),
                 new Reply.Fail("NotAcquiredException: busy"), new Reply.Info("a \"quoted\" error\nover lines"), new Reply.InUse(true),

@@ -15,7 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The driver's end of the pipe against small shell workers: answers, silence past the timeout, and a worker that exits. */
 @Tag("unit")
 class WorkerHandleTest {
-    private static final String READY = "echo '{\"type\":\"ready\"}'; ";
+    /** A worker's start: it reads the open command, then says it is ready. */
+    private static final String READY = "read open; echo '{\"type\":\"ready\"}'; ";
+    private static final Command.Open OPEN = new Command.Open("s", "c", "/lockstorm/lock", 4000, java.util.Map.of());
 
     private static WorkerHandle start(String script) throws Exception {
         Process p = new ProcessBuilder(List.of("bash", "-c", script)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
@@ -50,7 +52,7 @@ class WorkerHandleTest {
     @Test
     void aWorkerThatAnswersIsReadLineByLine() throws Exception {
         WorkerHandle h = start(READY + "while read l; do echo 'chatter that is no reply'; echo '{\"type\":\"use\",\"still_held\":true}'; done");
-        assertEquals(new Reply.Ready(), h.awaitReady(Duration.ofSeconds(5)));
+        assertEquals(new Reply.Ready(), h.open(OPEN, Duration.ofSeconds(5)));
         for (int i = 0; i < 3; i++) assertEquals(new Reply.InUse(true), h.call(new Command.Use(), Duration.ofSeconds(5)));
         assertFalse(h.timedOut());
         h.close();
@@ -60,7 +62,7 @@ class WorkerHandleTest {
     void aSilentWorkerIsKilledAtItsTimeoutAndAnswersNothingAfter() throws Exception {
         Process p = new ProcessBuilder(List.of("bash", "-c", READY + "exec sleep 60")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         WorkerHandle h = handle(p);
-        assertEquals(new Reply.Ready(), h.awaitReady(Duration.ofSeconds(5)));
+        assertEquals(new Reply.Ready(), h.open(OPEN, Duration.ofSeconds(5)));
         long start = System.nanoTime();
         assertNull(h.call(new Command.Use(), Duration.ofMillis(300)));
         long tookMs = (System.nanoTime() - start) / 1_000_000;
@@ -73,7 +75,7 @@ class WorkerHandleTest {
     @Test
     void aWorkerThatExitsEndsTheCallAtOnceWithoutATimeout() throws Exception {
         WorkerHandle h = start(READY + "read l; exit 0");
-        assertEquals(new Reply.Ready(), h.awaitReady(Duration.ofSeconds(5)));
+        assertEquals(new Reply.Ready(), h.open(OPEN, Duration.ofSeconds(5)));
         long start = System.nanoTime();
         assertNull(h.call(new Command.Use(), Duration.ofSeconds(30)));
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(10));

@@ -1,4 +1,4 @@
-package dev.lockstorm.suite.internal.cli;
+package dev.lockstorm.suite.internal.run;
 
 import java.time.Duration;
 import java.util.Locale;

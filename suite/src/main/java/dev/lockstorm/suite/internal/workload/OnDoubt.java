@@ -1,4 +1,4 @@
-package dev.lockstorm.suite.internal.run;
+package dev.lockstorm.suite.internal.workload;
 
 import java.util.Locale;
 

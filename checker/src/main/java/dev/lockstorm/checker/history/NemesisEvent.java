@@ -1,0 +1,80 @@
+package dev.lockstorm.checker.history;
+
+import java.util.Optional;
+
+/**
+ * The history's vocabulary of nemesis events ({@code process "nemesis"}, type {@code info}): one
+ * word each, owned here, written by the nemesis and read by the checker and the report. A fault
+ * that lasts is opened by one event and closed by its partner ({@link #span()} names what it is);
+ * {@link #KILL_CLIENT} is a fault of an instant; {@link #LEADER} is the harness's observation of
+ * who leads, no fault at all. An event may also carry the fault's own name ({@code "fault":
+ * "isolate-leader"}) and the hosts it touched ({@code "hosts"}).
+ *
+ * <pre>{@code
+ * NemesisEvent.of(op.f()).filter(NemesisEvent::opens).ifPresent(e -> ...);
+ * }</pre>
+ */
+public enum NemesisEvent {
+    START_PARTITION("start-partition", Span.PARTITION, true),
+    STOP_PARTITION("stop-partition", Span.PARTITION, false),
+    START_PAUSE("start-pause", Span.PAUSE, true),
+    STOP_PAUSE("stop-pause", Span.PAUSE, false),
+    /** A server killed (-9); its value names the hosts. */
+    KILL("kill", Span.KILL, true),
+    /** A killed server started again on its data. */
+    START("start", Span.KILL, false),
+    HOLD_RENEWALS("hold-renewals", Span.RENEWALS, true),
+    RESUME_RENEWALS("resume-renewals", Span.RENEWALS, false),
+    CLOCK_JUMP("clock-jump", Span.CLOCK, true),
+    CLOCK_RATE("clock-rate", Span.CLOCK, true),
+    START_CLOCK_STROBE("start-clock-strobe", Span.CLOCK, true),
+    CLOCK_RESET("clock-reset", Span.CLOCK, false),
+    /**
+     * Client processes killed ({@code value}: their process numbers): each is dead from this event
+     * on, whenever its driver noticed. A fault of an instant: nothing undoes it.
+     */
+    KILL_CLIENT("kill-client", null, true),
+    /** Who leads now ({@code value}: the host, or null): the harness's observation, no fault. */
+    LEADER("leader", null, false);
+
+    /** What a lasting fault is, as its span is named: from the event that opens it to the one that closes it. */
+    public enum Span {
+        PARTITION, PAUSE, KILL, RENEWALS, CLOCK;
+
+        /** "partition", "pause", …: the span's kind in FaultSpan and the report. */
+        public String word() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    private final String f;
+    private final Span span;
+    private final boolean opens;
+
+    NemesisEvent(String f, Span span, boolean opens) {
+        this.f = f;
+        this.span = span;
+        this.opens = opens;
+    }
+
+    /** The event's {@code f} in a history. */
+    public String f() {
+        return f;
+    }
+
+    /** The lasting fault it opens or closes; null for an instant's fault or an observation. */
+    public Span span() {
+        return span;
+    }
+
+    /** Whether it starts a fault (rather than undoing one, or observing). */
+    public boolean opens() {
+        return opens;
+    }
+
+    /** The event named {@code f}; empty for a word outside the vocabulary (an imported history's own). */
+    public static Optional<NemesisEvent> of(String f) {
+        for (NemesisEvent e : values()) if (e.f.equals(f)) return Optional.of(e);
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,27 @@
+package dev.lockstorm.nemesis;
+
+import dev.lockstorm.checker.history.NemesisEvent;
+
+import java.util.List;
+
+/**
+ * What the nemesis did, for the history: recorded as an {@code info} event of process
+ * {@code "nemesis"} with the event's word ({@code start-partition}, {@code stop-pause}, … from the
+ * history's vocabulary, {@link NemesisEvent}), a value, the hosts it touched (the report draws a
+ * fault on their lanes) and, when a schedule injected or healed it, the fault's own name.
+ *
+ * @param event what happened
+ * @param value details as plain data (maps, lists, strings, numbers)
+ * @param hosts names of the hosts it touched; empty when it undoes everything at once
+ * @param fault the name of the fault it injected or healed ("isolate-leader", "random-halves"), or null
+ */
+public record NemesisAction(NemesisEvent event, Object value, List<String> hosts, String fault) {
+    public NemesisAction {
+        hosts = List.copyOf(hosts);
+    }
+
+    /** The event's {@code f} in the history. */
+    public String f() {
+        return event.f();
+    }
+}

@@ -1,0 +1,223 @@
+package dev.lockstorm.suite.internal.run;
+
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.nemesis.ClockFault;
+import dev.lockstorm.suite.internal.nemesis.Client;
+import dev.lockstorm.suite.internal.workload.Holder;
+import dev.lockstorm.suite.internal.workload.LockCycle;
+import dev.lockstorm.suite.internal.workload.Outcome;
+import dev.lockstorm.suite.internal.workload.Step;
+import dev.lockstorm.workloads.internal.worker.Command;
+import dev.lockstorm.workloads.internal.worker.Reply;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One client of the run: the {@link Holder} that performs its {@link LockCycle}'s steps through its
+ * worker process, records each in the history and calls the run's resource. An operation with no
+ * answer in time is {@code info}; the worker is then killed and replaced by a new process (old id +
+ * number of clients), as Jepsen does. A resource operation is confirmed by the worker first (after
+ * a pause, only when it resumes): what the client said then is recorded as {@code still_held}.
+ */
+final class DrivenClient implements Holder, Client {
+    private final Host host;
+    private final ClientWorker worker;
+    private final ClientHistory history;
+    private final ResourceCalls resource;
+    private final HoldBoard board;
+    private final LockCycle cycle;
+    private final RunSpec spec;
+    private final ClockFault clock;
+
+    DrivenClient(Host host, ClientWorker worker, ClientHistory history, ResourceCalls resource, HoldBoard board, LockCycle cycle,
+                 RunSpec spec, ClockFault clock) {
+        this.host = host;
+        this.worker = worker;
+        this.history = history;
+        this.resource = resource;
+        this.board = board;
+        this.cycle = cycle;
+        this.spec = spec;
+        this.clock = clock;
+    }
+
+    /** Starts the first worker; a client that cannot open then, with every server up, stops the run. */
+    void open() {
+        worker.start(Duration.ofSeconds(5), history.process());
+    }
+
+    /** Runs cycles until {@code stop} is set. */
+    void run(AtomicBoolean stop) {
+        while (!stop.get()) cycle.run(this, spec.acquireTimeout(), true);
+    }
+
+    /** One cycle without the hold; whether its acquire was granted. */
+    boolean cycleWithoutHold(Duration acquireTimeout) {
+        return cycle.run(this, acquireTimeout, false);
+    }
+
+    @Override
+    public Outcome perform(Step step) {
+        if (step instanceof Step.Acquire a) {
+            Outcome o = lockOp("acquire", new Command.Acquire(a.timeout().toMillis(), a.checkAtOnce()), Map.of());
+            if (o instanceof Outcome.Granted) board.acquired(this);
+            return o;
+        }
+        if (step instanceof Step.AcquireAgain a) return lockOp("acquire", new Command.Acquire(a.timeout().toMillis()), Map.of());
+        if (step instanceof Step.Check c) return check(c.guarded());
+        if (step instanceof Step.Read r) return resourceOp(r, r.token(), r.stillHeld());
+        if (step instanceof Step.ReleaseAgain) return lockOp("release", new Command.Release(), Map.of());
+        if (step instanceof Step.Hold h) return hold(h);
+        if (step instanceof Step.Write w) return resourceOp(w, w.token(), null);
+        Step.Release r = (Step.Release) step;
+        board.released(this);
+        return lockOp("release", new Command.Release(), r.gaveUp() ? Map.of("gave_up", "the lock client said the lease may be gone") : Map.of());
+    }
+
+    /** A careful holder asks its client before {@code guarded}; a worker that does not answer makes {@code guarded} crashed. */
+    private Outcome check(Step guarded) {
+        Reply r = worker.call(new Command.Use());
+        if (r instanceof Reply.InUse use) return new Outcome.StillHeld(use.stillHeld());
+        history.invoke(name(guarded), value(guarded), Map.of());
+        return crash(name(guarded));
+    }
+
+    /** Holds the lock before the write; a careful holder asks every 100 ms and stops at a doubt. */
+    private Outcome hold(Step.Hold h) {
+        if (!h.checking()) {
+            ClientWorker.sleep(h.ms());
+            return new Outcome.StillHeld(true);
+        }
+        long end = System.nanoTime() + h.ms() * 1_000_000;
+        while (true) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left > 0) ClientWorker.sleep(Math.min(100, left));
+            Outcome o = check(h.then());
+            if (!(o instanceof Outcome.StillHeld s && s.held()) || left <= 100) return o;
+        }
+    }
+
+    /**
+     * A resource operation: the worker confirms it is about to touch the resource (after a pause,
+     * only when it resumes), then the resource applies it.
+     *
+     * @param stillHeld what the worker said with the grant just before, when it did; else it is asked now
+     */
+    private Outcome resourceOp(Step step, Long token, Boolean stillHeld) {
+        String f = name(step);
+        history.invoke(f, value(step), Map.of());
+        if (stillHeld == null) {
+            Reply ack = worker.call(new Command.Use());
+            if (!(ack instanceof Reply.InUse use)) return crash(f);
+            stillHeld = use.stillHeld();
+        }
+        ResourceCalls.Answer a = step instanceof Step.Write w ? resource.write(token, w.value()) : resource.read(token);
+        Map<String, Object> extra = new LinkedHashMap<>();
+        extra.put("still_held", stillHeld);
+        if (a.error() != null) extra.put("error", a.error());
+        boolean read = step instanceof Step.Read;
+        history.complete(a.type(), f, a.type() == OpType.OK && read ? Map.of("value", a.value()) : null, extra);
+        if (a.type() == OpType.INFO) return reset(); // the resource could not say: the client goes on as a new process
+        if (a.type() == OpType.FAIL) return Outcome.REFUSED;
+        return read ? new Outcome.Read(a.value()) : Outcome.DONE;
+    }
+
+    /** A lock operation through the worker, its invocation with {@code more} fields. */
+    private Outcome lockOp(String f, Command cmd, Map<String, Object> more) {
+        history.invoke(f, null, more);
+        Reply answer = worker.call(cmd);
+        if (answer == null) return crash(f);
+        if (answer instanceof Reply.Ok ok) {
+            history.complete(OpType.OK, f, ok.token(), Map.of());
+            return f.equals("acquire") ? new Outcome.Granted(ok.token(), ok.stillHeld()) : Outcome.DONE;
+        }
+        if (answer instanceof Reply.Fail fail) {
+            history.complete(OpType.FAIL, f, fail.error());
+            return Outcome.REFUSED;
+        }
+        history.complete(OpType.INFO, f, answer instanceof Reply.Info info ? info.error() : "unexpected reply " + answer);
+        return reset();
+    }
+
+    /** The worker did not answer: the operation is unknown, the worker is killed and a new process goes on. */
+    private Outcome crash(String f) {
+        history.complete(OpType.INFO, f, worker.silence());
+        replace();
+        return Outcome.CRASHED;
+    }
+
+    /**
+     * The worker answered, but the operation's outcome is unknown: its client instance is a crashed
+     * process. The worker opens a new instance, which goes on as a new process id; a worker that
+     * cannot is replaced.
+     */
+    private Outcome reset() {
+        board.released(this);
+        if (worker.reset()) {
+            history.nextProcess();
+        } else {
+            replace();
+        }
+        return Outcome.CRASHED;
+    }
+
+    private void replace() {
+        board.released(this);
+        history.nextProcess();
+        worker.replace(history.process());
+    }
+
+    private static String name(Step step) {
+        return step instanceof Step.Write ? "write" : "read";
+    }
+
+    /** A resource operation's invocation value: the token, and a write's value. */
+    private static Map<String, Object> value(Step step) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        if (step instanceof Step.Write w) {
+            v.put("token", w.token());
+            v.put("value", w.value());
+        } else if (step instanceof Step.Read r) {
+            v.put("token", r.token());
+        }
+        return v;
+    }
+
+    boolean workerAlive() {
+        return worker.alive();
+    }
+
+    @Override
+    public ClockFault clock() {
+        return clock;
+    }
+
+    @Override
+    public Host host() {
+        return host;
+    }
+
+    @Override
+    public HostProcess worker() {
+        return worker.process();
+    }
+
+    @Override
+    public int process() {
+        return history.process();
+    }
+
+    @Override
+    public boolean holds() {
+        return board.holds(this);
+    }
+
+    void close() {
+        worker.close();
+    }
+}

@@ -1,0 +1,48 @@
+package dev.lockstorm.suite.internal.run;
+
+import dev.lockstorm.suite.internal.nemesis.NemesisKind;
+import dev.lockstorm.suite.internal.nemesis.NemesisPlan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The generator and the nemesis for the time limit: every client cycles on a thread of its own
+ * while the nemesis kind's plan runs; a progress line every 2 s. It ends with the clients told to
+ * stop (they finish the cycle they are in, which {@link HealPhase} waits for), the kind's set-up
+ * undone and the plan's thread joined.
+ */
+record MainPhase() implements Phase {
+    @Override
+    public void run(LiveRun run) throws InterruptedException {
+        NemesisKind kind = run.spec.nemesis();
+        kind.setUp(run.targets, run.nemesis);
+        AtomicBoolean stop = new AtomicBoolean();
+        List<Thread> threads = new ArrayList<>();
+        for (DrivenClient c : run.clients) threads.add(start("client-" + c.process(), () -> c.run(stop)));
+        NemesisPlan plan = kind.plan(run.targets).orElse(null);
+        AtomicInteger injected = new AtomicInteger();
+        Thread nemesisThread = plan == null ? null : start("nemesis", () -> injected.set(plan.run(run.nemesis, run.spec.timeLimit())));
+        run.log.log("generator and nemesis (" + kind.name() + ") running for " + run.spec.timeLimit().toSeconds() + " s");
+        long end = System.nanoTime() + run.spec.timeLimit().toNanos();
+        while (System.nanoTime() < end) {
+            Thread.sleep(Math.min(2000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+            run.log.say(String.format(Locale.ROOT, "  [%5.1f s] %d ops, faults: %s, double holders so far: %d",
+                    run.recorder.elapsedSeconds(), run.recorder.completedClientOps(), run.nemesis.active(), run.board.doubleHoldersSoFar()));
+        }
+        stop.set(true);
+        kind.tearDown(run.targets);
+        if (nemesisThread != null) nemesisThread.join();
+        run.faults = injected.get();
+        run.clientThreads = threads;
+    }
+
+    private static Thread start(String name, Runnable r) {
+        Thread t = new Thread(r, name);
+        t.start();
+        return t;
+    }
+}
