@@ -2,7 +2,7 @@ package dev.lockstorm.checker;
 
 import dev.lockstorm.checker.lock.DoubleHolder;
 import dev.lockstorm.checker.lock.FaultSpan;
-import dev.lockstorm.checker.lock.Fencing;
+import dev.lockstorm.checker.lock.FencingAnalysis;
 import dev.lockstorm.checker.lock.Incident;
 import dev.lockstorm.checker.lock.ResourceCounter;
 import dev.lockstorm.checker.linear.LinearizabilityResult;
@@ -25,7 +25,7 @@ import java.util.List;
  * @param stats            sizes and time taken
  */
 public record CheckResult(Verdict verdict, String source, List<Analysis> analyses, LinearizabilityResult linearizability,
-                          List<DoubleHolder> doubleHolders, List<Incident> incidents, Fencing.Result fencing,
+                          List<DoubleHolder> doubleHolders, List<Incident> incidents, FencingAnalysis.Result fencing,
                           ResourceCounter.Result resource, List<FaultSpan> faults, Stats stats) {
 
     /**

@@ -11,7 +11,7 @@ import dev.lockstorm.checker.lock.DoubleHolder;
 import dev.lockstorm.checker.lock.DoubleHolders;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.FaultSpans;
-import dev.lockstorm.checker.lock.Fencing;
+import dev.lockstorm.checker.lock.FencingAnalysis;
 import dev.lockstorm.checker.lock.Incident;
 import dev.lockstorm.checker.lock.Incidents;
 import dev.lockstorm.checker.lock.ResourceCounter;
@@ -53,11 +53,11 @@ public final class Checker {
         List<FaultSpan> faults = FaultSpans.of(h);
         List<DoubleHolder> doubles = null;
         List<Incident> incidents = null;
-        Fencing.Result fencing = null;
+        FencingAnalysis.Result fencing = null;
         ResourceCounter.Result resource = null;
         if (model.functions().contains("acquire")) {
             doubles = DoubleHolders.find(h);
-            fencing = Fencing.analyze(h);
+            fencing = FencingAnalysis.analyze(h);
             resource = ResourceCounter.analyze(h);
             incidents = Incidents.of(h, doubles, faults, fencing.staleWrites(), resource.overwrites());
             analyses.add(new Analysis(Summary.DOUBLE_HOLDERS, doubles.isEmpty() ? Analysis.Status.VALID : Analysis.Status.INVALID,

@@ -70,12 +70,12 @@ public final class Nemesis implements AutoCloseable {
         for (Map.Entry<Host, Set<Host>> e : grudge.refuses().entrySet()) {
             Set<Host> oneWay = new LinkedHashSet<>(e.getValue());
             oneWay.removeIf(other -> grudge.refuses().getOrDefault(other, Set.of()).contains(e.getKey()));
-            e.getKey().check(List.of("nft", "-f", "-"), Partitions.ruleset(e.getValue(), oneWay));
+            e.getKey().check(List.of("nft", "-f", "-"), PartitionRules.ruleset(e.getValue(), oneWay));
             partitioned.add(e.getKey());
             before.remove(e.getKey());
         }
         for (Host h : before) {
-            Partitions.heal(h);
+            PartitionRules.heal(h);
             partitioned.remove(h);
         }
         events.accept(action(NemesisEvent.START_PARTITION, grudge.toData(), grudge.hostNames()));
@@ -84,7 +84,7 @@ public final class Nemesis implements AutoCloseable {
     /** Removes every partition. */
     public synchronized void healPartition() {
         if (partitioned.isEmpty()) return;
-        for (Host h : partitioned) Partitions.heal(h);
+        for (Host h : partitioned) PartitionRules.heal(h);
         partitioned.clear();
         events.accept(action(NemesisEvent.STOP_PARTITION, "fully connected", List.of()));
     }

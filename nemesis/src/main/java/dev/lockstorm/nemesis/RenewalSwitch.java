@@ -7,7 +7,7 @@ import java.nio.file.Path;
 /**
  * A client's lease-renewal switch: a file that the client's lock adapter watches and, while it
  * exists, sends no keep-alives (the client itself runs on). The file's path reaches the client in
- * the environment variable the workloads module names ({@code LOCKSTORM_HOLD_RENEWALS}).
+ * the environment variable the locks module names ({@code LOCKSTORM_HOLD_RENEWALS}).
  *
  * <pre>{@code
  * RenewalSwitch c2 = new RenewalSwitch("c2", lab.host("c2"), lab.dir(lab.host("c2")).resolve("renewals-held-c2"));

@@ -45,8 +45,8 @@ class RemoteFaultsIT {
                 assertTrue(reaches(n1, n2) && reaches(n2, n1) && reaches(n1, n3));
 
                 // n1 and n2 refuse each other; n1 also refuses n3, which does not refuse it back (one way)
-                n1.check(List.of("nft", "-f", "-"), Partitions.ruleset(List.of(n2, n3), Set.of(n3)));
-                n2.check(List.of("nft", "-f", "-"), Partitions.ruleset(List.of(n1), Set.of()));
+                n1.check(List.of("nft", "-f", "-"), PartitionRules.ruleset(List.of(n2, n3), Set.of(n3)));
+                n2.check(List.of("nft", "-f", "-"), PartitionRules.ruleset(List.of(n1), Set.of()));
                 assertFalse(reaches(n1, n2), "n1 cut from n2");
                 assertFalse(reaches(n2, n1), "n2 cut from n1");
                 assertFalse(reaches(n3, n1), "n3's packets dropped where they arrive");
@@ -54,8 +54,8 @@ class RemoteFaultsIT {
                 assertTrue(reaches(n2, n3), "n2 and n3 still talk");
                 assertEquals("0", n1.exec("id", "-u").output().strip(), "the control connection is not cut");
 
-                Partitions.heal(n1);
-                Partitions.heal(n2);
+                PartitionRules.heal(n1);
+                PartitionRules.heal(n2);
                 assertTrue(reaches(n1, n2) && reaches(n2, n1) && reaches(n3, n1) && reaches(n1, n3));
                 for (SshHost h : List.of(n1, n2)) {
                     assertFalse(h.exec("nft", "list", "tables").output().contains("nemesis"), h + " keeps no nemesis table");

@@ -90,7 +90,7 @@ class LockAnalysesTest {
                 .write(0, 1L, 1, OpType.OK)     // accepted although token 2 was already accepted
                 .write(0, 1L, 1, OpType.FAIL)   // rejected: fencing worked
                 .release(0).build();
-        Fencing.Result f = Fencing.analyze(hist);
+        FencingAnalysis.Result f = FencingAnalysis.analyze(hist);
         assertEquals(1, f.staleWrites().size());
         assertEquals(1, f.staleWrites().get(0).token());
         assertEquals(2, f.staleWrites().get(0).newerToken());
@@ -101,15 +101,15 @@ class LockAnalysesTest {
     @Test
     void writesOfOneHolderWithOneTokenAreNotStale() {
         History hist = h().acquire(0, 1L).write(0, 1L, 1, OpType.OK).write(0, 1L, 2, OpType.OK).release(0).build();
-        assertTrue(Fencing.analyze(hist).staleWrites().isEmpty());
+        assertTrue(FencingAnalysis.analyze(hist).staleWrites().isEmpty());
     }
 
     @Test
     void tokensThatGoBackwardsOrRepeatAreReported() {
-        Fencing.Result back = Fencing.analyze(h().acquire(0, 5L).release(0).acquire(1, 4L).release(1).build());
+        FencingAnalysis.Result back = FencingAnalysis.analyze(h().acquire(0, 5L).release(0).acquire(1, 4L).release(1).build());
         assertEquals(1, back.tokenViolations().size());
         assertEquals(TokenViolation.Kind.WENT_BACKWARDS, back.tokenViolations().get(0).kind());
-        Fencing.Result dup = Fencing.analyze(h().acquire(0, 5L).release(0).acquire(1, 5L).release(1).build());
+        FencingAnalysis.Result dup = FencingAnalysis.analyze(h().acquire(0, 5L).release(0).acquire(1, 5L).release(1).build());
         assertEquals(TokenViolation.Kind.DUPLICATE, dup.tokenViolations().get(0).kind());
         assertTrue(dup.tokenViolations().get(0).explanation().contains("the same token 5"));
     }
@@ -118,7 +118,7 @@ class LockAnalysesTest {
     void concurrentAcquiresMayCompleteOutOfTokenOrder() {
         // p1's acquire was invoked before p0's completed: real-time order does not bind them
         History hist = h().invoke(0, "acquire").invoke(1, "acquire").ok(0, "acquire", 2L).ok(1, "acquire", 1L).build();
-        assertTrue(Fencing.analyze(hist).tokenViolations().isEmpty());
+        assertTrue(FencingAnalysis.analyze(hist).tokenViolations().isEmpty());
     }
 
     @Test

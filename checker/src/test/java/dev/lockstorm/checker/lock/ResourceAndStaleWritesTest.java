@@ -104,14 +104,14 @@ class ResourceAndStaleWritesTest {
         // p1 (token 2) and p0 (token 1) write at once: either order may have been applied
         History hist = h().acquire(0, 1L).acquire(1, 2L)
                 .invoke(1, "write", tv(2L, 1L)).invoke(0, "write", tv(1L, 1L)).ok(1, "write").ok(0, "write").build();
-        assertTrue(Fencing.analyze(hist).staleWrites().isEmpty());
+        assertTrue(FencingAnalysis.analyze(hist).staleWrites().isEmpty());
     }
 
     @Test
     void aWriteBegunAfterANewerWriteWasAcknowledgedIsStale() {
         History hist = h().acquire(0, 1L).acquire(1, 2L)
                 .invoke(1, "write", tv(2L, 1L)).ok(1, "write").invoke(0, "write", tv(1L, 1L)).ok(0, "write").build();
-        List<StaleWrite> stale = Fencing.analyze(hist).staleWrites();
+        List<StaleWrite> stale = FencingAnalysis.analyze(hist).staleWrites();
         assertEquals(1, stale.size());
         assertEquals(1L, stale.get(0).token());
         assertEquals(2L, stale.get(0).newerToken());
@@ -126,6 +126,6 @@ class ResourceAndStaleWritesTest {
         on(ops, OpType.OK, 0, "write", null, "a");
         on(ops, OpType.INVOKE, 1, "write", tv(1L, 1L), "b");
         on(ops, OpType.OK, 1, "write", null, "b");
-        assertTrue(Fencing.analyze(History.of("t", ops)).staleWrites().isEmpty());
+        assertTrue(FencingAnalysis.analyze(History.of("t", ops)).staleWrites().isEmpty());
     }
 }

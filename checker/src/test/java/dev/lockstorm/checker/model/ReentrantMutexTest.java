@@ -5,7 +5,7 @@ import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.lock.DoubleHolders;
-import dev.lockstorm.checker.lock.Fencing;
+import dev.lockstorm.checker.lock.FencingAnalysis;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -83,7 +83,7 @@ class ReentrantMutexTest {
 
     @Test
     void aNestedAcquiresTokenIsNoRepeatedGrant() {
-        Fencing.Result f = Fencing.analyze(h().acquire(0, 5L).acquire(0, 5L).release(0).release(0).acquire(1, 6L).build());
+        FencingAnalysis.Result f = FencingAnalysis.analyze(h().acquire(0, 5L).acquire(0, 5L).release(0).release(0).acquire(1, 6L).build());
         assertTrue(f.tokenViolations().isEmpty(), f.tokenViolations().toString());
         assertEquals(2, f.tokens());
     }

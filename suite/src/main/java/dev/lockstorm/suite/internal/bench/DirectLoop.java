@@ -3,10 +3,10 @@ package dev.lockstorm.suite.internal.bench;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.Fencing;
-import dev.lockstorm.workloads.store.FencedStore;
+import dev.lockstorm.locks.store.FencedStore;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.workloads.internal.registry.Registry;
+import dev.lockstorm.locks.internal.registry.Registry;
 import dev.lockstorm.suite.internal.workload.LockCycle;
 
 import java.time.Duration;

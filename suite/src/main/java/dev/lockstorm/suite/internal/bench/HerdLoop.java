@@ -5,8 +5,8 @@ import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.workloads.internal.registry.Registry;
-import dev.lockstorm.workloads.zookeeper.CountingZooKeeper;
+import dev.lockstorm.locks.internal.registry.Registry;
+import dev.lockstorm.locks.zookeeper.CountingZooKeeper;
 
 import java.time.Duration;
 import java.util.ArrayList;

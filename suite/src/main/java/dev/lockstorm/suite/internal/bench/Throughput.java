@@ -13,7 +13,7 @@ import dev.lockstorm.results.RunStore;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.cluster.Cluster;
-import dev.lockstorm.workloads.internal.registry.Registry;
+import dev.lockstorm.locks.internal.registry.Registry;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;

@@ -6,7 +6,7 @@ import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
 import dev.lockstorm.api.Topology;
-import dev.lockstorm.suite.internal.nemesis.PauseClient;
+import dev.lockstorm.suite.internal.nemesiskinds.PauseClient;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

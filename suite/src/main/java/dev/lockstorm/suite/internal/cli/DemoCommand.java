@@ -5,7 +5,7 @@ import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.RunReport;
 import dev.lockstorm.results.RunStore;
-import dev.lockstorm.suite.internal.nemesis.PauseClient;
+import dev.lockstorm.suite.internal.nemesiskinds.PauseClient;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

@@ -61,7 +61,7 @@ public final class Main implements Runnable {
         cl.setExecutionExceptionHandler((ex, c, parsed) -> {
             // setup problems (no lab, a missing binary) are reported in one line, not a stack trace
             if (ex instanceof dev.lockstorm.clusters.lab.LabException || ex instanceof dev.lockstorm.suite.internal.run.SetupException
-                    || ex instanceof dev.lockstorm.workloads.internal.registry.PluginException) {
+                    || ex instanceof dev.lockstorm.locks.internal.registry.PluginException) {
                 c.getErr().println("lockstorm: " + ex.getMessage());
                 return BAD_INPUT;
             }

@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.cli;
 
-import dev.lockstorm.suite.internal.nemesis.NemesisKind;
-import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 
 import java.util.Iterator;
 

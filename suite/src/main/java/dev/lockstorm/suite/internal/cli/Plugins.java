@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.cli;
 
-import dev.lockstorm.workloads.internal.registry.PluginClasspath;
-import dev.lockstorm.workloads.internal.registry.Registry;
+import dev.lockstorm.locks.internal.registry.PluginClasspath;
+import dev.lockstorm.locks.internal.registry.Registry;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package dev.lockstorm.suite.internal.cli;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.ResourceType;
-import dev.lockstorm.workloads.internal.registry.PluginException;
-import dev.lockstorm.workloads.internal.registry.Registry;
+import dev.lockstorm.locks.internal.registry.PluginException;
+import dev.lockstorm.locks.internal.registry.Registry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

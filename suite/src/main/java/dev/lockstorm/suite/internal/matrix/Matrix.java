@@ -5,17 +5,17 @@ import dev.lockstorm.checker.Analysis;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.JunitXml;
 import dev.lockstorm.results.RunStore;
-import dev.lockstorm.suite.internal.nemesis.ClockFaults;
-import dev.lockstorm.suite.internal.nemesis.KillClient;
-import dev.lockstorm.suite.internal.nemesis.KillNode;
-import dev.lockstorm.suite.internal.nemesis.NemesisKind;
-import dev.lockstorm.suite.internal.nemesis.NoFaults;
-import dev.lockstorm.suite.internal.nemesis.Partitions;
-import dev.lockstorm.suite.internal.nemesis.PauseClient;
+import dev.lockstorm.suite.internal.nemesiskinds.Clock;
+import dev.lockstorm.suite.internal.nemesiskinds.KillClient;
+import dev.lockstorm.suite.internal.nemesiskinds.Kill;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
+import dev.lockstorm.suite.internal.nemesiskinds.NoFaults;
+import dev.lockstorm.suite.internal.nemesiskinds.Partition;
+import dev.lockstorm.suite.internal.nemesiskinds.PauseClient;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
-import dev.lockstorm.workloads.internal.registry.PluginClasspath;
+import dev.lockstorm.locks.internal.registry.PluginClasspath;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -38,8 +38,8 @@ import java.util.Locale;
  */
 public final class Matrix {
     /** The fault columns of the matrix by default. */
-    public static final List<NemesisKind> NEMESES = List.of(new NoFaults(), new Partitions(), new PauseClient(), new KillNode(), new KillClient(),
-            new ClockFaults());
+    public static final List<NemesisKind> NEMESES = List.of(new NoFaults(), new Partition(), new PauseClient(), new Kill(), new KillClient(),
+            new Clock());
 
     private final RunStore store;
     private final Duration timeLimit;

@@ -3,10 +3,10 @@ package dev.lockstorm.suite.internal.run;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
-import dev.lockstorm.workloads.internal.worker.Command;
-import dev.lockstorm.workloads.internal.worker.Reply;
-import dev.lockstorm.workloads.internal.worker.Worker;
-import dev.lockstorm.workloads.internal.worker.WorkerHandle;
+import dev.lockstorm.locks.internal.worker.Command;
+import dev.lockstorm.locks.internal.worker.Reply;
+import dev.lockstorm.locks.internal.worker.Worker;
+import dev.lockstorm.locks.internal.worker.WorkerHandle;
 
 import java.time.Duration;
 import java.util.List;

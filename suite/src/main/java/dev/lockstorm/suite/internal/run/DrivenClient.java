@@ -4,13 +4,13 @@ import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.nemesis.ClockFault;
-import dev.lockstorm.suite.internal.nemesis.Client;
+import dev.lockstorm.suite.internal.nemesiskinds.Client;
 import dev.lockstorm.suite.internal.workload.Holder;
 import dev.lockstorm.suite.internal.workload.LockCycle;
 import dev.lockstorm.suite.internal.workload.Outcome;
 import dev.lockstorm.suite.internal.workload.Step;
-import dev.lockstorm.workloads.internal.worker.Command;
-import dev.lockstorm.workloads.internal.worker.Reply;
+import dev.lockstorm.locks.internal.worker.Command;
+import dev.lockstorm.locks.internal.worker.Reply;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;

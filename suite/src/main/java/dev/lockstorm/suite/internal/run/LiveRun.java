@@ -2,7 +2,7 @@ package dev.lockstorm.suite.internal.run;
 
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.suite.internal.cluster.Cluster;
-import dev.lockstorm.suite.internal.nemesis.Targets;
+import dev.lockstorm.suite.internal.nemesiskinds.Targets;
 
 import java.util.ArrayList;
 import java.util.List;

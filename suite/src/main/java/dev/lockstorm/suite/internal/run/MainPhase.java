@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.run;
 
-import dev.lockstorm.suite.internal.nemesis.NemesisKind;
-import dev.lockstorm.suite.internal.nemesis.NemesisPlan;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisPlan;
 
 import java.util.ArrayList;
 import java.util.List;

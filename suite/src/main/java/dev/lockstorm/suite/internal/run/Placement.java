@@ -7,7 +7,7 @@ import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.ssh.SshLab;
 import dev.lockstorm.clusters.ssh.SshOptions;
 import dev.lockstorm.clusters.ssh.SshTarget;
-import dev.lockstorm.suite.internal.nemesis.NemesisKind;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.lockstorm.suite.internal.run;
 
-import dev.lockstorm.workloads.internal.worker.LogStamp;
+import dev.lockstorm.locks.internal.worker.LogStamp;
 
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -6,13 +6,13 @@ import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.ResourceType;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.redis.Persistence;
-import dev.lockstorm.suite.internal.nemesis.NemesisKind;
-import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
-import dev.lockstorm.suite.internal.nemesis.Rhythm;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
+import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
 import dev.lockstorm.suite.internal.workload.LockCycle;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
-import dev.lockstorm.workloads.internal.registry.Registry;
-import dev.lockstorm.workloads.store.CounterResource;
+import dev.lockstorm.locks.internal.registry.Registry;
+import dev.lockstorm.locks.store.CounterResource;
 
 import java.nio.file.Path;
 import java.time.Duration;

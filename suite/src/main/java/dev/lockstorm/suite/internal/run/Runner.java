@@ -10,11 +10,11 @@ import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.results.JunitXml;
 import dev.lockstorm.results.RunReport;
-import dev.lockstorm.workloads.internal.worker.LogStamp;
+import dev.lockstorm.locks.internal.worker.LogStamp;
 import dev.lockstorm.suite.internal.cluster.Cluster;
-import dev.lockstorm.suite.internal.nemesis.NemesisKind;
-import dev.lockstorm.suite.internal.nemesis.Rhythm;
-import dev.lockstorm.suite.internal.nemesis.Targets;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
+import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
+import dev.lockstorm.suite.internal.nemesiskinds.Targets;
 import dev.lockstorm.suite.internal.workload.LockCycle;
 
 import java.io.IOException;

@@ -9,21 +9,21 @@ import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.api.Fencing;
-import dev.lockstorm.suite.internal.nemesis.ExpiryReconnect;
-import dev.lockstorm.suite.internal.nemesis.Failover;
-import dev.lockstorm.workloads.etcd.EtcdSystems;
-import dev.lockstorm.workloads.zookeeper.CuratorLock;
-import dev.lockstorm.suite.internal.nemesis.HoldWaiterRenewals;
-import dev.lockstorm.suite.internal.nemesis.IsolateHolder;
-import dev.lockstorm.suite.internal.nemesis.KillNode;
-import dev.lockstorm.suite.internal.nemesis.NemesisKind;
-import dev.lockstorm.suite.internal.nemesis.PauseClient;
-import dev.lockstorm.suite.internal.nemesis.PauseInAcquire;
-import dev.lockstorm.suite.internal.nemesis.PromoteReplica;
-import dev.lockstorm.suite.internal.nemesis.ServerClockAhead;
-import dev.lockstorm.suite.internal.nemesis.SplitClock;
-import dev.lockstorm.suite.internal.nemesis.SplitKill;
-import dev.lockstorm.suite.internal.nemesis.WaiterClockAhead;
+import dev.lockstorm.suite.internal.nemesiskinds.ExpiryReconnect;
+import dev.lockstorm.suite.internal.nemesiskinds.Failover;
+import dev.lockstorm.locks.etcd.EtcdSystems;
+import dev.lockstorm.locks.zookeeper.CuratorLock;
+import dev.lockstorm.suite.internal.nemesiskinds.HoldWaiterRenewals;
+import dev.lockstorm.suite.internal.nemesiskinds.IsolateHolder;
+import dev.lockstorm.suite.internal.nemesiskinds.Kill;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
+import dev.lockstorm.suite.internal.nemesiskinds.PauseClient;
+import dev.lockstorm.suite.internal.nemesiskinds.PauseInAcquire;
+import dev.lockstorm.suite.internal.nemesiskinds.FailoverPromote;
+import dev.lockstorm.suite.internal.nemesiskinds.ServerClockAhead;
+import dev.lockstorm.suite.internal.nemesiskinds.SplitClock;
+import dev.lockstorm.suite.internal.nemesiskinds.SplitKill;
+import dev.lockstorm.suite.internal.nemesiskinds.WaiterClockAhead;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
 
 import java.io.IOException;
@@ -119,7 +119,7 @@ public final class Scenarios {
 
     static Scenario redisRestart() {
         // waiting clients need ~2 s to find the restarted node (their connections died with it): holds of 3–5 s
-        Recipe r = new Recipe("redis-restart", "redis-single", 5, new KillNode(), 8, 3, 5, 3, 20);
+        Recipe r = new Recipe("redis-restart", "redis-single", 5, new Kill(), 8, 3, 5, 3, 20);
         return new Scenario(r.name, "single Redis killed (-9) and restarted while a lock is held: without persistence the"
                 + " key is gone and a second client takes the lock; with an fsynced append-only file it is not", List.of(
                 new Scenario.Variant("persistence none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder", x -> doubles(x) >= 1),
@@ -198,7 +198,7 @@ public final class Scenarios {
     }
 
     static Scenario fencingTokenReset() {
-        Recipe r = new Recipe("fencing-token-reset", "redisson-fenced", 3, new KillNode(), 6, 3, 2);
+        Recipe r = new Recipe("fencing-token-reset", "redisson-fenced", 3, new Kill(), 6, 3, 2);
         return new Scenario(r.name, "Redisson RFencedLock on a Redis without persistence, restarted: its token counter starts"
                 + " again, tokens go backwards and the fencing analysis reports it", List.of(
                 new Scenario.Variant("persistence none", seed -> r.spec(seed, Fencing.WRITES, Persistence.NONE),
@@ -309,7 +309,7 @@ public final class Scenarios {
 
     static Scenario pgFailover() {
         // holds (2–3 s) shorter than the lease (4 s); two of them outlast a row the replica kept from before the cut
-        Recipe r = new Recipe("pg-failover", "db-table-pg-ha", 3, new PromoteReplica(), 4, 3, 3, 2, 25);
+        Recipe r = new Recipe("pg-failover", "db-table-pg-ha", 3, new FailoverPromote(), 4, 3, 3, 2, 25);
         return new Scenario(r.name, "the lock table on a PostgreSQL primary with a streaming replica: the replica cut off, a client"
                 + " granted the lock on the primary, the primary killed and the replica promoted: the grant is not in the new primary's"
                 + " table and another client takes the lock; with synchronous commit the grant waits for the replica and never"

@@ -2,8 +2,8 @@ package dev.lockstorm.suite.internal.matrix;
 
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.RunStore;
-import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
-import dev.lockstorm.workloads.internal.registry.Registry;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
+import dev.lockstorm.locks.internal.registry.Registry;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -69,7 +69,7 @@ final class PluginJar {
                     public String description() { return "a plug-in of the test: SET NX PX on one Redis"; }
                     public Topology topology() { return Topology.REDIS_SINGLE; }
                     public boolean fencingToken() { return true; }
-                    public LockClient newClient(ClientContext c) { return new dev.lockstorm.workloads.redis.RedisSingleLock(c.connect(), c.lease()); }
+                    public LockClient newClient(ClientContext c) { return new dev.lockstorm.locks.redis.RedisSingleLock(c.connect(), c.lease()); }
                 }
                 """.formatted(pkg, cls, name);
     }

@@ -33,7 +33,7 @@ class PluginRunIT {
             public final class Ledger implements ResourceType {
                 public String name() { return "acme-ledger"; }
                 public String description() { return "the test's ledger"; }
-                public ProtectedResource open(ResourceContext c) { return new dev.lockstorm.workloads.store.FencedStore(Fencing.ALL); }
+                public ProtectedResource open(ResourceContext c) { return new dev.lockstorm.locks.store.FencedStore(Fencing.ALL); }
             }
             """;
 

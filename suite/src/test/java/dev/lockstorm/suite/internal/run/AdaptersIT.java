@@ -5,7 +5,7 @@ import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.api.Fencing;
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.workloads.internal.registry.Registry;
+import dev.lockstorm.locks.internal.registry.Registry;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -3,7 +3,7 @@ package dev.lockstorm.suite.internal.run;
 import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.RunStore;
-import dev.lockstorm.suite.internal.nemesis.NemesisKinds;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

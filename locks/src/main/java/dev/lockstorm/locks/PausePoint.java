@@ -1,0 +1,53 @@
+package dev.lockstorm.locks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * A named place in a lock client's code where a scenario can freeze the client process, as a GC
+ * pause would at exactly that moment. The client process names the point in the environment
+ * variable {@code LOCKSTORM_PAUSE_POINT} and an arming file in {@code LOCKSTORM_PAUSE_ARMED}; while
+ * that file exists, reaching the point makes the process send itself SIGSTOP, and it goes on only
+ * when the nemesis, which watches for it, sends SIGCONT; woken before {@code LOCKSTORM_PAUSE_MIN_MS},
+ * it freezes again, so that the pause lasts what the scenario needs whoever sent the SIGCONT. The run removes the file before its final
+ * heal, so that no client freezes itself after the nemesis has stopped. Unarmed points cost one
+ * string comparison.
+ *
+ * <pre>{@code
+ * sendSetToEveryNode();
+ * PausePoint.reach("redlock-after-majority");   // frozen here while armed
+ * long elapsed = System.nanoTime() - start;
+ * }</pre>
+ */
+public final class PausePoint {
+    public static final String ENV = "LOCKSTORM_PAUSE_POINT";
+    public static final String ARMED_ENV = "LOCKSTORM_PAUSE_ARMED";
+    /** The shortest freeze, in milliseconds: a process woken earlier (a stray SIGCONT) freezes again. */
+    public static final String MIN_MS_ENV = "LOCKSTORM_PAUSE_MIN_MS";
+    private static final String NAME = System.getenv(ENV);
+    private static final long MIN_MS = System.getenv(MIN_MS_ENV) == null ? 0 : Long.parseLong(System.getenv(MIN_MS_ENV));
+    private static final Path ARMED = System.getenv(ARMED_ENV) == null ? null : Path.of(System.getenv(ARMED_ENV));
+
+    private PausePoint() {
+    }
+
+    /** Freezes this process when {@code name} is its point and the point is armed; returns after it is resumed. */
+    public static void reach(String name) {
+        if (!name.equals(NAME) || ARMED == null || !Files.exists(ARMED)) return;
+        long start = System.nanoTime();
+        try {
+            do {
+                // the signal stops every thread of this JVM, as a stop-the-world pause does; the sender runs
+                // in a session of its own, so that its exit cannot orphan our process group (whose stopped
+                // members the kernel would then continue)
+                new ProcessBuilder("setsid", "kill", "-STOP", Long.toString(ProcessHandle.current().pid())).inheritIO().start().waitFor();
+                System.err.printf("lockstorm: frozen at pause point %s for %d ms%n", name, (System.nanoTime() - start) / 1_000_000);
+            } while ((System.nanoTime() - start) / 1_000_000 < MIN_MS && Files.exists(ARMED));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot freeze at pause point " + name + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

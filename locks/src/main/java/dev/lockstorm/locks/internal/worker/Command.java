@@ -1,0 +1,48 @@
+package dev.lockstorm.locks.internal.worker;
+
+/** What the driver asks a worker to do, one JSON object a line on the worker's stdin ({@link Protocol}). */
+public sealed interface Command {
+
+    /**
+     * The worker's first command: make and open the client of {@code system} (found by name in the
+     * worker's registry, like any plug-in). The worker answers {@link Reply.Ready} or
+     * {@link Reply.OpenFailed}.
+     *
+     * @param connect the servers, in the form of the system's topology
+     * @param lock    the lock's name
+     * @param leaseMs the run's lease
+     * @param options every option the system declares, set or defaulted
+     */
+    record Open(String system, String connect, String lock, long leaseMs, java.util.Map<String, String> options) implements Command {
+        public Open {
+            options = java.util.Map.copyOf(options);
+        }
+    }
+
+    /**
+     * Take the lock, waiting at most {@code timeoutMs}; with {@code thenUse}, also answer as
+     * {@link Use} would right after the grant, for a holder that touches the resource at once (one
+     * round trip less).
+     */
+    record Acquire(long timeoutMs, boolean thenUse) implements Command {
+        public Acquire(long timeoutMs) {
+            this(timeoutMs, false);
+        }
+    }
+
+    /** The holder is about to touch the protected resource: say whether the lock service still lets it believe it holds. */
+    record Use() implements Command {
+    }
+
+    /** Release the lease this client holds. */
+    record Release() implements Command {
+    }
+
+    /** Drop the client instance (a crashed process) and open a new one. */
+    record Reset() implements Command {
+    }
+
+    /** Close the client and exit. */
+    record Close() implements Command {
+    }
+}

@@ -1,0 +1,35 @@
+package dev.lockstorm.locks.internal.worker;
+
+/** What a worker answers, one JSON object a line on its stdout ({@link Protocol}). */
+public sealed interface Reply {
+
+    /** The client instance is open. */
+    record Ready() implements Reply {
+    }
+
+    /** The client instance could not be opened. */
+    record OpenFailed(String error) implements Reply {
+    }
+
+    /**
+     * The operation took effect; an acquire's token (null for a release, or a lock without tokens)
+     * and, when the acquire asked for it, what {@link InUse} would have said right after the grant.
+     */
+    record Ok(Long token, Boolean stillHeld) implements Reply {
+        public Ok(Long token) {
+            this(token, null);
+        }
+    }
+
+    /** The operation certainly did not take effect. */
+    record Fail(String error) implements Reply {
+    }
+
+    /** The outcome is unknown (the client instance is now a crashed process). */
+    record Info(String error) implements Reply {
+    }
+
+    /** The answer to {@link Command.Use}. */
+    record InUse(boolean stillHeld) implements Reply {
+    }
+}

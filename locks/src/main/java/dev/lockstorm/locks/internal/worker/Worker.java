@@ -1,0 +1,139 @@
+package dev.lockstorm.locks.internal.worker;
+
+import dev.lockstorm.api.ClientContext;
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.LockClient;
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.api.NotAcquiredException;
+import dev.lockstorm.api.NotHeldException;
+import dev.lockstorm.locks.internal.registry.Registry;
+
+import java.io.BufferedReader;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.function.Supplier;
+
+/**
+ * A lock client process: one {@link LockClient} driven by the runner over stdin/stdout
+ * ({@link Protocol}), never over the faulted network. When the process is frozen (SIGSTOP),
+ * commands wait in the pipe and run when it resumes, as a paused client's would.
+ * Started without arguments; its first command is {@link Command.Open}, which names the system (found
+ * on this JVM's class path like any plug-in), the servers, the lock, the lease and the options.
+ */
+public final class Worker {
+    private final Supplier<LockClient> newClient;
+    private final PrintStream out;
+    private LockClient client;
+    /** The leases held, the innermost first: a reentrant lock's nested acquires push, releases pop. */
+    private final Deque<Lease> leases = new ArrayDeque<>();
+
+    Worker(Supplier<LockClient> newClient, PrintStream out) {
+        this.newClient = newClient;
+        this.out = out;
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 0) {
+            System.err.println("usage: Worker (no arguments: the first line on stdin is an open command)");
+            System.exit(3);
+        }
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        // libraries' chatter goes to the log, not into the protocol, each line stamped with the run's time
+        String start = System.getenv(LogStamp.RUN_START_ENV);
+        if (start != null) {
+            PrintStream log = new PrintStream(new LogStamp(Long.parseLong(start)).lines(new FileOutputStream(FileDescriptor.err)), true,
+                    StandardCharsets.UTF_8);
+            System.setErr(log);
+        }
+        System.setOut(System.err);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        Worker w;
+        try {
+            String first = in.readLine();
+            if (first == null) System.exit(0);
+            if (!(Protocol.command(first) instanceof Command.Open open)) throw new IllegalArgumentException("the first command must be open, not " + first);
+            ClientContext context = new ClientContext(open.connect(), open.lock(), Duration.ofMillis(open.leaseMs()), open.options());
+            LockSystem system = Registry.builtIn().system(open.system());
+            w = new Worker(() -> system.newClient(context), out);
+        } catch (RuntimeException e) {
+            out.println(Protocol.encode(new Reply.OpenFailed(describe(e))));
+            e.printStackTrace();
+            System.exit(2);
+            return;
+        }
+        Reply opened = w.open();
+        out.println(Protocol.encode(opened));
+        if (opened instanceof Reply.OpenFailed) System.exit(2);
+        String line;
+        while ((line = in.readLine()) != null) {
+            Reply r = w.handle(line);
+            if (r == null) break;
+            out.println(Protocol.encode(r));
+        }
+        w.client.close();
+        System.exit(0);
+    }
+
+    /** Makes and opens a new client instance. */
+    Reply open() {
+        try {
+            client = newClient.get();
+            client.open();
+            return new Reply.Ready();
+        } catch (Exception | LinkageError e) {
+            // the cause stays in this client's log; the driver reports it with the log's path
+            e.printStackTrace();
+            return new Reply.OpenFailed(describe(e));
+        }
+    }
+
+    /** Runs one command line; null when the worker should exit. */
+    Reply handle(String line) {
+        Command cmd;
+        try {
+            cmd = Protocol.command(line);
+        } catch (IllegalArgumentException e) {
+            return new Reply.Info("bad command: " + line);
+        }
+        if (cmd instanceof Command.Acquire a) {
+            try {
+                Lease lease = client.acquire(Duration.ofMillis(a.timeoutMs()));
+                leases.push(lease);
+                return new Reply.Ok(lease.token(), a.thenUse() ? client.stillHeld(lease) : null);
+            } catch (NotAcquiredException e) {
+                return new Reply.Fail(describe(e));
+            } catch (Exception e) {
+                return new Reply.Info(describe(e));
+            }
+        }
+        if (cmd instanceof Command.Use) return new Reply.InUse(!leases.isEmpty() && client.stillHeld(leases.peek()));
+        if (cmd instanceof Command.Release) {
+            if (leases.isEmpty()) return new Reply.Fail(describe(new NotHeldException("this client holds no lease")));
+            try {
+                client.release(leases.pop());
+                return new Reply.Ok(null);
+            } catch (Exception e) {
+                // NotHeldException too: the lease ended at some point up to now, which only info says
+                return new Reply.Info(describe(e));
+            }
+        }
+        if (cmd instanceof Command.Open) return new Reply.Info("bad command: the client is open already");
+        if (cmd instanceof Command.Reset) {
+            // the old instance is a crashed process: drop it (its lease, if any, expires) and start afresh
+            client.close();
+            leases.clear();
+            return open();
+        }
+        return null; // close
+    }
+
+    private static String describe(Throwable e) {
+        return e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+}

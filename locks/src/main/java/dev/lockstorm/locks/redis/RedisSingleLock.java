@@ -1,0 +1,141 @@
+package dev.lockstorm.locks.redis;
+
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.LockClient;
+import dev.lockstorm.api.NotAcquiredException;
+import dev.lockstorm.api.NotHeldException;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The single-instance Redis lock: {@code SET key value NX PX ttl} with a random value, released by
+ * a Lua compare-and-delete. The fencing token is an
+ * {@code INCR} on the same master, taken in the same script as the SET, so that tokens follow the
+ * order of grants.
+ *
+ * <p>Configured for fault testing: Lettuce does not reconnect (a reconnect would silently replay
+ * commands buffered while disconnected), commands reject while disconnected, and every command has
+ * a timeout; a broken connection makes the operation {@code info} and the worker is replaced.
+ */
+public final class RedisSingleLock implements LockClient {
+    static final String KEY = "lockstorm:lock";
+    static final String TOKENS = "lockstorm:token";
+    private static final String ACQUIRE = "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
+            + "return redis.call('incr', KEYS[2]) else return false end";
+    static final String RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end";
+
+    private final String uri;
+    private final Duration ttl;
+    private final int waitReplicas;
+    private RedisClient client;
+    private StatefulRedisConnection<String, String> connection;
+    private RedisCommands<String, String> redis;
+
+    /** @param ttl the lock's time to live (the lease) */
+    public RedisSingleLock(String uri, Duration ttl) {
+        this(uri, ttl, 0);
+    }
+
+    /**
+     * The lock against the master that {@code uri} names: a plain {@code redis://} URI, or a
+     * {@code redis-sentinel://s1:26379,s2:26379#name} URI, with which each new connection asks the
+     * Sentinels for the current master.
+     *
+     * @param waitReplicas after a grant, {@code WAIT} until this many replicas have the key (within a
+     *                     tenth of the TTL, at most a second); if fewer do, the key is deleted again and the acquire
+     *                     fails. 0 for no WAIT.
+     */
+    public RedisSingleLock(String uri, Duration ttl, int waitReplicas) {
+        this.uri = uri;
+        this.ttl = ttl;
+        this.waitReplicas = waitReplicas;
+    }
+
+    /** Client options for fault testing, shared by the Redis adapters. */
+    static ClientOptions faultTestingOptions(Duration commandTimeout) {
+        return faultTestingOptions(commandTimeout, Duration.ofSeconds(2));
+    }
+
+    /** The same with a connect timeout of its own (Redlock's per-node budget covers connecting too). */
+    static ClientOptions faultTestingOptions(Duration commandTimeout, Duration connectTimeout) {
+        return ClientOptions.builder()
+                .autoReconnect(false)
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .timeoutOptions(TimeoutOptions.enabled(commandTimeout))
+                .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).build())
+                .build();
+    }
+
+    @Override
+    public void open() {
+        client = RedisClient.create(RedisURI.create(uri));
+        client.setOptions(faultTestingOptions(Duration.ofSeconds(2)));
+        connection = client.connect();
+        redis = connection.sync();
+    }
+
+    @Override
+    public Lease acquire(Duration timeout) throws Exception {
+        String value = UUID.randomUUID().toString();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            long started = System.nanoTime();
+            Long token = redis.eval(ACQUIRE, ScriptOutputType.INTEGER, new String[]{KEY, TOKENS}, value, Long.toString(ttl.toMillis()));
+            if (token != null) {
+                Held held = new Held(value, started + ttl.toNanos());
+                if (waitReplicas > 0) awaitReplicas(held);
+                return new Lease(token, held);
+            }
+            if (System.nanoTime() > deadline) throw new NotAcquiredException("the lock key was still set after " + timeout);
+            Thread.sleep(ThreadLocalRandom.current().nextInt(5, 30));
+        }
+    }
+
+    /** WAIT for the replicas; a grant they did not all get is given back and the acquire fails. */
+    private void awaitReplicas(Held held) throws NotAcquiredException {
+        // within the command timeout (2 s), or an unanswered WAIT would leave the key set until its TTL
+        long timeoutMs = Math.max(1, Math.min(1000, ttl.toMillis() / 10));
+        Long acked = redis.waitForReplication(waitReplicas, timeoutMs);
+        if (acked != null && acked >= waitReplicas) return;
+        deleteIfOurs(held.value());
+        throw new NotAcquiredException("granted, but WAIT " + waitReplicas + " saw " + acked + " replicas acknowledge within "
+                + timeoutMs + " ms; given back");
+    }
+
+    /** Our value in the key, and when the lease runs out by our own monotonic clock. */
+    record Held(String value, long validUntilNanos) {
+    }
+
+    @Override
+    public void release(Lease lease) throws Exception {
+        if (!deleteIfOurs(((Held) lease.handle()).value())) throw new NotHeldException("the lock key is gone or holds another client's value");
+    }
+
+    /** The compare-and-delete: whether the key held {@code value} and is now gone. */
+    private boolean deleteIfOurs(String value) {
+        Long n = redis.eval(RELEASE, ScriptOutputType.INTEGER, new String[]{KEY}, value);
+        return n != null && n > 0;
+    }
+
+    /** The lease is valid until its TTL runs out, measured from before the SET was sent. */
+    @Override
+    public boolean stillHeld(Lease lease) {
+        return System.nanoTime() < ((Held) lease.handle()).validUntilNanos() && connection.isOpen();
+    }
+
+    @Override
+    public void close() {
+        if (connection != null) connection.close();
+        if (client != null) client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
+    }
+}

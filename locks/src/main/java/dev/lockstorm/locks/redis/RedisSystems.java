@@ -1,0 +1,80 @@
+package dev.lockstorm.locks.redis;
+
+import dev.lockstorm.api.LockOption;
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.locks.BuiltInSystem;
+
+import java.util.Arrays;
+import java.util.List;
+
+/** The Redis locks lockstorm writes itself with Lettuce: SET NX PX on one server or through Sentinel, and Redlock. */
+public final class RedisSystems {
+    private RedisSystems() {
+    }
+
+    /** {@code redis-single}: SET NX PX on one server, the token from INCR in the same script. */
+    public static final class Single extends BuiltInSystem {
+        public Single() {
+            super("redis-single", "SET NX PX with a Lua release and extend; the token is INCR in the same script",
+                    Topology.REDIS_SINGLE, true, c -> new RedisSingleLock(c.connect(), c.lease()));
+        }
+    }
+
+    /** {@code redis-sentinel}: the same against the master the Sentinels name. */
+    public static final class Sentinel extends BuiltInSystem {
+        public Sentinel() {
+            super("redis-sentinel", "SET NX PX against the master the Sentinels name (each new connection asks them)",
+                    Topology.REDIS_SENTINEL, true, c -> new RedisSingleLock(c.connect(), c.lease()));
+        }
+    }
+
+    /** {@code redis-sentinel-wait}: the same, and WAIT for replicas after a grant; given back when too few have it. */
+    public static final class SentinelWait extends BuiltInSystem {
+        public SentinelWait() {
+            super("redis-sentinel-wait", "redis-sentinel, then WAIT after a grant; a grant too few replicas acknowledged is given back",
+                    Topology.REDIS_SENTINEL, true,
+                    List.of(new LockOption("wait-replicas", "replicas that must acknowledge a grant (WAIT n)", "1")),
+                    c -> new RedisSingleLock(c.connect(), c.lease(), positive(c.option("wait-replicas"), "wait-replicas")));
+        }
+    }
+
+    /** {@code redlock}: Redlock on 3 independent masters, to the redis.io page. */
+    public static final class Redlock3 extends BuiltInSystem {
+        public Redlock3() {
+            super("redlock", "Redlock written to the redis.io page: a majority of 3 masters within the validity time; no token",
+                    new Topology.RedisMasters(3), false, List.of(DRIFT), c -> redlock(c.connect(), c.lease(), c.option(DRIFT.name())));
+        }
+    }
+
+    /** {@code redlock-5}: the same on 5 masters. */
+    public static final class Redlock5 extends BuiltInSystem {
+        public Redlock5() {
+            super("redlock-5", "Redlock on 5 masters; no token", new Topology.RedisMasters(5), false, List.of(DRIFT),
+                    c -> redlock(c.connect(), c.lease(), c.option(DRIFT.name())));
+        }
+    }
+
+    private static final LockOption DRIFT = new LockOption("clock-drift-factor",
+            "the share of the TTL subtracted from the validity for clock drift (the page's 0.01)", "0.01");
+
+    private static Redlock redlock(String connect, java.time.Duration ttl, String drift) {
+        double d;
+        try {
+            d = Double.parseDouble(drift);
+        } catch (NumberFormatException e) {
+            d = -1;
+        }
+        if (!(d >= 0 && d < 1)) throw new IllegalArgumentException("clock-drift-factor must be a number from 0 to below 1, not '" + drift + "'");
+        return new Redlock(Arrays.asList(connect.split(",")), ttl, d);
+    }
+
+    private static int positive(String value, String option) {
+        try {
+            int n = Integer.parseInt(value);
+            if (n >= 1) return n;
+        } catch (NumberFormatException e) {
+            // below
+        }
+        throw new IllegalArgumentException(option + " must be a whole number of at least 1, not '" + value + "'");
+    }
+}

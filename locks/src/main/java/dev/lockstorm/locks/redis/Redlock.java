@@ -1,0 +1,184 @@
+package dev.lockstorm.locks.redis;
+
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.LockClient;
+import dev.lockstorm.api.NotAcquiredException;
+import dev.lockstorm.api.NotHeldException;
+import dev.lockstorm.locks.PausePoint;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SetArgs;
+import io.lettuce.core.api.StatefulRedisConnection;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Redlock, written to the algorithm as the redis.io distributed-lock page states it, not tuned to
+ * pass:
+ * <ol>
+ *   <li>note the time (our monotonic clock);</li>
+ *   <li>{@code SET key value NX PX ttl} on each of the N independent masters in turn, each with a
+ *       timeout much shorter than the TTL;</li>
+ *   <li>the lock is taken when a majority (N/2+1) said OK and the time elapsed is below the TTL; its
+ *       validity is TTL − elapsed − drift (1% of the TTL + 2 ms for clock drift);</li>
+ *   <li>otherwise unlock on every node (also the ones that seemed to fail) and retry after a random
+ *       delay.</li>
+ * </ol>
+ * Redlock has no fencing token: leases carry none. A node whose connection broke is reconnected at
+ * the next attempt (a new connection, so nothing buffered is replayed).
+ *
+ * <pre>{@code
+ * Redlock lock = new Redlock(List.of("redis://n1:6379", "redis://n2:6379", "redis://n3:6379"), Duration.ofSeconds(10));
+ * lock.open();
+ * Lease lease = lock.acquire(Duration.ofSeconds(5));
+ * if (lock.stillHeld(lease)) { ... }   // within the validity time
+ * lock.release(lease);
+ * }</pre>
+ */
+public final class Redlock implements LockClient {
+    /** Where a scenario freezes the client: a majority said OK, the elapsed time is not taken yet. */
+    public static final String PAUSE_AFTER_MAJORITY = "redlock-after-majority";
+    /** The page's drift allowance: a share of the TTL, plus 2 ms. */
+    public static final double CLOCK_DRIFT_FACTOR = 0.01;
+
+    private final List<String> uris;
+    private final Duration ttl;
+    private final Duration perNodeTimeout;
+    private final double driftFactor;
+    private final List<Instance> instances = new ArrayList<>();
+    private RedisClient client;
+
+    /** @param uris one redis:// URI per independent master; @param ttl the lock's time to live */
+    public Redlock(List<String> uris, Duration ttl) {
+        this(uris, ttl, CLOCK_DRIFT_FACTOR);
+    }
+
+    /** @param driftFactor the share of the TTL taken off the validity for clock drift */
+    public Redlock(List<String> uris, Duration ttl, double driftFactor) {
+        if (uris.size() < 1) throw new IllegalArgumentException("Redlock needs at least one Redis master");
+        this.uris = List.copyOf(uris);
+        this.ttl = ttl;
+        this.driftFactor = driftFactor;
+        // "if the auto-release time is 10 seconds, the timeout could be in the ~ 5-50 milliseconds range"
+        this.perNodeTimeout = Duration.ofMillis(Math.max(5, Math.min(50, ttl.toMillis() / 200)));
+    }
+
+    public int quorum() {
+        return uris.size() / 2 + 1;
+    }
+
+    @Override
+    public void open() {
+        client = RedisClient.create();
+        client.setOptions(RedisSingleLock.faultTestingOptions(perNodeTimeout, perNodeTimeout.multipliedBy(4)));
+        for (String uri : uris) instances.add(new Instance(RedisURI.create(uri)));
+    }
+
+    @Override
+    public Lease acquire(Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String value = UUID.randomUUID().toString();
+        while (true) {
+            long start = System.nanoTime();
+            int locked = 0;
+            for (Instance i : instances) if (i.lock(value)) locked++;
+            if (locked >= quorum()) PausePoint.reach(PAUSE_AFTER_MAJORITY);
+            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+            long drift = (long) (ttl.toMillis() * driftFactor) + 2;
+            long validityMs = ttl.toMillis() - elapsedMs - drift;
+            if (locked >= quorum() && validityMs > 0) {
+                return new Lease(null, new Held(value, start + validityMs * 1_000_000L, locked, validityMs));
+            }
+            for (Instance i : instances) i.unlock(value);
+            if (System.nanoTime() > deadline) {
+                throw new NotAcquiredException("no majority within " + timeout + ": last attempt locked " + locked + " of "
+                        + instances.size() + " nodes, validity left " + validityMs + " ms");
+            }
+            Thread.sleep(ThreadLocalRandom.current().nextInt(10, 60));
+        }
+    }
+
+    /**
+     * Our value in the key, and when the lock's validity runs out by our monotonic clock.
+     *
+     * @param nodes      how many masters said OK
+     * @param validityMs the validity time computed at acquisition
+     */
+    public record Held(String value, long validUntilNanos, int nodes, long validityMs) {
+    }
+
+    @Override
+    public void release(Lease lease) throws Exception {
+        Held h = (Held) lease.handle();
+        int released = 0;
+        for (Instance i : instances) if (i.unlock(h.value())) released++;
+        if (released < quorum()) {
+            throw new NotHeldException("our value was on only " + released + " of " + instances.size() + " nodes at release");
+        }
+    }
+
+    /** Valid until the validity time computed at acquisition runs out. */
+    @Override
+    public boolean stillHeld(Lease lease) {
+        return System.nanoTime() < ((Held) lease.handle()).validUntilNanos();
+    }
+
+    @Override
+    public void close() {
+        for (Instance i : instances) i.close();
+        if (client != null) client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
+    }
+
+    /** One independent master and our connection to it, opened again after it broke. */
+    private final class Instance {
+        private final RedisURI uri;
+        private StatefulRedisConnection<String, String> connection;
+
+        Instance(RedisURI uri) {
+            this.uri = uri;
+            this.uri.setTimeout(perNodeTimeout);
+        }
+
+        boolean lock(String value) {
+            try {
+                return "OK".equals(connection().sync().set(RedisSingleLock.KEY, value, SetArgs.Builder.nx().px(ttl.toMillis())));
+            } catch (RuntimeException e) {
+                drop();
+                return false;
+            }
+        }
+
+        boolean unlock(String value) {
+            try {
+                Long n = connection().sync().eval(RedisSingleLock.RELEASE, ScriptOutputType.INTEGER, new String[]{RedisSingleLock.KEY}, value);
+                return n != null && n > 0;
+            } catch (RuntimeException e) {
+                drop();
+                return false;
+            }
+        }
+
+        private StatefulRedisConnection<String, String> connection() {
+            if (connection == null || !connection.isOpen()) {
+                drop();
+                connection = client.connect(uri);
+            }
+            return connection;
+        }
+
+        private void drop() {
+            if (connection != null) connection.closeAsync();
+            connection = null;
+        }
+
+        void close() {
+            drop();
+        }
+    }
+}

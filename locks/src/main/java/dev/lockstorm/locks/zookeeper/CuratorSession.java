@@ -1,0 +1,64 @@
+package dev.lockstorm.locks.zookeeper;
+
+import dev.lockstorm.locks.LeaseState;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.zookeeper.data.Stat;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What the Curator adapters (locks and elections) share: a started CuratorFramework client with
+ * the run's session timeout, and a connection-state listener feeding the holder's
+ * {@link LeaseState} (Curator's way to say a hold may be gone: SUSPENDED, then LOST).
+ */
+final class CuratorSession implements AutoCloseable {
+    final CuratorFramework client;
+    final LeaseState leaseState;
+
+    private CuratorSession(CuratorFramework client, LeaseState.GoneOn goneOn) {
+        this.client = client;
+        this.leaseState = new LeaseState(goneOn);
+    }
+
+    /** Starts a client and waits (up to twice the session timeout) until it is connected. */
+    static CuratorSession open(String connect, Duration sessionTimeout) throws InterruptedException {
+        return open(connect, sessionTimeout, LeaseState.GoneOn.SUSPENDED);
+    }
+
+    /** The same, the holder taking its lock as gone on {@code goneOn}. */
+    static CuratorSession open(String connect, Duration sessionTimeout, LeaseState.GoneOn goneOn) throws InterruptedException {
+        CuratorFramework client = CuratorFrameworkFactory.builder().connectString(connect)
+                .sessionTimeoutMs((int) sessionTimeout.toMillis())
+                .connectionTimeoutMs((int) Math.min(sessionTimeout.toMillis(), 5000))
+                .retryPolicy(new ExponentialBackoffRetry(100, 3))
+                .zookeeperFactory(CountingZooKeeper.FACTORY)
+                .build();
+        CuratorSession s = new CuratorSession(client, goneOn);
+        client.getConnectionStateListenable().addListener((c, state) -> s.leaseState.connection(LeaseState.Connection.of(state.name())));
+        client.start();
+        if (!client.blockUntilConnected((int) sessionTimeout.toMillis() * 2, TimeUnit.MILLISECONDS)) {
+            client.close();
+            throw new IllegalStateException("no ZooKeeper session with " + connect);
+        }
+        return s;
+    }
+
+    /** The czxid of this session's oldest ephemeral node under {@code parent} (its token), or null when it has none. */
+    Long ownToken(String parent) throws Exception {
+        long session = client.getZookeeperClient().getZooKeeper().getSessionId();
+        Long best = null;
+        for (String child : client.getChildren().forPath(parent)) {
+            Stat st = client.checkExists().forPath(parent + "/" + child);
+            if (st != null && st.getEphemeralOwner() == session && (best == null || st.getCzxid() < best)) best = st.getCzxid();
+        }
+        return best;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

@@ -1,0 +1,52 @@
+package dev.lockstorm.locks.internal.worker;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** Every command and reply survives its line; the wire stays the documented JSON. */
+@Tag("unit")
+class ProtocolTest {
+
+    @Test
+    void commandsRoundTrip() {
+        for (Command c : List.of(new Command.Acquire(4500), new Command.Acquire(4500, true), new Command.Use(), new Command.Release(), new Command.Reset(), new Command.Close())) {
+            assertEquals(c, Protocol.command(Protocol.encode(c)));
+        }
+        assertEquals("{\"cmd\":\"acquire\",\"timeout_ms\":4500}", Protocol.encode(new Command.Acquire(4500)));
+        assertEquals("{\"cmd\":\"acquire\",\"timeout_ms\":4500,\"then_use\":true}", Protocol.encode(new Command.Acquire(4500, true)));
+    }
+
+    @Test
+    void theOpenCommandCarriesTheWholeStartTyped() {
+        Command.Open open = new Command.Open("redis-single", "redis://10.77.0.11:6379", "/lockstorm/lock", 4000,
+                java.util.Map.of("gone-on", "lost", "a \"quoted\" name", "x=y,z"));
+        assertEquals(open, Protocol.command(Protocol.encode(open)));
+        assertEquals("{\"cmd\":\"open\",\"system\":\"s\",\"connect\":\"c\",\"lock\":\"l\",\"lease_ms\":1,\"options\":{}}",
+                Protocol.encode(new Command.Open("s", "c", "l", 1, java.util.Map.of())));
+        assertThrows(IllegalArgumentException.class, () -> Protocol.command("{\"cmd\":\"open\",\"system\":\"s\"}"));
+    }
+
+    @Test
+    void repliesRoundTrip() {
+        for (Reply r : List.of(new Reply.Ready(), new Reply.OpenFailed("IOException: refused"), new Reply.Ok(42L), new Reply.Ok(null), new Reply.Ok(7L, false),
+                new Reply.Fail("NotAcquiredException: busy"), new Reply.Info("a \"quoted\" error\nover lines"), new Reply.InUse(true),
+                new Reply.InUse(false))) {
+            assertEquals(r, Protocol.reply(Protocol.encode(r)));
+        }
+        assertEquals("{\"type\":\"ok\",\"value\":42}", Protocol.encode(new Reply.Ok(42L)));
+        assertEquals("{\"type\":\"ok\",\"value\":7,\"still_held\":true}", Protocol.encode(new Reply.Ok(7L, true)));
+        assertEquals("{\"type\":\"use\",\"still_held\":false}", Protocol.encode(new Reply.InUse(false)));
+    }
+
+    @Test
+    void aLineThatIsNoCommandIsRefused() {
+        assertThrows(IllegalArgumentException.class, () -> Protocol.command("{\"cmd\":\"steal\"}"));
+        assertThrows(IllegalArgumentException.class, () -> Protocol.command("SLF4J: no binding"));
+        assertThrows(IllegalArgumentException.class, () -> Protocol.reply("[1,2]"));
+    }
+}

@@ -1,0 +1,45 @@
+package dev.lockstorm.nemesis;
+
+import dev.lockstorm.clusters.lab.Host;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * One nft table per host ({@code table inet nemesis}) with the set of refused addresses, dropped
+ * on input; and on output too for a host that does not refuse this one back (a one-way grudge).
+ * Between two hosts that refuse each other, a packet is lost in transit, dropped where it arrives,
+ * as in a real partition: a packet dropped on output is an error for the sender's own TCP stack,
+ * which then neither counts keepalive probes nor gives up on a dead peer. A partition replaces the
+ * table in one transaction; healing deletes it.
+ */
+final class PartitionRules {
+    private PartitionRules() {
+    }
+
+    /**
+     * @param refused what this host drops
+     * @param oneWay  those of them that do not drop this host: dropped on output too
+     */
+    static String ruleset(Collection<? extends Host> refused, Collection<? extends Host> oneWay) {
+        // declare-then-delete makes the replacement work whether or not the table exists
+        return "table inet nemesis {}\n"
+                + "delete table inet nemesis\n"
+                + "table inet nemesis {\n"
+                + "  set refused { type ipv4_addr; " + elements(refused) + "}\n"
+                + "  set oneway { type ipv4_addr; " + elements(oneWay) + "}\n"
+                + "  chain input { type filter hook input priority 0; ip saddr @refused drop; }\n"
+                + "  chain output { type filter hook output priority 0; ip daddr @oneway drop; }\n"
+                + "}\n";
+    }
+
+    private static String elements(Collection<? extends Host> hosts) {
+        String addrs = hosts.stream().map(Host::address).collect(Collectors.joining(", "));
+        return addrs.isEmpty() ? "" : "elements = { " + addrs + " }; ";
+    }
+
+    static void heal(Host h) {
+        h.check(List.of("nft", "-f", "-"), "table inet nemesis {}\ndelete table inet nemesis\n");
+    }
+}

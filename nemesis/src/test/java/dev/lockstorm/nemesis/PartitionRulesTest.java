@@ -1,0 +1,37 @@
+package dev.lockstorm.nemesis;
+
+import dev.lockstorm.clusters.lab.FakeHosts;
+import dev.lockstorm.clusters.lab.Host;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The nft rule set a host gets: one transaction that replaces the table, dropping the refused addresses as they arrive, and as they leave for a one-way grudge. */
+@Tag("unit")
+class PartitionRulesTest {
+
+    @Test
+    void theRuleSetReplacesTheTableAndDropsEveryRefusedAddress() {
+        List<Host> hosts = FakeHosts.named("n1", "n2", "n3");
+        String rules = PartitionRules.ruleset(new LinkedHashSet<>(hosts.subList(1, 3)), Set.of(hosts.get(2)));
+        assertTrue(rules.startsWith("table inet nemesis {}\ndelete table inet nemesis\n"), "declare, then delete: works with or without a table");
+        assertTrue(rules.contains("set refused { type ipv4_addr; elements = { 10.77.0.12, 10.77.0.13 }; }"), rules);
+        assertTrue(rules.contains("set oneway { type ipv4_addr; elements = { 10.77.0.13 }; }"), rules);
+        assertTrue(rules.contains("hook input priority 0; ip saddr @refused drop;"), rules);
+        assertTrue(rules.contains("hook output priority 0; ip daddr @oneway drop;"), rules);
+    }
+
+    @Test
+    void anEmptySetHasNoElements() {
+        String rules = PartitionRules.ruleset(Set.of(), Set.of());
+        assertTrue(rules.contains("set refused { type ipv4_addr; }"), rules);
+        assertTrue(rules.contains("set oneway { type ipv4_addr; }"), rules);
+        assertEquals(-1, rules.indexOf("elements"));
+    }
+}

@@ -1,0 +1,40 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.suite.internal.cluster.Cluster;
+
+import java.util.Optional;
+
+/**
+ * {@code failover-promote}: a PostgreSQL failover while a lock is held; see
+ * {@link PromoteChoreography}.
+ */
+public record FailoverPromote() implements NemesisKind {
+    @Override
+    public String name() {
+        return "failover-promote";
+    }
+
+    @Override
+    public String description() {
+        return "PostgreSQL: right after a grant the replica is cut off the primary; after the next grant the primary is killed and the replica promoted";
+    }
+
+    @Override
+    public boolean choreography() {
+        return true;
+    }
+
+    @Override
+    public Optional<String> unfitFor(LockSystem system, int clients) {
+        return system.topology() instanceof Topology.PostgreSqlHa ? Optional.empty()
+                : Optional.of("--nemesis " + name() + " needs a PostgreSQL primary with a replica (" + system.name() + " runs on "
+                + system.topology().describe() + ")");
+    }
+
+    @Override
+    public Optional<NemesisPlan> plan(Targets t) {
+        return Optional.of(new PromoteChoreography((Cluster.PostgresHa) t.cluster(), t::justAcquired, t.rhythm().lease()));
+    }
+}

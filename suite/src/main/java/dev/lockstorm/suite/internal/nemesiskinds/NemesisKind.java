@@ -1,0 +1,88 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.Nemesis;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A kind of nemesis a run can have ({@code --nemesis}): what it does to the run's servers and
+ * clients, and what it needs set up for that before the clients start. The user's kinds are
+ * Jepsen's (partitions, pauses, kills, clocks, a mix); the choreographies are the named scenarios'
+ * fixed recipes. {@link NemesisKinds} lists them all.
+ */
+public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, PauseClient, Kill, KillClient, Clock, Mix, Split, PauseInAcquire,
+        Failover, IsolateHolder, HoldWaiterRenewals, WaiterClockAhead, ServerClockAhead, FailoverPromote, ExpiryReconnect {
+
+    /** What {@code --nemesis} takes. */
+    String name();
+
+    /** One line for help texts and listings. */
+    String description();
+
+    /** A named scenario's fixed recipe: accepted by {@code --nemesis}, but not one of the matrix's columns. */
+    default boolean choreography() {
+        return false;
+    }
+
+    /** Whether server processes must run under the clock shim. */
+    default boolean movesServerClocks() {
+        return false;
+    }
+
+    /** Whether client processes must run under the clock shim. */
+    default boolean movesClientClocks() {
+        return false;
+    }
+
+    /** Whether it cuts links between clients and servers (then the clients' hosts must be hosts of their own). */
+    default boolean cutsClients(dev.lockstorm.api.Topology topology) {
+        return false;
+    }
+
+    /** Why this kind cannot act on {@code system} with {@code clients} clients, or empty when it can. */
+    default Optional<String> unfitFor(LockSystem system, int clients) {
+        return Optional.empty();
+    }
+
+    /**
+     * Environment of client {@code index}'s worker processes (a pause point to arm, a renewal switch
+     * to watch), whose files live in the run's directory on the client hosts, {@code clientDir}.
+     */
+    default Map<String, String> clientEnv(int index, Rhythm rhythm, Path clientDir) {
+        return Map.of();
+    }
+
+    /** How long a client's acquire waits for the lock: a second past the lease by default. */
+    default Duration acquireTimeout(Rhythm rhythm) {
+        return rhythm.lease().plusSeconds(1);
+    }
+
+    /** A partition in place from before the clients start until the final heal. */
+    default Optional<Grudge> standing(Targets targets) {
+        return Optional.empty();
+    }
+
+    /**
+     * Prepares the run for this kind before the clients start cycling: by default the standing
+     * partition, if the kind has one. A kind that needs more (pause points armed on the client
+     * hosts) does it here, and undoes it in {@link #tearDown}.
+     */
+    default void setUp(Targets targets, Nemesis nemesis) {
+        standing(targets).ifPresent(nemesis::partition);
+    }
+
+    /**
+     * Undoes what {@link #setUp} prepared that the final heal does not, when the main phase ends
+     * (before the final heal), so that nothing acts after the nemesis has stopped.
+     */
+    default void tearDown(Targets targets) {
+    }
+
+    /** What the nemesis does while the clients run; empty for nothing. */
+    Optional<NemesisPlan> plan(Targets targets);
+}

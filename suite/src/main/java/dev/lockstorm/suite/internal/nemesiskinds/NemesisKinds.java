@@ -1,0 +1,36 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Every {@link NemesisKind}: the one place help texts, validation and the matrix's columns come from. */
+public final class NemesisKinds {
+    /** The kinds a user picks, Jepsen's. */
+    public static final List<NemesisKind> USER = List.of(new NoFaults(), new Partition(), new PauseNode(), new PauseClient(), new Kill(),
+            new KillClient(), new Clock(), new Mix());
+    /** The named scenarios' choreographies. */
+    public static final List<NemesisKind> CHOREOGRAPHIES = List.of(new SplitClock(), new SplitKill(false), new SplitKill(true),
+            new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), new HoldWaiterRenewals(),
+            new WaiterClockAhead(), new ServerClockAhead(), new FailoverPromote(), new ExpiryReconnect());
+
+    private NemesisKinds() {
+    }
+
+    public static List<NemesisKind> all() {
+        return Stream.concat(USER.stream(), CHOREOGRAPHIES.stream()).toList();
+    }
+
+    /** The kind called {@code name}; an {@link IllegalArgumentException} naming every kind otherwise. */
+    public static NemesisKind byName(String name) {
+        return all().stream().filter(k -> k.name().equals(name)).findFirst().orElseThrow(() -> new IllegalArgumentException(
+                "unknown nemesis '" + name + "'; expected one of " + names(USER) + " (or a scenario's: " + names(CHOREOGRAPHIES) + ")"));
+    }
+
+    public static String names(List<NemesisKind> kinds) {
+        return String.join(", ", kinds.stream().map(NemesisKind::name).toList());
+    }
+
+    public static NemesisKind none() {
+        return USER.get(0);
+    }
+}

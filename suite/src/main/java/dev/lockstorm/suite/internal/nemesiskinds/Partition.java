@@ -1,0 +1,58 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.Schedule;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+
+/**
+ * {@code partition}: Jepsen's partitions among the servers, at random: the leader isolated, random
+ * halves, a ring of overlapping majorities. With one server, the clients are cut off it.
+ */
+public record Partition() implements NemesisKind {
+    @Override
+    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
+        return topology.nodes() == 1; // one server: the clients are cut off it
+    }
+
+    @Override
+    public String name() {
+        return "partition";
+    }
+
+    @Override
+    public String description() {
+        return "isolate the leader, random halves, a ring of majorities (one server: clients cut off it)";
+    }
+
+    @Override
+    public Optional<NemesisPlan> plan(Targets t) {
+        Rhythm r = t.rhythm();
+        return Optional.of(Schedule.random(faults(t), r.interval(), r.interval(), t.random())::run);
+    }
+
+    /** The partitions of this kind for the run's servers. */
+    static List<Fault> faults(Targets t) {
+        List<Host> servers = t.cluster().hosts();
+        Random random = t.random();
+        if (servers.size() == 1) {
+            List<Host> clients = t.clients().stream().map(Client::host).toList();
+            return List.of(new Fault.Partition("cut-off-server", () -> Grudge.components(List.of(servers, clients))));
+        }
+        return List.of(isolateLeader(t),
+                new Fault.Partition("random-halves", () -> Grudge.randomHalves(servers, random)),
+                new Fault.Partition("majorities-ring", () -> Grudge.majoritiesRing(servers, random)));
+    }
+
+    /** The leader (a random server where none leads) cut off from the other servers. */
+    static Fault isolateLeader(Targets t) {
+        List<Host> servers = t.cluster().hosts();
+        return new Fault.Partition("isolate-leader", () -> Grudge.isolate(
+                t.cluster().leader().map(ProcessNode::host).orElse(servers.get(t.random().nextInt(servers.size()))), servers));
+    }
+}

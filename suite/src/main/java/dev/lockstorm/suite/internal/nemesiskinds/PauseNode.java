@@ -1,0 +1,35 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Schedule;
+
+import java.util.List;
+import java.util.Optional;
+
+/** {@code pause-node}: the leader (or a random server) frozen with SIGSTOP, then resumed. */
+public record PauseNode() implements NemesisKind {
+    @Override
+    public String name() {
+        return "pause-node";
+    }
+
+    @Override
+    public String description() {
+        return "freeze the leader (SIGSTOP), then resume it";
+    }
+
+    @Override
+    public Optional<NemesisPlan> plan(Targets t) {
+        Rhythm r = t.rhythm();
+        return Optional.of(Schedule.random(List.of(fault(t)), r.interval(), r.interval(), t.random())::run);
+    }
+
+    static Fault fault(Targets t) {
+        List<? extends ProcessNode> nodes = t.cluster().nodes();
+        return new Fault.Pause("pause-leader", () -> {
+            ProcessNode n = t.cluster().leader().map(ProcessNode.class::cast).orElse(nodes.get(t.random().nextInt(nodes.size())));
+            return n.process() == null ? List.of() : List.of(n.process());
+        });
+    }
+}

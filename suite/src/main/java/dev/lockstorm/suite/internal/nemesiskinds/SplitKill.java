@@ -1,0 +1,40 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Schedule;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code split-kill} and {@code split-kill-late}: the split, then the middle server crashes while
+ * a lock is held there, restarted at once or, late, only after the lease.
+ *
+ * @param late restart after the lease has run out
+ */
+public record SplitKill(boolean late) implements Split {
+    @Override
+    public String name() {
+        return late ? "split-kill-late" : "split-kill";
+    }
+
+    @Override
+    public String description() {
+        return "c1 cut off the last server and c2 off the first; the middle server is killed while a lock is held and restarted "
+                + (late ? "after the lease" : "at once");
+    }
+
+    @Override
+    public Optional<NemesisPlan> plan(Targets t) {
+        ProcessNode middle = Split.middle(t);
+        Rhythm r = t.rhythm();
+        Duration down = late ? r.lease().plusSeconds(2) : Duration.ofSeconds(1);
+        // a late restart must stay late: no crash that the end-of-run heal would undo early
+        long lastStart = System.nanoTime() + r.timeLimit().minus(down).toNanos();
+        Fault kill = new Fault.Kill("kill-" + middle.host().name(), () -> List.of(middle));
+        return Optional.of(Schedule.sequence(List.of(kill), r.interval(), down)
+                .when(() -> t.justAcquired() && System.nanoTime() < lastStart)::run);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import dev.lockstorm.suite.internal.cluster.Cluster;
+
+import java.util.List;
+import java.util.Random;
+
+/** What a run's nemesis acts on: its servers and clients, and when. */
+public interface Targets {
+    Cluster cluster();
+
+    List<? extends Client> clients();
+
+    /** Whether a client acquired the lock a moment ago and some client still holds it: when faults that matter while a lock is held land. */
+    boolean justAcquired();
+
+    /** The nemesis's own source of random choices (from the run's seed). */
+    Random random();
+
+    Rhythm rhythm();
+
+    /** The run's directory on the client hosts, where the files that clients watch (pause points, renewal switches) live. */
+    java.nio.file.Path clientDir();
+}
