@@ -3,7 +3,6 @@ package dev.lockstorm.suite.internal.cluster;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.database.DatabaseNode;
-import dev.lockstorm.clusters.database.MariaDbNode;
 import dev.lockstorm.clusters.database.PostgresCluster;
 import dev.lockstorm.clusters.database.PostgresNode;
 import dev.lockstorm.clusters.etcd.EtcdCluster;
@@ -16,12 +15,10 @@ import dev.lockstorm.clusters.redis.RedisNode;
 import dev.lockstorm.clusters.redis.Sentinels;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperNode;
-import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
 import dev.lockstorm.nemesis.ClockFault;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,41 +50,13 @@ public sealed interface Cluster {
 
     /**
      * Starts the servers of {@code topology} on the lab's hosts n1 … (and s1 … for helpers) and
-     * waits until they serve.
+     * waits until they serve ({@link ServerKind#start}).
      *
      * @param persistence how Redis keeps data across a crash
-     * @param clocks      whether server processes get a clock fault (Redis masters and single databases: {@link #hasServerClocks})
+     * @param clocks      whether server processes get a clock fault (kinds that {@link ServerKind.Capability#SERVER_CLOCKS can})
      */
     static Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
-        List<Host> hosts = topology.hostNames().stream().limit(topology.nodes()).map(lab::host).toList();
-        if (topology instanceof Topology.RedisSentinel t) {
-            List<Host> sentinelHosts = t.helperHosts().stream().map(lab::host).toList();
-            return new RedisSentinel(Sentinels.start(lab, hosts, sentinelHosts, persistence));
-        }
-        if (topology instanceof Topology.RedisMasters) {
-            Map<Host, ClockFault> faults = new LinkedHashMap<>();
-            if (clocks) for (Host h : hosts) faults.put(h, ClockFault.create(lab, h, "redis-" + h.name()));
-            List<RedisNode> nodes = RedisNode.startMasters(lab, hosts, persistence, h -> faults.containsKey(h) ? faults.get(h).env() : Map.of());
-            return new RedisMasters(nodes, faults);
-        }
-        if (topology instanceof Topology.PostgreSqlHa) return new PostgresHa(PostgresCluster.start(lab, hosts.get(0), hosts.get(1)));
-        if (topology instanceof Topology.PostgreSql || topology instanceof Topology.MariaDb) {
-            boolean pg = topology instanceof Topology.PostgreSql;
-            Host host = hosts.get(0);
-            ClockFault clock = clocks ? ClockFault.create(lab, host, (pg ? "postgresql-" : "mariadb-") + host.name()) : null;
-            Map<String, String> env = clock == null ? Map.of() : clock.env();
-            DatabaseNode db = pg ? PostgresNode.start(lab, host, true, env) : MariaDbNode.start(lab, host, true, env);
-            db.awaitServing(Duration.ofSeconds(60));
-            return new Database(db, clock);
-        }
-        if (topology instanceof Topology.Etcd) {
-            EtcdCluster etcd = EtcdCluster.start(lab, hosts);
-            etcd.awaitServing(Duration.ofSeconds(30));
-            return new Etcd(etcd);
-        }
-        ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, hosts, ZooKeeperOptions.defaults());
-        zk.awaitServing(Duration.ofSeconds(60));
-        return new ZooKeeper(zk);
+        return ServerKind.of(topology).start(topology, lab, persistence, clocks);
     }
 
     /**
@@ -96,7 +65,41 @@ public sealed interface Cluster {
      * monotonic clock, which the shim leaves alone; Sentinel's failover is driven by partitions.)
      */
     static boolean hasServerClocks(Topology topology) {
-        return topology instanceof Topology.RedisMasters || topology instanceof Topology.PostgreSql || topology instanceof Topology.MariaDb;
+        return ServerKind.of(topology).can(ServerKind.Capability.SERVER_CLOCKS);
+    }
+
+    /**
+     * This cluster as {@code capability} (a cluster whose replica can be promoted, one whose
+     * Sentinels fail over), or an {@link IllegalStateException} naming what it is: a nemesis kind
+     * that needs a capability checks the topology before the run, so this is a defect if it throws.
+     */
+    default <T> T as(Class<T> capability) {
+        if (capability.isInstance(this)) return capability.cast(this);
+        throw new IllegalStateException(getClass().getSimpleName() + " is not a " + capability.getSimpleName() + " cluster");
+    }
+
+    /** A cluster whose replica can be promoted by hand, as an HA manager does it. */
+    sealed interface Promotable extends Cluster permits PostgresHa {
+        PostgresCluster pg();
+
+        @Override
+        List<PostgresNode> nodes();
+
+        /** The primary. */
+        @Override
+        Optional<PostgresNode> leader();
+    }
+
+    /** A cluster whose Sentinels fail over by themselves when they see the master down. */
+    sealed interface SentinelFailover extends Cluster permits RedisSentinel {
+        Sentinels sentinels();
+
+        @Override
+        List<RedisNode> nodes();
+
+        /** The master a majority of the Sentinels name. */
+        @Override
+        Optional<RedisNode> leader();
     }
 
     /** A ZooKeeper ensemble. */
@@ -178,7 +181,7 @@ public sealed interface Cluster {
     }
 
     /** A PostgreSQL primary and its replica; clients find the primary through the driver's multi-host URL. */
-    record PostgresHa(PostgresCluster pg) implements Cluster {
+    record PostgresHa(PostgresCluster pg) implements Promotable {
         @Override
         public List<PostgresNode> nodes() {
             return pg.nodes();
@@ -226,7 +229,7 @@ public sealed interface Cluster {
     }
 
     /** A master, its replicas and a Sentinel on every host; clients find the master through the Sentinels. */
-    record RedisSentinel(Sentinels sentinels) implements Cluster {
+    record RedisSentinel(Sentinels sentinels) implements SentinelFailover {
         @Override
         public List<RedisNode> nodes() {
             return sentinels.nodes();

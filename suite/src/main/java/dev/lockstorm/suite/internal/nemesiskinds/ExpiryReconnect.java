@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.Topology;
 
@@ -35,7 +36,7 @@ public record ExpiryReconnect() implements NemesisKind {
 
     @Override
     public Optional<String> unfitFor(LockSystem system, int clients) {
-        if (!(system.topology() instanceof Topology.ZooKeeper)) {
+        if (!ServerKind.of(system.topology()).can(ServerKind.Capability.SESSIONS)) {
             return Optional.of("--nemesis " + name() + " needs a ZooKeeper system (" + system.name() + " runs on " + system.topology().describe() + ")");
         }
         return clients < 2 ? Optional.of("--nemesis " + name() + " needs a holder and at least one waiter (--clients 2 or more)") : Optional.empty();

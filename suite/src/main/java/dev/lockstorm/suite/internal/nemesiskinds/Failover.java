@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.api.Topology;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.suite.internal.cluster.Cluster;
 
@@ -31,7 +31,7 @@ public record Failover(boolean lagging) implements NemesisKind {
 
     @Override
     public Optional<String> unfitFor(LockSystem system, int clients) {
-        return system.topology() instanceof Topology.RedisSentinel ? Optional.empty()
+        return ServerKind.of(system.topology()).can(ServerKind.Capability.SENTINEL_FAILOVER) ? Optional.empty()
                 : Optional.of("--nemesis " + name() + " needs a Sentinel system (" + system.name() + " runs on " + system.topology().describe() + ")");
     }
 
@@ -45,7 +45,7 @@ public record Failover(boolean lagging) implements NemesisKind {
         return Optional.of(new FailoverChoreography(sentinel(t), lagging, t::justAcquired, t.rhythm().lease()));
     }
 
-    private static Cluster.RedisSentinel sentinel(Targets t) {
-        return (Cluster.RedisSentinel) t.cluster();
+    private static Cluster.SentinelFailover sentinel(Targets t) {
+        return t.cluster().as(Cluster.SentinelFailover.class);
     }
 }

@@ -35,12 +35,12 @@ import java.util.function.BooleanSupplier;
  * missing (the window stays).
  */
 final class FailoverChoreography implements NemesisPlan {
-    private final Cluster.RedisSentinel cluster;
+    private final Cluster.SentinelFailover cluster;
     private final boolean lagging;
     private final BooleanSupplier justAcquired;
     private final Duration hold;
 
-    FailoverChoreography(Cluster.RedisSentinel cluster, boolean lagging, BooleanSupplier justAcquired, Duration hold) {
+    FailoverChoreography(Cluster.SentinelFailover cluster, boolean lagging, BooleanSupplier justAcquired, Duration hold) {
         this.cluster = cluster;
         this.lagging = lagging;
         this.justAcquired = justAcquired;
@@ -51,7 +51,7 @@ final class FailoverChoreography implements NemesisPlan {
      * The cut, in place from before the clients start (so that no grant reaches the cut replicas
      * and no release is lost on the way to them): replicas refuse the master.
      */
-    static Grudge cut(Cluster.RedisSentinel cluster, boolean lagging) {
+    static Grudge cut(Cluster.SentinelFailover cluster, boolean lagging) {
         Roles roles = Roles.of(cluster);
         Map<Host, Set<Host>> refuses = new LinkedHashMap<>();
         for (RedisNode r : lagging ? roles.replicas().subList(0, 1) : roles.replicas()) refuses.put(r.host(), Set.of(roles.master().host()));
@@ -60,7 +60,7 @@ final class FailoverChoreography implements NemesisPlan {
 
     /** The master the Sentinels name now, and the other nodes (its replicas) in node order. */
     private record Roles(RedisNode master, List<RedisNode> replicas) {
-        static Roles of(Cluster.RedisSentinel cluster) {
+        static Roles of(Cluster.SentinelFailover cluster) {
             RedisNode master = cluster.leader().orElseThrow(() -> new IllegalStateException("the Sentinels name no master"));
             List<RedisNode> replicas = new ArrayList<>(cluster.nodes());
             replicas.remove(master);

@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.api.Topology;
 import dev.lockstorm.suite.internal.cluster.Cluster;
 
 import java.util.Optional;
@@ -28,13 +28,13 @@ public record FailoverPromote() implements NemesisKind {
 
     @Override
     public Optional<String> unfitFor(LockSystem system, int clients) {
-        return system.topology() instanceof Topology.PostgreSqlHa ? Optional.empty()
+        return ServerKind.of(system.topology()).can(ServerKind.Capability.PROMOTION) ? Optional.empty()
                 : Optional.of("--nemesis " + name() + " needs a PostgreSQL primary with a replica (" + system.name() + " runs on "
                 + system.topology().describe() + ")");
     }
 
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
-        return Optional.of(new PromoteChoreography((Cluster.PostgresHa) t.cluster(), t::justAcquired, t.rhythm().lease()));
+        return Optional.of(new PromoteChoreography(t.cluster().as(Cluster.Promotable.class), t::justAcquired, t.rhythm().lease()));
     }
 }

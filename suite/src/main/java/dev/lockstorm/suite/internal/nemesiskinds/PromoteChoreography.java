@@ -27,11 +27,11 @@ import java.util.function.BooleanSupplier;
  * </ol>
  */
 final class PromoteChoreography implements NemesisPlan {
-    private final Cluster.PostgresHa cluster;
+    private final Cluster.Promotable cluster;
     private final BooleanSupplier justAcquired;
     private final Duration lease;
 
-    PromoteChoreography(Cluster.PostgresHa cluster, BooleanSupplier justAcquired, Duration lease) {
+    PromoteChoreography(Cluster.Promotable cluster, BooleanSupplier justAcquired, Duration lease) {
         this.cluster = cluster;
         this.justAcquired = justAcquired;
         this.lease = lease;

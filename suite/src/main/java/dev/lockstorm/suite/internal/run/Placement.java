@@ -7,6 +7,7 @@ import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.ssh.SshLab;
 import dev.lockstorm.clusters.ssh.SshOptions;
 import dev.lockstorm.clusters.ssh.SshTarget;
+import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 
 import java.nio.file.Path;
@@ -119,9 +120,9 @@ public sealed interface Placement {
             SshLab lab = SshLab.open(ssh, targets, onControl, dir, root);
             try {
                 // what the servers and workers need, installed now: a host that cannot have it stops the run before any server starts
-                String[] server = programAndPackage(topology);
+                List<String> server = ServerKind.of(topology).programAndPackage();
                 for (String n : names) {
-                    lab.require(lab.host(n), server[0], server[1]);
+                    lab.require(lab.host(n), server.get(0), server.get(1));
                     lab.require(lab.host(n), "nft", "nftables"); // partitions are nft tables
                 }
                 for (String c : clients) {
@@ -136,15 +137,6 @@ public sealed interface Placement {
         }
 
         private static final String JAVA = "openjdk-17-jre-headless";
-
-        /** The program a topology's servers need on their hosts, and the Debian package that has it. */
-        private static String[] programAndPackage(Topology topology) {
-            if (topology instanceof Topology.ZooKeeper) return new String[]{"java", JAVA};
-            if (topology instanceof Topology.Etcd) return new String[]{"etcd", "etcd-server"};
-            if (topology instanceof Topology.PostgreSql || topology instanceof Topology.PostgreSqlHa) return new String[]{"pg_ctlcluster", "postgresql"};
-            if (topology instanceof Topology.MariaDb) return new String[]{"mariadb-install-db", "mariadb-server"};
-            return new String[]{"redis-server", "redis-server"};
-        }
 
         @Override
         public String describe(Topology topology, List<String> clients) {

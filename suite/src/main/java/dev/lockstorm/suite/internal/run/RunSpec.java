@@ -4,8 +4,8 @@ import dev.lockstorm.api.Fencing;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.ResourceType;
-import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
@@ -83,7 +83,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
                 throw new IllegalArgumentException(message);
             });
         }
-        if (persistence != Persistence.NONE && !(system.topology() instanceof Topology.RedisMasters || system.topology() instanceof Topology.RedisSentinel)) {
+        if (persistence != Persistence.NONE && !ServerKind.of(system.topology()).can(ServerKind.Capability.PERSISTENCE)) {
             throw new IllegalArgumentException("--persistence applies to Redis servers; " + system.name() + " runs on " + system.topology().describe());
         }
         String unfit = nemesis.unfitFor(system, clients).orElse(null);
