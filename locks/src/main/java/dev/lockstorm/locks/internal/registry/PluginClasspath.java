@@ -6,7 +6,12 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.io.InputStream;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
 /**
@@ -52,6 +57,33 @@ public final class PluginClasspath {
     /** The entries as one {@code java -cp} string. */
     public static String join(List<Path> entries) {
         return String.join(File.pathSeparator, entries.stream().map(Path::toString).toList());
+    }
+
+    /**
+     * The Maven artifacts a jar says it holds ({@code META-INF/maven/GROUP/ARTIFACT/pom.properties}):
+     * "group:artifact" → version; empty for a directory or a jar built without them.
+     */
+    public static Map<String, String> artifacts(Path entry) {
+        Map<String, String> out = new TreeMap<>();
+        if (!Files.isRegularFile(entry)) return out;
+        try (ZipFile z = new ZipFile(entry.toFile())) {
+            var it = z.entries().asIterator();
+            while (it.hasNext()) {
+                ZipEntry e = it.next();
+                if (!e.getName().startsWith("META-INF/maven/") || !e.getName().endsWith("/pom.properties")) continue;
+                Properties p = new Properties();
+                try (InputStream in = z.getInputStream(e)) {
+                    p.load(in);
+                }
+                String g = p.getProperty("groupId");
+                String a = p.getProperty("artifactId");
+                String v = p.getProperty("version");
+                if (g != null && a != null && v != null) out.put(g + ":" + a, v);
+            }
+        } catch (IOException e) {
+            // a jar that cannot be read was refused by parse already; nothing to say here
+        }
+        return out;
     }
 
     private static List<Path> jarsIn(Path dir, String origin, String raw) {

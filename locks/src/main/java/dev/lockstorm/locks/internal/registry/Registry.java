@@ -82,6 +82,39 @@ public final class Registry {
         return r;
     }
 
+    /**
+     * Libraries the user's class path brings in another version than lockstorm runs (a plug-in built
+     * against ZooKeeper 3.8 beside lockstorm's 3.9): one line each, naming the jar and both versions.
+     * Worker JVMs put lockstorm's class path first, so lockstorm's version is the one loaded; a plug-in
+     * built against the BOM (lockstorm-bom) gets lockstorm's versions and no warning.
+     */
+    public List<String> versionClashes() {
+        List<String> out = new ArrayList<>();
+        ClassLoader own = Registry.class.getClassLoader();
+        for (Path entry : classpath) {
+            PluginClasspath.artifacts(entry).forEach((artifact, version) -> {
+                String[] ga = artifact.split(":");
+                String ours = ownVersion(own, ga[0], ga[1]);
+                if (ours != null && !ours.equals(version)) {
+                    out.add(entry.getFileName() + " brings " + artifact + " " + version + ", but lockstorm runs " + ours
+                            + " (its class path comes first in every worker): build against lockstorm-bom to test what runs");
+                }
+            });
+        }
+        return out;
+    }
+
+    private static String ownVersion(ClassLoader loader, String group, String artifact) {
+        try (java.io.InputStream in = loader.getResourceAsStream("META-INF/maven/" + group + "/" + artifact + "/pom.properties")) {
+            if (in == null) return null;
+            java.util.Properties p = new java.util.Properties();
+            p.load(in);
+            return p.getProperty("version");
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
     /** The user's class path entries beyond this JVM's own (what worker JVMs must add). */
     public List<Path> classpath() {
         return classpath;

@@ -22,9 +22,11 @@ final class Plugins {
         return all;
     }
 
-    /** Every system and resource: lockstorm's and those on the class path. */
+    /** Every system and resource: lockstorm's and those on the class path; a library there in another version than lockstorm's is warned about. */
     Registry registry() {
-        return Registry.load(entries());
+        Registry r = Registry.load(entries());
+        r.versionClashes().forEach(w -> System.err.println("lockstorm: warning: " + w));
+        return r;
     }
 
     /**

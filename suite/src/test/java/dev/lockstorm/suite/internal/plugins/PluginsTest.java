@@ -41,6 +41,22 @@ class PluginsTest {
     }
 
     @Test
+    void aLibraryInAnotherVersionThanLockstormsIsWarnedAbout() throws Exception {
+        Path plugin = jar("zk", "acme-zk");
+        // a jar as Maven builds it says what it is: the ZooKeeper client a plug-in was built with, older than lockstorm's
+        Path old = dir.resolve("zookeeper-3.8.0.jar");
+        try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(old))) {
+            out.putNextEntry(new java.util.jar.JarEntry("META-INF/maven/org.apache.zookeeper/zookeeper/pom.properties"));
+            out.write("groupId=org.apache.zookeeper\nartifactId=zookeeper\nversion=3.8.0\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            out.closeEntry();
+        }
+        assertEquals(0, Main.run("systems", "--classpath", plugin + java.io.File.pathSeparator + old), console.err());
+        assertTrue(console.err().contains("zookeeper-3.8.0.jar brings org.apache.zookeeper:zookeeper 3.8.0, but lockstorm runs 3.9.4"), console.err());
+        assertEquals(0, Main.run("systems", "--classpath", plugin.toString()));
+        assertTrue(console.err().lines().filter(l -> l.contains("warning")).count() == 1, "a plug-in without other libraries is not warned about: " + console.err());
+    }
+
+    @Test
     void aMissingEntryIsNamed() {
         Path missing = dir.resolve("nope.jar");
         assertEquals(3, Main.run("systems", "--classpath", missing.toString()));
