@@ -1,5 +1,6 @@
 package dev.lockstorm.checker;
 
+import dev.lockstorm.checker.lock.Coverage;
 import dev.lockstorm.checker.lock.DoubleHolder;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.FencingAnalysis;
@@ -22,11 +23,12 @@ import java.util.List;
  * @param fencing          token order and stale writes (lock models)
  * @param resource         lost updates of the protected counter (lock models)
  * @param faults           the nemesis's faults, start to heal
+ * @param coverage         what the run exercised: the dangerous moments it reached (lock models)
  * @param stats            sizes and time taken
  */
 public record CheckResult(Verdict verdict, String source, List<Analysis> analyses, LinearizabilityResult linearizability,
                           List<DoubleHolder> doubleHolders, List<Incident> incidents, FencingAnalysis.Result fencing,
-                          ResourceCounter.Result resource, List<FaultSpan> faults, Stats stats) {
+                          ResourceCounter.Result resource, List<FaultSpan> faults, Coverage coverage, Stats stats) {
 
     /**
      * @param events                events in the history
@@ -71,6 +73,16 @@ public record CheckResult(Verdict verdict, String source, List<Analysis> analyse
     /** Where the first update was lost, or null (see {@link ResourceCounter.Result#firstLoss()}). */
     public dev.lockstorm.checker.history.Op firstLostUpdate() {
         return resource == null ? null : resource.firstLoss();
+    }
+
+    /** Incidents that any lease lock shows under the fault that came (the holder frozen, cut off, past its lease; a clock moved). */
+    public int leaseLimitIncidents() {
+        return incidents == null ? 0 : (int) incidents.stream().filter(i -> i.cause().leaseLimit()).count();
+    }
+
+    /** Incidents that nothing of that kind explains: the lock has a defect. */
+    public int defectIncidents() {
+        return incidents == null ? 0 : incidents.size() - leaseLimitIncidents();
     }
 
     public long lostUpdates() {

@@ -7,6 +7,7 @@ import dev.lockstorm.checker.history.Operation;
 import dev.lockstorm.checker.linear.Linearizability;
 import dev.lockstorm.checker.linear.LinearizabilityResult;
 import dev.lockstorm.checker.linear.SearchLimits;
+import dev.lockstorm.checker.lock.Coverage;
 import dev.lockstorm.checker.lock.DoubleHolder;
 import dev.lockstorm.checker.lock.DoubleHolders;
 import dev.lockstorm.checker.lock.FaultSpan;
@@ -55,14 +56,19 @@ public final class Checker {
         List<Incident> incidents = null;
         FencingAnalysis.Result fencing = null;
         ResourceCounter.Result resource = null;
+        Coverage coverage = null;
         if (model.functions().contains("acquire")) {
             doubles = DoubleHolders.find(h);
+            coverage = Coverage.of(h, DoubleHolders.holds(h), faults);
             fencing = FencingAnalysis.analyze(h);
             resource = ResourceCounter.analyze(h);
             incidents = Incidents.of(h, doubles, faults, fencing.staleWrites(), resource.overwrites());
+            long leaseLimits = incidents.stream().filter(i -> i.cause().leaseLimit()).count();
             analyses.add(new Analysis(Summary.DOUBLE_HOLDERS, doubles.isEmpty() ? Analysis.Status.VALID : Analysis.Status.INVALID,
                     doubles.isEmpty() ? "no two clients held the lock at once" : incidents.size() + (incidents.size() == 1 ? " incident" : " incidents")
-                            + " (" + doubles.size() + (doubles.size() == 1 ? " pair" : " pairs") + " of holders); first: " + doubles.get(0).explanation()));
+                            + " (" + doubles.size() + (doubles.size() == 1 ? " pair" : " pairs") + " of holders: " + (incidents.size() - leaseLimits)
+                            + " lock defect" + (incidents.size() - leaseLimits == 1 ? "" : "s") + ", " + leaseLimits + " lease limit" + (leaseLimits == 1 ? "" : "s")
+                            + "); first: " + doubles.get(0).explanation()));
             boolean fenced = fencing.staleWrites().isEmpty() && fencing.tokenViolations().isEmpty();
             analyses.add(new Analysis(Summary.FENCING, fenced ? Analysis.Status.VALID : Analysis.Status.INVALID,
                     fencing.tokens() + " tokens, " + fencing.tokenViolations().size() + " out of order, " + fencing.staleWrites().size()
@@ -77,7 +83,7 @@ public final class Checker {
         long millis = (System.nanoTime() - start) / 1_000_000;
         CheckResult.Stats stats = new CheckResult.Stats(h.size(), ops.size(), h.processes().size(),
                 h.crashedOperations(), h.incompleteInvocations(), millis);
-        return new CheckResult(verdict, h.source(), analyses, lin, doubles, incidents, fencing, resource, faults, stats);
+        return new CheckResult(verdict, h.source(), analyses, lin, doubles, incidents, fencing, resource, faults, coverage, stats);
     }
 
     private static void requireKnownFunctions(History h, Model<?> model) {

@@ -29,7 +29,9 @@ public final class Summary {
         LinearizabilityResult l = r.linearizability();
         CheckResult.Stats s = r.stats();
         sb.append(r.source()).append(": ").append(r.verdict().wire().toUpperCase(Locale.ROOT))
-                .append(s.events() == 0 ? " (empty history: no events)" : "").append('\n');
+                .append(s.events() == 0 ? " (empty history: no events)" : "")
+                .append(r.verdict() == Verdict.VALID && r.coverage() != null && !r.coverage().dangerousReached()
+                        ? ", but " + r.coverage().nothingDangerous() : "").append('\n');
         sb.append(String.format(Locale.ROOT, "  %d events, %d operations, %d processes, %d crashed (%d never completed); %d ms%n",
                 s.events(), s.operations(), s.processes(), s.crashedOperations(), s.incompleteInvocations(), s.millis()));
         sb.append("  linearizability (").append(l.model()).append("): ").append(l.verdict().wire());
@@ -55,6 +57,7 @@ public final class Summary {
         for (String f : findings(r, FENCING)) sb.append("    ").append(f).append('\n');
         Analysis res = status(r, RESOURCE);
         sb.append("  resource: ").append(res.status() == Analysis.Status.NOT_CHECKED ? "not checked: " : "").append(res.detail()).append('\n');
+        sb.append("  exercised: ").append(r.coverage().describe()).append('\n');
         return sb.toString();
     }
 

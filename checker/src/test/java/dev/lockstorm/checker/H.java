@@ -17,6 +17,8 @@ import java.util.Map;
 /** A terse builder of test histories; event i happens at i ms. */
 public final class H {
     private final List<Op> ops = new ArrayList<>();
+    /** Added to every later event's time: events are 1 ms apart, and {@link #gap} lets time pass. */
+    private long offset;
 
     public static H h() {
         return new H();
@@ -71,12 +73,27 @@ public final class H {
     }
 
     public H nemesis(String f, Object value) {
-        ops.add(new Op(ops.size(), ops.size() * 1_000_000L, OpType.INFO, Op.NEMESIS, f, value, Map.of(), 0));
+        ops.add(new Op(ops.size(), ops.size() * 1_000_000L + offset, OpType.INFO, Op.NEMESIS, f, value, Map.of(), 0));
         return this;
     }
 
     public H add(OpType type, int p, String f, Object value) {
-        ops.add(Op.of(ops.size(), ops.size() * 1_000_000L, type, p, f, value));
+        ops.add(Op.of(ops.size(), ops.size() * 1_000_000L + offset, type, p, f, value));
+        return this;
+    }
+
+    /** Lets {@code ms} pass before the next event. */
+    public H gap(long ms) {
+        offset += ms * 1_000_000L;
+        return this;
+    }
+
+    /** The last event with one more extra field ({@code client}, {@code still_held}, {@code hosts}, …). */
+    public H with(String key, Object value) {
+        Op last = ops.remove(ops.size() - 1);
+        Map<String, Object> extra = new LinkedHashMap<>(last.extra());
+        extra.put(key, value);
+        ops.add(new Op(last.index(), last.time(), last.type(), last.process(), last.f(), last.value(), extra, last.line()));
         return this;
     }
 

@@ -22,11 +22,48 @@ import java.util.function.Supplier;
  */
 public sealed interface Fault {
 
-    /** A short name for logs and reports. */
+    /** A short name for logs and reports: it reaches the history as the {@code fault} of every event the fault records. */
     String name();
 
-    /** Injects the fault now; the returned heal undoes it. */
+    /**
+     * Injects the fault now; the returned heal undoes it.
+     *
+     * @throws Missed when the fault found nothing to hit (no client held the lock): nothing was done
+     */
     Heal inject(Nemesis nemesis);
+
+    /** A fault aimed at something that was not there when it came: nothing was injected, and the history says why. */
+    final class Missed extends RuntimeException {
+        public Missed(String why) {
+            super(why, null, false, false);
+        }
+    }
+
+    /**
+     * Freezes the client that holds the lock now (a long GC pause where it hurts), chosen and frozen
+     * while the driver's view of holds stands still; misses when no client holds it.
+     */
+    record PauseHolder(String name, HolderAim aim) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            HolderAim.Aim a = aim.at(holder -> n.pause(holder.worker(), "holder"));
+            if (!a.hit()) throw new Missed(a.missed());
+            return () -> n.resume(a.target().worker());
+        }
+    }
+
+    /**
+     * Kills the client that holds the lock now (a deploy or an OOM kill of a holder), chosen and killed
+     * while the driver's view of holds stands still; misses when no client holds it. Nothing to heal.
+     */
+    record KillHolder(String name, HolderAim aim) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            HolderAim.Aim a = aim.at(n::killClient);
+            if (!a.hit()) throw new Missed(a.missed());
+            return () -> { };
+        }
+    }
 
     /** Cuts the network by a grudge chosen at injection. */
     record Partition(String name, Supplier<Grudge> grudge) implements Fault {
@@ -54,18 +91,6 @@ public sealed interface Fault {
             List<? extends Node> nodes = targets.get();
             nodes.forEach(n::kill);
             return () -> nodes.forEach(n::restart);
-        }
-    }
-
-    /**
-     * Kills client processes (SIGKILL) chosen at injection. The heal has nothing to undo: a crashed
-     * client is not brought back, its driver replaces it with a new process.
-     */
-    record KillClient(String name, Supplier<List<ClientProcess>> targets) implements Fault {
-        @Override
-        public Heal inject(Nemesis n) {
-            targets.get().forEach(n::killClient);
-            return () -> { };
         }
     }
 

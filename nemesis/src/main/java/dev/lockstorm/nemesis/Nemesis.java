@@ -91,9 +91,22 @@ public final class Nemesis implements AutoCloseable {
 
     /** SIGSTOP: the process freezes as in a long GC pause. */
     public synchronized void pause(HostProcess p) {
+        pause(p, null);
+    }
+
+    /**
+     * SIGSTOP, aimed: {@code aimedAt} says what the fault was aimed at and hit ("holder"), recorded
+     * with the event as {@code aimed_at}.
+     */
+    public synchronized void pause(HostProcess p, String aimedAt) {
         p.pause();
         paused.add(p);
-        events.accept(action(NemesisEvent.START_PAUSE, List.of(p.name()), List.of(p.host().name())));
+        events.accept(action(NemesisEvent.START_PAUSE, List.of(p.name()), List.of(p.host().name())).aimedAt(aimedAt));
+    }
+
+    /** A fault that found nothing to hit: recorded as a {@code missed} event with the reason, and nothing else done. */
+    public void missed(String why) {
+        events.accept(action(NemesisEvent.MISSED, why, List.of()));
     }
 
     public synchronized void resume(HostProcess p) {
@@ -127,7 +140,7 @@ public final class Nemesis implements AutoCloseable {
     public synchronized void killClient(ClientProcess v) {
         v.worker().kill();
         // the history's process number: the checker takes the process as dead from this event on
-        events.accept(action(NemesisEvent.KILL_CLIENT, List.of(v.process()), List.of(v.worker().host().name())));
+        events.accept(action(NemesisEvent.KILL_CLIENT, List.of(v.process()), List.of(v.worker().host().name())).aimedAt("holder"));
     }
 
     /** Starts a killed (or stopped) node again on its data. */

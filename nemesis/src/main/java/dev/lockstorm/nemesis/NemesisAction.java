@@ -13,11 +13,21 @@ import java.util.List;
  * @param event what happened
  * @param value details as plain data (maps, lists, strings, numbers)
  * @param hosts names of the hosts it touched; empty when it undoes everything at once
- * @param fault the name of the fault it injected or healed ("isolate-leader", "random-halves"), or null
+ * @param fault    the name of the fault it injected or healed ("isolate-leader", "random-halves"), or null
+ * @param aimedAt  what the fault was aimed at and hit ("holder": the client that held the lock), or null
  */
-public record NemesisAction(NemesisEvent event, Object value, List<String> hosts, String fault) {
+public record NemesisAction(NemesisEvent event, Object value, List<String> hosts, String fault, String aimedAt) {
     public NemesisAction {
         hosts = List.copyOf(hosts);
+    }
+
+    public NemesisAction(NemesisEvent event, Object value, List<String> hosts, String fault) {
+        this(event, value, hosts, fault, null);
+    }
+
+    /** The same action, aimed at {@code what} (null: not aimed). */
+    public NemesisAction aimedAt(String what) {
+        return new NemesisAction(event, value, hosts, fault, what);
     }
 
     /** The event's {@code f} in the history. */

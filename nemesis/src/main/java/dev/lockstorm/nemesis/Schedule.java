@@ -10,7 +10,10 @@ import java.util.function.BooleanSupplier;
 /**
  * When to inject which fault: a sequence in order, or a random mix, each fault held for a while and
  * healed before the next, then a final {@link Nemesis#healAll} — also on an exception or an
- * interrupt. Jepsen's default rhythm is a fault every ~10 s, healed ~10 s later.
+ * interrupt. Jepsen's default rhythm is a fault every ~10 s, healed ~10 s later. A fault is never
+ * cut short by the end: its length is drawn before it starts, and one that could not last it and
+ * be healed in the time left is not started. A fault aimed at something that is not there
+ * ({@link Fault.Missed}) is recorded as missed, with the reason, and not counted.
  *
  * <pre>{@code
  * Schedule s = Schedule.random(List.of(isolateLeader, pauseClient), Duration.ofSeconds(10), Duration.ofSeconds(10), new Random(seed));
@@ -57,13 +60,22 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
         try {
             while (true) {
                 if (!Wait.sleepUntil(Math.min(end, System.nanoTime() + jitter(quiet)))) break;
-                if (when != null && !Wait.polled(when, end, 5)) break;
-                if (System.nanoTime() >= end) break;
+                // the fault's length is drawn first: one that cannot last it and be healed before the end is not started
+                long length = jitter(active);
+                long lastStart = end - length;
+                if (System.nanoTime() >= lastStart) break;
+                if (when != null && !Wait.polled(when, lastStart, 5)) break;
+                if (System.nanoTime() >= lastStart) break;
                 Fault f = random == null ? faults.get(injected % faults.size()) : faults.get(random.nextInt(faults.size()));
                 Heal[] heal = new Heal[1];
-                nemesis.asFault(f.name(), () -> heal[0] = f.inject(nemesis));
+                try {
+                    nemesis.asFault(f.name(), () -> heal[0] = f.inject(nemesis));
+                } catch (Fault.Missed m) {
+                    nemesis.asFault(f.name(), () -> nemesis.missed(m.getMessage()));
+                    continue;
+                }
                 injected++;
-                boolean completed = Wait.sleepUntil(Math.min(end, System.nanoTime() + jitter(active)));
+                boolean completed = Wait.sleepUntil(System.nanoTime() + length);
                 nemesis.asFault(f.name(), heal[0]::heal);
                 if (!completed) break;
             }

@@ -70,12 +70,33 @@ class ScheduleTest {
     }
 
     @Test
-    void aRunEndsAtItsTotalEvenInTheMiddleOfAFault() {
+    void aFaultThatCouldNotLastItsLengthBeforeTheEndIsNotStarted() {
         long start = System.nanoTime();
         int n = Schedule.sequence(List.of(fault("a")), Duration.ofMillis(1), Duration.ofSeconds(30)).run(nemesis, Duration.ofMillis(200));
         long ms = (System.nanoTime() - start) / 1_000_000;
-        assertEquals(1, n);
-        assertTrue(ms < 5_000, "ended after " + ms + " ms, not after the fault's 30 s");
+        assertEquals(0, n, "a 30 s fault in a 200 ms run would be cut short");
+        assertTrue(picked.isEmpty());
+        assertTrue(ms < 5_000, "ended after " + ms + " ms");
+        int whole = Schedule.sequence(List.of(fault("b")), Duration.ofMillis(1), Duration.ofMillis(50)).run(nemesis, Duration.ofMillis(400));
+        assertTrue(whole >= 1 && whole <= 7, "each fault lasts its 50 ms: " + whole);
+    }
+
+    @Test
+    void aFaultAimedAtAHolderThatIsNotThereIsRecordedAsMissedAndNotCounted() {
+        HolderAim nobody = act -> HolderAim.Aim.miss("no client held the lock when the fault came");
+        int n = Schedule.sequence(List.of(new Fault.PauseHolder("pause-client", nobody)), Duration.ofMillis(5), Duration.ofMillis(5))
+                .run(nemesis, Duration.ofMillis(100));
+        assertEquals(0, n);
+        List<NemesisAction> missed = events.stream().filter(e -> e.f().equals("missed")).toList();
+        assertTrue(!missed.isEmpty(), events.toString());
+        assertEquals("no client held the lock when the fault came", missed.get(0).value());
+        assertEquals("pause-client", missed.get(0).fault(), "the miss names its fault");
+    }
+
+    @Test
+    void everyEventOfAScheduledFaultNamesIt() {
+        Schedule.sequence(List.of(new Fault.Pause("pause-leader", List::of)), Duration.ofMillis(5), Duration.ofMillis(5)).run(nemesis, Duration.ofMillis(60));
+        events.stream().filter(e -> e.fault() != null).forEach(e -> assertEquals("pause-leader", e.fault()));
     }
 
     @Test

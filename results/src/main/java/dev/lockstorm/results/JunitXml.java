@@ -3,6 +3,7 @@ package dev.lockstorm.results;
 import dev.lockstorm.checker.Analysis;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.Summary;
+import dev.lockstorm.checker.lock.Coverage;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +38,12 @@ public final class JunitXml {
         List<Case> cases = new ArrayList<>();
         for (Analysis a : o.check().analyses()) cases.add(new Case(a, Summary.findings(o.check(), a.name())));
         if (o.context().liveness() != null) cases.add(new Case(o.context().liveness(), List.of()));
+        Coverage c = o.check().coverage();
+        if (c != null) {
+            // a valid verdict that reached nothing dangerous is shown as skipped: it tested little
+            cases.add(new Case(new Analysis("exercised", c.dangerousReached() ? Analysis.Status.VALID : Analysis.Status.NOT_CHECKED,
+                    c.dangerousReached() ? c.describe() : "nothing dangerous exercised: " + c.nothingDangerous()), List.of()));
+        }
         return new Suite(name(o.context().params(), o.check()), cases, o.context().seconds());
     }
 

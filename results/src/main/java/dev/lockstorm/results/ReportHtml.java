@@ -78,7 +78,14 @@ public final class ReportHtml {
         sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>lockstorm: ").append(esc(title)).append(" — ")
                 .append(v).append("</title>\n<style>").append(resource("report.css")).append("</style></head><body>\n");
         sb.append("<header><h1>lockstorm <span class=\"verdict ").append(v).append("\">").append(v.toUpperCase(Locale.ROOT)).append("</span> ")
-                .append(esc(title)).append("</h1>\n<p class=\"context\">").append(esc(contextLine(params, r))).append("</p></header>\n");
+                .append(esc(title)).append("</h1>\n<p class=\"context\">").append(esc(contextLine(params, r))).append("</p>\n");
+        if (r.coverage() != null) {
+            // what the verdict rests on: a valid run that reached nothing dangerous says so
+            sb.append("<p class=\"exercised\" id=\"exercised\">").append(r.coverage().dangerousReached()
+                    ? "Exercised: " + esc(r.coverage().describe()) + "."
+                    : "<strong>Nothing dangerous exercised:</strong> " + esc(r.coverage().nothingDangerous()) + ".").append("</p>\n");
+        }
+        sb.append("</header>\n");
         incidents(sb, r);
         verdicts(sb, r, o.context().liveness());
         sb.append("<section><h2>Timeline</h2><div class=\"controls\"><button data-zoom=\"in\">+</button><button data-zoom=\"out\">−</button>")
@@ -120,7 +127,9 @@ public final class ReportHtml {
             sb.append("No incident</h2><p>No two clients believed they held the lock at the same time.</p>");
         } else {
             sb.append(r.incidents().size()).append(r.incidents().size() == 1 ? " incident" : " incidents").append(" <span class=\"muted\">(")
-                    .append(r.doubleHolderCount()).append(" pairs of holders)</span></h2><ol class=\"incidents\">");
+                    .append(r.doubleHolderCount()).append(" pairs of holders; ").append(r.defectIncidents()).append(" lock defect")
+                    .append(r.defectIncidents() == 1 ? "" : "s").append(", ").append(r.leaseLimitIncidents()).append(" lease limit")
+                    .append(r.leaseLimitIncidents() == 1 ? "" : "s").append(")</span></h2><ol class=\"incidents\">");
             int n = 0;
             for (Incident i : r.incidents()) {
                 sb.append("<li class=\"incident\" data-incident=\"").append(n++).append("\"><a href=\"#timeline\" class=\"zoom\">show</a> ")

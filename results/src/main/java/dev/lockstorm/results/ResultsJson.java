@@ -10,6 +10,7 @@ import dev.lockstorm.checker.linear.LinearizabilityResult;
 import dev.lockstorm.checker.lock.DoubleHolder;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.HoldInterval;
+import dev.lockstorm.checker.lock.Coverage;
 import dev.lockstorm.checker.lock.Incident;
 import dev.lockstorm.checker.lock.StaleWrite;
 import dev.lockstorm.checker.lock.TokenViolation;
@@ -53,6 +54,8 @@ public final class ResultsJson {
         if (r.isLockCheck()) {
             m.put("double_holders", r.doubleHolderCount());
             m.put("incident_count", r.incidents().size());
+            m.put("lock_defects", r.defectIncidents());
+            m.put("lease_limits", r.leaseLimitIncidents());
             m.put("stale_writes_accepted", r.staleWritesAccepted());
             m.put("stale_writes_rejected", r.staleWritesRejected());
             m.put("token_violations", r.tokenViolations());
@@ -90,6 +93,7 @@ public final class ResultsJson {
             res.put("explanation", r.resource().explanation());
         }
         m.put("analyses", analyses);
+        if (r.isLockCheck()) m.put("coverage", coverage(r.coverage()));
         m.put("faults", all(r.faults(), ResultsJson::fault));
         CheckResult.Stats s = r.stats();
         Map<String, Object> stats = new LinkedHashMap<>();
@@ -136,8 +140,22 @@ public final class ResultsJson {
         }
     }
 
+    /** What the run exercised: each moment's count by its key, and whether anything dangerous was reached. */
+    private static Map<String, Object> coverage(Coverage c) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("dangerous_reached", c.dangerousReached());
+        if (c.leaseNanos() >= 0) m.put("lease_ms", c.leaseNanos() / 1_000_000);
+        Map<String, Object> moments = new LinkedHashMap<>();
+        for (Coverage.Moment x : c.moments()) moments.put(x.key(), x.count());
+        m.put("moments", moments);
+        m.put("summary", c.dangerousReached() ? c.describe() : c.nothingDangerous());
+        return m;
+    }
+
     private static Map<String, Object> incident(Incident i) {
         Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cause", i.cause().key());
+        m.put("cause_detail", i.cause().why());
         m.put("holder", hold(i.holder()));
         m.put("grants", all(i.grants(), ResultsJson::hold));
         m.put("faults", all(i.faults(), ResultsJson::fault));

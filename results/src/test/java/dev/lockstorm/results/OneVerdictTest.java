@@ -81,11 +81,12 @@ class OneVerdictTest {
         assertTrue(json.contains("\"resource\":{\"verdict\":\"not checked\""), json);
         assertTrue(junit.contains("name=\"resource (lost updates)\">\n    <skipped message=\"no read of the counter"), junit);
         assertTrue(report.contains("<span class=\"verdict small unknown\">not checked</span>"), "the report's table");
-        assertTrue(json.contains("\"double_holders\":{\"verdict\":\"invalid\"") && junit.contains("<failure message=\"1 incident (1 pair of holders)"),
+        assertTrue(json.contains("\"double_holders\":{\"verdict\":\"invalid\"") && junit.contains("<failure message=\"1 incident (1 pair of holders: 1 lock defect, 0 lease limits)"),
                 json + junit);
-        assertTrue(json.contains("\"incident_count\":1") && json.contains("\"incidents\":[{\"holder\":{\"process\":0,\"client\":\"c1\""), json);
+        assertTrue(json.contains("\"incident_count\":1") && json.contains("\"incidents\":[{\"cause\":\"lock-defect\"") && json.contains("\"holder\":{\"process\":0,\"client\":\"c1\""), json);
         assertTrue(junit.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"lockstorm.redis-single.pause-client.fencing-all"
-                + ".seed-3.redis-gc-pause-fencing-all\" tests=\"5\" failures=\"2\" errors=\"0\" skipped=\"1\""), junit);
+                + ".seed-3.redis-gc-pause-fencing-all\" tests=\"6\" failures=\"2\" errors=\"0\" skipped=\"2\""), junit);
+        assertTrue(junit.contains("name=\"exercised\">\n    <skipped message=\"nothing dangerous exercised"), junit);
         assertTrue(junit.contains("name=\"liveness after heal\"/>"), junit);
         // every incident is in the failure's body, in the summary's words
         for (String f : Summary.findings(r, "double holders")) assertTrue(junit.contains(">" + JunitXml.esc(f) + "</failure>"), junit);
@@ -94,6 +95,7 @@ class OneVerdictTest {
         assertTrue(junit.contains("name=\"linearizability (fenced-mutex)\">\n    <failure message=\"" + JunitXml.esc(r.analyses().get(0).detail())
                 + "\" type=\"invalid\"/>"), junit);
         assertTrue(summary.contains("    " + Summary.findings(r, "double holders").get(0) + "\n"), summary);
-        assertTrue(report.contains("1 incident <span class=\"muted\">(1 pairs of holders)</span>"), "the incidents head the report");
+        assertTrue(report.contains("1 incident <span class=\"muted\">(1 pairs of holders; 1 lock defect, 0 lease limits)</span>"), "the incidents head the report");
+        assertTrue(report.contains("Nothing dangerous exercised"), "what the verdict rests on is said first");
     }
 }

@@ -6,9 +6,10 @@ import java.util.Optional;
  * The history's vocabulary of nemesis events ({@code process "nemesis"}, type {@code info}): one
  * word each, owned here, written by the nemesis and read by the checker and the report. A fault
  * that lasts is opened by one event and closed by its partner ({@link #span()} names what it is);
- * {@link #KILL_CLIENT} is a fault of an instant; {@link #LEADER} is the harness's observation of
- * who leads, no fault at all. An event may also carry the fault's own name ({@code "fault":
- * "isolate-leader"}) and the hosts it touched ({@code "hosts"}).
+ * {@link #KILL_CLIENT} is a fault of an instant; {@link #LEADER}, {@link #MISSED} and {@link #RUN}
+ * are the harness's facts, no faults at all. An event may also carry the fault's own name
+ * ({@code "fault": "isolate-leader"}), the hosts it touched ({@code "hosts"}) and what it was aimed
+ * at and hit ({@code "aimed_at": "holder"}).
  *
  * <pre>{@code
  * NemesisEvent.of(op.f()).filter(NemesisEvent::opens).ifPresent(e -> ...);
@@ -34,8 +35,19 @@ public enum NemesisEvent {
      * on, whenever its driver noticed. A fault of an instant: nothing undoes it.
      */
     KILL_CLIENT("kill-client", null, true),
+    /**
+     * A fault that found nothing to hit ({@code value}: why, such as "no client held the lock"; its
+     * {@code fault} names it): nothing was injected. No fault.
+     */
+    MISSED("missed", null, false),
     /** Who leads now ({@code value}: the host, or null): the harness's observation, no fault. */
-    LEADER("leader", null, false);
+    LEADER("leader", null, false),
+    /**
+     * The run's own facts, first in a history lockstorm recorded ({@code value}: {@code lease_ms},
+     * {@code acquire_timeout_ms}, {@code op_timeout_ms}, …): what the coverage and the incidents'
+     * causes measure holds and faults against. No fault.
+     */
+    RUN("run", null, false);
 
     /** What a lasting fault is, as its span is named: from the event that opens it to the one that closes it. */
     public enum Span {
@@ -65,6 +77,11 @@ public enum NemesisEvent {
     /** The lasting fault it opens or closes; null for an instant's fault or an observation. */
     public Span span() {
         return span;
+    }
+
+    /** Whether it is a fact of the harness (who leads, a fault that missed, the run's own facts), no fault. */
+    public boolean harnessFact() {
+        return this == LEADER || this == MISSED || this == RUN;
     }
 
     /** Whether it starts a fault (rather than undoing one, or observing). */

@@ -16,7 +16,7 @@ import java.util.Set;
  * The nemesis's events ({@link NemesisEvent}) paired into {@link FaultSpan}s: a partition until the
  * next partition or its heal, a pause until its process resumes, a kill until the node starts
  * again, a clock fault until its clock is reset. Other events are faults of an instant, but for the
- * harness's {@code leader} observations, which are no fault.
+ * harness's facts (who leads, a fault that missed, the run's own facts), which are no faults.
  *
  * <pre>{@code
  * for (FaultSpan f : FaultSpans.of(history)) System.out.println(f.describe());
@@ -32,7 +32,7 @@ public final class FaultSpans {
         for (Op op : h.ops()) {
             if (op.isClient()) continue;
             NemesisEvent e = NemesisEvent.of(op.f()).orElse(null);
-            if (e == NemesisEvent.LEADER) continue; // the harness's observation of who leads: not a fault
+            if (e != null && e.harnessFact()) continue; // who leads, a fault that missed, the run's facts: no fault
             if (e == null || e.span() == null) {
                 out.add(span("event:" + op.f(), op, op));
                 continue;

@@ -16,9 +16,32 @@ import java.util.TreeSet;
  * @param faults      the faults in force at some instant of the hold
  * @param staleWrites stale writes the resource accepted during the hold
  * @param lostUpdates acknowledged writes during the hold that overwrote an increment
+ * @param cause       whether every lease lock does this under the fault that came (a lease limit), or the lock has a defect
  */
 public record Incident(HoldInterval holder, List<HoldInterval> grants, List<FaultSpan> faults, List<StaleWrite> staleWrites,
-                       List<Op> lostUpdates) {
+                       List<Op> lostUpdates, Cause cause) {
+
+    /**
+     * Why the lock was granted while the holder held it.
+     *
+     * @param leaseLimit true when the holder was frozen, cut off, its clock or renewals moved, or it held past its lease
+     *                   before the grant: any lease lock without fencing does this; false for a lock defect (the service
+     *                   granted the lock twice with nothing to explain it, or the client told its holder it still held the
+     *                   lock after the lock was granted to another)
+     * @param why        the evidence, in words
+     */
+    public record Cause(boolean leaseLimit, String why) {
+        /** "lease limit" or "lock defect". */
+        public String word() {
+            return leaseLimit ? "lease limit" : "lock defect";
+        }
+
+        /** The key results.json and --expect use: "lease-limit" or "lock-defect". */
+        public String key() {
+            return leaseLimit ? "lease-limit" : "lock-defect";
+        }
+    }
+
     public Incident {
         grants = List.copyOf(grants);
         faults = List.copyOf(faults);
@@ -51,6 +74,8 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
         }
         b.append("; ").append(staleWrites.size()).append(staleWrites.size() == 1 ? " stale write" : " stale writes").append(" accepted, ")
                 .append(lostUpdates.size()).append(lostUpdates.size() == 1 ? " update" : " updates").append(" overwritten");
+        b.append(". ").append(cause.word().substring(0, 1).toUpperCase(java.util.Locale.ROOT)).append(cause.word().substring(1)).append(": ")
+                .append(cause.why());
         return b.toString();
     }
 }

@@ -2,11 +2,14 @@ package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.history.RunFacts;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * Double-holder pairs grouped into {@link Incident}s: one per hold that others overlapped, with every
@@ -31,6 +34,7 @@ public final class Incidents {
             grants.computeIfAbsent(key, k -> new ArrayList<>()).add(d.second());
         }
         List<Incident> out = new ArrayList<>();
+        OptionalLong lease = RunFacts.of(h).leaseNanos();
         long lastTime = h.size() == 0 ? 0 : h.get(h.size() - 1).time();
         for (Map.Entry<Integer, HoldInterval> e : holders.entrySet()) {
             HoldInterval hold = e.getValue();
@@ -43,9 +47,62 @@ public final class Incidents {
             List<StaleWrite> stale = staleWrites.stream().filter(w -> sameLock(w.write(), hold) && w.write().index() >= from
                     && w.write().index() <= to).toList();
             List<Op> lost = overwrites.stream().filter(o -> sameLock(o, hold) && o.index() >= from && o.index() <= to).toList();
-            out.add(new Incident(hold, grants.get(e.getKey()), inForce, stale, lost));
+            out.add(new Incident(hold, grants.get(e.getKey()), inForce, stale, lost, cause(h, hold, grants.get(e.getKey()), faults, lease)));
         }
         return out;
+    }
+
+    /**
+     * Why another client was granted the lock while {@code hold} lasted. In this order: a clock
+     * moved before the grant (a lease limit: no client can see another's clock); the holder's client
+     * told it it still held the lock after the grant (a lock defect: what a careful holder was told,
+     * and it was wrong); the holder was frozen, cut off or its renewals held before the grant, or it
+     * had held past its lease (lease limits); else nothing explains it (a lock defect: the service
+     * granted the lock twice).
+     */
+    static Incident.Cause cause(History h, HoldInterval hold, List<HoldInterval> grants, List<FaultSpan> faults, OptionalLong lease) {
+        HoldInterval first = grants.get(0);
+        for (HoldInterval g : grants) if (g.start().index() < first.start().index()) first = g;
+        long from = hold.start().time();
+        long at = first.start().time();
+        String host = String.valueOf(hold.start().extra("client"));
+        String workerSuffix = "-p" + hold.process();
+        List<FaultSpan> before = new ArrayList<>();
+        for (FaultSpan f : faults) {
+            boolean inWindow = from == Op.NO_TIME || f.start().time() == Op.NO_TIME ? f.start().index() <= first.start().index()
+                    && (f.end() == null || f.end().index() >= hold.start().index()) : f.overlaps(from, at);
+            if (inWindow) before.add(f);
+        }
+        for (FaultSpan f : before) {
+            if (f.kind().equals("clock")) return new Incident.Cause(true, "a clock moved before the grant (" + f.describe() + ")");
+        }
+        int to = hold.end() == null ? h.size() : hold.end().index();
+        for (int i = first.start().index() + 1; i < to; i++) {
+            Op op = h.get(i);
+            if (op.isClient() && op.process() == hold.process() && op.type() != OpType.INVOKE && Boolean.TRUE.equals(op.extra("still_held"))
+                    && sameLock(op, hold)) {
+                return new Incident.Cause(false, "its client told " + hold.start().who() + " it still held the lock at " + History.when(op)
+                        + ", after " + first.start().who() + " was granted it at " + History.when(first.start()));
+            }
+        }
+        List<String> others = new ArrayList<>();
+        for (FaultSpan f : before) {
+            boolean onHolder = f.hosts().contains(host) || f.target().endsWith(workerSuffix);
+            String what = switch (f.kind()) {
+                case "pause" -> "frozen";
+                case "partition" -> "cut off";
+                case "renewals" -> "kept from renewing its lease";
+                default -> null;
+            };
+            if (onHolder && what != null) return new Incident.Cause(true, "the holder was " + what + " before the grant (" + f.describe() + ")");
+            others.add(f.describe());
+        }
+        if (lease.isPresent() && from != Op.NO_TIME && at - from > lease.getAsLong()) {
+            return new Incident.Cause(true, "the holder had held for " + History.duration(at - from) + " when the grant came, past its "
+                    + History.duration(lease.getAsLong()) + " lease");
+        }
+        return new Incident.Cause(false, "nothing before the grant explains it (the holder was not frozen, cut off or past its lease, and no"
+                + " clock moved): the service granted the lock twice" + (others.isEmpty() ? "" : ", with in force: " + String.join(", ", others)));
     }
 
     private static boolean sameLock(Op op, HoldInterval hold) {

@@ -31,6 +31,6 @@ public record KillClient() implements NemesisKind {
     }
 
     static Fault fault(Targets t) {
-        return new Fault.KillClient("kill-client", () -> PauseClient.holderOrAny(t).map(List::of).orElse(List.of()));
+        return new Fault.KillHolder("kill-client", t.holder());
     }
 }

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.HolderAim;
 import dev.lockstorm.suite.internal.cluster.Cluster;
 
 import java.util.List;
@@ -13,6 +14,9 @@ public interface Targets {
 
     /** Whether a client acquired the lock a moment ago and some client still holds it: when faults that matter while a lock is held land. */
     boolean justAcquired();
+
+    /** Faults aimed at the client that holds the lock find it here, atomically with the driver's view of holds. */
+    HolderAim holder();
 
     /** The nemesis's own source of random choices (from the run's seed). */
     Random random();

@@ -1,7 +1,15 @@
 package dev.lockstorm.suite.internal.run;
 
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.nemesis.ClientProcess;
+import dev.lockstorm.nemesis.HolderAim;
+
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -10,21 +18,45 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ("the holder", "right after a grant") and the progress line's "double holders so far". The
  * checker decides from the history; this is only the driver's live view.
  */
-final class HoldBoard {
+final class HoldBoard implements HolderAim {
     private final Set<DrivenClient> holding = ConcurrentHashMap.newKeySet();
     private final AtomicInteger doubles = new AtomicInteger();
+    private final Random random;
     private volatile long lastAcquired = Long.MIN_VALUE;
 
-    void acquired(DrivenClient c) {
+    /** @param random the nemesis's own draws (which holder, when several believe they hold) */
+    HoldBoard(Random random) {
+        this.random = random;
+    }
+
+    synchronized void acquired(DrivenClient c) {
         // a killed holder whose driver has not noticed yet holds nothing
         if (holding.stream().anyMatch(DrivenClient::workerAlive)) doubles.incrementAndGet();
         holding.add(c);
         lastAcquired = System.nanoTime();
     }
 
-    /** The client let the lock go (a release began), or its process crashed. */
-    void released(DrivenClient c) {
+    /** The client is about to let the lock go (before its release is sent), or its process crashed. */
+    synchronized void released(DrivenClient c) {
         holding.remove(c);
+    }
+
+    /**
+     * Acts on a client that holds the lock now, while no client's hold begins or ends: a release
+     * waits until the fault has landed, so that the fault hits a holder or knows it missed.
+     */
+    @Override
+    public synchronized Aim at(Consumer<ClientProcess> act) {
+        List<ClientProcess> holders = new ArrayList<>();
+        for (DrivenClient c : holding) {
+            HostProcess w = c.worker(); // read once: a client replacing its worker sets it to null
+            if (w != null && w.isAlive()) holders.add(new ClientProcess(w, c.process()));
+        }
+        if (holders.isEmpty()) return Aim.miss("no client held the lock when the fault came");
+        holders.sort(java.util.Comparator.comparingInt(ClientProcess::process));
+        ClientProcess target = holders.get(random.nextInt(holders.size()));
+        act.accept(target);
+        return Aim.hit(target);
     }
 
     /** Whether a client acquired within {@code within} and some client still holds the lock. */

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.run;
 
+import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.io.HistoryWriter;
@@ -44,7 +45,13 @@ final class Recorder implements AutoCloseable {
         Map<String, Object> extra = new LinkedHashMap<>();
         if (!e.hosts().isEmpty()) extra.put("hosts", e.hosts());
         if (e.fault() != null) extra.put("fault", e.fault());
+        if (e.aimedAt() != null) extra.put("aimed_at", e.aimedAt());
         record(OpType.INFO, Op.NEMESIS, e.f(), e.value(), extra);
+    }
+
+    /** The run's own facts ({@code lease_ms}, …), as the harness's {@code run} event. */
+    void run(Map<String, Object> facts) {
+        record(OpType.INFO, Op.NEMESIS, NemesisEvent.RUN.f(), facts, Map.of());
     }
 
     int completedClientOps() {

@@ -7,6 +7,7 @@ import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.ssh.SshLab;
 import dev.lockstorm.nemesis.ClockFault;
+import dev.lockstorm.nemesis.HolderAim;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.results.JunitXml;
 import dev.lockstorm.results.RunReport;
@@ -77,6 +78,7 @@ public final class Runner {
              Lab lab = placement.open(topology, clientNames, dir);
              Recorder recorder = new Recorder(dir.resolve("history.jsonl"), started)) {
             log.log("run: " + String.join(" ", spec.command()) + " (seed " + spec.seed() + ")");
+            recorder.run(runFacts(spec));
             log.log(placement.describe(topology, clientNames));
             if (lab instanceof SshLab remote) remote.removedAtOpen().forEach(l -> log.say("lockstorm: removed what an earlier run left on " + l));
             log.say("lockstorm: starting " + String.join(" ", topology.hostNames()) + " (" + topology.describe() + ") and "
@@ -85,7 +87,8 @@ public final class Runner {
             log.log("servers: " + topology.describe() + " serving at " + cluster.connect());
             ProtectedResource resource = openResource(spec, cluster);
             try {
-                HoldBoard board = new HoldBoard();
+                // its own seed, not a draw from the run's: the clients' and the nemesis's draws stay what they were
+                HoldBoard board = new HoldBoard(new Random(spec.seed() * 31 + 7));
                 ResourceCalls calls = new ResourceCalls(resource);
                 List<Host> clientHosts = clientNames.stream().map(lab::host).toList();
                 Path clientDir = lab.dir(clientHosts.get(0)); // the same path on every client host
@@ -150,6 +153,25 @@ public final class Runner {
         public boolean justAcquired() {
             return board.justAcquired(FRESH);
         }
+
+        @Override
+        public HolderAim holder() {
+            return board;
+        }
+    }
+
+    /** The run's own facts, first in its history: what the checker measures holds and faults against. */
+    static Map<String, Object> runFacts(RunSpec spec) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("system", spec.system().name());
+        m.put("nemesis", spec.nemesis().name());
+        m.put("clients", spec.clients());
+        m.put("lease_ms", spec.lease().toMillis());
+        m.put("acquire_timeout_ms", spec.acquireTimeout().toMillis());
+        m.put("op_timeout_ms", spec.opTimeout().toMillis());
+        m.put("hold_max_ms", spec.holdMax().toMillis());
+        m.put("seed", spec.seed());
+        return m;
     }
 
     static Map<String, Object> runInfo(RunSpec spec, int faults, Instant startedAt) {

@@ -1,0 +1,182 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.NemesisEvent;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.history.RunFacts;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a run exercised, computed from its history alone: how often each dangerous moment of a lock
+ * was reached (a holder frozen past its lease, a holder cut off, a grant made during a fault, a
+ * hold that outlived its lease, …). A valid verdict means little when none was: the summary says
+ * so in words. Moments measured against the lease are counted only when the history says the lease
+ * ({@link RunFacts}).
+ *
+ * <pre>{@code
+ * Coverage c = Coverage.of(history, DoubleHolders.holds(history), FaultSpans.of(history));
+ * if (!c.dangerousReached()) System.out.println(c.nothingDangerous());
+ * }</pre>
+ *
+ * @param leaseNanos the run's lease, or -1 when the history does not say it
+ * @param moments    every kind of moment, with how often it was reached (0 included), in a fixed order
+ */
+public record Coverage(long leaseNanos, List<Moment> moments) {
+    public Coverage {
+        moments = List.copyOf(moments);
+    }
+
+    /**
+     * One kind of moment and how often a run reached it.
+     *
+     * @param key       its identifier, as {@code --expect exercised:KEY} names it
+     * @param label     a few words for a person
+     * @param count     how often it was reached
+     * @param dangerous whether reaching it is what makes a verdict mean something (faults that hit a holder, holds past a lease, grants during faults)
+     */
+    public record Moment(String key, String label, int count, boolean dangerous) {
+    }
+
+    /** The keys, in the order they are shown. */
+    public static final List<String> KEYS = List.of("holder-paused-past-lease", "holder-paused", "holder-cut-off", "holder-killed",
+            "hold-outlived-lease", "grant-during-fault", "clock-moved-while-held", "server-fault-while-held", "acquire-refused",
+            "faults-injected", "faults-missed");
+
+    private static final Pattern WORKER = Pattern.compile("-p(\\d+)$");
+
+    public static Coverage of(History h, List<HoldInterval> holds, List<FaultSpan> faults) {
+        OptionalLong lease = RunFacts.of(h).leaseNanos();
+        long end = h.size() == 0 ? 0 : h.get(h.size() - 1).time();
+        Map<String, Integer> n = new LinkedHashMap<>();
+        for (String k : KEYS) n.put(k, 0);
+        for (FaultSpan f : faults) {
+            n.merge("faults-injected", 1, Integer::sum);
+            long from = f.start().time();
+            long to = f.end() == null ? end : f.end().time();
+            HoldInterval hit = heldAt(holds, f, from, end);
+            switch (f.kind()) {
+                case "pause" -> {
+                    if (hit == null) break;
+                    n.merge("holder-paused", 1, Integer::sum);
+                    if (lease.isPresent() && to - from >= lease.getAsLong()) n.merge("holder-paused-past-lease", 1, Integer::sum);
+                }
+                case "partition" -> {
+                    if (hit != null) n.merge("holder-cut-off", 1, Integer::sum);
+                }
+                case "kill-client" -> {
+                    if (hit != null) n.merge("holder-killed", 1, Integer::sum);
+                }
+                default -> { }
+            }
+            boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
+            if (f.kind().equals("clock") && overHold) n.merge("clock-moved-while-held", 1, Integer::sum);
+            if ((f.kind().equals("kill") || f.kind().equals("pause") && onServer(f)) && overHold) {
+                n.merge("server-fault-while-held", 1, Integer::sum);
+            }
+        }
+        for (HoldInterval x : holds) {
+            long t = x.start().time();
+            if (faults.stream().anyMatch(f -> !f.kind().equals("kill-client") && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
+                n.merge("grant-during-fault", 1, Integer::sum);
+            }
+            long until = x.end() == null ? end : x.end().time();
+            if (lease.isPresent() && until - t > lease.getAsLong()) n.merge("hold-outlived-lease", 1, Integer::sum);
+        }
+        for (Op op : h.ops()) {
+            if (op.isClient() && op.type() == OpType.FAIL && "acquire".equals(op.f())) n.merge("acquire-refused", 1, Integer::sum);
+            if (!op.isClient() && NemesisEvent.MISSED.f().equals(op.f())) n.merge("faults-missed", 1, Integer::sum);
+        }
+        List<Moment> out = new ArrayList<>();
+        for (String k : KEYS) out.add(new Moment(k, label(k, lease.isPresent()), n.get(k), dangerous(k, lease.isPresent())));
+        return new Coverage(lease.orElse(-1), out);
+    }
+
+    /** Whether a dangerous moment was reached at all. */
+    public boolean dangerousReached() {
+        return moments.stream().anyMatch(m -> m.dangerous() && m.count() > 0);
+    }
+
+    /** How often the moment {@code key} was reached; an {@link IllegalArgumentException} for an unknown key. */
+    public int count(String key) {
+        return moments.stream().filter(m -> m.key().equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no moment '" + key + "'; expected one of " + String.join(", ", KEYS))).count();
+    }
+
+    /** "no hold outlived its lease and no fault hit a holder": what a valid verdict did not test. */
+    public String nothingDangerous() {
+        return (leaseNanos < 0 ? "the history does not say the lease, " : "no hold outlived its lease, ")
+                + "no fault hit a holder and no grant was made during a fault";
+    }
+
+    /** One line: "holder paused past its lease ×3, grant during a fault ×7, …" (moments reached only). */
+    public String describe() {
+        List<String> parts = new ArrayList<>();
+        for (Moment m : moments) if (m.count() > 0) parts.add(m.label() + " ×" + m.count());
+        return parts.isEmpty() ? "nothing" : String.join(", ", parts);
+    }
+
+    /** The hold a fault's target was in when it started: a client process's pause or kill, or a client host cut off. */
+    private static HoldInterval heldAt(List<HoldInterval> holds, FaultSpan f, long at, long end) {
+        Integer process = process(f);
+        for (HoldInterval x : holds) {
+            if (!overlaps(x, at, at, end)) continue;
+            if (process != null ? x.process() == process : f.hosts().contains(String.valueOf(x.start().extra("client")))) return x;
+        }
+        return null;
+    }
+
+    /** The client process a pause or kill-client acted on: a worker's name ends with -pN, a kill names its processes. */
+    private static Integer process(FaultSpan f) {
+        if (f.kind().equals("kill-client") && f.start().value() instanceof Collection<?> c && c.size() == 1
+                && c.iterator().next() instanceof Number p) {
+            return p.intValue();
+        }
+        Matcher m = WORKER.matcher(f.target());
+        return f.kind().equals("pause") && m.find() ? Integer.valueOf(m.group(1)) : null;
+    }
+
+    private static boolean onServer(FaultSpan f) {
+        return process(f) == null;
+    }
+
+    private static boolean overlaps(HoldInterval x, long from, long to, long end) {
+        long s = x.start().time();
+        long e = x.end() == null ? end : x.end().time();
+        return s <= to && e >= from;
+    }
+
+    private static String label(String key, boolean leaseKnown) {
+        return switch (key) {
+            case "holder-paused-past-lease" -> "holder paused past its lease";
+            case "holder-paused" -> "holder paused";
+            case "holder-cut-off" -> "holder cut off";
+            case "holder-killed" -> "holder killed";
+            case "hold-outlived-lease" -> "hold outlived its lease";
+            case "grant-during-fault" -> "grant during a fault";
+            case "clock-moved-while-held" -> "clock moved while the lock was held";
+            case "server-fault-while-held" -> "server paused or killed while the lock was held";
+            case "acquire-refused" -> "acquire refused (a waiter gave up)";
+            case "faults-injected" -> "faults injected";
+            default -> "faults that missed their target";
+        };
+    }
+
+    private static boolean dangerous(String key, boolean leaseKnown) {
+        return switch (key) {
+            case "holder-paused-past-lease", "holder-cut-off", "holder-killed", "hold-outlived-lease", "grant-during-fault",
+                 "clock-moved-while-held", "server-fault-while-held" -> true;
+            // without the lease, a holder paused at all is the best the history can show
+            case "holder-paused" -> !leaseKnown;
+            default -> false;
+        };
+    }
+}

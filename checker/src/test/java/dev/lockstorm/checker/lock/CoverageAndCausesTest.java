@@ -1,0 +1,119 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Summary;
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.checker.history.NemesisEvent;
+import dev.lockstorm.checker.model.FencedMutex;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static dev.lockstorm.checker.H.h;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What a run exercised, and why each incident happened: a lease limit (the holder frozen, cut off or
+ * past its lease, or a clock moved) or a lock defect (nothing explains the second grant, or the
+ * holder was told it still held the lock after it).
+ */
+@Tag("unit")
+class CoverageAndCausesTest {
+    private static final Map<String, Object> LEASE_2S = Map.of("lease_ms", 2000);
+
+    @Test
+    void aValidRunThatReachedNothingDangerousSaysSo() {
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).release(0).acquire(1, 2L).release(1).check(new FencedMutex());
+        assertEquals(Verdict.VALID, r.verdict());
+        assertFalse(r.coverage().dangerousReached());
+        assertTrue(Summary.of(r).lines().findFirst().orElseThrow().contains("VALID, but no hold outlived its lease, no fault hit a holder"),
+                Summary.of(r));
+    }
+
+    @Test
+    void aPauseOfTheHolderPastItsLeaseIsCountedAndAPauseOfAWaiterIsNot() {
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .acquire(0, 1L).with("client", "c1")
+                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .nemesis("start-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"))
+                .gap(3000)
+                .nemesis("stop-pause", List.of("client-c1-p0", "client-c2-p1"))
+                .release(0).check(new FencedMutex());
+        assertEquals(2, r.coverage().count("faults-injected"));
+        assertEquals(1, r.coverage().count("holder-paused"), r.coverage().describe());
+        assertEquals(1, r.coverage().count("holder-paused-past-lease"));
+        assertEquals(1, r.coverage().count("hold-outlived-lease"));
+        assertTrue(r.coverage().dangerousReached());
+    }
+
+    @Test
+    void grantsDuringFaultsAndMissedFaultsAreCounted() {
+        CheckResult r = h().nemesis("start-partition", Map.of("n1", List.of("n2", "n3"))).with("hosts", List.of("n1", "n2", "n3"))
+                .acquire(0, 1L).with("client", "c1").release(0)
+                .nemesis("stop-partition", "fully connected")
+                .nemesis(NemesisEvent.MISSED.f(), "no client held the lock when the fault came").with("fault", "pause-client")
+                .invoke(1, "acquire").fail(1, "acquire")
+                .check(new FencedMutex());
+        assertEquals(1, r.coverage().count("grant-during-fault"));
+        assertEquals(1, r.coverage().count("faults-missed"));
+        assertEquals(1, r.coverage().count("faults-injected"), "a miss is no fault");
+        assertEquals(1, r.coverage().count("acquire-refused"));
+    }
+
+    @Test
+    void aGrantWhileTheHolderWasFrozenIsALeaseLimit() {
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .acquire(0, 1L).with("client", "c1")
+                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(2500).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-pause", List.of("client-c1-p0"))
+                .invoke(0, "write", Map.of("token", 1, "value", 1)).add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", false)
+                .release(0).release(1).check(new FencedMutex());
+        assertEquals(1, r.incidents().size());
+        Incident.Cause c = r.incidents().get(0).cause();
+        assertTrue(c.leaseLimit(), c.why());
+        assertTrue(c.why().contains("frozen"), c.why());
+        assertEquals(0, r.defectIncidents());
+        assertEquals(1, r.leaseLimitIncidents());
+    }
+
+    @Test
+    void aHolderToldItStillHeldTheLockAfterTheGrantIsADefectEvenAfterAPause() {
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .acquire(0, 1L).with("client", "c1")
+                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(2500).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-pause", List.of("client-c1-p0"))
+                .invoke(0, "write", Map.of("token", 1, "value", 1)).add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true)
+                .release(0).release(1).check(new FencedMutex());
+        Incident.Cause c = r.incidents().get(0).cause();
+        assertFalse(c.leaseLimit(), c.why());
+        assertTrue(c.why().contains("still held the lock"), c.why());
+    }
+
+    @Test
+    void aSecondGrantThatNothingExplainsIsADefectAndAClockJumpIsALimit() {
+        CheckResult bare = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1").acquire(1, 2L).with("client", "c2")
+                .release(0).release(1).check(new FencedMutex());
+        assertFalse(bare.incidents().get(0).cause().leaseLimit());
+        assertTrue(bare.incidents().get(0).cause().why().contains("granted the lock twice"));
+        CheckResult clock = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1")
+                .nemesis("clock-jump", Map.of("process", "redis-n2", "delta_ms", 4000)).with("hosts", List.of("n2"))
+                .acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        assertTrue(clock.incidents().get(0).cause().leaseLimit(), clock.incidents().get(0).cause().why());
+    }
+
+    @Test
+    void aHoldPastItsLeaseIsALimitOnlyWhenTheHistorySaysTheLease() {
+        var history = h().acquire(0, 1L).with("client", "c1").gap(3000).acquire(1, 2L).with("client", "c2").release(0).release(1);
+        assertFalse(history.check(new FencedMutex()).incidents().get(0).cause().leaseLimit(), "no lease known: nothing explains it");
+        CheckResult known = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1").gap(3000)
+                .acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        assertTrue(known.incidents().get(0).cause().leaseLimit(), known.incidents().get(0).cause().why());
+        assertTrue(known.incidents().get(0).cause().why().contains("past its"), known.incidents().get(0).cause().why());
+    }
+}
