@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.api.Fencing;
+import dev.lockstorm.checker.Expectation;
 import dev.lockstorm.checker.Summary;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.results.RunStore;
@@ -101,11 +102,20 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     RemoteArgs remote = new RemoteArgs();
 
+    @Option(names = "--expect", split = ",", paramLabel = "E",
+            description = "Passes (exit 0) when the run shows what is expected instead of when it is valid, else exit 1: one or more of"
+                    + " valid, invalid, double-holder, no-double-holder, lost-update, no-lost-update, stale-writes-rejected, no-defect"
+                    + " (every incident a lease limit), defect, exercised:KEY (KEY a moment the run reached: holder-paused-past-lease,"
+                    + " holder-cut-off, holder-killed, hold-outlived-lease, grant-during-fault, …).")
+    List<String> expect = new ArrayList<>();
+
     @Option(names = "--run-name", paramLabel = "NAME",
             description = "Names the folder under --store that holds this run's <start-time>/ and latest (default: the system's name).")
     String runName;
 
     List<String> argv = List.of();
+
+    private List<Expectation> expectations = List.of();
 
     @Override
     public Integer call() throws Exception {
@@ -124,17 +134,26 @@ public final class RunCommand implements Callable<Integer> {
             options.forEach(b::option);
             if (nesting != null) b.nesting(nesting);
             spec = b.build();
+            expectations = expect.stream().map(Expectation::parse).toList();
             placement = remote.placement();
             placement.check(spec);
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm run: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        return run(spec, store.store(), runName, placement);
+        return run(spec, store.store(), runName, placement, expectations);
     }
 
     /** Runs a spec into the run store and prints the summary; returns the exit code of its verdict. */
     static int run(RunSpec spec, RunStore store, String runName, Placement placement) throws Exception {
+        return run(spec, store, runName, placement, List.of());
+    }
+
+    /**
+     * Runs a spec into the run store and prints the summary; returns the exit code of its verdict,
+     * or with {@code expectations}, 0 when every one is met and 1 when one is not.
+     */
+    static int run(RunSpec spec, RunStore store, String runName, Placement placement, List<Expectation> expectations) throws Exception {
         Path dir = store.newRun(runName != null ? runName : spec.system().name());
         System.out.println("lockstorm run: " + String.join(" ", spec.command()) + "  (seed " + spec.seed() + ")");
         if (!spec.classpath().isEmpty()) System.out.println("  class path: " + PluginClasspath.join(spec.classpath()));
@@ -143,6 +162,13 @@ public final class RunCommand implements Callable<Integer> {
         if (!r.notLive().isEmpty()) System.out.println("  liveness: could not acquire after the heal: " + r.notLive());
         System.out.println("  faults injected: " + r.faults());
         System.out.println("report: " + dir.resolve("report.html"));
-        return r.check().verdict().exitCode();
+        if (expectations.isEmpty()) return r.check().verdict().exitCode();
+        boolean all = true;
+        for (Expectation e : expectations) {
+            var unmet = e.unmet(r.check());
+            System.out.println("  expect " + e.word() + ": " + unmet.map(why -> "NOT MET (" + why + ")").orElse("met"));
+            all &= unmet.isEmpty();
+        }
+        return all ? 0 : 1;
     }
 }
