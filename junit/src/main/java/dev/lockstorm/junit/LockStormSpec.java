@@ -29,7 +29,7 @@ import java.util.Map;
  * @param seed            the seed of every random choice
  * @param lease           the lock's lease (ZooKeeper's session timeout, a key's TTL)
  * @param nemesisInterval mean time between faults; null for a sixth of the time limit, at most 10 s
- * @param holdMax         longest hold between the resource's read and write
+ * @param holdMax         longest hold between the resource's read and write; null for the default, 1.5 × the lease
  * @param quiet           how long every client has after the final heal to acquire once more
  * @param persistence     Redis persistence: none, aof-everysec or aof-always
  * @param onDoubt         what a holder does when its client says the lease may be gone: continue, or stop (ask before each step
@@ -49,7 +49,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     /** A fault-free run of {@code system} with the defaults of every run (5 clients, 60 s, seed 1, a 4 s lease, the counter without fencing). */
     public static LockStormSpec of(String system) {
         return new LockStormSpec(system, RunDefaults.CLIENTS, Durations.parse(RunDefaults.TIME_LIMIT), RunDefaults.NEMESIS, RunDefaults.FENCING,
-                RunDefaults.RESOURCE, RunDefaults.SEED, Durations.parse(RunDefaults.LEASE), null, Durations.parse(RunDefaults.HOLD_MAX),
+                RunDefaults.RESOURCE, RunDefaults.SEED, Durations.parse(RunDefaults.LEASE), null, null,
                 Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, Map.of());
     }
 
@@ -118,7 +118,8 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     List<String> toArguments() {
         List<String> a = new ArrayList<>(List.of("--system", system, "--clients", Integer.toString(clients), "--time-limit", ms(timeLimit),
                 "--nemesis", nemesis, "--fencing", fencing, "--resource", resource, "--seed", Long.toString(seed), "--lease", ms(lease),
-                "--hold-max", ms(holdMax), "--quiet", ms(quiet), "--persistence", persistence, "--on-doubt", onDoubt));
+                "--quiet", ms(quiet), "--persistence", persistence, "--on-doubt", onDoubt));
+        if (holdMax != null) a.addAll(List.of("--hold-max", ms(holdMax)));
         if (nesting != null) a.addAll(List.of("--nesting", Integer.toString(nesting)));
         if (nemesisInterval != null) a.addAll(List.of("--nemesis-interval", ms(nemesisInterval)));
         options.forEach((k, v) -> a.addAll(List.of("--option", k + "=" + v)));

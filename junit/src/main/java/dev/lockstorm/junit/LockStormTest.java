@@ -60,8 +60,8 @@ public @interface LockStormTest {
     /** Mean time between faults; empty for a sixth of the time limit, at most {@value RunDefaults#NEMESIS_INTERVAL_MAX}. */
     String nemesisInterval() default "";
 
-    /** Longest hold between the resource's read and write. */
-    String holdMax() default RunDefaults.HOLD_MAX;
+    /** Longest hold between the resource's read and write; empty for {@value RunDefaults#HOLD_MAX} (holds drawn across the lease). */
+    String holdMax() default "";
 
     /** How long every client has after the final heal to acquire once more. */
     String quiet() default RunDefaults.QUIET;

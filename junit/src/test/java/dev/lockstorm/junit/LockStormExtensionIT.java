@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Tag("lab")
 class LockStormExtensionIT {
 
-    @LockStormTest(system = "redis-single", clients = 3, timeLimit = "6s", quiet = "10s")
+    @LockStormTest(system = "redis-single", clients = 3, timeLimit = "6s", quiet = "10s", holdMax = "100ms")
     void aFaultFreeRunIsSafe(LockStormRun run) {
         run.assertSafe().assertLive().assertNoLostUpdates();
         AssertionFailedError nothing = assertThrows(AssertionFailedError.class, () -> run.assertExercised("grant-during-fault"));
@@ -45,7 +45,7 @@ class LockStormExtensionIT {
     @ParameterizedTest
     @ValueSource(strings = {"writes", "all"})
     void specsMadeInTheTestAreRunToo(String fencing, LockStorm lockstorm) {
-        LockStormRun run = lockstorm.run(LockStormSpec.of("redis-single").withClients(2).withFencing(fencing)
+        LockStormRun run = lockstorm.run(LockStormSpec.of("redis-single").withClients(2).withFencing(fencing).withHoldMax(java.time.Duration.ofMillis(100))
                 .withTimeLimit(java.time.Duration.ofSeconds(4)).withQuiet(java.time.Duration.ofSeconds(10)));
         run.assertSafe();
         assertEquals(fencing, run.spec().fencing());

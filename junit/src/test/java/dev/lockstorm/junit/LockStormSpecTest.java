@@ -39,7 +39,7 @@ class LockStormSpecTest {
                 .withNemesisInterval(Duration.ofMillis(500)).withOnDoubt("stop").withNesting(3).withOption("wait-replicas", "2"), s);
         List<String> args = s.toArguments();
         assertEquals(List.of("--system", "acme-lock", "--clients", "3", "--time-limit", "20000ms", "--nemesis", "pause-client", "--fencing", "all",
-                "--resource", "acme-ledger", "--seed", "7", "--lease", "2000ms", "--hold-max", "100ms", "--quiet", "20000ms", "--persistence", "none",
+                "--resource", "acme-ledger", "--seed", "7", "--lease", "2000ms", "--quiet", "20000ms", "--persistence", "none",
                 "--on-doubt", "stop", "--nesting", "3", "--nemesis-interval", "500ms", "--option", "wait-replicas=2"), args);
     }
 

@@ -77,10 +77,16 @@ public final class Incidents {
             if (f.kind().equals("clock")) return new Incident.Cause(true, "a clock moved before the grant (" + f.describe() + ")");
         }
         int to = hold.end() == null ? h.size() : hold.end().index();
+        // only an operation invoked after the grant: its client was asked after it (one asked before, answering after, knew nothing yet)
+        boolean invokedAfter = false;
         for (int i = first.start().index() + 1; i < to; i++) {
             Op op = h.get(i);
-            if (op.isClient() && op.process() == hold.process() && op.type() != OpType.INVOKE && Boolean.TRUE.equals(op.extra("still_held"))
-                    && sameLock(op, hold)) {
+            if (!op.isClient() || op.process() != hold.process() || !sameLock(op, hold)) continue;
+            if (op.type() == OpType.INVOKE) {
+                invokedAfter = true;
+                continue;
+            }
+            if (invokedAfter && Boolean.TRUE.equals(op.extra("still_held"))) {
                 return new Incident.Cause(false, "its client told " + hold.start().who() + " it still held the lock at " + History.when(op)
                         + ", after " + first.start().who() + " was granted it at " + History.when(first.start()));
             }

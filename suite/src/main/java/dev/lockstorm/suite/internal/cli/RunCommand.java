@@ -78,8 +78,9 @@ public final class RunCommand implements Callable<Integer> {
             description = "Sets the mean time between faults and a fault's mean length (default: a sixth of the time limit, at most " + RunDefaults.NEMESIS_INTERVAL_MAX + ").")
     Duration nemesisInterval;
 
-    @Option(names = "--hold-max", defaultValue = RunDefaults.HOLD_MAX, converter = DurationConverter.class,
-            description = "Sets the longest a holder waits between reading and writing the resource (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--hold-max", converter = DurationConverter.class,
+            description = "Sets the longest a holder waits between reading and writing the resource; holds are drawn from 0 to it"
+                    + " (default: " + RunDefaults.HOLD_MAX + ", so that a third of the holds outlive the lease).")
     Duration holdMax;
 
     @Option(names = "--nesting", paramLabel = "N",
@@ -129,7 +130,7 @@ public final class RunCommand implements Callable<Integer> {
             if (seed == null) cmd.addAll(List.of("--seed", Long.toString(s)));
             RunSpec.Builder b = RunSpec.builder(registry.system(system)).classpath(registry.classpath()).resource(registry.resource(resource))
                     .clients(clients).timeLimit(timeLimit).nemesis(NemesisKinds.byName(nemesis)).fencing(Fencing.fromName(fencing)).seed(s)
-                    .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax).onDoubt(OnDoubt.fromName(onDoubt)).quiet(quiet)
+                    .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax != null ? holdMax : RunDefaults.holdMax(lease)).onDoubt(OnDoubt.fromName(onDoubt)).quiet(quiet)
                     .persistence(Persistence.fromName(persistence)).command(cmd);
             options.forEach(b::option);
             if (nesting != null) b.nesting(nesting);

@@ -20,8 +20,14 @@ public final class RunDefaults {
     public static final long SEED = 1;
     /** The lock's lease: ZooKeeper's session timeout, a Redis key's TTL. */
     public static final String LEASE = "4s";
-    /** The longest hold between the resource's read and write (the shortest is 0). */
-    public static final String HOLD_MAX = "100ms";
+    /**
+     * The longest hold between the resource's read and write, as a multiple of the lease (the
+     * shortest is 0): holds drawn across the lease, a third of them longer than it, so that a lease
+     * that runs out under a holder is reached without any fault.
+     */
+    public static final double HOLD_MAX_LEASES = 1.5;
+    /** {@link #HOLD_MAX_LEASES} as people read it in help texts. */
+    public static final String HOLD_MAX = "1.5 × the lease";
     /** The quiet period after the final heal, in which every client must acquire once more. */
     public static final String QUIET = "20s";
     public static final String PERSISTENCE = "none";
@@ -30,6 +36,11 @@ public final class RunDefaults {
     public static final String NEMESIS_INTERVAL_MAX = "10s";
 
     private RunDefaults() {
+    }
+
+    /** The longest hold of a run whose lease is {@code lease}: {@link #HOLD_MAX_LEASES} of it. */
+    public static Duration holdMax(Duration lease) {
+        return Duration.ofMillis(Math.round(lease.toMillis() * HOLD_MAX_LEASES));
     }
 
     /** The mean time between faults of a run of {@code timeLimit}: a sixth of it, at most {@link #NEMESIS_INTERVAL_MAX}. */

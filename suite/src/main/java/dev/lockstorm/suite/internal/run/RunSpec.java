@@ -145,7 +145,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         private Duration holdMin = Duration.ZERO;
         private Integer nesting;
         private OnDoubt onDoubt = OnDoubt.fromName(RunDefaults.ON_DOUBT);
-        private Duration holdMax = Durations.parse(RunDefaults.HOLD_MAX);
+        private Duration holdMax;
         private Duration quiet = Durations.parse(RunDefaults.QUIET);
         private Persistence persistence = Persistence.fromName(RunDefaults.PERSISTENCE);
         private List<String> command = List.of();
@@ -242,7 +242,8 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
             Map<String, String> all = LockOption.defaults(system.options());
             all.putAll(options);
             Duration interval = nemesisInterval != null ? nemesisInterval : RunDefaults.nemesisInterval(timeLimit);
-            return new RunSpec(system, all, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, interval, holdMin, holdMax,
+            return new RunSpec(system, all, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, interval, holdMin,
+                    holdMax != null ? holdMax : RunDefaults.holdMax(lease),
                     nesting != null ? nesting : system.reentrant() ? DEFAULT_NESTING : 0, onDoubt, quiet, persistence, command, null);
         }
     }
