@@ -101,4 +101,14 @@ class GrudgeTest {
         assertEquals(Set.of(hosts.get(0), hosts.get(1), hosts.get(2)), g.refuses().keySet());
         assertTrue(new Grudge(Map.of(hosts.get(3), Set.of())).refuses().isEmpty());
     }
+
+    @org.junit.jupiter.api.Test
+    void onThreeNodesARingOfMajoritiesCutsNothingAndABridgeDoes() {
+        List<Host> three = FakeHosts.named("n1", "n2", "n3");
+        Grudge ring = Grudge.majoritiesRing(three, new Random(1));
+        for (Host h : three) assertEquals(Set.of(), refused(ring, h), "why the partition kind uses a bridge on three servers");
+        Grudge bridge = Grudge.bridge(three, new Random(1));
+        long cut = three.stream().filter(h -> !refused(bridge, h).isEmpty()).count();
+        assertEquals(2, cut, "the two sides refuse each other; the bridge sees both");
+    }
 }

@@ -38,15 +38,22 @@ public record Clock() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         List<Fault> faults = new ArrayList<>(serverFaults(t));
+        faults.addAll(clientFaults(t));
+        if (faults.isEmpty()) throw new IllegalStateException("the clock nemesis has no clock to move");
+        Rhythm r = t.rhythm();
+        return Optional.of(Schedule.random(faults, r.interval(), r.interval(), t.random()).when(t::justAcquired)::run);
+    }
+
+    /** For every client under the clock shim: its realtime clock jumps a minute (ahead or back), or strobes. */
+    static List<Fault> clientFaults(Targets t) {
+        List<Fault> faults = new ArrayList<>();
         for (Client c : t.clients()) {
             if (c.clock() == null) continue;
             faults.add(new Fault.ClockJump("client-jump-" + c.host().name(), c.clock(), Duration.ofSeconds(t.random().nextBoolean() ? 60 : -60)));
             faults.add(new Fault.ClockStrobe("client-strobe-" + c.host().name(), c.clock(), Duration.ofSeconds(20), Duration.ofMillis(100),
                     Duration.ofSeconds(2)));
         }
-        if (faults.isEmpty()) throw new IllegalStateException("the clock nemesis has no clock to move");
-        Rhythm r = t.rhythm();
-        return Optional.of(Schedule.random(faults, r.interval(), r.interval(), t.random()).when(t::justAcquired)::run);
+        return faults;
     }
 
     /** For every server with a clock fault: a jump past the lease, running three times fast, strobing by the lease. */

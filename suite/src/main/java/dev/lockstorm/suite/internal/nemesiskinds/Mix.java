@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** {@code mix}: partitions, node and client pauses, kills of servers and clients, and server clock faults, at random. */
+/** {@code mix}: partitions, node pauses, the holder paused or killed, kills of servers, and server and client clock faults, at random. */
 public record Mix() implements NemesisKind {
     @Override
     public String name() {
@@ -16,11 +16,16 @@ public record Mix() implements NemesisKind {
 
     @Override
     public String description() {
-        return "partitions, pauses, kills of servers and clients, and server clock faults at random";
+        return "partitions, pauses, kills of servers and of the holder, and server and client clock faults at random";
     }
 
     @Override
     public boolean movesServerClocks() {
+        return true;
+    }
+
+    @Override
+    public boolean movesClientClocks() {
         return true;
     }
 
@@ -33,6 +38,7 @@ public record Mix() implements NemesisKind {
         faults.add(Kill.fault(t));
         faults.add(KillClient.fault(t));
         faults.addAll(Clock.serverFaults(t));
+        faults.addAll(Clock.clientFaults(t));
         Rhythm r = t.rhythm();
         return Optional.of(Schedule.random(faults, r.interval(), r.interval(), t.random())::run);
     }

@@ -12,7 +12,8 @@ import java.util.Random;
 
 /**
  * {@code partition}: Jepsen's partitions among the servers, at random: the leader isolated, random
- * halves, a ring of overlapping majorities. With one server, the clients are cut off it.
+ * halves, a ring of overlapping majorities (on three servers, where such a ring cuts nothing, a
+ * bridge: two sides that see only the node between them). With one server, the clients are cut off it.
  */
 public record Partition() implements NemesisKind {
     @Override
@@ -27,7 +28,7 @@ public record Partition() implements NemesisKind {
 
     @Override
     public String description() {
-        return "isolate the leader, random halves, a ring of majorities (one server: clients cut off it)";
+        return "isolate the leader, random halves, a ring of majorities or (3 servers) a bridge; one server: clients cut off it";
     }
 
     @Override
@@ -44,9 +45,10 @@ public record Partition() implements NemesisKind {
             List<Host> clients = t.clients().stream().map(Client::host).toList();
             return List.of(new Fault.Partition("cut-off-server", () -> Grudge.components(List.of(servers, clients))));
         }
-        return List.of(isolateLeader(t),
-                new Fault.Partition("random-halves", () -> Grudge.randomHalves(servers, random)),
-                new Fault.Partition("majorities-ring", () -> Grudge.majoritiesRing(servers, random)));
+        // on fewer than five servers a ring of majorities is every node seeing every other (an empty cut): a bridge instead
+        Fault third = servers.size() >= 5 ? new Fault.Partition("majorities-ring", () -> Grudge.majoritiesRing(servers, random))
+                : new Fault.Partition("bridge", () -> Grudge.bridge(servers, random));
+        return List.of(isolateLeader(t), new Fault.Partition("random-halves", () -> Grudge.randomHalves(servers, random)), third);
     }
 
     /** The leader (a random server where none leads) cut off from the other servers. */
