@@ -26,27 +26,42 @@ import java.util.function.BooleanSupplier;
  * @param random  null for the given order (cycling), else the source of a random mix and jitter
  * @param when    after the quiet interval, a fault waits until this holds (e.g. "a client has just
  *                acquired the lock"), so that it lands at the moment that matters; null for no wait
+ * @param marks   when not empty (and random), a fault's length is drawn around one of these instead
+ *                of around {@code active}: a little shorter or a little longer than a lease or a
+ *                timeout, where a retry turns into a second grant
  */
-public record Schedule(List<Fault> faults, Duration quiet, Duration active, Random random, BooleanSupplier when) {
+public record Schedule(List<Fault> faults, Duration quiet, Duration active, Random random, BooleanSupplier when, List<Duration> marks) {
+
+    /** How far a fault's length falls from the mark it is drawn around: a little shorter, a little longer, well past it. */
+    static final double[] AROUND = {0.8, 0.95, 1.05, 1.25, 2.0};
 
     public Schedule {
         faults = List.copyOf(faults);
+        marks = List.copyOf(marks);
         if (faults.isEmpty()) throw new IllegalArgumentException("a schedule needs at least one fault");
     }
 
     /** The faults in order, cycling, with fixed intervals. */
     public static Schedule sequence(List<Fault> faults, Duration quiet, Duration active) {
-        return new Schedule(faults, quiet, active, null, null);
+        return new Schedule(faults, quiet, active, null, null, List.of());
     }
 
     /** A random fault each time, intervals jittered between half and one and a half of the means. */
     public static Schedule random(List<Fault> faults, Duration quiet, Duration active, Random random) {
-        return new Schedule(faults, quiet, active, random, null);
+        return new Schedule(faults, quiet, active, random, null, List.of());
     }
 
     /** The same schedule, each fault waiting for {@code condition} (polled every few milliseconds). */
     public Schedule when(BooleanSupplier condition) {
-        return new Schedule(faults, quiet, active, random, condition);
+        return new Schedule(faults, quiet, active, random, condition, marks);
+    }
+
+    /**
+     * The same schedule, each fault lasting around one of {@code marks} (the lease, the acquire
+     * timeout, …): 0.8, 0.95, 1.05, 1.25 or 2 times it, chosen at random.
+     */
+    public Schedule around(List<Duration> marks) {
+        return new Schedule(faults, quiet, active, random, when, marks);
     }
 
     /**
@@ -61,7 +76,7 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
             while (true) {
                 if (!Wait.sleepUntil(Math.min(end, System.nanoTime() + jitter(quiet)))) break;
                 // the fault's length is drawn first: one that cannot last it and be healed before the end is not started
-                long length = jitter(active);
+                long length = nextLength();
                 long lastStart = end - length;
                 if (System.nanoTime() >= lastStart) break;
                 if (when != null && !Wait.polled(when, lastStart, 5)) break;
@@ -83,6 +98,13 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
             nemesis.healAll();
         }
         return injected;
+    }
+
+    /** The next fault's length, in nanoseconds: around a mark when the schedule has marks, else jittered around {@code active}. */
+    long nextLength() {
+        if (marks.isEmpty() || random == null) return jitter(active);
+        Duration mark = marks.get(random.nextInt(marks.size()));
+        return (long) (mark.toNanos() * AROUND[random.nextInt(AROUND.length)]);
     }
 
     private long jitter(Duration mean) {

@@ -108,4 +108,15 @@ class ScheduleTest {
         assertThrows(IllegalStateException.class, () -> s.run(nemesis, Duration.ofMillis(100)));
         assertEquals("none", nemesis.active());
     }
+
+    @Test
+    void aFaultDrawnAroundAMarkLastsALittleShorterOrLongerThanIt() {
+        Schedule s = Schedule.random(List.of(fault("a")), Duration.ofMillis(1), Duration.ofSeconds(30), new Random(3))
+                .around(List.of(Duration.ofMillis(100), Duration.ofMillis(1000)));
+        java.util.Set<Long> seen = new java.util.TreeSet<>();
+        for (int i = 0; i < 500; i++) seen.add(s.nextLength() / 1_000_000);
+        assertEquals(java.util.Set.of(80L, 95L, 105L, 125L, 200L, 800L, 950L, 1050L, 1250L, 2000L), seen, "never around the 30 s mean");
+        Schedule plain = Schedule.random(List.of(fault("a")), Duration.ofMillis(1), Duration.ofMillis(100), new Random(3));
+        for (int i = 0; i < 100; i++) assertTrue(plain.nextLength() >= 50_000_000 && plain.nextLength() <= 150_000_000);
+    }
 }

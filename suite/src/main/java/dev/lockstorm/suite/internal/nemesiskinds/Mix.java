@@ -40,6 +40,7 @@ public record Mix() implements NemesisKind {
         faults.addAll(Clock.serverFaults(t));
         faults.addAll(Clock.clientFaults(t));
         Rhythm r = t.rhythm();
-        return Optional.of(Schedule.random(faults, r.interval(), r.interval(), t.random())::run);
+        // each fault lasts a little shorter or longer than the lease, or than the time a waiter waits for the lock
+        return Optional.of(Schedule.random(faults, r.interval(), r.interval(), t.random()).around(List.of(r.lease(), r.lease().plusSeconds(1)))::run);
     }
 }

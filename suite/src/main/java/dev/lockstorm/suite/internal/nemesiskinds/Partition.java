@@ -34,7 +34,8 @@ public record Partition() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        return Optional.of(Schedule.random(faults(t), r.interval(), r.interval(), t.random())::run);
+        // a cut a little shorter or longer than the lease, or than the time a waiter waits for the lock
+        return Optional.of(Schedule.random(faults(t), r.interval(), r.interval(), t.random()).around(List.of(r.lease(), r.lease().plusSeconds(1)))::run);
     }
 
     /** The partitions of this kind for the run's servers. */
