@@ -18,6 +18,22 @@ public record ClientContext(String connect, String lock, Duration lease, Map<Str
         options = Map.copyOf(options);
     }
 
+    /**
+     * Marks a named point in this client's own code where the run's nemesis may pause or kill the
+     * client process ({@code --nemesis pause-at:NAME}, {@code kill-at:NAME}): a crash between two
+     * commands of an acquire is how a lock ends up held by nobody, or by two. Returns at once when no
+     * nemesis aims there ({@link Checkpoints}).
+     *
+     * <pre>{@code
+     * redis.setnx(key, me);
+     * context.checkpoint("after-setnx");     // --nemesis kill-at:after-setnx kills the client here
+     * redis.pexpire(key, ttl);
+     * }</pre>
+     */
+    public void checkpoint(String name) {
+        Checkpoints.reach(name);
+    }
+
     /** The value of an option the system declared in {@link LockSystem#options()}. */
     public String option(String name) {
         String v = options.get(name);

@@ -6,7 +6,8 @@ import java.nio.file.Path;
 
 /**
  * A named place in a lock client's code where a scenario can freeze the client process, as a GC
- * pause would at exactly that moment. The client process names the point in the environment
+ * pause would at exactly that moment, or end it, as kill -9 would ({@link #ACTION_ENV}). The worker
+ * makes every {@link dev.lockstorm.api.Checkpoints checkpoint} a pause point. The client process names the point in the environment
  * variable {@code LOCKSTORM_PAUSE_POINT} and an arming file in {@code LOCKSTORM_PAUSE_ARMED}; while
  * that file exists, reaching the point makes the process send itself SIGSTOP, and it goes on only
  * when the nemesis, which watches for it, sends SIGCONT; woken before {@code LOCKSTORM_PAUSE_MIN_MS},
@@ -25,6 +26,9 @@ public final class PausePoint {
     public static final String ARMED_ENV = "LOCKSTORM_PAUSE_ARMED";
     /** The shortest freeze, in milliseconds: a process woken earlier (a stray SIGCONT) freezes again. */
     public static final String MIN_MS_ENV = "LOCKSTORM_PAUSE_MIN_MS";
+    /** What reaching the armed point does: {@code pause} (the default) or {@code kill} (the process ends at once, as kill -9 ends it). */
+    public static final String ACTION_ENV = "LOCKSTORM_PAUSE_ACTION";
+    private static final boolean KILL = "kill".equals(System.getenv(ACTION_ENV));
     private static final String NAME = System.getenv(ENV);
     private static final long MIN_MS = System.getenv(MIN_MS_ENV) == null ? 0 : Long.parseLong(System.getenv(MIN_MS_ENV));
     private static final Path ARMED = System.getenv(ARMED_ENV) == null ? null : Path.of(System.getenv(ARMED_ENV));
@@ -35,6 +39,11 @@ public final class PausePoint {
     /** Freezes this process when {@code name} is its point and the point is armed; returns after it is resumed. */
     public static void reach(String name) {
         if (!name.equals(NAME) || ARMED == null || !Files.exists(ARMED)) return;
+        if (KILL) {
+            System.err.println("lockstorm: killed at pause point " + name);
+            System.err.flush();
+            Runtime.getRuntime().halt(137); // no shutdown hooks, no close: the process is gone, as after kill -9
+        }
         long start = System.nanoTime();
         try {
             do {

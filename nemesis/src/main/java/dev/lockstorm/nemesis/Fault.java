@@ -59,7 +59,7 @@ public sealed interface Fault {
     record KillHolder(String name, HolderAim aim) implements Fault {
         @Override
         public Heal inject(Nemesis n) {
-            HolderAim.Aim a = aim.at(n::killClient);
+            HolderAim.Aim a = aim.at(holder -> n.killClient(holder, "holder"));
             if (!a.hit()) throw new Missed(a.missed());
             return () -> { };
         }

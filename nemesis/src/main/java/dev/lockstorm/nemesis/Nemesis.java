@@ -138,9 +138,14 @@ public final class Nemesis implements AutoCloseable {
      * process, as Jepsen does; what it held stays until its lease expires or its session ends.
      */
     public synchronized void killClient(ClientProcess v) {
+        killClient(v, null);
+    }
+
+    /** SIGKILL a client process, aimed: {@code aimedAt} says what the fault was aimed at and hit ("holder"), or null. */
+    public synchronized void killClient(ClientProcess v, String aimedAt) {
         v.worker().kill();
         // the history's process number: the checker takes the process as dead from this event on
-        events.accept(action(NemesisEvent.KILL_CLIENT, List.of(v.process()), List.of(v.worker().host().name())).aimedAt("holder"));
+        events.accept(action(NemesisEvent.KILL_CLIENT, List.of(v.process()), List.of(v.worker().host().name())).aimedAt(aimedAt));
     }
 
     /** Starts a killed (or stopped) node again on its data. */

@@ -48,7 +48,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
 
     /** The keys, in the order they are shown. */
     public static final List<String> KEYS = List.of("holder-paused-past-lease", "holder-paused", "holder-cut-off", "holder-killed",
-            "hold-outlived-lease", "grant-during-fault", "clock-moved-while-held", "server-fault-while-held", "acquire-refused",
+            "client-paused-in-acquire", "client-killed-in-acquire", "hold-outlived-lease", "grant-during-fault", "clock-moved-while-held", "server-fault-while-held", "acquire-refused",
             "faults-injected", "faults-missed");
 
     private static final Pattern WORKER = Pattern.compile("-p(\\d+)$");
@@ -63,6 +63,10 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
             long from = f.start().time();
             long to = f.end() == null ? end : f.end().time();
             HoldInterval hit = heldAt(holds, f, from, end);
+            Integer process = process(f);
+            if (process != null && acquiring(h, process, f.start().index())) {
+                n.merge(f.kind().equals("pause") ? "client-paused-in-acquire" : "client-killed-in-acquire", 1, Integer::sum);
+            }
             switch (f.kind()) {
                 case "pause" -> {
                     if (hit == null) break;
@@ -124,6 +128,15 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
         return parts.isEmpty() ? "nothing" : String.join(", ", parts);
     }
 
+    /** Whether {@code process}'s last operation before event {@code index} is an acquire not yet completed (a grant in flight). */
+    private static boolean acquiring(History h, int process, int index) {
+        for (int i = index - 1; i >= 0; i--) {
+            Op op = h.get(i);
+            if (op.isClient() && op.process() == process) return op.type() == OpType.INVOKE && "acquire".equals(op.f());
+        }
+        return false;
+    }
+
     /** The hold a fault's target was in when it started: a client process's pause or kill, or a client host cut off. */
     private static HoldInterval heldAt(List<HoldInterval> holds, FaultSpan f, long at, long end) {
         Integer process = process(f);
@@ -160,6 +173,8 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
             case "holder-paused" -> "holder paused";
             case "holder-cut-off" -> "holder cut off";
             case "holder-killed" -> "holder killed";
+            case "client-paused-in-acquire" -> "client paused inside its acquire";
+            case "client-killed-in-acquire" -> "client killed inside its acquire";
             case "hold-outlived-lease" -> "hold outlived its lease";
             case "grant-during-fault" -> "grant during a fault";
             case "clock-moved-while-held" -> "clock moved while the lock was held";
@@ -172,7 +187,8 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
 
     private static boolean dangerous(String key, boolean leaseKnown) {
         return switch (key) {
-            case "holder-paused-past-lease", "holder-cut-off", "holder-killed", "hold-outlived-lease", "grant-during-fault",
+            case "holder-paused-past-lease", "holder-cut-off", "holder-killed", "client-paused-in-acquire", "client-killed-in-acquire",
+                 "hold-outlived-lease", "grant-during-fault",
                  "clock-moved-while-held", "server-fault-while-held" -> true;
             // without the lease, a holder paused at all is the best the history can show
             case "holder-paused" -> !leaseKnown;

@@ -116,4 +116,19 @@ class CoverageAndCausesTest {
         assertTrue(known.incidents().get(0).cause().leaseLimit(), known.incidents().get(0).cause().why());
         assertTrue(known.incidents().get(0).cause().why().contains("past its"), known.incidents().get(0).cause().why());
     }
+
+    @Test
+    void aClientKilledOrFrozenWithItsAcquireInFlightIsCounted() {
+        CheckResult r = h().invoke(0, "acquire").with("client", "c1")
+                .nemesis(NemesisEvent.KILL_CLIENT.f(), List.of(0)).with("hosts", List.of("c1"))
+                .info(0, "acquire")
+                .invoke(3, "acquire").with("client", "c1")
+                .nemesis("start-pause", List.of("client-c1-p3")).with("hosts", List.of("c1"))
+                .nemesis("stop-pause", List.of("client-c1-p3"))
+                .ok(3, "acquire", 2L).release(3)
+                .check(new FencedMutex());
+        assertEquals(1, r.coverage().count("client-killed-in-acquire"), r.coverage().describe());
+        assertEquals(1, r.coverage().count("client-paused-in-acquire"), r.coverage().describe());
+        assertEquals(0, r.coverage().count("holder-killed"), "no certain hold was open");
+    }
 }

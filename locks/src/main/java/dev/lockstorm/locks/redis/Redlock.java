@@ -4,7 +4,7 @@ import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.NotAcquiredException;
 import dev.lockstorm.api.NotHeldException;
-import dev.lockstorm.locks.PausePoint;
+import dev.lockstorm.api.Checkpoints;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
@@ -88,7 +88,7 @@ public final class Redlock implements LockClient {
             long start = System.nanoTime();
             int locked = 0;
             for (Instance i : instances) if (i.lock(value)) locked++;
-            if (locked >= quorum()) PausePoint.reach(PAUSE_AFTER_MAJORITY);
+            if (locked >= quorum()) Checkpoints.reach(PAUSE_AFTER_MAJORITY);
             long elapsedMs = (System.nanoTime() - start) / 1_000_000;
             long drift = (long) (ttl.toMillis() * driftFactor) + 2;
             long validityMs = ttl.toMillis() - elapsedMs - drift;

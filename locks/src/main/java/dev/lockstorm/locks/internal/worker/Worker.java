@@ -1,11 +1,13 @@
 package dev.lockstorm.locks.internal.worker;
 
+import dev.lockstorm.api.Checkpoints;
 import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.NotAcquiredException;
 import dev.lockstorm.api.NotHeldException;
+import dev.lockstorm.locks.PausePoint;
 import dev.lockstorm.locks.internal.registry.Registry;
 
 import java.io.BufferedReader;
@@ -52,6 +54,8 @@ public final class Worker {
             System.setErr(log);
         }
         System.setOut(System.err);
+        // every checkpoint, the worker's own around each call and a lock's own, is a pause point the nemesis can arm
+        Checkpoints.install(PausePoint::reach);
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Worker w;
         try {
@@ -103,8 +107,10 @@ public final class Worker {
         }
         if (cmd instanceof Command.Acquire a) {
             try {
+                Checkpoints.reach(Checkpoints.BEFORE_ACQUIRE);
                 Lease lease = client.acquire(Duration.ofMillis(a.timeoutMs()));
                 leases.push(lease);
+                Checkpoints.reach(Checkpoints.AFTER_GRANT);
                 return new Reply.Ok(lease.token(), a.thenUse() ? client.stillHeld(lease) : null);
             } catch (NotAcquiredException e) {
                 return new Reply.Fail(describe(e));
@@ -112,11 +118,16 @@ public final class Worker {
                 return new Reply.Info(describe(e));
             }
         }
-        if (cmd instanceof Command.Use) return new Reply.InUse(!leases.isEmpty() && client.stillHeld(leases.peek()));
+        if (cmd instanceof Command.Use) {
+            Checkpoints.reach(Checkpoints.BEFORE_USE);
+            return new Reply.InUse(!leases.isEmpty() && client.stillHeld(leases.peek()));
+        }
         if (cmd instanceof Command.Release) {
             if (leases.isEmpty()) return new Reply.Fail(describe(new NotHeldException("this client holds no lease")));
             try {
+                Checkpoints.reach(Checkpoints.BEFORE_RELEASE);
                 client.release(leases.pop());
+                Checkpoints.reach(Checkpoints.AFTER_RELEASE);
                 return new Reply.Ok(null);
             } catch (Exception e) {
                 // NotHeldException too: the lease ended at some point up to now, which only info says

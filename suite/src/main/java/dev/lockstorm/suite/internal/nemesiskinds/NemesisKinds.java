@@ -22,8 +22,9 @@ public final class NemesisKinds {
 
     /** The kind called {@code name}; an {@link IllegalArgumentException} naming every kind otherwise. */
     public static NemesisKind byName(String name) {
-        return all().stream().filter(k -> k.name().equals(name)).findFirst().orElseThrow(() -> new IllegalArgumentException(
-                "unknown nemesis '" + name + "'; expected one of " + names(USER) + " (or a scenario's: " + names(CHOREOGRAPHIES) + ")"));
+        return all().stream().filter(k -> k.name().equals(name)).findFirst().or(() -> AtCheckpoint.parse(name))
+                .orElseThrow(() -> new IllegalArgumentException("unknown nemesis '" + name + "'; expected one of " + names(USER)
+                        + ", pause-at:CHECKPOINT or kill-at:CHECKPOINT (or a scenario's: " + names(CHOREOGRAPHIES) + ")"));
     }
 
     public static String names(List<NemesisKind> kinds) {

@@ -18,6 +18,12 @@ public interface Targets {
     /** Faults aimed at the client that holds the lock find it here, atomically with the driver's view of holds. */
     HolderAim holder();
 
+    /**
+     * Calls {@code listener} when a client's worker process is found dead by itself (not killed by the
+     * driver for a late answer), before its driver records the operation it was in as crashed.
+     */
+    void onWorkerDeath(java.util.function.Consumer<dev.lockstorm.nemesis.ClientProcess> listener);
+
     /** The nemesis's own source of random choices (from the run's seed). */
     Random random();
 

@@ -73,12 +73,16 @@ final class ClientWorker {
         return handle.call(cmd, spec.opTimeout());
     }
 
-    /** Why the last call got no answer: the worker was gone (killed or crashed), or it did not answer in time. */
-    String silence() {
+    /** Whether the last call got no answer because the worker was gone (killed or crashed), not because it was late. */
+    boolean died() {
         HostProcess p = process;
         // a worker too late to answer is killed by its handle: that is still "no answer", not a crash
-        return !handle.timedOut() && p != null && !p.isAlive() ? "the client's process is gone (killed or crashed)"
-                : "no answer within " + spec.opTimeout().toSeconds() + " s";
+        return !handle.timedOut() && p != null && !p.isAlive();
+    }
+
+    /** Why the last call got no answer: the worker was gone (killed or crashed), or it did not answer in time. */
+    String silence() {
+        return died() ? "the client's process is gone (killed or crashed)" : "no answer within " + spec.opTimeout().toSeconds() + " s";
     }
 
     /** Drops the client instance (a crashed process) and opens a new one in the same worker; whether it did. */

@@ -3,6 +3,7 @@ package dev.lockstorm.suite.internal.run;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.nemesis.ClientProcess;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.suite.internal.nemesiskinds.Client;
 import dev.lockstorm.suite.internal.workload.Holder;
@@ -146,6 +147,8 @@ final class DrivenClient implements Holder, Client {
 
     /** The worker did not answer: the operation is unknown, the worker is killed and a new process goes on. */
     private Outcome crash(String f) {
+        HostProcess dead = worker.process();
+        if (worker.died()) board.workerDied(new ClientProcess(dead, history.process()));
         history.complete(OpType.INFO, f, worker.silence());
         replace();
         return Outcome.CRASHED;

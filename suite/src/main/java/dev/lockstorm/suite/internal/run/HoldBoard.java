@@ -29,6 +29,17 @@ final class HoldBoard implements HolderAim {
         this.random = random;
     }
 
+    private final List<Consumer<ClientProcess>> deathListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    void onWorkerDeath(Consumer<ClientProcess> listener) {
+        deathListeners.add(listener);
+    }
+
+    /** A client's worker died by itself: told before its driver records the crash. */
+    void workerDied(ClientProcess dead) {
+        deathListeners.forEach(l -> l.accept(dead));
+    }
+
     synchronized void acquired(DrivenClient c) {
         // a killed holder whose driver has not noticed yet holds nothing
         if (holding.stream().anyMatch(DrivenClient::workerAlive)) doubles.incrementAndGet();

@@ -158,6 +158,11 @@ public final class Runner {
         public HolderAim holder() {
             return board;
         }
+
+        @Override
+        public void onWorkerDeath(java.util.function.Consumer<dev.lockstorm.nemesis.ClientProcess> listener) {
+            board.onWorkerDeath(listener);
+        }
     }
 
     /** The run's own facts, first in its history: what the checker measures holds and faults against. */

@@ -1,0 +1,112 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import dev.lockstorm.api.Checkpoints;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.locks.PausePoint;
+import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Nemesis;
+import dev.lockstorm.nemesis.Schedule;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code pause-at:NAME} and {@code kill-at:NAME}: a client that reaches the checkpoint NAME (one of
+ * {@link Checkpoints}' around every call, or one the lock marks in its own code with
+ * {@code ClientContext.checkpoint}) is frozen there past its lease, or ends there as kill -9 ends
+ * it: a fault aimed at a phase of the lock (right after a grant, inside a release, between two
+ * commands of an acquire). Every client's point is armed while the main phase runs; the process
+ * freezes or ends itself at the very instant, and the nemesis records it and, for a pause, resumes
+ * it after the client pause. A lock that never reaches the point is never faulted, and the run's
+ * coverage says so.
+ *
+ * @param point the checkpoint's name
+ * @param kill  end the process there rather than freeze it
+ */
+public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
+    /** What {@code --nemesis} takes for these kinds: {@code pause-at:} or {@code kill-at:} and a checkpoint's name. */
+    public static final String PAUSE = "pause-at:";
+    public static final String KILL = "kill-at:";
+
+    public AtCheckpoint {
+        if (point == null || !point.matches("[A-Za-z0-9._-]+")) {
+            throw new IllegalArgumentException("--nemesis " + (kill ? KILL : PAUSE) + point + ": a checkpoint's name is letters, digits, '.', '_' and '-'"
+                    + " (lockstorm's own: " + String.join(", ", Checkpoints.BEFORE_ACQUIRE, Checkpoints.AFTER_GRANT, Checkpoints.BEFORE_USE,
+                    Checkpoints.BEFORE_RELEASE, Checkpoints.AFTER_RELEASE) + ")");
+        }
+    }
+
+    /** The kind {@code word} names ({@code pause-at:after-grant}), or empty when it names none of these. */
+    static Optional<NemesisKind> parse(String word) {
+        if (word.startsWith(PAUSE)) return Optional.of(new AtCheckpoint(word.substring(PAUSE.length()), false));
+        if (word.startsWith(KILL)) return Optional.of(new AtCheckpoint(word.substring(KILL.length()), true));
+        return Optional.empty();
+    }
+
+    @Override
+    public String name() {
+        return (kill ? KILL : PAUSE) + point;
+    }
+
+    @Override
+    public String description() {
+        return (kill ? "kill -9 a client" : "freeze a client past its lease") + " when it reaches the checkpoint " + point;
+    }
+
+    @Override
+    public Map<String, String> clientEnv(int index, Rhythm rhythm, Path clientDir) {
+        return Map.of(PausePoint.ENV, point, PausePoint.ARMED_ENV, PausePoints.armFile(clientDir).toString(),
+                PausePoint.MIN_MS_ENV, Long.toString(rhythm.lease().toMillis() + 500), PausePoint.ACTION_ENV, kill ? "kill" : "pause");
+    }
+
+    @Override
+    public void setUp(Targets t, Nemesis nemesis) {
+        // a client that ended itself at the point is recorded as killed there, before its driver records the crash
+        if (kill) t.onWorkerDeath(dead -> nemesis.asFault(name(), () -> nemesis.killClient(dead)));
+        PausePoints.arm(hosts(t), t.clientDir());
+    }
+
+    @Override
+    public void tearDown(Targets t) {
+        PausePoints.disarm(hosts(t), t.clientDir());
+    }
+
+    private static List<Host> hosts(Targets t) {
+        return t.clients().stream().map(Client::host).toList();
+    }
+
+    @Override
+    public Optional<NemesisPlan> plan(Targets t) {
+        if (kill) return Optional.of((nemesis, total) -> kills(t, total));
+        // a client that froze itself there stays frozen past its lease, then is resumed
+        Fault pause = new Fault.Pause(name(), () -> frozen(t));
+        return Optional.of(Schedule.sequence(List.of(pause), Duration.ofMillis(5), t.rhythm().clientPause())
+                .when(() -> !frozen(t).isEmpty())::run);
+    }
+
+    private static List<HostProcess> frozen(Targets t) {
+        List<HostProcess> out = new ArrayList<>();
+        for (Client c : t.clients()) {
+            HostProcess w = c.worker();
+            if (w != null && w.isPaused()) out.add(w);
+        }
+        return out;
+    }
+
+    /** Waits out the main phase while clients end themselves at the point (recorded in {@link #setUp}); how many did. */
+    private static int kills(Targets t, Duration total) {
+        java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+        t.onWorkerDeath(dead -> n.incrementAndGet());
+        try {
+            Thread.sleep(total.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return n.get();
+    }
+}
