@@ -227,6 +227,22 @@ class CliTest {
     }
 
     @Test
+    void huntRejectsBadInputBeforeRunningAnything() {
+        assertEquals(3, Main.run("hunt", "--system", "no-such-lock"));
+        assertTrue(console.err().contains("no-such-lock"), console.err());
+        assertEquals(3, Main.run("hunt", "--system", "redis-single", "--each", "1s"));
+        assertTrue(console.err().contains("--each must be at least 5s"), console.err());
+        assertEquals(3, Main.run("hunt", "--system", "redis-single", "--option", "colour=red"));
+        assertTrue(console.err().contains("--option colour"), console.err());
+    }
+
+    @Test
+    void runRejectsAnExpectationThatIsNone() {
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--expect", "safe"));
+        assertTrue(console.err().contains("--expect safe: expected one of valid, invalid"), console.err());
+    }
+
+    @Test
     void matrixAndReproduceRejectBadOptionsBeforeRunningAnything() {
         assertEquals(3, Main.run("matrix", "--systems", "redis-single,etcd"));
         assertTrue(console.err().contains("unknown system 'etcd'"), console.err());

@@ -1,0 +1,86 @@
+package dev.lockstorm.suite.internal.cli;
+
+import dev.lockstorm.locks.internal.registry.PluginException;
+import dev.lockstorm.locks.internal.registry.Registry;
+import dev.lockstorm.suite.internal.hunt.Hunt;
+import dev.lockstorm.suite.internal.run.RunSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+
+/** {@code lockstorm hunt}: the generic nemeses, seed after seed, until a lock defect or the budget's end. */
+@Command(name = "hunt", mixinStandardHelpOptions = true,
+        description = {"Looks for a defect in a lock: runs it under the generic nemeses (the holder paused, killed or cut off, server"
+                + " partitions, clocks, a mix) and faults aimed at its phases (pause-at: and kill-at: after-grant, before-release,"
+                + " before-acquire), seed after seed, and stops at the first lock defect: an incident no fault explains, a holder told"
+                + " it still held the lock after another was granted it, tokens out of order, or a lock not live after the heal."
+                + " Lease limits (a holder frozen past its lease: any lease lock does that) are reported, not stopped at. Prints the run"
+                + " command that reproduces the defect and its report; with none, what the budget exercised.",
+                "Needs root (bin/lockstorm enters a lab). Exit code: 1 a defect found, 0 none within the budget, 3 bad input."})
+public final class HuntCommand implements Callable<Integer> {
+    @Option(names = "--system", required = true, paramLabel = "S", completionCandidates = Plugins.SystemNames.class,
+            description = "The lock to hunt in: ${COMPLETION-CANDIDATES}, or your own from --classpath.")
+    String system;
+
+    @Mixin
+    Plugins plugins;
+
+    @Option(names = "--option", paramLabel = "NAME=VALUE", description = "Sets one of the system's own options; give it once for each.")
+    java.util.Map<String, String> options = new java.util.LinkedHashMap<>();
+
+    @Option(names = "--budget", defaultValue = "10m", converter = DurationConverter.class,
+            description = "How long the hunt may take (default: ${DEFAULT-VALUE}); no run starts that could not end in it.")
+    Duration budget;
+
+    @Option(names = "--each", defaultValue = "30s", converter = DurationConverter.class,
+            description = "How long each run's clients and nemesis run (default: ${DEFAULT-VALUE}).")
+    Duration each;
+
+    @Option(names = "--resource", defaultValue = "counter", paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,
+            description = "The protected resource (default: ${DEFAULT-VALUE}).")
+    String resource;
+
+    @Mixin
+    StoreOption store;
+
+    @Override
+    public Integer call() throws Exception {
+        Registry registry;
+        try {
+            registry = plugins.registry();
+            registry.system(system);
+            registry.resource(resource);
+            // options are checked against the system now, not at the first run
+            var spec = RunSpec.builder(registry.system(system));
+            options.forEach(spec::option);
+            spec.build();
+            if (each.toSeconds() < 5) throw new IllegalArgumentException("--each must be at least 5s, not " + each);
+        } catch (PluginException | IllegalArgumentException e) {
+            System.err.println("lockstorm hunt: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        Hunt.Found f = new Hunt(store.store(), System.out).run(registry.system(system), options, registry.classpath(), registry.resource(resource),
+                budget, each);
+        if (f.defect() != null) {
+            System.out.println("lockstorm hunt: a lock defect in " + system + " after " + f.runs() + (f.runs() == 1 ? " run" : " runs") + ": " + f.why());
+            System.out.println("  reproduce: " + commandOf(f));
+            System.out.println("  report:    " + f.defect().dir().resolve("report.html"));
+            return 1;
+        }
+        StringBuilder reached = new StringBuilder();
+        f.reached().forEach((k, n) -> {
+            if (n > 0) reached.append(reached.length() == 0 ? "" : ", ").append(k).append(" ×").append(n);
+        });
+        System.out.println("lockstorm hunt: no lock defect in " + system + " in " + f.runs() + (f.runs() == 1 ? " run" : " runs") + " ("
+                + budget.toSeconds() + " s); exercised: " + (reached.length() == 0 ? "nothing dangerous" : reached));
+        return 0;
+    }
+
+    /** The run command of the defect's run, as its command.txt has it. */
+    private static String commandOf(Hunt.Found f) throws java.io.IOException {
+        return java.nio.file.Files.readString(f.defect().dir().resolve("command.txt")).lines().findFirst().orElse("");
+    }
+}
