@@ -6,6 +6,8 @@ import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.RunFacts;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,8 +55,9 @@ public final class Incidents {
     }
 
     /**
-     * Why another client was granted the lock while {@code hold} lasted. In this order: a clock
-     * moved before the grant (a lease limit: no client can see another's clock); the holder's client
+     * Why another client was granted the lock while {@code hold} lasted. In this order: a server's
+     * clock moved before the grant (a lease limit: leases are measured on it; a client's wall clock
+     * moving excuses nothing, since a correct lock does not time leases on it); the holder's client
      * told it it still held the lock after the grant (a lock defect: what a careful holder was told,
      * and it was wrong); the holder was frozen, cut off or its renewals held before the grant, or it
      * had held past its lease (lease limits); else nothing explains it (a lock defect: the service
@@ -73,8 +76,12 @@ public final class Incidents {
                     && (f.end() == null || f.end().index() >= hold.start().index()) : f.overlaps(from, at);
             if (inWindow) before.add(f);
         }
+        // a server's clock is what a lease is measured on; a client's wall clock moving must not matter to a correct lock
+        Set<String> clientHosts = clientHosts(h);
         for (FaultSpan f : before) {
-            if (f.kind().equals("clock")) return new Incident.Cause(true, "a clock moved before the grant (" + f.describe() + ")");
+            if (f.kind().equals("clock") && f.hosts().stream().noneMatch(clientHosts::contains)) {
+                return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")");
+            }
         }
         int to = hold.end() == null ? h.size() : hold.end().index();
         // only an operation invoked after the grant: its client was asked after it (one asked before, answering after, knew nothing yet)
@@ -109,6 +116,13 @@ public final class Incidents {
         }
         return new Incident.Cause(false, "nothing before the grant explains it (the holder was not frozen, cut off or past its lease, and no"
                 + " clock moved): the service granted the lock twice" + (others.isEmpty() ? "" : ", with in force: " + String.join(", ", others)));
+    }
+
+    /** The hosts clients ran on, as their operations name them ({@code client}). */
+    private static Set<String> clientHosts(History h) {
+        Set<String> out = new HashSet<>();
+        for (Op op : h.ops()) if (op.isClient() && op.extra("client") != null) out.add(String.valueOf(op.extra("client")));
+        return out;
     }
 
     private static boolean sameLock(Op op, HoldInterval hold) {
