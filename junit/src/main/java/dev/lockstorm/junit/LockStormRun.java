@@ -110,6 +110,16 @@ public record LockStormRun(LockStormSpec spec, Path dir, Verdict verdict, int do
     }
 
     /**
+     * Fails unless the run showed a defect of the lock: an incident that no fault explains (or a
+     * holder told it still held the lock after another was granted it), tokens out of order, or a
+     * lock that was not live after the heal. For a lock known to be broken: a regression test.
+     */
+    public LockStormRun assertDefect() {
+        if (lockDefects == 0 && tokenViolations == 0 && notLive.isEmpty()) fail("expected a lock defect");
+        return this;
+    }
+
+    /**
      * Fails unless the run reached the moment {@code key} at least once (a VALID means little when the
      * dangerous moments never came): {@code holder-paused-past-lease}, {@code holder-cut-off},
      * {@code holder-killed}, {@code hold-outlived-lease}, {@code grant-during-fault},

@@ -54,7 +54,8 @@ class ScheduleIT {
             HostProcess a = lab.start(lab.host("n1"), "sleeper-n1", List.of("sleep", "600"), Map.of());
             Nemesis nemesis = new Nemesis(lab, e -> { });
             Schedule s = Schedule.sequence(List.of(new Fault.Pause("pause", () -> List.of(a))), Duration.ofMillis(10), Duration.ofSeconds(60));
-            Thread t = new Thread(() -> s.run(nemesis, Duration.ofSeconds(60)));
+            // a total the 60 s pause fits in: a fault that could not last its length is not started
+            Thread t = new Thread(() -> s.run(nemesis, Duration.ofSeconds(120)));
             t.start();
             dev.lockstorm.clusters.lab.Wait.until("the pause", a::isPaused, Duration.ofSeconds(10));
             t.interrupt();

@@ -1,0 +1,20 @@
+package dev.lockstorm.zoo;
+
+import dev.lockstorm.api.ClientContext;
+import dev.lockstorm.api.Lease;
+import io.lettuce.core.SetArgs;
+
+/** Bug: check, then act. GET says the key is free, then a plain SET takes it: two waiters that looked at once both take it. */
+final class CheckThenSetLock extends RedisZooLock {
+    CheckThenSetLock(ClientContext context) {
+        super(context);
+    }
+
+    @Override
+    Lease tryOnce() {
+        if (redis.get(KEY) != null) return null;
+        context.checkpoint("after-get");
+        redis.set(KEY, me, SetArgs.Builder.px(ttlMillis()));
+        return new Lease(null, me);
+    }
+}

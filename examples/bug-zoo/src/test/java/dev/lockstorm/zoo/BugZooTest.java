@@ -1,0 +1,64 @@
+package dev.lockstorm.zoo;
+
+import dev.lockstorm.junit.LockStormRun;
+import dev.lockstorm.junit.LockStormTest;
+
+/**
+ * Each broken lock of the zoo, run once with a nemesis and seed that find its bug: every run must
+ * show a lock defect (not only a lease limit, which a correct lease lock shows too); the controls
+ * must show none under a holder frozen past its lease. 'bin/lockstorm hunt' finds them without being
+ * told where to look (README, the bug zoo).
+ */
+class BugZooTest {
+
+    @LockStormTest(system = "zoo-correct", nemesis = "pause-client", timeLimit = "20s", lease = "2s", nemesisInterval = "4s")
+    void theCorrectLockHasOnlyLeaseLimits(LockStormRun run) {
+        run.assertNoDefect().assertExercised("holder-paused-past-lease");
+    }
+
+    @LockStormTest(system = "zoo-renewing", nemesis = "pause-client", timeLimit = "20s", lease = "2s", nemesisInterval = "4s")
+    void theCorrectRenewingLockHasOnlyLeaseLimits(LockStormRun run) {
+        run.assertNoDefect().assertExercised("holder-paused-past-lease");
+    }
+
+    @LockStormTest(system = "zoo-check-then-set", nemesis = "pause-at:after-get", timeLimit = "20s", lease = "2s", nemesisInterval = "4s")
+    void checkThenSetGrantsTwice(LockStormRun run) {
+        run.assertDefect();
+    }
+
+    @LockStormTest(system = "zoo-blind-release", timeLimit = "20s", lease = "2s")
+    void aReleaseWithoutAnOwnerCheckDeletesTheNextHoldersKey(LockStormRun run) {
+        run.assertDefect().assertExercised("hold-outlived-lease");
+    }
+
+    @LockStormTest(system = "zoo-blind-renewal", nemesis = "pause-client", timeLimit = "20s", lease = "2s", nemesisInterval = "4s")
+    void aRenewalWithoutAnOwnerCheckTakesTheLockBack(LockStormRun run) {
+        run.assertDefect();
+    }
+
+    @LockStormTest(system = "zoo-never-learns", timeLimit = "20s", lease = "2s")
+    void aHolderThatNeverLearnsWorksOnPastItsLease(LockStormRun run) {
+        run.assertDefect();
+    }
+
+    @LockStormTest(system = "zoo-trusting-waiter", timeLimit = "20s", lease = "2s")
+    void waitersThatTrustTheNotificationAllTakeTheLock(LockStormRun run) {
+        run.assertDefect();
+    }
+
+    @LockStormTest(system = "zoo-retry-steals", nemesis = "pause-node", timeLimit = "20s", lease = "2s", nemesisInterval = "4s")
+    void aRetryWithoutNxStealsTheLock(LockStormRun run) {
+        run.assertDefect();
+    }
+
+    @LockStormTest(system = "zoo-local-token", nemesis = "clock", timeLimit = "30s", lease = "2s", nemesisInterval = "3s")
+    void aTokenFromTheClientsClockGoesBackwards(LockStormRun run) {
+        run.assertDefect();
+    }
+
+    @LockStormTest(system = "zoo-client-clock", nemesis = "waiter-clock-ahead", timeLimit = "20s", lease = "2s", nemesisInterval = "4s",
+            holdMax = "1s")
+    void expiryJudgedOnTheClientsClockLetsAWaiterIn(LockStormRun run) {
+        run.assertDefect();
+    }
+}
