@@ -2,12 +2,16 @@ package dev.lockstorm.junit;
 
 import dev.lockstorm.suite.internal.run.Durations;
 import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Gives lockstorm tests what they ask for: a {@link LockStormRun} parameter is the run that the
@@ -29,7 +33,7 @@ import java.time.Duration;
  * Results go to {@code target/lockstorm/<TestClass.method>/<start-time>/} ({@code -Dlockstorm.results}
  * moves them); each run's report is published as a report entry named {@code lockstorm.report}.
  */
-public final class LockStormExtension implements ParameterResolver {
+public final class LockStormExtension implements ParameterResolver, InvocationInterceptor {
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
@@ -50,6 +54,52 @@ public final class LockStormExtension implements ParameterResolver {
         LockStormRun run = lockstorm.run(spec);
         context.publishReportEntry("lockstorm.report", run.report().toString());
         return run;
+    }
+
+    /**
+     * With {@code seeds = N}, a test whose assertions fail on its first seed's run is called again
+     * with the next seed's, up to N: it passes at the first seed whose run meets them, and fails
+     * with every seed's counts when none does. Only an assertion failure tries the next seed.
+     */
+    @Override
+    public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> call, ExtensionContext context)
+            throws Throwable {
+        LockStormTest t = call.getExecutable().getAnnotation(LockStormTest.class);
+        if (t == null || t.seeds() <= 1) {
+            invocation.proceed();
+            return;
+        }
+        List<Object> args = new ArrayList<>(call.getArguments());
+        int at = -1;
+        for (int i = 0; i < args.size(); i++) if (args.get(i) instanceof LockStormRun) at = i;
+        if (at < 0) {
+            invocation.proceed();
+            return;
+        }
+        StringBuilder tried = new StringBuilder();
+        LockStormRun run = (LockStormRun) args.get(at);
+        LockStorm lockstorm = LockStorm.into(LockStorm.defaultRoot(), testName(context));
+        Method m = call.getExecutable();
+        m.setAccessible(true);
+        for (int n = 0; ; n++) {
+            args.set(at, run);
+            try {
+                m.invoke(call.getTarget().orElse(null), args.toArray());
+                context.publishReportEntry("lockstorm.seeds", "seed " + run.spec().seed() + " showed it" + (n == 0 ? "" : " (tried before: " + tried + ")"));
+                invocation.skip();
+                return;
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                if (!(e.getCause() instanceof AssertionError failed)) throw e.getCause();
+                tried.append(tried.length() == 0 ? "" : "; ").append("seed ").append(run.spec().seed()).append(": ").append(run.counts());
+                if (n + 1 >= t.seeds()) {
+                    invocation.skip();
+                    AssertionError all = new AssertionError("lockstorm: not shown on any of " + t.seeds() + " seeds: " + tried, failed);
+                    throw all;
+                }
+            }
+            run = lockstorm.run(run.spec().withSeed(run.spec().seed() + 1));
+            context.publishReportEntry("lockstorm.report", run.report().toString());
+        }
     }
 
     /** {@code TestClass.method}: the folder of the test's runs. */

@@ -75,6 +75,13 @@ public @interface LockStormTest {
     /** How deep a reentrant lock is taken again inside each hold, at most; -1 for the default (2 for reentrant locks, 0 for others). */
     int nesting() default -1;
 
+    /**
+     * How many seeds the test may take, from {@link #seed()} on: a timing-dependent finding passes
+     * when any of them shows it. Each seed's run is reported; the test fails, listing every seed's
+     * counts, only when the test's assertions fail on all of them.
+     */
+    int seeds() default 1;
+
     /** The system's own options, as {@code "name=value"}. */
     String[] options() default {};
 }
