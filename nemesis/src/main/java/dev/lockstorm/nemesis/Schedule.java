@@ -10,10 +10,11 @@ import java.util.function.BooleanSupplier;
 /**
  * When to inject which fault: a sequence in order, or a random mix, each fault held for a while and
  * healed before the next, then a final {@link Nemesis#healAll} — also on an exception or an
- * interrupt. Jepsen's default rhythm is a fault every ~10 s, healed ~10 s later. A fault is never
- * cut short by the end: its length is drawn before it starts, and one that could not last it and
- * be healed in the time left is not started. A fault aimed at something that is not there
- * ({@link Fault.Missed}) is recorded as missed, with the reason, and not counted.
+ * interrupt. Jepsen's default rhythm is a fault every ~10 s, healed ~10 s later. No fault starts
+ * after the end, and none is cut short by it: one started before the end lasts its whole length,
+ * and {@link #run} returns when it is healed (the run's main phase waits for it). A fault aimed at
+ * something that is not there ({@link Fault.Missed}) is recorded as missed, with the reason, and not
+ * counted.
  *
  * <pre>{@code
  * Schedule s = Schedule.random(List.of(isolateLeader, pauseClient), Duration.ofSeconds(10), Duration.ofSeconds(10), new Random(seed));
@@ -65,7 +66,8 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
     }
 
     /**
-     * Runs for {@code total} (or until interrupted), then heals everything.
+     * Starts faults for {@code total} (or until interrupted), lets the last one last its length, then
+     * heals everything.
      *
      * @return how many faults were injected
      */
@@ -75,12 +77,10 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
         try {
             while (true) {
                 if (!Wait.sleepUntil(Math.min(end, System.nanoTime() + jitter(quiet)))) break;
-                // the fault's length is drawn first: one that cannot last it and be healed before the end is not started
+                if (when != null && !Wait.polled(when, end, 5)) break;
+                if (System.nanoTime() >= end) break;
+                // a fault started before the end lasts its whole length, past the end if need be: never cut short
                 long length = nextLength();
-                long lastStart = end - length;
-                if (System.nanoTime() >= lastStart) break;
-                if (when != null && !Wait.polled(when, lastStart, 5)) break;
-                if (System.nanoTime() >= lastStart) break;
                 Fault f = random == null ? faults.get(injected % faults.size()) : faults.get(random.nextInt(faults.size()));
                 Heal[] heal = new Heal[1];
                 try {

@@ -11,8 +11,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The generator and the nemesis for the time limit: every client cycles on a thread of its own
- * while the nemesis kind's plan runs; a progress line every 2 s. It ends with the clients told to
- * stop (they finish the cycle they are in, which {@link HealPhase} waits for), the kind's set-up
+ * while the nemesis kind's plan runs; a progress line every 2 s. A fault begun before the time limit
+ * lasts its whole length, and the clients cycle on until it is healed. It ends with the clients told
+ * to stop (they finish the cycle they are in, which {@link HealPhase} waits for), the kind's set-up
  * undone and the plan's thread joined.
  */
 record MainPhase() implements Phase {
@@ -28,8 +29,11 @@ record MainPhase() implements Phase {
         Thread nemesisThread = plan == null ? null : start("nemesis", () -> injected.set(plan.run(run.nemesis, run.spec.timeLimit())));
         run.log.log("generator and nemesis (" + kind.name() + ") running for " + run.spec.timeLimit().toSeconds() + " s");
         long end = System.nanoTime() + run.spec.timeLimit().toNanos();
-        while (System.nanoTime() < end) {
-            Thread.sleep(Math.min(2000, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+        // the time limit, and then the last fault's whole length: the clients cycle on until it is healed
+        while (System.nanoTime() < end || nemesisThread != null && nemesisThread.isAlive()) {
+            long left = (end - System.nanoTime()) / 1_000_000;
+            if (left > 0) Thread.sleep(Math.min(2000, Math.max(1, left)));
+            else nemesisThread.join(2000);
             run.log.say(String.format(Locale.ROOT, "  [%5.1f s] %d ops, faults: %s, double holders so far: %d",
                     run.recorder.elapsedSeconds(), run.recorder.completedClientOps(), run.nemesis.active(), run.board.doubleHoldersSoFar()));
         }
