@@ -4,11 +4,6 @@ import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.Lease;
 import io.lettuce.core.SetArgs;
 
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-
 /**
  * Bug: a watchdog that renews without asking whose the key is. While held, it sets the key to our
  * value again every third of the TTL; a holder frozen past its TTL wakes up, and its watchdog takes
@@ -16,53 +11,35 @@ import java.util.concurrent.TimeUnit;
  * renewals succeed, and they do.
  */
 final class BlindRenewalLock extends RedisZooLock {
-    private final ScheduledExecutorService watchdog = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "zoo-watchdog");
-        t.setDaemon(true);
-        return t;
-    });
-    private volatile ScheduledFuture<?> renewing;
-    private volatile long renewedUntil;
+    private final Watchdog watchdog;
 
     BlindRenewalLock(ClientContext context) {
         super(context);
+        watchdog = new Watchdog(context.lease());
     }
 
     @Override
     Lease tryOnce() {
         long asked = System.nanoTime();
         Lease l = setNxNoToken();
-        if (l == null) return null;
-        renewedUntil = asked + context.lease().toNanos();
-        long every = Math.max(100, ttlMillis() / 3);
-        renewing = watchdog.scheduleAtFixedRate(this::renew, every, every, TimeUnit.MILLISECONDS);
+        if (l != null) watchdog.start(asked, () -> "OK".equals(redis.set(KEY, me, SetArgs.Builder.px(ttlMillis()))));
         return l;
-    }
-
-    private void renew() {
-        long asked = System.nanoTime();
-        try {
-            redis.set(KEY, me, SetArgs.Builder.px(ttlMillis()));
-            renewedUntil = asked + context.lease().toNanos();
-        } catch (RuntimeException e) {
-            // the next one may get through
-        }
     }
 
     @Override
     public void release(Lease lease) throws Exception {
-        if (renewing != null) renewing.cancel(false);
+        watchdog.stop();
         super.release(lease);
     }
 
     @Override
     public boolean stillHeld(Lease lease) {
-        return System.nanoTime() < renewedUntil && connection.isOpen();
+        return watchdog.valid() && connection.isOpen();
     }
 
     @Override
     public void close() {
-        watchdog.shutdownNow();
+        watchdog.close();
         super.close();
     }
 }

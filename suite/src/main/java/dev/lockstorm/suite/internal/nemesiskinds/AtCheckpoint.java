@@ -1,7 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.api.Checkpoints;
-import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.locks.PausePoint;
 import dev.lockstorm.nemesis.Fault;
@@ -68,16 +67,12 @@ public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
     public void setUp(Targets t, Nemesis nemesis) {
         // a client that ended itself at the point is recorded as killed there, before its driver records the crash
         if (kill) t.onWorkerDeath(dead -> nemesis.asFault(name(), () -> nemesis.killClient(dead)));
-        PausePoints.arm(hosts(t), t.clientDir());
+        PausePoints.arm(t);
     }
 
     @Override
     public void tearDown(Targets t) {
-        PausePoints.disarm(hosts(t), t.clientDir());
-    }
-
-    private static List<Host> hosts(Targets t) {
-        return t.clients().stream().map(Client::host).toList();
+        PausePoints.disarm(t);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.Schedule;
@@ -51,17 +50,13 @@ public record PauseInAcquire() implements NemesisKind {
     /** Arms the pause point on every client host while the main phase runs. */
     @Override
     public void setUp(Targets t, Nemesis nemesis) {
-        PausePoints.arm(hosts(t), t.clientDir());
+        PausePoints.arm(t);
     }
 
     /** Disarms it before the final heal, so that no client freezes itself after the nemesis has stopped. */
     @Override
     public void tearDown(Targets t) {
-        PausePoints.disarm(hosts(t), t.clientDir());
-    }
-
-    private static List<Host> hosts(Targets t) {
-        return t.clients().stream().map(Client::host).toList();
+        PausePoints.disarm(t);
     }
 
     @Override

@@ -19,6 +19,16 @@ public final class PausePoints {
         return clientDir.resolve("pause-point.armed");
     }
 
+    /** Arms the point on every client host of the run (a kind's set-up). */
+    static void arm(Targets t) {
+        arm(t.clients().stream().map(Client::host).toList(), t.clientDir());
+    }
+
+    /** Disarms it on every client host (a kind's tear-down, before the final heal). */
+    static void disarm(Targets t) {
+        disarm(t.clients().stream().map(Client::host).toList(), t.clientDir());
+    }
+
     public static void arm(Collection<? extends Host> clientHosts, Path clientDir) {
         for (Host h : clientHosts) h.write(armFile(clientDir), "armed while the nemesis runs\n");
     }
