@@ -32,7 +32,7 @@ record MainPhase() implements Phase {
         // the time limit, and then the last fault's whole length: the clients cycle on until it is healed
         while (System.nanoTime() < end || nemesisThread != null && nemesisThread.isAlive()) {
             long left = (end - System.nanoTime()) / 1_000_000;
-            if (left > 0) Thread.sleep(Math.min(2000, Math.max(1, left)));
+            if (left > 0 || nemesisThread == null) Thread.sleep(Math.min(2000, Math.max(1, left)));
             else nemesisThread.join(2000);
             run.log.say(String.format(Locale.ROOT, "  [%5.1f s] %d ops, faults: %s, double holders so far: %d",
                     run.recorder.elapsedSeconds(), run.recorder.completedClientOps(), run.nemesis.active(), run.board.doubleHoldersSoFar()));
