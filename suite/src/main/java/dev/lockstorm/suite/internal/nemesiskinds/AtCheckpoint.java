@@ -3,14 +3,11 @@ package dev.lockstorm.suite.internal.nemesiskinds;
 import dev.lockstorm.api.Checkpoints;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.locks.PausePoint;
-import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Nemesis;
-import dev.lockstorm.nemesis.Schedule;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -78,19 +75,46 @@ public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         if (kill) return Optional.of((nemesis, total) -> kills(t, total));
-        // a client that froze itself there stays frozen past its lease, then is resumed
-        Fault pause = new Fault.Pause(name(), () -> frozen(t));
-        return Optional.of(Schedule.sequence(List.of(pause), Duration.ofMillis(5), t.rhythm().clientPause())
-                .when(() -> !frozen(t).isEmpty())::run);
+        return Optional.of((nemesis, total) -> freezes(t, nemesis, total));
     }
 
-    private static List<HostProcess> frozen(Targets t) {
-        List<HostProcess> out = new ArrayList<>();
-        for (Client c : t.clients()) {
-            HostProcess w = c.worker();
-            if (w != null && w.isPaused()) out.add(w);
+    /**
+     * Records each client the moment it froze itself at the point (polled every 5 ms, several at once
+     * if they come together), and resumes each after the client pause, past its lease.
+     */
+    private int freezes(Targets t, Nemesis nemesis, Duration total) {
+        long end = System.nanoTime() + total.toNanos();
+        long hold = t.rhythm().clientPause().toNanos();
+        Map<HostProcess, Long> frozen = new HashMap<>();
+        int n = 0;
+        try {
+            while (System.nanoTime() < end || !frozen.isEmpty()) {
+                long now = System.nanoTime();
+                if (now < end) {
+                    for (Client c : t.clients()) {
+                        HostProcess w = c.worker();
+                        if (w != null && w.isPaused() && !frozen.containsKey(w)) {
+                            nemesis.asFault(name(), () -> nemesis.pause(w));
+                            frozen.put(w, now + hold);
+                            n++;
+                        }
+                    }
+                }
+                for (var it = frozen.entrySet().iterator(); it.hasNext(); ) {
+                    var e = it.next();
+                    if (e.getValue() - System.nanoTime() <= 0) {
+                        nemesis.asFault(name(), () -> nemesis.resume(e.getKey()));
+                        it.remove();
+                    }
+                }
+                Thread.sleep(5);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            nemesis.healAll();
         }
-        return out;
+        return n;
     }
 
     /** Waits out the main phase while clients end themselves at the point (recorded in {@link #setUp}); how many did. */
