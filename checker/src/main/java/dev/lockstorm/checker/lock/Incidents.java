@@ -110,23 +110,14 @@ public final class Incidents {
             if (onHolder && what != null) return new Incident.Cause(true, "the holder was " + what + " before the grant (" + f.describe() + ")");
             others.add(f.describe());
         }
-        // the lease began somewhere inside the acquire: from its invocation on, it may have run out
-        long leaseFrom = acquireInvoked(h, hold);
-        if (lease.isPresent() && leaseFrom != Op.NO_TIME && at - leaseFrom >= lease.getAsLong()) {
-            return new Incident.Cause(true, "the holder had held for " + History.duration(at - from) + " when the grant came (its acquire began "
-                    + History.duration(at - leaseFrom) + " before), past its " + History.duration(lease.getAsLong()) + " lease");
+        // only a lease certainly over excuses the grant: counted from the grant's answer, after the lease began (an acquire's
+        // invocation is no start: a polling acquire waits there for seconds before its grant)
+        if (lease.isPresent() && from != Op.NO_TIME && at - from >= lease.getAsLong()) {
+            return new Incident.Cause(true, "the holder had held for " + History.duration(at - from) + " when the grant came, past its "
+                    + History.duration(lease.getAsLong()) + " lease");
         }
         return new Incident.Cause(false, "nothing before the grant explains it (the holder was not frozen, cut off or past its lease, and no"
                 + " clock moved): the service granted the lock twice" + (others.isEmpty() ? "" : ", with in force: " + String.join(", ", others)));
-    }
-
-    /** When the acquire that opened {@code hold} was invoked (its lease began no earlier), or its grant's time when not found. */
-    private static long acquireInvoked(History h, HoldInterval hold) {
-        for (int i = hold.start().index() - 1; i >= 0; i--) {
-            Op op = h.get(i);
-            if (op.isClient() && op.process() == hold.process() && op.type() == OpType.INVOKE && "acquire".equals(op.f())) return op.time();
-        }
-        return hold.start().time();
     }
 
     /** The hosts clients ran on, as their operations name them ({@code client}). */
