@@ -11,12 +11,14 @@ import dev.lockstorm.junit.LockStormTest;
  */
 class BugZooTest {
 
-    @LockStormTest(system = "zoo-correct", nemesis = "pause-client", timeLimit = "20s", lease = "2s", nemesisInterval = "4s")
+    // holds shorter than the lease: a grant at the very end of a lease is ambiguous in the history (the lease began
+    // somewhere inside the acquire), and the controls are judged on what the frozen holders show
+    @LockStormTest(system = "zoo-correct", nemesis = "pause-client", timeLimit = "20s", lease = "2s", nemesisInterval = "4s", holdMax = "1s")
     void theCorrectLockHasOnlyLeaseLimits(LockStormRun run) {
         run.assertNoDefect().assertExercised("holder-paused-past-lease");
     }
 
-    @LockStormTest(system = "zoo-renewing", nemesis = "pause-client", timeLimit = "20s", lease = "2s", nemesisInterval = "4s")
+    @LockStormTest(system = "zoo-renewing", nemesis = "pause-client", timeLimit = "20s", lease = "2s", nemesisInterval = "4s", holdMax = "1s")
     void theCorrectRenewingLockHasOnlyLeaseLimits(LockStormRun run) {
         run.assertNoDefect().assertExercised("holder-paused-past-lease");
     }
@@ -51,7 +53,8 @@ class BugZooTest {
         run.assertDefect();
     }
 
-    @LockStormTest(system = "zoo-local-token", nemesis = "clock", timeLimit = "30s", lease = "2s", nemesisInterval = "3s")
+    // the clock nemesis picks among server and client clock faults at random: a client's clock jumped back before its grant is not certain in one seed
+    @LockStormTest(system = "zoo-local-token", nemesis = "clock", timeLimit = "30s", lease = "2s", nemesisInterval = "3s", seeds = 3)
     void aTokenFromTheClientsClockGoesBackwards(LockStormRun run) {
         run.assertDefect();
     }
