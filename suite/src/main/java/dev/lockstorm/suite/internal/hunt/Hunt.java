@@ -35,8 +35,8 @@ import java.util.Optional;
  */
 public final class Hunt {
     /** The nemeses tried, in turn: the holder's faults, the servers' faults, and faults aimed at the lock's phases. */
-    public static final List<String> NEMESES = List.of("pause-client", "kill-at:before-release", "partition", "kill-client", "pause-at:after-grant",
-            "kill-at:after-grant", "clock", "pause-at:before-release", "kill-at:before-acquire", "mix");
+    public static final List<String> NEMESES = List.of("pause-client", "clock", "kill-at:before-release", "partition", "pause-node",
+            "kill-client", "pause-at:after-grant", "kill-at:after-grant", "pause-at:before-release", "kill-at:before-acquire", "mix");
 
     private final RunStore store;
     private final PrintStream progress;
