@@ -10,12 +10,9 @@ import io.lettuce.core.SetArgs;
  * the key back from the client that was granted it meanwhile. The holder believes it holds while its
  * renewals succeed, and they do.
  */
-final class BlindRenewalLock extends RedisZooLock {
-    private final Watchdog watchdog;
-
+final class BlindRenewalLock extends WatchedZooLock {
     BlindRenewalLock(ClientContext context) {
         super(context);
-        watchdog = new Watchdog(context.lease());
     }
 
     @Override
@@ -24,22 +21,5 @@ final class BlindRenewalLock extends RedisZooLock {
         Lease l = setNxNoToken();
         if (l != null) watchdog.start(asked, () -> "OK".equals(redis.set(KEY, me, SetArgs.Builder.px(ttlMillis()))));
         return l;
-    }
-
-    @Override
-    public void release(Lease lease) throws Exception {
-        watchdog.stop();
-        super.release(lease);
-    }
-
-    @Override
-    public boolean stillHeld(Lease lease) {
-        return watchdog.valid() && connection.isOpen();
-    }
-
-    @Override
-    public void close() {
-        watchdog.close();
-        super.close();
     }
 }

@@ -9,13 +9,10 @@ import io.lettuce.core.ScriptOutputType;
  * the key still holds our value (compare-and-pexpire), stops at the first failed renewal, and believes
  * it holds while the last renewal's TTL, counted from when it was sent, has not run out.
  */
-final class RenewingLock extends RedisZooLock {
+final class RenewingLock extends WatchedZooLock {
     private static final String EXTEND = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end";
-    private final Watchdog watchdog;
-
     RenewingLock(ClientContext context) {
         super(context);
-        watchdog = new Watchdog(context.lease());
     }
 
     @Override
@@ -29,22 +26,5 @@ final class RenewingLock extends RedisZooLock {
             });
         }
         return l;
-    }
-
-    @Override
-    public void release(Lease lease) throws Exception {
-        watchdog.stop();
-        super.release(lease);
-    }
-
-    @Override
-    public boolean stillHeld(Lease lease) {
-        return watchdog.valid() && connection.isOpen();
-    }
-
-    @Override
-    public void close() {
-        watchdog.close();
-        super.close();
     }
 }
