@@ -110,14 +110,29 @@ public final class Incidents {
             if (onHolder && what != null) return new Incident.Cause(true, "the holder was " + what + " before the grant (" + f.describe() + ")");
             others.add(f.describe());
         }
-        // only a lease certainly over excuses the grant: counted from the grant's answer, after the lease began (an acquire's
-        // invocation is no start: a polling acquire waits there for seconds before its grant)
-        if (lease.isPresent() && from != Op.NO_TIME && at - from >= lease.getAsLong()) {
-            return new Incident.Cause(true, "the holder had held for " + History.duration(at - from) + " when the grant came, past its "
-                    + History.duration(lease.getAsLong()) + " lease");
+        // The service started the lease somewhere between the holder's ask and its answer, and made the grant before
+        // its answer: a defect is proven only when even the earliest start leaves the lease running at the latest grant.
+        // (A polling acquire that waited long before its grant widens this doubt; it never turns a limit into a defect.)
+        if (lease.isPresent() && from != Op.NO_TIME) {
+            long asked = askedAt(h, hold.start());
+            if (at - from >= lease.getAsLong()) {
+                return new Incident.Cause(true, "the holder had held for " + History.duration(at - from) + " when the grant came, past its "
+                        + History.duration(lease.getAsLong()) + " lease");
+            }
+            if (asked != Op.NO_TIME && at - asked >= lease.getAsLong()) {
+                return new Incident.Cause(true, "the grant was answered " + History.duration(at - asked) + " after the holder asked for the lock"
+                        + " (" + History.duration(at - from) + " after its own answer): its " + History.duration(lease.getAsLong())
+                        + " lease, begun between the two, may have run out");
+            }
         }
         return new Incident.Cause(false, "nothing before the grant explains it (the holder was not frozen, cut off or past its lease, and no"
                 + " clock moved): the service granted the lock twice" + (others.isEmpty() ? "" : ", with in force: " + String.join(", ", others)));
+    }
+
+    /** When the acquire that {@code grant} answers was invoked; {@link Op#NO_TIME} when the history does not say. */
+    private static long askedAt(History h, Op grant) {
+        int invoke = h.partner(grant.index());
+        return invoke < 0 ? Op.NO_TIME : h.get(invoke).time();
     }
 
     /** The hosts clients ran on, as their operations name them ({@code client}). */

@@ -124,6 +124,20 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aGrantAtTheLeasesEndIsADefectOnlyWhenEvenTheEarliestLeaseStartLeavesTheLeaseRunning() {
+        // the holder asked at 0, was answered 50 ms later; the service began the lease somewhere between the two
+        CheckResult atTheEnd = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).invoke(0, "acquire").with("client", "c1").gap(50)
+                .ok(0, "acquire", 1L).gap(1980).acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        Incident.Cause doubt = atTheEnd.incidents().get(0).cause();
+        assertTrue(doubt.leaseLimit(), "1.98 s after the answer but 2.03 s after the ask: the lease may have run out; " + doubt.why());
+        assertTrue(doubt.why().contains("may have run out"), doubt.why());
+
+        CheckResult inside = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).invoke(0, "acquire").with("client", "c1").gap(50)
+                .ok(0, "acquire", 1L).gap(1900).acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        assertFalse(inside.incidents().get(0).cause().leaseLimit(), "1.95 s after the ask: the lease was running whenever it began");
+    }
+
+    @Test
     void aClientKilledOrFrozenWithItsAcquireInFlightIsCounted() {
         CheckResult r = h().invoke(0, "acquire").with("client", "c1")
                 .nemesis(NemesisEvent.KILL_CLIENT.f(), List.of(0)).with("hosts", List.of("c1"))
