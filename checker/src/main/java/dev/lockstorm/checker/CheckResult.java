@@ -13,8 +13,8 @@ import java.util.List;
 /**
  * Everything a check found about one history. The lock analyses are null for non-lock models.
  *
- * @param verdict          the overall verdict: invalid when any analysis is, else unknown when the
- *                         search gave up, else valid
+ * @param verdict          the overall verdict, by one rule ({@link Analysis#overall}): invalid when any
+ *                         analysis is, else unknown when the search gave up, else valid
  * @param source           the history's file or name
  * @param analyses         each analysis with its verdict, decided here once: every renderer shows these
  * @param linearizability  the search's result
@@ -25,10 +25,38 @@ import java.util.List;
  * @param faults           the nemesis's faults, start to heal
  * @param coverage         what the run exercised: the dangerous moments it reached (lock models)
  * @param stats            sizes and time taken
+ * @param warnings         what the history did that a documented rule decided (times that went back), for a person
  */
 public record CheckResult(Verdict verdict, String source, List<Analysis> analyses, LinearizabilityResult linearizability,
                           List<DoubleHolder> doubleHolders, List<Incident> incidents, FencingAnalysis.Result fencing,
-                          ResourceCounter.Result resource, List<FaultSpan> faults, Coverage coverage, Stats stats) {
+                          ResourceCounter.Result resource, List<FaultSpan> faults, Coverage coverage, Stats stats, List<String> warnings) {
+
+    public CheckResult {
+        analyses = List.copyOf(analyses);
+        warnings = List.copyOf(warnings);
+    }
+
+    /** The analysis of this kind, if the check ran it. */
+    public java.util.Optional<Analysis> analysis(Analysis.Kind kind) {
+        return analyses.stream().filter(a -> a.kind() == kind).findFirst();
+    }
+
+    /**
+     * This result with the run's liveness as one more analysis ({@link Analysis.Kind#LIVENESS}), and the
+     * overall verdict decided again by the one rule ({@link Analysis#overall}): a lock that a client could
+     * not take again after the final heal makes the run invalid.
+     *
+     * @param notLive the clients that could not acquire after the final heal (empty: every one did)
+     */
+    public CheckResult withLiveness(List<String> notLive) {
+        List<Analysis> all = new java.util.ArrayList<>(analyses);
+        all.removeIf(a -> a.kind() == Analysis.Kind.LIVENESS);
+        all.add(new Analysis(Analysis.Kind.LIVENESS, notLive.isEmpty() ? Analysis.Status.VALID : Analysis.Status.INVALID,
+                notLive.isEmpty() ? "every client acquired the lock again after the final heal"
+                        : "could not acquire after the final heal: " + String.join(", ", notLive)));
+        return new CheckResult(Analysis.overall(all), source, all, linearizability, doubleHolders, incidents, fencing, resource, faults,
+                coverage, stats, warnings);
+    }
 
     /**
      * @param events                events in the history
@@ -46,8 +74,12 @@ public record CheckResult(Verdict verdict, String source, List<Analysis> analyse
         return doubleHolders != null;
     }
 
+    /** Pairs of overlapping holds, all counted (each is one grant of one incident; {@code doubleHolders} keeps the first of them). */
     public int doubleHolderCount() {
-        return doubleHolders == null ? 0 : doubleHolders.size();
+        if (incidents == null) return 0;
+        long n = 0;
+        for (Incident i : incidents) n += i.grantCount();
+        return (int) Math.min(Integer.MAX_VALUE, n);
     }
 
     public int staleWritesAccepted() {
@@ -85,7 +117,28 @@ public record CheckResult(Verdict verdict, String source, List<Analysis> analyse
         return incidents == null ? 0 : incidents.size() - leaseLimitIncidents();
     }
 
-    public long lostUpdates() {
-        return resource == null ? 0 : resource.lostUpdates();
+    /**
+     * Lost updates of the protected resource, when they were counted: every lock's count was checked,
+     * or some lock's count proves a loss (then the sum over the locks that could be checked). Empty when
+     * nothing was counted (no resource, no final read): a count never computed is never shown as 0.
+     */
+    public java.util.OptionalLong lostUpdates() {
+        if (resource == null || !(resource.checked() || resource.lossProven())) return java.util.OptionalLong.empty();
+        return java.util.OptionalLong.of(resource.lostUpdates());
+    }
+
+    /** The count for a person: "3", or "not checked" when nothing was counted. */
+    public String lostUpdatesText() {
+        return lostUpdates().isPresent() ? Long.toString(lostUpdates().getAsLong()) : "not checked";
+    }
+
+    /** Whether lost updates are proven (on any lock). */
+    public boolean lostUpdatesProven() {
+        return resource != null && resource.lossProven();
+    }
+
+    /** Whether the resource was checked on every lock and lost nothing. */
+    public boolean noLostUpdates() {
+        return resource != null && resource.checked() && resource.lostUpdates() == 0;
     }
 }

@@ -9,6 +9,7 @@ import dev.lockstorm.checker.linear.LinearizabilityResult;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.lock.Coverage;
 import dev.lockstorm.checker.lock.DoubleHolder;
+import dev.lockstorm.checker.lock.Deadline;
 import dev.lockstorm.checker.lock.DoubleHolders;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.FaultSpans;
@@ -18,6 +19,7 @@ import dev.lockstorm.checker.lock.Incidents;
 import dev.lockstorm.checker.lock.ResourceCounter;
 import dev.lockstorm.checker.model.Model;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -43,14 +45,13 @@ public final class Checker {
      */
     public static CheckResult check(History h, Model<?> model, SearchLimits limits) {
         long start = System.nanoTime();
+        // the time limit bounds the whole check: the lock analyses first (cheap and certain), the search with what is left
+        Deadline deadline = Deadline.at(start + limits.timeLimit().toNanos());
         List<Operation> ops = h.operations();
         requireKnownFunctions(h, model);
-        LinearizabilityResult lin = Linearizability.check(model, ops, limits);
-        Verdict verdict = lin.verdict();
+        requireWellFormed(h, model, ops);
 
-        List<Analysis> analyses = new ArrayList<>();
-        analyses.add(new Analysis("linearizability (" + lin.model() + ")", Analysis.Status.of(lin.verdict()),
-                lin.failure() != null ? lin.failure().explanation() : lin.reason() != null ? lin.reason() : lin.statesExplored() + " states explored"));
+        List<Analysis> lockAnalyses = new ArrayList<>();
         List<FaultSpan> faults = FaultSpans.of(h);
         List<DoubleHolder> doubles = null;
         List<Incident> incidents = null;
@@ -58,32 +59,74 @@ public final class Checker {
         ResourceCounter.Result resource = null;
         Coverage coverage = null;
         if (model.functions().contains("acquire")) {
-            doubles = DoubleHolders.find(h);
             coverage = Coverage.of(h, DoubleHolders.holds(h), faults);
             fencing = FencingAnalysis.analyze(h);
             resource = ResourceCounter.analyze(h);
-            incidents = Incidents.of(h, doubles, faults, fencing.staleWrites(), resource.overwrites());
-            long leaseLimits = incidents.stream().filter(i -> i.cause().leaseLimit()).count();
-            analyses.add(new Analysis(Summary.DOUBLE_HOLDERS, doubles.isEmpty() ? Analysis.Status.VALID : Analysis.Status.INVALID,
-                    doubles.isEmpty() ? "no two clients held the lock at once" : incidents.size() + (incidents.size() == 1 ? " incident" : " incidents")
-                            + " (" + doubles.size() + (doubles.size() == 1 ? " pair" : " pairs") + " of holders: " + (incidents.size() - leaseLimits)
-                            + " lock defect" + (incidents.size() - leaseLimits == 1 ? "" : "s") + ", " + leaseLimits + " lease limit" + (leaseLimits == 1 ? "" : "s")
-                            + "); first: " + doubles.get(0).explanation()));
-            boolean fenced = fencing.staleWrites().isEmpty() && fencing.tokenViolations().isEmpty();
-            analyses.add(new Analysis(Summary.FENCING, fenced ? Analysis.Status.VALID : Analysis.Status.INVALID,
-                    fencing.tokens() + " tokens, " + fencing.tokenViolations().size() + " out of order, " + fencing.staleWrites().size()
-                            + " stale writes accepted, " + fencing.rejected() + " rejected"
-                            + (fencing.rejected() > 0 ? " (fencing saved you " + fencing.rejected() + (fencing.rejected() == 1 ? " time)" : " times)") : "")));
-            analyses.add(new Analysis(Summary.RESOURCE, !resource.checked() ? Analysis.Status.NOT_CHECKED
-                    : resource.lostUpdates() == 0 ? Analysis.Status.VALID : Analysis.Status.INVALID, resource.explanation()));
+            try {
+                DoubleHolders.Found found = DoubleHolders.search(h, MAX_WITNESSES, MAX_GRANTS_LISTED, deadline);
+                doubles = found.witnesses();
+                incidents = Incidents.of(h, found, faults, fencing.staleWrites(), resource.overwrites(), deadline);
+                lockAnalyses.add(doubleHolders(found, incidents));
+            } catch (Deadline.Passed e) {
+                doubles = List.of();
+                incidents = List.of();
+                lockAnalyses.add(new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.UNKNOWN, e.getMessage()));
+            }
+            lockAnalyses.add(fencing(fencing));
+            // per lock: a proven loss on any lock is invalid, whatever the others say; else any lock not checked makes it not checked
+            lockAnalyses.add(new Analysis(Analysis.Kind.RESOURCE, resource.lossProven() ? Analysis.Status.INVALID
+                    : !resource.checked() ? Analysis.Status.NOT_CHECKED : Analysis.Status.VALID, resource.explanation()));
         }
-        for (Analysis a : analyses) {
-            if (a.status() == Analysis.Status.INVALID) verdict = Verdict.INVALID;
-        }
+        LinearizabilityResult lin = Linearizability.check(model, ops, limits.withTime(Duration.ofNanos(deadline.remainingNanos())));
+
+        List<Analysis> analyses = new ArrayList<>();
+        analyses.add(new Analysis(Analysis.Kind.LINEARIZABILITY, "linearizability (" + lin.model() + ")", Analysis.Status.of(lin.verdict()),
+                lin.failure() != null ? lin.failure().explanation() : lin.reason() != null ? lin.reason() : lin.statesExplored() + " states explored"));
+        analyses.addAll(lockAnalyses);
+        Verdict verdict = Analysis.overall(analyses);
         long millis = (System.nanoTime() - start) / 1_000_000;
-        CheckResult.Stats stats = new CheckResult.Stats(h.size(), ops.size(), h.processes().size(),
+        int clientOps = (int) ops.stream().filter(o -> o.invoke() != null).count(); // not the kills that stand in for a crash
+        CheckResult.Stats stats = new CheckResult.Stats(h.size(), clientOps, h.processes().size(),
                 h.crashedOperations(), h.incompleteInvocations(), millis);
-        return new CheckResult(verdict, h.source(), analyses, lin, doubles, incidents, fencing, resource, faults, coverage, stats);
+        return new CheckResult(verdict, h.source(), analyses, lin, doubles, incidents, fencing, resource, faults, coverage, stats, h.warnings());
+    }
+
+    /** Pairs kept as witnesses, and grants listed per incident: every one is counted, the first of them kept (memory stays bounded). */
+    static final int MAX_WITNESSES = 1000;
+    static final int MAX_GRANTS_LISTED = 100;
+
+    private static Analysis doubleHolders(DoubleHolders.Found found, List<Incident> incidents) {
+        if (found.pairs() == 0) return new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.VALID, "no two clients held the lock at once");
+        long leaseLimits = incidents.stream().filter(i -> i.cause().leaseLimit()).count();
+        long defects = incidents.size() - leaseLimits;
+        return new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, incidents.size() + (incidents.size() == 1 ? " incident" : " incidents")
+                + " (" + found.pairs() + (found.pairs() == 1 ? " pair" : " pairs") + " of holders: " + defects + " lock defect" + (defects == 1 ? "" : "s")
+                + ", " + leaseLimits + " lease limit" + (leaseLimits == 1 ? "" : "s") + "); first: " + found.witnesses().get(0).explanation());
+    }
+
+    /** Tokens in order and stale writes; not applicable to a lock that issues no tokens and a resource that saw none. */
+    private static Analysis fencing(FencingAnalysis.Result fencing) {
+        if (fencing.tokens() == 0 && fencing.staleWrites().isEmpty() && fencing.rejected() == 0 && fencing.rejectedReads() == 0) {
+            return new Analysis(Analysis.Kind.FENCING, Analysis.Status.NOT_APPLICABLE, "no tokens: the lock issued none");
+        }
+        boolean fenced = fencing.staleWrites().isEmpty() && fencing.tokenViolations().isEmpty();
+        return new Analysis(Analysis.Kind.FENCING, fenced ? Analysis.Status.VALID : Analysis.Status.INVALID,
+                fencing.tokens() + " tokens, " + fencing.tokenViolations().size() + " out of order, " + fencing.staleWrites().size()
+                        + " stale writes accepted, " + fencing.rejected() + " rejected"
+                        + (fencing.rejected() > 0 ? " (fencing saved you " + fencing.rejected() + (fencing.rejected() == 1 ? " time)" : " times)") : "")
+                        + (fencing.rejectedReads() > 0 ? "; " + fencing.rejectedReads() + " reads rejected" : ""));
+    }
+
+    /** A malformed operation is bad input naming its line, never a verdict ({@link Model#malformed}). */
+    private static void requireWellFormed(History h, Model<?> model, List<Operation> ops) {
+        for (Operation op : ops) {
+            if (op.invoke() == null || !model.functions().contains(op.f())) continue;
+            String problem = model.malformed(op);
+            if (problem != null) {
+                Op at = op.outcome() == dev.lockstorm.checker.history.OpType.OK && op.completion() != null ? op.completion() : op.invoke();
+                throw new HistoryFormatException(h.source(), at.line() > 0 ? at.line() : at.index() + 1, problem + " (model " + model.name() + ")");
+            }
+        }
     }
 
     private static void requireKnownFunctions(History h, Model<?> model) {

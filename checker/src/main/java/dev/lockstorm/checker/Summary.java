@@ -17,10 +17,6 @@ import java.util.Locale;
  * decided it, with every incident, stale write and token violation (none is cut).
  */
 public final class Summary {
-    static final String DOUBLE_HOLDERS = "double holders";
-    static final String FENCING = "fencing";
-    static final String RESOURCE = "resource (lost updates)";
-
     private Summary() {
     }
 
@@ -32,6 +28,7 @@ public final class Summary {
                 .append(s.events() == 0 ? " (empty history: no events)" : "")
                 .append(r.verdict() == Verdict.VALID && r.coverage() != null && !r.coverage().dangerousReached()
                         ? ", but " + r.coverage().nothingDangerous() : "").append('\n');
+        for (String w : r.warnings()) sb.append("  warning: ").append(w).append('\n');
         sb.append(String.format(Locale.ROOT, "  %d events, %d operations, %d processes, %d crashed (%d never completed); %d ms%n",
                 s.events(), s.operations(), s.processes(), s.crashedOperations(), s.incompleteInvocations(), s.millis()));
         sb.append("  linearizability (").append(l.model()).append("): ").append(l.verdict().wire());
@@ -39,7 +36,7 @@ public final class Summary {
         sb.append(String.format(Locale.ROOT, " [%d ops, %d part%s, %d states]%n", l.operations(), l.partitions(),
                 l.partitions() == 1 ? "" : "s", l.statesExplored()));
         if (l.failure() != null) sb.append("    ").append(l.failure().explanation()).append('\n');
-        if (!r.isLockCheck()) return sb.toString();
+        if (!r.isLockCheck()) return sb.append(liveness(r)).toString();
 
         sb.append("  double holders: ").append(r.doubleHolderCount());
         if (!r.incidents().isEmpty()) {
@@ -52,11 +49,13 @@ public final class Summary {
                     + " non-holder, or a token out of order)");
         }
         sb.append('\n');
-        for (String f : findings(r, DOUBLE_HOLDERS)) sb.append("    ").append(f).append('\n');
-        sb.append("  fencing: ").append(status(r, FENCING).detail()).append('\n');
-        for (String f : findings(r, FENCING)) sb.append("    ").append(f).append('\n');
-        Analysis res = status(r, RESOURCE);
+        for (String f : findings(r, Analysis.Kind.DOUBLE_HOLDERS)) sb.append("    ").append(f).append('\n');
+        Analysis fencing = r.analysis(Analysis.Kind.FENCING).orElseThrow();
+        sb.append("  fencing: ").append(fencing.status() == Analysis.Status.NOT_APPLICABLE ? "not applicable: " : "").append(fencing.detail()).append('\n');
+        for (String f : findings(r, Analysis.Kind.FENCING)) sb.append("    ").append(f).append('\n');
+        Analysis res = r.analysis(Analysis.Kind.RESOURCE).orElseThrow();
         sb.append("  resource: ").append(res.status() == Analysis.Status.NOT_CHECKED ? "not checked: " : "").append(res.detail()).append('\n');
+        sb.append(liveness(r));
         sb.append("  exercised: ").append(r.coverage().describe()).append('\n');
         return sb.toString();
     }
@@ -66,17 +65,17 @@ public final class Summary {
      * failure, each double-holder incident, each token out of order and stale write, each write that
      * overwrote an increment. Empty when the analysis found nothing.
      */
-    public static List<String> findings(CheckResult r, String analysis) {
+    public static List<String> findings(CheckResult r, Analysis.Kind analysis) {
         List<String> out = new ArrayList<>();
-        if (analysis.startsWith("linearizability")) {
+        if (analysis == Analysis.Kind.LINEARIZABILITY) {
             if (r.linearizability().failure() != null) out.add(r.linearizability().failure().explanation());
-        } else if (analysis.equals(DOUBLE_HOLDERS) && r.incidents() != null) {
+        } else if (analysis == Analysis.Kind.DOUBLE_HOLDERS && r.incidents() != null) {
             int n = 0;
             for (Incident i : r.incidents()) out.add("incident " + ++n + ": " + i.explanation());
-        } else if (analysis.equals(FENCING) && r.fencing() != null) {
+        } else if (analysis == Analysis.Kind.FENCING && r.fencing() != null) {
             for (TokenViolation v : r.fencing().tokenViolations()) out.add("token out of order: " + v.explanation());
             for (StaleWrite w : r.fencing().staleWrites()) out.add("stale write: " + w.explanation());
-        } else if (analysis.equals(RESOURCE) && r.resource() != null && r.resource().lostUpdates() > 0) {
+        } else if (analysis == Analysis.Kind.RESOURCE && r.resource() != null && r.resource().lossProven()) {
             // one line per lock only when there are several: with one, the analysis's detail already says it
             if (r.resource().counters().size() > 1) {
                 for (ResourceCounter.Counter c : r.resource().counters()) if (c.lostUpdates() > 0) out.add(c.explanation());
@@ -86,7 +85,7 @@ public final class Summary {
         return out;
     }
 
-    private static Analysis status(CheckResult r, String name) {
-        return r.analyses().stream().filter(a -> a.name().equals(name)).findFirst().orElseThrow();
+    private static String liveness(CheckResult r) {
+        return r.analysis(Analysis.Kind.LIVENESS).map(a -> "  liveness: " + a.status().wire() + ": " + a.detail() + "\n").orElse("");
     }
 }

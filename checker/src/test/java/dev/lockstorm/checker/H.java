@@ -19,6 +19,8 @@ public final class H {
     private final List<Op> ops = new ArrayList<>();
     /** Added to every later event's time: events are 1 ms apart, and {@link #gap} lets time pass. */
     private long offset;
+    /** The lock client events name, or null. */
+    private String lock;
 
     public static H h() {
         return new H();
@@ -78,7 +80,14 @@ public final class H {
     }
 
     public H add(OpType type, int p, String f, Object value) {
-        ops.add(Op.of(ops.size(), ops.size() * 1_000_000L + offset, type, p, f, value));
+        Map<String, Object> extra = lock == null || p == Op.NEMESIS ? Map.of() : Map.of("lock", lock);
+        ops.add(new Op(ops.size(), ops.size() * 1_000_000L + offset, type, p, f, value, extra, 0));
+        return this;
+    }
+
+    /** Client events from here on are about lock {@code name} (null: the history's single lock). */
+    public H on(String name) {
+        lock = name;
         return this;
     }
 

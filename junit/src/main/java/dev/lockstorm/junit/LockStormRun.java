@@ -167,7 +167,7 @@ public record LockStormRun(LockStormSpec spec, Path dir, Verdict verdict, int do
             r = map(Json.readValue(p));
         }
         Map<?, ?> run = map(r.get("run"));
-        Map<?, ?> liveness = map(r.get("liveness"));
+        Map<?, ?> liveness = map(map(r.get("analyses")).get("liveness"));
         Map<?, ?> resource = map(map(r.get("analyses")).get("resource"));
         List<String> notLive = liveness.get("clients_without_acquire") instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
         Map<String, Integer> exercised = new java.util.LinkedHashMap<>();
@@ -175,7 +175,7 @@ public record LockStormRun(LockStormSpec spec, Path dir, Verdict verdict, int do
         Path summary = dir.resolve("summary.txt");
         return new LockStormRun(spec, dir, Verdict.valueOf(String.valueOf(r.get("verdict")).toUpperCase(Locale.ROOT)),
                 number(r.get("double_holders")), number(r.get("lost_updates")), number(r.get("stale_writes_accepted")),
-                number(r.get("stale_writes_rejected")), number(r.get("token_violations")), !"not checked".equals(resource.get("verdict")),
+                number(r.get("stale_writes_rejected")), number(r.get("token_violations")), r.get("lost_updates") != null,
                 notLive, number(run.get("faults_injected")), number(map(r.get("stats")).get("operations")), number(r.get("lock_defects")),
                 number(r.get("lease_limits")), exercised, Files.exists(summary) ? Files.readString(summary, StandardCharsets.UTF_8) : "");
     }

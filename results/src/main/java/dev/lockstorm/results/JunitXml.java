@@ -3,6 +3,7 @@ package dev.lockstorm.results;
 import dev.lockstorm.checker.Analysis;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.Summary;
+import dev.lockstorm.checker.io.TextFiles;
 import dev.lockstorm.checker.lock.Coverage;
 
 import java.io.IOException;
@@ -29,20 +30,29 @@ public final class JunitXml {
     public record Suite(String name, List<Case> cases, double seconds) {
     }
 
-    /** One analysis and every finding behind its verdict (the failure's body lists them all, none cut). */
-    public record Case(Analysis analysis, List<String> findings) {
+    /**
+     * One test case: an analysis (or the run's coverage, or a run that did not happen) with its status,
+     * and every finding behind it (the failure's body lists them all, none cut).
+     */
+    public record Case(String name, Analysis.Status status, String detail, List<String> findings) {
+        public Case {
+            findings = List.copyOf(findings);
+        }
+
+        public static Case of(Analysis a, List<String> findings) {
+            return new Case(a.name(), a.status(), a.detail(), findings);
+        }
     }
 
     /** The suite of a checked run. */
     public static Suite suite(RunReport.Outcome o) {
         List<Case> cases = new ArrayList<>();
-        for (Analysis a : o.check().analyses()) cases.add(new Case(a, Summary.findings(o.check(), a.name())));
-        if (o.context().liveness() != null) cases.add(new Case(o.context().liveness(), List.of()));
+        for (Analysis a : o.check().analyses()) cases.add(Case.of(a, Summary.findings(o.check(), a.kind())));
         Coverage c = o.check().coverage();
         if (c != null) {
             // a valid verdict that reached nothing dangerous is shown as skipped: it tested little
-            cases.add(new Case(new Analysis("exercised", c.dangerousReached() ? Analysis.Status.VALID : Analysis.Status.NOT_CHECKED,
-                    c.dangerousReached() ? c.describe() : "nothing dangerous exercised: " + c.nothingDangerous()), List.of()));
+            cases.add(new Case("exercised", c.dangerousReached() ? Analysis.Status.VALID : Analysis.Status.NOT_CHECKED,
+                    c.dangerousReached() ? c.describe() : "nothing dangerous exercised: " + c.nothingDangerous(), List.of()));
         }
         return new Suite(name(o.context().params(), o.check()), cases, o.context().seconds());
     }
@@ -58,29 +68,29 @@ public final class JunitXml {
     }
 
     public static void write(RunReport.Outcome o, Path file) throws IOException {
-        Files.writeString(file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + xml(suite(o)), StandardCharsets.UTF_8);
+        TextFiles.write(file, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + xml(suite(o)));
     }
 
     /** Several runs' suites in one file ({@code <testsuites>}), as a matrix writes it. */
     public static void writeAll(List<Suite> suites, Path file) throws IOException {
         StringBuilder sb = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
         for (Suite s : suites) sb.append(xml(s));
-        Files.writeString(file, sb.append("</testsuites>\n").toString(), StandardCharsets.UTF_8);
+        TextFiles.write(file, sb.append("</testsuites>\n").toString());
     }
 
     static String xml(Suite s) {
-        long failures = s.cases().stream().filter(c -> c.analysis().status() == Analysis.Status.INVALID).count();
-        long errors = s.cases().stream().filter(c -> c.analysis().status() == Analysis.Status.UNKNOWN).count();
-        long skipped = s.cases().stream().filter(c -> c.analysis().status() == Analysis.Status.NOT_CHECKED).count();
+        long failures = s.cases().stream().filter(c -> c.status() == Analysis.Status.INVALID).count();
+        long errors = s.cases().stream().filter(c -> c.status() == Analysis.Status.UNKNOWN).count();
+        long skipped = s.cases().stream().filter(c -> (c.status() == Analysis.Status.NOT_CHECKED || c.status() == Analysis.Status.NOT_APPLICABLE)).count();
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "<testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\">%n",
                 esc(s.name()), s.cases().size(), failures, errors, skipped, s.seconds()));
         for (Case k : s.cases()) {
-            Analysis c = k.analysis();
+            Case c = k;
             sb.append("  <testcase classname=\"").append(esc(s.name())).append("\" name=\"").append(esc(c.name())).append("\"");
             switch (c.status()) {
                 case VALID -> sb.append("/>\n");
-                case NOT_CHECKED -> sb.append(">\n    <skipped message=\"").append(esc(c.detail())).append("\"/>\n  </testcase>\n");
+                case NOT_CHECKED, NOT_APPLICABLE -> sb.append(">\n    <skipped message=\"").append(esc(c.detail())).append("\"/>\n  </testcase>\n");
                 default -> {
                     String tag = c.status() == Analysis.Status.INVALID ? "failure" : "error";
                     sb.append(">\n    <").append(tag).append(" message=\"").append(esc(c.detail())).append("\" type=\"").append(c.status().wire()).append('"');

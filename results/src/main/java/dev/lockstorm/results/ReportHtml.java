@@ -8,6 +8,7 @@ import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
 import dev.lockstorm.checker.io.Json;
+import dev.lockstorm.checker.io.TextFiles;
 import dev.lockstorm.checker.linear.Failure;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.HoldInterval;
@@ -51,7 +52,7 @@ public final class ReportHtml {
 
     /** Writes the report of a checked run; {@code dir} is the run's directory, whose files it links. */
     public static void write(RunReport.Outcome o, Path dir, Path file) throws IOException {
-        Files.writeString(file, render(o, runFiles(dir)), StandardCharsets.UTF_8);
+        TextFiles.write(file, render(o, runFiles(dir)));
     }
 
     /** The run directory's files to link, relative to it: results, history, junit, logs. */
@@ -87,7 +88,7 @@ public final class ReportHtml {
         }
         sb.append("</header>\n");
         incidents(sb, r);
-        verdicts(sb, r, o.context().liveness());
+        verdicts(sb, r);
         sb.append("<section><h2>Timeline</h2><div class=\"controls\"><button data-zoom=\"in\">+</button><button data-zoom=\"out\">−</button>")
                 .append("<button data-zoom=\"all\">whole run</button> <span id=\"range\" class=\"muted\"></span>")
                 .append(" <span class=\"muted\">Wheel to zoom, drag to pan, drag on the strip below to choose a stretch.</span></div>\n")
@@ -156,12 +157,10 @@ public final class ReportHtml {
         sb.append("</section>\n");
     }
 
-    private static void verdicts(StringBuilder sb, CheckResult r, Analysis liveness) {
+    private static void verdicts(StringBuilder sb, CheckResult r) {
         sb.append("<section><h2>Verdicts</h2><table><tr><th>analysis</th><th>verdict</th><th>detail</th></tr>");
-        List<Analysis> all = new ArrayList<>(r.analyses());
-        if (liveness != null) all.add(liveness);
-        for (Analysis a : all) {
-            String cls = a.status() == Analysis.Status.NOT_CHECKED ? "unknown" : a.status().wire();
+        for (Analysis a : r.analyses()) {
+            String cls = a.status() == Analysis.Status.NOT_CHECKED || a.status() == Analysis.Status.NOT_APPLICABLE ? "unknown" : a.status().wire();
             sb.append("<tr><td>").append(esc(a.name())).append("</td><td><span class=\"verdict small ").append(cls).append("\">")
                     .append(esc(a.status().wire())).append("</span></td><td>").append(esc(a.detail())).append("</td></tr>");
         }
@@ -170,8 +169,8 @@ public final class ReportHtml {
 
     private static void run(StringBuilder sb, RunReport.Outcome o, List<String> files) {
         sb.append("<section id=\"run\"><h2>The run</h2><table>");
-        Analysis live = o.context().liveness();
-        if (live != null) sb.append("<tr><th>liveness</th><td>").append(esc(live.detail())).append("</td></tr>");
+        o.check().analysis(Analysis.Kind.LIVENESS).ifPresent(live ->
+                sb.append("<tr><th>liveness</th><td>").append(esc(live.detail())).append("</td></tr>"));
         o.context().params().forEach((k, val) -> sb.append("<tr><th>").append(esc(k)).append("</th><td>")
                 .append(k.equals("command") ? "<code>" + esc(String.valueOf(val)) + "</code>" : esc(String.valueOf(val))).append("</td></tr>"));
         sb.append("<tr><th>history</th><td>").append(esc(o.check().source())).append("</td></tr>");

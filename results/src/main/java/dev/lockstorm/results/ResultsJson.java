@@ -5,6 +5,7 @@ import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.Operation;
 import dev.lockstorm.checker.io.Json;
+import dev.lockstorm.checker.io.TextFiles;
 import dev.lockstorm.checker.linear.Failure;
 import dev.lockstorm.checker.linear.LinearizabilityResult;
 import dev.lockstorm.checker.lock.DoubleHolder;
@@ -39,7 +40,7 @@ public final class ResultsJson {
     }
 
     public static void write(CheckResult r, Path file) throws IOException {
-        Files.writeString(file, toJson(r) + "\n", StandardCharsets.UTF_8);
+        TextFiles.write(file, toJson(r) + "\n");
     }
 
     public static String toJson(CheckResult r) {
@@ -59,7 +60,8 @@ public final class ResultsJson {
             m.put("stale_writes_accepted", r.staleWritesAccepted());
             m.put("stale_writes_rejected", r.staleWritesRejected());
             m.put("token_violations", r.tokenViolations());
-            m.put("lost_updates", r.lostUpdates());
+            // a count never computed is absent, never 0
+            if (r.lostUpdates().isPresent()) m.put("lost_updates", r.lostUpdates().getAsLong());
             m.put("first_double_holder", ref(r.firstDoubleHolder()));
             m.put("first_lost_update", ref(r.firstLostUpdate()));
             m.put("incidents", all(r.incidents(), ResultsJson::incident));
@@ -69,7 +71,7 @@ public final class ResultsJson {
             Map<String, Object> x = new LinkedHashMap<>();
             x.put("verdict", a.status().wire());
             x.put("detail", a.detail());
-            analyses.put(key(a.name()), x);
+            analyses.put(a.kind().key(), x);
         }
         linearizability(analyses, r.linearizability());
         if (r.isLockCheck()) {
@@ -82,17 +84,20 @@ public final class ResultsJson {
             f.put("token_violations", all(r.fencing().tokenViolations(), ResultsJson::tokenViolation));
             f.put("stale_writes_accepted", all(r.fencing().staleWrites(), ResultsJson::staleWrite));
             f.put("stale_writes_rejected", r.staleWritesRejected());
+            f.put("stale_reads_rejected", r.fencing().rejectedReads());
             f.put("rejected_writes", all(r.fencing().rejectedWrites(), ResultsJson::staleWrite));
             var res = analysis(analyses, "resource");
             res.put("acknowledged_increments", r.resource().acknowledged());
             res.put("uncertain_writes", r.resource().uncertain());
             res.put("final_value", r.resource().finalValue());
             res.put("final_read", ref(r.resource().finalRead()));
-            res.put("lost_updates", r.lostUpdates());
+            if (r.lostUpdates().isPresent()) res.put("lost_updates", r.lostUpdates().getAsLong());
+            res.put("locks_not_checked", r.resource().unchecked());
             res.put("overwrites", all(r.resource().overwrites(), ResultsJson::ref));
             res.put("explanation", r.resource().explanation());
         }
         m.put("analyses", analyses);
+        if (!r.warnings().isEmpty()) m.put("warnings", r.warnings());
         if (r.isLockCheck()) m.put("coverage", coverage(r.coverage()));
         m.put("faults", all(r.faults(), ResultsJson::fault));
         CheckResult.Stats s = r.stats();
@@ -107,12 +112,6 @@ public final class ResultsJson {
         stats.put("time_ms", s.millis());
         m.put("stats", stats);
         return m;
-    }
-
-    /** "linearizability (fenced-mutex)" → "linearizability"; "resource (lost updates)" → "resource"; "double holders" → "double_holders". */
-    static String key(String name) {
-        int paren = name.indexOf(" (");
-        return (paren < 0 ? name : name.substring(0, paren)).replace(' ', '_');
     }
 
     @SuppressWarnings("unchecked")

@@ -8,6 +8,7 @@ import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.io.HistoryFormat;
 import dev.lockstorm.checker.io.HistoryReader;
 import dev.lockstorm.checker.io.Json;
+import dev.lockstorm.checker.io.TextFiles;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.model.Models;
 
@@ -48,13 +49,6 @@ public final class RunReport {
             notLive = notLive == null ? null : List.copyOf(notLive);
         }
 
-        /** Liveness as an analysis: every client acquired again after the heal, or who did not; null when unknown. */
-        public Analysis liveness() {
-            if (notLive == null) return null;
-            return new Analysis("liveness after heal", notLive.isEmpty() ? Analysis.Status.VALID : Analysis.Status.INVALID,
-                    notLive.isEmpty() ? "every client acquired the lock again after the final heal"
-                            : "could not acquire after the final heal: " + String.join(", ", notLive));
-        }
     }
 
     /** A checked run: the history, its check and its context. */
@@ -64,16 +58,18 @@ public final class RunReport {
     /** Checks {@code dir}'s history and writes results.json, summary.txt, junit.xml and report.html. */
     public static Outcome write(Path dir, Context context) throws IOException {
         History h = readHistory(dir.resolve("history.jsonl"));
-        CheckResult check = Checker.check(h, Models.infer(h, false), SearchLimits.withTimeLimit(Duration.ofSeconds(120)));
+        CheckResult checked = Checker.check(h, Models.infer(h, false), SearchLimits.withTimeLimit(Duration.ofSeconds(120)));
+        // the run's liveness is one more analysis, and enters the verdict by the checker's one rule
+        CheckResult check = context.notLive() == null ? checked : checked.withLiveness(context.notLive());
         Outcome o = new Outcome(h, check, context);
         Map<String, Object> json = new LinkedHashMap<>(ResultsJson.toMap(check));
         if (!context.params().isEmpty()) json.put("run", context.params());
-        Analysis live = context.liveness();
-        if (live != null) json.put("liveness", Map.of("verdict", live.status().wire(), "detail", live.detail(), "clients_without_acquire",
-                context.notLive()));
-        Files.writeString(dir.resolve("results.json"), Json.toJson(json) + "\n", StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve("summary.txt"), Summary.of(check) + (live == null ? "" : "  liveness: " + live.detail() + "\n"),
-                StandardCharsets.UTF_8);
+        if (context.notLive() != null && json.get("analyses") instanceof Map<?, ?> analyses && analyses.get("liveness") instanceof Map<?, ?> live) {
+            @SuppressWarnings("unchecked") Map<String, Object> l = (Map<String, Object>) live;
+            l.put("clients_without_acquire", context.notLive());
+        }
+        TextFiles.write(dir.resolve("results.json"), Json.toJson(json) + "\n");
+        TextFiles.write(dir.resolve("summary.txt"), Summary.of(check));
         JunitXml.write(o, dir.resolve("junit.xml"));
         ReportHtml.write(o, dir, dir.resolve("report.html"));
         return o;
@@ -101,7 +97,9 @@ public final class RunReport {
                     run.forEach((k, v) -> m.put(String.valueOf(k), v));
                     params = m;
                 }
-                if (old.get("liveness") instanceof Map<?, ?> l && l.get("clients_without_acquire") instanceof List<?> c) {
+                Object live = old.get("analyses") instanceof Map<?, ?> a ? a.get("liveness") : null;
+                if (live == null) live = old.get("liveness"); // written so by lockstorm 0.2.0 and before
+                if (live instanceof Map<?, ?> l && l.get("clients_without_acquire") instanceof List<?> c) {
                     notLive = c.stream().map(String::valueOf).toList();
                 }
             }

@@ -1,7 +1,6 @@
 package dev.lockstorm.checker.history;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -26,12 +25,15 @@ public final class History {
     private final Map<Integer, Op> kills;
     private final Set<Integer> reentries;
 
-    History(String source, List<Op> ops, int[] partner, int incomplete) {
+    private final List<String> warnings;
+
+    History(String source, List<Op> ops, int[] partner, int incomplete, Map<Integer, Integer> killedAt, List<String> warnings) {
         this.source = source;
+        this.warnings = List.copyOf(warnings);
         this.ops = Collections.unmodifiableList(ops);
         this.partner = partner;
         this.incomplete = incomplete;
-        this.kills = Collections.unmodifiableMap(findKills(ops));
+        this.kills = Collections.unmodifiableMap(deaths(ops, partner, killedAt));
         this.reentries = findReentries(ops);
     }
 
@@ -40,6 +42,11 @@ public final class History {
         HistoryBuilder b = new HistoryBuilder(source);
         events.forEach(b::add);
         return b.build();
+    }
+
+    /** What the history did that a rule had to decide (times that went back), for the summary; empty when nothing. */
+    public List<String> warnings() {
+        return warnings;
     }
 
     public String source() {
@@ -69,27 +76,34 @@ public final class History {
     }
 
     /**
-     * Client processes killed by the nemesis ({@link NemesisEvent#KILL_CLIENT}): process → the event that killed
-     * it (the first, should one name it twice).
+     * Client processes killed by the nemesis ({@link NemesisEvent#KILL_CLIENT}) and dead from then on:
+     * process → the event that killed it (the first, should one name it twice). A process is dead from
+     * its kill when nothing it invoked after the kill completed ({@code ok} or {@code fail}): a driver
+     * that had not noticed yet may invoke once more, and that operation crashes. A process that was
+     * heard from after its kill was not killed by it.
      */
     public Map<Integer, Op> kills() {
         return kills;
     }
 
-    private static Map<Integer, Op> findKills(List<Op> ops) {
+    private static Map<Integer, Op> deaths(List<Op> ops, int[] partner, Map<Integer, Integer> killedAt) {
         Map<Integer, Op> out = new HashMap<>();
+        killedAt.forEach((process, at) -> out.put(process, ops.get(at)));
+        if (out.isEmpty()) return out;
         for (Op op : ops) {
-            if (op.isClient() || !NemesisEvent.KILL_CLIENT.f().equals(op.f()) || !(op.value() instanceof Collection<?> killed)) continue;
-            for (Object p : killed) if (p instanceof Number n) out.putIfAbsent(n.intValue(), op);
+            Op kill = out.get(op.process());
+            if (kill == null || op.type() != OpType.INVOKE || op.index() < kill.index()) continue;
+            int done = partner[op.index()];
+            if (done >= 0 && ops.get(done).type() != OpType.INFO) out.remove(op.process());
         }
         return out;
     }
 
     /**
-     * Whether {@code op} is a nested lock event of a reentrant lock: an {@code ok} acquire by a
-     * process that already held that lock, or the invocation of a release that leaves it still
-     * holding (its hold count above zero). The hold itself runs from the outermost acquire to the
-     * release that brings the count back to zero.
+     * Whether {@code op} is a lock event that neither begins nor ends a hold: an {@code ok} acquire by
+     * a process that already held that lock (a reentrant lock's nested acquire), the invocation of a
+     * release that leaves it still holding (its hold count above zero), or of a release that failed.
+     * The hold itself runs from the outermost acquire to the release that brings the count back to zero.
      */
     public boolean reentry(Op op) {
         return reentries.contains(op.index());
@@ -97,12 +111,14 @@ public final class History {
 
     /** Whether some process took a lock again while it held it (the lock is reentrant, or broken). */
     public boolean reentrant() {
-        return !reentries.isEmpty();
+        for (int i : reentries) if (ops.get(i).f().equals("acquire")) return true;
+        return false;
     }
 
     /**
-     * Counts each process's holds of each lock: an ok acquire adds one, a release's invocation takes
-     * one away, a crash (info) ends them all, as does the process's kill.
+     * Counts each process's holds of each lock: an ok acquire adds one; a release takes one away at its
+     * invocation unless it failed (a failed release did not take effect: the hold count stays); a crash
+     * (info) ends the process, and with it all its holds, at that info.
      */
     private Set<Integer> findReentries(List<Op> ops) {
         Set<Integer> out = new HashSet<>();
@@ -116,8 +132,12 @@ public final class History {
                 if (d > 0) out.add(op.index());
                 mine.put(lock, d + 1);
             } else if (op.f().equals("release") && op.type() == OpType.INVOKE && d > 0) {
-                if (d > 1) out.add(op.index());
-                mine.put(lock, d - 1);
+                if (releaseFailed(op)) {
+                    out.add(op.index()); // it neither begins nor ends a hold
+                } else {
+                    if (d > 1) out.add(op.index());
+                    mine.put(lock, d - 1);
+                }
             } else if (op.type() == OpType.INFO) {
                 mine.clear();
             }
@@ -125,20 +145,42 @@ public final class History {
         return Collections.unmodifiableSet(out);
     }
 
+    /** Whether the release invoked at {@code invoke} failed: it did not take effect, so its client still holds the lock. */
+    public boolean releaseFailed(Op invoke) {
+        int done = partner[invoke.index()];
+        return done >= 0 && ops.get(done).type() == OpType.FAIL;
+    }
+
     /**
      * Every client operation, in call order, with ids 0…n-1. A crashed operation of a process the
      * nemesis killed ends at the kill when its {@code info} came later: the process was dead from
-     * then on, though its driver noticed only at that {@code info}.
+     * then on, though its driver noticed only at that {@code info}. A process killed with nothing in
+     * flight gets a {@link #KILLED} operation at its kill (no invocation; the kill as completion), so
+     * that the models see its death as they see a crash.
      */
     public List<Operation> operations() {
         List<Operation> out = new ArrayList<>(ops.size() / 2 + 1);
+        Set<Integer> inFlight = new HashSet<>();
         for (Op op : ops) {
-            if (op.type() != OpType.INVOKE || !op.isClient()) continue;
+            if (!op.isClient()) {
+                for (Map.Entry<Integer, Op> k : kills.entrySet()) {
+                    if (k.getValue() == op && !inFlight.contains(k.getKey())) {
+                        long at = Operation.position(op.index());
+                        out.add(new Operation(out.size(), k.getKey(), KILLED, null, null, OpType.INFO, at, Operation.NEVER_RETURNED, null, op));
+                    }
+                }
+                continue;
+            }
+            if (op.type() != OpType.INVOKE) {
+                inFlight.remove(op.process());
+                continue;
+            }
+            inFlight.add(op.process());
             int c = partner[op.index()];
             Op done = c < 0 ? null : ops.get(c);
             OpType outcome = done == null ? OpType.INFO : done.type();
             Op kill = kills.get(op.process());
-            if (outcome == OpType.INFO && kill != null && (done == null || kill.index() < done.index())) done = kill;
+            if (outcome == OpType.INFO && kill != null && kill.index() > op.index() && (done == null || kill.index() < done.index())) done = kill;
             long ret = outcome == OpType.INFO ? Operation.NEVER_RETURNED : Operation.position(c);
             Object output = done == null || outcome == OpType.INFO ? null : done.value();
             out.add(new Operation(out.size(), op.process(), op.f(), op.value(), output, outcome,
@@ -146,6 +188,9 @@ public final class History {
         }
         return out;
     }
+
+    /** The function of the operation that stands for a process's kill when it had nothing in flight ({@link #operations()}). */
+    public static final String KILLED = NemesisEvent.KILL_CLIENT.f();
 
     /** Client operations that ended in {@code info} or never completed. */
     public int crashedOperations() {

@@ -14,7 +14,10 @@ import java.util.Map;
  * crashed and invokes nothing more; the token of an {@code ok} acquire, and the {@code token} of a
  * resource read or write, is an integer or null; a completion belongs to its invocation's lock (the
  * {@code lock} field: a completion without one inherits it, one naming another lock is an error).
- * Events of the nemesis are kept but not paired.
+ * Events of the nemesis are kept but not paired; a {@code kill-client} event lists the processes it
+ * killed as whole numbers or names. Events are in the order they happened: an {@code index}, when the
+ * source gives one, grows from line to line; a {@code time} that goes back from one line to the next is
+ * taken as told, the line order decides, and the history carries a warning ({@link History#warnings()}).
  */
 public final class HistoryBuilder {
     private final String source;
@@ -26,6 +29,13 @@ public final class HistoryBuilder {
     private final Map<Integer, Integer> crashed = new HashMap<>();
     /** named processes ("c1") → their numbers, from {@link Op#NAMED_BASE} */
     private final Map<String, Integer> named = new HashMap<>();
+    /** process → index of the kill-client event that killed it (the first) */
+    private final Map<Integer, Integer> kills = new HashMap<>();
+    /** the last index the source declared, and the last time, to hold the events to their order */
+    private long lastDeclaredIndex = Long.MIN_VALUE;
+    private int lastTimed = -1;
+    private int timeWentBack;
+    private String firstTimeBack;
 
     public HistoryBuilder(String source) {
         this.source = source;
@@ -38,13 +48,25 @@ public final class HistoryBuilder {
 
     /** Adds the next event; its index is set to its position. */
     public HistoryBuilder add(Op event) {
+        return add(event, null);
+    }
+
+    /**
+     * Adds the next event with the {@code index} its source wrote (null when none): it must be a whole
+     * number above the previous event's, or the source's order and its indexes contradict each other.
+     */
+    public HistoryBuilder add(Op event, Object declaredIndex) {
         int index = ops.size();
         Op op = event.index() == index ? event : event.withIndex(index);
         if (op.type() == null) throw error(op, "unknown type; expected invoke, ok, fail or info");
         if (op.f() == null) throw error(op, "no f (the operation's function)");
+        checkOrder(op, declaredIndex);
         partner.add(-1);
         ops.add(op);
-        if (!op.isClient()) return this;
+        if (!op.isClient()) {
+            if (NemesisEvent.KILL_CLIENT.f().equals(op.f())) recordKills(op);
+            return this;
+        }
         if (op.process() < 0) throw error(op, "negative process " + op.process() + "; expected a number ≥ 0, a name or \"nemesis\"");
 
         Integer crash = crashed.get(op.process());
@@ -79,6 +101,55 @@ public final class HistoryBuilder {
         return this;
     }
 
+    /** Holds each event to the order of the lines: indexes that grow, times that never go back. */
+    private void checkOrder(Op op, Object declaredIndex) {
+        if (declaredIndex != null) {
+            if (!(declaredIndex instanceof Long d)) {
+                throw error(op, "index " + Op.show(declaredIndex) + " is not a whole number; expected the event's position");
+            }
+            if (d <= lastDeclaredIndex) {
+                throw error(op, "index " + d + " does not follow the previous event's index " + lastDeclaredIndex
+                        + "; events must be written in the order they happened, with growing indexes");
+            }
+            lastDeclaredIndex = d;
+        }
+        if (op.time() != Op.NO_TIME) {
+            if (op.time() < 0) throw error(op, "time " + op.time() + " is negative; expected nanoseconds since the run started");
+            // Jepsen stamps times in its workers, so a line may carry a time a little before the last one's:
+            // the order of the lines is the order of the events, and the summary says where time went back
+            if (lastTimed >= 0 && op.time() < ops.get(lastTimed).time()) {
+                timeWentBack++;
+                if (firstTimeBack == null) {
+                    firstTimeBack = "line " + (op.line() > 0 ? op.line() : op.index() + 1) + "'s time is "
+                            + History.duration(ops.get(lastTimed).time() - op.time()) + " before line " + lineOf(lastTimed) + "'s";
+                }
+            } else {
+                lastTimed = ops.size();
+            }
+        }
+    }
+
+    /**
+     * A kill-client event's processes: whole numbers, or names as the history's clients are named; a
+     * number that is not exact (0.5, 2^32) would name another process once truncated, so it is bad input.
+     */
+    private void recordKills(Op op) {
+        if (!(op.value() instanceof java.util.Collection<?> killed)) {
+            throw error(op, "kill-client value " + Op.show(op.value()) + " is not a list; expected the killed processes, such as [3, 7]");
+        }
+        for (Object p : killed) {
+            int process;
+            if (p instanceof Long l && l >= 0 && l < Op.NAMED_BASE) process = (int) (long) l;
+            else if (p instanceof Integer i && i >= 0) process = i;
+            else if (p instanceof String name && !name.isBlank() && !name.equals("nemesis")) process = processNumber(name);
+            else {
+                throw error(op, "kill-client names process " + Op.show(p) + "; expected a whole number from 0 to "
+                        + (Op.NAMED_BASE - 1) + " or a client's name such as \"c1\"");
+            }
+            kills.putIfAbsent(process, op.index());
+        }
+    }
+
     /** The completion with its invocation's lock; an error when it names another. */
     private Op inheritLock(Op inv, Op done, int index) {
         Object lock = inv.extra("lock");
@@ -101,7 +172,12 @@ public final class HistoryBuilder {
     public History build() {
         int[] p = new int[partner.size()];
         for (int i = 0; i < p.length; i++) p[i] = partner.get(i);
-        return new History(source, new ArrayList<>(ops), p, open.size());
+        List<String> warnings = new ArrayList<>();
+        if (timeWentBack > 0) {
+            warnings.add("time went back " + timeWentBack + (timeWentBack == 1 ? " time" : " times") + " from one line to the next (the first: "
+                    + firstTimeBack + "); the order of the lines was taken as the order of the events, and times only as told");
+        }
+        return new History(source, new ArrayList<>(ops), p, open.size(), kills, warnings);
     }
 
     private void checkTokens(Op op) {

@@ -42,6 +42,6 @@ final class EdnHistoryReader {
             throw new HistoryFormatException(source, line, "expected an op map {:process … :type … :f … :value …}, found " + form);
         }
         @SuppressWarnings("unchecked") Map<String, Object> op = (Map<String, Object>) m;
-        out.add(JepsenOps.fromMap(op, source, line, out));
+        out.add(JepsenOps.fromMap(op, source, line, out), op.get("index"));
     }
 }

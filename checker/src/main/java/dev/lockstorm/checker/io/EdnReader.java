@@ -185,9 +185,14 @@ public final class EdnReader {
                 next();
                 return out;
             }
+            int keyLine = line();
             Object k = read();
             if (skipWhitespace() == '}') throw error("map key " + k + " has no value");
-            out.put(String.valueOf(k), read());
+            String key = String.valueOf(k);
+            if (out.containsKey(key)) {
+                throw new HistoryFormatException(source, keyLine, "map key " + k + " appears twice in one map; expected each key once");
+            }
+            out.put(key, read());
         }
     }
 

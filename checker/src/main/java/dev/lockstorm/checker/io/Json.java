@@ -56,6 +56,7 @@ public final class Json {
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String k = p.currentName();
                     p.nextToken();
+                    if (out.containsKey(k)) throw new IOException("key \"" + k + "\" appears twice in one object; expected each key once");
                     out.put(k, readValue(p, depth + 1));
                 }
                 return out;

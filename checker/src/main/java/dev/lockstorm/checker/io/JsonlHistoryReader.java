@@ -24,11 +24,12 @@ final class JsonlHistoryReader {
         while ((text = in.readLine()) != null) {
             line++;
             if (text.isBlank()) continue;
-            out.add(parseLine(text, source, line, out));
+            addLine(text, source, line, out);
         }
     }
 
-    static Op parseLine(String text, String source, int line, HistoryBuilder names) {
+    /** Parses one line's event and adds it, with the index the line declares. */
+    static void addLine(String text, String source, int line, HistoryBuilder names) {
         try (JsonParser p = Json.FACTORY.createParser(text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) throw bad(source, line, "expected a JSON object");
             long time = Op.NO_TIME;
@@ -38,12 +39,15 @@ final class JsonlHistoryReader {
             String f = null;
             Object value = null;
             Map<String, Object> extra = null;
+            Object index = null;
+            java.util.Set<String> seen = new java.util.HashSet<>(8);
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String k = p.currentName();
+                if (!seen.add(k)) throw bad(source, line, "key \"" + k + "\" appears twice in one event; expected each key once");
                 p.nextToken();
                 Object v = Json.readValue(p);
                 switch (k) {
-                    case "index" -> { } // the position in the file is the index
+                    case "index" -> index = v; // the position in the file is the index; a declared one must agree with the order
                     case "time" -> {
                         if (!(v instanceof Long l)) throw bad(source, line, "\"time\" " + v + " is not an integer (nanoseconds)");
                         time = l;
@@ -68,7 +72,7 @@ final class JsonlHistoryReader {
             if (f == null) throw bad(source, line, "no \"f\" string (the operation's function)");
             if (extra == null) extra = new LinkedHashMap<>();
             int proc = JepsenOps.process(process, extra, source, line, names);
-            return new Op(0, time, type, proc, f, value, extra, line);
+            names.add(new Op(0, time, type, proc, f, value, extra, line), index);
         } catch (JsonProcessingException e) {
             throw bad(source, line, "malformed JSON (" + e.getOriginalMessage() + "); expected one JSON object per line");
         } catch (IOException e) {

@@ -24,6 +24,11 @@ public record SearchLimits(Duration timeLimit, long maxStates, int threads) {
                 Runtime.getRuntime().availableProcessors());
     }
 
+    /** These bounds with another time limit (what is left of a check's). */
+    public SearchLimits withTime(Duration d) {
+        return new SearchLimits(d, maxStates, threads);
+    }
+
     public SearchLimits withMaxStates(long n) {
         return new SearchLimits(timeLimit, n, threads);
     }

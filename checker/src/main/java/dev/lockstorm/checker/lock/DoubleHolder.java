@@ -13,8 +13,9 @@ public record DoubleHolder(HoldInterval first, HoldInterval second, long overlap
 
     /** One sentence for a person. */
     public String explanation() {
-        return second.start().who() + " acquired at " + History.when(second.start()) + tok(second)
-                + " while " + first.start().who() + " held the lock since " + History.when(first.start()) + tok(first)
+        boolean one = "".equals(first.lock());
+        return second.start().who() + " acquired" + (one ? "" : " lock " + first.lock()) + " at " + History.when(second.start()) + tok(second)
+                + " while " + first.start().who() + " held " + (one ? "the lock" : "it") + " since " + History.when(first.start()) + tok(first)
                 + (first.end() == null ? " and never released it" : " until " + History.when(first.end()))
                 + (overlapNanos >= 0 ? " (both held it for " + History.duration(overlapNanos) + ")" : "");
     }

@@ -69,9 +69,31 @@ public final class DoubleHolders {
         return new HoldInterval(start.process(), start.lock(), start, Resource.acquireToken(start), end);
     }
 
-    /** Every pair of overlapping holds of one lock by different processes. */
+    /** Every pair of overlapping holds of one lock by different processes (all of them: see {@link #search} for a bounded one). */
     public static List<DoubleHolder> find(History h) {
+        return search(h, Integer.MAX_VALUE, Integer.MAX_VALUE, Deadline.NONE).witnesses();
+    }
+
+    /**
+     * What a sweep over the holds found: the pairs (the first {@code witnesses} of them kept, all
+     * counted) and, for each hold that others' grants overlapped, those grants (the first {@code
+     * perHold} kept, all counted): a history where thousands hold at once stays within memory.
+     *
+     * @param witnesses  the first pairs, in order of the second hold's start
+     * @param pairs      how many pairs there are
+     * @param overlapped each overlapped hold (in order of its first overlapping grant) with its grants, capped
+     * @param grantCount each overlapped hold's number of grants, uncapped (keyed by its start's index)
+     */
+    public record Found(List<DoubleHolder> witnesses, long pairs, Map<HoldInterval, List<HoldInterval>> overlapped,
+                        Map<Integer, Integer> grantCount) {
+    }
+
+    /** A bounded sweep: see {@link Found}. */
+    public static Found search(History h, int maxWitnesses, int maxGrantsPerHold, Deadline deadline) {
         List<DoubleHolder> out = new ArrayList<>();
+        long pairs = 0;
+        Map<HoldInterval, List<HoldInterval>> overlapped = new LinkedHashMap<>();
+        Map<Integer, Integer> counts = new HashMap<>();
         Map<Object, List<HoldInterval>> active = new HashMap<>();
         long lastTime = h.size() == 0 ? Op.NO_TIME : h.get(h.size() - 1).time();
         for (HoldInterval next : holds(h)) {
@@ -79,12 +101,17 @@ public final class DoubleHolders {
             int start = next.start().index();
             act.removeIf(a -> a.endIndex(h.size()) <= start);
             for (HoldInterval a : act) {
+                deadline.check("looking for double holders");
                 if (a.process() == next.process()) continue;
-                out.add(new DoubleHolder(a, next, overlap(a, next, lastTime)));
+                pairs++;
+                if (out.size() < maxWitnesses) out.add(new DoubleHolder(a, next, overlap(a, next, lastTime)));
+                List<HoldInterval> grants = overlapped.computeIfAbsent(a, k -> new ArrayList<>());
+                if (grants.size() < maxGrantsPerHold) grants.add(next);
+                counts.merge(a.start().index(), 1, Integer::sum);
             }
             act.add(next);
         }
-        return out;
+        return new Found(out, pairs, overlapped, counts);
     }
 
     private static long overlap(HoldInterval a, HoldInterval b, long lastTime) {

@@ -27,12 +27,13 @@ public final class FencingAnalysis {
     /**
      * @param tokenViolations acquires whose token went backwards or repeated
      * @param staleWrites     accepted writes with a stale token (each a real hazard)
-     * @param rejected        writes (and reads) the resource rejected as stale
-     * @param rejectedWrites  the rejected writes, with the write that made them stale when known
+     * @param rejected        writes the resource rejected as stale: the times fencing saved you
+     * @param rejectedWrites  the rejected writes that carried a token, with the write that made them stale when known
      * @param tokens          ok acquires that carried a token
+     * @param rejectedReads   reads the resource rejected as stale (the final read too): no write was saved by them
      */
     public record Result(List<TokenViolation> tokenViolations, List<StaleWrite> staleWrites, int rejected,
-                         List<StaleWrite> rejectedWrites, int tokens) {
+                         List<StaleWrite> rejectedWrites, int tokens, int rejectedReads) {
     }
 
     public static Result analyze(History h) {
@@ -40,6 +41,7 @@ public final class FencingAnalysis {
         List<StaleWrite> stale = new ArrayList<>();
         List<StaleWrite> rejectedWrites = new ArrayList<>();
         int rejected = 0;
+        int rejectedReads = 0;
         int tokens = 0;
         // per lock: the highest token granted by completed acquires, its event, and every token seen
         Map<Object, Op> highestGranted = new HashMap<>();
@@ -87,10 +89,14 @@ public final class FencingAnalysis {
                     }
                     Op floor = writeFloor.remove(h.partner(op.index()));
                     Long t = writeToken.remove(h.partner(op.index()));
+                    if (op.type() == OpType.FAIL && op.f().equals("read")) {
+                        rejectedReads++;
+                        continue;
+                    }
                     if (op.type() == OpType.FAIL) {
                         rejected++;
                         Op hi = highestWrite.get(lock);
-                        if (op.f().equals("write") && t != null) {
+                        if (t != null) {
                             rejectedWrites.add(new StaleWrite(op, t, hi, false, hi == null ? Long.MIN_VALUE : writeTokenOf(hi, h)));
                         }
                         continue;
@@ -103,7 +109,7 @@ public final class FencingAnalysis {
                 default -> { }
             }
         }
-        return new Result(violations, stale, rejected, rejectedWrites, tokens);
+        return new Result(violations, stale, rejected, rejectedWrites, tokens, rejectedReads);
     }
 
     private static long writeTokenOf(Op completion, History h) {

@@ -17,9 +17,16 @@ import java.util.TreeSet;
  * @param staleWrites stale writes the resource accepted during the hold
  * @param lostUpdates acknowledged writes during the hold that overwrote an increment
  * @param cause       whether every lease lock does this under the fault that came (a lease limit), or the lock has a defect
+ * @param grantCount  how many grants overlapped the hold: {@code grants} lists the first of them when there are very many
  */
 public record Incident(HoldInterval holder, List<HoldInterval> grants, List<FaultSpan> faults, List<StaleWrite> staleWrites,
-                       List<Op> lostUpdates, Cause cause) {
+                       List<Op> lostUpdates, Cause cause, int grantCount) {
+
+    /** An incident whose every grant is listed. */
+    public Incident(HoldInterval holder, List<HoldInterval> grants, List<FaultSpan> faults, List<StaleWrite> staleWrites,
+                    List<Op> lostUpdates, Cause cause) {
+        this(holder, grants, faults, staleWrites, lostUpdates, cause, grants.size());
+    }
 
     /**
      * Why the lock was granted while the holder held it.
@@ -58,8 +65,9 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
                 + " from " + History.when(s) + (holder.token() == null ? "" : " (token " + holder.token() + ")")
                 + (holder.end() == null ? " to the end of the history" : " to " + History.when(holder.end())
                 + (holder.end().type() == dev.lockstorm.checker.history.OpType.INVOKE ? "" : " (when it crashed)")));
-        b.append("; meanwhile ").append(grants.size()).append(grants.size() == 1 ? " grant" : " grants").append(" to ")
-                .append(others.size() == 1 ? "process " : "processes ").append(String.join(", ", others));
+        b.append("; meanwhile ").append(grantCount).append(grantCount == 1 ? " grant" : " grants").append(" to ")
+                .append(others.size() == 1 ? "process " : "processes ").append(String.join(", ", others))
+                .append(grantCount > grants.size() ? " and others (the first " + grants.size() + " listed)" : "");
         Long lo = null;
         Long hi = null;
         for (HoldInterval g : grants) {

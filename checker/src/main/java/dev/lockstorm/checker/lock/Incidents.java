@@ -26,32 +26,133 @@ public final class Incidents {
     private Incidents() {
     }
 
+    /** Groups every pair (see {@link #of(History, DoubleHolders.Found, List, List, List, Deadline)} for a bounded grouping). */
     public static List<Incident> of(History h, List<DoubleHolder> pairs, List<FaultSpan> faults, List<StaleWrite> staleWrites,
                                     List<Op> overwrites) {
-        Map<Integer, List<HoldInterval>> grants = new LinkedHashMap<>();
-        Map<Integer, HoldInterval> holders = new LinkedHashMap<>();
+        Map<HoldInterval, List<HoldInterval>> grouped = new LinkedHashMap<>();
+        Map<Integer, Integer> counts = new java.util.HashMap<>();
         for (DoubleHolder d : pairs) {
-            int key = d.first().start().index();
-            holders.putIfAbsent(key, d.first());
-            grants.computeIfAbsent(key, k -> new ArrayList<>()).add(d.second());
+            grouped.computeIfAbsent(d.first(), k -> new ArrayList<>()).add(d.second());
+            counts.merge(d.first().start().index(), 1, Integer::sum);
         }
+        return of(h, new DoubleHolders.Found(pairs, pairs.size(), grouped, counts), faults, staleWrites, overwrites, Deadline.NONE);
+    }
+
+    /**
+     * One incident per overlapped hold of {@code found}. Each incident's faults, stale writes,
+     * overwrites and cause are looked up in indexes built once (faults by start time, writes by lock
+     * and position, each process's events), so that many incidents beside many faults cost n log n,
+     * not their product.
+     */
+    public static List<Incident> of(History h, DoubleHolders.Found found, List<FaultSpan> faults, List<StaleWrite> staleWrites,
+                                    List<Op> overwrites, Deadline deadline) {
         List<Incident> out = new ArrayList<>();
         OptionalLong lease = RunFacts.of(h).leaseNanos();
         long lastTime = h.size() == 0 ? 0 : h.get(h.size() - 1).time();
-        for (Map.Entry<Integer, HoldInterval> e : holders.entrySet()) {
-            HoldInterval hold = e.getValue();
+        Context ctx = new Context(h, faults);
+        Map<Object, List<StaleWrite>> staleByLock = new java.util.HashMap<>();
+        for (StaleWrite w : staleWrites) staleByLock.computeIfAbsent(w.write().lock(), k -> new ArrayList<>()).add(w);
+        Map<Object, List<Op>> lostByLock = new java.util.HashMap<>();
+        for (Op o : overwrites) lostByLock.computeIfAbsent(o.lock(), k -> new ArrayList<>()).add(o);
+        for (Map.Entry<HoldInterval, List<HoldInterval>> e : found.overlapped().entrySet()) {
+            deadline.check("grouping double holders into incidents");
+            HoldInterval hold = e.getKey();
             int from = hold.start().index();
             int to = hold.end() == null ? h.size() : hold.end().index();
             long fromTime = hold.start().time();
             long toTime = hold.end() == null ? Math.max(lastTime, fromTime) : hold.end().time();
-            List<FaultSpan> inForce = faults.stream().filter(f -> fromTime != Op.NO_TIME && f.start().time() != Op.NO_TIME
-                    ? f.overlaps(fromTime, toTime) : f.start().index() <= to && (f.end() == null || f.end().index() >= from)).toList();
-            List<StaleWrite> stale = staleWrites.stream().filter(w -> sameLock(w.write(), hold) && w.write().index() >= from
-                    && w.write().index() <= to).toList();
-            List<Op> lost = overwrites.stream().filter(o -> sameLock(o, hold) && o.index() >= from && o.index() <= to).toList();
-            out.add(new Incident(hold, grants.get(e.getKey()), inForce, stale, lost, cause(h, hold, grants.get(e.getKey()), faults, lease)));
+            List<FaultSpan> inForce = ctx.faultsIn(from, to, fromTime, toTime);
+            List<StaleWrite> stale = between(staleByLock.getOrDefault(hold.lock(), List.of()), w -> w.write().index(), from, to);
+            List<Op> lost = between(lostByLock.getOrDefault(hold.lock(), List.of()), Op::index, from, to);
+            List<HoldInterval> grants = e.getValue();
+            out.add(new Incident(hold, grants, inForce, stale, lost, cause(ctx, hold, grants, lease),
+                    found.grantCount().getOrDefault(from, grants.size())));
         }
         return out;
+    }
+
+    /** The items of {@code sorted} (in history order) whose position is within {@code [from, to]}. */
+    private static <T> List<T> between(List<T> sorted, java.util.function.ToIntFunction<T> index, int from, int to) {
+        int lo = 0;
+        int hi = sorted.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (index.applyAsInt(sorted.get(mid)) < from) lo = mid + 1;
+            else hi = mid;
+        }
+        List<T> out = new ArrayList<>();
+        for (int i = lo; i < sorted.size() && index.applyAsInt(sorted.get(i)) <= to; i++) out.add(sorted.get(i));
+        return out;
+    }
+
+    /** What every incident looks things up in, built once per history. */
+    static final class Context {
+        final History h;
+        /** faults in order of start (time, or index when the history has no times), and the latest end among the first i */
+        private final List<FaultSpan> faults;
+        private final long[] maxEndSoFar;
+        private final boolean timed;
+        final Set<String> clientHosts;
+        /** each client process's event indexes, in order */
+        private final Map<Integer, int[]> eventsOf = new java.util.HashMap<>();
+
+        Context(History h, List<FaultSpan> all) {
+            this.h = h;
+            // by time when every event has one, else by position (a history that mixes both is read by position)
+            this.timed = h.ops().stream().allMatch(op -> op.time() != Op.NO_TIME);
+            List<FaultSpan> sorted = new ArrayList<>(all);
+            sorted.sort(java.util.Comparator.comparingLong(this::startOf));
+            this.faults = sorted;
+            this.maxEndSoFar = new long[sorted.size()];
+            long max = Long.MIN_VALUE;
+            for (int i = 0; i < sorted.size(); i++) maxEndSoFar[i] = max = Math.max(max, endOf(sorted.get(i)));
+            this.clientHosts = clientHosts(h);
+            Map<Integer, List<Integer>> lists = new java.util.HashMap<>();
+            for (Op op : h.ops()) if (op.isClient()) lists.computeIfAbsent(op.process(), k -> new ArrayList<>()).add(op.index());
+            lists.forEach((p, l) -> eventsOf.put(p, l.stream().mapToInt(Integer::intValue).toArray()));
+        }
+
+        private long startOf(FaultSpan f) {
+            return timed ? f.start().time() : f.start().index();
+        }
+
+        private long endOf(FaultSpan f) {
+            return f.end() == null ? Long.MAX_VALUE : timed ? f.end().time() : f.end().index();
+        }
+
+        /** Faults in force at some instant of a hold (by time when the history has times, else by position), in order of start. */
+        List<FaultSpan> faultsIn(int from, int to, long fromTime, long toTime) {
+            long lo = timed ? fromTime : from;
+            long hi = timed ? toTime : to;
+            int last = upperBound(hi); // faults[0..last) started by hi
+            List<FaultSpan> out = new ArrayList<>();
+            for (int i = last - 1; i >= 0 && maxEndSoFar[i] >= lo; i--) {
+                if (endOf(faults.get(i)) >= lo) out.add(faults.get(i));
+            }
+            java.util.Collections.reverse(out);
+            return out;
+        }
+
+        private int upperBound(long hi) {
+            int lo = 0;
+            int top = faults.size();
+            while (lo < top) {
+                int mid = (lo + top) >>> 1;
+                if (startOf(faults.get(mid)) <= hi) lo = mid + 1;
+                else top = mid;
+            }
+            return lo;
+        }
+
+        /** {@code process}'s event indexes in {@code (after, before)}. */
+        int[] eventsBetween(int process, int after, int before) {
+            int[] all = eventsOf.getOrDefault(process, new int[0]);
+            int i = java.util.Arrays.binarySearch(all, after + 1);
+            int a = i >= 0 ? i : -i - 1;
+            int j = java.util.Arrays.binarySearch(all, before);
+            int b = j >= 0 ? j : -j - 1;
+            return a >= b ? new int[0] : java.util.Arrays.copyOfRange(all, a, b);
+        }
     }
 
     /**
@@ -63,21 +164,18 @@ public final class Incidents {
      * had held past its lease (lease limits); else nothing explains it (a lock defect: the service
      * granted the lock twice).
      */
-    static Incident.Cause cause(History h, HoldInterval hold, List<HoldInterval> grants, List<FaultSpan> faults, OptionalLong lease) {
+    static Incident.Cause cause(Context ctx, HoldInterval hold, List<HoldInterval> grants, OptionalLong lease) {
+        History h = ctx.h;
         HoldInterval first = grants.get(0);
         for (HoldInterval g : grants) if (g.start().index() < first.start().index()) first = g;
         long from = hold.start().time();
         long at = first.start().time();
         String host = String.valueOf(hold.start().extra("client"));
         String workerSuffix = "-p" + hold.process();
-        List<FaultSpan> before = new ArrayList<>();
-        for (FaultSpan f : faults) {
-            boolean inWindow = from == Op.NO_TIME || f.start().time() == Op.NO_TIME ? f.start().index() <= first.start().index()
-                    && (f.end() == null || f.end().index() >= hold.start().index()) : f.overlaps(from, at);
-            if (inWindow) before.add(f);
-        }
+        // the faults in force between the hold's start and the first grant to another
+        List<FaultSpan> before = ctx.faultsIn(hold.start().index(), first.start().index(), from, at);
         // a server's clock is what a lease is measured on; a client's wall clock moving must not matter to a correct lock
-        Set<String> clientHosts = clientHosts(h);
+        Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
             if (f.kind().equals("clock") && f.hosts().stream().noneMatch(clientHosts::contains)) {
                 return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")");
@@ -86,9 +184,9 @@ public final class Incidents {
         int to = hold.end() == null ? h.size() : hold.end().index();
         // only an operation invoked after the grant: its client was asked after it (one asked before, answering after, knew nothing yet)
         boolean invokedAfter = false;
-        for (int i = first.start().index() + 1; i < to; i++) {
+        for (int i : ctx.eventsBetween(hold.process(), first.start().index(), to)) {
             Op op = h.get(i);
-            if (!op.isClient() || op.process() != hold.process() || !sameLock(op, hold)) continue;
+            if (!sameLock(op, hold)) continue;
             if (op.type() == OpType.INVOKE) {
                 invokedAfter = true;
                 continue;

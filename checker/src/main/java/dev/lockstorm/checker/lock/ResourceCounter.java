@@ -77,6 +77,16 @@ public final class ResourceCounter {
             return !counters.isEmpty() && counters.stream().allMatch(Counter::checked);
         }
 
+        /** Whether some lock's count proves lost updates: a loss on one lock is a loss, whatever the other locks say. */
+        public boolean lossProven() {
+            return counters.stream().anyMatch(c -> c.checked() && c.lostUpdates() > 0);
+        }
+
+        /** The locks whose count could not be checked, by name ("" for a single lock). */
+        public List<Object> unchecked() {
+            return counters.stream().filter(c -> !c.checked()).map(Counter::lock).toList();
+        }
+
         public int acknowledged() {
             return counters.stream().mapToInt(Counter::acknowledged).sum();
         }
@@ -119,6 +129,12 @@ public final class ResourceCounter {
 
         public String explanation() {
             if (counters.isEmpty()) return "no resource reads or writes";
+            if (counters.size() > 1 && !unchecked().isEmpty()) {
+                List<String> parts = new ArrayList<>();
+                for (Counter c : counters) parts.add(c.explanation());
+                return unchecked().size() + " of " + counters.size() + " locks could not be checked (" + unchecked().stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(", ")) + "): " + String.join("; ", parts);
+            }
             List<String> parts = new ArrayList<>();
             for (Counter c : counters) parts.add(c.explanation());
             return String.join("; ", parts);

@@ -69,45 +69,57 @@ abstract class LockModel<S extends LockModel.LockState> implements Model<S> {
         if (blocked.f().equals(LockReduction.ACQUIRE)) {
             String token = blocked.output() == null ? "" : " (token " + blocked.output() + ")";
             if (h == FREE) {
-                return who + " acquired at " + ctx.when(blocked.completion()) + token
+                return who + " acquired" + named(LockReduction.lockOf(blocked)) + " at " + ctx.when(blocked.completion()) + token
                         + ", which no order of the operations before it allows: " + tokenProblem(state, blocked);
             }
             Operation held = ctx.byId(state.acquire());
+            Object lock = LockReduction.lockOf(held);
             String until = "never released it";
             int count = 1; // a reentrant holder's nested acquires and releases do not end its hold
             boolean nested = false;
             for (Operation o = ctx.next(held); o != null; o = ctx.next(o)) {
+                // only this lock's acquires and releases tell about this hold; a crash or kill ends them all
+                boolean thisLock = LockReduction.isLockOp(o) && LockReduction.lockOf(o).equals(lock);
+                if (!thisLock) {
+                    if (o.optional() && o.completion() != null) {
+                        until = (o.invoke() == null ? "was alive until it was killed at " : "was alive until it crashed at ")
+                                + ctx.when(o.completion()) + " (only then may its lease expire)";
+                        break;
+                    }
+                    continue;
+                }
                 if (o.f().equals(LockReduction.ACQUIRE) && o.outcome() == OpType.OK) {
                     count++;
                     continue;
                 }
-                if (o.f().equals(LockReduction.RELEASE) && o.outcome() == OpType.FAIL) {
+                if (o.f().equals(LockReduction.ACQUIRE)) continue;
+                if (o.outcome() == OpType.FAIL) {
                     until = "its release at " + ctx.when(o.invoke()) + " failed, so it still held the lock";
                     break;
                 }
-                if (o.f().equals(LockReduction.RELEASE) && --count > 0) {
+                if (--count > 0) {
                     nested = true;
                     continue;
                 }
-                if (o.f().equals(LockReduction.RELEASE)) {
-                    until = "had not invoked release until " + ctx.when(o.invoke())
-                            + (!nested ? "" : " (its releases before that ended nested holds: it had taken the lock again while holding it)");
-                    break;
-                }
-                if (o.optional() && o.completion() != null) {
-                    until = "was alive until it crashed at " + ctx.when(o.completion()) + " (only then may its lease expire)";
-                    break;
-                }
+                until = "had not invoked release until " + ctx.when(o.invoke())
+                        + (!nested ? "" : " (its releases before that ended nested holds: it had taken the lock again while holding it)");
+                break;
             }
             String heldToken = held.output() == null ? "" : " (token " + held.output() + ")";
-            return who + " acquired at " + ctx.when(blocked.completion()) + token + " while " + held.who()
-                    + " held the lock since " + ctx.when(held.completion()) + heldToken + " and " + until;
+            return who + " acquired" + named(lock) + " at " + ctx.when(blocked.completion()) + token + " while " + held.who()
+                    + " held " + ("".equals(lock) ? "the lock" : "it") + " since " + ctx.when(held.completion()) + heldToken + " and " + until;
         }
         if (blocked.f().equals(LockReduction.RELEASE)) {
-            return who + " released at " + ctx.when(blocked.completion()) + " but did not hold the lock (it was "
+            Object lock = LockReduction.lockOf(blocked);
+            return who + " released" + named(lock) + " at " + ctx.when(blocked.completion()) + " but did not hold " + ("".equals(lock) ? "the lock" : "it") + " (it was "
                     + describe(state, ctx) + ")";
         }
         return Model.super.explain(state, blocked, ctx);
+    }
+
+    /** Nothing for a history of one lock; " lock orders" when it has several (explanations name the lock). */
+    static String named(Object lock) {
+        return "".equals(lock) ? "" : " lock " + lock;
     }
 
     /** Why an acquire of a free lock is illegal; only fenced locks have such reasons. */

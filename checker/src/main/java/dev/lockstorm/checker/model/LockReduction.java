@@ -1,5 +1,6 @@
 package dev.lockstorm.checker.model;
 
+import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
@@ -18,14 +19,18 @@ import java.util.Set;
  *
  * <ul>
  *   <li>A crashed ({@code info}) acquire is dropped. Taking effect would only leave the lock held
- *       by a dead process, which no other operation needs: never taking effect allows everything
- *       taking effect allows, and (for fenced locks) it leaves the token lower.</li>
- *   <li>A crashed process's lock is released by an {@code expire} operation placed right after the
- *       crash: after the invocation of a crashed release (which may have taken effect at once), or
- *       after the {@code info} completion of any other crashed operation. Expiry may happen at any
- *       later instant, but the earliest instant is exact, not an approximation: while a dead process
- *       holds the lock, no other process's acquire or release can take effect, so moving the expiry
- *       earlier never makes a linearizable order illegal.</li>
+ *       by a process that dies at its crash, which no other operation needs: never taking effect
+ *       allows everything taking effect allows, and (for fenced locks) it leaves the token lower.</li>
+ *   <li>A crashed process is alive until its crash: the {@code info} completion, or the nemesis's
+ *       kill when that came first ({@link History#operations()}). From then on each of its locks is
+ *       released by an {@code expire} operation placed right there. Expiry may happen at any later
+ *       instant, but the earliest is exact, not an approximation: while a dead process holds the
+ *       lock, no other process's acquire or release can take effect, so moving the expiry earlier
+ *       never makes a linearizable order illegal.</li>
+ *   <li>A crashed release of a process's only hold of its lock may have freed it at once: its lock
+ *       expires right after the invocation. A crashed release of a nested hold (the count was 2 or
+ *       more, counted from the process's own acquires and releases that took effect) leaves the lock
+ *       held while its process lives; and it never frees the process's other locks before its crash.</li>
  * </ul>
  * After this, every operation the search sees has a definite outcome, with no optional ones.
  */
@@ -44,19 +49,33 @@ final class LockReduction {
         for (Operation op : clientOps) {
             if (isLockOp(op)) locksOf.computeIfAbsent(op.process(), p -> new LinkedHashSet<>()).add(lockOf(op));
         }
+        // process → lock → its hold count from its own operations that took effect (a process's operations are sequential)
+        Map<Integer, Map<Object, Integer>> held = new HashMap<>();
         List<Operation> out = new ArrayList<>();
         for (Operation op : clientOps) {
+            Set<Object> locks = locksOf.getOrDefault(op.process(), Set.of());
+            if (op.f().equals(History.KILLED)) {
+                for (Object lock : locks) out.add(expire(op, op.call() + 1, lock));
+                continue;
+            }
             if (op.outcome() == OpType.OK) {
-                if (isLockOp(op)) out.add(op);
+                if (isLockOp(op)) {
+                    out.add(op);
+                    held.computeIfAbsent(op.process(), p -> new HashMap<>()).merge(lockOf(op), op.f().equals(ACQUIRE) ? 1 : -1,
+                            (a, b) -> Math.max(0, a + b));
+                }
                 continue;
             }
             if (op.outcome() == OpType.FAIL) continue;
             // crashed: info, or never completed
-            if (op.f().equals(RELEASE) || op.completion() != null) {
-                long at = op.f().equals(RELEASE) ? op.call() + 1 : Operation.position(op.completion().index()) + 1;
-                for (Object lock : locksOf.getOrDefault(op.process(), Set.of())) out.add(expire(op, at, lock));
+            if (op.f().equals(RELEASE) && held.getOrDefault(op.process(), Map.of()).getOrDefault(lockOf(op), 0) <= 1) {
+                out.add(expire(op, op.call() + 1, lockOf(op)));
             }
-            // a crash the history ended in: nothing happens after it, so nothing needs to expire
+            if (op.completion() != null) {
+                long at = Operation.position(op.completion().index()) + 1;
+                for (Object lock : locks) out.add(expire(op, at, lock));
+            }
+            // a crash the history ended in: nothing happens after it, so nothing else needs to expire
         }
         out.sort(Comparator.comparingLong(Operation::call));
         return out;
@@ -64,8 +83,8 @@ final class LockReduction {
 
     private static Operation expire(Operation crashed, long at, Object lock) {
         Map<String, Object> extra = lock.equals("") ? Map.of() : Map.of(LOCK, lock);
-        Op marker = new Op(crashed.invoke().index(), crashed.invoke().time(), OpType.INVOKE, crashed.process(), EXPIRE,
-                null, extra, crashed.invoke().line());
+        Op from = crashed.invoke() != null ? crashed.invoke() : crashed.completion();
+        Op marker = new Op(from.index(), from.time(), OpType.INVOKE, crashed.process(), EXPIRE, null, extra, from.line());
         return new Operation(crashed.id(), crashed.process(), EXPIRE, null, null, OpType.OK, at, at + 1,
                 marker, crashed.completion() != null ? crashed.completion() : crashed.invoke());
     }

@@ -52,6 +52,15 @@ public interface Model<S> {
         return false;
     }
 
+    /**
+     * What is wrong with the shape of {@code op}'s value for this model (a cas that is not a pair, a
+     * transaction that is not a list of micro-operations), or null when it is well-formed. A malformed
+     * operation is bad input, never a verdict: the checker refuses the history naming its line.
+     */
+    default String malformed(Operation op) {
+        return null;
+    }
+
     /** A short description of a state, for explanations. */
     String describe(S state);
 

@@ -60,7 +60,23 @@ public final class MultiRegister implements Model<MultiRegister.State> {
                 return null;
             }
         }
-        return next == null ? s : new State(Map.copyOf(next));
+        // nil is a legal value to write: kept as a null entry (Map.copyOf would refuse it)
+        return next == null ? s : new State(java.util.Collections.unmodifiableMap(next));
+    }
+
+    @Override
+    public String malformed(Operation op) {
+        for (Object txn : new Object[] {op.input(), op.outcome() == OpType.OK ? op.output() : null}) {
+            if (txn == null && op.outcome() == OpType.OK && op.output() == null) continue;
+            if (txn == null) continue;
+            if (!(txn instanceof List<?> micro)) return "txn value " + dev.lockstorm.checker.history.Op.show(txn) + " is not a list; expected [[f k v] …]";
+            for (Object m : micro) {
+                if (!(m instanceof List<?> mop) || mop.size() != 3 || !("read".equals(mop.get(0)) || "write".equals(mop.get(0)))) {
+                    return "micro-operation " + dev.lockstorm.checker.history.Op.show(m) + " is not [read|write key value]";
+                }
+            }
+        }
+        return op.outcome() == OpType.OK && op.output() == null ? "an ok txn without its completed micro-operations" : null;
     }
 
     /** A transaction whose micro-operations are all reads. */

@@ -82,6 +82,14 @@ public final class Register implements Model<Register.State> {
         }
     }
 
+    @Override
+    public String malformed(Operation op) {
+        if (op.f().equals("cas") && !(op.input() instanceof List<?> l && l.size() == 2)) {
+            return "cas value " + dev.lockstorm.checker.history.Op.show(op.input()) + " is not a pair; expected [expected new]";
+        }
+        return null;
+    }
+
     /** A read, and a cas that failed (legal only when the register does not match, and changes nothing). */
     @Override
     public boolean readOnly(Operation op) {

@@ -41,8 +41,8 @@ public final class ZooKeeperBench {
             CheckResult c = r.check();
             String first = c.doubleHolders().isEmpty() ? "none"
                     : String.format(Locale.ROOT, "%.2f s", c.doubleHolders().stream().mapToLong(d -> d.second().start().time()).min().orElse(0) / 1e9);
-            out.printf(Locale.ROOT, "  seed %d: first double holder at %s (%d double holders, %d lost updates, verdict %s)%n",
-                    seed, first, c.doubleHolderCount(), c.lostUpdates(), c.verdict().wire());
+            out.printf(Locale.ROOT, "  seed %d: first double holder at %s (%d double holders, %s lost updates, verdict %s)%n",
+                    seed, first, c.doubleHolderCount(), c.lostUpdatesText(), c.verdict().wire());
         }
     }
 

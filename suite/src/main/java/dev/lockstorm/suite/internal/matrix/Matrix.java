@@ -118,8 +118,8 @@ public final class Matrix {
                 continue;
             }
             var k = c.result().check();
-            b.append(String.format(Locale.ROOT, "%-18s %-13s %-8s %7d %6d %7.1f %8s  %s%n", c.system(), c.nemesis(), k.verdict().wire(),
-                    k.doubleHolderCount(), k.lostUpdates(), c.opsPerSecond(timeLimit), c.result().notLive().isEmpty() ? "yes" : "NO",
+            b.append(String.format(Locale.ROOT, "%-18s %-13s %-8s %7d %6s %7.1f %8s  %s%n", c.system(), c.nemesis(), k.verdict().wire(),
+                    k.doubleHolderCount(), k.lostUpdatesText(), c.opsPerSecond(timeLimit), c.result().notLive().isEmpty() ? "yes" : "NO",
                     c.result().dir().resolve("report.html")));
         }
         return b.toString();
@@ -149,13 +149,13 @@ public final class Matrix {
             if (c.result() == null) {
                 html.append("<td class=\"unknown\">did not run</td><td colspan=\"5\">").append(esc(String.valueOf(c.error()))).append("</td></tr>\n");
                 suites.add(new JunitXml.Suite("lockstorm." + c.system() + "." + c.nemesis(),
-                        List.of(new JunitXml.Case(new Analysis("run", Analysis.Status.UNKNOWN, "did not run: " + c.error()), List.of())), 0));
+                        List.of(new JunitXml.Case("run", Analysis.Status.UNKNOWN, "did not run: " + c.error(), List.of())), 0));
                 continue;
             }
             var k = c.result().check();
             String rel = dir.relativize(c.result().dir()).toString().replace('\\', '/');
             html.append("<td class=\"").append(k.verdict().wire()).append("\">").append(k.verdict().wire()).append("</td><td>")
-                    .append(k.doubleHolderCount()).append("</td><td>").append(k.lostUpdates()).append("</td><td>")
+                    .append(k.doubleHolderCount()).append("</td><td>").append(k.lostUpdatesText()).append("</td><td>")
                     .append(String.format(Locale.ROOT, "%.1f", c.opsPerSecond(timeLimit))).append("</td><td>")
                     .append(c.result().notLive().isEmpty() ? "yes" : "NO").append("</td><td><a href=\"").append(rel)
                     .append("/report.html\">report</a> · <a href=\"").append(rel).append("/junit.xml\">junit.xml</a></td></tr>\n");
