@@ -35,6 +35,18 @@ public final class HistoryReader {
         if (!Files.isRegularFile(file)) throw new HistoryFormatException(source, 0, "no such file");
         requireText(file);
         HistoryFormat f = format == HistoryFormat.AUTO ? detect(file) : format;
+        if (f == HistoryFormat.JSONL) {
+            // one parser over the file's bytes: the fast path for the format lockstorm writes
+            HistoryBuilder b = new HistoryBuilder(source);
+            try (InputStream in = Files.newInputStream(file)) {
+                JsonlHistoryReader.read(in, source, b);
+                return b.build();
+            } catch (java.io.CharConversionException e) {
+                throw notUtf8(file);
+            } catch (IOException e) {
+                throw new HistoryFormatException(source, 0, "cannot read: " + e.getMessage());
+            }
+        }
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return read(in, source, f);
         } catch (CharacterCodingException e) {

@@ -9,6 +9,8 @@ import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 
 import java.io.BufferedReader;
+import java.io.CharConversionException;
+import java.io.InputStream;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,6 +34,58 @@ final class JsonlHistoryReader {
     static void addLine(String text, String source, int line, HistoryBuilder names) {
         try (JsonParser p = Json.FACTORY.createParser(text)) {
             if (p.nextToken() != JsonToken.START_OBJECT) throw bad(source, line, "expected a JSON object");
+            addEvent(p, source, line, names);
+            if (p.nextToken() != null) throw bad(source, line, "text after the JSON object");
+        } catch (JsonProcessingException e) {
+            throw bad(source, line, "malformed JSON (" + e.getOriginalMessage() + "); expected one JSON object per line");
+        } catch (IOException e) {
+            throw bad(source, line, e.getMessage() + "; expected one JSON object per line");
+        }
+    }
+
+    /**
+     * Reads a whole file's events with one parser over its bytes: the fast path for files (a parser per
+     * line, over decoded text, reads ~12 MB/s; this one several times that). The rules are those of
+     * {@link #read}: one object a line, nothing after it on the line, blank lines allowed.
+     *
+     * @throws CharConversionException when the bytes are not UTF-8 (the caller finds the line)
+     */
+    static void read(InputStream in, String source, HistoryBuilder out) throws IOException {
+        try (JsonParser p = Json.FACTORY.createParser(in)) {
+            int lastLine = 0;
+            JsonToken t;
+            while (true) {
+                try {
+                    t = p.nextToken();
+                } catch (JsonProcessingException e) {
+                    throw malformed(e, source);
+                }
+                if (t == null) return;
+                int line = p.currentTokenLocation().getLineNr();
+                if (t != JsonToken.START_OBJECT) throw bad(source, line, line == lastLine ? "text after the JSON object" : "expected a JSON object");
+                if (line == lastLine) throw bad(source, line, "text after the JSON object");
+                try {
+                    addEvent(p, source, line, out);
+                } catch (JsonProcessingException e) {
+                    throw malformed(e, source);
+                }
+                if (p.currentTokenLocation().getLineNr() != line) {
+                    throw bad(source, line, "the event goes on past its line; expected one JSON object per line");
+                }
+                lastLine = line;
+            }
+        }
+    }
+
+    private static RuntimeException malformed(JsonProcessingException e, String source) throws CharConversionException {
+        if (String.valueOf(e.getOriginalMessage()).contains("Invalid UTF-8")) throw new CharConversionException(e.getOriginalMessage());
+        int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+        return bad(source, line, "malformed JSON (" + e.getOriginalMessage() + "); expected one JSON object per line");
+    }
+
+    /** Reads the fields of the object the parser is at (its START_OBJECT) and adds the event; leaves the parser at its END_OBJECT. */
+    private static void addEvent(JsonParser p, String source, int line, HistoryBuilder names) throws IOException {
+        try {
             long time = Op.NO_TIME;
             OpType type = null;
             String typeText = null;
@@ -40,12 +94,25 @@ final class JsonlHistoryReader {
             Object value = null;
             Map<String, Object> extra = null;
             Object index = null;
-            java.util.Set<String> seen = new java.util.HashSet<>(8);
+            boolean sawIndex = false;
+            boolean sawTime = false;
+            boolean sawValue = false;
+            boolean sawProcess = false;
+            boolean sawF = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String k = p.currentName();
-                if (!seen.add(k)) throw bad(source, line, "key \"" + k + "\" appears twice in one event; expected each key once");
                 p.nextToken();
                 Object v = Json.readValue(p);
+                boolean again = switch (k) {
+                    case "index" -> sawIndex | !(sawIndex = true);
+                    case "time" -> sawTime | !(sawTime = true);
+                    case "type" -> typeText != null;
+                    case "process" -> sawProcess | !(sawProcess = true);
+                    case "f" -> sawF | !(sawF = true);
+                    case "value" -> sawValue | !(sawValue = true);
+                    default -> extra != null && extra.containsKey(k);
+                };
+                if (again) throw bad(source, line, "key \"" + k + "\" appears twice in one event; expected each key once");
                 switch (k) {
                     case "index" -> index = v; // the position in the file is the index; a declared one must agree with the order
                     case "time" -> {
@@ -65,7 +132,6 @@ final class JsonlHistoryReader {
                     }
                 }
             }
-            if (p.nextToken() != null) throw bad(source, line, "text after the JSON object");
             if (typeText == null) throw bad(source, line, "no \"type\"; expected invoke, ok, fail or info");
             if (type == null) throw bad(source, line, "unknown type \"" + typeText + "\"; expected invoke, ok, fail or info");
             if (process == null) throw bad(source, line, "no \"process\"; expected a number or \"nemesis\"");
@@ -73,9 +139,8 @@ final class JsonlHistoryReader {
             if (extra == null) extra = new LinkedHashMap<>();
             int proc = JepsenOps.process(process, extra, source, line, names);
             names.add(new Op(0, time, type, proc, f, value, extra, line), index);
-        } catch (JsonProcessingException e) {
-            throw bad(source, line, "malformed JSON (" + e.getOriginalMessage() + "); expected one JSON object per line");
         } catch (IOException e) {
+            if (e instanceof JsonProcessingException) throw e;
             throw bad(source, line, e.getMessage() + "; expected one JSON object per line");
         }
     }

@@ -208,24 +208,34 @@ public final class Incidents {
             if (onHolder && what != null) return new Incident.Cause(true, "the holder was " + what + " before the grant (" + f.describe() + ")");
             others.add(f.describe());
         }
-        // The service started the lease somewhere between the holder's ask and its answer, and made the grant before
-        // its answer: a defect is proven only when even the earliest start leaves the lease running at the latest grant.
-        // (A polling acquire that waited long before its grant widens this doubt; it never turns a limit into a defect.)
+        // The service began the lease before it answered the holder: by a reply's time on the wire, bounded by
+        // REPLY_ALLOWANCE (and by the holder's ask). Not the ask itself: a polling acquire asks seconds before
+        // the attempt that wins, and counting from there would excuse real double grants.
         if (lease.isPresent() && from != Op.NO_TIME) {
-            long asked = askedAt(h, hold.start());
             if (at - from >= lease.getAsLong()) {
                 return new Incident.Cause(true, "the holder had held for " + History.duration(at - from) + " when the grant came, past its "
                         + History.duration(lease.getAsLong()) + " lease");
             }
-            if (asked != Op.NO_TIME && at - asked >= lease.getAsLong()) {
-                return new Incident.Cause(true, "the grant was answered " + History.duration(at - asked) + " after the holder asked for the lock"
-                        + " (" + History.duration(at - from) + " after its own answer): its " + History.duration(lease.getAsLong())
-                        + " lease, begun between the two, may have run out");
+            long asked = askedAt(h, hold.start());
+            long allowance = Math.max(REPLY_ALLOWANCE_MIN, lease.getAsLong() / REPLY_ALLOWANCE_SHARE);
+            if (asked != Op.NO_TIME) allowance = Math.min(allowance, from - asked);
+            if (at - from + allowance >= lease.getAsLong()) {
+                return new Incident.Cause(true, "the grant came " + History.duration(at - from) + " after the holder's answer, within "
+                        + History.duration(lease.getAsLong() - (at - from)) + " of its " + History.duration(lease.getAsLong())
+                        + " lease's end: the lease began before that answer, so it may have run out");
             }
         }
         return new Incident.Cause(false, "nothing before the grant explains it (the holder was not frozen, cut off or past its lease, and no"
                 + " clock moved): the service granted the lock twice" + (others.isEmpty() ? "" : ", with in force: " + String.join(", ", others)));
     }
+
+    /**
+     * How long before its answer to the holder the service may have begun the lease: a reply's time on
+     * the wire, at least 50 ms or a fiftieth of the lease (80 ms of a 4 s lease). A grant that close to
+     * the lease's end is not called a defect; one earlier is.
+     */
+    static final long REPLY_ALLOWANCE_MIN = 50_000_000L;
+    static final long REPLY_ALLOWANCE_SHARE = 50;
 
     /** When the acquire that {@code grant} answers was invoked; {@link Op#NO_TIME} when the history does not say. */
     private static long askedAt(History h, Op grant) {

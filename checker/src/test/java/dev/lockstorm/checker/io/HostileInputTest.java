@@ -189,12 +189,12 @@ class HostileInputTest {
     @Test
     void bytesThatAreNotUtf8AreFoundByLine() throws IOException {
         Path f = dir.resolve("history.jsonl");
-        byte[] good = "{\"type\":\"invoke\",\"process\":0,\"f\":\"read\",\"value\":null}\n".getBytes(StandardCharsets.UTF_8);
-        byte[] bad = "{\"type\":\"ok\",\"process\":0,\"f\":\"read\",\"value\":\"caf\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1);
-        byte[] all = new byte[good.length * 2 + bad.length];
+        byte[] good = ("{\"type\":\"invoke\",\"process\":0,\"f\":\"read\",\"value\":null}\n"
+                + "{\"type\":\"ok\",\"process\":0,\"f\":\"read\",\"value\":null}\n").getBytes(StandardCharsets.UTF_8);
+        byte[] bad = "{\"type\":\"invoke\",\"process\":0,\"f\":\"read\",\"value\":\"caf\u00e9\"}\n".getBytes(StandardCharsets.ISO_8859_1);
+        byte[] all = new byte[good.length + bad.length];
         System.arraycopy(good, 0, all, 0, good.length);
-        System.arraycopy(good, 0, all, good.length, good.length);
-        System.arraycopy(bad, 0, all, 2 * good.length, bad.length);
+        System.arraycopy(bad, 0, all, good.length, bad.length);
         Files.write(f, all);
         for (HistoryFormat fmt : new HistoryFormat[]{HistoryFormat.AUTO, HistoryFormat.JSONL}) {
             HistoryFormatException e = assertThrows(HistoryFormatException.class, () -> HistoryReader.read(f, fmt));

@@ -61,6 +61,43 @@ public final class CheckCommand implements Callable<Integer> {
         return check(files, model, format, timeLimit, out, System.out, System.err);
     }
 
+    /**
+     * {@code check} without picocli when its arguments are plain: files and the options above, each
+     * given once as {@code --name value} or {@code --name=value}. Building picocli's model of the
+     * command line costs ~90 ms of a cold start, most of a small check (Porcupine's corpora, CI loops).
+     * Anything else (help, an unknown or repeated option, a missing value, no file) returns empty, and
+     * picocli parses it and words its error: this path never decides what is an error.
+     */
+    static java.util.OptionalInt quick(String[] args) {
+        java.util.Map<String, String> opts = new java.util.HashMap<>();
+        List<Path> files = new java.util.ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("-")) {
+                files.add(Path.of(a));
+                continue;
+            }
+            int eq = a.indexOf('=');
+            String name = eq < 0 ? a : a.substring(0, eq);
+            if (!java.util.Set.of("--model", "--format", "--time-limit", "--out").contains(name) || opts.containsKey(name)) {
+                return java.util.OptionalInt.empty();
+            }
+            String value = eq >= 0 ? a.substring(eq + 1) : ++i < args.length ? args[i] : null;
+            if (value == null || value.isEmpty() || value.startsWith("-")) return java.util.OptionalInt.empty();
+            opts.put(name, value);
+        }
+        if (files.isEmpty()) return java.util.OptionalInt.empty();
+        double seconds;
+        try {
+            seconds = Double.parseDouble(opts.getOrDefault("--time-limit", "300"));
+        } catch (NumberFormatException e) {
+            return java.util.OptionalInt.empty();
+        }
+        Path out = opts.containsKey("--out") ? Path.of(opts.get("--out")) : null;
+        return java.util.OptionalInt.of(check(files, opts.get("--model"), opts.getOrDefault("--format", "auto"), seconds, out,
+                System.out, System.err));
+    }
+
     /** Below this many bytes in all, files are checked side by side. */
     private static final long PARALLEL_BYTES = 64L << 20;
 

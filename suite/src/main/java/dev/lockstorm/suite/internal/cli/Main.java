@@ -28,6 +28,11 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         if ("1".equals(System.getenv(EXIT_WITH_STDIN))) exitWhenStdinCloses();
+        if (args.length > 1 && args[0].equals("check")) {
+            // a plain check skips picocli's start-up (CheckCommand.quick); anything else goes the usual way
+            java.util.OptionalInt quick = CheckCommand.quick(args);
+            if (quick.isPresent()) System.exit(quick.getAsInt());
+        }
         System.exit(run(args));
     }
 

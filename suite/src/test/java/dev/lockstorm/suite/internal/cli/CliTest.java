@@ -329,4 +329,35 @@ class CliTest {
         for (String f : new String[]{"results.json", "report.html", "junit.xml"}) assertTrue(Files.exists(run.resolve(f)), f);
         assertTrue(Files.readString(run.resolve("junit.xml")).contains("<failure"), "the double holder is a failing test case");
     }
+    @Test
+    void aPlainCheckSkipsPicocliAndSaysTheSameAsIt() throws Exception {
+        Path bad = file("bad.jsonl", """
+                {"type":"invoke","process":0,"f":"acquire","value":null}
+                {"type":"ok","process":0,"f":"acquire","value":1}
+                {"type":"invoke","process":1,"f":"acquire","value":null}
+                {"type":"ok","process":1,"f":"acquire","value":2}
+                """);
+        String[][] plain = {
+                {"check", bad.toString()},
+                {"check", "--model", "mutex", bad.toString()},
+                {"check", "--model=fenced-mutex", "--time-limit", "5", bad.toString(), bad.toString()},
+                {"check", "--model", "semaphore", bad.toString()},
+                {"check", "--time-limit", "0", bad.toString()},
+        };
+        for (String[] args : plain) {
+            int viaPicocli = Main.run(args);
+            String said = console.out().replaceAll("\\d+ ms", "T ms") + console.err();
+            console.reset();
+            java.util.OptionalInt quick = CheckCommand.quick(args);
+            assertTrue(quick.isPresent(), String.join(" ", args));
+            assertEquals(viaPicocli, quick.getAsInt(), String.join(" ", args));
+            assertEquals(said, console.out().replaceAll("\\d+ ms", "T ms") + console.err(), String.join(" ", args));
+            console.reset();
+        }
+        // what is not plain is left to picocli, which words the error or the help
+        for (String[] args : new String[][] {{"check"}, {"check", "--help"}, {"check", "--model"}, {"check", "--frob", bad.toString()},
+                {"check", "--model", "mutex", "--model", "kv", bad.toString()}, {"check", "--time-limit", "soon", bad.toString()}}) {
+            assertTrue(CheckCommand.quick(args).isEmpty(), String.join(" ", args));
+        }
+    }
 }

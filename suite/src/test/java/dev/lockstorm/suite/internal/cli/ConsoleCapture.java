@@ -32,6 +32,12 @@ public final class ConsoleCapture implements BeforeEachCallback, AfterEachCallba
         System.setErr(oldErr);
     }
 
+    /** Forgets what was captured so far. */
+    public void reset() {
+        out.reset();
+        err.reset();
+    }
+
     public String out() {
         return out.toString(StandardCharsets.UTF_8);
     }
