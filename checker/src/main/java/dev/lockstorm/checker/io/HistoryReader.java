@@ -33,8 +33,7 @@ public final class HistoryReader {
     public static History read(Path file, HistoryFormat format) {
         String source = file.toString();
         if (!Files.isRegularFile(file)) throw new HistoryFormatException(source, 0, "no such file");
-        requireText(file);
-        HistoryFormat f = format == HistoryFormat.AUTO ? detect(file) : format;
+        HistoryFormat f = look(file, format);
         if (f == HistoryFormat.JSONL) {
             // one parser over the file's bytes: the fast path for the format lockstorm writes
             HistoryBuilder b = new HistoryBuilder(source);
@@ -56,16 +55,35 @@ public final class HistoryReader {
         }
     }
 
-    /** A compressed file is named as such, not reported as a bad first line. */
-    private static void requireText(Path file) {
-        byte[] magic = new byte[2];
+    /**
+     * One look at the file's first bytes: a compressed file is named as such (not reported as a bad
+     * first line), and with {@code AUTO} the format is told from its name and first characters.
+     */
+    private static HistoryFormat look(Path file, HistoryFormat format) {
+        byte[] head;
         try (InputStream in = Files.newInputStream(file)) {
-            if (in.readNBytes(magic, 0, 2) == 2 && (magic[0] & 0xff) == 0x1f && (magic[1] & 0xff) == 0x8b) {
-                throw new HistoryFormatException(file.toString(), 0, "gzip-compressed; expected a text history (decompress it first: gunzip)");
-            }
+            head = in.readNBytes(4096);
         } catch (IOException e) {
             throw new HistoryFormatException(file.toString(), 0, "cannot read: " + e.getMessage());
         }
+        if (head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
+            throw new HistoryFormatException(file.toString(), 0, "gzip-compressed; expected a text history (decompress it first: gunzip)");
+        }
+        if (format != HistoryFormat.AUTO) return format;
+        CharBuffer text = CharBuffer.allocate(head.length + 1);
+        // not at the end of input: a character cut by the 4096th byte is not an error
+        CoderResult r = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(head), text, false);
+        if (r.isError()) throw notUtf8(file);
+        return formatOf(file, text.flip().toString());
+    }
+
+    private static HistoryFormat formatOf(Path file, String head) {
+        HistoryFormat f = HistoryFormat.detect(file.getFileName().toString(), head);
+        if (f != null) return f;
+        if (head.isBlank()) return HistoryFormat.JSONL; // an empty history
+        throw new HistoryFormatException(file.toString(), 1,
+                "cannot tell the format; expected JSONL ({\"type\":…}), Jepsen EDN ([{:type …}]) or Jepsen log lines (use --format)");
     }
 
     /** The line of the first byte sequence that is not UTF-8. */
@@ -107,20 +125,7 @@ public final class HistoryReader {
 
     /** The format of a file, from its name and first characters. */
     public static HistoryFormat detect(Path file) {
-        String head;
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            char[] buf = new char[4096];
-            int n = in.read(buf);
-            head = n <= 0 ? "" : new String(buf, 0, n);
-        } catch (CharacterCodingException e) {
-            throw notUtf8(file);
-        } catch (IOException e) {
-            throw new HistoryFormatException(file.toString(), 0, "cannot read: " + e.getMessage());
-        }
-        HistoryFormat f = HistoryFormat.detect(file.getFileName().toString(), head);
-        if (f != null) return f;
-        if (head.isBlank()) return HistoryFormat.JSONL; // an empty history
-        throw new HistoryFormatException(file.toString(), 1,
-                "cannot tell the format; expected JSONL ({\"type\":…}), Jepsen EDN ([{:type …}]) or Jepsen log lines (use --format)");
+        if (!Files.isRegularFile(file)) throw new HistoryFormatException(file.toString(), 0, "no such file");
+        return look(file, HistoryFormat.AUTO);
     }
 }

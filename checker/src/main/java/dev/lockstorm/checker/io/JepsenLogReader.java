@@ -42,13 +42,13 @@ final class JepsenLogReader {
                 throw new HistoryFormatException(source, line, "expected '<process>\\t:<type>\\t:<f>\\t<value>' after 'jepsen.util - '");
             }
             Map<String, Object> extra = new LinkedHashMap<>();
-            Object p = EdnReader.parse(m.group(1), source, line);
+            Object p = scalar(m.group(1), source, line);
             int process = JepsenOps.process(p, extra, source, line, out);
             OpType type = OpType.fromWire(m.group(2));
             if (type == null) throw new HistoryFormatException(source, line, "type :" + m.group(2) + "; expected :invoke, :ok, :fail or :info");
             String f = m.group(3);
             String v = m.group(4).strip();
-            Object value = v.isEmpty() ? null : EdnReader.parse(v, source, line);
+            Object value = v.isEmpty() ? null : scalar(v, source, line);
             if (type == OpType.FAIL && f.equals("cas") && process != Op.NEMESIS) {
                 type = OpType.OK;
                 extra.put("cas", value);
@@ -61,5 +61,18 @@ final class JepsenLogReader {
             throw new HistoryFormatException(source, 1, "no Jepsen op line in " + lines + (lines == 1 ? " line" : " lines") + "; expected the jepsen-log format,"
                     + " lines like 'INFO  jepsen.util - 3\t:invoke\t:read\tnil' (another format? use --format jsonl or edn)");
         }
+    }
+
+    /** An EDN value; the common ones of a log line (nil, a whole number) without starting a reader for each. */
+    private static Object scalar(String text, String source, int line) {
+        if (text.equals("nil")) return null;
+        int n = text.length();
+        if (n > 0 && n < 19) {
+            int i = text.charAt(0) == '-' && n > 1 ? 1 : 0;
+            boolean digits = true;
+            for (int j = i; j < n && digits; j++) digits = text.charAt(j) >= '0' && text.charAt(j) <= '9';
+            if (digits) return Long.parseLong(text);
+        }
+        return EdnReader.parse(text, source, line);
     }
 }

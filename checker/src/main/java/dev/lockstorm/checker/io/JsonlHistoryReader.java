@@ -58,7 +58,7 @@ final class JsonlHistoryReader {
                 try {
                     t = p.nextToken();
                 } catch (JsonProcessingException e) {
-                    throw malformed(e, source);
+                    throw malformed(e, source, e.getLocation() == null ? 0 : e.getLocation().getLineNr());
                 }
                 if (t == null) return;
                 int line = p.currentTokenLocation().getLineNr();
@@ -67,7 +67,7 @@ final class JsonlHistoryReader {
                 try {
                     addEvent(p, source, line, out);
                 } catch (JsonProcessingException e) {
-                    throw malformed(e, source);
+                    throw malformed(e, source, line); // named by the line the event began on
                 }
                 if (p.currentTokenLocation().getLineNr() != line) {
                     throw bad(source, line, "the event goes on past its line; expected one JSON object per line");
@@ -77,10 +77,11 @@ final class JsonlHistoryReader {
         }
     }
 
-    private static RuntimeException malformed(JsonProcessingException e, String source) throws CharConversionException {
-        if (String.valueOf(e.getOriginalMessage()).contains("Invalid UTF-8")) throw new CharConversionException(e.getOriginalMessage());
-        int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-        return bad(source, line, "malformed JSON (" + e.getOriginalMessage() + "); expected one JSON object per line");
+    private static RuntimeException malformed(JsonProcessingException e, String source, int line) throws CharConversionException {
+        String said = String.valueOf(e.getOriginalMessage());
+        if (said.contains("Invalid UTF-8")) throw new CharConversionException(said);
+        int where = said.indexOf(" (start marker at");
+        return bad(source, line, "malformed JSON (" + (where < 0 ? said : said.substring(0, where)) + "); expected one JSON object per line");
     }
 
     /** Reads the fields of the object the parser is at (its START_OBJECT) and adds the event; leaves the parser at its END_OBJECT. */

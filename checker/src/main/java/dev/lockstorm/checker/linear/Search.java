@@ -33,6 +33,8 @@ final class Search<S> {
     private final long[] ret;
     private final int n;
     private final int[] optionalIds;
+    /** optional operations not linearized: the key lists those behind the frontier (skipping the many already placed) */
+    private final BitSet optionalPending;
     /** operations that never change the state when legal ({@link Model#readOnly}) */
     private final boolean[] readOnly;
 
@@ -80,6 +82,8 @@ final class Search<S> {
             else requiredPending.set(i);
         }
         this.optionalIds = opt.stream().mapToInt(Integer::intValue).toArray();
+        this.optionalPending = new BitSet(n);
+        for (int id : optionalIds) optionalPending.set(id);
         this.readOnly = new boolean[n];
         for (int i = 0; i < n; i++) readOnly[i] = model.readOnly(ops[i]);
         this.requiredLeft = n - optionalIds.length;
@@ -347,6 +351,7 @@ final class Search<S> {
     private void mark(int op) {
         done.set(op);
         hash ^= zobrist[op];
+        if (ops[op].optional()) optionalPending.clear(op);
         if (!ops[op].optional()) {
             requiredPending.clear(op);
             requiredLeft--;
@@ -360,6 +365,7 @@ final class Search<S> {
     private void unmark(int op) {
         done.clear(op);
         hash ^= zobrist[op];
+        if (ops[op].optional()) optionalPending.set(op);
         if (!ops[op].optional()) {
             requiredPending.set(op);
             requiredLeft++;
@@ -370,12 +376,9 @@ final class Search<S> {
     private Key key(S state) {
         int[] tmp = new int[8];
         int k = 0;
-        for (int id : optionalIds) {
-            if (id >= frontier) break;
-            if (!done.get(id)) {
-                if (k == tmp.length) tmp = Arrays.copyOf(tmp, k * 2);
-                tmp[k++] = id;
-            }
+        for (int id = optionalPending.nextSetBit(0); id >= 0 && id < frontier; id = optionalPending.nextSetBit(id + 1)) {
+            if (k == tmp.length) tmp = Arrays.copyOf(tmp, k * 2);
+            tmp[k++] = id;
         }
         long[] past = done.get(frontier + 1, Math.max(frontier + 1, done.length())).toLongArray();
         return new Key(frontier, Arrays.copyOf(tmp, k), past, state, hash);

@@ -37,7 +37,7 @@ public final class Kv implements Model<Kv.State> {
         State append(String suffix) {
             int h = hash;
             for (int i = 0; i < suffix.length(); i++) h = 31 * h + suffix.charAt(i);
-            return new State(value + suffix, h);
+            return new State(value.concat(suffix), h); // concat: one exact copy (a StringBuilder would grow and copy again)
         }
 
         public String value() {

@@ -23,6 +23,17 @@ public final class Register implements Model<Register.State> {
 
     /** @param value the register's value (may be null) */
     public record State(Object value) {
+        // written out: a record's generated equals and hashCode are bound at their first call through
+        // method handles, ~30 ms of a cold check's start, and the search calls them for every state
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof State s && java.util.Objects.equals(s.value, value);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Objects.hashCode(value);
+        }
     }
 
     private final String name;

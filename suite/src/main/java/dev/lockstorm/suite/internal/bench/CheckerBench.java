@@ -52,7 +52,7 @@ public final class CheckerBench {
     }
 
     /** The large-history figures. Returns false when the verdict is not the expected {@code valid}. */
-    public boolean large(int events, int clients, double crashRate, long seed) throws IOException {
+    public boolean large(int events, int clients, double crashRate, long seed, Path launcher) throws IOException {
         out.printf(Locale.ROOT, "fenced-mutex history: %,d events, %d clients, %.1f %% crashed ops, seed %d, -Xmx %d MiB, %d cores%n",
                 events, clients, crashRate * 100, seed, Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
         long t0 = System.nanoTime();
@@ -67,13 +67,23 @@ public final class CheckerBench {
         long t3 = System.nanoTime();
         CheckResult r = Checker.check(read, new FencedMutex(), SearchLimits.withTimeLimit(Duration.ofSeconds(120)));
         long t4 = System.nanoTime();
+        long bytes = Files.size(file);
+        // the whole command a user types, cold: JVM start, read, check, summary
+        long cold = -1;
+        if (launcher != null) {
+            long c0 = System.nanoTime();
+            quietly(List.of(launcher.toString(), "check", file.toString()));
+            cold = System.nanoTime() - c0;
+        }
         Files.delete(file);
         Files.delete(dir);
         row("generate", t1 - t0, h.size());
         row("write JSONL", t2 - t1, h.size());
         row("read + validate", t3 - t2, h.size());
+        out.printf(Locale.ROOT, "  %-24s %6.0f MB/s (%,d bytes)%n", "read rate", bytes / 1e6 / ((t3 - t2) / 1e9), bytes);
         row("check (all analyses)", t4 - t3, h.size());
         row("read + check", t4 - t2, h.size());
+        if (cold >= 0) out.printf(Locale.ROOT, "  %-24s %6.2f s   (bin/lockstorm check FILE: a cold JVM, read, check, summary)%n", "the whole command", cold / 1e9);
         out.printf(Locale.ROOT, "  verdict %s, %,d ops searched, %,d crashed, states explored %,d, peak states %,d, peak heap %d MiB%n",
                 r.verdict().wire(), r.linearizability().operations(), r.stats().crashedOperations(),
                 r.linearizability().statesExplored(), r.linearizability().peakStates(), peakHeapMiB());
@@ -119,29 +129,83 @@ public final class CheckerBench {
      * may write the launcher's class-data archive); then {@code rounds} pairs, each printed, and their
      * median.
      */
-    public void coldCommands(Path corpusRoot, Path launcher, int rounds) throws IOException {
+    public boolean coldCommands(Path corpusRoot, Path launcher, int rounds, Path porcupine) throws IOException {
         List<String> etcd = files(corpusRoot.resolve("porcupine-etcd"), f -> f.endsWith(".log") && !f.equals("etcd_095.log"));
         List<String> kv = files(corpusRoot.resolve("porcupine-kv"), f -> f.endsWith(".txt"));
         List<String> register = new ArrayList<>(List.of(launcher.toString(), "check", "--model", "register"));
         register.addAll(etcd);
         List<String> kvCheck = new ArrayList<>(List.of(launcher.toString(), "check", "--model", "kv"));
         kvCheck.addAll(kv);
+        List<String> theirs = porcupine == null ? null : porcupineTest(porcupine);
+        if (porcupine != null && theirs == null) return false;
         long[] took = new long[rounds];
+        long[] tookTheirs = new long[rounds];
         for (int round = -1; round < rounds; round++) {
             long t0 = System.nanoTime();
             int rcRegister = quietly(register);
             int rcKv = quietly(kvCheck);
+            long t1 = System.nanoTime();
+            int rcTheirs = theirs == null ? 0 : quietly(theirs);
+            long t2 = System.nanoTime();
             if (round < 0) {
-                out.printf(Locale.ROOT, "cold commands: check --model register (%d etcd logs) + check --model kv (%d kv files), exit codes %d and %d%n",
-                        etcd.size(), kv.size(), rcRegister, rcKv);
+                out.printf(Locale.ROOT, "cold commands: check --model register (%d etcd logs) + check --model kv (%d kv files), exit codes %d and %d%s%n",
+                        etcd.size(), kv.size(), rcRegister, rcKv, theirs == null ? "" : "; Porcupine's own test run over the same files"
+                                + " (TestEtcdJepsen*, TestKv<N>Clients*), exit code " + rcTheirs);
                 continue;
             }
-            took[round] = System.nanoTime() - t0;
-            out.printf(Locale.ROOT, "  round %d: %.2f s%n", round + 1, took[round] / 1e9);
+            took[round] = t1 - t0;
+            tookTheirs[round] = t2 - t1;
+            out.printf(Locale.ROOT, "  round %d: %.2f s%s%n", round + 1, took[round] / 1e9,
+                    theirs == null ? "" : String.format(Locale.ROOT, ", Porcupine %.2f s", tookTheirs[round] / 1e9));
         }
-        long[] sorted = took.clone();
+        long ours = median(took);
+        if (theirs == null) {
+            out.printf(Locale.ROOT, "  median %.2f s (Porcupine not measured: give --porcupine DIR, a checkout of github.com/anishathalye/porcupine,"
+                    + " with Go installed)%n", ours / 1e9);
+            return true;
+        }
+        long p = median(tookTheirs);
+        out.printf(Locale.ROOT, "  median %.2f s, Porcupine %.2f s: lockstorm / Porcupine = %.2f%n", ours / 1e9, p / 1e9, ours / (double) p);
+        return true;
+    }
+
+    private static long median(long[] xs) {
+        long[] sorted = xs.clone();
         java.util.Arrays.sort(sorted);
-        out.printf(Locale.ROOT, "  median %.2f s (Porcupine's own test run over the same files: 0.85 s)%n", sorted[rounds / 2] / 1e9);
+        return sorted[sorted.length / 2];
+    }
+
+    /**
+     * Builds Porcupine's test binary once ({@code go test -c}, offline: it has no dependencies) and
+     * returns the command that runs its etcd and kv tests over the same files; null, with the reason
+     * printed, when it cannot.
+     */
+    private List<String> porcupineTest(Path checkout) throws IOException {
+        if (!Files.isRegularFile(checkout.resolve("porcupine_test.go")) || !Files.isDirectory(checkout.resolve("test_data"))) {
+            out.println("cold commands: " + checkout + " is not a Porcupine checkout (expected porcupine_test.go and test_data/)");
+            return null;
+        }
+        Path binary = checkout.toAbsolutePath().resolve("porcupine.test");
+        ProcessBuilder pb = new ProcessBuilder("go", "test", "-c", "-o", binary.toString(), ".").directory(checkout.toFile())
+                .redirectErrorStream(true);
+        pb.environment().put("GOFLAGS", "-mod=mod");
+        pb.environment().put("GOPROXY", "off");
+        try {
+            Process go = pb.start();
+            String said = new String(go.getInputStream().readAllBytes());
+            if (go.waitFor() != 0) {
+                out.println("cold commands: go test -c failed in " + checkout + ":\n" + said);
+                return null;
+            }
+        } catch (IOException e) {
+            out.println("cold commands: Go is missing (apt-get install golang-go): " + e.getMessage());
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+        // run from the checkout: its tests read test_data/ by relative path
+        return List.of("sh", "-c", "cd '" + checkout.toAbsolutePath() + "' && exec ./porcupine.test -test.run 'TestEtcdJepsen|TestKv[0-9]' -test.count=1");
     }
 
     private static List<String> files(Path dir, java.util.function.Predicate<String> name) throws IOException {

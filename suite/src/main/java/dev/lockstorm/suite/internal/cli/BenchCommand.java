@@ -64,6 +64,11 @@ public final class BenchCommand implements Runnable {
         @Option(names = "--skip-corpus", description = "Checks the large history only, not the corpus.")
         boolean skipCorpus;
 
+        @Option(names = "--porcupine", paramLabel = "DIR",
+                description = "Names a checkout of github.com/anishathalye/porcupine: its own test run over the same etcd and kv files is"
+                        + " timed in the same rounds as lockstorm's cold commands, and the ratio printed (needs Go: apt-get install golang-go).")
+        Path porcupine;
+
         @Override
         public Integer call() throws IOException {
             String bad = events < 2 ? "--events must be at least 2, not " + events
@@ -76,10 +81,10 @@ public final class BenchCommand implements Runnable {
             CheckerBench b = new CheckerBench(System.out);
             Path dir = corpus != null ? corpus : Home.path("checker/src/test/resources/corpus");
             if (!skipCorpus) b.startup(dir);
-            boolean ok = b.large(events, clients, crashRate, seed);
+            boolean ok = b.large(events, clients, crashRate, seed, Files.isExecutable(Home.path("bin/lockstorm")) ? Home.path("bin/lockstorm") : null);
             if (!skipCorpus) ok &= b.corpus(dir) == 0;
             Path launcher = Home.path("bin/lockstorm");
-            if (!skipCorpus && Files.isExecutable(launcher)) b.coldCommands(dir, launcher, 5);
+            if (!skipCorpus && Files.isExecutable(launcher)) ok &= b.coldCommands(dir, launcher, 5, porcupine);
             else if (!skipCorpus) System.out.println("cold commands: not measured (no launcher at " + launcher + ")");
             return ok ? 0 : 1;
         }

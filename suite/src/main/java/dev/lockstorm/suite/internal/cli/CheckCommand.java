@@ -105,8 +105,10 @@ public final class CheckCommand implements Callable<Integer> {
     private static Object checkOne(Path file, HistoryFormat format, Model<?> fixed, SearchLimits limits) {
         try {
             History h = HistoryReader.read(file, format);
+            if (fixed != null) return Checker.check(h, fixed, limits);
+            // the model told from the history, and from its format (each look at the format opens the file again)
             HistoryFormat actual = format == HistoryFormat.AUTO ? HistoryReader.detect(file) : format;
-            Model<?> m = fixed != null ? fixed : Models.infer(h, actual == HistoryFormat.JEPSEN_LOG);
+            Model<?> m = Models.infer(h, actual == HistoryFormat.JEPSEN_LOG);
             return Checker.check(h, m, limits);
         } catch (HistoryFormatException e) {
             return e;
@@ -154,8 +156,16 @@ public final class CheckCommand implements Callable<Integer> {
             t.setDaemon(true);
             return t;
         });
-        List<Future<Object>> outcomes = new ArrayList<>();
-        for (Path file : files) outcomes.add(pool.submit(() -> checkOne(file, format, model, limits)));
+        // the largest files start first, so that the longest check is not left to run alone at the end;
+        // the summaries still come in the order the files were named
+        List<Future<Object>> outcomes = new ArrayList<>(java.util.Collections.nCopies(files.size(), (Future<Object>) null));
+        Integer[] bySize = new Integer[files.size()];
+        for (int i = 0; i < bySize.length; i++) bySize[i] = i;
+        if (parallel > 1) java.util.Arrays.sort(bySize, java.util.Comparator.comparingLong((Integer i) -> size(files.get(i))).reversed());
+        for (int i : bySize) {
+            Path file = files.get(i);
+            outcomes.set(i, pool.submit(() -> checkOne(file, format, model, limits)));
+        }
         Verdict all = Verdict.VALID;
         boolean badInput = false;
         try {

@@ -28,12 +28,12 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         if ("1".equals(System.getenv(EXIT_WITH_STDIN))) exitWhenStdinCloses();
-        if (args.length > 1 && args[0].equals("check")) {
-            // a plain check skips picocli's start-up (CheckCommand.quick); anything else goes the usual way
-            java.util.OptionalInt quick = CheckCommand.quick(args);
-            if (quick.isPresent()) System.exit(quick.getAsInt());
-        }
-        System.exit(run(args));
+        // a plain check skips picocli's start-up (CheckCommand.quick); anything else goes the usual way
+        java.util.OptionalInt quick = args.length > 1 && args[0].equals("check") ? CheckCommand.quick(args) : java.util.OptionalInt.empty();
+        int code = quick.isPresent() ? quick.getAsInt() : run(args);
+        // the JVM that writes the launcher's class-data archive loads what every kind of check needs
+        if (System.getProperty(CheckWarmup.PROPERTY) != null) CheckWarmup.run();
+        System.exit(code);
     }
 
     private static void exitWhenStdinCloses() {
