@@ -29,12 +29,13 @@ public final class Summary {
                 .append(r.verdict() == Verdict.VALID && r.coverage() != null && !r.coverage().dangerousReached()
                         ? ", but " + r.coverage().nothingDangerous() : "").append('\n');
         for (String w : r.warnings()) sb.append("  warning: ").append(w).append('\n');
-        sb.append(String.format(Locale.ROOT, "  %d events, %d operations, %d processes, %d crashed (%d never completed); %d ms%n",
-                s.events(), s.operations(), s.processes(), s.crashedOperations(), s.incompleteInvocations(), s.millis()));
+        sb.append("  ").append(s.events()).append(" events, ").append(s.operations()).append(" operations, ").append(s.processes())
+                .append(" processes, ").append(s.crashedOperations()).append(" crashed (").append(s.incompleteInvocations())
+                .append(" never completed); ").append(s.millis()).append(" ms\n");
         sb.append("  linearizability (").append(l.model()).append("): ").append(l.verdict().wire());
         if (l.reason() != null) sb.append(" — ").append(l.reason());
-        sb.append(String.format(Locale.ROOT, " [%d ops, %d part%s, %d states]%n", l.operations(), l.partitions(),
-                l.partitions() == 1 ? "" : "s", l.statesExplored()));
+        sb.append(" [").append(l.operations()).append(" ops, ").append(l.partitions()).append(" part").append(l.partitions() == 1 ? "" : "s")
+                .append(", ").append(l.statesExplored()).append(" states]\n");
         if (l.failure() != null) sb.append("    ").append(l.failure().explanation()).append('\n');
         if (!r.isLockCheck()) return sb.append(liveness(r)).toString();
 

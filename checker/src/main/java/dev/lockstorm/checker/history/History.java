@@ -213,12 +213,24 @@ public final class History {
         return duration(op.time());
     }
 
+    /** {@code nanos / (step · 10^digits)} rounded half up to {@code digits} decimals, as "%.Nf" prints it. */
+    private static String fixed(long nanos, long step, int digits) {
+        long scale = digits == 3 ? 1000 : 10;
+        long units = Math.round(nanos / (double) step); // in the last decimal's unit
+        long whole = Math.abs(units) / scale;
+        long frac = Math.abs(units) % scale;
+        String f = Long.toString(frac);
+        while (f.length() < digits) f = "0" + f;
+        return (units < 0 ? "-" : "") + whole + "." + f;
+    }
+
     /** Nanoseconds as text in a unit that shows them: "4.310 s", "3.250 ms", "12.5 µs", "40 ns". */
     public static String duration(long nanos) {
         long a = Math.abs(nanos);
-        if (a >= 1_000_000_000L) return String.format(java.util.Locale.ROOT, "%.3f s", nanos / 1e9);
-        if (a >= 1_000_000L) return String.format(java.util.Locale.ROOT, "%.3f ms", nanos / 1e6);
-        if (a >= 1_000L) return String.format(java.util.Locale.ROOT, "%.1f µs", nanos / 1e3);
+        // fixed-point by hand: String.format's first call loads the locale machinery, ~10 ms of a cold check
+        if (a >= 1_000_000_000L) return fixed(nanos, 1_000_000, 3) + " s";
+        if (a >= 1_000_000L) return fixed(nanos, 1_000, 3) + " ms";
+        if (a >= 1_000L) return fixed(nanos, 100, 1) + " µs";
         return nanos + " ns";
     }
 }
