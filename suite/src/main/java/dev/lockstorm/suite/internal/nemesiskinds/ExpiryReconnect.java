@@ -44,6 +44,11 @@ public record ExpiryReconnect() implements NemesisKind {
 
     /** A waiter stays in line across the whole cut and its reconnection. */
     @Override
+    public boolean drawsAcquireWaits() {
+        return false; // its waiters must stay queued
+    }
+
+    @Override
     public Duration acquireTimeout(Rhythm rhythm) {
         return rhythm.lease().multipliedBy(3).plusSeconds(1);
     }

@@ -48,6 +48,11 @@ public record HoldWaiterRenewals() implements NemesisKind {
 
     /** Waiters stay queued through the whole hold, their leases' expiry and the holder's release. */
     @Override
+    public boolean drawsAcquireWaits() {
+        return false; // its waiters must stay queued
+    }
+
+    @Override
     public Duration acquireTimeout(Rhythm rhythm) {
         return rhythm.timeLimit();
     }

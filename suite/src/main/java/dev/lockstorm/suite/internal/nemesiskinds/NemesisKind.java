@@ -57,6 +57,11 @@ public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, Paus
         return Map.of();
     }
 
+    /** Whether the run may draw shorter acquire waits (waiters that give up); not for a kind that keeps waiters queued. */
+    default boolean drawsAcquireWaits() {
+        return true;
+    }
+
     /** How long a client's acquire waits for the lock: a second past the lease by default. */
     default Duration acquireTimeout(Rhythm rhythm) {
         return rhythm.lease().plusSeconds(1);

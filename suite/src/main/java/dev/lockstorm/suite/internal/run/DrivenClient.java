@@ -7,6 +7,7 @@ import dev.lockstorm.nemesis.ClientProcess;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.suite.internal.nemesiskinds.Client;
 import dev.lockstorm.suite.internal.workload.Holder;
+import dev.lockstorm.suite.internal.workload.AcquireWaits;
 import dev.lockstorm.suite.internal.workload.LockCycle;
 import dev.lockstorm.suite.internal.workload.Outcome;
 import dev.lockstorm.suite.internal.workload.Step;
@@ -34,9 +35,10 @@ final class DrivenClient implements Holder, Client {
     private final LockCycle cycle;
     private final RunSpec spec;
     private final ClockFault clock;
+    private final AcquireWaits waits;
 
     DrivenClient(Host host, ClientWorker worker, ClientHistory history, ResourceCalls resource, HoldBoard board, LockCycle cycle,
-                 RunSpec spec, ClockFault clock) {
+                 RunSpec spec, ClockFault clock, AcquireWaits waits) {
         this.host = host;
         this.worker = worker;
         this.history = history;
@@ -45,6 +47,7 @@ final class DrivenClient implements Holder, Client {
         this.cycle = cycle;
         this.spec = spec;
         this.clock = clock;
+        this.waits = waits;
     }
 
     /** Starts the first worker; a client that cannot open then, with every server up, stops the run. */
@@ -54,7 +57,7 @@ final class DrivenClient implements Holder, Client {
 
     /** Runs cycles until {@code stop} is set. */
     void run(AtomicBoolean stop) {
-        while (!stop.get()) cycle.run(this, spec.acquireTimeout(), true);
+        while (!stop.get()) cycle.run(this, waits.next(), true);
     }
 
     /** One cycle without the hold; whether its acquire was granted. */

@@ -9,6 +9,7 @@ import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
+import dev.lockstorm.suite.internal.workload.AcquireWaits;
 import dev.lockstorm.suite.internal.workload.LockCycle;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
 import dev.lockstorm.locks.internal.registry.Registry;
@@ -117,6 +118,15 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
     /** How long an acquire waits for the lock: a second past the lease, unless the nemesis needs waiters to stay queued longer. */
     public Duration acquireTimeout() {
         return nemesis.acquireTimeout(rhythm());
+    }
+
+    /**
+     * Whether a quarter of the acquires wait less than a lease and give up ({@link AcquireWaits}), so
+     * that a lock's withdraw path runs: in every run but a named scenario's (a choreography times its
+     * waiters exactly) and a nemesis's that keeps waiters queued on purpose.
+     */
+    public boolean drawsAcquireWaits() {
+        return title == null && nemesis.drawsAcquireWaits();
     }
 
     /** What every client's holder does in each cycle. */

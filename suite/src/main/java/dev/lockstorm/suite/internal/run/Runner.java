@@ -16,6 +16,7 @@ import dev.lockstorm.suite.internal.cluster.Cluster;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
 import dev.lockstorm.suite.internal.nemesiskinds.Targets;
+import dev.lockstorm.suite.internal.workload.AcquireWaits;
 import dev.lockstorm.suite.internal.workload.LockCycle;
 
 import java.io.IOException;
@@ -99,9 +100,14 @@ public final class Runner {
                     Map<String, String> env = new HashMap<>(kind.clientEnv(i, spec.rhythm(), clientDir));
                     env.put(LogStamp.RUN_START_ENV, Long.toString(lab.monotonicOn(host, started)));
                     if (clock != null) env.putAll(clock.env());
-                    LockCycle cycle = new LockCycle(spec.policy(), new Random(random.nextLong()));
+                    long cycleSeed = random.nextLong();
+                    LockCycle cycle = new LockCycle(spec.policy(), new Random(cycleSeed));
+                    // the waits draw from their own source, so that a seed's cycles (depths, holds) stay what they were
+                    AcquireWaits waits = spec.drawsAcquireWaits()
+                            ? AcquireWaits.drawn(spec.acquireTimeout(), spec.lease(), new Random(cycleSeed * 31 + 17))
+                            : AcquireWaits.fixed(spec.acquireTimeout());
                     clients.add(new DrivenClient(host, new ClientWorker(lab, host, spec, cluster.connect(), env),
-                            new ClientHistory(recorder, host.name(), i, spec.clients()), calls, board, cycle, spec, clock));
+                            new ClientHistory(recorder, host.name(), i, spec.clients()), calls, board, cycle, spec, clock, waits));
                 }
                 clients.parallelStream().forEach(DrivenClient::open);
                 log.log("clients: " + spec.clients() + " workers open (" + spec.system().name() + ")");
@@ -173,6 +179,7 @@ public final class Runner {
         m.put("clients", spec.clients());
         m.put("lease_ms", spec.lease().toMillis());
         m.put("acquire_timeout_ms", spec.acquireTimeout().toMillis());
+        m.put("acquire_waits", spec.drawsAcquireWaits() ? "drawn" : "fixed");
         m.put("op_timeout_ms", spec.opTimeout().toMillis());
         m.put("hold_max_ms", spec.holdMax().toMillis());
         m.put("seed", spec.seed());
