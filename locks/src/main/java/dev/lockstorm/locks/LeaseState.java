@@ -47,6 +47,8 @@ public final class LeaseState {
     private final GoneOn goneOn;
     private boolean held;
     private boolean doubted;
+    /** a doubting session event since the last release, while not holding: an acquire in flight over it gets a doubted grant */
+    private boolean doubtBeforeGrant;
 
     /** A lease taken as gone from the first SUSPENDED. */
     public LeaseState() {
@@ -57,16 +59,21 @@ public final class LeaseState {
         this.goneOn = goneOn;
     }
 
-    /** The lock was just granted: no doubt yet. */
+    /**
+     * The lock was just granted: in doubt from the start when the session was suspended (or lost)
+     * while the acquire was in flight, since the node or key it was granted by may be gone already.
+     */
     public synchronized void acquired() {
         held = true;
-        doubted = false;
+        doubted = doubtBeforeGrant;
+        doubtBeforeGrant = false;
     }
 
     /** The client released (or gave up) the lock. */
     public synchronized void released() {
         held = false;
         doubted = false;
+        doubtBeforeGrant = false;
     }
 
     /**
@@ -74,7 +81,10 @@ public final class LeaseState {
      * holding, the lease stays in doubt until released: a reconnection does not bring back a lock whose node may have expired.
      */
     public synchronized void connection(Connection c) {
-        if (held && (c == Connection.LOST || c == Connection.SUSPENDED && goneOn == GoneOn.SUSPENDED)) doubted = true;
+        boolean doubting = c == Connection.LOST || c == Connection.SUSPENDED && goneOn == GoneOn.SUSPENDED;
+        if (!doubting) return;
+        if (held) doubted = true;
+        else doubtBeforeGrant = true;
     }
 
     /** Held, and nothing said the session may have lost it since. */

@@ -2,9 +2,6 @@ package dev.lockstorm.locks.etcd;
 
 import dev.lockstorm.locks.RenewalHold;
 import io.etcd.jetcd.Client;
-import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
-import io.etcd.jetcd.support.CloseableClient;
-import io.grpc.stub.StreamObserver;
 
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -13,22 +10,24 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One etcd lease behind one hold: granted with the run's TTL, kept alive by jetcd's keep-alive,
- * revoked on release. It knows when it was last renewed and whether etcd said it is gone, so that
- * the holder can tell whether it may still hold the lock. A scenario can hold its renewals
- * ({@link RenewalHold}): the keep-alive is closed while the switch is on and opened again after.
+ * One etcd lease behind one hold: granted with the run's TTL, renewed every third of it, revoked on
+ * release. It knows until when it is surely valid and whether etcd said it is gone, so that the
+ * holder can tell whether it may still hold the lock. Each renewal is its own {@code keepAliveOnce},
+ * stamped when it is sent: etcd counts the TTL from when it handles the request, which is after the
+ * sending, so validity counted from the sending is never too long (counted from the answer's receipt,
+ * a reply delayed by a pause or a slow network would stretch it past the server's). A scenario can
+ * hold the renewals ({@link RenewalHold}): none is sent while the switch is on.
  */
 final class EtcdLease {
-    private static final ScheduledExecutorService SWITCH = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "etcd-renewal-hold");
+    private static final ScheduledExecutorService RENEWALS = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "etcd-lease-renewals");
         t.setDaemon(true);
         return t;
     });
 
     private final Client client;
     private final long id;
-    private final ScheduledFuture<?> watch;
-    private CloseableClient keepAlive;
+    private final ScheduledFuture<?> renewing;
     private volatile long validUntilNanos;
     private volatile String lost;
 
@@ -36,12 +35,12 @@ final class EtcdLease {
         this.client = client;
         this.id = id;
         this.validUntilNanos = grantedAtNanos + TimeUnit.SECONDS.toNanos(ttlSeconds);
-        renew(true);
-        this.watch = RenewalHold.configured() ? SWITCH.scheduleWithFixedDelay(() -> renew(!RenewalHold.held()), 50, 50, TimeUnit.MILLISECONDS) : null;
+        long period = Math.max(100, TimeUnit.SECONDS.toMillis(ttlSeconds) / 3);
+        this.renewing = RENEWALS.scheduleWithFixedDelay(this::renewOnce, period, period, TimeUnit.MILLISECONDS);
     }
 
     /**
-     * Grants a lease of {@code ttl} (whole seconds, rounded up: etcd's unit) and starts keeping it alive.
+     * Grants a lease of {@code ttl} (whole seconds, rounded up: etcd's unit) and starts renewing it.
      * Its validity is counted from before the grant was sent, as the server's can only start later.
      */
     static EtcdLease grant(Client client, Duration ttl, Duration timeout) throws Exception {
@@ -55,31 +54,25 @@ final class EtcdLease {
         return id;
     }
 
-    /** Opens the keep-alive when {@code on} and none is open, closes it when off. */
-    private synchronized void renew(boolean on) {
-        if (on && keepAlive == null && lost == null) {
-            keepAlive = client.getLeaseClient().keepAlive(id, new StreamObserver<>() {
-                @Override
-                public void onNext(LeaseKeepAliveResponse r) {
-                    // renewed no later than now; the server counts its TTL from when it handled the request
-                    validUntilNanos = System.nanoTime() + TimeUnit.SECONDS.toNanos(r.getTTL());
-                }
-
-                @Override
-                public void onError(Throwable t) {
-                    // jetcd retries the stream after a connection error; "not found" is final
-                    if (notFound(t)) lost = "etcd says the lease is gone (expired)";
-                }
-
-                @Override
-                public void onCompleted() {
-                    lost = "no keep-alive answered within the TTL: jetcd gave the lease up";
-                }
-            });
-        } else if (!on && keepAlive != null) {
-            keepAlive.close();
-            keepAlive = null;
-        }
+    /** One renewal, unless etcd said the lease is gone or a scenario holds renewals now. */
+    private void renewOnce() {
+        if (lost != null || RenewalHold.configured() && RenewalHold.held()) return;
+        long sent = System.nanoTime();
+        client.getLeaseClient().keepAliveOnce(id).whenComplete((r, t) -> {
+            if (t != null) {
+                // a connection error is retried at the next period; "not found" is final
+                if (notFound(t) || notFound(t.getCause())) lost = "etcd says the lease is gone (expired)";
+                return;
+            }
+            if (r.getTTL() <= 0) {
+                lost = "etcd says the lease is gone (expired)";
+                return;
+            }
+            long until = sent + TimeUnit.SECONDS.toNanos(r.getTTL());
+            synchronized (this) {
+                if (until > validUntilNanos) validUntilNanos = until;
+            }
+        });
     }
 
     /** Why the lease may be gone, or null while etcd has not said so and the last renewal's TTL has not run out. */
@@ -106,9 +99,7 @@ final class EtcdLease {
 
     /** Stops renewing for good (before a revoke). */
     private synchronized void stop() {
-        if (watch != null) watch.cancel(false);
-        if (keepAlive != null) keepAlive.close();
-        keepAlive = null;
+        renewing.cancel(false);
         lost = lost == null ? "released" : lost;
     }
 

@@ -9,6 +9,7 @@ import dev.lockstorm.suite.internal.nemesiskinds.Client;
 import dev.lockstorm.suite.internal.workload.Holder;
 import dev.lockstorm.suite.internal.workload.AcquireWaits;
 import dev.lockstorm.suite.internal.workload.LockCycle;
+import dev.lockstorm.suite.internal.workload.OnDoubt;
 import dev.lockstorm.suite.internal.workload.Outcome;
 import dev.lockstorm.suite.internal.workload.Step;
 import dev.lockstorm.locks.internal.worker.Command;
@@ -114,6 +115,16 @@ final class DrivenClient implements Holder, Client {
      */
     private Outcome resourceOp(Step step, Long token, Boolean stillHeld) {
         String f = name(step);
+        if (stillHeld == null && spec.onDoubt() == OnDoubt.STOP) {
+            // a careful holder asks right before it touches the resource, and does not when the answer is no
+            Reply ack = worker.call(new Command.Use());
+            if (!(ack instanceof Reply.InUse use)) {
+                history.invoke(f, value(step), Map.of());
+                return crash(f);
+            }
+            if (!use.stillHeld()) return new Outcome.StillHeld(false);
+            stillHeld = true;
+        }
         history.invoke(f, value(step), Map.of());
         if (stillHeld == null) {
             Reply ack = worker.call(new Command.Use());

@@ -106,6 +106,8 @@ public final class LockCycle {
                 return sure ? reading() : unnestOrHold();
             }
             case READING -> {
+                // a careful holder told "no" right before the read leaves it undone, and the rest of the cycle with it
+                if (outcome instanceof Outcome.StillHeld s && !s.held()) sure = false;
                 read = outcome instanceof Outcome.Read r ? r.value() : null;
                 return unnestOrHold();
             }
@@ -120,6 +122,8 @@ public final class LockCycle {
                 return new Step.Write(token, read + 1);
             }
             case WRITING -> {
+                // told "no" right before the write: the write was not made, and the release says the holder gave up
+                if (outcome instanceof Outcome.StillHeld s && !s.held()) sure = false;
                 return releasing();
             }
             default -> {

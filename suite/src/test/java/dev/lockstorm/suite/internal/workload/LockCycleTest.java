@@ -128,4 +128,14 @@ class LockCycleTest {
         List<String> doubtful = steps(new LockCycle(careful, new Random(1)), true, s -> s instanceof Step.Check ? new Outcome.StillHeld(false) : fine(s));
         assertEquals(List.of("Acquire", "Check", "Release(gave up)"), doubtful, "no read, no hold, no write after a doubt");
     }
+
+    @Test
+    void aCarefulHolderToldNoRightBeforeTheWriteDoesNotWriteAndGivesUp() {
+        LockCycle.Policy careful = new LockCycle.Policy(0, Duration.ofSeconds(1), Duration.ofSeconds(1), OnDoubt.STOP);
+        List<String> seen = steps(new LockCycle(careful, new Random(1)), true, s -> s instanceof Step.Write ? new Outcome.StillHeld(false) : fine(s));
+        assertEquals(List.of("Acquire", "Check", "Read", "Hold", "Write", "Release(gave up)"), seen,
+                "the write step was answered no by the client before it touched the resource: the release says the holder gave up");
+        List<String> beforeRead = steps(new LockCycle(careful, new Random(1)), true, s -> s instanceof Step.Read ? new Outcome.StillHeld(false) : fine(s));
+        assertEquals(List.of("Acquire", "Check", "Read", "Release(gave up)"), beforeRead);
+    }
 }
