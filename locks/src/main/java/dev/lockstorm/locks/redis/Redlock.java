@@ -84,10 +84,19 @@ public final class Redlock implements LockClient {
     public Lease acquire(Duration timeout) throws Exception {
         long deadline = System.nanoTime() + timeout.toNanos();
         String value = UUID.randomUUID().toString();
+        // nodes that may hold our value though they did not say so: a SET or a DEL that timed out may
+        // still have been applied, and the key lives until its TTL
+        java.util.Set<Instance> maybeOurs = new java.util.HashSet<>();
         while (true) {
             long start = System.nanoTime();
             int locked = 0;
-            for (Instance i : instances) if (i.lock(value)) locked++;
+            java.util.Set<Instance> touched = new java.util.HashSet<>(); // said OK, or may have applied the SET
+            for (Instance i : instances) {
+                Boolean ok = i.lock(value);
+                if (ok == null || ok) touched.add(i);
+                if (ok == null) maybeOurs.add(i);
+                else if (ok) locked++;
+            }
             if (locked >= quorum()) Checkpoints.reach(PAUSE_AFTER_MAJORITY);
             long elapsedMs = (System.nanoTime() - start) / 1_000_000;
             long drift = (long) (ttl.toMillis() * driftFactor) + 2;
@@ -95,12 +104,26 @@ public final class Redlock implements LockClient {
             if (locked >= quorum() && validityMs > 0) {
                 return new Lease(null, new Held(value, start + validityMs * 1_000_000L, locked, validityMs));
             }
-            for (Instance i : instances) i.unlock(value);
+            for (Instance i : instances) {
+                if (i.unlock(value) != null) maybeOurs.remove(i); // it answered: our value is not there any more
+                else if (touched.contains(i)) maybeOurs.add(i);
+            }
             if (System.nanoTime() > deadline) {
-                throw new NotAcquiredException("no majority within " + timeout + ": last attempt locked " + locked + " of "
-                        + instances.size() + " nodes, validity left " + validityMs + " ms");
+                String why = "no majority within " + timeout + ": last attempt locked " + locked + " of " + instances.size()
+                        + " nodes, validity left " + validityMs + " ms";
+                // a node that never answered may keep our SET: not granted is then not certain (the history says info)
+                if (!maybeOurs.isEmpty()) throw new UncertainAcquireException(why + "; " + maybeOurs.size() + " node(s) did not answer"
+                        + " and may still hold our value until its TTL runs out");
+                throw new NotAcquiredException(why);
             }
             Thread.sleep(ThreadLocalRandom.current().nextInt(10, 60));
+        }
+    }
+
+    /** An acquire given up while some node may still hold our value: neither granted nor certainly refused. */
+    static final class UncertainAcquireException extends Exception {
+        UncertainAcquireException(String message) {
+            super(message);
         }
     }
 
@@ -117,7 +140,7 @@ public final class Redlock implements LockClient {
     public void release(Lease lease) throws Exception {
         Held h = (Held) lease.handle();
         int released = 0;
-        for (Instance i : instances) if (i.unlock(h.value())) released++;
+        for (Instance i : instances) if (Boolean.TRUE.equals(i.unlock(h.value()))) released++;
         if (released < quorum()) {
             throw new NotHeldException("our value was on only " + released + " of " + instances.size() + " nodes at release");
         }
@@ -145,22 +168,31 @@ public final class Redlock implements LockClient {
             this.uri.setTimeout(perNodeTimeout);
         }
 
-        boolean lock(String value) {
+        /** Whether the node set our value; null when it did not answer (the SET may still have been applied). */
+        Boolean lock(String value) {
+            StatefulRedisConnection<String, String> c;
             try {
-                return "OK".equals(connection().sync().set(RedisSingleLock.KEY, value, SetArgs.Builder.nx().px(ttl.toMillis())));
+                c = connection();
             } catch (RuntimeException e) {
                 drop();
-                return false;
+                return false; // not connected: the SET was never sent
+            }
+            try {
+                return "OK".equals(c.sync().set(RedisSingleLock.KEY, value, SetArgs.Builder.nx().px(ttl.toMillis())));
+            } catch (RuntimeException e) {
+                drop();
+                return null;
             }
         }
 
-        boolean unlock(String value) {
+        /** Whether the node deleted our value; null when it did not answer. */
+        Boolean unlock(String value) {
             try {
                 Long n = connection().sync().eval(RedisSingleLock.RELEASE, ScriptOutputType.INTEGER, new String[]{RedisSingleLock.KEY}, value);
                 return n != null && n > 0;
             } catch (RuntimeException e) {
                 drop();
-                return false;
+                return null;
             }
         }
 
