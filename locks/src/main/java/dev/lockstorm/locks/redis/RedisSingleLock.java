@@ -101,15 +101,26 @@ public final class RedisSingleLock implements LockClient {
         }
     }
 
-    /** WAIT for the replicas; a grant they did not all get is given back and the acquire fails. */
-    private void awaitReplicas(Held held) throws NotAcquiredException {
+    /**
+     * WAIT for the replicas; a grant they did not all acknowledge is given back, and the acquire's
+     * outcome is unknown ({@link GivenBackException}, recorded {@code info}): a replica may have taken
+     * the SET without acknowledging it in time, and the DEL may not reach it before it is promoted.
+     */
+    private void awaitReplicas(Held held) throws GivenBackException {
         // within the command timeout (2 s), or an unanswered WAIT would leave the key set until its TTL
         long timeoutMs = Math.max(1, Math.min(1000, ttl.toMillis() / 10));
         Long acked = redis.waitForReplication(waitReplicas, timeoutMs);
         if (acked != null && acked >= waitReplicas) return;
         deleteIfOurs(held.value());
-        throw new NotAcquiredException("granted, but WAIT " + waitReplicas + " saw " + acked + " replicas acknowledge within "
-                + timeoutMs + " ms; given back");
+        throw new GivenBackException("granted, but WAIT " + waitReplicas + " saw " + acked + " replicas acknowledge within "
+                + timeoutMs + " ms; given back, though a replica may keep the SET without the DEL");
+    }
+
+    /** A grant given back after too few replicas acknowledged it: neither held nor certainly refused. */
+    static final class GivenBackException extends Exception {
+        GivenBackException(String message) {
+            super(message);
+        }
     }
 
     /** Our value in the key, and when the lease runs out by our own monotonic clock. */
