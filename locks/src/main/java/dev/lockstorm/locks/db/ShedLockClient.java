@@ -34,6 +34,7 @@ public final class ShedLockClient implements LockClient {
     private final boolean dbTime;
     private SingleConnectionDataSource dataSource;
     private JdbcTemplateLockProvider provider;
+    private SqlFailures failures;
 
     /** @param dbTime ShedLock's {@code usingDbTime()}: the database's clock sets and judges {@code lock_until} */
     public ShedLockClient(Dialect dialect, String url, String lock, Duration lease, boolean dbTime) {
@@ -54,8 +55,11 @@ public final class ShedLockClient implements LockClient {
         // ShedLock's documented table
         dialect.createSchema(c, List.of("CREATE TABLE IF NOT EXISTS shedlock (name VARCHAR(64) NOT NULL PRIMARY KEY, lock_until "
                 + dialect.timestampType() + " NOT NULL, locked_at " + dialect.timestampType() + " NOT NULL, locked_by VARCHAR(255) NOT NULL)"));
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        failures = new SqlFailures(jdbc.getExceptionTranslator());
+        jdbc.setExceptionTranslator(failures);
         JdbcTemplateLockProvider.Configuration.Builder config = JdbcTemplateLockProvider.Configuration.builder()
-                .withJdbcTemplate(new JdbcTemplate(dataSource));
+                .withJdbcTemplate(jdbc);
         if (dbTime) config.usingDbTime();
         provider = new JdbcTemplateLockProvider(config.build());
     }
@@ -64,7 +68,13 @@ public final class ShedLockClient implements LockClient {
     public Lease acquire(Duration timeout) throws Exception {
         Lease granted = Poll.until(timeout, RETRY, () -> {
             long started = System.nanoTime();
+            int failed = failures.count();
             Optional<SimpleLock> l = provider.lock(new LockConfiguration(ClockProvider.now(), lock, lease, Duration.ZERO));
+            if (l.isEmpty() && failures.count() > failed) {
+                // ShedLock said "not locked" because a statement failed: it may have been applied (info, not fail)
+                throw new UncertainException("ShedLock reported the lock not taken after a failed statement (" + failures.last()
+                        + "); the statement may have been applied");
+            }
             return l.map(simple -> new Lease(null, new Held(simple, started + lease.toNanos()))).orElse(null);
         });
         if (granted == null) throw new NotAcquiredException("ShedLock found the lock taken for " + timeout);
@@ -72,8 +82,18 @@ public final class ShedLockClient implements LockClient {
     }
 
     @Override
-    public void release(Lease lease) {
+    public void release(Lease lease) throws UncertainException {
+        int failed = failures.count();
         ((Held) lease.handle()).lock().unlock();
+        // ShedLock's unlock only logs a failed statement: the row may still say the lock is ours
+        if (failures.count() > failed) throw new UncertainException("ShedLock's unlock failed (" + failures.last() + "); the lock may still be held");
+    }
+
+    /** An outcome ShedLock hid: a statement failed, and may or may not have been applied. */
+    static final class UncertainException extends Exception {
+        UncertainException(String message) {
+            super(message);
+        }
     }
 
     /** lockAtMostFor has not run out since the attempt that won the lock began, by this client's monotonic clock. */
