@@ -172,8 +172,12 @@ public final class Incidents {
         long at = first.start().time();
         String host = String.valueOf(hold.start().extra("client"));
         String workerSuffix = "-p" + hold.process();
-        // the faults in force between the hold's start and the first grant to another
-        List<FaultSpan> before = ctx.faultsIn(hold.start().index(), first.start().index(), from, at);
+        // the faults in force from the holder's ask to the first grant to another: the service may have granted
+        // the holder before a fault froze or cut it off inside its acquire (its answer then comes only after the
+        // fault), and its lease ran out meanwhile
+        int askIndex = h.partner(hold.start().index());
+        Op ask = askIndex < 0 ? hold.start() : h.get(askIndex);
+        List<FaultSpan> before = ctx.faultsIn(ask.index(), first.start().index(), ask.time() == Op.NO_TIME ? from : ask.time(), at);
         // a server's clock is what a lease is measured on; a client's wall clock moving must not matter to a correct lock
         Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
@@ -205,7 +209,11 @@ public final class Incidents {
                 case "renewals" -> "kept from renewing its lease";
                 default -> null;
             };
-            if (onHolder && what != null) return new Incident.Cause(true, "the holder was " + what + " before the grant (" + f.describe() + ")");
+            if (onHolder && what != null) {
+                boolean inAcquire = f.end() != null && f.end().index() < hold.start().index();
+                return new Incident.Cause(true, "the holder was " + what + (inAcquire ? " inside its acquire, after which its grant"
+                        + " may already have been made and its lease run out" : " before the grant") + " (" + f.describe() + ")");
+            }
             others.add(f.describe());
         }
         // The service began the lease before it answered the holder: by a reply's time on the wire, bounded by

@@ -138,6 +138,18 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aHolderFrozenInsideItsAcquireMayHaveBeenGrantedBeforeTheFreeze() {
+        // c1 asks, is frozen for 8 s (its grant may have been made just before), answered after; c2 granted right after
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).invoke(0, "acquire").with("client", "c1")
+                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1")).gap(8000)
+                .nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .ok(0, "acquire", 1L).with("client", "c1").acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        Incident.Cause c = r.incidents().get(0).cause();
+        assertTrue(c.leaseLimit(), c.why());
+        assertTrue(c.why().contains("inside its acquire"), c.why());
+    }
+
+    @Test
     void aPollingAcquiresLongWaitDoesNotExcuseADoubleGrant() {
         // the holder asked at 0 and polled for 1.5 s before its grant; another was granted 1 s after that answer
         CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).invoke(0, "acquire").with("client", "c1").gap(1500)

@@ -80,24 +80,31 @@ public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
 
     /**
      * Records each client the moment it froze itself at the point (polled every 5 ms, several at once
-     * if they come together), and resumes each after the client pause, past its lease.
+     * if they come together), and resumes each after the client pause, past its lease. At the end of
+     * the main phase the point is disarmed, and clients that froze while it was being disarmed are
+     * still recorded (a grace of half a second): no client is frozen without a start in the history.
      */
     private int freezes(Targets t, Nemesis nemesis, Duration total) {
         long end = System.nanoTime() + total.toNanos();
         long hold = t.rhythm().clientPause().toNanos();
         Map<HostProcess, Long> frozen = new HashMap<>();
         int n = 0;
+        boolean armed = true;
+        long graceEnd = Long.MAX_VALUE;
         try {
-            while (System.nanoTime() < end || !frozen.isEmpty()) {
+            while (true) {
                 long now = System.nanoTime();
-                if (now < end) {
-                    for (Client c : t.clients()) {
-                        HostProcess w = c.worker();
-                        if (w != null && w.isPaused() && !frozen.containsKey(w)) {
-                            nemesis.asFault(name(), () -> nemesis.pause(w));
-                            frozen.put(w, now + hold);
-                            n++;
-                        }
+                if (armed && now - end >= 0) {
+                    PausePoints.disarm(t);
+                    armed = false;
+                    graceEnd = now + 500_000_000L;
+                }
+                for (Client c : t.clients()) {
+                    HostProcess w = c.worker();
+                    if (w != null && w.isPaused() && !frozen.containsKey(w)) {
+                        nemesis.asFault(name(), () -> nemesis.pause(w));
+                        frozen.put(w, now + hold);
+                        n++;
                     }
                 }
                 for (var it = frozen.entrySet().iterator(); it.hasNext(); ) {
@@ -107,6 +114,7 @@ public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
                         it.remove();
                     }
                 }
+                if (!armed && System.nanoTime() - graceEnd >= 0 && frozen.isEmpty()) break;
                 Thread.sleep(5);
             }
         } catch (InterruptedException e) {
