@@ -166,8 +166,21 @@ public final class Incidents {
      */
     static Incident.Cause cause(Context ctx, HoldInterval hold, List<HoldInterval> grants, OptionalLong lease) {
         History h = ctx.h;
-        HoldInterval first = grants.get(0);
-        for (HoldInterval g : grants) if (g.start().index() < first.start().index()) first = g;
+        // a grant whose own client was frozen or cut off inside its acquire may have been made before this hold
+        // began (its answer came only after the fault): only the other grants can prove anything against the lock
+        List<HoldInterval> fresh = new ArrayList<>();
+        FaultSpan late = null;
+        for (HoldInterval g : grants) {
+            FaultSpan f = insideAcquire(ctx, g);
+            if (f == null) fresh.add(g);
+            else if (late == null) late = f;
+        }
+        if (fresh.isEmpty()) {
+            return new Incident.Cause(true, "every grant meanwhile went to a client frozen or cut off inside its acquire: it may have been"
+                    + " granted before this hold began and answered only after the fault (" + late.describe() + ")");
+        }
+        HoldInterval first = fresh.get(0);
+        for (HoldInterval g : fresh) if (g.start().index() < first.start().index()) first = g;
         long from = hold.start().time();
         long at = first.start().time();
         String host = String.valueOf(hold.start().extra("client"));
@@ -210,7 +223,7 @@ public final class Incidents {
                 default -> null;
             };
             if (onHolder && what != null) {
-                boolean inAcquire = f.end() != null && f.end().index() < hold.start().index();
+                boolean inAcquire = f.start().index() < hold.start().index();
                 return new Incident.Cause(true, "the holder was " + what + (inAcquire ? " inside its acquire, after which its grant"
                         + " may already have been made and its lease run out" : " before the grant") + " (" + f.describe() + ")");
             }
@@ -244,6 +257,22 @@ public final class Incidents {
      */
     static final long REPLY_ALLOWANCE_MIN = 50_000_000L;
     static final long REPLY_ALLOWANCE_SHARE = 50;
+
+    /** A pause or cut of {@code g}'s own client between its acquire's ask and its answer, or null. */
+    private static FaultSpan insideAcquire(Context ctx, HoldInterval g) {
+        int askIndex = ctx.h.partner(g.start().index());
+        if (askIndex < 0) return null;
+        Op ask = ctx.h.get(askIndex);
+        String host = String.valueOf(g.start().extra("client"));
+        String workerSuffix = "-p" + g.process();
+        for (FaultSpan f : ctx.faultsIn(askIndex, g.start().index(), ask.time(), g.start().time())) {
+            boolean onClient = f.hosts().contains(host) || f.target().endsWith(workerSuffix);
+            // begun inside the acquire; its end may be recorded a moment after the answer (the client answers once resumed)
+            boolean begunInside = f.start().index() > askIndex && f.start().index() < g.start().index();
+            if (onClient && begunInside && (f.kind().equals("pause") || f.kind().equals("partition"))) return f;
+        }
+        return null;
+    }
 
     /** When the acquire that {@code grant} answers was invoked; {@link Op#NO_TIME} when the history does not say. */
     private static long askedAt(History h, Op grant) {

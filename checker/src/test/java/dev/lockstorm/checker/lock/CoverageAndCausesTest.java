@@ -150,6 +150,22 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aGrantAnsweredAfterItsClientWasFrozenInsideItsAcquireMayPredateTheHold() {
+        // c2 asks and is frozen 8 s inside its acquire; meanwhile c1 is granted; c2's answer (token 1: an older grant) comes after
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).invoke(1, "acquire").with("client", "c2")
+                .nemesis("start-pause", List.of("client-c2-p1")).with("hosts", List.of("c2")).gap(4000)
+                .acquire(0, 2L).with("client", "c1").gap(4000)
+                .nemesis("stop-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"))
+                .ok(1, "acquire", 1L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        Incident.Cause c = r.incidents().get(0).cause();
+        assertTrue(c.leaseLimit(), c.why());
+        // a grant to a client that was not frozen is still judged
+        CheckResult plain = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1").gap(100)
+                .acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        assertFalse(plain.incidents().get(0).cause().leaseLimit());
+    }
+
+    @Test
     void aPollingAcquiresLongWaitDoesNotExcuseADoubleGrant() {
         // the holder asked at 0 and polled for 1.5 s before its grant; another was granted 1 s after that answer
         CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).invoke(0, "acquire").with("client", "c1").gap(1500)
