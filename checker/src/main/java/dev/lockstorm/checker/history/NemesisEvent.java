@@ -49,6 +49,9 @@ public enum NemesisEvent {
      */
     RUN("run", null, false);
 
+    /** The checkpoint right after a grant, as a fault aimed at it names it ({@code pause-at:after-grant}). */
+    public static final String AFTER_GRANT = "after-grant";
+
     /** What a lasting fault is, as its span is named: from the event that opens it to the one that closes it. */
     public enum Span {
         PARTITION, PAUSE, KILL, RENEWALS, CLOCK;

@@ -171,13 +171,16 @@ public final class Incidents {
         List<HoldInterval> fresh = new ArrayList<>();
         FaultSpan late = null;
         for (HoldInterval g : grants) {
+            // only when its token, below the holder's, shows it was granted first: a client frozen inside its acquire
+            // before its grant (between a GET and its SET) is granted after the fault, and that grant is judged
             FaultSpan f = insideAcquire(ctx, g);
-            if (f == null) fresh.add(g);
+            boolean earlier = f != null && g.token() != null && hold.token() != null && g.token() < hold.token();
+            if (!earlier) fresh.add(g);
             else if (late == null) late = f;
         }
         if (fresh.isEmpty()) {
-            return new Incident.Cause(true, "every grant meanwhile went to a client frozen or cut off inside its acquire: it may have been"
-                    + " granted before this hold began and answered only after the fault (" + late.describe() + ")");
+            return new Incident.Cause(true, "every grant meanwhile went to a client frozen or cut off inside its acquire and granted before"
+                    + " this hold began (its token is lower), answered only after the fault (" + late.describe() + ")");
         }
         HoldInterval first = fresh.get(0);
         for (HoldInterval g : fresh) if (g.start().index() < first.start().index()) first = g;
@@ -222,8 +225,11 @@ public final class Incidents {
                 case "renewals" -> "kept from renewing its lease";
                 default -> null;
             };
+            boolean inAcquire = f.start().index() < hold.start().index();
+            // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
+            // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later
+            if (onHolder && inAcquire && !afterGrant(f)) continue;
             if (onHolder && what != null) {
-                boolean inAcquire = f.start().index() < hold.start().index();
                 return new Incident.Cause(true, "the holder was " + what + (inAcquire ? " inside its acquire, after which its grant"
                         + " may already have been made and its lease run out" : " before the grant") + " (" + f.describe() + ")");
             }
@@ -257,6 +263,11 @@ public final class Incidents {
      */
     static final long REPLY_ALLOWANCE_MIN = 50_000_000L;
     static final long REPLY_ALLOWANCE_SHARE = 50;
+
+    /** Whether the fault was aimed at the moment right after a grant ({@code pause-at:after-grant}, {@code kill-at:after-grant}). */
+    private static boolean afterGrant(FaultSpan f) {
+        return String.valueOf(f.start().extra("fault")).endsWith(":" + dev.lockstorm.checker.history.NemesisEvent.AFTER_GRANT);
+    }
 
     /** A pause or cut of {@code g}'s own client between its acquire's ask and its answer, or null. */
     private static FaultSpan insideAcquire(Context ctx, HoldInterval g) {

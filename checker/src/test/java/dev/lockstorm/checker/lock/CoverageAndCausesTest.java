@@ -141,12 +141,22 @@ class CoverageAndCausesTest {
     void aHolderFrozenInsideItsAcquireMayHaveBeenGrantedBeforeTheFreeze() {
         // c1 asks, is frozen for 8 s (its grant may have been made just before), answered after; c2 granted right after
         CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).invoke(0, "acquire").with("client", "c1")
-                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1")).gap(8000)
+                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1")).with("fault", "pause-at:after-grant").gap(8000)
                 .nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
                 .ok(0, "acquire", 1L).with("client", "c1").acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
         Incident.Cause c = r.incidents().get(0).cause();
         assertTrue(c.leaseLimit(), c.why());
         assertTrue(c.why().contains("inside its acquire"), c.why());
+    }
+
+    @Test
+    void aHolderFrozenInsideItsAcquireBeforeItsGrantIsStillJudged() {
+        // frozen between its GET and its SET (no after-grant aim): its lease began after the freeze
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).invoke(0, "acquire").with("client", "c1")
+                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1")).with("fault", "pause-at:after-get").gap(8000)
+                .nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .ok(0, "acquire", 1L).with("client", "c1").acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        assertFalse(r.incidents().get(0).cause().leaseLimit(), r.incidents().get(0).cause().why());
     }
 
     @Test
