@@ -186,8 +186,6 @@ public final class Incidents {
         for (HoldInterval g : fresh) if (g.start().index() < first.start().index()) first = g;
         long from = hold.start().time();
         long at = first.start().time();
-        String host = String.valueOf(hold.start().extra("client"));
-        String workerSuffix = "-p" + hold.process();
         // the faults in force from the holder's ask to the first grant to another: the service may have granted
         // the holder before a fault froze or cut it off inside its acquire (its answer then comes only after the
         // fault), and its lease ran out meanwhile
@@ -218,7 +216,7 @@ public final class Incidents {
         }
         List<String> others = new ArrayList<>();
         for (FaultSpan f : before) {
-            boolean onHolder = f.hosts().contains(host) || f.target().endsWith(workerSuffix);
+            boolean onHolder = onClientOf(f, hold);
             String what = switch (f.kind()) {
                 case "pause" -> "frozen";
                 case "partition" -> "cut off";
@@ -243,7 +241,7 @@ public final class Incidents {
                 return new Incident.Cause(true, "the holder had held for " + History.duration(at - from) + " when the grant came, past its "
                         + History.duration(lease.getAsLong()) + " lease");
             }
-            long asked = askedAt(h, hold.start());
+            long asked = askIndex < 0 ? Op.NO_TIME : ask.time();
             long allowance = Math.max(REPLY_ALLOWANCE_MIN, lease.getAsLong() / REPLY_ALLOWANCE_SHARE);
             if (asked != Op.NO_TIME) allowance = Math.min(allowance, from - asked);
             if (at - from + allowance >= lease.getAsLong()) {
@@ -274,10 +272,8 @@ public final class Incidents {
         int askIndex = ctx.h.partner(g.start().index());
         if (askIndex < 0) return null;
         Op ask = ctx.h.get(askIndex);
-        String host = String.valueOf(g.start().extra("client"));
-        String workerSuffix = "-p" + g.process();
         for (FaultSpan f : ctx.faultsIn(askIndex, g.start().index(), ask.time(), g.start().time())) {
-            boolean onClient = f.hosts().contains(host) || f.target().endsWith(workerSuffix);
+            boolean onClient = onClientOf(f, g);
             // begun inside the acquire; its end may be recorded a moment after the answer (the client answers once resumed)
             boolean begunInside = f.start().index() > askIndex && f.start().index() < g.start().index();
             if (onClient && begunInside && (f.kind().equals("pause") || f.kind().equals("partition"))) return f;
@@ -285,10 +281,9 @@ public final class Incidents {
         return null;
     }
 
-    /** When the acquire that {@code grant} answers was invoked; {@link Op#NO_TIME} when the history does not say. */
-    private static long askedAt(History h, Op grant) {
-        int invoke = h.partner(grant.index());
-        return invoke < 0 ? Op.NO_TIME : h.get(invoke).time();
+    /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */
+    private static boolean onClientOf(FaultSpan f, HoldInterval hold) {
+        return f.hosts().contains(String.valueOf(hold.start().extra("client"))) || f.target().endsWith("-p" + hold.process());
     }
 
     /** The hosts clients ran on, as their operations name them ({@code client}). */
