@@ -34,6 +34,20 @@ public record ClientContext(String connect, String lock, Duration lease, Map<Str
         Checkpoints.reach(name);
     }
 
+    /**
+     * Notes something about the operation in progress that the history alone cannot show; the run
+     * records it on the operation ({@code "notes"} in the history, {@link Notes}), so that the grant
+     * that matters can be found and tied to a finding.
+     *
+     * <pre>{@code
+     * Lease lease = grantedByQueueNode(node);
+     * if (!ownedByThisSession(node)) context.note("granted by a node this session does not own");
+     * }</pre>
+     */
+    public void note(String what) {
+        Notes.add(what);
+    }
+
     /** The value of an option the system declared in {@link LockSystem#options()}. */
     public String option(String name) {
         String v = options.get(name);

@@ -122,7 +122,7 @@ public record LockStormRun(LockStormSpec spec, Path dir, Verdict verdict, int do
     /**
      * Fails unless the run reached the moment {@code key} at least once (a VALID means little when the
      * dangerous moments never came): {@code holder-paused-past-lease}, {@code holder-cut-off},
-     * {@code holder-killed}, {@code hold-outlived-lease}, {@code grant-during-fault},
+     * {@code holder-killed}, {@code hold-outlived-lease}, {@code grant-during-fault}, {@code grant-on-moved-clock},
      * {@code clock-moved-while-held}, {@code server-fault-while-held}, {@code acquire-refused}.
      *
      * <pre>{@code

@@ -104,18 +104,27 @@ public sealed interface Fault {
         }
     }
 
-    /** Jumps the realtime clock of a process chosen at injection; the heal resets it. */
-    record ClockJump(String name, Supplier<ClockFault> clock, Duration delta) implements Fault {
+    /**
+     * Jumps the realtime clocks of the processes chosen at injection (one, or a group such as every
+     * client that waits for the lock now); the heal resets them. Misses when none is chosen.
+     */
+    record ClockJump(String name, Supplier<List<ClockFault>> clocks, Duration delta) implements Fault {
         /** Always the same process's clock. */
         public ClockJump(String name, ClockFault clock, Duration delta) {
-            this(name, () -> clock, delta);
+            this(name, () -> List.of(clock), delta);
+        }
+
+        /** One process's clock, chosen at injection. */
+        public static ClockJump one(String name, Supplier<ClockFault> clock, Duration delta) {
+            return new ClockJump(name, () -> List.of(clock.get()), delta);
         }
 
         @Override
         public Heal inject(Nemesis n) {
-            ClockFault c = clock.get();
-            n.clockJump(c, delta);
-            return () -> n.clockReset(c);
+            List<ClockFault> chosen = List.copyOf(clocks.get());
+            if (chosen.isEmpty()) throw new Missed("no clock to move");
+            for (ClockFault c : chosen) n.clockJump(c, delta);
+            return () -> chosen.forEach(n::clockReset);
         }
     }
 

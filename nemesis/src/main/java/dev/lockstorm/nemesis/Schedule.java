@@ -21,7 +21,9 @@ import java.util.function.BooleanSupplier;
  * s.run(nemesis, Duration.ofSeconds(60));
  * }</pre>
  *
- * @param faults  the faults to choose from
+ * @param groups  the faults to choose from, in groups taken in turn (one group for a plain mix): the
+ *                first fault comes from the first group, the next from the second, …, each chosen at
+ *                random within its group, so that every kind of fault comes early in a short run
  * @param quiet   mean time between a heal and the next fault
  * @param active  mean time a fault is held
  * @param random  null for the given order (cycling), else the source of a random mix and jitter
@@ -30,31 +32,49 @@ import java.util.function.BooleanSupplier;
  * @param marks   when not empty (and random), a fault's length is drawn around one of these instead
  *                of around {@code active}: a little shorter or a little longer than a lease or a
  *                timeout, where a retry turns into a second grant
+ * @param landed  whether the fault in force has reached what it is for (a client whose clock it moved
+ *                has been granted the lock): one that has not by the end of its length is held longer,
+ *                up to {@code holdLonger}; null to heal every fault at the end of its length
+ * @param holdLonger how much longer at most a fault that has not landed is held
  */
-public record Schedule(List<Fault> faults, Duration quiet, Duration active, Random random, BooleanSupplier when, List<Duration> marks) {
+public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active, Random random, BooleanSupplier when, List<Duration> marks,
+                       java.util.function.Predicate<Fault> landed, Duration holdLonger) {
 
     /** How far a fault's length falls from the mark it is drawn around: a little shorter, a little longer, well past it. */
     static final double[] AROUND = {0.8, 0.95, 1.05, 1.25, 2.0};
 
     public Schedule {
-        faults = List.copyOf(faults);
+        groups = groups.stream().<List<Fault>>map(List::copyOf).toList();
         marks = List.copyOf(marks);
-        if (faults.isEmpty()) throw new IllegalArgumentException("a schedule needs at least one fault");
+        if (groups.isEmpty() || groups.stream().anyMatch(List::isEmpty)) throw new IllegalArgumentException("a schedule needs at least one fault in each group");
     }
 
     /** The faults in order, cycling, with fixed intervals. */
     public static Schedule sequence(List<Fault> faults, Duration quiet, Duration active) {
-        return new Schedule(faults, quiet, active, null, null, List.of());
+        return new Schedule(List.of(faults), quiet, active, null, null, List.of(), null, Duration.ZERO);
     }
 
     /** A random fault each time, intervals jittered between half and one and a half of the means. */
     public static Schedule random(List<Fault> faults, Duration quiet, Duration active, Random random) {
-        return new Schedule(faults, quiet, active, random, null, List.of());
+        return new Schedule(List.of(faults), quiet, active, random, null, List.of(), null, Duration.ZERO);
+    }
+
+    /**
+     * A random fault of each group in turn (empty groups left out), intervals jittered: e.g. a client's
+     * clock, then a server's, then a client's again.
+     */
+    public static Schedule alternating(List<List<Fault>> groups, Duration quiet, Duration active, Random random) {
+        return new Schedule(groups.stream().filter(g -> !g.isEmpty()).toList(), quiet, active, random, null, List.of(), null, Duration.ZERO);
+    }
+
+    /** Every fault it may inject. */
+    public List<Fault> faults() {
+        return groups.stream().flatMap(List::stream).toList();
     }
 
     /** The same schedule, each fault waiting for {@code condition} (polled every few milliseconds). */
     public Schedule when(BooleanSupplier condition) {
-        return new Schedule(faults, quiet, active, random, condition, marks);
+        return new Schedule(groups, quiet, active, random, condition, marks, landed, holdLonger);
     }
 
     /**
@@ -62,7 +82,16 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
      * timeout, …): 0.8, 0.95, 1.05, 1.25 or 2 times it, chosen at random.
      */
     public Schedule around(List<Duration> marks) {
-        return new Schedule(faults, quiet, active, random, when, marks);
+        return new Schedule(groups, quiet, active, random, when, marks, landed, holdLonger);
+    }
+
+    /**
+     * The same schedule, a fault that has not {@code landed} by the end of its length held until it
+     * has, at most {@code atMost} longer: a client's clock moved is no test of the lock until that
+     * client is granted the lock on it.
+     */
+    public Schedule heldUntil(java.util.function.Predicate<Fault> landed, Duration atMost) {
+        return new Schedule(groups, quiet, active, random, when, marks, landed, atMost);
     }
 
     /**
@@ -74,6 +103,7 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
     public int run(Nemesis nemesis, Duration total) {
         long end = System.nanoTime() + total.toNanos();
         int injected = 0;
+        List<Fault> all = faults();
         try {
             while (true) {
                 if (!Wait.sleepUntil(Math.min(end, System.nanoTime() + jitter(quiet)))) break;
@@ -81,7 +111,9 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
                 if (System.nanoTime() >= end) break;
                 // a fault started before the end lasts its whole length, past the end if need be: never cut short
                 long length = nextLength();
-                Fault f = random == null ? faults.get(injected % faults.size()) : faults.get(random.nextInt(faults.size()));
+                // turns count injected faults: one that missed is followed by another of its kind
+                List<Fault> group = groups.get(injected % groups.size());
+                Fault f = random == null ? all.get(injected % all.size()) : group.get(random.nextInt(group.size()));
                 Heal[] heal = new Heal[1];
                 try {
                     nemesis.asFault(f.name(), () -> heal[0] = f.inject(nemesis));
@@ -91,6 +123,10 @@ public record Schedule(List<Fault> faults, Duration quiet, Duration active, Rand
                 }
                 injected++;
                 boolean completed = Wait.sleepUntil(System.nanoTime() + length);
+                if (completed && landed != null && !landed.test(f)) {
+                    completed = Wait.polled(() -> landed.test(f), System.nanoTime() + holdLonger.toNanos(), 5)
+                            || !Thread.currentThread().isInterrupted();
+                }
                 nemesis.asFault(f.name(), heal[0]::heal);
                 if (!completed) break;
             }

@@ -47,6 +47,33 @@ class ScheduleTest {
     }
 
     @Test
+    void groupsTakeTurnsSoThatEveryKindComesEarly() {
+        Schedule s = Schedule.alternating(List.of(List.of(fault("client-1"), fault("client-2")), List.of(), List.of(fault("server-1"))),
+                Duration.ofMillis(5), Duration.ofMillis(5), new Random(3));
+        int n = s.run(nemesis, Duration.ofMillis(300));
+        assertTrue(n >= 4, "injected " + n);
+        for (int i = 0; i < picked.size(); i++) assertTrue(picked.get(i).startsWith(i % 2 == 0 ? "client" : "server"), picked.toString());
+        assertEquals(3, s.faults().size());
+    }
+
+    @Test
+    void aFaultThatHasNotLandedIsHeldUntilItHas() {
+        java.util.concurrent.atomic.AtomicInteger looks = new java.util.concurrent.atomic.AtomicInteger();
+        Schedule s = Schedule.sequence(List.of(fault("client-clock")), Duration.ofMillis(1), Duration.ofMillis(1))
+                .heldUntil(f -> looks.incrementAndGet() >= 5, Duration.ofSeconds(30));
+        assertEquals(1, s.run(nemesis, Duration.ofMillis(2)));
+        assertEquals(5, looks.get(), "held, looked at every few milliseconds, until it landed on the fifth look");
+    }
+
+    @Test
+    void aFaultThatNeverLandsIsHealedAfterTheLongestHold() {
+        Schedule s = Schedule.sequence(List.of(fault("client-clock")), Duration.ofMillis(1), Duration.ofMillis(1))
+                .heldUntil(f -> false, Duration.ofMillis(50));
+        assertEquals(1, s.run(nemesis, Duration.ofMillis(2)));
+        assertEquals(List.of("client-clock"), picked);
+    }
+
+    @Test
     void aRandomScheduleIsTheSameForTheSameSeed() {
         List<String> first = pickedWith(new Random(7));
         List<String> second = pickedWith(new Random(7));

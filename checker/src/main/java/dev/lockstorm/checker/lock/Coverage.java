@@ -48,7 +48,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
 
     /** The keys, in the order they are shown. */
     public static final List<String> KEYS = List.of("holder-paused-past-lease", "holder-paused", "holder-cut-off", "holder-killed",
-            "client-paused-in-acquire", "client-killed-in-acquire", "hold-outlived-lease", "grant-during-fault", "clock-moved-while-held", "server-fault-while-held", "acquire-refused",
+            "client-paused-in-acquire", "client-killed-in-acquire", "hold-outlived-lease", "grant-during-fault", "grant-on-moved-clock", "clock-moved-while-held", "server-fault-while-held", "acquire-refused",
             "faults-injected", "faults-missed");
 
     private static final Pattern WORKER = Pattern.compile("-p(\\d+)$");
@@ -91,6 +91,12 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
             long t = x.start().time();
             if (faults.stream().anyMatch(f -> !f.kind().equals("kill-client") && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
                 n.merge("grant-during-fault", 1, Integer::sum);
+            }
+            // a client granted while its own clock was moved: a lock that trusts the client's clock (for expiry or for tokens) shows it here
+            Object client = x.start().extra("client");
+            if (client != null && faults.stream().anyMatch(f -> f.kind().equals("clock") && f.hosts().contains(client.toString())
+                    && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
+                n.merge("grant-on-moved-clock", 1, Integer::sum);
             }
             long until = x.end() == null ? end : x.end().time();
             if (lease.isPresent() && until - t > lease.getAsLong()) n.merge("hold-outlived-lease", 1, Integer::sum);
@@ -177,6 +183,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
             case "client-killed-in-acquire" -> "client killed inside its acquire";
             case "hold-outlived-lease" -> "hold outlived its lease";
             case "grant-during-fault" -> "grant during a fault";
+            case "grant-on-moved-clock" -> "grant to a client whose clock was moved";
             case "clock-moved-while-held" -> "clock moved while the lock was held";
             case "server-fault-while-held" -> "server paused or killed while the lock was held";
             case "acquire-refused" -> "acquire refused (a waiter gave up)";
@@ -188,7 +195,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
     private static boolean dangerous(String key, boolean leaseKnown) {
         return switch (key) {
             case "holder-paused-past-lease", "holder-cut-off", "holder-killed", "client-paused-in-acquire", "client-killed-in-acquire",
-                 "hold-outlived-lease", "grant-during-fault",
+                 "hold-outlived-lease", "grant-during-fault", "grant-on-moved-clock",
                  "clock-moved-while-held", "server-fault-while-held" -> true;
             // without the lease, a holder paused at all is the best the history can show
             case "holder-paused" -> !leaseKnown;

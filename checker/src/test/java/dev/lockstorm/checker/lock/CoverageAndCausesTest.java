@@ -111,6 +111,20 @@ class CoverageAndCausesTest {
                 .nemesis("clock-jump", Map.of("process", "client-c2", "delta_ms", 60000)).with("hosts", List.of("c2"))
                 .ok(1, "acquire", 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
         assertFalse(client.incidents().get(0).cause().leaseLimit(), client.incidents().get(0).cause().why());
+        assertEquals(1, client.coverage().count("grant-on-moved-clock"), client.coverage().describe());
+    }
+
+    @Test
+    void aGrantIsOnAMovedClockOnlyWhileItsOwnClientsClockIsMoved() {
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .nemesis("clock-jump", Map.of("process", "client-c2", "delta_ms", -60000)).with("hosts", List.of("c2"))
+                .acquire(0, 1L).with("client", "c1").release(0)
+                .acquire(1, 2L).with("client", "c2").release(1)
+                .nemesis("clock-reset", List.of("client-c2")).with("hosts", List.of("c2"))
+                .acquire(1, 3L).with("client", "c2").release(1)
+                .check(new FencedMutex());
+        assertEquals(1, r.coverage().count("grant-on-moved-clock"), r.coverage().describe());
+        assertTrue(r.coverage().dangerousReached());
     }
 
     @Test

@@ -53,7 +53,8 @@ class BugZooTest {
         run.assertDefect();
     }
 
-    // the clock nemesis picks among server and client clock faults at random: a client's clock jumped back before its grant is not certain in one seed
+    // the clock nemesis moves the waiting clients' clocks first, held until one of them is granted; a 30 s run with a
+    // short lease is almost always enough, and the later seeds are margin for a run in which no waiter was granted in time
     @LockStormTest(system = "zoo-local-token", nemesis = "clock", timeLimit = "30s", lease = "2s", nemesisInterval = "3s", seeds = 3)
     void aTokenFromTheClientsClockGoesBackwards(LockStormRun run) {
         run.assertDefect();

@@ -1,5 +1,6 @@
 package dev.lockstorm.locks.etcd;
 
+import dev.lockstorm.api.Notes;
 import dev.lockstorm.api.NotAcquiredException;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.lock.LockResponse;
@@ -47,6 +48,7 @@ final class EtcdLock extends EtcdLockClient {
         if (key.getKvs().isEmpty()) {
             System.err.println("lockstorm: etcd granted " + granted.getKey() + " at revision " + granted.getHeader().getRevision()
                     + ", " + EtcdSystems.GRANTED_EXPIRED + (verifyKey ? "; given back" : ""));
+            if (!verifyKey) Notes.add("granted " + EtcdSystems.GRANTED_EXPIRED);
             if (verifyKey) throw new NotAcquiredException("etcd granted the lock, but its key is gone (the lease expired while it waited)");
             return granted.getHeader().getRevision();
         }

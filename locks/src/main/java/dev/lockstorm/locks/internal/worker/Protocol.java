@@ -20,6 +20,7 @@ import java.util.Map;
  * {"cmd":"acquire","timeout_ms":5000}  → {"type":"ok","value":TOKEN} | {"type":"fail","error":…} | {"type":"info","error":…}
  * {"cmd":"acquire","timeout_ms":5000,"then_use":true}
  *                                       → {"type":"ok","value":TOKEN,"still_held":true|false} | the same fail and info
+ * (an ok may carry "notes":["…"], what the lock client noted during the call)
  * {"cmd":"use"}                         → {"type":"use","still_held":true|false}
  * {"cmd":"release"}                     → {"type":"ok"} | {"type":"fail",…} | {"type":"info",…}
  * {"cmd":"reset"}                       → {"type":"ready"} | {"type":"error","error":…}
@@ -66,6 +67,11 @@ public final class Protocol {
                 g.writeStringField("type", "ok");
                 if (ok.token() != null) g.writeNumberField("value", ok.token());
                 if (ok.stillHeld() != null) g.writeBooleanField("still_held", ok.stillHeld());
+                if (!ok.notes().isEmpty()) {
+                    g.writeArrayFieldStart("notes");
+                    for (String n : ok.notes()) g.writeString(n);
+                    g.writeEndArray();
+                }
             } else if (r instanceof Reply.Fail f) {
                 g.writeStringField("type", "fail");
                 g.writeStringField("error", f.error());
@@ -114,7 +120,8 @@ public final class Protocol {
         return switch (String.valueOf(f.get("type"))) {
             case "ready" -> new Reply.Ready();
             case "error" -> new Reply.OpenFailed(error);
-            case "ok" -> new Reply.Ok(f.get("value") instanceof Long v ? v : null, f.get("still_held") instanceof Boolean b ? b : null);
+            case "ok" -> new Reply.Ok(f.get("value") instanceof Long v ? v : null, f.get("still_held") instanceof Boolean b ? b : null,
+                    strings(f.get("notes")));
             case "fail" -> new Reply.Fail(error);
             case "info" -> new Reply.Info(error);
             case "use" -> new Reply.InUse(Boolean.TRUE.equals(f.get("still_held")));
@@ -122,7 +129,12 @@ public final class Protocol {
         };
     }
 
-    /** An object's fields: strings, whole numbers, booleans and an object of strings (others are skipped). */
+    @SuppressWarnings("unchecked")
+    private static java.util.List<String> strings(Object v) {
+        return v instanceof java.util.List<?> l ? (java.util.List<String>) l : java.util.List.of();
+    }
+
+    /** An object's fields: strings, whole numbers, booleans, an object of strings and an array of strings (others are skipped). */
     private static Map<String, Object> read(String line) {
         Map<String, Object> f = new HashMap<>();
         try (JsonParser p = JSON.createParser(line)) {
@@ -142,6 +154,12 @@ public final class Protocol {
                             inner.put(key, p.getText());
                         }
                         f.put(name, inner);
+                    }
+                    case START_ARRAY -> {
+                        java.util.List<String> items = new java.util.ArrayList<>();
+                        while (p.nextToken() == JsonToken.VALUE_STRING) items.add(p.getText());
+                        if (p.currentToken() != JsonToken.END_ARRAY) throw new IllegalArgumentException("not an array of strings: " + name + " in " + line);
+                        f.put(name, items);
                     }
                     default -> p.skipChildren();
                 }

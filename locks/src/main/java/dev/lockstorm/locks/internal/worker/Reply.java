@@ -13,9 +13,18 @@ public sealed interface Reply {
 
     /**
      * The operation took effect; an acquire's token (null for a release, or a lock without tokens)
-     * and, when the acquire asked for it, what {@link InUse} would have said right after the grant.
+     * and, when the acquire asked for it, what {@link InUse} would have said right after the grant;
+     * the notes the lock client added during the call ({@link dev.lockstorm.api.Notes}).
      */
-    record Ok(Long token, Boolean stillHeld) implements Reply {
+    record Ok(Long token, Boolean stillHeld, java.util.List<String> notes) implements Reply {
+        public Ok {
+            notes = java.util.List.copyOf(notes);
+        }
+
+        public Ok(Long token, Boolean stillHeld) {
+            this(token, stillHeld, java.util.List.of());
+        }
+
         public Ok(Long token) {
             this(token, null);
         }

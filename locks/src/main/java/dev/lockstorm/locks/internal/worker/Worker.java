@@ -1,6 +1,7 @@
 package dev.lockstorm.locks.internal.worker;
 
 import dev.lockstorm.api.Checkpoints;
+import dev.lockstorm.api.Notes;
 import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
@@ -19,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -29,6 +31,8 @@ import java.util.function.Supplier;
  * on this JVM's class path like any plug-in), the servers, the lock, the lease and the options.
  */
 public final class Worker {
+    /** Notes the lock client added during the call in progress ({@link Notes}). */
+    private static final List<String> NOTES = new java.util.ArrayList<>();
     private final Supplier<LockClient> newClient;
     private final PrintStream out;
     private LockClient client;
@@ -56,6 +60,11 @@ public final class Worker {
         System.setOut(System.err);
         // every checkpoint, the worker's own around each call and a lock's own, is a pause point the nemesis can arm
         Checkpoints.install(PausePoint::reach);
+        Notes.install(note -> {
+            synchronized (NOTES) {
+                NOTES.add(note);
+            }
+        });
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Worker w;
         try {
@@ -97,6 +106,15 @@ public final class Worker {
         }
     }
 
+    /** The notes the lock client added since the last look ({@link Notes}), emptied. */
+    private static List<String> takeNotes() {
+        synchronized (NOTES) {
+            List<String> out = List.copyOf(NOTES);
+            NOTES.clear();
+            return out;
+        }
+    }
+
     /** Runs one command line; null when the worker should exit. */
     Reply handle(String line) {
         Command cmd;
@@ -106,12 +124,13 @@ public final class Worker {
             return new Reply.Info("bad command: " + line);
         }
         if (cmd instanceof Command.Acquire a) {
+            takeNotes(); // notes belong to the call they were made in
             try {
                 Checkpoints.reach(Checkpoints.BEFORE_ACQUIRE);
                 Lease lease = client.acquire(Duration.ofMillis(a.timeoutMs()));
                 leases.push(lease);
                 Checkpoints.reach(Checkpoints.AFTER_GRANT);
-                return new Reply.Ok(lease.token(), a.thenUse() ? client.stillHeld(lease) : null);
+                return new Reply.Ok(lease.token(), a.thenUse() ? client.stillHeld(lease) : null, takeNotes());
             } catch (NotAcquiredException e) {
                 return new Reply.Fail(describe(e));
             } catch (Exception e) {

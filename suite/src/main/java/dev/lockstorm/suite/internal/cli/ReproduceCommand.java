@@ -5,6 +5,7 @@ import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.Runner;
+import dev.lockstorm.suite.internal.scenario.Proof;
 import dev.lockstorm.suite.internal.scenario.Scenario;
 import dev.lockstorm.suite.internal.scenario.Scenarios;
 import picocli.CommandLine.Command;
@@ -98,10 +99,10 @@ public final class ReproduceCommand implements Callable<Integer> {
         RunResult r = new Runner(System.out, placement).run(spec, store.newRun(spec.system().name()));
         boolean ok = v.matches().test(r);
         System.out.printf("%n%s / %s (seed %d)%n  expects: %s%n  found:   %d double holders, %s lost updates, %d stale writes accepted,"
-                            + " %d rejected; verdict %s%n  first:   double holder at %s, lost update at %s (from the run's start)%n  %s%n"
-                            + "  report:  %s%n%n", s.name(), v.label(), seed, v.expects(),
+                            + " %d rejected; verdict %s%n  first:   double holder at %s, lost update at %s (from the run's start)%n"
+                            + "  proof:   %s%n  %s%n  report:  %s%n%n", s.name(), v.label(), seed, v.expects(),
                     r.check().doubleHolderCount(), r.check().lostUpdatesText(), r.check().staleWritesAccepted(), r.check().staleWritesRejected(),
-                    r.check().verdict().wire(), at(r.check().firstDoubleHolder()), at(r.check().firstLostUpdate()),
+                    r.check().verdict().wire(), at(r.check().firstDoubleHolder()), at(r.check().firstLostUpdate()), Proof.line(r),
                     ok ? "as expected" : "NOT AS EXPECTED", r.dir().resolve("report.html"));
         return r;
     }

@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 
@@ -11,8 +12,8 @@ import java.util.Optional;
 
 /**
  * {@code clock}: right after a client acquired, a server's realtime clock jumps past the lease,
- * runs three times fast or strobes (servers under the clock shim: Redis masters, a database); a client's clock
- * jumps ±60 s or strobes.
+ * runs three times fast or strobes (servers under the clock shim: Redis masters, a database); the
+ * waiting clients' clocks jump a minute back or ahead.
  */
 public record Clock() implements NemesisKind {
     @Override
@@ -22,7 +23,7 @@ public record Clock() implements NemesisKind {
 
     @Override
     public String description() {
-        return "right after an acquire, a Redis or database server's clock jumps past the lease, runs fast or strobes; client clocks jump ±60 s or strobe";
+        return "right after an acquire, a Redis or database server's clock jumps past the lease, runs fast or strobes; the waiting clients' clocks jump 60 s back or ahead";
     }
 
     @Override
@@ -37,23 +38,52 @@ public record Clock() implements NemesisKind {
 
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
-        List<Fault> faults = new ArrayList<>(serverFaults(t));
-        faults.addAll(clientFaults(t));
-        if (faults.isEmpty()) throw new IllegalStateException("the clock nemesis has no clock to move");
+        Moved moved = new Moved();
+        List<Fault> clients = clientFaults(t, moved);
+        List<Fault> servers = serverFaults(t);
+        if (clients.isEmpty() && servers.isEmpty()) throw new IllegalStateException("the clock nemesis has no clock to move");
         Rhythm r = t.rhythm();
-        return Optional.of(Schedule.random(faults, r.interval(), r.interval(), t.random()).when(t::justAcquired)::run);
+        // clients' clocks and servers' in turn, clients first: a short run moves both kinds. Each fault lasts
+        // around a lease; a client clock fault is held until one of the clients it moved has been granted the
+        // lock on its wrong clock (up to one and a half leases more: holds run to one and a half leases)
+        return Optional.of(Schedule.alternating(List.of(clients, servers), r.interval(), r.interval(), t.random())
+                .around(List.of(r.lease())).when(t::justAcquired)
+                .heldUntil(f -> !clients.contains(f) || moved.granted(), r.lease().multipliedBy(3).dividedBy(2))::run);
     }
 
-    /** For every client under the clock shim: its realtime clock jumps a minute (ahead or back), or strobes. */
-    static List<Fault> clientFaults(Targets t) {
-        List<Fault> faults = new ArrayList<>();
-        for (Client c : t.clients()) {
-            if (c.clock() == null) continue;
-            faults.add(new Fault.ClockJump("client-jump-" + c.host().name(), c.clock(), Duration.ofSeconds(t.random().nextBoolean() ? 60 : -60)));
-            faults.add(new Fault.ClockStrobe("client-strobe-" + c.host().name(), c.clock(), Duration.ofSeconds(20), Duration.ofMillis(100),
-                    Duration.ofSeconds(2)));
+    /** The clients whose clocks the client clock fault in force moved. */
+    static final class Moved {
+        private volatile List<Client> clients = List.of();
+
+        List<ClockFault> set(List<Client> moved) {
+            clients = List.copyOf(moved);
+            return moved.stream().map(Client::clock).toList();
         }
-        return faults;
+
+        /** Whether one of them holds the lock now: granted while its clock was moved. */
+        boolean granted() {
+            return clients.stream().anyMatch(Client::holds);
+        }
+    }
+
+    /**
+     * Client clocks, moved where they matter: right after a grant, the clocks of every client that
+     * waits for the lock now jump a minute back or ahead (whichever of them is granted next is granted
+     * on a wrong clock, and the holder's clock disagrees with theirs). A jump, not a strobe: a strobed
+     * clock is right half the time, and the grant may fall in that half.
+     * A fault on the clock of a client that never acts while it is moved proves nothing.
+     */
+    static List<Fault> clientFaults(Targets t, Moved moved) {
+        if (t.clients().stream().noneMatch(c -> c.clock() != null)) return List.of();
+        Duration minute = Duration.ofSeconds(60);
+        return List.of(
+                new Fault.ClockJump("waiters-clock-back", () -> moved.set(waiters(t)), minute.negated()),
+                new Fault.ClockJump("waiters-clock-ahead", () -> moved.set(waiters(t)), minute));
+    }
+
+    /** The clients under the clock shim that do not hold the lock now. */
+    private static List<Client> waiters(Targets t) {
+        return t.clients().stream().filter(c -> !c.holds() && c.clock() != null).map(c -> (Client) c).toList();
     }
 
     /** For every server with a clock fault: a jump past the lease, running three times fast, strobing by the lease. */

@@ -38,7 +38,7 @@ public record Mix() implements NemesisKind {
         faults.add(Kill.fault(t));
         faults.add(KillClient.fault(t));
         faults.addAll(Clock.serverFaults(t));
-        faults.addAll(Clock.clientFaults(t));
+        faults.addAll(Clock.clientFaults(t, new Clock.Moved()));
         Rhythm r = t.rhythm();
         // each fault lasts a little shorter or longer than the lease, or than the time a waiter waits for the lock
         return Optional.of(Schedule.random(faults, r.interval(), r.interval(), t.random()).around(List.of(r.lease(), r.lease().plusSeconds(1)))::run);

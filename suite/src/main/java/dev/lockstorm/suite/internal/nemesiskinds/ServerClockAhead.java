@@ -49,7 +49,7 @@ public record ServerClockAhead() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        Fault jump = new Fault.ClockJump("server-clock-ahead", () -> server(t), AHEAD);
+        Fault jump = Fault.ClockJump.one("server-clock-ahead", () -> server(t), AHEAD);
         return Optional.of(Schedule.random(List.of(jump), r.interval(), r.interval(), t.random()).when(t::justAcquired)::run);
     }
 

@@ -47,7 +47,7 @@ public record WaiterClockAhead() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        Fault jump = new Fault.ClockJump("waiter-clock-ahead", () -> waiter(t), AHEAD);
+        Fault jump = Fault.ClockJump.one("waiter-clock-ahead", () -> waiter(t), AHEAD);
         return Optional.of(Schedule.random(List.of(jump), r.interval(), r.interval(), t.random()).when(t::justAcquired)::run);
     }
 

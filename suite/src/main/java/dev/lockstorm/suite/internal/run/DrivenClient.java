@@ -148,7 +148,7 @@ final class DrivenClient implements Holder, Client {
         Reply answer = worker.call(cmd);
         if (answer == null) return crash(f);
         if (answer instanceof Reply.Ok ok) {
-            history.complete(OpType.OK, f, ok.token(), Map.of());
+            history.complete(OpType.OK, f, ok.token(), ok.notes().isEmpty() ? Map.of() : Map.of("notes", ok.notes()));
             return f.equals("acquire") ? new Outcome.Granted(ok.token(), ok.stillHeld()) : Outcome.DONE;
         }
         if (answer instanceof Reply.Fail fail) {

@@ -1,0 +1,106 @@
+package dev.lockstorm.suite.internal.scenario;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.lock.FaultSpan;
+import dev.lockstorm.checker.lock.HoldInterval;
+import dev.lockstorm.checker.lock.Incident;
+import dev.lockstorm.suite.internal.run.RunResult;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What in a run proves a scenario's claim, beyond a count. A double holder proves the scenario's
+ * mechanism only when the scenario's fault came first: one from anything else (a driver stalled on a
+ * busy machine, a hold that was simply too long) proves nothing about it. A variant that expects
+ * safety proves it under the fault only when the lock still granted while the fault was in force;
+ * otherwise it was safe by unavailability, which is a finding too, but a different one.
+ *
+ * <pre>{@code
+ * Optional<Proof.Tie> tie = Proof.tied(result);
+ * tie.ifPresent(t -> System.out.println("proved by: " + t.describe()));
+ * }</pre>
+ */
+public final class Proof {
+    private Proof() {
+    }
+
+    /**
+     * A double grant tied to its mechanism: the incident, the grant (or the overlapped hold) that ties
+     * it, and what ties it: a fault of the run that began before the grant and was in force during the
+     * hold, or a note the lock client made on the grant ({@link dev.lockstorm.api.Notes}).
+     */
+    public record Tie(Incident incident, HoldInterval grant, String by) {
+        /** "process 2 (client c3) granted at 12.301 s while process 0 (client c1) held since 8.120 s, after pause client-c1-p0 from 9.0 s to 15.2 s (lease limit: …)". */
+        public String describe() {
+            HoldInterval h = incident.holder();
+            HoldInterval g = incident.grants().get(0);
+            return g.start().who() + " granted at " + History.when(g.start()) + " while " + h.start().who() + " held since "
+                    + History.when(h.start()) + ", " + by + " (" + incident.cause().word() + ": " + incident.cause().why() + ")";
+        }
+    }
+
+    /** The first incident whose double grant came while a fault of the run was in force during the hold, if any. */
+    public static Optional<Tie> tied(RunResult r) {
+        for (Incident i : incidents(r)) {
+            long from = i.holder().start().time();
+            for (HoldInterval g : i.grants()) {
+                long at = g.start().time();
+                for (FaultSpan f : i.faults()) {
+                    boolean began = f.start().time() <= at;
+                    boolean inForce = f.end() == null || f.end().time() >= from;
+                    if (began && inForce) return Optional.of(new Tie(i, g, "after " + f.describe()));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The first incident in which the overlapped hold or a grant carries a note that contains
+     * {@code note}: the grant the scenario's mechanism makes (a queue node the session does not own, a
+     * key that had expired) is part of the double holder.
+     */
+    public static Optional<Tie> noted(RunResult r, String note) {
+        for (Incident i : incidents(r)) {
+            List<HoldInterval> all = new java.util.ArrayList<>(List.of(i.holder()));
+            all.addAll(i.grants());
+            for (HoldInterval g : all) {
+                if (g.start().extra("notes") instanceof java.util.Collection<?> notes
+                        && notes.stream().anyMatch(n -> String.valueOf(n).contains(note))) {
+                    return Optional.of(new Tie(i, g, "where " + g.start().who() + "'s grant at " + History.when(g.start()) + " was noted: " + note));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static List<Incident> incidents(RunResult r) {
+        return r.check().incidents() == null ? List.of() : r.check().incidents();
+    }
+
+    /**
+     * One line for a person: the double grant that ties the run's finding to its mechanism (a fault,
+     * else a noted grant), or, without a double holder, whether the lock stayed available under the fault.
+     */
+    public static String line(RunResult r) {
+        if (r.check().doubleHolderCount() == 0) return "no double holder; " + availability(r);
+        return tied(r).or(() -> noted(r, "")).map(t -> "incident " + (incidents(r).indexOf(t.incident()) + 1) + ": " + t.describe())
+                .orElse("no double holder came while a fault was in force during the hold it overlapped, and no grant was noted");
+    }
+
+    /** How many grants the lock made while a fault was in force. */
+    public static int grantsDuringFaults(RunResult r) {
+        return r.check().coverage() == null ? 0 : r.check().coverage().count("grant-during-fault");
+    }
+
+    /**
+     * For a variant that expects no double holder: "available under the fault (N grants while a fault
+     * was in force)", or "safe by unavailability" when it granted nothing while one was.
+     */
+    public static String availability(RunResult r) {
+        int n = grantsDuringFaults(r);
+        return n > 0 ? "available under the fault (" + n + (n == 1 ? " grant" : " grants") + " while a fault was in force)"
+                : "safe by unavailability (no grant while a fault was in force)";
+    }
+}

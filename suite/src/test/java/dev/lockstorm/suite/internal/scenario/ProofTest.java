@@ -1,0 +1,101 @@
+package dev.lockstorm.suite.internal.scenario;
+
+import dev.lockstorm.checker.Checker;
+import dev.lockstorm.checker.io.HistoryFormat;
+import dev.lockstorm.checker.io.HistoryReader;
+import dev.lockstorm.checker.linear.SearchLimits;
+import dev.lockstorm.checker.model.FencedMutex;
+import dev.lockstorm.suite.internal.run.RunResult;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * What proves a scenario's claim: a double holder counts for the scenario's mechanism only when its
+ * fault came first (or the lock noted the grant that matters); safety counts as safety under the
+ * fault only when the lock still granted while it was in force.
+ */
+@Tag("unit")
+class ProofTest {
+    private static final String RUN = "{\"index\":0,\"time\":0,\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"run\",\"value\":{\"lease_ms\":2000}}\n";
+
+    private static String op(int index, long ms, String type, int process, String f, String rest) {
+        return "{\"index\":" + index + ",\"time\":" + ms * 1_000_000 + ",\"type\":\"" + type + "\",\"process\":" + process + ",\"f\":\"" + f
+                + "\"" + rest + ",\"client\":\"c" + (process + 1) + "\"}\n";
+    }
+
+    private static String nemesis(int index, long ms, String f, String value, String host) {
+        return "{\"index\":" + index + ",\"time\":" + ms * 1_000_000 + ",\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"" + f
+                + "\",\"value\":" + value + ",\"hosts\":[\"" + host + "\"]}\n";
+    }
+
+    private static RunResult result(String jsonl) throws IOException {
+        var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
+        return new RunResult(Path.of("."), Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null);
+    }
+
+    @Test
+    void aDoubleHolderAfterTheFaultIsTiedToIt() throws IOException {
+        RunResult r = result(RUN
+                + op(1, 100, "invoke", 0, "acquire", "") + op(2, 110, "ok", 0, "acquire", ",\"value\":1")
+                + nemesis(3, 200, "start-pause", "[\"client-c1-p0\"]", "c1")
+                + op(4, 2500, "invoke", 1, "acquire", "") + op(5, 2600, "ok", 1, "acquire", ",\"value\":2")
+                + nemesis(6, 4000, "stop-pause", "[\"client-c1-p0\"]", "c1")
+                + op(7, 4100, "invoke", 0, "release", "") + op(8, 4110, "ok", 0, "release", "")
+                + op(9, 4200, "invoke", 1, "release", "") + op(10, 4210, "ok", 1, "release", ""));
+        assertTrue(Proof.tied(r).isPresent());
+        assertTrue(Proof.line(r).contains("after pause client-c1-p0"), Proof.line(r));
+    }
+
+    @Test
+    void aDoubleHolderWithNoFaultBeforeItIsNotTied() throws IOException {
+        // the second grant comes first, the fault only afterwards: nothing ties the double holder to the fault
+        RunResult r = result(RUN
+                + op(1, 100, "invoke", 0, "acquire", "") + op(2, 110, "ok", 0, "acquire", ",\"value\":1")
+                + op(3, 500, "invoke", 1, "acquire", "") + op(4, 600, "ok", 1, "acquire", ",\"value\":2")
+                + nemesis(5, 700, "start-pause", "[\"client-c1-p0\"]", "c1")
+                + nemesis(6, 900, "stop-pause", "[\"client-c1-p0\"]", "c1")
+                + op(7, 1000, "invoke", 0, "release", "") + op(8, 1010, "ok", 0, "release", "")
+                + op(9, 1100, "invoke", 1, "release", "") + op(10, 1110, "ok", 1, "release", ""));
+        assertTrue(r.check().doubleHolderCount() >= 1);
+        assertFalse(Proof.tied(r).isPresent(), Proof.line(r));
+    }
+
+    @Test
+    void aNotedGrantTiesTheIncidentItIsPartOf() throws IOException {
+        RunResult r = result(RUN
+                + op(1, 100, "invoke", 0, "acquire", "") + op(2, 110, "ok", 0, "acquire", ",\"value\":1,\"notes\":[\"granted by a node this session does not own\"]")
+                + op(3, 500, "invoke", 1, "acquire", "") + op(4, 600, "ok", 1, "acquire", ",\"value\":2")
+                + op(5, 1000, "invoke", 0, "release", "") + op(6, 1010, "ok", 0, "release", "")
+                + op(7, 1100, "invoke", 1, "release", "") + op(8, 1110, "ok", 1, "release", ""));
+        assertTrue(Proof.noted(r, "does not own").isPresent());
+        assertFalse(Proof.noted(r, "key gone").isPresent());
+    }
+
+    @Test
+    void safetyWithoutAGrantDuringTheFaultIsSafetyByUnavailability() throws IOException {
+        String unavailable = RUN
+                + nemesis(1, 100, "start-pause", "[\"redis-n1\"]", "n1")
+                + op(2, 200, "invoke", 0, "acquire", "") + op(3, 1200, "fail", 0, "acquire", ",\"error\":\"timed out\"")
+                + nemesis(4, 1300, "stop-pause", "[\"redis-n1\"]", "n1")
+                + op(5, 1400, "invoke", 0, "acquire", "") + op(6, 1410, "ok", 0, "acquire", ",\"value\":1")
+                + op(7, 1500, "invoke", 0, "release", "") + op(8, 1510, "ok", 0, "release", "");
+        assertEquals(0, Proof.grantsDuringFaults(result(unavailable)));
+        assertTrue(Proof.availability(result(unavailable)).startsWith("safe by unavailability"));
+        String available = RUN
+                + nemesis(1, 100, "start-pause", "[\"redis-n1\"]", "n1")
+                + op(2, 200, "invoke", 0, "acquire", "") + op(3, 210, "ok", 0, "acquire", ",\"value\":1")
+                + op(4, 300, "invoke", 0, "release", "") + op(5, 310, "ok", 0, "release", "")
+                + nemesis(6, 1300, "stop-pause", "[\"redis-n1\"]", "n1");
+        assertEquals(1, Proof.grantsDuringFaults(result(available)));
+        assertTrue(Proof.availability(result(available)).startsWith("available under the fault"));
+    }
+}
