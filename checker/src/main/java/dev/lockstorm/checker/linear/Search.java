@@ -45,7 +45,8 @@ final class Search<S> {
     private final int tail;
 
     private final long[] zobrist;
-    private final BitSet done;
+    /** the linearized operations, a bit each (a plain array: {@link #past} reads its words once per state) */
+    private final long[] done;
     private final BitSet requiredPending;
     private int frontier;
     private long hash;
@@ -74,7 +75,7 @@ final class Search<S> {
         this.n = ops.length;
         this.ret = new long[n];
         List<Integer> opt = new ArrayList<>();
-        this.done = new BitSet(n);
+        this.done = new long[(n + 63) >>> 6];
         this.requiredPending = new BitSet(n);
         for (int i = 0; i < n; i++) {
             ret[i] = ops[i].optional() ? Operation.NEVER_RETURNED : ops[i].ret();
@@ -349,7 +350,7 @@ final class Search<S> {
     }
 
     private void mark(int op) {
-        done.set(op);
+        done[op >>> 6] |= 1L << op;
         hash ^= zobrist[op];
         if (ops[op].optional()) optionalPending.clear(op);
         if (!ops[op].optional()) {
@@ -363,7 +364,7 @@ final class Search<S> {
     }
 
     private void unmark(int op) {
-        done.clear(op);
+        done[op >>> 6] &= ~(1L << op);
         hash ^= zobrist[op];
         if (ops[op].optional()) optionalPending.set(op);
         if (!ops[op].optional()) {
@@ -373,15 +374,44 @@ final class Search<S> {
         }
     }
 
+    /** Scratch for {@link #key}: the optional operations behind the frontier, before they are copied to their exact size. */
+    private int[] behindBuf = new int[8];
+
     private Key key(S state) {
-        int[] tmp = new int[8];
         int k = 0;
         for (int id = optionalPending.nextSetBit(0); id >= 0 && id < frontier; id = optionalPending.nextSetBit(id + 1)) {
-            if (k == tmp.length) tmp = Arrays.copyOf(tmp, k * 2);
-            tmp[k++] = id;
+            if (k == behindBuf.length) behindBuf = Arrays.copyOf(behindBuf, k * 2);
+            behindBuf[k++] = id;
         }
-        long[] past = done.get(frontier + 1, Math.max(frontier + 1, done.length())).toLongArray();
-        return new Key(frontier, Arrays.copyOf(tmp, k), past, state, hash);
+        int[] behind = k == 0 ? NONE : Arrays.copyOf(behindBuf, k);
+        return new Key(frontier, behind, past(), state, hash);
+    }
+
+    private static final int[] NONE = new int[0];
+    private static final long[] NO_WORDS = new long[0];
+
+    /**
+     * The operations linearized past the frontier, as words of bits counted from frontier + 1 (what a
+     * BitSet's {@code get(frontier + 1, length()).toLongArray()} gives, in one copy: this runs once
+     * per state explored).
+     */
+    private long[] past() {
+        int from = frontier + 1;
+        int top = done.length - 1;
+        while (top >= 0 && done[top] == 0) top--;
+        if (top < 0) return NO_WORDS;
+        int last = (top << 6) + 63 - Long.numberOfLeadingZeros(done[top]); // the highest linearized operation
+        if (last < from) return NO_WORDS;
+        int words = (last - from + 64) >>> 6;
+        int start = from >>> 6;
+        int shift = from & 63;
+        long[] out = new long[words];
+        for (int i = 0; i < words; i++) {
+            long lo = done[start + i] >>> shift;
+            long hi = shift == 0 || start + i + 1 >= done.length ? 0 : done[start + i + 1] << (64 - shift);
+            out[i] = lo | hi;
+        }
+        return out;
     }
 
     private void push(int op, S before, int tried) {
