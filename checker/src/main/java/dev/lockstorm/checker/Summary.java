@@ -64,7 +64,7 @@ public final class Summary {
     /**
      * Every finding behind one analysis's verdict, one line each and none cut: the linearizability
      * failure, each double-holder incident, each token out of order and stale write, each write that
-     * overwrote an increment. Empty when the analysis found nothing.
+     * went backwards (with the increments it lost). Empty when the analysis found nothing.
      */
     public static List<String> findings(CheckResult r, Analysis.Kind analysis) {
         List<String> out = new ArrayList<>();
@@ -81,7 +81,7 @@ public final class Summary {
             if (r.resource().counters().size() > 1) {
                 for (ResourceCounter.Counter c : r.resource().counters()) if (c.lostUpdates() > 0) out.add(c.explanation());
             }
-            for (Op w : r.resource().overwrites()) out.add("at " + History.when(w) + " " + w.who() + "'s write overwrote an increment");
+            for (dev.lockstorm.checker.lock.Overwrite w : r.resource().overwrites()) out.add(w.explanation());
         }
         return out;
     }

@@ -93,7 +93,7 @@ public final class ReportHtml {
                 .append("<button data-zoom=\"all\">whole run</button> <span id=\"range\" class=\"muted\"></span>")
                 .append(" <span class=\"muted\">Wheel to zoom, drag to pan, drag on the strip below to choose a stretch.</span></div>\n")
                 .append("<canvas id=\"overview\" height=\"46\"></canvas>\n<canvas id=\"timeline\"></canvas>\n<div id=\"tip\"></div>\n")
-                .append("<p class=\"muted legend\">Lanes: servers, then clients. Thin grey: acquire attempts. Bars: holds (acquire ok → release),")
+                .append("<p class=\"muted legend\">Lanes: servers, then clients. Thin grey: acquire attempts. Bars: holds (acquire ok → release; a reentrant lock's from the outermost grant to the release that frees it, nested holds thin inside),")
                 .append(" coloured by token. Ticks: reads (blue), writes (green), writes the resource rejected (black). Amber bands: faults,")
                 .append(" on the lanes they hit, labelled. Dark grey: a server down; striped: paused. A line over a server: the leader.")
                 .append(" Red outline: a hold others were granted during (an incident). Red bar: the operation the linearizability search")
@@ -189,9 +189,7 @@ public final class ReportHtml {
         d.put("end", end);
         d.put("lanes", lanes.list());
         List<Object> attempts = new ArrayList<>();
-        List<Object> holds = new ArrayList<>();
         List<Object> ticks = new ArrayList<>();
-        Map<Integer, Op> holdStart = new LinkedHashMap<>();
         for (Op op : h.ops()) {
             if (!op.isClient()) continue;
             int lane = lanes.client(op);
@@ -199,19 +197,17 @@ public final class ReportHtml {
                 Op inv = h.get(h.partner(op.index()));
                 if (op.f().equals("acquire")) {
                     attempts.add(List.of(lane, seconds(inv.time()), seconds(op.time()), op.type().wire()));
-                    if (op.type() == OpType.OK) holdStart.put(op.process(), op);
                 } else if (op.f().equals("read") || op.f().equals("write")) {
                     String kind = op.type() == OpType.FAIL ? "rejected" : op.type() == OpType.INFO ? "unknown" : op.f();
                     ticks.add(List.of(lane, seconds(op.time()), kind, op.f() + " " + op.type().wire() + " "
                             + (op.value() != null ? op.value() : inv.value())));
                 }
             }
-            boolean endsHold = op.f().equals("release") && op.type() == OpType.INVOKE || op.type() == OpType.INFO;
-            if (endsHold && holdStart.containsKey(op.process())) holds.add(hold(lane, holdStart.remove(op.process()), seconds(op.time())));
         }
-        for (Op s : holdStart.values()) holds.add(hold(lanes.client(s), s, end));
+        Bars bars = Bars.of(h, lanes, end);
         d.put("attempts", attempts);
-        d.put("holds", holds);
+        d.put("holds", bars.holds);
+        d.put("nested", bars.nested);
         d.put("ticks", ticks);
         d.put("faults", faults(r, lanes, end));
         d.put("leaders", lanes.leaders(end));
@@ -258,6 +254,48 @@ public final class ReportHtml {
         return Arrays.asList(lane, seconds(start.time()), to, token, String.valueOf(start.processLabel()));
     }
 
+    /**
+     * The hold bars: a hold runs from its outermost grant to the release that ends it (a reentrant
+     * lock's count going 1 → 0), so a holder frozen inside a nested hold is drawn across the freeze;
+     * nested holds are thin bars inside it. Per process and lock; a failed release ends nothing; a
+     * crash ({@code info}) ends every hold of its process.
+     */
+    private record Bars(List<Object> holds, List<Object> nested) {
+        static Bars of(History h, Lanes lanes, double end) {
+            List<Object> holds = new ArrayList<>();
+            List<Object> nested = new ArrayList<>();
+            Map<Integer, Map<Object, java.util.ArrayDeque<Op>>> open = new LinkedHashMap<>();
+            for (Op op : h.ops()) {
+                if (!op.isClient()) continue;
+                Map<Object, java.util.ArrayDeque<Op>> mine = open.computeIfAbsent(op.process(), p -> new LinkedHashMap<>());
+                if (op.type() == OpType.INFO) {
+                    // the process crashed: all its holds end here, innermost first
+                    mine.values().forEach(stack -> close(stack, lanes.client(op), seconds(op.time()), holds, nested));
+                    mine.clear();
+                    continue;
+                }
+                java.util.ArrayDeque<Op> stack = mine.computeIfAbsent(op.lock() == null ? "" : op.lock(), k -> new java.util.ArrayDeque<>());
+                if (op.f().equals("acquire") && op.type() == OpType.OK) {
+                    stack.push(op);
+                } else if (op.f().equals("release") && op.type() == OpType.INVOKE && !stack.isEmpty() && !h.releaseFailed(op)) {
+                    Op start = stack.pop();
+                    (stack.isEmpty() ? holds : nested).add(hold(lanes.client(start), start, seconds(op.time())));
+                }
+            }
+            open.values().forEach(mine -> mine.values().forEach(stack -> {
+                if (!stack.isEmpty()) close(stack, lanes.client(stack.peekLast()), end, holds, nested);
+            }));
+            return new Bars(holds, nested);
+        }
+
+        private static void close(java.util.ArrayDeque<Op> stack, int lane, double to, List<Object> holds, List<Object> nested) {
+            while (!stack.isEmpty()) {
+                Op start = stack.pop();
+                (stack.isEmpty() ? holds : nested).add(hold(lane, start, to));
+            }
+        }
+    }
+
     private static List<Object> operation(Lanes lanes, Operation op, double end) {
         return List.of(lanes.client(op.invoke()), seconds(op.invoke().time()), op.completion() == null ? end : seconds(op.completion().time()),
                 op.who() + " " + op.f() + (op.input() == null ? "" : " " + op.input()) + (op.output() == null ? "" : " → " + op.output()));
@@ -270,11 +308,11 @@ public final class ReportHtml {
             double from = seconds(f.start().time());
             double to = f.end() == null ? end : seconds(f.end().time());
             Map<String, List<String>> refuses = f.kind().equals("partition") && f.start().value() instanceof Map<?, ?> m ? grudge(m) : Map.of();
-            for (String host : f.hosts()) {
-                Integer lane = lanes.host(host);
-                if (lane == null) continue;
+            for (int lane : lanes.lanesOf(f)) {
+                String host = lanes.name(lane);
+                List<String> cutFrom = refuses.getOrDefault(host, List.of());
                 String label = switch (f.kind()) {
-                    case "partition" -> "cut off from " + String.join(", ", refuses.getOrDefault(host, List.of()));
+                    case "partition" -> cutFrom.isEmpty() ? "partition " + f.target() : "cut off from " + String.join(", ", cutFrom);
                     case "pause" -> "paused (SIGSTOP) " + f.target();
                     case "kill" -> "down (kill -9)";
                     case "kill-client" -> "client process killed (kill -9)";
@@ -323,10 +361,59 @@ public final class ReportHtml {
             for (Op op : h.ops()) if (op.isClient()) clients.add(clientName(op));
             Set<String> servers = new LinkedHashSet<>();
             if (params.get("servers") instanceof Collection<?> c) c.forEach(x -> servers.add(String.valueOf(x)));
-            for (FaultSpan f : r.faults()) for (String host : f.hosts()) if (!clients.contains(host)) servers.add(host);
+            boolean unplaced = false;
+            for (FaultSpan f : r.faults()) {
+                List<String> hosts = hostsOf(f, clients);
+                for (String host : hosts) if (!clients.contains(host)) servers.add(host);
+                unplaced |= hosts.isEmpty();
+            }
             for (Op op : h.ops()) if (!op.isClient() && op.f().equals(NemesisEvent.LEADER.f()) && op.value() != null) servers.add(String.valueOf(op.value()));
+            // a fault whose targets name no host (an imported history's own words) is drawn on a lane of its own, never dropped
+            if (unplaced) add(NEMESIS, "nemesis");
             servers.stream().sorted().forEach(s -> add(s, "server"));
             clients.stream().sorted(Lanes::natural).forEach(c -> add(c, "client"));
+            this.clients = clients;
+        }
+
+        private final Set<String> clients;
+        static final String NEMESIS = "nemesis";
+        private static final java.util.regex.Pattern CLIENT_PROCESS = java.util.regex.Pattern.compile("^client-(.+)-p\\d+$");
+        private static final java.util.regex.Pattern HOST = java.util.regex.Pattern.compile("^(?:[a-z]+-)*([a-z]+\\d+)$");
+
+        /**
+         * The hosts a fault touched: its event's {@code hosts} field when it has one; else what its target
+         * and value name, read as lockstorm names things ({@code client-c3-p2} → c3, {@code zk-n1} → n1),
+         * keeping only names that look like a host or are a client.
+         */
+        static List<String> hostsOf(FaultSpan f, Set<String> clients) {
+            if (f.start().extra("hosts") instanceof Collection<?>) return f.hosts();
+            Set<String> out = new LinkedHashSet<>();
+            List<String> words = new ArrayList<>(f.hosts());
+            words.add(f.target());
+            if (f.start().value() instanceof Collection<?> c) c.forEach(x -> words.add(String.valueOf(x)));
+            for (String w : words) {
+                if (w == null) continue;
+                java.util.regex.Matcher m = CLIENT_PROCESS.matcher(w);
+                if (m.matches()) {
+                    out.add(m.group(1));
+                    continue;
+                }
+                if (clients.contains(w)) {
+                    out.add(w);
+                    continue;
+                }
+                m = HOST.matcher(w);
+                if (m.matches()) out.add(m.group(1));
+            }
+            return List.copyOf(out);
+        }
+
+        /** The lanes a fault is drawn on: its hosts', or the nemesis lane when none can be read. */
+        List<Integer> lanesOf(FaultSpan f) {
+            List<Integer> out = new ArrayList<>();
+            for (String host : hostsOf(f, clients)) if (index.get(host) != null) out.add(index.get(host));
+            if (out.isEmpty() && index.get(NEMESIS) != null) out.add(index.get(NEMESIS));
+            return out;
         }
 
         private void add(String name, String kind) {
@@ -347,6 +434,10 @@ public final class ReportHtml {
 
         Integer host(String name) {
             return index.get(name);
+        }
+
+        String name(int lane) {
+            return String.valueOf(((List<?>) list.get(lane)).get(0));
         }
 
         /** Who led when: from the runner's {@code leader} events ({@code value}: the leading host, or null). */

@@ -93,7 +93,7 @@ public final class ResultsJson {
             res.put("final_read", ref(r.resource().finalRead()));
             if (r.lostUpdates().isPresent()) res.put("lost_updates", r.lostUpdates().getAsLong());
             res.put("locks_not_checked", r.resource().unchecked());
-            res.put("overwrites", all(r.resource().overwrites(), ResultsJson::ref));
+            res.put("overwrites", all(r.resource().overwrites(), ResultsJson::overwrite));
             res.put("explanation", r.resource().explanation());
         }
         m.put("analyses", analyses);
@@ -159,8 +159,18 @@ public final class ResultsJson {
         m.put("grants", all(i.grants(), ResultsJson::hold));
         m.put("faults", all(i.faults(), ResultsJson::fault));
         m.put("stale_writes", all(i.staleWrites(), ResultsJson::staleWrite));
-        m.put("lost_updates", all(i.lostUpdates(), ResultsJson::ref));
+        m.put("lost_updates", all(i.lostUpdates(), ResultsJson::overwrite));
         m.put("explanation", i.explanation());
+        return m;
+    }
+
+    /** A write that went backwards: where, the value it set over which, and how many increments that lost. */
+    private static Map<String, Object> overwrite(dev.lockstorm.checker.lock.Overwrite o) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("write", ref(o.write()));
+        m.put("over", o.over());
+        m.put("value", o.value());
+        m.put("increments_lost", o.lost());
         return m;
     }
 

@@ -90,6 +90,7 @@
   D.leaders.forEach(l => item('leader', l[0], l[1], l[2], {label: 'leader'}));
   D.attempts.forEach(a => item('attempt', a[0], a[1], a[2], {outcome: a[3]}));
   D.holds.forEach(h => item('hold', h[0], h[1], h[2], {token: h[3], process: h[4]}));
+  (D.nested || []).forEach(h => item('nested', h[0], h[1], h[2], {token: h[3], process: h[4]}));
   D.ticks.forEach(t => item('tick', t[0], t[1], t[1], {tick: t[2], label: t[3]}));
   D.stale.forEach(s => item('stale', s[0], s[1], s[1], {label: s[2]}));
 
@@ -161,6 +162,11 @@
           case 'hold':
             g.fillStyle = tokenColour(it.extra.token);
             g.fillRect(x0, y + 5, w, 10);
+            break;
+          case 'nested':
+            // a nested hold, thin and dark inside the hold it belongs to
+            g.fillStyle = 'rgba(0,0,0,0.45)';
+            g.fillRect(x0, y + 9, w, 2);
             break;
           case 'tick':
             g.fillStyle = {read: '#1565c0', write: '#2e7d32', rejected: '#000', unknown: '#9e9e9e'}[it.extra.tick] || '#777';
@@ -341,6 +347,7 @@
         if (t < it.from - slack || t > it.to + slack) continue;
         if (it.kind === 'hold') text = 'process ' + it.extra.process + ' holds' + (it.extra.token !== null ? ', token ' + it.extra.token : '')
             + ': ' + fmt(it.from) + ' – ' + fmt(it.to);
+        else if (it.kind === 'nested' && !text) text = 'process ' + it.extra.process + ' holds again (nested): ' + fmt(it.from) + ' – ' + fmt(it.to);
         else if (it.kind === 'tick' || it.kind === 'stale') text = it.extra.label + ' at ' + fmt(it.from);
         else if (it.kind === 'fault' && !text) text = it.extra.label + ': ' + fmt(it.from) + ' – ' + fmt(it.to);
         else if (it.kind === 'leader' && !text) text = lanes[lane][0] + ' leads: ' + fmt(it.from) + ' – ' + fmt(it.to);

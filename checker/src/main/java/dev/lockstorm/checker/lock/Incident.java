@@ -15,16 +15,16 @@ import java.util.TreeSet;
  * @param grants      every other hold that began while it lasted, in order
  * @param faults      the faults in force at some instant of the hold
  * @param staleWrites stale writes the resource accepted during the hold
- * @param lostUpdates acknowledged writes during the hold that overwrote an increment
+ * @param lostUpdates acknowledged writes during the hold that went backwards, each with the increments it lost
  * @param cause       whether every lease lock does this under the fault that came (a lease limit), or the lock has a defect
  * @param grantCount  how many grants overlapped the hold: {@code grants} lists the first of them when there are very many
  */
 public record Incident(HoldInterval holder, List<HoldInterval> grants, List<FaultSpan> faults, List<StaleWrite> staleWrites,
-                       List<Op> lostUpdates, Cause cause, int grantCount) {
+                       List<Overwrite> lostUpdates, Cause cause, int grantCount) {
 
     /** An incident whose every grant is listed. */
     public Incident(HoldInterval holder, List<HoldInterval> grants, List<FaultSpan> faults, List<StaleWrite> staleWrites,
-                    List<Op> lostUpdates, Cause cause) {
+                    List<Overwrite> lostUpdates, Cause cause) {
         this(holder, grants, faults, staleWrites, lostUpdates, cause, grants.size());
     }
 
@@ -80,8 +80,10 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
             b.append("; faults in force: ");
             b.append(String.join(", ", faults.stream().map(FaultSpan::describe).toList()));
         }
+        long lost = lostUpdates.stream().mapToLong(Overwrite::lost).sum();
         b.append("; ").append(staleWrites.size()).append(staleWrites.size() == 1 ? " stale write" : " stale writes").append(" accepted, ")
-                .append(lostUpdates.size()).append(lostUpdates.size() == 1 ? " update" : " updates").append(" overwritten");
+                .append(lost == 0 ? "no increment lost" : lost + (lost == 1 ? " increment" : " increments") + " lost ("
+                        + String.join("; ", lostUpdates.stream().map(Overwrite::explanation).toList()) + ")");
         b.append(". ").append(cause.word().substring(0, 1).toUpperCase(java.util.Locale.ROOT)).append(cause.word().substring(1)).append(": ")
                 .append(cause.why());
         return b.toString();

@@ -28,7 +28,7 @@ public final class Incidents {
 
     /** Groups every pair (see {@link #of(History, DoubleHolders.Found, List, List, List, Deadline)} for a bounded grouping). */
     public static List<Incident> of(History h, List<DoubleHolder> pairs, List<FaultSpan> faults, List<StaleWrite> staleWrites,
-                                    List<Op> overwrites) {
+                                    List<Overwrite> overwrites) {
         Map<HoldInterval, List<HoldInterval>> grouped = new LinkedHashMap<>();
         Map<Integer, Integer> counts = new java.util.HashMap<>();
         for (DoubleHolder d : pairs) {
@@ -45,15 +45,15 @@ public final class Incidents {
      * not their product.
      */
     public static List<Incident> of(History h, DoubleHolders.Found found, List<FaultSpan> faults, List<StaleWrite> staleWrites,
-                                    List<Op> overwrites, Deadline deadline) {
+                                    List<Overwrite> overwrites, Deadline deadline) {
         List<Incident> out = new ArrayList<>();
         OptionalLong lease = RunFacts.of(h).leaseNanos();
         long lastTime = h.size() == 0 ? 0 : h.get(h.size() - 1).time();
         Context ctx = new Context(h, faults);
         Map<Object, List<StaleWrite>> staleByLock = new java.util.HashMap<>();
         for (StaleWrite w : staleWrites) staleByLock.computeIfAbsent(w.write().lock(), k -> new ArrayList<>()).add(w);
-        Map<Object, List<Op>> lostByLock = new java.util.HashMap<>();
-        for (Op o : overwrites) lostByLock.computeIfAbsent(o.lock(), k -> new ArrayList<>()).add(o);
+        Map<Object, List<Overwrite>> lostByLock = new java.util.HashMap<>();
+        for (Overwrite o : overwrites) lostByLock.computeIfAbsent(o.write().lock(), k -> new ArrayList<>()).add(o);
         for (Map.Entry<HoldInterval, List<HoldInterval>> e : found.overlapped().entrySet()) {
             deadline.check("grouping double holders into incidents");
             HoldInterval hold = e.getKey();
@@ -63,7 +63,7 @@ public final class Incidents {
             long toTime = hold.end() == null ? Math.max(lastTime, fromTime) : hold.end().time();
             List<FaultSpan> inForce = ctx.faultsIn(from, to, fromTime, toTime);
             List<StaleWrite> stale = between(staleByLock.getOrDefault(hold.lock(), List.of()), w -> w.write().index(), from, to);
-            List<Op> lost = between(lostByLock.getOrDefault(hold.lock(), List.of()), Op::index, from, to);
+            List<Overwrite> lost = between(lostByLock.getOrDefault(hold.lock(), List.of()), o -> o.write().index(), from, to);
             List<HoldInterval> grants = e.getValue();
             out.add(new Incident(hold, grants, inForce, stale, lost, cause(ctx, hold, grants, lease),
                     found.grantCount().getOrDefault(from, grants.size())));

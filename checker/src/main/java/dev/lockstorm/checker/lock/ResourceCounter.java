@@ -35,18 +35,18 @@ public final class ResourceCounter {
      * @param finalRead    that read's completion, or null
      * @param lostUpdates  acknowledged − final value, at least 0 (0 when not checked)
      * @param why          why the count could not be checked, or null
-     * @param overwrites   acknowledged writes whose value did not exceed one acknowledged before them: each
-     *                     overwrote an increment (where updates were lost), in order
+     * @param overwrites   acknowledged writes that went backwards (no higher than the acknowledged write before
+     *                     them, in completion order): where updates were lost, and how many each lost, in order
      */
     public record Counter(Object lock, int acknowledged, int uncertain, Long finalValue, Op finalRead, long lostUpdates, String why,
-                          List<Op> overwrites) {
+                          List<Overwrite> overwrites) {
         public Counter {
             overwrites = List.copyOf(overwrites);
         }
 
         /** The first overwrite, or null. */
         public Op firstLoss() {
-            return overwrites.isEmpty() ? null : overwrites.get(0);
+            return overwrites.isEmpty() ? null : overwrites.get(0).write();
         }
 
         public boolean checked() {
@@ -57,8 +57,8 @@ public final class ResourceCounter {
             String of = "".equals(lock) ? "" : "lock " + lock + ": ";
             if (!checked()) return of + why;
             return of + acknowledged + " increments acknowledged, final value " + finalValue + " read at " + History.when(finalRead)
-                    + (lostUpdates > 0 ? ": " + lostUpdates + " updates lost" + (firstLoss() == null ? "" : ", the first at "
-                    + History.when(firstLoss()) + " when " + firstLoss().who() + "'s write overwrote an increment") : "");
+                    + (lostUpdates > 0 ? ": " + lostUpdates + (lostUpdates == 1 ? " update" : " updates") + " lost"
+                    + (overwrites.isEmpty() ? "" : ", the first when " + overwrites.get(0).explanation()) : "");
         }
     }
 
@@ -106,10 +106,10 @@ public final class ResourceCounter {
         }
 
         /** Every overwrite of the locks that lost updates, in history order. */
-        public List<Op> overwrites() {
-            List<Op> out = new ArrayList<>();
+        public List<Overwrite> overwrites() {
+            List<Overwrite> out = new ArrayList<>();
             for (Counter c : counters) if (c.lostUpdates() > 0) out.addAll(c.overwrites());
-            out.sort(java.util.Comparator.comparingInt(Op::index));
+            out.sort(java.util.Comparator.comparingInt(o -> o.write().index()));
             return out;
         }
 
@@ -152,9 +152,10 @@ public final class ResourceCounter {
                     t.lastAckedWrite = op;
                     Long v = Resource.writeValue(h.get(h.partner(op.index())));
                     if (v != null) {
-                        // a counter only grows: a value no higher than one already written overwrote an increment
-                        if (t.highestWritten != null && v <= t.highestWritten) t.overwrites.add(op);
-                        if (t.highestWritten == null || v > t.highestWritten) t.highestWritten = v;
+                        // each increment sets one more than the last: a value no higher than the last acknowledged one went
+                        // backwards and lost what lay between; the writes that go on counting from it lose nothing more
+                        if (t.lastWritten != null && v <= t.lastWritten) t.overwrites.add(new Overwrite(op, t.lastWritten, v));
+                        t.lastWritten = v;
                     }
                 } else if (op.type() == OpType.INFO || op.type() == OpType.INVOKE && h.partner(op.index()) < 0) {
                     t.uncertain++;
@@ -181,9 +182,9 @@ public final class ResourceCounter {
         /** the ok read invoked last, and its invocation */
         Op lastRead;
         Op lastReadInvoke;
-        /** the highest value an acknowledged write wrote, and the writes that did not exceed it */
-        Long highestWritten;
-        final List<Op> overwrites = new ArrayList<>();
+        /** the value the last acknowledged write set, and the writes that went backwards from the one before them */
+        Long lastWritten;
+        final List<Overwrite> overwrites = new ArrayList<>();
 
         Counter counter(Object lock) {
             // only a read that began after every acknowledged write had completed proves a loss

@@ -96,7 +96,29 @@ class ResourceAndStaleWritesTest {
         ResourceCounter.Result r = ResourceCounter.analyze(hist);
         assertEquals(1, r.lostUpdates());
         assertEquals(11, r.firstLoss().index());
-        assertTrue(r.explanation().endsWith("1 updates lost, the first at 11.000 ms when process 0's write overwrote an increment"), r.explanation());
+        assertTrue(r.explanation().endsWith("1 update lost, the first when process 0's write at 11.000 ms set 1 over 1: 1 increment lost"),
+                r.explanation());
+    }
+
+    @Test
+    void aLossIsBlamedOnTheWriteThatWentBackwardsNotOnTheIncrementsAfterIt() {
+        // p0 reads 0 and stalls; p1 counts 1, 2, 3; p0 writes 1 over 3 (it should have made 4: 3 lost); p1 counts on: 2, 3
+        History hist = h().acquire(0, 1L).read(0, 1L, 0)
+                .acquire(1, 2L).read(1, 2L, 0).write(1, 2L, 1, OpType.OK).read(1, 2L, 1).write(1, 2L, 2, OpType.OK).read(1, 2L, 2)
+                .write(1, 2L, 3, OpType.OK)
+                .write(0, 1L, 1, OpType.OK).release(0)
+                .read(1, 2L, 1).write(1, 2L, 2, OpType.OK).read(1, 2L, 2).write(1, 2L, 3, OpType.OK).release(1)
+                .read(2, null, 3).build();
+        ResourceCounter.Result r = ResourceCounter.analyze(hist);
+        assertEquals(6, r.acknowledged());
+        assertEquals(3, r.lostUpdates());
+        assertEquals(1, r.overwrites().size(), "only p0's stale write is to blame: " + r.overwrites());
+        Overwrite o = r.overwrites().get(0);
+        assertEquals(0, o.write().process());
+        assertEquals(3, o.over());
+        assertEquals(1, o.value());
+        assertEquals(3, o.lost(), "the one number: it should have made 4 and made 1");
+        assertTrue(o.explanation().endsWith("set 1 over 3: 3 increments lost"), o.explanation());
     }
 
     @Test

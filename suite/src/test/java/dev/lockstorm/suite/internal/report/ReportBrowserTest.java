@@ -53,6 +53,10 @@ class ReportBrowserTest {
         try (Cdp chrome = new Cdp(dir.resolve("profile"), html)) {
             assertEquals(incidents, ((Number) chrome.eval("document.querySelectorAll('li.incident').length")).intValue());
             assertEquals(incidents, ((Number) chrome.eval("window.lockstorm.incidents")).intValue());
+            // the frozen holder's hold is drawn across its whole incident (a nested hold's release does not end it)
+            assertEquals(Boolean.TRUE, chrome.eval("(() => { const D = JSON.parse(document.getElementById('lockstorm-data').textContent);"
+                    + " return D.incidents.every(inc => D.holds.some(h => h[0] === inc.lane && h[1] <= inc.start + 1e-6 && h[2] >= inc.end - 1e-6)); })()"),
+                    "every incident's holder has one hold bar across it");
 
             Map<?, ?> whole = (Map<?, ?>) chrome.eval("window.lockstorm.view()");
             Map<?, ?> box = (Map<?, ?>) chrome.eval("(() => { const r = document.getElementById('timeline').getBoundingClientRect();"
