@@ -1,5 +1,7 @@
 package dev.lockstorm.locks.internal.registry;
 
+import dev.lockstorm.locks.internal.names.DidYouMean;
+
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.ResourceType;
 
@@ -154,7 +156,12 @@ public final class Registry {
 
     private static <T> T named(Map<String, Found<T>> found, String kind, String name) {
         Found<T> f = found.get(name);
-        if (f == null) throw new PluginException("unknown " + kind + " '" + name + "'; known: " + String.join(", ", found.keySet()));
+        if (f == null) {
+            // a near miss is named; the whole list only when nothing is close
+            String guess = DidYouMean.phrase(name, found.keySet());
+            throw new PluginException("unknown " + kind + " '" + name + "'; " + (guess != null ? guess + " (one of " + found.size() + " known " + kind + "s)"
+                    : "known: " + String.join(", ", found.keySet())));
+        }
         return f.plugin();
     }
 

@@ -70,7 +70,7 @@ class RegistryTest {
     @Test
     void anUnknownNameListsTheKnownOnes() {
         PluginException e = assertThrows(PluginException.class, () -> Registry.builtIn().system("zk-recipie"));
-        assertTrue(e.getMessage().startsWith("unknown system 'zk-recipie'; known: zk-unique, zk-children, zk-recipe"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("unknown system 'zk-recipie'; did you mean zk-recipe?"), e.getMessage());
         PluginException r = assertThrows(PluginException.class, () -> Registry.builtIn().resource("ledger"));
         assertEquals("unknown resource 'ledger'; known: counter", r.getMessage());
     }

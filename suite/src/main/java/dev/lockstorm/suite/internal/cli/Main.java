@@ -73,8 +73,9 @@ public final class Main implements Runnable {
             throw ex;
         });
         cl.setParameterExceptionHandler((ex, a) -> {
-            ex.getCommandLine().getErr().println("lockstorm: " + ex.getMessage());
-            ex.getCommandLine().getErr().println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            CommandLine at = ex.getCommandLine();
+            at.getErr().println("lockstorm: " + unknownFirst(at, a, ex.getMessage()));
+            at.getErr().println("Try '" + at.getCommandSpec().qualifiedName() + " --help'.");
             return BAD_INPUT;
         });
         // the run records its exact command line
@@ -89,6 +90,33 @@ public final class Main implements Runnable {
             System.err.println("lockstorm: internal error: " + e + "; please report it with the command and its input");
             return BAD_INPUT;
         }
+    }
+
+    /**
+     * A mistyped option or subcommand named as such, with what it was probably meant to be, before
+     * whatever else picocli found ("--sytem" is first an unknown option, not a missing --system).
+     */
+    static String unknownFirst(CommandLine at, String[] args, String message) {
+        java.util.Set<String> commands = at.getSubcommands().keySet();
+        if (!commands.isEmpty()) {
+            if (args.length > 0 && !args[0].startsWith("-") && !commands.contains(args[0])) {
+                String guess = dev.lockstorm.locks.internal.names.DidYouMean.phrase(args[0], commands);
+                return "unknown command '" + args[0] + "'" + (guess == null ? "" : "; " + guess);
+            }
+            return message;
+        }
+        // a subcommand's own options: the words after its name
+        java.util.Set<String> options = new java.util.TreeSet<>();
+        at.getCommandSpec().options().forEach(o -> options.addAll(java.util.List.of(o.names())));
+        int from = java.util.Arrays.asList(args).indexOf(at.getCommandName()) + 1;
+        for (String arg : java.util.Arrays.asList(args).subList(Math.max(0, from), args.length)) {
+            String word = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (word.startsWith("--") && !options.contains(word)) {
+                String guess = dev.lockstorm.locks.internal.names.DidYouMean.phrase(word, options);
+                return "unknown option '" + word + "'" + (guess == null ? "" : "; " + guess);
+            }
+        }
+        return message;
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.locks.internal.names.DidYouMean;
+
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -23,8 +25,12 @@ public final class NemesisKinds {
     /** The kind called {@code name}; an {@link IllegalArgumentException} naming every kind otherwise. */
     public static NemesisKind byName(String name) {
         return all().stream().filter(k -> k.name().equals(name)).findFirst().or(() -> AtCheckpoint.parse(name))
-                .orElseThrow(() -> new IllegalArgumentException("unknown nemesis '" + name + "'; expected one of " + names(USER)
-                        + ", pause-at:CHECKPOINT or kill-at:CHECKPOINT (or a scenario's: " + names(CHOREOGRAPHIES) + ")"));
+                .orElseThrow(() -> {
+                    String guess = DidYouMean.phrase(name, all().stream().map(NemesisKind::name).toList());
+                    return new IllegalArgumentException("unknown nemesis '" + name + "'; " + (guess != null ? guess + " (" : "")
+                            + "expected one of " + names(USER) + ", pause-at:CHECKPOINT or kill-at:CHECKPOINT; 'lockstorm list' shows the"
+                            + " scenarios' own" + (guess != null ? ")" : ""));
+                });
     }
 
     public static String names(List<NemesisKind> kinds) {

@@ -237,6 +237,16 @@ class CliTest {
     }
 
     @Test
+    void aMistypedOptionCommandOrNemesisIsNamedWithWhatItWasProbablyMeantToBe() {
+        assertEquals(3, Main.run("run", "--sytem", "redis-single"));
+        assertTrue(console.err().contains("unknown option '--sytem'; did you mean --system?"), console.err());
+        assertEquals(3, Main.run("runn", "--system", "redis-single"));
+        assertTrue(console.err().contains("unknown command 'runn'; did you mean run?"), console.err());
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--nemesis", "pauze-client"));
+        assertTrue(console.err().contains("unknown nemesis 'pauze-client'; did you mean pause-client?"), console.err());
+    }
+
+    @Test
     void runRejectsAnExpectationThatIsNone() {
         assertEquals(3, Main.run("run", "--system", "redis-single", "--expect", "safe"));
         assertTrue(console.err().contains("--expect safe: expected one of valid, invalid"), console.err());
