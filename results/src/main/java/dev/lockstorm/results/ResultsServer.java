@@ -11,19 +11,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Map;
 
 /**
  * {@code lockstorm serve}: browses every run in the store on localhost (read only): an index of runs
- * with their verdicts, and each run's files (report.html, history.jsonl, logs, …).
+ * (system, nemesis, seed, verdict, incidents, when, newest first, sortable by any column), and each
+ * run's files (report.html, history.jsonl, logs, …).
  *
  * <pre>{@code
  * try (ResultsServer s = ResultsServer.start(new RunStore(Path.of("results")), 8080)) { ... }
  * }</pre>
  */
 public final class ResultsServer implements AutoCloseable {
-    private static final Pattern VERDICT = Pattern.compile("\"verdict\":\"(\\w+)\"");
     private final HttpServer server;
     private final RunStore store;
 
@@ -66,31 +65,85 @@ public final class ResultsServer implements AutoCloseable {
         }
     }
 
+    /** The columns of the index, each sortable by a click on its heading. */
+    private static final List<String> COLUMNS = List.of("system", "nemesis", "seed", "verdict", "incidents", "started", "time limit", "files");
+
     private String index() throws IOException {
-        StringBuilder sb = new StringBuilder("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>lockstorm runs</title>"
+        StringBuilder sb = new StringBuilder("<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>lockstorm runs</title>"
                 + "<style>body{font:14px system-ui,sans-serif;margin:24px}td,th{padding:3px 10px;text-align:left}"
-                + ".valid{color:#2e7d32}.invalid{color:#d50000}.unknown{color:#6d4c41}</style></head><body><h1>lockstorm runs</h1>"
-                + "<table><tr><th>test</th><th>run</th><th>verdict</th><th>files</th></tr>");
+                + "th{cursor:pointer;user-select:none;border-bottom:1px solid #ccc}th:hover{color:#1e3c78}"
+                + ".valid{color:#2e7d32}.invalid{color:#d50000}.unknown{color:#6d4c41}.muted{color:#777}</style></head><body>"
+                + "<h1>lockstorm runs</h1><p class=\"muted\">Newest first; click a heading to sort by it.</p><table id=\"runs\"><thead><tr>");
+        for (String c : COLUMNS) sb.append("<th>").append(c).append("</th>");
+        sb.append("</tr></thead><tbody>");
         Path root = store.root().toRealPath();
-        List<Path> runs = store.runs();
+        List<Path> runs = new java.util.ArrayList<>(store.runs());
+        runs.sort(java.util.Comparator.comparing((Path r) -> r.getFileName().toString()).reversed());
         for (Path run : runs) {
             String rel = root.relativize(run.toRealPath()).toString();
-            String verdict = "not checked";
-            Path results = run.resolve("results.json");
-            if (Files.exists(results)) {
-                Matcher m = VERDICT.matcher(Files.readString(results));
-                if (m.find()) verdict = m.group(1);
+            Facts f = Facts.of(run);
+            sb.append("<tr>");
+            cell(sb, f.system != null ? f.system : run.getParent().getFileName().toString(), null, null);
+            cell(sb, f.nemesis, null, null);
+            cell(sb, f.seed, f.seed, null);
+            cell(sb, f.verdict, null, f.verdict.replace(' ', '-'));
+            cell(sb, f.incidents, f.incidentCount, null);
+            cell(sb, f.started != null ? f.started.replace('T', ' ') : run.getFileName().toString(), null, null);
+            cell(sb, f.timeLimit, f.timeLimitS, null);
+            sb.append("<td>");
+            for (String name : List.of("report.html", "history.jsonl", "results.json", "junit.xml", "lockstorm.log")) {
+                if (Files.exists(run.resolve(name))) sb.append("<a href=\"/").append(rel).append('/').append(name).append("\">").append(name).append("</a> · ");
             }
-            sb.append("<tr><td>").append(JunitXml.esc(run.getParent().getFileName().toString())).append("</td><td>")
-                    .append(JunitXml.esc(run.getFileName().toString())).append("</td><td class=\"").append(verdict).append("\">")
-                    .append(verdict).append("</td><td>");
-            for (String f : List.of("report.html", "history.jsonl", "results.json", "junit.xml", "lockstorm.log")) {
-                if (Files.exists(run.resolve(f))) sb.append("<a href=\"/").append(rel).append('/').append(f).append("\">").append(f).append("</a> · ");
-            }
-            sb.append("<a href=\"/").append(rel).append("/logs/\">logs</a> · <a href=\"/").append(rel).append("/\">every file</a></td></tr>");
+            if (Files.isDirectory(run.resolve("logs"))) sb.append("<a href=\"/").append(rel).append("/logs/\">logs</a> · ");
+            sb.append("<a href=\"/").append(rel).append("/\">every file</a></td></tr>");
         }
-        if (runs.isEmpty()) sb.append("<tr><td colspan=\"4\">no runs yet in ").append(JunitXml.esc(root.toString())).append("</td></tr>");
-        return sb.append("</table></body></html>").toString();
+        if (runs.isEmpty()) sb.append("<tr><td colspan=\"").append(COLUMNS.size()).append("\">no runs yet in ").append(JunitXml.esc(root.toString()))
+                .append("</td></tr>");
+        // sorting: numbers by value (data-sort), the rest as text; a second click reverses
+        sb.append("</tbody></table><script>(() => { const t = document.getElementById('runs'); let last = -1, up = true;"
+                + " t.querySelectorAll('th').forEach((th, i) => th.addEventListener('click', () => { up = last === i ? !up : true; last = i;"
+                + " const rows = Array.from(t.tBodies[0].rows); const key = r => { const c = r.cells[i]; if (!c) return '';"
+                + " const n = c.dataset.sort; return n !== undefined ? Number(n) : c.textContent; };"
+                + " rows.sort((a, b) => { const x = key(a), y = key(b); const o = typeof x === 'number' && typeof y === 'number' ? x - y"
+                + " : String(x).localeCompare(String(y)); return up ? o : -o; }); rows.forEach(r => t.tBodies[0].appendChild(r)); })); })();"
+                + "</script></body></html>");
+        return sb.toString();
+    }
+
+    private static void cell(StringBuilder sb, String text, Object sortKey, String cssClass) {
+        sb.append("<td");
+        if (cssClass != null) sb.append(" class=\"").append(JunitXml.esc(cssClass)).append('"');
+        if (sortKey != null) sb.append(" data-sort=\"").append(JunitXml.esc(String.valueOf(sortKey))).append('"');
+        sb.append('>').append(text == null ? "<span class=\"muted\">—</span>" : JunitXml.esc(text)).append("</td>");
+    }
+
+    /** What the index shows of a run, read from its results.json (a run not checked yet has only its folder). */
+    private record Facts(String system, String nemesis, String seed, String verdict, String incidents, Long incidentCount, String started,
+                         String timeLimit, Long timeLimitS) {
+        static Facts of(Path run) {
+            Path results = run.resolve("results.json");
+            if (!Files.exists(results)) return new Facts(null, null, null, "not checked", null, null, null, null, null);
+            Map<?, ?> r;
+            try (var p = dev.lockstorm.checker.io.Json.FACTORY.createParser(Files.readString(results))) {
+                p.nextToken();
+                r = dev.lockstorm.checker.io.Json.readValue(p) instanceof Map<?, ?> m ? m : Map.of();
+            } catch (IOException | RuntimeException e) {
+                return new Facts(null, null, null, "unreadable results.json", null, null, null, null, null);
+            }
+            Map<?, ?> facts = r.get("run") instanceof Map<?, ?> m ? m : Map.of();
+            Long incidents = r.get("incident_count") instanceof Number n ? n.longValue() : null;
+            String detail = incidents == null ? null : incidents + (r.get("lock_defects") instanceof Number d && d.longValue() > 0
+                    ? " (" + d + (d.longValue() == 1 ? " lock defect)" : " lock defects)") : "");
+            Long limit = facts.get("time_limit_s") instanceof Number n ? n.longValue() : null;
+            return new Facts(str(facts.get("system")), str(facts.get("nemesis")), str(facts.get("seed")),
+                    r.get("verdict") instanceof String v ? v : "not checked", detail, incidents, str(facts.get("started_at")),
+                    limit == null ? null : limit + " s", limit);
+        }
+
+        private static String str(Object o) {
+            return o == null ? null : String.valueOf(o);
+        }
     }
 
     /** A folder of the store, listed: sub-folders and files, each linked. */

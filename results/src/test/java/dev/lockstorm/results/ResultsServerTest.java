@@ -25,7 +25,8 @@ class ResultsServerTest {
         RunStore store = new RunStore(root);
         Path run = store.newRun("zk-recipe");
         Files.writeString(run.resolve("history.jsonl"), "");
-        Files.writeString(run.resolve("results.json"), "{\"verdict\":\"invalid\"}");
+        Files.writeString(run.resolve("results.json"), "{\"verdict\":\"invalid\",\"incident_count\":3,\"lock_defects\":1,"
+                + "\"run\":{\"system\":\"zk-recipe\",\"nemesis\":\"pause-client\",\"seed\":7,\"started_at\":\"2026-11-25T23:44:22\",\"time_limit_s\":30}}");
         Files.writeString(run.resolve("report.html"), "<h1>report</h1>");
         assertTrue(Files.isSymbolicLink(root.resolve("zk-recipe/latest")));
         Path second = store.newRun("zk-recipe");
@@ -40,12 +41,15 @@ class ResultsServerTest {
             var report = http.send(HttpRequest.newBuilder(URI.create(base + "/" + rel + "/report.html")).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, report.statusCode());
             assertEquals("<h1>report</h1>", report.body());
-            assertTrue(index.contains(rel + "/junit.xml") == false && index.contains(rel + "/logs/") && index.contains(rel + "/\">every file"), index);
+            assertTrue(index.contains(rel + "/junit.xml") == false && !index.contains(rel + "/logs/") && index.contains(rel + "/\">every file"), index);
+            // the run's facts, each column sortable (numbers by value)
+            assertTrue(index.contains("<td>pause-client</td><td data-sort=\"7\">7</td>") && index.contains("data-sort=\"3\">3 (1 lock defect)")
+                    && index.contains("2026-11-25 23:44:22") && index.contains("data-sort=\"30\">30 s") && index.contains("<th>incidents</th>"), index);
             Files.writeString(run.resolve("junit.xml"), "<testsuite/>");
             Files.createDirectories(run.resolve("logs"));
             Files.writeString(run.resolve("logs/client-c1-p0.log"), "hello");
             String again = http.send(HttpRequest.newBuilder(URI.create(base + "/")).build(), HttpResponse.BodyHandlers.ofString()).body();
-            assertTrue(again.contains(rel + "/junit.xml"), again);
+            assertTrue(again.contains(rel + "/junit.xml") && again.contains(rel + "/logs/\">logs"), again);
             String folder = http.send(HttpRequest.newBuilder(URI.create(base + "/" + rel + "/logs/")).build(), HttpResponse.BodyHandlers.ofString()).body();
             assertTrue(folder.contains("client-c1-p0.log") && folder.contains("5 bytes"), folder);
             var outside = http.send(HttpRequest.newBuilder(URI.create(base + "/../../etc/passwd")).build(), HttpResponse.BodyHandlers.ofString());
