@@ -32,7 +32,7 @@ public final class HistoryReader {
 
     public static History read(Path file, HistoryFormat format) {
         String source = file.toString();
-        if (!Files.isRegularFile(file)) throw new HistoryFormatException(source, 0, "no such file");
+        if (!Files.isRegularFile(file)) throw new HistoryFormatException(source, 0, notAFile(file));
         HistoryFormat f = look(file, format);
         if (f == HistoryFormat.JSONL) {
             // one parser over the file's bytes: the fast path for the format lockstorm writes
@@ -125,7 +125,16 @@ public final class HistoryReader {
 
     /** The format of a file, from its name and first characters. */
     public static HistoryFormat detect(Path file) {
-        if (!Files.isRegularFile(file)) throw new HistoryFormatException(file.toString(), 0, "no such file");
+        if (!Files.isRegularFile(file)) throw new HistoryFormatException(file.toString(), 0, notAFile(file));
         return look(file, HistoryFormat.AUTO);
+    }
+
+    /** Why a path that should be a history file is not one, in words. */
+    private static String notAFile(Path file) {
+        if (Files.isDirectory(file)) {
+            return "is a directory; expected a history file (history.jsonl, an EDN history or a Jepsen log)"
+                    + (Files.isRegularFile(file.resolve("history.jsonl")) ? ": " + file.resolve("history.jsonl") + "?" : "");
+        }
+        return Files.exists(file) ? "is not a regular file" : "no such file";
     }
 }

@@ -188,7 +188,7 @@ public final class CheckCommand implements Callable<Integer> {
                     ResultsJson.write(r, dir.resolve("results.json"));
                     stdout.println("  results: " + dir.resolve("results.json"));
                 } catch (IOException e) {
-                    stderr.println("lockstorm check: cannot write results to " + dir + ": " + e.getMessage());
+                    stderr.println("lockstorm check: cannot write results to " + dir + ": " + IoProblems.describe(e));
                     badInput = true;
                 }
             }

@@ -22,7 +22,9 @@ public final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!Files.isDirectory(dir)) {
-            System.err.println("lockstorm report: " + dir + " does not exist; expected a run directory (store/<system>/<start-time>)");
+            System.err.println("lockstorm report: " + dir + (Files.exists(dir) ? " is a file" : " does not exist")
+                    + "; expected a run directory (store/<system>/<start-time>)" + (Files.isRegularFile(dir) ? "; to check a history file: lockstorm check "
+                    + dir : ""));
             return Main.BAD_INPUT;
         }
         Path d = dir.toRealPath();
@@ -31,8 +33,11 @@ public final class ReportCommand implements Callable<Integer> {
             System.out.print(Summary.of(r));
             System.out.println("report: " + d.resolve("report.html"));
             return r.verdict().exitCode();
-        } catch (HistoryFormatException | java.io.IOException e) {
+        } catch (HistoryFormatException e) {
             System.err.println("lockstorm report: " + e.getMessage());
+            return Main.BAD_INPUT;
+        } catch (java.io.IOException e) {
+            System.err.println("lockstorm report: cannot write the report in " + d + ": " + IoProblems.describe(e));
             return Main.BAD_INPUT;
         }
     }

@@ -247,6 +247,22 @@ class CliTest {
     }
 
     @Test
+    void userMistakesAreSaidInWordsWithoutAStackTrace() throws Exception {
+        assertEquals(3, Main.run("serve", "--port", "99999"));
+        assertTrue(console.err().contains("--port must be 0 to 65535 (0 picks a free one), not 99999"), console.err());
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            assertEquals(3, Main.run("serve", "--port", String.valueOf(taken.getLocalPort()), "--store", dir.resolve("store").toString()));
+            assertTrue(console.err().contains("on 127.0.0.1 is in use; choose another with --port"), console.err());
+        }
+        assertEquals(3, Main.run("check", dir.toString()));
+        assertTrue(console.err().contains("is a directory; expected a history file"), console.err());
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("history.jsonl"), "");
+        assertEquals(3, Main.run("report", file.toString()));
+        assertTrue(console.err().contains("is a file; expected a run directory") && console.err().contains("lockstorm check " + file), console.err());
+        assertTrue(!console.err().contains("\tat "), "no stack trace: " + console.err());
+    }
+
+    @Test
     void runRejectsAnExpectationThatIsNone() {
         assertEquals(3, Main.run("run", "--system", "redis-single", "--expect", "safe"));
         assertTrue(console.err().contains("--expect safe: expected one of valid, invalid"), console.err());
