@@ -28,6 +28,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         if ("1".equals(System.getenv(EXIT_WITH_STDIN))) exitWhenStdinCloses();
+        Terminal.install();
         // a plain check skips picocli's start-up (CheckCommand.quick); anything else goes the usual way
         java.util.OptionalInt quick = args.length > 1 && args[0].equals("check") ? CheckCommand.quick(args) : java.util.OptionalInt.empty();
         int code = quick.isPresent() ? quick.getAsInt() : run(args);

@@ -29,7 +29,10 @@ public final class SystemsCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         int width = Math.max(20, r.systemNames().stream().mapToInt(String::length).max().orElse(0) + 2);
-        String row = "%-" + width + "s %-40s %-6s %s%n";
+        // where each came from only when some came from elsewhere than lockstorm itself (a column that never changes says nothing)
+        boolean sources = r.systems().stream().map(Registry.Found::source).distinct().count() > 1
+                || r.resources().stream().map(Registry.Found::source).distinct().count() > 1;
+        String row = "%-" + width + "s %-40s " + (sources ? "%-6s %s" : "%s%.0s") + "%n";
         System.out.printf(row, "system", "servers", "token", "from");
         for (Registry.Found<LockSystem> f : r.systems()) {
             LockSystem s = f.plugin();
@@ -41,9 +44,10 @@ public final class SystemsCommand implements Callable<Integer> {
             }
         }
         System.out.println();
-        System.out.printf(row, "resource", "", "", "from");
+        String resourceRow = (sources ? "%-" + width + "s %s" : "%s%.0s") + "%n";
+        System.out.printf(resourceRow, "resource", "from");
         for (Registry.Found<ResourceType> f : r.resources()) {
-            System.out.printf(row, f.name(), "", "", f.source());
+            System.out.printf(resourceRow, f.name(), f.source());
             System.out.printf("%-" + width + "s   %s%n", "", f.plugin().description());
         }
         return 0;
