@@ -76,7 +76,7 @@ public final class ReportHtml {
         String title = String.valueOf(params.getOrDefault("system", r.source()));
         String v = r.verdict().wire();
         StringBuilder sb = new StringBuilder(1 << 16);
-        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>lockstorm: ").append(esc(title)).append(" — ")
+        sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>lockstorm: ").append(esc(title)).append(" — ")
                 .append(v).append("</title>\n<style>").append(resource("report.css")).append("</style></head><body>\n");
         sb.append("<header><h1>lockstorm <span class=\"verdict ").append(v).append("\">").append(v.toUpperCase(Locale.ROOT)).append("</span> ")
                 .append(esc(title)).append("</h1>\n<p class=\"context\">").append(esc(contextLine(params, r))).append("</p>\n");
@@ -128,7 +128,7 @@ public final class ReportHtml {
             sb.append("No incident</h2><p>No two clients believed they held the lock at the same time.</p>");
         } else {
             sb.append(r.incidents().size()).append(r.incidents().size() == 1 ? " incident" : " incidents").append(" <span class=\"muted\">(")
-                    .append(r.doubleHolderCount()).append(" pairs of holders; ").append(r.defectIncidents()).append(" lock defect")
+                    .append(r.doubleHolderCount()).append(r.doubleHolderCount() == 1 ? " pair of holders; " : " pairs of holders; ").append(r.defectIncidents()).append(" lock defect")
                     .append(r.defectIncidents() == 1 ? "" : "s").append(", ").append(r.leaseLimitIncidents()).append(" lease limit")
                     .append(r.leaseLimitIncidents() == 1 ? "" : "s").append(")</span></h2><ol class=\"incidents\">");
             int n = 0;

@@ -16,8 +16,11 @@
   }
 
   // an axis label: as many digits as the step between labels needs
+  // (seconds from a second on, as many decimals as the step needs: "38.5 s", never "38500 ms")
   function tick(t, step) {
-    if (step >= 1) return Number(t.toFixed(step >= 1 && step % 1 === 0 ? 0 : 1)) + ' s';
+    const digits = s => Math.min(6, Math.max(0, Math.ceil(-Math.log10(s) - 1e-9)));
+    if (step >= 1) return Number(t.toFixed(step % 1 === 0 ? 0 : 1)) + ' s';
+    if (Math.abs(t) >= 1) return t.toFixed(digits(step)) + ' s';
     if (step >= 0.001) return Number((t * 1e3).toFixed(step >= 0.01 ? 0 : 1)) + ' ms';
     return Number((t * 1e6).toFixed(0)) + ' µs';
   }
@@ -451,19 +454,24 @@
   window.lockstorm = {
     view: () => ({from: view.from, to: view.to}),
     zoom: zoom,
+    tick: tick,
     incidents: D.incidents.length
   };
   window.addEventListener('resize', () => { draw(); latency(); throughput(); });
   draw();
   latency();
   throughput();
-  // a link can open the page on an incident (#incident-2) or a stretch of time (#t=12.5,20)
-  const hash = location.hash.match(/^#incident-(\d+)$/);
-  const span = location.hash.match(/^#t=([\d.]+),([\d.]+)$/);
-  if (hash && D.incidents[Number(hash[1]) - 1]) {
-    const inc = D.incidents[Number(hash[1]) - 1];
-    focus(inc.start, inc.end, inc);
-  } else if (span) {
-    zoom(Number(span[1]), Number(span[2]));
+  // a link can open the page on an incident (#incident-2) or a stretch of time (#t=12.5,20), and so can a changed hash
+  function followHash() {
+    const hash = location.hash.match(/^#incident-(\d+)$/);
+    const span = location.hash.match(/^#t=([\d.]+),([\d.]+)$/);
+    if (hash && D.incidents[Number(hash[1]) - 1]) {
+      const inc = D.incidents[Number(hash[1]) - 1];
+      focus(inc.start, inc.end, inc);
+    } else if (span) {
+      zoom(Number(span[1]), Number(span[2]));
+    }
   }
+  window.addEventListener('hashchange', followHash);
+  followHash();
 })();

@@ -77,6 +77,17 @@ class ReportBrowserTest {
             assertTrue(num(onIncident.get("from")) <= num(first.get("start")) && num(onIncident.get("to")) >= num(first.get("end"))
                     && num(onIncident.get("to")) - num(onIncident.get("from")) < num(whole.get("to")), "clicking the incident shows it: " + onIncident);
 
+            // a changed #incident-N hash shows that incident, as a link to it does
+            chrome.eval("window.lockstorm.zoom(0, 1e9); location.hash = '#incident-1'");
+            Thread.sleep(200);
+            Map<?, ?> onHash = (Map<?, ?>) chrome.eval("window.lockstorm.view()");
+            assertTrue(num(onHash.get("to")) - num(onHash.get("from")) < num(whole.get("to")) - num(whole.get("from")),
+                    "the hash zoomed to the incident: " + onHash);
+            // axis labels of a zoomed view in seconds from a second on: "38.5 s", never "38500 ms"
+            assertEquals("38.5 s", chrome.eval("window.lockstorm.tick(38.5, 0.5)"));
+            assertEquals("12.25 s", chrome.eval("window.lockstorm.tick(12.25, 0.05)"));
+            assertEquals("250 ms", chrome.eval("window.lockstorm.tick(0.25, 0.05)"));
+
             assertEquals(List.of(), chrome.errors, "no console error, no exception");
             for (String url : chrome.requests) assertTrue(url.startsWith("file:") || url.startsWith("data:"), "requested " + url);
 
