@@ -37,8 +37,10 @@ final class Plots {
             Op inv = h.get(h.partner(op.index()));
             double t = ReportHtml.seconds(inv.time());
             double ms = Math.max(0.001, (op.time() - inv.time()) / 1e6);
-            points.add(List.of(t, Math.round(ms * 1000) / 1000.0, op.f() + " " + op.type().wire()));
-            byF.computeIfAbsent(op.f(), k -> new ArrayList<>()).add(new double[]{t, ms});
+            // a reentrant lock's nested acquire costs nothing: plotted apart, it does not pull the real acquires' quantiles down
+            String f = op.f().equals("acquire") && h.reentry(op) ? "nested acquire" : op.f();
+            points.add(List.of(t, Math.round(ms * 1000) / 1000.0, f + " " + op.type().wire()));
+            byF.computeIfAbsent(f, k -> new ArrayList<>()).add(new double[]{t, ms});
             end = Math.max(end, t);
         }
         Map<String, Object> quantiles = new LinkedHashMap<>();

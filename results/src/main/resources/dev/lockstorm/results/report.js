@@ -52,6 +52,18 @@
   }
 
   // a plot's horizontal grid line at y, labelled with its value at the left
+  // the faults' spans, once each (a fault on several lanes is one span), as light bands behind a plot
+  function shadeFaults(c, px, top, bottom) {
+    const seen = new Set();
+    D.faults.forEach(f => {
+      const key = f[1] + ',' + f[2] + ',' + f[3];
+      if (seen.has(key)) return;
+      seen.add(key);
+      c.g.fillStyle = f[3] === 'kill' || f[3] === 'kill-client' ? 'rgba(60,60,60,0.10)' : 'rgba(255,179,0,0.16)';
+      c.g.fillRect(px(f[1]), top, Math.max(1, px(f[2]) - px(f[1])), bottom - top);
+    });
+  }
+
   function valueLine(c, y, label) {
     c.g.strokeStyle = '#e4e4e4';
     c.g.beginPath();
@@ -370,7 +382,8 @@
   // ---- latency: every lock operation, log scale, with quantile lines per operation ----
   const SERIES = {
     'acquire ok': '#1565c0', 'acquire fail': '#ef6c00', 'acquire info': '#6d4c41',
-    'release ok': '#2e7d32', 'release fail': '#f9a825', 'release info': '#8d6e63'
+    'release ok': '#2e7d32', 'release fail': '#f9a825', 'release info': '#8d6e63',
+    'nested acquire ok': '#90a4ae'
   };
   const QUANTILE = {'0.5': '#0d47a1', '0.95': '#00838f', '0.99': '#6a1b9a', 'max': '#37474f'};
 
@@ -389,8 +402,10 @@
     g.font = '10px system-ui,sans-serif';
     for (let d = d0; d <= d1; d++) {
       const ms = Math.pow(10, d);
-      valueLine(c, py(ms), ms >= 1000 ? (ms / 1000) + ' s' : ms >= 1 ? ms + ' ms' : (ms * 1000) + ' µs');
+      const round = v => Number(v.toPrecision(3));
+      valueLine(c, py(ms), ms >= 1000 ? round(ms / 1000) + ' s' : ms >= 1 ? round(ms) + ' ms' : round(ms * 1000) + ' µs');
     }
+    shadeFaults(c, px, 24, 230);
     pts.forEach(p => {
       g.fillStyle = SERIES[p[2]] || '#777';
       if (p[2].endsWith('info')) g.fillRect(px(p[0]) - 2, py(p[1]) - 2, 4, 4);
@@ -401,9 +416,11 @@
       Object.keys(lines).forEach(q => {
         g.strokeStyle = QUANTILE[q] || '#333';
         g.lineWidth = 1.5;
-        g.setLineDash(f === 'release' ? [5, 3] : []);
+        g.setLineDash(f === 'release' ? [5, 3] : f === 'nested acquire' ? [2, 3] : []);
         g.beginPath();
-        lines[q].forEach((p, i) => i ? g.lineTo(px(p[0]), py(p[1])) : g.moveTo(px(p[0]), py(p[1])));
+        // a window without operations breaks the line rather than bridging it
+        const window = D.end / 40;
+        lines[q].forEach((p, i) => i && p[0] - lines[q][i - 1][0] < 1.5 * window ? g.lineTo(px(p[0]), py(p[1])) : g.moveTo(px(p[0]), py(p[1])));
         g.stroke();
       });
     });
@@ -424,7 +441,8 @@
     const c = setup(canvas, 200);
     const g = c.g;
     const series = D.throughput.series;
-    const keys = Object.keys(series);
+    // acquires by outcome: what a fault does to the lock's availability (other operations follow them)
+    const keys = Object.keys(series).filter(k => k.startsWith('acquire '));
     if (!keys.length) return;
     let max = 1;
     keys.forEach(k => series[k].forEach(v => max = Math.max(max, v)));
@@ -434,11 +452,12 @@
     const py = v => 176 - v / top * 160;
     g.font = '10px system-ui,sans-serif';
     for (let v = 0; v <= top; v += step) {
-      valueLine(c, py(v), v + '/s');
+      valueLine(c, py(v), Number(v.toPrecision(3)) + '/s');
     }
-    const palette = ['#1565c0', '#2e7d32', '#ef6c00', '#6a1b9a', '#00838f', '#5d4037', '#9e9d24', '#455a64', '#ad1457', '#283593'];
+    shadeFaults(c, t => LEFT + t / D.end * (c.w - LEFT - RIGHT), 16, 176);
+    const colours = {'acquire ok': '#2e7d32', 'acquire fail': '#ef6c00', 'acquire info': '#8d6e63'};
     keys.forEach((k, i) => {
-      g.strokeStyle = k.endsWith('info') ? '#8d6e63' : k === 'write fail' || k === 'read fail' ? '#000' : palette[i % palette.length];
+      g.strokeStyle = colours[k] || '#455a64';
       g.lineWidth = 1.5;
       g.beginPath();
       series[k].forEach((v, s) => s ? g.lineTo(px(s + 0.5), py(v)) : g.moveTo(px(s + 0.5), py(v)));
@@ -447,8 +466,9 @@
     });
     g.lineWidth = 1;
     timeAxis(c, 0, D.end, 194, t => LEFT + t / D.end * (c.w - LEFT - RIGHT));
-    document.getElementById('throughput-legend').innerHTML = 'Completions per second: ' + keys.map(k =>
-        '<span style="color:' + series[k].colour + '">— ' + k + '</span>').join(', ') + '.';
+    document.getElementById('throughput-legend').innerHTML = 'Acquires completed per second, by outcome: ' + keys.map(k =>
+        '<span style="color:' + series[k].colour + '">— ' + k.slice('acquire '.length) + '</span>').join(', ')
+        + (D.faults.length ? '; shaded: faults in force' : '') + '.';
   }
 
   window.lockstorm = {

@@ -97,7 +97,7 @@ class OneVerdictTest {
         assertTrue(junit.contains("name=\"linearizability (fenced-mutex)\">\n    <failure message=\"" + JunitXml.esc(r.analyses().get(0).detail())
                 + "\" type=\"invalid\"/>"), junit);
         assertTrue(summary.contains("    " + Summary.findings(r, Analysis.Kind.DOUBLE_HOLDERS).get(0) + "\n"), summary);
-        assertTrue(report.contains("1 incident <span class=\"muted\">(1 pairs of holders; 1 lock defect, 0 lease limits)</span>"), "the incidents head the report");
+        assertTrue(report.contains("1 incident <span class=\"muted\">(1 pair of holders; 1 lock defect, 0 lease limits)</span>"), "the incidents head the report");
         assertTrue(report.contains("Nothing dangerous exercised"), "what the verdict rests on is said first");
     }
 }
