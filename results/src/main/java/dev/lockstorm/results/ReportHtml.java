@@ -171,12 +171,33 @@ public final class ReportHtml {
         sb.append("<section id=\"run\"><h2>The run</h2><table>");
         o.check().analysis(Analysis.Kind.LIVENESS).ifPresent(live ->
                 sb.append("<tr><th>liveness</th><td>").append(esc(live.detail())).append("</td></tr>"));
-        o.context().params().forEach((k, val) -> sb.append("<tr><th>").append(esc(k)).append("</th><td>")
-                .append(k.equals("command") ? "<code>" + esc(String.valueOf(val)) + "</code>" : esc(String.valueOf(val))).append("</td></tr>"));
+        o.context().params().forEach((k, val) -> sb.append("<tr><th>").append(esc(words(k))).append("</th><td>")
+                .append(k.equals("command") ? "<code>" + esc(String.valueOf(val)) + "</code>" : esc(value(k, val))).append("</td></tr>"));
         sb.append("<tr><th>history</th><td>").append(esc(o.check().source())).append("</td></tr>");
         sb.append("<tr><th>files</th><td>");
         for (String f : files) sb.append("<a href=\"").append(esc(f)).append("\">").append(esc(f)).append("</a> ");
         sb.append("</td></tr></table></section>\n");
+    }
+
+    /** A run fact's key in words: "time_limit_s" → "time limit", "faults_injected" → "faults injected". */
+    static String words(String key) {
+        return key.replaceAll("_(s|ms)$", "").replace('_', ' ').replace("started at", "started");
+    }
+
+    /** A run fact's value for a person: "15 s", "4 s" (from milliseconds), a list without brackets, a time without its T. */
+    static String value(String key, Object v) {
+        if (v instanceof Number n && key.endsWith("_ms")) {
+            double ms = n.doubleValue();
+            return ms >= 1000 ? trim(ms / 1000) + " s" : trim(ms) + " ms";
+        }
+        if (v instanceof Number n && key.endsWith("_s")) return trim(n.doubleValue()) + " s";
+        if (v instanceof Collection<?> c) return String.join(", ", c.stream().map(String::valueOf).toList());
+        if (key.equals("started_at") && v instanceof String t) return t.replace('T', ' ');
+        return String.valueOf(v);
+    }
+
+    private static String trim(double x) {
+        return x == Math.rint(x) ? Long.toString((long) x) : Double.toString(Math.round(x * 1000) / 1000.0);
     }
 
     /** Everything the script draws, as plain data; times in seconds from the run's start. */

@@ -100,4 +100,17 @@ class ReportDataTest {
         for (Object f : faults) drawnOn.add(lanes.get(((Number) ((List<?>) f).get(0)).intValue()));
         assertEquals(java.util.Set.of("c1", "n2", "nemesis"), drawnOn);
     }
+
+    @Test
+    void theRunsFactsAreInWords() {
+        assertEquals("time limit", ReportHtml.words("time_limit_s"));
+        assertEquals("15 s", ReportHtml.value("time_limit_s", 15));
+        assertEquals("lease", ReportHtml.words("lease_ms"));
+        assertEquals("4 s", ReportHtml.value("lease_ms", 4000));
+        assertEquals("250 ms", ReportHtml.value("lease_ms", 250));
+        assertEquals("faults injected", ReportHtml.words("faults_injected"));
+        assertEquals("n1, n2", ReportHtml.value("servers", List.of("n1", "n2")));
+        assertEquals("started", ReportHtml.words("started_at"));
+        assertEquals("2026-11-25 23:37:05", ReportHtml.value("started_at", "2026-11-25T23:37:05"));
+    }
 }
