@@ -6,6 +6,7 @@
   const LEFT = 96, RIGHT = 12, LANE = 22, TOP = 22, BOTTOM = 22;
   const view = {from: 0, to: D.end};
   let marked = null; // an incident or failure to outline harder
+  let drawnLabels = []; // the timeline's labels as last drawn: {x, y, w, h, incident}
 
   function fmt(s) {
     const a = Math.abs(s);
@@ -197,6 +198,10 @@
     }
     // fault labels above what they cover, on a light ground
     g.font = '10px system-ui,sans-serif';
+    // every label drawn so far, so that an incident's is put where none is
+    const taken = [];
+    drawnLabels = taken;
+    const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
     labels.forEach(l => {
       const text = l.text.length * 5.5 > l.w ? l.text.slice(0, Math.max(4, Math.floor(l.w / 5.5) - 1)) + '…' : l.text;
       const tw = g.measureText(text).width;
@@ -204,6 +209,7 @@
       g.fillRect(l.x - 2, l.y + 1, tw + 4, 11);
       g.fillStyle = '#6b4e00';
       g.fillText(text, l.x, l.y + 10);
+      taken.push({x: l.x - 2, y: l.y + 1, w: tw + 4, h: 11});
     });
     D.incidents.forEach((inc, n) => {
       if (inc.end < view.from || inc.start > view.to) return;
@@ -213,9 +219,19 @@
       g.strokeStyle = VIOLATION;
       g.lineWidth = marked === inc ? 3 : 1.5;
       g.strokeRect(x(inc.start), top, Math.max(2, x(inc.end) - x(inc.start)), bottom - top);
-      g.fillStyle = VIOLATION;
       g.font = 'bold 11px system-ui,sans-serif';
-      g.fillText('incident ' + (n + 1), Math.max(LEFT + 2, x(inc.start) + 3), top + 10);
+      // the label at the box's top left, else its bottom left, else in each lane between, wherever no other label is
+      const label = 'incident ' + (n + 1);
+      const lw = g.measureText(label).width + 4;
+      const lx = Math.max(LEFT + 2, x(inc.start) + 3) - 2;
+      const spots = [top + 1, bottom - 13];
+      for (let y = top + LANE; y < bottom - 13; y += LANE) spots.push(y + 1);
+      const spot = spots.map(y => ({x: lx, y: y, w: lw, h: 12})).find(r => !taken.some(t => overlaps(r, t))) || {x: lx, y: top + 1, w: lw, h: 12};
+      g.fillStyle = 'rgba(255,255,255,0.85)';
+      g.fillRect(spot.x, spot.y, spot.w, spot.h);
+      g.fillStyle = VIOLATION;
+      g.fillText(label, spot.x + 2, spot.y + 10);
+      taken.push(Object.assign({incident: true}, spot));
       g.lineWidth = 1;
     });
     if (D.failure) {
@@ -473,6 +489,7 @@
 
   window.lockstorm = {
     view: () => ({from: view.from, to: view.to}),
+    labels: () => drawnLabels,
     zoom: zoom,
     tick: tick,
     incidents: D.incidents.length

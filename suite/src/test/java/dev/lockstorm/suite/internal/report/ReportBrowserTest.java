@@ -88,6 +88,13 @@ class ReportBrowserTest {
             assertEquals("12.25 s", chrome.eval("window.lockstorm.tick(12.25, 0.05)"));
             assertEquals("250 ms", chrome.eval("window.lockstorm.tick(0.25, 0.05)"));
 
+            // no incident label over another label
+            chrome.eval("window.lockstorm.zoom(0, 1e9)");
+            assertEquals(Boolean.TRUE, chrome.eval("(() => { const ls = window.lockstorm.labels();"
+                    + " const o = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;"
+                    + " return ls.length > 0 && ls.every((a, i) => !a.incident || ls.every((b, j) => i === j || !o(a, b))); })()"),
+                    "incident labels clear of every other label: " + chrome.eval("JSON.stringify(window.lockstorm.labels())"));
+
             assertEquals(List.of(), chrome.errors, "no console error, no exception");
             for (String url : chrome.requests) assertTrue(url.startsWith("file:") || url.startsWith("data:"), "requested " + url);
 
