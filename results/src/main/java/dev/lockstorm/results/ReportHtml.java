@@ -134,7 +134,7 @@ public final class ReportHtml {
             int n = 0;
             for (Incident i : r.incidents()) {
                 sb.append("<li class=\"incident\" data-incident=\"").append(n++).append("\"><a href=\"#timeline\" class=\"zoom\">show</a> ")
-                        .append(esc(i.explanation())).append("</li>");
+                        .append(shortNumbers(esc(i.explanation()))).append("</li>");
             }
             sb.append("</ol>");
         }
@@ -146,12 +146,12 @@ public final class ReportHtml {
         }
         if (r.isLockCheck() && !r.fencing().tokenViolations().isEmpty()) {
             sb.append("<h3>Tokens out of order (").append(r.tokenViolations()).append(")</h3><ol>");
-            for (TokenViolation t : r.fencing().tokenViolations()) sb.append("<li>").append(esc(t.explanation())).append("</li>");
+            for (TokenViolation t : r.fencing().tokenViolations()) sb.append("<li>").append(shortNumbers(esc(t.explanation()))).append("</li>");
             sb.append("</ol>");
         }
         if (r.isLockCheck() && !r.fencing().staleWrites().isEmpty()) {
             sb.append("<h3>Stale writes accepted (").append(r.staleWritesAccepted()).append(")</h3><ol>");
-            for (StaleWrite w : r.fencing().staleWrites()) sb.append("<li>").append(esc(w.explanation())).append("</li>");
+            for (StaleWrite w : r.fencing().staleWrites()) sb.append("<li>").append(shortNumbers(esc(w.explanation()))).append("</li>");
             sb.append("</ol>");
         }
         sb.append("</section>\n");
@@ -177,6 +177,13 @@ public final class ReportHtml {
         sb.append("<tr><th>files</th><td>");
         for (String f : files) sb.append("<a href=\"").append(esc(f)).append("\">").append(esc(f)).append("</a> ");
         sb.append("</td></tr></table></section>\n");
+    }
+
+    private static final java.util.regex.Pattern LONG_NUMBER = java.util.regex.Pattern.compile("(?<![\\d.])(\\d{4,})(\\d{5})(?![\\d.])");
+
+    /** Long whole numbers (a czxid, a wall-clock token) shortened to their last five digits, the whole on hover: "…59953". */
+    static String shortNumbers(String html) {
+        return LONG_NUMBER.matcher(html).replaceAll("<span class=\"long\" title=\"$1$2\">…$2</span>");
     }
 
     /** A run fact's key in words: "time_limit_s" → "time limit", "faults_injected" → "faults injected". */

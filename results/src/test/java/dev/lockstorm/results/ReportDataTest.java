@@ -113,4 +113,10 @@ class ReportDataTest {
         assertEquals("started", ReportHtml.words("started_at"));
         assertEquals("2026-11-25 23:37:05", ReportHtml.value("started_at", "2026-11-25T23:37:05"));
     }
+
+    @Test
+    void longTokensAreShortenedWithTheWholeOnHover() {
+        assertEquals("token <span class=\"long\" title=\"1795649759953\">…59953</span> at 12.500 s, 1234 ops",
+                ReportHtml.shortNumbers("token 1795649759953 at 12.500 s, 1234 ops"));
+    }
 }
