@@ -98,10 +98,10 @@ public final class ReproduceCommand implements Callable<Integer> {
         RunSpec spec = s.spec(v, seed);
         RunResult r = new Runner(System.out, placement).run(spec, store.newRun(spec.system().name()));
         boolean ok = v.matches().test(r);
-        System.out.printf("%n%s / %s (seed %d)%n  expects: %s%n  found:   %d double holders, %s lost updates, %d stale writes accepted,"
-                            + " %d rejected; verdict %s%n  first:   double holder at %s, lost update at %s (from the run's start)%n"
+        System.out.printf("%n%s / %s (seed %d)%n  expects: %s%n  found:   %s incidents (%d pairs of holders), %s lost updates, %d stale writes"
+                            + " accepted, %d rejected; verdict %s%n  first:   double holder at %s, lost update at %s (from the run's start)%n"
                             + "  proof:   %s%n  %s%n  report:  %s%n%n", s.name(), v.label(), seed, v.expects(),
-                    r.check().doubleHolderCount(), r.check().lostUpdatesText(), r.check().staleWritesAccepted(), r.check().staleWritesRejected(),
+                    dev.lockstorm.suite.internal.matrix.Matrix.incidents(r.check()), r.check().doubleHolderCount(), r.check().lostUpdatesText(), r.check().staleWritesAccepted(), r.check().staleWritesRejected(),
                     r.check().verdict().wire(), at(r.check().firstDoubleHolder()), at(r.check().firstLostUpdate()), Proof.line(r),
                     ok ? "as expected" : "NOT AS EXPECTED", r.dir().resolve("report.html"));
         return r;

@@ -110,7 +110,7 @@ public final class Matrix {
     /** The table: one row a cell. */
     public String table(List<Cell> cells) {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "%-18s %-13s %-8s %7s %6s %7s %8s  %s%n", "system", "nemesis", "verdict", "doubles",
+        b.append(String.format(Locale.ROOT, "%-18s %-13s %-8s %-18s %6s %7s %5s  %s%n", "system", "nemesis", "verdict", "incidents",
                 "lost", "ops/s", "live", "report"));
         for (Cell c : cells) {
             if (c.result() == null) {
@@ -118,11 +118,20 @@ public final class Matrix {
                 continue;
             }
             var k = c.result().check();
-            b.append(String.format(Locale.ROOT, "%-18s %-13s %-8s %7d %6s %7.1f %8s  %s%n", c.system(), c.nemesis(), k.verdict().wire(),
-                    k.doubleHolderCount(), k.lostUpdatesText(), c.opsPerSecond(timeLimit), c.result().notLive().isEmpty() ? "yes" : "NO",
+            b.append(String.format(Locale.ROOT, "%-18s %-13s %-8s %-18s %6s %7.1f %5s  %s%n", c.system(), c.nemesis(), k.verdict().wire(),
+                    incidents(k), k.lostUpdatesText(), c.opsPerSecond(timeLimit), c.result().notLive().isEmpty() ? "yes" : "NO",
                     c.result().dir().resolve("report.html")));
         }
         return b.toString();
+    }
+
+    /** "2 (1 lock defect)", "1 (lease limit)", "0": incidents first, what they are beside them. */
+    public static String incidents(dev.lockstorm.checker.CheckResult k) {
+        int n = k.incidents() == null ? 0 : k.incidents().size();
+        if (n == 0) return "0";
+        int defects = k.defectIncidents();
+        if (defects == 0) return n + (n == 1 ? " (lease limit)" : " (lease limits)");
+        return n + " (" + defects + (defects == 1 ? " lock defect)" : " lock defects)");
     }
 
     /** The worst verdict of the cells: invalid over unknown over valid; a cell that did not run is unknown. */
@@ -142,7 +151,7 @@ public final class Matrix {
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>lockstorm matrix</title>"
                 + "<style>body{font:14px system-ui,sans-serif;margin:24px}td,th{border:1px solid #ccc;padding:3px 8px}table{border-collapse:collapse}"
                 + ".valid{color:#2e7d32}.invalid{color:#d50000;font-weight:bold}.unknown{color:#6d4c41}</style></head><body>\n"
-                + "<h1>lockstorm matrix</h1><table><tr><th>system</th><th>nemesis</th><th>verdict</th><th>double holders</th>"
+                + "<h1>lockstorm matrix</h1><table><tr><th>system</th><th>nemesis</th><th>verdict</th><th>incidents</th>"
                 + "<th>lost updates</th><th>ops/s</th><th>live</th><th>run</th></tr>\n");
         for (Cell c : cells) {
             html.append("<tr><td>").append(esc(c.system())).append("</td><td>").append(esc(c.nemesis())).append("</td>");
@@ -155,7 +164,7 @@ public final class Matrix {
             var k = c.result().check();
             String rel = dir.relativize(c.result().dir()).toString().replace('\\', '/');
             html.append("<td class=\"").append(k.verdict().wire()).append("\">").append(k.verdict().wire()).append("</td><td>")
-                    .append(k.doubleHolderCount()).append("</td><td>").append(k.lostUpdatesText()).append("</td><td>")
+                    .append(esc(incidents(k))).append("</td><td>").append(k.lostUpdatesText()).append("</td><td>")
                     .append(String.format(Locale.ROOT, "%.1f", c.opsPerSecond(timeLimit))).append("</td><td>")
                     .append(c.result().notLive().isEmpty() ? "yes" : "NO").append("</td><td><a href=\"").append(rel)
                     .append("/report.html\">report</a> · <a href=\"").append(rel).append("/junit.xml\">junit.xml</a></td></tr>\n");
