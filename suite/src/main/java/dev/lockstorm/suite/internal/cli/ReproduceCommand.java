@@ -98,7 +98,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         RunSpec spec = s.spec(v, seed);
         RunResult r = new Runner(System.out, placement).run(spec, store.newRun(spec.system().name()));
         boolean ok = v.matches().test(r);
-        System.out.printf("%n%s / %s (seed %d)%n  expects: %s%n  found:   %s incidents (%d pairs of holders), %s lost updates, %d stale writes"
+        System.out.printf("%n%s / %s (seed %d)%n  expects: %s%n  found:   incidents %s, %d pairs of holders, %s lost updates, %d stale writes"
                             + " accepted, %d rejected; verdict %s%n  first:   double holder at %s, lost update at %s (from the run's start)%n"
                             + "  proof:   %s%n  %s%n  report:  %s%n%n", s.name(), v.label(), seed, v.expects(),
                     dev.lockstorm.suite.internal.matrix.Matrix.incidents(r.check()), r.check().doubleHolderCount(), r.check().lostUpdatesText(), r.check().staleWritesAccepted(), r.check().staleWritesRejected(),
