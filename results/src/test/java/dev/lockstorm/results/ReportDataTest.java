@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What the report draws. Hold bars: a reentrant holder's hold runs from its outermost grant to the
@@ -118,5 +119,15 @@ class ReportDataTest {
     void longTokensAreShortenedWithTheWholeOnHover() {
         assertEquals("token <span class=\"long\" title=\"1795649759953\">…59953</span> at 12.500 s, 1234 ops",
                 ReportHtml.shortNumbers("token 1795649759953 at 12.500 s, 1234 ops"));
+    }
+
+    @Test
+    void aHistoryCheckedAgainKeepsItsRunsTimeInJunitXml() throws Exception {
+        HistoryWriter.write(history(new Object[][]{
+                {1.0, OpType.INVOKE, 0, "acquire", null}, {1.1, OpType.OK, 0, "acquire", 5L},
+                {13.0, OpType.INVOKE, 0, "release", null}, {13.5, OpType.OK, 0, "release", null}}), dir.resolve("history.jsonl"));
+        RunReport.rerender(dir);
+        String junit = java.nio.file.Files.readString(dir.resolve("junit.xml"));
+        assertTrue(junit.contains("time=\"12.5"), junit);
     }
 }
