@@ -34,7 +34,7 @@ public final class ZooKeeperBench {
         new Throughput(store).table(out, t -> t instanceof Topology.ZooKeeper, systems, each);
         out.println("time to the first double holder, curator-mutex, pause-client 8 s past a 4 s session, fencing none:");
         for (int seed = 1; seed <= seeds; seed++) {
-            RunSpec spec = RunSpec.builtIn("curator-mutex").timeLimit(Duration.ofSeconds(30)).nemesis(new PauseClient())
+            RunSpec spec = RunSpec.builtIn("curator-mutex").timeLimit(Duration.ofSeconds(30)).nemesis(PauseClient.pastTheLease())
                     .seed(seed).nemesisInterval(Duration.ofSeconds(5)).holds(Duration.ZERO, Duration.ofMillis(1000))
                     .command(List.of("bench", "zookeeper", "pause", Integer.toString(seed))).build();
             RunResult r = new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec, store.newRun("bench-pause"));

@@ -55,7 +55,7 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private int live() throws Exception {
-        RunSpec spec = RunSpec.builtIn("curator-mutex").timeLimit(Duration.ofSeconds(30)).nemesis(new PauseClient())
+        RunSpec spec = RunSpec.builtIn("curator-mutex").timeLimit(Duration.ofSeconds(30)).nemesis(PauseClient.pastTheLease())
                 .seed(seed).nemesisInterval(Duration.ofSeconds(5)).holds(Duration.ZERO, Duration.ofMillis(1000))
                 .command(List.of("bin/lockstorm", "demo", "--seed", Long.toString(seed))).build();
         System.out.println("lockstorm demo: 5 Curator InterProcessMutex clients on a 3-node ZooKeeper ensemble; the nemesis"

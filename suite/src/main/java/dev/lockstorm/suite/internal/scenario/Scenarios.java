@@ -56,7 +56,7 @@ public final class Scenarios {
 
     static Scenario curatorGcPause() {
         // a ZooKeeper session expires some seconds into the freeze: the first double holder came at 10–19 s over seeds 1–5
-        Recipe r = new Recipe("curator-gc-pause", "curator-mutex", 5, new PauseClient(), 4, 5, 1, 0, 25);
+        Recipe r = new Recipe("curator-gc-pause", "curator-mutex", 5, PauseClient.pastTheLease(), 4, 5, 1, 0, 25);
         return new Scenario(r.name, "Curator InterProcessMutex holder frozen past its ZooKeeper session: a double holder;"
                 + " fencing reads and writes saves the resource", List.of(
                 new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
@@ -68,8 +68,8 @@ public final class Scenarios {
 
     static Scenario leaderGcPause() {
         // the same rhythm as curator-gc-pause: the leader's session expires some seconds into its freeze
-        Recipe recipe = new Recipe("leader-gc-pause", "zk-election", 5, new PauseClient(), 4, 5, 1, 0, 25);
-        Recipe latch = new Recipe("leader-gc-pause", "curator-leader-latch", 5, new PauseClient(), 4, 5, 1, 0, 25);
+        Recipe recipe = new Recipe("leader-gc-pause", "zk-election", 5, PauseClient.pastTheLease(), 4, 5, 1, 0, 25);
+        Recipe latch = new Recipe("leader-gc-pause", "curator-leader-latch", 5, PauseClient.pastTheLease(), 4, 5, 1, 0, 25);
         return new Scenario(recipe.name, "the leader of a ZooKeeper election frozen past its session: the next candidate leads while the"
                 + " old leader, resumed, still does leader work: two leaders; the term's token (its election node's czxid), checked on"
                 + " reads and writes, saves the resource", List.of(
@@ -109,7 +109,7 @@ public final class Scenarios {
     }
 
     static Scenario redisGcPause() {
-        Recipe r = new Recipe("redis-gc-pause", "redis-single", 5, new PauseClient(), 2, 4, 1);
+        Recipe r = new Recipe("redis-gc-pause", "redis-single", 5, PauseClient.pastTheLease(), 2, 4, 1);
         return new Scenario(r.name, "single Redis (SET NX PX), the holder frozen past the key's TTL: a double holder;"
                 + " fencing reads and writes saves the resource", List.of(
                 new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder after the fault", x -> tied(x)),
@@ -174,7 +174,7 @@ public final class Scenarios {
     }
 
     static Scenario redlockGcPause() {
-        Recipe after = new Recipe("redlock-gc-pause", "redlock", 2, new PauseClient(), 3, 3, 1);
+        Recipe after = new Recipe("redlock-gc-pause", "redlock", 2, PauseClient.pastTheLease(), 3, 3, 1);
         // c1 reaches its pause point only when it wins a majority, which c2 may keep from it for most of a run
         // (18 s once, with another scenario beside it): 30 s leaves the freeze room to end before the run does
         Recipe inside = new Recipe("redlock-gc-pause", "redlock", 2, new PauseInAcquire(), 3, 3, 1, 0, 30);
@@ -188,8 +188,8 @@ public final class Scenarios {
     }
 
     static Scenario redissonWatchdog() {
-        Recipe watchdog = new Recipe("redisson-watchdog", "redisson-watchdog", 3, new PauseClient(), 3, 3, 1);
-        Recipe fenced = new Recipe("redisson-watchdog", "redisson-fenced", 3, new PauseClient(), 3, 3, 1);
+        Recipe watchdog = new Recipe("redisson-watchdog", "redisson-watchdog", 3, PauseClient.pastTheLease(), 3, 3, 1);
+        Recipe fenced = new Recipe("redisson-watchdog", "redisson-fenced", 3, PauseClient.pastTheLease(), 3, 3, 1);
         return new Scenario(watchdog.name, "Redisson RLock in watchdog mode: a holder frozen past the watchdog timeout stops renewing,"
                 + " the key expires, a double holder; RFencedLock's token with fencing reads and writes saves the resource", List.of(
                 new Scenario.Variant("RLock, fencing none", seed -> watchdog.spec(seed, Fencing.NONE, Persistence.NONE),
@@ -208,7 +208,7 @@ public final class Scenarios {
     }
 
     static Scenario etcdLeasePause() {
-        Recipe r = new Recipe("etcd-lease-pause", "etcd-lock", 3, new PauseClient(), 2, 3, 1);
+        Recipe r = new Recipe("etcd-lease-pause", "etcd-lock", 3, PauseClient.pastTheLease(), 2, 3, 1);
         return new Scenario(r.name, "etcd's Lock API, the holder frozen past its lease's TTL: etcd revokes the lease, deletes the lock key"
                 + " and grants the lock to a waiter; the key's create revision as a fencing token, checked on reads and writes, saves the resource",
                 List.of(new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
@@ -269,7 +269,7 @@ public final class Scenarios {
     }
 
     static Scenario dbTableGcPause() {
-        Recipe r = new Recipe("db-table-gc-pause", "db-table-pg", 3, new PauseClient(), 2, 3, 1);
+        Recipe r = new Recipe("db-table-gc-pause", "db-table-pg", 3, PauseClient.pastTheLease(), 2, 3, 1);
         return new Scenario(r.name, "a lock table on PostgreSQL (the database's clock), the holder frozen past the lease: a waiter deletes"
                 + " its row as expired and takes the lock; the sequence's token, checked on reads and writes, saves the resource", List.of(
                 new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
