@@ -134,7 +134,7 @@ public final class ReportHtml {
             int n = 0;
             for (Incident i : r.incidents()) {
                 sb.append("<li class=\"incident\" data-incident=\"").append(n++).append("\"><a href=\"#timeline\" class=\"zoom\">show</a> ")
-                        .append(shortNumbers(esc(i.explanation()))).append("</li>");
+                        .append(forPeople(esc(i.explanation()))).append("</li>");
             }
             sb.append("</ol>");
         }
@@ -142,16 +142,16 @@ public final class ReportHtml {
         if (f != null) {
             sb.append("<h3>Where linearizability fails</h3><p class=\"failure\"><a href=\"#timeline\" class=\"zoom\" data-failure=\"1\">show</a> ")
                     .append("The longest prefix that can be linearized has ").append(f.prefixLength()).append(" operations; then ")
-                    .append(esc(f.explanation())).append(" (state: ").append(esc(f.state())).append(")</p>");
+                    .append(forPeople(esc(f.explanation()))).append(" (state: ").append(esc(f.state())).append(")</p>");
         }
         if (r.isLockCheck() && !r.fencing().tokenViolations().isEmpty()) {
             sb.append("<h3>Tokens out of order (").append(r.tokenViolations()).append(")</h3><ol>");
-            for (TokenViolation t : r.fencing().tokenViolations()) sb.append("<li>").append(shortNumbers(esc(t.explanation()))).append("</li>");
+            for (TokenViolation t : r.fencing().tokenViolations()) sb.append("<li>").append(forPeople(esc(t.explanation()))).append("</li>");
             sb.append("</ol>");
         }
         if (r.isLockCheck() && !r.fencing().staleWrites().isEmpty()) {
             sb.append("<h3>Stale writes accepted (").append(r.staleWritesAccepted()).append(")</h3><ol>");
-            for (StaleWrite w : r.fencing().staleWrites()) sb.append("<li>").append(shortNumbers(esc(w.explanation()))).append("</li>");
+            for (StaleWrite w : r.fencing().staleWrites()) sb.append("<li>").append(forPeople(esc(w.explanation()))).append("</li>");
             sb.append("</ol>");
         }
         sb.append("</section>\n");
@@ -181,9 +181,21 @@ public final class ReportHtml {
 
     private static final java.util.regex.Pattern LONG_NUMBER = java.util.regex.Pattern.compile("(?<![\\d.])(\\d{4,})(\\d{5})(?![\\d.])");
 
-    /** Long whole numbers (a czxid, a wall-clock token) shortened to their last five digits, the whole on hover: "…59953". */
-    static String shortNumbers(String html) {
-        return LONG_NUMBER.matcher(html).replaceAll("<span class=\"long\" title=\"$1$2\">…$2</span>");
+    private static final java.util.regex.Pattern PROCESS_OF_CLIENT = java.util.regex.Pattern.compile("process (\\d+) \\(client ([^()<>]+)\\)");
+
+    /**
+     * An explanation as the page shows it: each client by the one name its lane has ("c5", the
+     * process number on hover, where the text says "process 4 (client c5)"), and long whole numbers
+     * (a czxid, a wall-clock token) shortened to their last five digits, the whole on hover: "…59953".
+     */
+    /** The same for plain text (the timeline's hover): each client by its lane's name. */
+    static String plainNames(String text) {
+        return PROCESS_OF_CLIENT.matcher(text).replaceAll("$2");
+    }
+
+    static String forPeople(String html) {
+        String named = PROCESS_OF_CLIENT.matcher(html).replaceAll("<span class=\"who\" title=\"process $1\">$2</span>");
+        return LONG_NUMBER.matcher(named).replaceAll("<span class=\"long\" title=\"$1$2\">…$2</span>");
     }
 
     /** A run fact's key in words: "time_limit_s" → "time limit", "faults_injected" → "faults injected". */
@@ -251,12 +263,12 @@ public final class ReportHtml {
                     grants.add(List.of(lanes.client(g.start()), seconds(g.start().time()), g.end() == null ? end : seconds(g.end().time())));
                 }
                 m.put("grants", grants);
-                m.put("label", i.explanation());
+                m.put("label", plainNames(i.explanation()));
                 inc.add(m);
             }
             d.put("incidents", inc);
             List<Object> stale = new ArrayList<>();
-            for (StaleWrite w : r.fencing().staleWrites()) stale.add(List.of(lanes.client(w.write()), seconds(w.write().time()), w.explanation()));
+            for (StaleWrite w : r.fencing().staleWrites()) stale.add(List.of(lanes.client(w.write()), seconds(w.write().time()), plainNames(w.explanation())));
             d.put("stale", stale);
         } else {
             d.put("incidents", List.of());

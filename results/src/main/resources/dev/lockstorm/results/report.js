@@ -376,9 +376,9 @@
     if (!text && lane >= 0 && lane < byLane.length) {
       for (const it of byLane[lane]) {
         if (t < it.from - slack || t > it.to + slack) continue;
-        if (it.kind === 'hold') text = 'process ' + it.extra.process + ' holds' + (it.extra.token !== null ? ', token ' + it.extra.token : '')
-            + ': ' + fmt(it.from) + ' – ' + fmt(it.to);
-        else if (it.kind === 'nested' && !text) text = 'process ' + it.extra.process + ' holds again (nested): ' + fmt(it.from) + ' – ' + fmt(it.to);
+        if (it.kind === 'hold') text = lanes[lane][0] + ' holds (process ' + it.extra.process + ')'
+            + (it.extra.token !== null ? ', token ' + it.extra.token : '') + ': ' + fmt(it.from) + ' – ' + fmt(it.to);
+        else if (it.kind === 'nested' && !text) text = lanes[lane][0] + ' holds again (nested): ' + fmt(it.from) + ' – ' + fmt(it.to);
         else if (it.kind === 'tick' || it.kind === 'stale') text = it.extra.label + ' at ' + fmt(it.from);
         else if (it.kind === 'fault' && !text) text = it.extra.label + ': ' + fmt(it.from) + ' – ' + fmt(it.to);
         else if (it.kind === 'leader' && !text) text = lanes[lane][0] + ' leads: ' + fmt(it.from) + ' – ' + fmt(it.to);

@@ -118,7 +118,7 @@ class ReportDataTest {
     @Test
     void longTokensAreShortenedWithTheWholeOnHover() {
         assertEquals("token <span class=\"long\" title=\"1795649759953\">…59953</span> at 12.500 s, 1234 ops",
-                ReportHtml.shortNumbers("token 1795649759953 at 12.500 s, 1234 ops"));
+                ReportHtml.forPeople("token 1795649759953 at 12.500 s, 1234 ops"));
     }
 
     @Test
@@ -129,5 +129,11 @@ class ReportDataTest {
         RunReport.rerender(dir);
         String junit = java.nio.file.Files.readString(dir.resolve("junit.xml"));
         assertTrue(junit.contains("time=\"12.5"), junit);
+    }
+
+    @Test
+    void aClientIsCalledByItsLanesNameWithItsProcessOnHover() {
+        assertEquals("<span class=\"who\" title=\"process 4\">c5</span> held the lock",
+                ReportHtml.forPeople("process 4 (client c5) held the lock"));
     }
 }
