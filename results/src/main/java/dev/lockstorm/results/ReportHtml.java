@@ -93,11 +93,8 @@ public final class ReportHtml {
                 .append("<button data-zoom=\"all\">whole run</button> <span id=\"range\" class=\"muted\"></span>")
                 .append(" <span class=\"muted\">Wheel to zoom, drag to pan, drag on the strip below to choose a stretch.</span></div>\n")
                 .append("<canvas id=\"overview\" height=\"46\"></canvas>\n<canvas id=\"timeline\"></canvas>\n<div id=\"tip\"></div>\n")
-                .append("<p class=\"muted legend\">Lanes: servers, then clients. Thin grey: acquire attempts. Bars: holds (acquire ok → release; a reentrant lock's from the outermost grant to the release that frees it, nested holds thin inside),")
-                .append(" coloured by token. Ticks: reads (blue), writes (green), writes the resource rejected (black). Amber bands: faults,")
-                .append(" on the lanes they hit, labelled. Dark grey: a server down; striped: paused. A line over a server: the leader.")
-                .append(" Red outline: a hold others were granted during (an incident). Red bar: the operation the linearizability search")
-                .append(" could not place, after the green ones.</p></section>\n");
+                // the legend shows what this run has, each with its swatch (the script fills it in)
+                .append("<p class=\"muted legend\" id=\"timeline-legend\">Lanes: servers, then clients.</p></section>\n");
         sb.append("<section><h2>Latency</h2><canvas id=\"latency\" height=\"260\"></canvas><p class=\"muted legend\" id=\"latency-legend\"></p></section>\n");
         sb.append("<section><h2>Throughput</h2><canvas id=\"throughput\" height=\"200\"></canvas><p class=\"muted legend\" id=\"throughput-legend\"></p></section>\n");
         run(sb, o, files);

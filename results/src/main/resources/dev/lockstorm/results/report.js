@@ -487,6 +487,29 @@
         + (D.faults.length ? '; shaded: faults in force' : '') + '.';
   }
 
+  // the timeline's legend: only what this run has, each with the swatch it is drawn in
+  function legend() {
+    const sw = (css, text) => '<span class="swatch" style="' + css + '"></span>' + text;
+    const has = kind => byLane.some(l => l.some(it => it.kind === kind));
+    const tickOf = t => byLane.some(l => l.some(it => it.kind === 'tick' && it.extra.tick === t));
+    const faultOf = f => D.faults.some(x => x[3] === f);
+    const parts = ['Lanes: servers, then clients.'];
+    if (has('attempt')) parts.push(sw('background:#b0bec5;height:3px', 'acquire attempts'));
+    if (has('hold')) parts.push(sw('background:' + tokenColour(1), 'holds (acquire ok → release), coloured by token'));
+    if (D.nested && D.nested.length) parts.push(sw('background:rgba(0,0,0,0.45);height:2px', 'nested holds (the bar around them runs from the outermost grant)'));
+    if (tickOf('read')) parts.push(sw('background:#1565c0;width:2px', 'reads'));
+    if (tickOf('write')) parts.push(sw('background:#2e7d32;width:2px', 'writes'));
+    if (tickOf('rejected')) parts.push(sw('background:#000;width:2px', 'writes rejected as stale'));
+    if (D.stale.length) parts.push('<b style="color:' + VIOLATION + '">✗</b> stale writes accepted');
+    if (faultOf('pause')) parts.push(sw('background:repeating-linear-gradient(45deg,rgba(255,179,0,0.5) 0 2px,transparent 2px 4px)', 'paused'));
+    if (D.faults.some(x => x[3] !== 'pause' && x[3] !== 'kill')) parts.push(sw('background:rgba(255,179,0,0.45)', 'other faults, labelled on the lanes they hit'));
+    if (faultOf('kill')) parts.push(sw('background:rgba(60,60,60,0.8)', 'a server down'));
+    if (D.leaders.length) parts.push(sw('background:#263238;height:3px', 'the leader'));
+    if (D.incidents.length) parts.push(sw('border:1.5px solid ' + VIOLATION + ';background:none', 'an incident: a hold others were granted during'));
+    if (D.failure) parts.push(sw('background:' + VIOLATION, 'the operation linearizability could not place, after the green-outlined ones'));
+    document.getElementById('timeline-legend').innerHTML = parts.join(' · ');
+  }
+
   window.lockstorm = {
     view: () => ({from: view.from, to: view.to}),
     labels: () => drawnLabels,
@@ -496,6 +519,7 @@
   };
   window.addEventListener('resize', () => { draw(); latency(); throughput(); });
   draw();
+  legend();
   latency();
   throughput();
   // a link can open the page on an incident (#incident-2) or a stretch of time (#t=12.5,20), and so can a changed hash

@@ -95,6 +95,11 @@ class ReportBrowserTest {
                     + " return ls.length > 0 && ls.every((a, i) => !a.incident || ls.every((b, j) => i === j || !o(a, b))); })()"),
                     "incident labels clear of every other label: " + chrome.eval("JSON.stringify(window.lockstorm.labels())"));
 
+            // the legend says what this run has, and only that
+            String legend = (String) chrome.eval("document.getElementById('timeline-legend').textContent");
+            assertTrue(legend.contains("holds (acquire ok → release)") && legend.contains("paused") && legend.contains("an incident")
+                    && !legend.contains("a server down") && !legend.contains("nested holds"), legend);
+
             assertEquals(List.of(), chrome.errors, "no console error, no exception");
             for (String url : chrome.requests) assertTrue(url.startsWith("file:") || url.startsWith("data:"), "requested " + url);
 
