@@ -112,7 +112,7 @@ public final class ReportHtml {
         if (p.get("resource") != null && !"counter".equals(p.get("resource"))) parts.add("resource " + p.get("resource"));
         if (p.get("seed") != null) parts.add("seed " + p.get("seed"));
         if (p.get("clients") != null) parts.add(p.get("clients") + " clients");
-        if (p.get("started_at") != null) parts.add("started " + p.get("started_at"));
+        if (p.get("started_at") != null) parts.add("started " + value("started_at", p.get("started_at")));
         parts.add(r.stats().operations() + " operations by " + r.stats().processes() + " processes, " + r.stats().crashedOperations() + " crashed");
         return String.join(" · ", parts);
     }
