@@ -31,12 +31,12 @@ public final class Proof {
      * hold, or a note the lock client made on the grant ({@link dev.lockstorm.api.Notes}).
      */
     public record Tie(Incident incident, HoldInterval grant, String by) {
-        /** "process 2 (client c3) granted at 12.301 s while process 0 (client c1) held since 8.120 s, after pause client-c1-p0 from 9.0 s to 15.2 s (lease limit: …)". */
+        /** "process 2 (client c3) granted at 12.301 s while process 0 (client c1) held since 8.120 s, after pause client-c1-p0 from 9.0 s to 15.2 s (a lease limit)". */
         public String describe() {
             HoldInterval h = incident.holder();
             HoldInterval g = incident.grants().get(0);
             return g.start().who() + " granted at " + History.when(g.start()) + " while " + h.start().who() + " held since "
-                    + History.when(h.start()) + ", " + by + " (" + incident.cause().word() + ": " + incident.cause().why() + ")";
+                    + History.when(h.start()) + ", " + by + " (a " + incident.cause().word() + ")";
         }
     }
 
