@@ -13,16 +13,23 @@ import dev.lockstorm.checker.history.Op;
  * @param write the write's completion
  * @param over  the value the last acknowledged write before it had set
  * @param value the value it set
+ * @param lost  the increments it lost: {@code over + 1 - value}, less what later writes that went on
+ *              from above it counted again (a stale write overwritten in turn by one that read before it)
  */
-public record Overwrite(Op write, long over, long value) {
-    /** How many increments it lost. */
-    public long lost() {
-        return over + 1 - value;
+public record Overwrite(Op write, long over, long value, long lost) {
+    /** A write that set {@code value} over {@code over}: it lost {@code over + 1 - value} increments, until a later write jumps back up. */
+    public Overwrite(Op write, long over, long value) {
+        this(write, over, value, over + 1 - value);
+    }
+
+    /** The same write, {@code n} of its lost increments counted again by a later write that went on from above it. */
+    Overwrite recovered(long n) {
+        return new Overwrite(write, over, value, lost - n);
     }
 
     /** "process 4 (client c5)'s write at 33.438 s set 18 over 26: 9 increments lost". */
     public String explanation() {
-        return write.who() + "'s write at " + History.when(write) + " set " + value + " over " + over + ": " + lost()
-                + (lost() == 1 ? " increment" : " increments") + " lost";
+        return write.who() + "'s write at " + History.when(write) + " set " + value + " over " + over + ": " + lost
+                + (lost == 1 ? " increment" : " increments") + " lost" + (lost < over + 1 - value ? " (later writes went on from above it)" : "");
     }
 }

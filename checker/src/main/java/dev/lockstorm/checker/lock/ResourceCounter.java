@@ -155,6 +155,8 @@ public final class ResourceCounter {
                         // each increment sets one more than the last: a value no higher than the last acknowledged one went
                         // backwards and lost what lay between; the writes that go on counting from it lose nothing more
                         if (t.lastWritten != null && v <= t.lastWritten) t.overwrites.add(new Overwrite(op, t.lastWritten, v));
+                        // a write that jumps up (it read before a stale write landed) counts the stale write's losses again
+                        if (t.lastWritten != null && v > t.lastWritten + 1) t.recover(v - t.lastWritten - 1);
                         t.lastWritten = v;
                     }
                 } else if (op.type() == OpType.INFO || op.type() == OpType.INVOKE && h.partner(op.index()) < 0) {
@@ -185,6 +187,17 @@ public final class ResourceCounter {
         /** the value the last acknowledged write set, and the writes that went backwards from the one before them */
         Long lastWritten;
         final List<Overwrite> overwrites = new ArrayList<>();
+
+        /** Gives {@code n} increments back to the latest overwrites; one with nothing left lost is no overwrite. */
+        void recover(long n) {
+            for (int i = overwrites.size() - 1; i >= 0 && n > 0; i--) {
+                Overwrite o = overwrites.get(i);
+                long back = Math.min(n, o.lost());
+                n -= back;
+                if (back == o.lost()) overwrites.remove(i);
+                else overwrites.set(i, o.recovered(back));
+            }
+        }
 
         Counter counter(Object lock) {
             // only a read that began after every acknowledged write had completed proves a loss

@@ -101,6 +101,21 @@ class ResourceAndStaleWritesTest {
     }
 
     @Test
+    void aStaleWriteOverwrittenInTurnByAWriteFromAboveItLosesOnlyWhatStaysLost() {
+        // p0 reads 0 and stalls; p1 counts 1, 2, 3 and reads 3; p0 writes 1 over 3; p1 writes 4 (from its read of 3): one lost
+        History hist = h().acquire(0, 1L).read(0, 1L, 0)
+                .acquire(1, 2L).read(1, 2L, 0).write(1, 2L, 1, OpType.OK).read(1, 2L, 1).write(1, 2L, 2, OpType.OK).read(1, 2L, 2)
+                .write(1, 2L, 3, OpType.OK).read(1, 2L, 3)
+                .write(0, 1L, 1, OpType.OK).release(0)
+                .write(1, 2L, 4, OpType.OK).release(1)
+                .read(2, null, 4).build();
+        ResourceCounter.Result r = ResourceCounter.analyze(hist);
+        assertEquals(1, r.lostUpdates());
+        assertEquals(1, r.overwrites().size(), r.overwrites().toString());
+        assertEquals(1, r.overwrites().get(0).lost(), "the one number everywhere: " + r.overwrites().get(0).explanation());
+    }
+
+    @Test
     void aLossIsBlamedOnTheWriteThatWentBackwardsNotOnTheIncrementsAfterIt() {
         // p0 reads 0 and stalls; p1 counts 1, 2, 3; p0 writes 1 over 3 (it should have made 4: 3 lost); p1 counts on: 2, 3
         History hist = h().acquire(0, 1L).read(0, 1L, 0)
