@@ -22,8 +22,9 @@ import java.util.function.BooleanSupplier;
  * }</pre>
  *
  * @param groups  the faults to choose from, in groups taken in turn (one group for a plain mix): the
- *                first fault comes from the first group, the next from the second, …, each chosen at
- *                random within its group, so that every kind of fault comes early in a short run
+ *                first fault comes from the first group, the next from the second, …; within a plain mix
+ *                each is chosen at random; with several groups each group's faults come in turn too,
+ *                from a random first one, so that every kind of fault comes early in a short run
  * @param quiet   mean time between a heal and the next fault
  * @param active  mean time a fault is held
  * @param random  null for the given order (cycling), else the source of a random mix and jitter
@@ -60,8 +61,9 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
     }
 
     /**
-     * A random fault of each group in turn (empty groups left out), intervals jittered: e.g. a client's
-     * clock, then a server's, then a client's again.
+     * A fault of each group in turn (empty groups left out), and within a group its faults in turn from
+     * a random first one, intervals jittered: e.g. a client's clock a minute back, then a server's
+     * clock, then a client's clock a minute ahead.
      */
     public static Schedule alternating(List<List<Fault>> groups, Duration quiet, Duration active, Random random) {
         return new Schedule(groups.stream().filter(g -> !g.isEmpty()).toList(), quiet, active, random, null, List.of(), null, Duration.ZERO);
@@ -104,6 +106,9 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
         long end = System.nanoTime() + total.toNanos();
         int injected = 0;
         List<Fault> all = faults();
+        // where each group's turn starts: at random, so that seeds differ in which fault of a group comes first
+        int[] first = new int[groups.size()];
+        for (int g = 0; g < first.length && random != null; g++) first[g] = random.nextInt(groups.get(g).size());
         try {
             while (true) {
                 if (!Wait.sleepUntil(Math.min(end, System.nanoTime() + jitter(quiet)))) break;
@@ -112,8 +117,11 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
                 // a fault started before the end lasts its whole length, past the end if need be: never cut short
                 long length = nextLength();
                 // turns count injected faults: one that missed is followed by another of its kind
-                List<Fault> group = groups.get(injected % groups.size());
-                Fault f = random == null ? all.get(injected % all.size()) : group.get(random.nextInt(group.size()));
+                int g = injected % groups.size();
+                List<Fault> group = groups.get(g);
+                Fault f = random == null ? all.get(injected % all.size())
+                        : groups.size() == 1 ? group.get(random.nextInt(group.size()))
+                        : group.get((first[g] + injected / groups.size()) % group.size());
                 Heal[] heal = new Heal[1];
                 try {
                     nemesis.asFault(f.name(), () -> heal[0] = f.inject(nemesis));

@@ -13,7 +13,7 @@ import java.util.Optional;
 /**
  * {@code clock}: right after a client acquired, a server's realtime clock jumps past the lease,
  * runs three times fast or strobes (servers under the clock shim: Redis masters, a database); the
- * waiting clients' clocks jump a minute back or ahead.
+ * waiting clients' clocks jump a minute back, the next time ahead (or the other way round).
  */
 public record Clock() implements NemesisKind {
     @Override
@@ -23,7 +23,7 @@ public record Clock() implements NemesisKind {
 
     @Override
     public String description() {
-        return "right after an acquire, a Redis or database server's clock jumps past the lease, runs fast or strobes; the waiting clients' clocks jump 60 s back or ahead";
+        return "right after an acquire, in turn: the waiting clients' clocks jump 60 s back (the next time ahead), then a Redis or database server's clock jumps past the lease, runs fast or strobes";
     }
 
     @Override
@@ -68,7 +68,8 @@ public record Clock() implements NemesisKind {
 
     /**
      * Client clocks, moved where they matter: right after a grant, the clocks of every client that
-     * waits for the lock now jump a minute back or ahead (whichever of them is granted next is granted
+     * waits for the lock now jump a minute back or ahead, one then the other (a lock may survive one
+     * direction and not the other) (whichever of them is granted next is granted
      * on a wrong clock, and the holder's clock disagrees with theirs). A jump, not a strobe: a strobed
      * clock is right half the time, and the grant may fall in that half.
      * A fault on the clock of a client that never acts while it is moved proves nothing.

@@ -22,7 +22,10 @@ public record PauseNode() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        return Optional.of(Schedule.random(List.of(fault(t)), r.interval(), r.interval(), t.random())::run);
+        // a freeze a little shorter or longer than the lease (a session expires, a TTL runs out on a frozen
+        // clock) or than a waiter's wait (a timed-out command retried against a server that comes back)
+        return Optional.of(Schedule.random(List.of(fault(t)), r.interval(), r.interval(), t.random())
+                .around(List.of(r.lease(), r.lease().plusSeconds(1)))::run);
     }
 
     static Fault fault(Targets t) {
