@@ -63,7 +63,12 @@ public interface Host {
      * Starts a long-running process there, its output appended to the local file {@code log}.
      * Signals sent through the returned process reach what it starts too.
      */
-    HostProcess start(String name, List<String> cmd, Map<String, String> env, Path log);
+    default HostProcess start(String name, List<String> cmd, Map<String, String> env, Path log) {
+        return start(name, cmd, env, log, LineStamp.NONE);
+    }
+
+    /** Like {@link #start(String, List, Map, Path)}, each line of its output stamped with {@code stamp} in the log. */
+    HostProcess start(String name, List<String> cmd, Map<String, String> env, Path log, LineStamp stamp);
 
     /**
      * Like {@link #start}, but the process's stdin and stdout are the caller's ({@link HostProcess#stdin()},

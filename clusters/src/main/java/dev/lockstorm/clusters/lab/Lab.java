@@ -25,6 +25,7 @@ import java.util.Map;
 public abstract class Lab implements AutoCloseable {
     private final Map<String, Host> hosts = new LinkedHashMap<>();
     private final List<HostProcess> processes = Collections.synchronizedList(new ArrayList<>());
+    private volatile LineStamp stamp = LineStamp.NONE;
 
     /**
      * Builds a lab of network namespaces on this machine. The calling JVM must already run inside
@@ -104,9 +105,17 @@ public abstract class Lab implements AutoCloseable {
         return env;
     }
 
+    /**
+     * From now on, every line that a process started with {@link #start} writes to its log begins with
+     * {@code stamp} (a run stamps its servers' logs with the run's time, as its own and its clients' are).
+     */
+    public void stampLogs(LineStamp stamp) {
+        this.stamp = stamp;
+    }
+
     /** Starts a process on a host, its output in the run's {@code logs/NAME.log}, and tracks it so that {@link #close} stops it. */
     public HostProcess start(Host host, String name, List<String> cmd, Map<String, String> env) {
-        return track(host.start(name, cmd, env(env), log(name)));
+        return track(host.start(name, cmd, env(env), log(name), stamp));
     }
 
     /** Starts a process whose stdin and stdout are pipes (a client worker), tracked like {@link #start}. */

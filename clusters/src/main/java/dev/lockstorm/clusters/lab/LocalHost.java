@@ -69,11 +69,16 @@ public abstract class LocalHost implements Host {
 
     @Override
     public LocalProcess start(String name, List<String> cmd, Map<String, String> env, Path log) {
-        return LocalProcess.start(this, name, wrap(cmd), env, log, false);
+        return start(name, cmd, env, log, LineStamp.NONE);
+    }
+
+    @Override
+    public LocalProcess start(String name, List<String> cmd, Map<String, String> env, Path log, LineStamp stamp) {
+        return LocalProcess.start(this, name, wrap(cmd), env, log, false, stamp);
     }
 
     @Override
     public LocalProcess startPiped(String name, List<String> cmd, Map<String, String> env, Path log) {
-        return LocalProcess.start(this, name, wrap(cmd), env, log, true);
+        return LocalProcess.start(this, name, wrap(cmd), env, log, true, LineStamp.NONE);
     }
 }

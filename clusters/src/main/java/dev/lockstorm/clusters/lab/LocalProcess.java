@@ -31,21 +31,46 @@ public final class LocalProcess implements HostProcess {
      * {@code host}.
      *
      * @param pipeStdout whether its stdin and stdout are the caller's (a worker) rather than the log
+     * @param stamp      what each line of its log begins with ({@link LineStamp#NONE}: the output as
+     *                   it is, written by the process itself); not for a piped process, which stamps its own
      */
-    public static LocalProcess start(Host host, String name, List<String> cmd, Map<String, String> env, Path log, boolean pipeStdout) {
+    public static LocalProcess start(Host host, String name, List<String> cmd, Map<String, String> env, Path log, boolean pipeStdout,
+                                     LineStamp stamp) {
         try {
             Files.createDirectories(log.getParent());
             ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.PIPE);
+            boolean stamped = !pipeStdout && stamp != LineStamp.NONE;
             if (pipeStdout) {
                 pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+            } else if (stamped) {
+                pb.redirectErrorStream(true);
             } else {
                 pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
             }
             pb.environment().putAll(env);
-            return new LocalProcess(host, name, pb.start(), log);
+            Process process = pb.start();
+            if (stamped) copyStamped(name, process.getInputStream(), log, stamp);
+            return new LocalProcess(host, name, process, log);
         } catch (IOException e) {
             throw new LabException("cannot start " + name + " on " + host.name() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Copies a server's output into its log, each line stamped, until every process holding the pipe
+     * has exited (a server's children too). If this JVM dies first, the server's next write fails:
+     * such a server is an orphan, which the next run's clean-up stops anyway.
+     */
+    private static void copyStamped(String name, java.io.InputStream output, Path log, LineStamp stamp) {
+        Thread t = new Thread(() -> {
+            try (java.io.OutputStream out = stamp.lines(new java.io.FileOutputStream(log.toFile(), true))) {
+                output.transferTo(out);
+            } catch (IOException e) {
+                // the log's disk is gone or full: the server runs on, its output lost from here
+            }
+        }, "log-" + name);
+        t.setDaemon(true);
+        t.start();
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.lockstorm.clusters.ssh;
 
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.LineStamp;
 import dev.lockstorm.clusters.lab.Shell;
 import org.apache.sshd.client.channel.ChannelExec;
 import org.apache.sshd.client.channel.ClientChannelEvent;
@@ -143,19 +144,26 @@ public final class SshHost implements Host, AutoCloseable {
      */
     @Override
     public RemoteProcess start(String name, List<String> cmd, Map<String, String> env, Path log) {
-        return start(name, cmd, env, log, false);
+        return start(name, cmd, env, log, LineStamp.NONE);
+    }
+
+    @Override
+    public RemoteProcess start(String name, List<String> cmd, Map<String, String> env, Path log, LineStamp stamp) {
+        return start(name, cmd, env, log, false, stamp);
     }
 
     /** Like {@link #start}, but its stdin and stdout are the SSH channel's, for a worker driven over them. */
     @Override
     public RemoteProcess startPiped(String name, List<String> cmd, Map<String, String> env, Path log) {
-        return start(name, cmd, env, log, true);
+        return start(name, cmd, env, log, true, LineStamp.NONE);
     }
 
-    private RemoteProcess start(String name, List<String> cmd, Map<String, String> env, Path log, boolean piped) {
+    private RemoteProcess start(String name, List<String> cmd, Map<String, String> env, Path log, boolean piped, LineStamp stamp) {
         try {
             Files.createDirectories(log.toAbsolutePath().getParent());
-            OutputStream file = Files.newOutputStream(log, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+            // a server's lines stamped as they arrive here (a worker stamps its own, on its host's clocks)
+            OutputStream file = (piped ? LineStamp.NONE : stamp).lines(
+                    Files.newOutputStream(log, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND));
             PidThenLog err = new PidThenLog(file);
             // the pid goes first on stderr, so that stdout can be the worker's own channel
             ChannelExec ch = session.createExecChannel("echo " + PidThenLog.MARK + "$$ >&2; exec " + Shell.withEnv(env, cmd));

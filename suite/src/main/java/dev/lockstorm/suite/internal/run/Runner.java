@@ -78,6 +78,7 @@ public final class Runner {
         try (RunLog log = new RunLog(dir.resolve("lockstorm.log"), started, progress);
              Lab lab = placement.open(topology, clientNames, dir);
              Recorder recorder = new Recorder(dir.resolve("history.jsonl"), started)) {
+            lab.stampLogs(new LogStamp(started)::now);
             log.log("run: " + String.join(" ", spec.command()) + " (seed " + spec.seed() + ")");
             recorder.run(runFacts(spec));
             log.log(placement.describe(topology, clientNames));
