@@ -338,10 +338,11 @@ public final class ReportHtml {
                 op.who() + " " + op.f() + (op.input() == null ? "" : " " + op.input()) + (op.output() == null ? "" : " → " + op.output()));
     }
 
-    /** Each fault once per lane it hit, labelled with what it did there. */
+    /** Each fault once per lane it hit, labelled with what it did there, with its index among the run's faults. */
     private static List<Object> faults(CheckResult r, Lanes lanes, double end) {
         List<Object> out = new ArrayList<>();
-        for (FaultSpan f : r.faults()) {
+        for (int i = 0; i < r.faults().size(); i++) {
+            FaultSpan f = r.faults().get(i);
             double from = seconds(f.start().time());
             double to = f.end() == null ? end : seconds(f.end().time());
             Map<String, List<String>> refuses = f.kind().equals("partition") && f.start().value() instanceof Map<?, ?> m ? grudge(m) : Map.of();
@@ -359,7 +360,7 @@ public final class ReportHtml {
                 };
                 // the fault's own name, when a schedule injected it: "cut off from n2, n3 (isolate-leader)"
                 if (f.start().extra("fault") instanceof String name) label += " (" + name + ")";
-                out.add(List.of(lane, from, Math.max(from, to), f.kind(), label));
+                out.add(List.of(lane, from, Math.max(from, to), f.kind(), label, i));
             }
         }
         return out;

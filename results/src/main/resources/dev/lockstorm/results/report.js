@@ -6,7 +6,7 @@
   const LEFT = 96, RIGHT = 12, LANE = 22, TOP = 22, BOTTOM = 22;
   const view = {from: 0, to: D.end};
   let marked = null; // an incident or failure to outline harder
-  let drawnLabels = []; // the timeline's labels as last drawn: {x, y, w, h, incident}
+  let drawnLabels = []; // the timeline's labels as last drawn: {x, y, w, h, and incident: true or fault: its index in D.faults}
 
   function fmt(s) {
     const a = Math.abs(s);
@@ -102,7 +102,7 @@
     byLane[lane].push(it);
     return it;
   }
-  D.faults.forEach(f => item('fault', f[0], f[1], f[2], {fault: f[3], label: f[4]}));
+  D.faults.forEach((f, i) => item('fault', f[0], f[1], f[2], {fault: f[3], label: f[4], index: i}));
   D.leaders.forEach(l => item('leader', l[0], l[1], l[2], {label: 'leader'}));
   D.attempts.forEach(a => item('attempt', a[0], a[1], a[2], {outcome: a[3]}));
   D.holds.forEach(h => item('hold', h[0], h[1], h[2], {token: h[3], process: h[4]}));
@@ -165,7 +165,7 @@
               g.fillStyle = 'rgba(255,179,0,0.30)';
               g.fillRect(x0, y + 1, w, LANE - 2);
             }
-            if (w > 50) labels.push({x: Math.max(x0, LEFT) + 3, y: y, w: w, text: it.extra.label});
+            labels.push({x: Math.max(x0, LEFT) + 3, y: y, w: w, end: x0 + w, text: it.extra.label, fault: it.extra.index});
             break;
           case 'leader':
             g.fillStyle = '#263238';
@@ -202,14 +202,22 @@
     const taken = [];
     drawnLabels = taken;
     const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    // every fault labelled: inside its band when the band is wide enough, else beside its start; at the
+    // lane's top, else its bottom, else just after the band, wherever no other label is (a fault whose
+    // every spot is taken shows its label when zoomed in)
     labels.forEach(l => {
-      const text = l.text.length * 5.5 > l.w ? l.text.slice(0, Math.max(4, Math.floor(l.w / 5.5) - 1)) + '…' : l.text;
+      const wide = l.w > 50;
+      const text = wide && l.text.length * 5.5 > l.w ? l.text.slice(0, Math.max(4, Math.floor(l.w / 5.5) - 1)) + '…' : l.text;
       const tw = g.measureText(text).width;
+      const spots = [{x: l.x - 2, y: l.y + 1}, {x: l.x - 2, y: l.y + LANE - 11}, {x: l.end + 2, y: l.y + 1}, {x: l.end + 2, y: l.y + LANE - 11}]
+        .map(p => ({x: p.x, y: p.y, w: tw + 4, h: 10}));
+      const spot = spots.find(r => r.x + r.w <= right && !taken.some(t => overlaps(r, t)));
+      if (!spot) return;
       g.fillStyle = 'rgba(255,248,225,0.92)';
-      g.fillRect(l.x - 2, l.y + 1, tw + 4, 11);
+      g.fillRect(spot.x, spot.y, spot.w, spot.h);
       g.fillStyle = '#6b4e00';
-      g.fillText(text, l.x, l.y + 10);
-      taken.push({x: l.x - 2, y: l.y + 1, w: tw + 4, h: 11});
+      g.fillText(text, spot.x + 2, spot.y + 8.5);
+      taken.push(Object.assign({fault: l.fault, text: text}, spot));
     });
     D.incidents.forEach((inc, n) => {
       if (inc.end < view.from || inc.start > view.to) return;

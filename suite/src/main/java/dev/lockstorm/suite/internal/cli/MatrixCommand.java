@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.checker.Expectation;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.matrix.Matrix;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
@@ -24,7 +25,9 @@ import java.util.concurrent.Callable;
                 + " time limit and prints one table of verdicts, double holders, lost updates and ops/s, with the report of each cell."
                 + " The table is also written to store/matrix/<time>/matrix.txt.",
                 "Needs root (bin/lockstorm enters a lab). Exit code: 0 all valid, 1 some cell invalid, 2 some cell unknown or not run,"
-                        + " 3 bad input."})
+                        + " 3 bad input. With --expect, 0 when every cell meets every expectation, 1 when one does not, 2 when a cell did"
+                        + " not run: --expect no-defect passes cells whose only incidents are lease limits (a lease lock under"
+                        + " pause-client), so that a CI job fails on lock defects only."})
 public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--systems", paramLabel = "S,S…", completionCandidates = Plugins.SystemNames.class,
             description = "Chooses the systems (by default all of them: ${COMPLETION-CANDIDATES}, and your own from --classpath).")
@@ -44,6 +47,12 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seeds every cell (default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--expect", split = ",", paramLabel = "E",
+            description = "Passes (exit 0) when every cell shows what is expected instead of when every cell is valid, as run --expect:"
+                    + " one or more of valid, invalid, double-holder, no-double-holder, lost-update, no-lost-update, stale-writes-rejected,"
+                    + " no-defect (every incident a lease limit), defect, exercised:KEY.")
+    List<String> expect = new ArrayList<>();
+
     @Mixin
     StoreOption store;
 
@@ -51,6 +60,7 @@ public final class MatrixCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<LockSystem> sys = new ArrayList<>();
         List<NemesisKind> nem = new ArrayList<>();
+        List<Expectation> expectations;
         Registry registry;
         try {
             registry = plugins.registry();
@@ -60,6 +70,7 @@ public final class MatrixCommand implements Callable<Integer> {
                 if (k.choreography()) throw new IllegalArgumentException("--nemeses: " + n + " is a scenario's choreography; 'lockstorm reproduce' runs it");
                 nem.add(k);
             }
+            expectations = expect.stream().map(Expectation::parse).toList();
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm matrix: " + e.getMessage());
             return Main.BAD_INPUT;
@@ -75,7 +86,7 @@ public final class MatrixCommand implements Callable<Integer> {
         System.out.print(matrix.table(cells));
         System.out.println("table: " + dir.resolve("matrix.txt") + "; every cell: " + dir.resolve("index.html") + "; for CI: "
                 + dir.resolve("junit.xml"));
-        return Matrix.worst(cells).exitCode();
+        return expectations.isEmpty() ? Matrix.worst(cells).exitCode() : Matrix.meets(cells, expectations, System.out);
     }
 
     private static List<String> split(String csv) {

@@ -2,6 +2,7 @@ package dev.lockstorm.suite.internal.matrix;
 
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.checker.Analysis;
+import dev.lockstorm.checker.Expectation;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.JunitXml;
 import dev.lockstorm.results.RunStore;
@@ -137,6 +138,31 @@ public final class Matrix {
     /** The worst verdict of the cells: invalid over unknown over valid; a cell that did not run is unknown. */
     public static Verdict worst(List<Cell> cells) {
         return cells.stream().map(Cell::verdict).reduce(Verdict.VALID, Verdict::and);
+    }
+
+    /**
+     * Prints, cell by cell, each of {@code expectations} that a cell does not meet, and returns the
+     * exit code: 0 when every cell meets every one, 1 when one does not, 2 when a cell did not run.
+     */
+    public static int meets(List<Cell> cells, List<Expectation> expectations, PrintStream out) {
+        int code = 0;
+        for (Cell c : cells) {
+            if (c.result() == null) {
+                out.println("  " + c.system() + " × " + c.nemesis() + ": did not run (" + c.error() + ")");
+                code = 2;
+                continue;
+            }
+            for (Expectation e : expectations) {
+                var unmet = e.unmet(c.result().check());
+                if (unmet.isEmpty()) continue;
+                out.println("  " + c.system() + " × " + c.nemesis() + ": expect " + e.word() + ": NOT MET (" + unmet.get() + ")");
+                code = Math.max(code, 1);
+            }
+        }
+        if (code == 0) {
+            out.println("  every cell met " + String.join(", ", expectations.stream().map(Expectation::word).toList()));
+        }
+        return code;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.matrix;
 
+import dev.lockstorm.checker.Expectation;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
@@ -50,5 +51,15 @@ class MatrixIT {
             String rel = dir.relativize(c.result().dir()).toString();
             assertTrue(index.contains("href=\"" + rel + "/report.html\"") && index.contains("href=\"" + rel + "/junit.xml\""), index);
         }
+
+        // --expect: a correct lease lock's incidents under a server clock jump are lease limits, so no-defect passes the job;
+        // an expectation a cell does not meet is named with the cell, and a cell that did not run is exit 2
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        assertEquals(0, Matrix.meets(cells, List.of(Expectation.parse("no-defect")), new PrintStream(out, true)), out.toString());
+        out.reset();
+        assertEquals(1, Matrix.meets(cells, List.of(Expectation.parse("invalid")), new PrintStream(out, true)));
+        assertTrue(out.toString().contains("redis-single × none: expect invalid: NOT MET (the verdict is valid)"), out.toString());
+        List<Matrix.Cell> notRun = List.of(cells.get(0), new Matrix.Cell("redis-single", "kill", null, "the lab could not start"));
+        assertEquals(2, Matrix.meets(notRun, List.of(Expectation.parse("no-defect")), new PrintStream(PrintStream.nullOutputStream())));
     }
 }

@@ -4,7 +4,9 @@ import dev.lockstorm.checker.io.Json;
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.results.RunReport;
 import org.junit.jupiter.api.Tag;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import javax.imageio.ImageIO;
@@ -15,29 +17,49 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * report.html in a real browser (Debian's headless Chromium, driven over DevTools): the report of a
- * real run's history (the bundled Curator GC pause) lists as many incidents as results.json, zooms
- * when the wheel turns over the timeline, zooms to an incident when it is clicked, throws and logs
- * no error, asks for nothing outside its own file, and shows a red verdict and a drawn timeline.
+ * report.html in a real browser (Debian's headless Chromium, driven over DevTools), on real runs'
+ * histories — the demo (Curator's reentrant mutex, the holder frozen past its session), a Redlock
+ * scenario (a server's clock jumped) — and on an imported history whose nemesis events name no hosts:
+ * the page lists as many incidents as results.json, draws a band for every fault and labels each
+ * (at the whole run where there is room, always when zoomed onto it), puts no label over another,
+ * draws the frozen holder's hold across its whole pause, throws and logs no error and asks for
+ * nothing outside its own file. On the demo it also zooms when the wheel turns, shows an incident
+ * when it is clicked or named in the hash, and writes the screenshots docs/reading-a-report.md uses
+ * (target/report-screenshots/).
  */
 @Tag("unit")
 class ReportBrowserTest {
+    static final Path SHOTS = Path.of("target", "report-screenshots");
+
     @TempDir
     Path dir;
 
-    @Test
-    void aRealReportIsWholeAndInteractive() throws Exception {
-        Path run = Files.createDirectories(dir.resolve("run"));
-        try (InputStream in = getClass().getResourceAsStream("/dev/lockstorm/suite/gc-pause-example.jsonl")) {
+    static Stream<Arguments> runs() {
+        return Stream.of(
+                Arguments.of("demo", "/dev/lockstorm/suite/report/demo-run.jsonl",
+                        Map.of("system", "curator-mutex", "nemesis", "pause-client", "seed", 7)),
+                Arguments.of("redlock", "/dev/lockstorm/suite/report/redlock-clock-jump-run.jsonl",
+                        Map.of("system", "redlock", "nemesis", "split-clock", "seed", 1, "scenario", "redlock-clock-jump / fencing none")),
+                Arguments.of("imported", "/dev/lockstorm/suite/gc-pause-example.jsonl",
+                        Map.of("system", "curator-mutex", "nemesis", "pause-client")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("runs")
+    void everyFaultIsDrawnAndLabelledAndNoLabelCoversAnother(String name, String history, Map<String, Object> params) throws Exception {
+        Path run = Files.createDirectories(dir.resolve(name));
+        try (InputStream in = getClass().getResourceAsStream(history)) {
+            assertNotNull(in, history);
             Files.copy(in, run.resolve("history.jsonl"));
         }
-        RunReport.write(run, new RunReport.Context(Map.of("system", "curator-mutex", "nemesis", "pause-client", "seed", 7),
-                List.of(), 30));
+        RunReport.write(run, new RunReport.Context(params, List.of(), 30));
         Path html = run.resolve("report.html");
         String page = Files.readString(html);
         assertTrue(!page.contains("http://") && !page.contains("https://"), "no external URL in the page");
@@ -47,58 +69,42 @@ class ReportBrowserTest {
             results = (Map<?, ?>) Json.readValue(p);
         }
         int incidents = ((Number) results.get("incident_count")).intValue();
-        assertTrue(incidents >= 1, "the example has an incident");
+        int faults = ((List<?>) results.get("faults")).size();
+        assertTrue(incidents >= 1 && faults >= 1, name + ": the history has an incident and a fault");
 
         assertTrue(Commands.run("sh", "-c", "command -v chromium").ok(), "Debian's chromium is missing (apt-get install chromium; bin/test installs it)");
-        try (Cdp chrome = new Cdp(dir.resolve("profile"), html)) {
+        try (Cdp chrome = new Cdp(dir.resolve("profile-" + name), html)) {
             assertEquals(incidents, ((Number) chrome.eval("document.querySelectorAll('li.incident').length")).intValue());
             assertEquals(incidents, ((Number) chrome.eval("window.lockstorm.incidents")).intValue());
-            // the frozen holder's hold is drawn across its whole incident (a nested hold's release does not end it)
-            assertEquals(Boolean.TRUE, chrome.eval("(() => { const D = JSON.parse(document.getElementById('lockstorm-data').textContent);"
-                    + " return D.incidents.every(inc => D.holds.some(h => h[0] === inc.lane && h[1] <= inc.start + 1e-6 && h[2] >= inc.end - 1e-6)); })()"),
-                    "every incident's holder has one hold bar across it");
+            chrome.eval("window.D = JSON.parse(document.getElementById('lockstorm-data').textContent)");
 
-            Map<?, ?> whole = (Map<?, ?>) chrome.eval("window.lockstorm.view()");
-            Map<?, ?> box = (Map<?, ?>) chrome.eval("(() => { const r = document.getElementById('timeline').getBoundingClientRect();"
-                    + " document.getElementById('timeline').scrollIntoView(); const s = document.getElementById('timeline').getBoundingClientRect();"
-                    + " return {x: s.left + s.width / 2, y: s.top + 30}; })()");
-            chrome.wheel(num(box.get("x")), num(box.get("y")), -300);
-            Thread.sleep(200);
-            Map<?, ?> zoomed = (Map<?, ?>) chrome.eval("window.lockstorm.view()");
-            assertTrue(num(zoomed.get("to")) - num(zoomed.get("from")) < num(whole.get("to")) - num(whole.get("from")),
-                    "the wheel narrowed the visible range: " + whole + " → " + zoomed);
+            // every fault of the run has a band on at least one lane, whatever its events say about hosts
+            assertEquals(faults, ((Number) chrome.eval("new Set(D.faults.map(f => f[5])).size")).intValue(),
+                    "a band for every fault: " + chrome.eval("JSON.stringify(D.faults)"));
+            // a holder frozen while it held: its hold is drawn across the whole pause (a nested release does not end it)
+            Number frozen = (Number) chrome.eval("D.faults.filter(f => f[3] === 'pause').filter(f => D.holds.some(h => h[0] === f[0]"
+                    + " && h[1] <= f[1] && h[2] >= f[1])).length");
+            assertEquals(frozen, chrome.eval("D.faults.filter(f => f[3] === 'pause').filter(f => D.holds.some(h => h[0] === f[0]"
+                    + " && h[1] <= f[1] && h[2] >= f[2] - 1e-6)).length"), "every frozen holder's hold outlasts its pause");
+            if (name.equals("demo")) assertTrue(frozen.intValue() >= 1, "the demo froze a holder");
 
-            Map<?, ?> link = (Map<?, ?>) chrome.eval("(() => { const a = document.querySelector('li.incident a.zoom'); a.scrollIntoView();"
-                    + " const r = a.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()");
-            chrome.click(num(link.get("x")), num(link.get("y")));
-            Thread.sleep(200);
-            Map<?, ?> onIncident = (Map<?, ?>) chrome.eval("window.lockstorm.view()");
-            Map<?, ?> first = (Map<?, ?>) chrome.eval("JSON.parse(document.getElementById('lockstorm-data').textContent).incidents[0]");
-            assertTrue(num(onIncident.get("from")) <= num(first.get("start")) && num(onIncident.get("to")) >= num(first.get("end"))
-                    && num(onIncident.get("to")) - num(onIncident.get("from")) < num(whole.get("to")), "clicking the incident shows it: " + onIncident);
-
-            // a changed #incident-N hash shows that incident, as a link to it does
-            chrome.eval("window.lockstorm.zoom(0, 1e9); location.hash = '#incident-1'");
-            Thread.sleep(200);
-            Map<?, ?> onHash = (Map<?, ?>) chrome.eval("window.lockstorm.view()");
-            assertTrue(num(onHash.get("to")) - num(onHash.get("from")) < num(whole.get("to")) - num(whole.get("from")),
-                    "the hash zoomed to the incident: " + onHash);
-            // axis labels of a zoomed view in seconds from a second on: "38.5 s", never "38500 ms"
-            assertEquals("38.5 s", chrome.eval("window.lockstorm.tick(38.5, 0.5)"));
-            assertEquals("12.25 s", chrome.eval("window.lockstorm.tick(12.25, 0.05)"));
-            assertEquals("250 ms", chrome.eval("window.lockstorm.tick(0.25, 0.05)"));
-
-            // no incident label over another label
+            // the whole run: no label over another; then each fault in turn, zoomed onto: its label is drawn, clear of the rest
             chrome.eval("window.lockstorm.zoom(0, 1e9)");
-            assertEquals(Boolean.TRUE, chrome.eval("(() => { const ls = window.lockstorm.labels();"
-                    + " const o = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;"
-                    + " return ls.length > 0 && ls.every((a, i) => !a.incident || ls.every((b, j) => i === j || !o(a, b))); })()"),
-                    "incident labels clear of every other label: " + chrome.eval("JSON.stringify(window.lockstorm.labels())"));
+            assertNoOverlap(chrome, name + " at the whole run");
+            for (int i = 0; i < faults; i++) {
+                chrome.eval("(() => { const fs = D.faults.filter(f => f[5] === " + i + "); const a = Math.min(...fs.map(f => f[1])),"
+                        + " b = Math.max(...fs.map(f => f[2])); const pad = Math.max((b - a) / 4, 0.05); window.lockstorm.zoom(a - pad, b + pad); })()");
+                assertEquals(Boolean.TRUE, chrome.eval("window.lockstorm.labels().some(l => l.fault !== undefined && D.faults[l.fault][5] === " + i + ")"),
+                        name + ": fault " + i + " has a label when zoomed onto: " + chrome.eval("JSON.stringify(window.lockstorm.labels())"));
+                assertNoOverlap(chrome, name + " zoomed onto fault " + i);
+            }
 
-            // the legend says what this run has, and only that
+            // the legend says what this run has
             String legend = (String) chrome.eval("document.getElementById('timeline-legend').textContent");
-            assertTrue(legend.contains("holds (acquire ok → release)") && legend.contains("paused") && legend.contains("an incident")
-                    && !legend.contains("a server down") && !legend.contains("nested holds"), legend);
+            assertTrue(legend.contains("holds (acquire ok → release)") && legend.contains("an incident"), legend);
+            if (name.equals("demo")) assertTrue(legend.contains("paused") && !legend.contains("a server down"), legend);
+
+            if (name.equals("demo")) interactive(chrome);
 
             assertEquals(List.of(), chrome.errors, "no console error, no exception");
             for (String url : chrome.requests) assertTrue(url.startsWith("file:") || url.startsWith("data:"), "requested " + url);
@@ -107,7 +113,62 @@ class ReportBrowserTest {
             BufferedImage img = ImageIO.read(new ByteArrayInputStream(chrome.screenshot()));
             assertTrue(count(img, 0, 0, img.getWidth(), 120, 0xd50000) > 300, "the red INVALID badge near the top");
             assertTrue(count(img, 0, 120, img.getWidth(), img.getHeight(), -1) > 5_000, "something drawn below it");
+            screenshots(chrome, name);
         }
+    }
+
+    /** The demo's page answers the wheel, a click on an incident and a changed hash, and writes time axes in seconds. */
+    private static void interactive(Cdp chrome) throws Exception {
+        chrome.eval("window.lockstorm.zoom(0, 1e9)");
+        Map<?, ?> whole = (Map<?, ?>) chrome.eval("window.lockstorm.view()");
+        Map<?, ?> box = (Map<?, ?>) chrome.eval("(() => { document.getElementById('timeline').scrollIntoView();"
+                + " const s = document.getElementById('timeline').getBoundingClientRect(); return {x: s.left + s.width / 2, y: s.top + 30}; })()");
+        chrome.wheel(num(box.get("x")), num(box.get("y")), -300);
+        Thread.sleep(200);
+        Map<?, ?> zoomed = (Map<?, ?>) chrome.eval("window.lockstorm.view()");
+        assertTrue(num(zoomed.get("to")) - num(zoomed.get("from")) < num(whole.get("to")) - num(whole.get("from")),
+                "the wheel narrowed the visible range: " + whole + " → " + zoomed);
+
+        Map<?, ?> link = (Map<?, ?>) chrome.eval("(() => { const a = document.querySelector('li.incident a.zoom'); a.scrollIntoView();"
+                + " const r = a.getBoundingClientRect(); return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()");
+        chrome.click(num(link.get("x")), num(link.get("y")));
+        Thread.sleep(200);
+        Map<?, ?> onIncident = (Map<?, ?>) chrome.eval("window.lockstorm.view()");
+        Map<?, ?> first = (Map<?, ?>) chrome.eval("D.incidents[0]");
+        assertTrue(num(onIncident.get("from")) <= num(first.get("start")) && num(onIncident.get("to")) >= num(first.get("end"))
+                && num(onIncident.get("to")) - num(onIncident.get("from")) < num(whole.get("to")), "clicking the incident shows it: " + onIncident);
+        assertNoOverlap(chrome, "on incident 1");
+
+        // a changed #incident-N hash shows that incident, as a link to it does
+        chrome.eval("window.lockstorm.zoom(0, 1e9); location.hash = '#incident-1'");
+        Thread.sleep(200);
+        Map<?, ?> onHash = (Map<?, ?>) chrome.eval("window.lockstorm.view()");
+        assertTrue(num(onHash.get("to")) - num(onHash.get("from")) < num(whole.get("to")) - num(whole.get("from")),
+                "the hash zoomed to the incident: " + onHash);
+        // axis labels of a zoomed view in seconds from a second on: "38.5 s", never "38500 ms"
+        assertEquals("38.5 s", chrome.eval("window.lockstorm.tick(38.5, 0.5)"));
+        assertEquals("12.25 s", chrome.eval("window.lockstorm.tick(12.25, 0.05)"));
+        assertEquals("250 ms", chrome.eval("window.lockstorm.tick(0.25, 0.05)"));
+    }
+
+    private static void assertNoOverlap(Cdp chrome, String where) throws Exception {
+        assertEquals(Boolean.TRUE, chrome.eval("(() => { const ls = window.lockstorm.labels();"
+                        + " const o = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;"
+                        + " return ls.every((a, i) => ls.every((b, j) => i === j || !o(a, b))); })()"),
+                where + ": a label over another: " + chrome.eval("JSON.stringify(window.lockstorm.labels())"));
+    }
+
+    /** The first screen, the first incident's timeline and the plots, as docs/reading-a-report.md shows them. */
+    private static void screenshots(Cdp chrome, String name) throws Exception {
+        Files.createDirectories(SHOTS);
+        chrome.eval("window.lockstorm.zoom(0, 1e9); window.scrollTo(0, 0)");
+        Files.write(SHOTS.resolve(name + "-first-screen.png"), chrome.screenshot());
+        chrome.eval("location.hash = '#incident-1'");
+        Thread.sleep(200);
+        chrome.eval("document.getElementById('timeline').scrollIntoView()");
+        Files.write(SHOTS.resolve(name + "-incident-timeline.png"), chrome.screenshot());
+        chrome.eval("(document.getElementById('latency') || document.body).scrollIntoView()");
+        Files.write(SHOTS.resolve(name + "-plots.png"), chrome.screenshot());
     }
 
     private static double num(Object o) {
