@@ -159,7 +159,7 @@ public final class ReportHtml {
         for (Analysis a : r.analyses()) {
             String cls = a.status() == Analysis.Status.NOT_CHECKED || a.status() == Analysis.Status.NOT_APPLICABLE ? "unknown" : a.status().wire();
             sb.append("<tr><td>").append(esc(a.name())).append("</td><td><span class=\"verdict small ").append(cls).append("\">")
-                    .append(esc(a.status().wire())).append("</span></td><td>").append(esc(a.detail())).append("</td></tr>");
+                    .append(esc(a.status().wire())).append("</span></td><td>").append(forPeople(esc(a.detail()))).append("</td></tr>");
         }
         sb.append("</table></section>\n");
     }

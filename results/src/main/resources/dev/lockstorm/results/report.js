@@ -3,7 +3,9 @@
   'use strict';
   const D = JSON.parse(document.getElementById('lockstorm-data').textContent);
   const VIOLATION = '#d50000';
-  const LEFT = 96, RIGHT = 12, LANE = 22, TOP = 22, BOTTOM = 22;
+  // a lane: a strip for labels at its top (LABEL_ROW), the hold bar below it (HOLD), acquire attempts at its foot;
+  // labels sit in the strip or at the foot, never over a hold
+  const LEFT = 96, RIGHT = 12, LANE = 34, TOP = 22, BOTTOM = 22, HOLD = 13, FOOT = LANE - 10;
   const view = {from: 0, to: D.end};
   let marked = null; // an incident or failure to outline harder
   let drawnLabels = []; // the timeline's labels as last drawn: {x, y, w, h, and incident: true or fault: its index in D.faults}
@@ -139,7 +141,7 @@
       g.fillRect(LEFT, y, right - LEFT, LANE);
       g.fillStyle = '#333';
       g.font = (l[1] === 'server' ? 'bold ' : '') + '12px system-ui,sans-serif';
-      g.fillText(l[0], 6, y + 15);
+      g.fillText(l[0], 6, y + HOLD + 9);
     });
     g.save();
     g.beginPath();
@@ -169,7 +171,7 @@
             break;
           case 'leader':
             g.fillStyle = '#263238';
-            g.fillRect(x0, y + 1, w, 3);
+            g.fillRect(x0, y + HOLD + 3, w, 3);
             break;
           case 'attempt':
             g.fillStyle = it.extra.outcome === 'ok' ? '#b0bec5' : '#dfe4e7';
@@ -177,21 +179,21 @@
             break;
           case 'hold':
             g.fillStyle = tokenColour(it.extra.token);
-            g.fillRect(x0, y + 5, w, 10);
+            g.fillRect(x0, y + HOLD, w, 10);
             break;
           case 'nested':
             // a nested hold, thin and dark inside the hold it belongs to
             g.fillStyle = 'rgba(0,0,0,0.45)';
-            g.fillRect(x0, y + 9, w, 2);
+            g.fillRect(x0, y + HOLD + 4, w, 2);
             break;
           case 'tick':
             g.fillStyle = {read: '#1565c0', write: '#2e7d32', rejected: '#000', unknown: '#9e9e9e'}[it.extra.tick] || '#777';
-            g.fillRect(x0 - 1, y + 2, 2, 15);
+            g.fillRect(x0 - 1, y + HOLD - 3, 2, 15);
             break;
           case 'stale':
             g.fillStyle = VIOLATION;
             g.font = 'bold 13px system-ui,sans-serif';
-            g.fillText('✗', x0 - 4, y + 14);
+            g.fillText('✗', x0 - 4, y + HOLD + 9);
             break;
         }
       }
@@ -209,7 +211,7 @@
       const wide = l.w > 50;
       const text = wide && l.text.length * 5.5 > l.w ? l.text.slice(0, Math.max(4, Math.floor(l.w / 5.5) - 1)) + '…' : l.text;
       const tw = g.measureText(text).width;
-      const spots = [{x: l.x - 2, y: l.y + 1}, {x: l.x - 2, y: l.y + LANE - 11}, {x: l.end + 2, y: l.y + 1}, {x: l.end + 2, y: l.y + LANE - 11}]
+      const spots = [{x: l.x - 2, y: l.y + 1}, {x: l.x - 2, y: l.y + FOOT}, {x: l.end + 2, y: l.y + 1}, {x: l.end + 2, y: l.y + FOOT}]
         .map(p => ({x: p.x, y: p.y, w: tw + 4, h: 10}));
       const spot = spots.find(r => r.x + r.w <= right && !taken.some(t => overlaps(r, t)));
       if (!spot) return;
@@ -227,28 +229,28 @@
       g.strokeStyle = VIOLATION;
       g.lineWidth = marked === inc ? 3 : 1.5;
       g.strokeRect(x(inc.start), top, Math.max(2, x(inc.end) - x(inc.start)), bottom - top);
-      g.font = 'bold 11px system-ui,sans-serif';
-      // the label at the box's top left, else its bottom left, else in each lane between, wherever no other label is
+      g.font = 'bold 10px system-ui,sans-serif';
+      // the label at the box's top left, else in the label strip or at the foot of a lane below, wherever no other label is
       const label = 'incident ' + (n + 1);
       const lw = g.measureText(label).width + 4;
       const lx = Math.max(LEFT + 2, x(inc.start) + 3) - 2;
-      const spots = [top + 1, bottom - 13];
-      for (let y = top + LANE; y < bottom - 13; y += LANE) spots.push(y + 1);
-      const spot = spots.map(y => ({x: lx, y: y, w: lw, h: 12})).find(r => !taken.some(t => overlaps(r, t))) || {x: lx, y: top + 1, w: lw, h: 12};
+      const spots = [];
+      for (let y = top - 1; y < bottom; y += LANE) spots.push(y + 1, y + FOOT);
+      const spot = spots.map(y => ({x: lx, y: y, w: lw, h: 10})).find(r => !taken.some(t => overlaps(r, t))) || {x: lx, y: top + 1, w: lw, h: 10};
       g.fillStyle = 'rgba(255,255,255,0.85)';
       g.fillRect(spot.x, spot.y, spot.w, spot.h);
       g.fillStyle = VIOLATION;
-      g.fillText(label, spot.x + 2, spot.y + 10);
+      g.fillText(label, spot.x + 2, spot.y + 9);
       taken.push(Object.assign({incident: true}, spot));
       g.lineWidth = 1;
     });
     if (D.failure) {
       g.strokeStyle = '#2e7d32';
       g.lineWidth = 2;
-      D.failure.prefix.forEach(p => g.strokeRect(x(p[1]), TOP + p[0] * LANE + 3, Math.max(2, x(p[2]) - x(p[1])), LANE - 6));
+      D.failure.prefix.forEach(p => g.strokeRect(x(p[1]), TOP + p[0] * LANE + HOLD - 3, Math.max(2, x(p[2]) - x(p[1])), 16));
       const f = D.failure.op;
       g.fillStyle = VIOLATION;
-      g.fillRect(x(f[1]), TOP + f[0] * LANE + 8, Math.max(3, x(f[2]) - x(f[1])), 6);
+      g.fillRect(x(f[1]), TOP + f[0] * LANE + HOLD + 2, Math.max(3, x(f[2]) - x(f[1])), 6);
       g.lineWidth = 1;
     }
     g.restore();

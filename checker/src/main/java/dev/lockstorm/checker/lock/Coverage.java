@@ -58,6 +58,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
         long end = h.size() == 0 ? 0 : h.get(h.size() - 1).time();
         Map<String, Integer> n = new LinkedHashMap<>();
         for (String k : KEYS) n.put(k, 0);
+        java.util.Set<String> clients = Incidents.clientHosts(h);
         for (FaultSpan f : faults) {
             n.merge("faults-injected", 1, Integer::sum);
             long from = f.start().time();
@@ -83,7 +84,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
             }
             boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
             if (f.kind().equals("clock") && overHold) n.merge("clock-moved-while-held", 1, Integer::sum);
-            if ((f.kind().equals("kill") || f.kind().equals("pause") && onServer(f)) && overHold) {
+            if ((f.kind().equals("kill") || f.kind().equals("pause") && onServer(f, clients)) && overHold) {
                 n.merge("server-fault-while-held", 1, Integer::sum);
             }
         }
@@ -163,8 +164,9 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
         return f.kind().equals("pause") && m.find() ? Integer.valueOf(m.group(1)) : null;
     }
 
-    private static boolean onServer(FaultSpan f) {
-        return process(f) == null;
+    /** Whether a pause froze a server: not a client's worker, nor a client host (an imported history names its clients so). */
+    private static boolean onServer(FaultSpan f, java.util.Set<String> clientHosts) {
+        return process(f) == null && f.hosts().stream().noneMatch(clientHosts::contains);
     }
 
     private static boolean overlaps(HoldInterval x, long from, long to, long end) {

@@ -85,15 +85,29 @@ public final class FaultSpans {
         Set<String> out = new LinkedHashSet<>();
         if (op.value() instanceof Map<?, ?> m) {
             m.forEach((k, v) -> {
-                out.add(String.valueOf(k));
+                if (!role(k)) out.add(String.valueOf(k));
                 if (v instanceof Collection<?> c) c.forEach(x -> out.add(String.valueOf(x)));
             });
         }
         return List.copyOf(out);
     }
 
+    /** A key that says what its values are ({"clients": ["c0"]}), where a grudge's keys are hosts ({"n1": ["n2"]}). */
+    private static boolean role(Object key) {
+        String k = String.valueOf(key);
+        return ROLES.contains(k.startsWith(":") ? k.substring(1) : k);
+    }
+
+    private static final Set<String> ROLES = Set.of("clients", "nodes", "hosts", "processes", "targets");
+
+    /** What an event acts on: its value's names; {"clients": ["c0"]} names c0. */
     private static List<String> names(Object value) {
         if (value instanceof Collection<?> c) return c.stream().map(String::valueOf).toList();
+        if (value instanceof Map<?, ?> m && !m.isEmpty() && m.keySet().stream().allMatch(FaultSpans::role)) {
+            List<String> out = new ArrayList<>();
+            m.values().forEach(v -> out.addAll(names(v)));
+            return out;
+        }
         return value == null ? List.of() : List.of(String.valueOf(value));
     }
 

@@ -4,7 +4,6 @@ import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 
 import java.util.List;
-import java.util.TreeSet;
 
 /**
  * One hold that other clients' grants overlapped: who believed it held the lock and since when,
@@ -59,14 +58,17 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
     /** One paragraph for a person. */
     public String explanation() {
         Op s = holder.start();
-        TreeSet<String> others = new TreeSet<>();
-        for (HoldInterval g : grants) others.add(String.valueOf(g.start().processLabel()));
+        // each process granted, by its label, named as everywhere else ("process 2 (client c3)") when the history names clients
+        java.util.TreeMap<String, String> others = new java.util.TreeMap<>();
+        for (HoldInterval g : grants) others.putIfAbsent(String.valueOf(g.start().processLabel()), g.start().who());
+        boolean named = others.values().stream().anyMatch(w -> w.contains("(client "));
         StringBuilder b = new StringBuilder(s.who() + " held the lock" + ("".equals(holder.lock()) ? "" : " " + holder.lock())
                 + " from " + History.when(s) + (holder.token() == null ? "" : " (token " + holder.token() + ")")
                 + (holder.end() == null ? " to the end of the history" : " to " + History.when(holder.end())
                 + (holder.end().type() == dev.lockstorm.checker.history.OpType.INVOKE ? "" : " (when it crashed)")));
         b.append("; meanwhile ").append(grantCount).append(grantCount == 1 ? " grant" : " grants").append(" to ")
-                .append(others.size() == 1 ? "process " : "processes ").append(String.join(", ", others))
+                .append(named ? String.join(", ", others.values())
+                        : (others.size() == 1 ? "process " : "processes ") + String.join(", ", others.keySet()))
                 .append(grantCount > grants.size() ? " and others (the first " + grants.size() + " listed)" : "");
         Long lo = null;
         Long hi = null;

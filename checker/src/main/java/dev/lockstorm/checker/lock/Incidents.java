@@ -287,7 +287,7 @@ public final class Incidents {
     }
 
     /** The hosts clients ran on, as their operations name them ({@code client}). */
-    private static Set<String> clientHosts(History h) {
+    static Set<String> clientHosts(History h) {
         Set<String> out = new HashSet<>();
         for (Op op : h.ops()) if (op.isClient() && op.extra("client") != null) out.add(String.valueOf(op.extra("client")));
         return out;

@@ -56,7 +56,7 @@ public final class ResourceCounter {
         public String explanation() {
             String of = "".equals(lock) ? "" : "lock " + lock + ": ";
             if (!checked()) return of + why;
-            return of + acknowledged + " increments acknowledged, final value " + finalValue + " read at " + History.when(finalRead)
+            return of + acknowledged + (acknowledged == 1 ? " increment" : " increments") + " acknowledged, final value " + finalValue + " read at " + History.when(finalRead)
                     + (lostUpdates > 0 ? ": " + lostUpdates + (lostUpdates == 1 ? " update" : " updates") + " lost"
                     + (overwrites.isEmpty() ? "" : ", the first when " + overwrites.get(0).explanation()) : "");
         }

@@ -51,6 +51,19 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aPauseOfAClientNamedOnlyByItsHostIsNoServerFault() {
+        // an imported history: the pause names its client by host, not by a worker's name
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .acquire(0, 1L).with("client", "c0")
+                .nemesis("start-pause", Map.of("clients", List.of("c0"))).with("hosts", List.of("c0"))
+                .gap(3000)
+                .nemesis("stop-pause", Map.of("clients", List.of("c0")))
+                .release(0).check(new FencedMutex());
+        assertEquals(1, r.coverage().count("holder-paused"), r.coverage().describe());
+        assertEquals(0, r.coverage().count("server-fault-while-held"), r.coverage().describe());
+    }
+
+    @Test
     void grantsDuringFaultsAndMissedFaultsAreCounted() {
         CheckResult r = h().nemesis("start-partition", Map.of("n1", List.of("n2", "n3"))).with("hosts", List.of("n1", "n2", "n3"))
                 .acquire(0, 1L).with("client", "c1").release(0)

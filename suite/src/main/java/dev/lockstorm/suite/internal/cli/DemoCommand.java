@@ -30,14 +30,15 @@ import java.util.concurrent.Callable;
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Runs the Curator GC-pause scenario on a real ZooKeeper ensemble (about a minute; needs root) and"
                 + " points at its report. Exit 0 when it finds the double holder, as expected.",
-                "--offline checks a bundled history of the same failure instead (no root needed)."})
+                "--offline checks the bundled history of a real demo run instead (no root needed)."})
 public final class DemoCommand implements Callable<Integer> {
-    static final String EXAMPLE = "/dev/lockstorm/suite/gc-pause-example.jsonl";
+    /** The history of a real {@code bin/lockstorm demo} run (seed 7, recorded 2026-11-26), which {@code --offline} checks. */
+    static final String EXAMPLE = "/dev/lockstorm/suite/demo-run.jsonl";
 
     @Mixin
     StoreOption store;
 
-    @Option(names = "--offline", description = "Checks the bundled history of the same failure instead of running clusters (no root needed).")
+    @Option(names = "--offline", description = "Checks the bundled history of a real demo run instead of running clusters (no root needed).")
     boolean offline;
 
     @Option(names = "--seed", defaultValue = "7", description = "Seeds every random choice (default: ${DEFAULT-VALUE}).")
@@ -71,11 +72,12 @@ public final class DemoCommand implements Callable<Integer> {
             if (in == null) throw new IllegalStateException("the example history " + EXAMPLE + " is missing from the jar");
             Files.copy(in, history);
         }
-        System.out.println("lockstorm demo: checking the bundled history of a Curator GC-pause run, " + history);
+        System.out.println("lockstorm demo: checking the bundled history of a real demo run (seed 7), " + history);
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("system", "curator-mutex");
         params.put("nemesis", "pause-client");
-        params.put("scenario", "the bundled history of a curator-gc-pause run");
+        params.put("seed", 7);
+        params.put("scenario", "the bundled history of a real demo run");
         params.put("command", "bin/lockstorm demo --offline");
         CheckResult r = RunReport.write(dir, new RunReport.Context(params, null, 0)).check();
         System.out.print(Summary.of(r));

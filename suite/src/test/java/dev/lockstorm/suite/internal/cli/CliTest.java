@@ -185,7 +185,9 @@ class CliTest {
             assertTrue(Files.exists(run.resolve(f)), f);
         }
         String json = Files.readString(run.resolve("results.json"));
-        assertTrue(json.contains("\"double_holders\":1") && json.contains("\"stale_writes_rejected\":1"), json);
+        // the real demo run's findings: the holder frozen twice past its session, each freeze a lease limit that lost an update
+        assertTrue(json.contains("\"incident_count\":2") && json.contains("\"lease_limits\":2") && json.contains("\"lock_defects\":0")
+                && json.contains("\"lost_updates\":2"), json);
     }
 
     @Test
@@ -344,7 +346,7 @@ class CliTest {
         Path run = dir.resolve("zk-recipe").resolve("20260101T000000.000");
         Files.createDirectories(run);
         String history;
-        try (var in = getClass().getResourceAsStream(DemoCommand.EXAMPLE)) {
+        try (var in = getClass().getResourceAsStream("/dev/lockstorm/suite/gc-pause-example.jsonl")) {
             history = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
         // the run was killed while writing its last line

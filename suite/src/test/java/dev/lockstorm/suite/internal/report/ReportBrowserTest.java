@@ -43,7 +43,7 @@ class ReportBrowserTest {
 
     static Stream<Arguments> runs() {
         return Stream.of(
-                Arguments.of("demo", "/dev/lockstorm/suite/report/demo-run.jsonl",
+                Arguments.of("demo", "/dev/lockstorm/suite/demo-run.jsonl",
                         Map.of("system", "curator-mutex", "nemesis", "pause-client", "seed", 7)),
                 Arguments.of("redlock", "/dev/lockstorm/suite/report/redlock-clock-jump-run.jsonl",
                         Map.of("system", "redlock", "nemesis", "split-clock", "seed", 1, "scenario", "redlock-clock-jump / fencing none")),
@@ -163,9 +163,12 @@ class ReportBrowserTest {
         Files.createDirectories(SHOTS);
         chrome.eval("window.lockstorm.zoom(0, 1e9); window.scrollTo(0, 0)");
         Files.write(SHOTS.resolve(name + "-first-screen.png"), chrome.screenshot());
+        // the hash may already name incident 1, which fires no change: clear it first
+        chrome.eval("location.hash = '#t=0,1'");
+        Thread.sleep(100);
         chrome.eval("location.hash = '#incident-1'");
         Thread.sleep(200);
-        chrome.eval("document.getElementById('timeline').scrollIntoView()");
+        chrome.eval("document.getElementById('timeline').parentElement.scrollIntoView()");
         Files.write(SHOTS.resolve(name + "-incident-timeline.png"), chrome.screenshot());
         chrome.eval("(document.getElementById('latency') || document.body).scrollIntoView()");
         Files.write(SHOTS.resolve(name + "-plots.png"), chrome.screenshot());
