@@ -23,9 +23,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code INCR} on the same master, taken in the same script as the SET, so that tokens follow the
  * order of grants.
  *
- * <p>Configured for fault testing: Lettuce does not reconnect (a reconnect would silently replay
- * commands buffered while disconnected), commands reject while disconnected, and every command has
- * a timeout; a broken connection makes the operation {@code info} and the worker is replaced.
+ * <p>Configured for fault testing by default: Lettuce does not reconnect (a reconnect would silently
+ * replay commands buffered while disconnected), commands reject while disconnected, and every command
+ * has a timeout; a broken connection makes the operation {@code info} and the worker is replaced.
+ * {@link ClientMode#DEPLOYED} is Lettuce as applications run it: reconnecting, queueing commands
+ * while disconnected and sending them after the reconnect, even those whose caller has timed out.
+ * {@link ReleaseMode#DEL} releases with a plain {@code DEL}, the blind release many hand-written locks
+ * ship, for scenarios that show what a late release does.
  */
 public final class RedisSingleLock implements LockClient {
     static final String KEY = "lockstorm:lock";
@@ -37,6 +41,24 @@ public final class RedisSingleLock implements LockClient {
     private final String uri;
     private final Duration ttl;
     private final int waitReplicas;
+    private final ClientMode mode;
+    private final ReleaseMode releaseMode;
+
+    /** How the Lettuce client is configured. */
+    public enum ClientMode {
+        /** No reconnect, commands refused while disconnected: nothing is sent late. */
+        FAULT_TESTING,
+        /** Lettuce's defaults (reconnect, commands queued while disconnected), with the caller's 2 s timeout. */
+        DEPLOYED
+    }
+
+    /** How a release deletes the key. */
+    public enum ReleaseMode {
+        /** A Lua compare-and-delete: only our own value. */
+        COMPARE_AND_DELETE,
+        /** A plain DEL, whoever's value the key holds by the time it arrives. */
+        DEL
+    }
     private RedisClient client;
     private StatefulRedisConnection<String, String> connection;
     private RedisCommands<String, String> redis;
@@ -56,9 +78,21 @@ public final class RedisSingleLock implements LockClient {
      *                     fails. 0 for no WAIT.
      */
     public RedisSingleLock(String uri, Duration ttl, int waitReplicas) {
+        this(uri, ttl, waitReplicas, ClientMode.FAULT_TESTING, ReleaseMode.COMPARE_AND_DELETE);
+    }
+
+    /** The lock with its client configured as {@code mode} and releasing as {@code releaseMode}. */
+    public RedisSingleLock(String uri, Duration ttl, int waitReplicas, ClientMode mode, ReleaseMode releaseMode) {
         this.uri = uri;
         this.ttl = ttl;
         this.waitReplicas = waitReplicas;
+        this.mode = mode;
+        this.releaseMode = releaseMode;
+    }
+
+    /** Lettuce as applications run it: its defaults, which reconnect and send what was queued, and a command timeout. */
+    static ClientOptions deployedOptions(Duration commandTimeout) {
+        return ClientOptions.builder().timeoutOptions(TimeoutOptions.enabled(commandTimeout)).build();
     }
 
     /** Client options for fault testing, shared by the Redis adapters. */
@@ -79,7 +113,7 @@ public final class RedisSingleLock implements LockClient {
     @Override
     public void open() {
         client = RedisClient.create(RedisURI.create(uri));
-        client.setOptions(faultTestingOptions(Duration.ofSeconds(2)));
+        client.setOptions(mode == ClientMode.DEPLOYED ? deployedOptions(Duration.ofSeconds(2)) : faultTestingOptions(Duration.ofSeconds(2)));
         connection = client.connect();
         redis = connection.sync();
     }
@@ -129,6 +163,10 @@ public final class RedisSingleLock implements LockClient {
 
     @Override
     public void release(Lease lease) throws Exception {
+        if (releaseMode == ReleaseMode.DEL) {
+            if (redis.del(KEY) == 0) throw new NotHeldException("the lock key was gone");
+            return;
+        }
         if (!deleteIfOurs(((Held) lease.handle()).value())) throw new NotHeldException("the lock key is gone or holds another client's value");
     }
 

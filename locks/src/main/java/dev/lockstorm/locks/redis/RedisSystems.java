@@ -12,11 +12,20 @@ public final class RedisSystems {
     private RedisSystems() {
     }
 
+    static final LockOption CLIENT = LockOption.choice("client", "how Lettuce is configured: fault-testing (no reconnect, commands refused"
+            + " while disconnected) or deployed (Lettuce's defaults: it reconnects and sends what was queued, also commands whose caller"
+            + " timed out)", "fault-testing", "fault-testing", "deployed");
+    static final LockOption RELEASE = LockOption.choice("release", "how a release deletes the key: compare-and-delete (only our value, in"
+            + " Lua) or del (a plain DEL, the blind release of many hand-written locks)", "compare-and-delete", "compare-and-delete", "del");
+
     /** {@code redis-single}: SET NX PX on one server, the token from INCR in the same script. */
     public static final class Single extends BuiltInSystem {
         public Single() {
             super("redis-single", "SET NX PX with a Lua release and extend; the token is INCR in the same script",
-                    Topology.REDIS_SINGLE, true, c -> new RedisSingleLock(c.connect(), c.lease()));
+                    Topology.REDIS_SINGLE, true, List.of(CLIENT, RELEASE),
+                    c -> new RedisSingleLock(c.connect(), c.lease(), 0,
+                            CLIENT.valueIn(c).equals("deployed") ? RedisSingleLock.ClientMode.DEPLOYED : RedisSingleLock.ClientMode.FAULT_TESTING,
+                            RELEASE.valueIn(c).equals("del") ? RedisSingleLock.ReleaseMode.DEL : RedisSingleLock.ReleaseMode.COMPARE_AND_DELETE));
         }
     }
 

@@ -38,8 +38,15 @@ public sealed interface Command {
     record Release() implements Command {
     }
 
-    /** Drop the client instance (a crashed process) and open a new one. */
-    record Reset() implements Command {
+    /**
+     * Drop the client instance (a crashed process) and open a new one; with {@code keepOld}, the old
+     * instance is left running instead of closed (its connection, the commands its library queued, its
+     * renewals), as an application that caught the exception and went on leaves it.
+     */
+    record Reset(boolean keepOld) implements Command {
+        public Reset() {
+            this(false);
+        }
     }
 
     /** Close the client and exit. */

@@ -23,7 +23,7 @@ import java.util.Map;
  * (an ok may carry "notes":["…"], what the lock client noted during the call)
  * {"cmd":"use"}                         → {"type":"use","still_held":true|false}
  * {"cmd":"release"}                     → {"type":"ok"} | {"type":"fail",…} | {"type":"info",…}
- * {"cmd":"reset"}                       → {"type":"ready"} | {"type":"error","error":…}
+ * {"cmd":"reset"[,"keep_old":true]}     → {"type":"ready"} | {"type":"error","error":…}
  * {"cmd":"close"}                       → (exits)
  * </pre>
  * A worker's first command is {@code open}; its first line, {@code ready} or {@code error}.
@@ -49,6 +49,9 @@ public final class Protocol {
                 g.writeStringField("cmd", "acquire");
                 g.writeNumberField("timeout_ms", a.timeoutMs());
                 if (a.thenUse()) g.writeBooleanField("then_use", true);
+            } else if (c instanceof Command.Reset r) {
+                g.writeStringField("cmd", "reset");
+                if (r.keepOld()) g.writeBooleanField("keep_old", true);
             } else {
                 g.writeStringField("cmd", c instanceof Command.Use ? "use" : c instanceof Command.Release ? "release"
                         : c instanceof Command.Reset ? "reset" : "close");
@@ -94,7 +97,7 @@ public final class Protocol {
             case "acquire" -> new Command.Acquire(f.get("timeout_ms") instanceof Long ms ? ms : 5000L, Boolean.TRUE.equals(f.get("then_use")));
             case "use" -> new Command.Use();
             case "release" -> new Command.Release();
-            case "reset" -> new Command.Reset();
+            case "reset" -> new Command.Reset(Boolean.TRUE.equals(f.get("keep_old")));
             case "close" -> new Command.Close();
             default -> throw new IllegalArgumentException("unknown command: " + line);
         };

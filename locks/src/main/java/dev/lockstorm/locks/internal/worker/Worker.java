@@ -36,6 +36,8 @@ public final class Worker {
     private final Supplier<LockClient> newClient;
     private final PrintStream out;
     private LockClient client;
+    /** Instances left running after an unknown outcome ({@link Command.Reset#keepOld}): closed only when the worker exits. */
+    private final List<LockClient> crashed = new java.util.ArrayList<>();
     /** The leases held, the innermost first: a reentrant lock's nested acquires push, releases pop. */
     private final Deque<Lease> leases = new ArrayDeque<>();
 
@@ -90,6 +92,7 @@ public final class Worker {
             out.println(Protocol.encode(r));
         }
         w.client.close();
+        w.crashed.forEach(LockClient::close);
         System.exit(0);
     }
 
@@ -154,9 +157,14 @@ public final class Worker {
             }
         }
         if (cmd instanceof Command.Open) return new Reply.Info("bad command: the client is open already");
-        if (cmd instanceof Command.Reset) {
-            // the old instance is a crashed process: drop it (its lease, if any, expires) and start afresh
-            client.close();
+        if (cmd instanceof Command.Reset reset) {
+            // the old instance is a crashed process: drop it (its lease, if any, expires) and start afresh; or leave it
+            // running, as an application that caught the exception does, with whatever its library still has queued
+            if (reset.keepOld()) {
+                crashed.add(client);
+            } else {
+                client.close();
+            }
             leases.clear();
             return open();
         }

@@ -102,7 +102,7 @@ public final class ReproduceCommand implements Callable<Integer> {
                             + " accepted, %d rejected; verdict %s%n  first:   double holder at %s, lost update at %s (from the run's start)%n"
                             + "  proof:   %s%n  %s%n  report:  %s%n%n", s.name(), v.label(), seed, v.expects(),
                     dev.lockstorm.suite.internal.matrix.Matrix.incidents(r.check()), r.check().doubleHolderCount(), r.check().lostUpdatesText(), r.check().staleWritesAccepted(), r.check().staleWritesRejected(),
-                    r.check().verdict().wire(), at(r.check().firstDoubleHolder()), at(r.check().firstLostUpdate()), Proof.line(r),
+                    r.check().verdict().wire(), at(r.check().firstDoubleHolder()), at(r.check().firstLostUpdate()), v.proof().apply(r),
                     ok ? "as expected" : "NOT AS EXPECTED", r.dir().resolve("report.html"));
         return r;
     }

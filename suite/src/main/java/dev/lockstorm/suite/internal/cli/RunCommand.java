@@ -93,6 +93,13 @@ public final class RunCommand implements Callable<Integer> {
                     + " or stop (ask before each step and while it holds; at the first doubt, leave the work and release) (default: ${DEFAULT-VALUE}).")
     String onDoubt;
 
+    @Option(names = "--keep-crashed",
+            description = "After an operation whose outcome is unknown (a timeout), leaves that client instance running beside the new one"
+                    + " instead of closing it, as an application that caught the exception and went on does: its connection may still"
+                    + " reconnect and send what its library queued (Lettuce replays commands after a reconnect), its renewals may go on."
+                    + " Its later effects are the crashed process's.")
+    boolean keepCrashed;
+
     @Option(names = "--quiet", defaultValue = RunDefaults.QUIET, converter = DurationConverter.class,
             description = "Sets the quiet period after the final heal, in which every client must acquire the lock again (default: ${DEFAULT-VALUE}).")
     Duration quiet;
@@ -130,7 +137,7 @@ public final class RunCommand implements Callable<Integer> {
             if (seed == null) cmd.addAll(List.of("--seed", Long.toString(s)));
             RunSpec.Builder b = RunSpec.builder(registry.system(system)).classpath(registry.classpath()).resource(registry.resource(resource))
                     .clients(clients).timeLimit(timeLimit).nemesis(NemesisKinds.byName(nemesis)).fencing(Fencing.fromName(fencing)).seed(s)
-                    .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax != null ? holdMax : RunDefaults.holdMax(lease)).onDoubt(OnDoubt.fromName(onDoubt)).quiet(quiet)
+                    .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax != null ? holdMax : RunDefaults.holdMax(lease)).onDoubt(OnDoubt.fromName(onDoubt)).keepCrashed(keepCrashed).quiet(quiet)
                     .persistence(Persistence.fromName(persistence)).command(cmd);
             options.forEach(b::option);
             if (nesting != null) b.nesting(nesting);

@@ -5,6 +5,7 @@ import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Schedule;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -12,9 +13,23 @@ import java.util.Optional;
  * {@code isolate-holder}: the client that just took the lock cut off from every server past its
  * lease, while it goes on running. A lease-based lock (etcd's, Redis's) lets the lease expire
  * behind its back and grants the lock to another; the holder learns of it only when it next
- * reaches a server or its own keep-alive deadline passes.
+ * reaches a server or its own keep-alive deadline passes. {@code isolate-holder-briefly}: the same
+ * for half the lease, shorter than the lease but long enough that a renewal due every third of it
+ * is sent into the cut and times out: a lock whose renewals give up after a failure (Redisson
+ * #3194) lets its key expire later, with no fault in force.
+ *
+ * @param ofLease how long the cut lasts, as a share of the lease; 0 for past the lease (the run's client pause)
  */
-public record IsolateHolder() implements NemesisKind {
+public record IsolateHolder(double ofLease) implements NemesisKind {
+    public IsolateHolder() {
+        this(0);
+    }
+
+    /** Half the lease. */
+    public static IsolateHolder briefly() {
+        return new IsolateHolder(0.5);
+    }
+
     @Override
     public boolean cutsClients(dev.lockstorm.api.Topology topology) {
         return true;
@@ -22,12 +37,13 @@ public record IsolateHolder() implements NemesisKind {
 
     @Override
     public String name() {
-        return "isolate-holder";
+        return ofLease == 0 ? "isolate-holder" : "isolate-holder-briefly";
     }
 
     @Override
     public String description() {
-        return "cut the client that just took the lock off every server, past its lease (it keeps running)";
+        return ofLease == 0 ? "cut the client that just took the lock off every server, past its lease (it keeps running)"
+                : "cut the client that just took the lock off every server for half its lease (it keeps running; a renewal times out)";
     }
 
     @Override
@@ -39,7 +55,10 @@ public record IsolateHolder() implements NemesisKind {
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
         Fault cut = new Fault.Partition("isolate-holder", () -> Grudge.cutOff(holder(t), t.cluster().hosts()));
-        return Optional.of(Schedule.random(List.of(cut), r.interval(), r.clientPause(), t.random()).when(t::justAcquired)::run);
+        if (ofLease == 0) return Optional.of(Schedule.random(List.of(cut), r.interval(), r.clientPause(), t.random()).when(t::justAcquired)::run);
+        // a fixed length, not jittered, so that it stays inside the lease and outlasts a renewal's timeout
+        Duration length = Duration.ofMillis((long) (r.lease().toMillis() * ofLease));
+        return Optional.of(Schedule.sequence(List.of(cut), r.interval(), length).when(t::justAcquired)::run);
     }
 
     /** The client holding the lock now (the schedule fires only when one does). */

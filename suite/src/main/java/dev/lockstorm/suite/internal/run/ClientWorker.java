@@ -85,9 +85,12 @@ final class ClientWorker {
         return died() ? "the client's process is gone (killed or crashed)" : "no answer within " + spec.opTimeout().toSeconds() + " s";
     }
 
-    /** Drops the client instance (a crashed process) and opens a new one in the same worker; whether it did. */
+    /**
+     * Drops the client instance (a crashed process), or leaves it running when the run keeps crashed
+     * instances, and opens a new one in the same worker; whether it did.
+     */
     boolean reset() {
-        return call(new Command.Reset()) instanceof Reply.Ready;
+        return call(new Command.Reset(spec.keepCrashed())) instanceof Reply.Ready;
     }
 
     /** Kills the worker (frozen or hung) and starts a new one, which has up to a minute to open. */

@@ -47,6 +47,9 @@ import java.util.Map;
  * @param nesting         for a reentrant lock, how deep a hold takes the lock again at most (each hold picks 0…nesting); 0 for
  *                        other locks
  * @param onDoubt         what a holder does when its client says the lease may be gone
+ * @param keepCrashed     after an operation with an unknown outcome, leave that client instance running (its
+ *                        connection, its queued commands, its renewals) beside the new one, as an application that
+ *                        caught the exception and went on does; its later effects belong to the crashed process
  * @param quiet           the quiet period after the final heal, in which every client must acquire again
  * @param persistence     how Redis servers keep data across a crash (Redis topologies only)
  * @param command         the command line that started the run, for the record
@@ -54,7 +57,8 @@ import java.util.Map;
  */
 public record RunSpec(LockSystem system, Map<String, String> options, ResourceType resource, List<Path> classpath, int clients,
                       Duration timeLimit, NemesisKind nemesis, Fencing fencing, long seed, Duration lease, Duration nemesisInterval,
-                      Duration holdMin, Duration holdMax, int nesting, OnDoubt onDoubt, Duration quiet, Persistence persistence, List<String> command, String title) {
+                      Duration holdMin, Duration holdMax, int nesting, OnDoubt onDoubt, boolean keepCrashed, Duration quiet, Persistence persistence,
+                      List<String> command, String title) {
 
     /** The deepest nesting a run may ask for. */
     public static final int MAX_NESTING = 10;
@@ -99,7 +103,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
     /** The same run, titled as a named scenario's variant. */
     public RunSpec withTitle(String t) {
         return new RunSpec(system, options, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, nemesisInterval, holdMin, holdMax,
-                nesting, onDoubt, quiet, persistence, command, t);
+                nesting, onDoubt, keepCrashed, quiet, persistence, command, t);
     }
 
     /** How long a client is frozen by pause-client: past its lease, so that the lease expires. */
@@ -157,6 +161,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         private OnDoubt onDoubt = OnDoubt.fromName(RunDefaults.ON_DOUBT);
         private Duration holdMax;
         private Duration quiet = Durations.parse(RunDefaults.QUIET);
+        private boolean keepCrashed;
         private Persistence persistence = Persistence.fromName(RunDefaults.PERSISTENCE);
         private List<String> command = List.of();
 
@@ -233,6 +238,12 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
             return this;
         }
 
+        /** After an unknown outcome, leave the old client instance running beside the new one (see {@link RunSpec#keepCrashed}). */
+        public Builder keepCrashed(boolean k) {
+            keepCrashed = k;
+            return this;
+        }
+
         public Builder quiet(Duration d) {
             quiet = d;
             return this;
@@ -254,7 +265,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
             Duration interval = nemesisInterval != null ? nemesisInterval : RunDefaults.nemesisInterval(timeLimit);
             return new RunSpec(system, all, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, interval, holdMin,
                     holdMax != null ? holdMax : RunDefaults.holdMax(lease),
-                    nesting != null ? nesting : system.reentrant() ? DEFAULT_NESTING : 0, onDoubt, quiet, persistence, command, null);
+                    nesting != null ? nesting : system.reentrant() ? DEFAULT_NESTING : 0, onDoubt, keepCrashed, quiet, persistence, command, null);
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.lockstorm.suite.internal.scenario;
 
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.history.Operation;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.HoldInterval;
 import dev.lockstorm.checker.lock.Incident;
@@ -75,18 +77,85 @@ public final class Proof {
         return Optional.empty();
     }
 
+    /**
+     * The first incident whose second grant came after another client's release had timed out while
+     * that client was cut off, and after the cut was healed: a release whose caller gave up, delivered
+     * when the network came back (TCP retransmits what was written; Lettuce's default reconnect sends
+     * what it queued), which freed a lock another client held by then.
+     */
+    public static Optional<Tie> lateRelease(RunResult r) {
+        List<Incident> incidents = incidents(r);
+        java.nio.file.Path file = r.dir().resolve("history.jsonl");
+        if (incidents.isEmpty() || !java.nio.file.Files.exists(file)) return Optional.empty();
+        History h = dev.lockstorm.checker.io.HistoryReader.read(file, dev.lockstorm.checker.io.HistoryFormat.JSONL);
+        List<Operation> unknownReleases = h.operations().stream()
+                .filter(o -> "release".equals(o.f()) && o.completion() != null && o.completion().type() == OpType.INFO).toList();
+        for (Incident i : incidents) {
+            for (HoldInterval g : i.grants()) {
+                long at = g.start().time();
+                for (Operation rel : unknownReleases) {
+                    Object client = rel.invoke().extra("client");
+                    if (rel.invoke().process() == i.holder().process() || rel.invoke().process() == g.process() || rel.invoke().time() >= at) continue;
+                    for (FaultSpan f : r.check().faults()) {
+                        boolean cutOff = f.kind().equals("partition") && client != null && f.hosts().contains(client.toString());
+                        if (cutOff && f.start().time() <= rel.invoke().time() && f.end() != null && f.end().time() <= at) {
+                            return Optional.of(new Tie(i, g, "after " + rel.invoke().who() + "'s release at " + History.when(rel.invoke())
+                                    + " timed out while it was cut off (" + f.describe() + "), and was delivered after the heal"));
+                        }
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A client log line's run time, as every line is stamped: "[   24.401 s | 03:45:26.933] …". */
+    private static final java.util.regex.Pattern STAMP = java.util.regex.Pattern.compile("^\\[ *(-?\\d+\\.\\d+) s \\|");
+
+    /**
+     * The first client log line containing {@code text} that was written while a fault of the run was
+     * in force, or within {@code after} of its heal (a call sent into the fault fails when its timeout
+     * runs out), described: "c2's log at 24.401 s, during partition … : Can't update locks …". The
+     * proof that a choreography's key step happened under its fault, not just somewhere in the run.
+     */
+    public static Optional<String> loggedDuringFault(RunResult r, String text, java.time.Duration after) {
+        try (var logs = java.nio.file.Files.newDirectoryStream(r.dir().resolve("logs"), "client-*.log")) {
+            for (java.nio.file.Path log : logs) {
+                for (String line : java.nio.file.Files.readAllLines(log)) {
+                    if (!line.contains(text)) continue;
+                    java.util.regex.Matcher m = STAMP.matcher(line);
+                    if (!m.find()) continue;
+                    long at = (long) (Double.parseDouble(m.group(1)) * 1e9);
+                    for (FaultSpan f : r.check().faults()) {
+                        long end = f.end() == null ? Long.MAX_VALUE : f.end().time() + after.toNanos();
+                        if (f.start().time() <= at && at <= end) {
+                            String client = log.getFileName().toString().replaceFirst("^client-([^-]+)-.*$", "$1");
+                            return Optional.of(client + "'s log at " + String.format(java.util.Locale.ROOT, "%.3f s", at / 1e9) + ", under "
+                                    + f.describe() + ": " + line.substring(line.indexOf(text)));
+                        }
+                    }
+                }
+            }
+            return Optional.empty();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private static List<Incident> incidents(RunResult r) {
         return r.check().incidents() == null ? List.of() : r.check().incidents();
     }
 
     /**
-     * One line for a person: the double grant that ties the run's finding to its mechanism (a fault,
-     * else a noted grant), or, without a double holder, whether the lock stayed available under the fault.
+     * One line for a person: the double grant that ties the run's finding to its mechanism, the most
+     * specific first (a grant the lock noted, a release delivered late, else a fault in force), or,
+     * without a double holder, whether the lock stayed available under the fault.
      */
     public static String line(RunResult r) {
         if (r.check().doubleHolderCount() == 0) return "no double holder; " + availability(r);
-        return tied(r).or(() -> noted(r, "")).map(t -> "incident " + (incidents(r).indexOf(t.incident()) + 1) + ": " + t.describe())
-                .orElse("no double holder came while a fault was in force during the hold it overlapped, and no grant was noted");
+        return noted(r, "").or(() -> lateRelease(r)).or(() -> tied(r)).map(t -> "incident " + (incidents(r).indexOf(t.incident()) + 1) + ": " + t.describe())
+                .orElse("no double holder came while a fault was in force during the hold it overlapped, after a release delivered"
+                        + " late, or with a noted grant");
     }
 
     /** How many grants the lock made while a fault was in force. */

@@ -4,6 +4,7 @@ import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.LongFunction;
 import java.util.function.Predicate;
 
@@ -33,19 +34,27 @@ public record Scenario(String name, String description, List<Variant> variants) 
      *                reproduce: 1, except for a variant that finds a timing-dependent failure in fewer
      *                than 10 of 10 seeds (the README gives its rate per seed); never more than 1 for a
      *                variant that expects no violation, which must hold on every seed
+     * @param proof   what in a run proves (or would prove) the claim, in one line: {@link Proof#line} unless
+     *                the variant's mechanism needs its own words
      */
-    public record Variant(String label, LongFunction<RunSpec> spec, String expects, Predicate<RunResult> matches, int tries) {
+    public record Variant(String label, LongFunction<RunSpec> spec, String expects, Predicate<RunResult> matches, int tries,
+                          Function<RunResult, String> proof) {
         public Variant {
             if (tries < 1) throw new IllegalArgumentException("a variant is tried on at least one seed");
         }
 
         public Variant(String label, LongFunction<RunSpec> spec, String expects, Predicate<RunResult> matches) {
-            this(label, spec, expects, matches, 1);
+            this(label, spec, expects, matches, 1, Proof::line);
         }
 
         /** The same variant, which the scenario tests may try on up to {@code seeds} seeds. */
         public Variant triedOn(int seeds) {
-            return new Variant(label, spec, expects, matches, seeds);
+            return new Variant(label, spec, expects, matches, seeds, proof);
+        }
+
+        /** The same variant, its proof told by {@code proof}. */
+        public Variant provedBy(Function<RunResult, String> proof) {
+            return new Variant(label, spec, expects, matches, tries, proof);
         }
 
         @Override

@@ -22,6 +22,13 @@ class ZooKeeperRunsIT {
 
     @Test
     void zkRecipeStaysSafeWhenServersAreKilled() throws Exception {
-        LabRuns.assertSafe(LabRuns.run(LabRuns.spec("zk-recipe", "kill", 14)), false);
+        RunResult r = LabRuns.run(LabRuns.spec("zk-recipe", "kill", 14));
+        LabRuns.assertSafe(r, false);
+        // a killed and restarted server's log: every line stamped with the run's time, as the driver's and the clients' are
+        java.util.List<String> lines = java.nio.file.Files.readAllLines(r.dir().resolve("logs/zk-n1.log"));
+        org.junit.jupiter.api.Assertions.assertTrue(lines.size() > 10 && lines.stream().allMatch(l -> STAMPED.matcher(l).lookingAt()),
+                lines.stream().filter(l -> !STAMPED.matcher(l).lookingAt()).limit(3).toList().toString());
     }
+
+    private static final java.util.regex.Pattern STAMPED = java.util.regex.Pattern.compile("\\[ *-?\\d+\\.\\d{3} s \\| \\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\] ");
 }

@@ -8,6 +8,7 @@ import dev.lockstorm.checker.model.FencedMutex;
 import dev.lockstorm.suite.internal.run.RunResult;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -67,6 +68,51 @@ class ProofTest {
                 + op(9, 1100, "invoke", 1, "release", "") + op(10, 1110, "ok", 1, "release", ""));
         assertTrue(r.check().doubleHolderCount() >= 1);
         assertFalse(Proof.tied(r).isPresent(), Proof.line(r));
+    }
+
+    @TempDir
+    Path dir;
+
+    /** c1 cut off while it releases (its release unknown), c2 granted after c1's lease, then the heal, then c3 granted while c2 holds. */
+    private RunResult lateRelease(long healMs) throws IOException {
+        String jsonl = RUN
+                + op(1, 100, "invoke", 0, "acquire", "") + op(2, 110, "ok", 0, "acquire", ",\"value\":1")
+                + "{\"index\":3,\"time\":200000000,\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"start-partition\","
+                + "\"value\":{\"c1\":[\"n1\"],\"n1\":[\"c1\"]},\"hosts\":[\"c1\",\"n1\"]}\n"
+                + op(4, 300, "invoke", 0, "release", "") + op(5, 2300, "info", 0, "release", ",\"error\":\"RedisCommandTimeoutException\"")
+                + op(6, 2400, "invoke", 1, "acquire", "") + op(7, 2500, "ok", 1, "acquire", ",\"value\":2")
+                + op(8, 2600, "invoke", 2, "acquire", "")
+                + "{\"index\":9,\"time\":" + healMs * 1_000_000 + ",\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"stop-partition\","
+                + "\"value\":null,\"hosts\":[\"c1\",\"n1\"]}\n"
+                + op(10, 4000, "ok", 2, "acquire", ",\"value\":3")
+                + op(11, 5000, "invoke", 1, "release", "") + op(12, 5010, "ok", 1, "release", "")
+                + op(13, 5100, "invoke", 2, "release", "") + op(14, 5110, "ok", 2, "release", "");
+        Path run = java.nio.file.Files.createDirectories(dir.resolve("heal-" + healMs));
+        java.nio.file.Files.writeString(run.resolve("history.jsonl"), jsonl);
+        var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
+        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null);
+    }
+
+    @Test
+    void aDoubleHolderAfterAReleaseThatTimedOutWhileCutOffAndTheHealIsALateRelease() throws IOException {
+        RunResult r = lateRelease(3000);
+        assertTrue(r.check().doubleHolderCount() >= 1);
+        assertTrue(Proof.lateRelease(r).isPresent(), Proof.line(r));
+        assertTrue(Proof.line(r).contains("release at 300.000 ms timed out while it was cut off"), Proof.line(r));
+        // the heal came only after the second grant: the release could not have been delivered before it
+        assertFalse(Proof.lateRelease(lateRelease(4500)).isPresent());
+    }
+
+    @Test
+    void aLogLineCountsForTheFaultOnlyWhenItWasWrittenUnderIt() throws IOException {
+        RunResult r = lateRelease(3000); // a partition from 0.2 s to 3.0 s
+        java.nio.file.Path logs = java.nio.file.Files.createDirectories(r.dir().resolve("logs"));
+        java.nio.file.Files.writeString(logs.resolve("client-c2-p1.log"), "[    9.000 s | 03:45:30.000] ERROR Can't update locks [k] expiration\n");
+        assertFalse(Proof.loggedDuringFault(r, "Can't update locks", java.time.Duration.ofMillis(2500)).isPresent(), "6 s after the heal");
+        java.nio.file.Files.writeString(logs.resolve("client-c3-p2.log"), "[    1.000 s | 03:45:22.000] starting\n"
+                + "[    4.900 s | 03:45:26.000] ERROR Can't update locks [k] expiration\n");
+        String found = Proof.loggedDuringFault(r, "Can't update locks", java.time.Duration.ofMillis(2500)).orElseThrow();
+        assertTrue(found.startsWith("c3's log at 4.900 s, under partition") && found.endsWith("Can't update locks [k] expiration"), found);
     }
 
     @Test

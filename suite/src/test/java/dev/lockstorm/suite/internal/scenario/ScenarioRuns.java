@@ -68,7 +68,7 @@ abstract class ScenarioRuns {
             RunSpec spec = s.spec(variant, seed);
             RunResult r = new Runner(System.out).run(spec, STORE.newRun(spec.system().name()));
             if (variant.matches().test(r)) return;
-            found.append("seed ").append(seed).append(": ").append(Summary.of(r.check())).append("proof: ").append(Proof.line(r))
+            found.append("seed ").append(seed).append(": ").append(Summary.of(r.check())).append("proof: ").append(variant.proof().apply(r))
                     .append("\nreport: ")
                     .append(r.dir().resolve("report.html")).append('\n');
         }

@@ -65,7 +65,10 @@ class ScenariosOverSshIT {
         RunResult r = runUntilFound("curator-gc-pause", "fencing none", remote);
         String log = Files.readString(r.dir().resolve("lockstorm.log"));
         assertTrue(log.contains("remote hosts over SSH: n1=root@" + machines.host("m1").address()), log.lines().limit(5).toList().toString());
-        assertTrue(Files.readString(r.dir().resolve("logs/zk-n1.log")).contains("QuorumPeer"), "the server's log came back to the run");
+        String server = Files.readString(r.dir().resolve("logs/zk-n1.log"));
+        assertTrue(server.contains("QuorumPeer"), "the server's log came back to the run");
+        assertTrue(server.lines().allMatch(l -> l.matches("\\[ *-?\\d+\\.\\d{3} s \\| \\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\] .*")),
+                "every line of the server's log carries the run's stamp: " + server.lines().limit(2).toList());
         // a client's log lines carry the run's time, its start moved onto the client host's clock
         String first;
         try (var logs = Files.list(r.dir().resolve("logs"))) {
