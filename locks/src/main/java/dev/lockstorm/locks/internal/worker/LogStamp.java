@@ -7,6 +7,9 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The stamp every log line of a run carries, so that logs line up with the history: the run's time
@@ -27,6 +30,14 @@ public final class LogStamp {
 
     public LogStamp(long startNanos) {
         this.startNanos = startNanos;
+    }
+
+    private static final Pattern STAMPED = Pattern.compile("^\\[ *(-?\\d+\\.\\d+) s \\| ");
+
+    /** The run time, in seconds, that a stamped log line carries; empty for a line without a stamp. */
+    public static OptionalDouble runSeconds(String line) {
+        Matcher m = STAMPED.matcher(line);
+        return m.find() ? OptionalDouble.of(Double.parseDouble(m.group(1))) : OptionalDouble.empty();
     }
 
     /** "[   12.345 s | 20:35:40.123] " for now. */

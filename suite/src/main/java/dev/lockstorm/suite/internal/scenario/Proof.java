@@ -3,13 +3,23 @@ package dev.lockstorm.suite.internal.scenario;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.io.HistoryFormat;
+import dev.lockstorm.checker.io.HistoryReader;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.HoldInterval;
 import dev.lockstorm.checker.lock.Incident;
+import dev.lockstorm.locks.internal.worker.LogStamp;
 import dev.lockstorm.suite.internal.run.RunResult;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * What in a run proves a scenario's claim, beyond a count. A double holder proves the scenario's
@@ -85,9 +95,9 @@ public final class Proof {
      */
     public static Optional<Tie> lateRelease(RunResult r) {
         List<Incident> incidents = incidents(r);
-        java.nio.file.Path file = r.dir().resolve("history.jsonl");
-        if (incidents.isEmpty() || !java.nio.file.Files.exists(file)) return Optional.empty();
-        History h = dev.lockstorm.checker.io.HistoryReader.read(file, dev.lockstorm.checker.io.HistoryFormat.JSONL);
+        Path file = r.dir().resolve("history.jsonl");
+        if (incidents.isEmpty() || !Files.exists(file)) return Optional.empty();
+        History h = HistoryReader.read(file, HistoryFormat.JSONL);
         List<Operation> unknownReleases = h.operations().stream()
                 .filter(o -> "release".equals(o.f()) && o.completion() != null && o.completion().type() == OpType.INFO).toList();
         for (Incident i : incidents) {
@@ -109,36 +119,32 @@ public final class Proof {
         return Optional.empty();
     }
 
-    /** A client log line's run time, as every line is stamped: "[   24.401 s | 03:45:26.933] …". */
-    private static final java.util.regex.Pattern STAMP = java.util.regex.Pattern.compile("^\\[ *(-?\\d+\\.\\d+) s \\|");
-
     /**
      * The first client log line containing {@code text} that was written while a fault of the run was
      * in force, or within {@code after} of its heal (a call sent into the fault fails when its timeout
-     * runs out), described: "c2's log at 24.401 s, during partition … : Can't update locks …". The
+     * runs out), described: "c2's log at 24.401 s, under partition …: Can't update locks …". The
      * proof that a choreography's key step happened under its fault, not just somewhere in the run.
      */
-    public static Optional<String> loggedDuringFault(RunResult r, String text, java.time.Duration after) {
-        try (var logs = java.nio.file.Files.newDirectoryStream(r.dir().resolve("logs"), "client-*.log")) {
-            for (java.nio.file.Path log : logs) {
-                for (String line : java.nio.file.Files.readAllLines(log)) {
-                    if (!line.contains(text)) continue;
-                    java.util.regex.Matcher m = STAMP.matcher(line);
-                    if (!m.find()) continue;
-                    long at = (long) (Double.parseDouble(m.group(1)) * 1e9);
+    public static Optional<String> loggedDuringFault(RunResult r, String text, Duration after) {
+        try (var logs = Files.newDirectoryStream(r.dir().resolve("logs"), "client-*.log")) {
+            for (Path log : logs) {
+                for (String line : Files.readAllLines(log)) {
+                    OptionalDouble seconds = LogStamp.runSeconds(line);
+                    if (!line.contains(text) || seconds.isEmpty()) continue;
+                    long at = (long) (seconds.getAsDouble() * 1e9);
                     for (FaultSpan f : r.check().faults()) {
                         long end = f.end() == null ? Long.MAX_VALUE : f.end().time() + after.toNanos();
                         if (f.start().time() <= at && at <= end) {
                             String client = log.getFileName().toString().replaceFirst("^client-([^-]+)-.*$", "$1");
-                            return Optional.of(client + "'s log at " + String.format(java.util.Locale.ROOT, "%.3f s", at / 1e9) + ", under "
+                            return Optional.of(client + "'s log at " + String.format(Locale.ROOT, "%.3f s", at / 1e9) + ", under "
                                     + f.describe() + ": " + line.substring(line.indexOf(text)));
                         }
                     }
                 }
             }
             return Optional.empty();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
