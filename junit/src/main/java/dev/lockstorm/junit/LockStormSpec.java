@@ -37,10 +37,12 @@ import java.util.Map;
  * @param nesting         how deep a reentrant lock is taken again inside a hold, at most; null for the default (2 for reentrant
  *                        locks, 0 for others)
  * @param options         the system's own options
+ * @param keepCrashed     after an operation with an unknown outcome, leave that client instance running beside the new one
+ *                        (its connection, what its library queued), as an application that caught the exception does
  */
 public record LockStormSpec(String system, int clients, Duration timeLimit, String nemesis, String fencing, String resource, long seed,
                             Duration lease, Duration nemesisInterval, Duration holdMax, Duration quiet, String persistence,
-                            String onDoubt, Integer nesting, Map<String, String> options) {
+                            String onDoubt, Integer nesting, Map<String, String> options, boolean keepCrashed) {
 
     public LockStormSpec {
         options = Map.copyOf(options);
@@ -50,68 +52,73 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     public static LockStormSpec of(String system) {
         return new LockStormSpec(system, RunDefaults.CLIENTS, Durations.parse(RunDefaults.TIME_LIMIT), RunDefaults.NEMESIS, RunDefaults.FENCING,
                 RunDefaults.RESOURCE, RunDefaults.SEED, Durations.parse(RunDefaults.LEASE), null, null,
-                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, Map.of());
+                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, Map.of(), false);
     }
 
     public LockStormSpec withClients(int n) {
-        return new LockStormSpec(system, n, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
+        return new LockStormSpec(system, n, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed);
     }
 
     public LockStormSpec withTimeLimit(Duration d) {
-        return new LockStormSpec(system, clients, d, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
+        return new LockStormSpec(system, clients, d, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed);
     }
 
     public LockStormSpec withNemesis(String n) {
-        return new LockStormSpec(system, clients, timeLimit, n, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
+        return new LockStormSpec(system, clients, timeLimit, n, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed);
     }
 
     public LockStormSpec withFencing(String f) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, f, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, f, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed);
     }
 
     public LockStormSpec withResource(String r) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, r, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, r, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed);
     }
 
     public LockStormSpec withSeed(long s) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, s, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, s, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed);
     }
 
     public LockStormSpec withLease(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, d, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, d, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed);
     }
 
     public LockStormSpec withNemesisInterval(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, d, holdMax, quiet, persistence, onDoubt, nesting, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, d, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed);
     }
 
     public LockStormSpec withHoldMax(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, d, quiet, persistence, onDoubt, nesting, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, d, quiet, persistence, onDoubt, nesting, options, keepCrashed);
     }
 
     public LockStormSpec withQuiet(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, d, persistence, onDoubt, nesting, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, d, persistence, onDoubt, nesting, options, keepCrashed);
     }
 
     public LockStormSpec withPersistence(String p) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, p, onDoubt, nesting, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, p, onDoubt, nesting, options, keepCrashed);
     }
 
     /** What a holder does when its client says the lease may be gone: {@code "continue"} (the default) or {@code "stop"}. */
     public LockStormSpec withOnDoubt(String d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, d, nesting, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, d, nesting, options, keepCrashed);
     }
 
     /** How deep a reentrant lock is taken again inside each hold, at most (0: never). */
     public LockStormSpec withNesting(int n) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, n, options);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, n, options, keepCrashed);
     }
 
     /** The same spec with one of the system's options set. */
     public LockStormSpec withOption(String name, String value) {
         Map<String, String> o = new LinkedHashMap<>(options);
         o.put(name, value);
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, o);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, o, keepCrashed);
+    }
+
+    /** The same spec, leaving a crashed client instance running beside the new one ({@code --keep-crashed}). */
+    public LockStormSpec withKeepCrashed(boolean k) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, k);
     }
 
     /** The spec as {@code lockstorm run} arguments. */
@@ -123,6 +130,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
         if (nesting != null) a.addAll(List.of("--nesting", Integer.toString(nesting)));
         if (nemesisInterval != null) a.addAll(List.of("--nemesis-interval", ms(nemesisInterval)));
         options.forEach((k, v) -> a.addAll(List.of("--option", k + "=" + v)));
+        if (keepCrashed) a.add("--keep-crashed");
         return a;
     }
 

@@ -76,6 +76,13 @@ public @interface LockStormTest {
     int nesting() default -1;
 
     /**
+     * After an operation whose outcome is unknown, leave that client instance running beside the new
+     * one, as an application that caught the timeout does: what its library queued, or its kernel
+     * still retransmits, reaches the servers late ({@code run --keep-crashed}).
+     */
+    boolean keepCrashed() default false;
+
+    /**
      * How many seeds the test may take, from {@link #seed()} on: a timing-dependent finding passes
      * when any of them shows it. Each seed's run is reported; the test fails, listing every seed's
      * counts, only when the test's assertions fail on all of them.

@@ -1,6 +1,9 @@
 package dev.lockstorm.clusters.lab;
 
+import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,9 +64,9 @@ public final class LocalProcess implements HostProcess {
      * has exited (a server's children too). If this JVM dies first, the server's next write fails:
      * such a server is an orphan, which the next run's clean-up stops anyway.
      */
-    private static void copyStamped(String name, java.io.InputStream output, Path log, LineStamp stamp) {
+    private static void copyStamped(String name, InputStream output, Path log, LineStamp stamp) {
         Thread t = new Thread(() -> {
-            try (java.io.OutputStream out = stamp.lines(new java.io.FileOutputStream(log.toFile(), true))) {
+            try (OutputStream out = stamp.lines(new FileOutputStream(log.toFile(), true))) {
                 output.transferTo(out);
             } catch (IOException e) {
                 // the log's disk is gone or full: the server runs on, its output lost from here
@@ -94,12 +97,12 @@ public final class LocalProcess implements HostProcess {
     }
 
     @Override
-    public java.io.OutputStream stdin() {
+    public OutputStream stdin() {
         return process.getOutputStream();
     }
 
     @Override
-    public java.io.InputStream stdout() {
+    public InputStream stdout() {
         return process.getInputStream();
     }
 
