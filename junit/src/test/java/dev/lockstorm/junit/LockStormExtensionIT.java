@@ -25,7 +25,9 @@ class LockStormExtensionIT {
     void aFaultFreeRunIsSafe(LockStormRun run) {
         run.assertSafe().assertLive().assertNoLostUpdates();
         AssertionFailedError nothing = assertThrows(AssertionFailedError.class, () -> run.assertExercised("grant-during-fault"));
-        assertTrue(nothing.getMessage().contains("exercised: nothing dangerous"), nothing.getMessage());
+        // a waiter that gave up may be listed as exercised; nothing is granted during a fault without faults
+        assertTrue(nothing.getMessage().contains("expected the run to reach grant-during-fault")
+                && !nothing.getMessage().contains("grant-during-fault ×"), nothing.getMessage());
         assertTrue(Files.exists(run.report()), "report.html in " + run.dir());
         assertEquals("LockStormExtensionIT.aFaultFreeRunIsSafe", run.dir().getParent().getFileName().toString(),
                 "results go to target/lockstorm/<test>/<time>/: " + run.dir());
