@@ -19,7 +19,15 @@ public interface HolderAim {
      * Runs {@code act} on a client that holds the lock now, while no client's view of holding
      * changes; returns whom it hit, or why there was none to hit.
      */
-    Aim at(Consumer<ClientProcess> act);
+    default Aim at(Consumer<ClientProcess> act) {
+        return at(any -> true, act);
+    }
+
+    /**
+     * Runs {@code act} on a client that holds the lock now and is one of {@code which} (a replay aims
+     * at the holder the recorded run hit, by name), while no client's view of holding changes.
+     */
+    Aim at(java.util.function.Predicate<ClientProcess> which, Consumer<ClientProcess> act);
 
     /**
      * Whom a fault aimed at the holder hit.

@@ -126,7 +126,7 @@ class ScheduleTest {
 
     @Test
     void aFaultAimedAtAHolderThatIsNotThereIsRecordedAsMissedAndNotCounted() {
-        HolderAim nobody = act -> HolderAim.Aim.miss("no client held the lock when the fault came");
+        HolderAim nobody = (which, act) -> HolderAim.Aim.miss("no client held the lock when the fault came");
         int n = Schedule.sequence(List.of(new Fault.PauseHolder("pause-client", nobody)), Duration.ofMillis(5), Duration.ofMillis(5))
                 .run(nemesis, Duration.ofMillis(100));
         assertEquals(0, n);

@@ -63,7 +63,7 @@ public final class RunReport {
             long last = h.get(h.size() - 1).time();
             if (last != dev.lockstorm.checker.history.Op.NO_TIME) context = new Context(context.params(), context.notLive(), Math.max(0, last - h.get(0).time()) / 1e9);
         }
-        CheckResult checked = Checker.check(h, Models.infer(h, false), SearchLimits.withTimeLimit(Duration.ofSeconds(120)));
+        CheckResult checked = check(h);
         // the run's liveness is one more analysis, and enters the verdict by the checker's one rule
         CheckResult check = context.notLive() == null ? checked : checked.withLiveness(context.notLive());
         Outcome o = new Outcome(h, check, context);
@@ -78,6 +78,16 @@ public final class RunReport {
         JunitXml.write(o, dir.resolve("junit.xml"));
         ReportHtml.write(o, dir, dir.resolve("report.html"));
         return o;
+    }
+
+    /** A run's history checked as a run directory's results are: the lock model its history implies, two minutes at most for the search. */
+    public static CheckResult check(History h) {
+        return Checker.check(h, Models.infer(h, false), SearchLimits.withTimeLimit(Duration.ofSeconds(120)));
+    }
+
+    /** Reads a run directory's history as {@link #write} does (a last line cut off by a kill left out). */
+    public static History history(Path dir) throws IOException {
+        return readHistory(dir.resolve("history.jsonl"));
     }
 
     /**

@@ -4,8 +4,11 @@ import dev.lockstorm.api.Fencing;
 import dev.lockstorm.checker.Expectation;
 import dev.lockstorm.checker.Summary;
 import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
+import dev.lockstorm.suite.internal.nemesiskinds.Replay;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunDefaults;
@@ -117,6 +120,13 @@ public final class RunCommand implements Callable<Integer> {
                     + " holder-cut-off, holder-killed, hold-outlived-lease, grant-during-fault, …).")
     List<String> expect = new ArrayList<>();
 
+    @Option(names = "--schedule", paramLabel = "FILE",
+            description = "Does the faults of a recorded schedule (a run's schedule.json) again instead of drawing new ones: the same"
+                    + " faults to the same hosts and clients, in the same order and spacing, each one that came right after a client's"
+                    + " grant waiting for that client's grant; the recorded run's nemesis still prepares the run (its --nemesis is taken"
+                    + " from the file). 'lockstorm replay RUN_DIR' runs a whole recorded run again this way.")
+    Path schedule;
+
     @Option(names = "--run-name", paramLabel = "NAME",
             description = "Names the folder under --store that holds this run's <start-time>/ and latest (default: the system's name).")
     String runName;
@@ -130,18 +140,7 @@ public final class RunCommand implements Callable<Integer> {
         RunSpec spec;
         Placement placement;
         try {
-            Registry registry = plugins.registry();
-            long s = seed != null ? seed : System.currentTimeMillis();
-            List<String> cmd = new ArrayList<>(List.of("bin/lockstorm", "run"));
-            cmd.addAll(argv);
-            if (seed == null) cmd.addAll(List.of("--seed", Long.toString(s)));
-            RunSpec.Builder b = RunSpec.builder(registry.system(system)).classpath(registry.classpath()).resource(registry.resource(resource))
-                    .clients(clients).timeLimit(timeLimit).nemesis(NemesisKinds.byName(nemesis)).fencing(Fencing.fromName(fencing)).seed(s)
-                    .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax != null ? holdMax : RunDefaults.holdMax(lease)).onDoubt(OnDoubt.fromName(onDoubt)).keepCrashed(keepCrashed).quiet(quiet)
-                    .persistence(Persistence.fromName(persistence)).command(cmd);
-            options.forEach(b::option);
-            if (nesting != null) b.nesting(nesting);
-            spec = b.build();
+            spec = spec();
             expectations = expect.stream().map(Expectation::parse).toList();
             placement = remote.placement();
             placement.check(spec);
@@ -150,6 +149,36 @@ public final class RunCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         return run(spec, store.store(), runName, placement, expectations);
+    }
+
+    /**
+     * The run these options describe.
+     *
+     * @throws IllegalArgumentException naming the option (or the schedule's file and step) and what was expected
+     */
+    RunSpec spec() throws PluginException {
+        Registry registry = plugins.registry();
+        long s = seed != null ? seed : System.currentTimeMillis();
+        List<String> cmd = new ArrayList<>(List.of("bin/lockstorm", "run"));
+        cmd.addAll(argv);
+        if (seed == null) cmd.addAll(List.of("--seed", Long.toString(s)));
+        NemesisKind kind = NemesisKinds.byName(nemesis);
+        if (schedule != null) {
+            RecordedSchedule recorded = RecordedSchedule.read(schedule);
+            if (recorded.run().get("nemesis") instanceof String recordedKind) kind = NemesisKinds.byName(recordedKind);
+            if (!recorded.notReplayed().isEmpty()) {
+                System.out.println("lockstorm run: " + schedule + ": these faults cannot be done again by name and are left out: "
+                        + String.join("; ", recorded.notReplayed()));
+            }
+            kind = new Replay(kind, recorded);
+        }
+        RunSpec.Builder b = RunSpec.builder(registry.system(system)).classpath(registry.classpath()).resource(registry.resource(resource))
+                .clients(clients).timeLimit(timeLimit).nemesis(kind).fencing(Fencing.fromName(fencing)).seed(s)
+                .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax != null ? holdMax : RunDefaults.holdMax(lease)).onDoubt(OnDoubt.fromName(onDoubt)).keepCrashed(keepCrashed).quiet(quiet)
+                .persistence(Persistence.fromName(persistence)).command(cmd);
+        options.forEach(b::option);
+        if (nesting != null) b.nesting(nesting);
+        return b.build();
     }
 
     /** Runs a spec into the run store and prints the summary; returns the exit code of its verdict. */

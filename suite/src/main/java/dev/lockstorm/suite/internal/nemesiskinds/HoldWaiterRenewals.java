@@ -59,6 +59,11 @@ public record HoldWaiterRenewals() implements NemesisKind {
 
     @Override
     public Map<String, String> clientEnv(int index, Rhythm rhythm, Path clientDir) {
+        return env(index, clientDir);
+    }
+
+    /** The environment that lets client {@code index}'s renewals be held by its switch file. */
+    static Map<String, String> env(int index, Path clientDir) {
         return Map.of(RenewalHold.ENV, file(clientDir, "c" + (index + 1)).toString());
     }
 
@@ -71,7 +76,8 @@ public record HoldWaiterRenewals() implements NemesisKind {
                 .when(t::justAcquired)::run);
     }
 
-    private static Path file(Path clientDir, String client) {
+    /** The switch file of {@code client} in the run's directory on the client hosts. */
+    static Path file(Path clientDir, String client) {
         return clientDir.resolve("renewals-held-" + client);
     }
 }

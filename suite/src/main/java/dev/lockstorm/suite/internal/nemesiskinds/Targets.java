@@ -15,6 +15,9 @@ public interface Targets {
     /** Whether a client acquired the lock a moment ago and some client still holds it: when faults that matter while a lock is held land. */
     boolean justAcquired();
 
+    /** Whether {@code client} (by its host's name: c3) was granted the lock a moment ago and still holds it. */
+    boolean justAcquiredBy(String client);
+
     /** Faults aimed at the client that holds the lock find it here, atomically with the driver's view of holds. */
     HolderAim holder();
 

@@ -23,6 +23,7 @@ final class HoldBoard implements HolderAim {
     private final AtomicInteger doubles = new AtomicInteger();
     private final Random random;
     private volatile long lastAcquired = Long.MIN_VALUE;
+    private final java.util.Map<String, Long> lastAcquiredBy = new ConcurrentHashMap<>();
 
     /** @param random the nemesis's own draws (which holder, when several believe they hold) */
     HoldBoard(Random random) {
@@ -45,6 +46,7 @@ final class HoldBoard implements HolderAim {
         if (holding.stream().anyMatch(DrivenClient::workerAlive)) doubles.incrementAndGet();
         holding.add(c);
         lastAcquired = System.nanoTime();
+        lastAcquiredBy.put(c.host().name(), lastAcquired);
     }
 
     /** The client is about to let the lock go (before its release is sent), or its process crashed. */
@@ -57,17 +59,29 @@ final class HoldBoard implements HolderAim {
      * waits until the fault has landed, so that the fault hits a holder or knows it missed.
      */
     @Override
-    public synchronized Aim at(Consumer<ClientProcess> act) {
+    public synchronized Aim at(java.util.function.Predicate<ClientProcess> which, Consumer<ClientProcess> act) {
         List<ClientProcess> holders = new ArrayList<>();
+        boolean any = false;
         for (DrivenClient c : holding) {
             HostProcess w = c.worker(); // read once: a client replacing its worker sets it to null
-            if (w != null && w.isAlive()) holders.add(new ClientProcess(w, c.process()));
+            if (w == null || !w.isAlive()) continue;
+            any = true;
+            ClientProcess p = new ClientProcess(w, c.process());
+            if (which.test(p)) holders.add(p);
         }
-        if (holders.isEmpty()) return Aim.miss("no client held the lock when the fault came");
+        if (holders.isEmpty()) return Aim.miss(any ? "the client it was aimed at did not hold the lock when the fault came"
+                : "no client held the lock when the fault came");
         holders.sort(java.util.Comparator.comparingInt(ClientProcess::process));
         ClientProcess target = holders.get(random.nextInt(holders.size()));
         act.accept(target);
         return Aim.hit(target);
+    }
+
+    /** Whether {@code client} (by its host's name) acquired within {@code within} and still holds the lock. */
+    boolean justAcquiredBy(String client, Duration within) {
+        Long last = lastAcquiredBy.get(client);
+        return last != null && System.nanoTime() - last < within.toNanos()
+                && holding.stream().anyMatch(c -> c.host().name().equals(client));
     }
 
     /** Whether a client acquired within {@code within} and some client still holds the lock. */

@@ -15,7 +15,9 @@ import dev.lockstorm.locks.internal.worker.LogStamp;
 import dev.lockstorm.suite.internal.cluster.Cluster;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
+import dev.lockstorm.suite.internal.nemesiskinds.Replay;
 import dev.lockstorm.suite.internal.nemesiskinds.Targets;
+import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.suite.internal.workload.AcquireWaits;
 import dev.lockstorm.suite.internal.workload.LockCycle;
 
@@ -131,6 +133,8 @@ public final class Runner {
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         RunReport.Outcome outcome = RunReport.write(dir, new RunReport.Context(runInfo(spec, run.faults, startedAt), run.notLive, seconds));
+        // the faults as data, for run --schedule, replay and shrink
+        RecordedSchedule.of(outcome.history()).write(dir.resolve("schedule.json"));
         return new RunResult(dir, outcome.check(), run.notLive, run.faults, JunitXml.suite(outcome));
     }
 
@@ -162,6 +166,11 @@ public final class Runner {
         }
 
         @Override
+        public boolean justAcquiredBy(String client) {
+            return board.justAcquiredBy(client, FRESH);
+        }
+
+        @Override
         public HolderAim holder() {
             return board;
         }
@@ -185,6 +194,7 @@ public final class Runner {
         m.put("hold_max_ms", spec.holdMax().toMillis());
         if (spec.keepCrashed()) m.put("keep_crashed", true);
         m.put("seed", spec.seed());
+        if (spec.nemesis() instanceof Replay r) m.put("schedule_steps", r.schedule().steps().size());
         return m;
     }
 

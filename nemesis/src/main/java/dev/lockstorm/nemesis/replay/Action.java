@@ -1,0 +1,191 @@
+package dev.lockstorm.nemesis.replay;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What one step of a recorded schedule did, by name, so that a later run can do it again to the
+ * same host or client: the targets were resolved when the fault first came ("the leader" became
+ * n2, "the holder" became c3), and a replay aims at those.
+ */
+public sealed interface Action {
+
+    /** The word {@code schedule.json} writes as the step's {@code kind}. */
+    String kind();
+
+    /** The fields that say what it acts on, besides {@code kind}. */
+    Map<String, Object> fields();
+
+    /** The hosts and clients it names. */
+    List<String> names();
+
+    /** One line for a person: "freeze c3", "cut n1 off from n2, n3". */
+    String describe();
+
+    /** A network cut: each host refuses the hosts listed for it (as {@code Grudge.toData} writes it). */
+    record Partition(Map<String, List<String>> refuses) implements Action {
+        public Partition {
+            Map<String, List<String>> copy = new LinkedHashMap<>();
+            refuses.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+            refuses = java.util.Collections.unmodifiableMap(copy);
+        }
+
+        public String kind() {
+            return "partition";
+        }
+
+        public Map<String, Object> fields() {
+            return Map.of("refuses", refuses);
+        }
+
+        public List<String> names() {
+            java.util.Set<String> out = new java.util.LinkedHashSet<>(refuses.keySet());
+            refuses.values().forEach(out::addAll);
+            return List.copyOf(out);
+        }
+
+        public String describe() {
+            List<String> parts = new java.util.ArrayList<>();
+            refuses.forEach((h, others) -> parts.add(h + " cut off from " + String.join(", ", others)));
+            return String.join("; ", parts);
+        }
+    }
+
+    /** SIGSTOP of a server's process or of a client's worker (by its host: n1, c3); the heal resumes it. */
+    record Pause(String host) implements Action {
+        public String kind() {
+            return "pause";
+        }
+
+        public Map<String, Object> fields() {
+            return Map.of("target", host);
+        }
+
+        public List<String> names() {
+            return List.of(host);
+        }
+
+        public String describe() {
+            return "freeze " + host;
+        }
+    }
+
+    /** SIGKILL of a server; the heal starts it again on its data. */
+    record Kill(String host) implements Action {
+        public String kind() {
+            return "kill";
+        }
+
+        public Map<String, Object> fields() {
+            return Map.of("target", host);
+        }
+
+        public List<String> names() {
+            return List.of(host);
+        }
+
+        public String describe() {
+            return "kill " + host;
+        }
+    }
+
+    /** SIGKILL of a client's worker: nothing to heal, the client goes on as a new process. */
+    record KillClient(String client) implements Action {
+        public String kind() {
+            return "kill-client";
+        }
+
+        public Map<String, Object> fields() {
+            return Map.of("target", client);
+        }
+
+        public List<String> names() {
+            return List.of(client);
+        }
+
+        public String describe() {
+            return "kill " + client;
+        }
+    }
+
+    /** A host's realtime clock jumped by {@code deltaMs} (negative: back); the heal resets it. */
+    record ClockJump(String host, long deltaMs) implements Action {
+        public String kind() {
+            return "clock-jump";
+        }
+
+        public Map<String, Object> fields() {
+            return Map.of("target", host, "delta_ms", deltaMs);
+        }
+
+        public List<String> names() {
+            return List.of(host);
+        }
+
+        public String describe() {
+            return "move " + host + "'s clock " + (deltaMs < 0 ? "back " : "ahead ") + Math.abs(deltaMs) / 1000.0 + " s";
+        }
+    }
+
+    /** A host's realtime clock running at {@code rate} times real speed; the heal resets it. */
+    record ClockRate(String host, double rate) implements Action {
+        public String kind() {
+            return "clock-rate";
+        }
+
+        public Map<String, Object> fields() {
+            return Map.of("target", host, "rate", rate);
+        }
+
+        public List<String> names() {
+            return List.of(host);
+        }
+
+        public String describe() {
+            return "run " + host + "'s clock at " + rate + "×";
+        }
+    }
+
+    /** A host's clock jumped by {@code deltaMs} and back every {@code periodMs}, for the step's length. */
+    record ClockStrobe(String host, long deltaMs, long periodMs) implements Action {
+        public String kind() {
+            return "clock-strobe";
+        }
+
+        public Map<String, Object> fields() {
+            return Map.of("target", host, "delta_ms", deltaMs, "period_ms", periodMs);
+        }
+
+        public List<String> names() {
+            return List.of(host);
+        }
+
+        public String describe() {
+            return "strobe " + host + "'s clock by " + deltaMs / 1000.0 + " s";
+        }
+    }
+
+    /** These clients' lease renewals held (they run on); the heal lets them renew. */
+    record HoldRenewals(List<String> clients) implements Action {
+        public HoldRenewals {
+            clients = List.copyOf(clients);
+        }
+
+        public String kind() {
+            return "hold-renewals";
+        }
+
+        public Map<String, Object> fields() {
+            return Map.of("targets", clients);
+        }
+
+        public List<String> names() {
+            return clients;
+        }
+
+        public String describe() {
+            return "hold " + String.join(", ", clients) + "'s lease renewals";
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package dev.lockstorm.nemesis.replay;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.io.HistoryFormat;
+import dev.lockstorm.checker.io.HistoryReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RecordedScheduleTest {
+    private static final long MS = 1_000_000L;
+
+    /** A run as lockstorm records it: a standing cut, then a frozen holder, a cut, a client killed, a clock moved, and a fault it cannot name. */
+    private static History history() throws Exception {
+        String jsonl = String.join("\n",
+                ev(0, 100, "run", "{\"system\":\"redis-single\",\"nemesis\":\"mix\",\"clients\":3,\"seed\":4}", ""),
+                ev(1, 500, "start-partition", "{\"n1\":[\"c3\"],\"c3\":[\"n1\"]}", ",\"hosts\":[\"n1\",\"c3\"]"),
+                client(2, 2_000, "invoke", 0, "c1", "acquire"),
+                client(3, 2_010, "ok", 0, "c1", "acquire"),
+                // 100 ms after c1's grant, c1 frozen as the holder, for 5 s
+                ev(4, 2_110, "start-pause", "[\"client-c1-p0\"]", ",\"hosts\":[\"c1\"],\"fault\":\"pause-client\",\"aimed_at\":\"holder\""),
+                ev(5, 7_110, "stop-pause", "[\"client-c1-p0\"]", ",\"hosts\":[\"c1\"],\"fault\":\"pause-client\""),
+                client(6, 7_200, "invoke", 0, "c1", "release"),
+                client(7, 7_210, "ok", 0, "c1", "release"),
+                // long after any grant: a cut at its time
+                ev(8, 9_000, "start-partition", "{\"n1\":[\"n2\",\"n3\"],\"n2\":[\"n1\"],\"n3\":[\"n1\"]}", ",\"fault\":\"isolate-leader#3\""),
+                ev(9, 11_000, "stop-partition", "\"fully connected\"", ",\"fault\":\"isolate-leader#3\""),
+                ev(10, 12_000, "kill-client", "[1]", ",\"hosts\":[\"c2\"],\"fault\":\"kill-client\""),
+                ev(11, 13_000, "clock-jump", "{\"process\":\"client-c3\",\"delta_ms\":-60000}", ",\"hosts\":[\"c3\"],\"fault\":\"waiter-clock-back\""),
+                ev(12, 15_000, "clock-reset", "[\"client-c3\"]", ",\"hosts\":[\"c3\"],\"fault\":\"waiter-clock-back\""),
+                ev(13, 16_000, "promote", "\"n2\"", ",\"fault\":\"failover\""),
+                ev(14, 17_000, "stop-partition", "\"fully connected\"", "")) + "\n";
+        return HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
+    }
+
+    private static String ev(int i, long ms, String f, String value, String extra) {
+        return "{\"index\":" + i + ",\"time\":" + ms * MS + ",\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"" + f + "\",\"value\":" + value + extra + "}";
+    }
+
+    private static String client(int i, long ms, String type, int process, String client, String f) {
+        return "{\"index\":" + i + ",\"time\":" + ms * MS + ",\"type\":\"" + type + "\",\"process\":" + process + ",\"f\":\"" + f
+                + "\",\"value\":null,\"client\":\"" + client + "\"}";
+    }
+
+    @Test
+    void everyFaultAfterTheClientsStartBecomesAStepWithItsTargetTriggerAndLength() throws Exception {
+        RecordedSchedule s = RecordedSchedule.of(history());
+        assertEquals(Map.of("system", "redis-single", "nemesis", "mix", "clients", 3L, "seed", 4L), s.run());
+        assertEquals(4, s.steps().size(), s.describe());
+
+        Step pause = s.steps().get(0);
+        assertEquals("pause-client", pause.fault());
+        assertEquals(new Action.Pause("c1"), pause.action());
+        // counted from the clients' first operation; it came on c1's grant and was aimed at the holder
+        assertEquals(new Trigger(110, "c1", "c1"), pause.trigger());
+        assertEquals(5_000, pause.lengthMs());
+
+        Step cut = s.steps().get(1);
+        assertEquals("isolate-leader", cut.fault(), "a replayed fault's step number is not part of its name");
+        assertEquals(new Action.Partition(Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1"))), cut.action());
+        assertNull(cut.trigger().afterGrantTo(), "no grant just before it");
+        assertEquals(7_000, cut.trigger().atMs());
+        assertEquals(2_000, cut.lengthMs());
+
+        assertEquals(new Action.KillClient("c2"), s.steps().get(2).action());
+        assertEquals(0, s.steps().get(2).lengthMs(), "a fault of an instant");
+        assertEquals(new Action.ClockJump("c3", -60_000), s.steps().get(3).action());
+        assertEquals(2_000, s.steps().get(3).lengthMs());
+
+        // the standing cut is the nemesis kind's set-up, and what cannot be named is said, not dropped
+        assertEquals(1, s.standing().size(), s.standing().toString());
+        assertEquals(1, s.notReplayed().size());
+        assertTrue(s.notReplayed().get(0).contains("promote"), s.notReplayed().toString());
+    }
+
+    @Test
+    void aReleaseBeforeTheFaultMeansItDidNotComeOnThatGrant() throws Exception {
+        String jsonl = String.join("\n",
+                client(0, 1_000, "invoke", 0, "c1", "acquire"),
+                client(1, 1_010, "ok", 0, "c1", "acquire"),
+                client(2, 1_050, "invoke", 0, "c1", "release"),
+                ev(3, 1_100, "kill", "[\"n1\"]", ",\"hosts\":[\"n1\"],\"fault\":\"kill-node\""),
+                ev(4, 2_100, "start", "[\"n1\"]", ",\"hosts\":[\"n1\"],\"fault\":\"kill-node\"")) + "\n";
+        RecordedSchedule s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL));
+        assertEquals(List.of(new Step("kill-node", new Action.Kill("n1"), new Trigger(100, null, null), 1_000)), s.steps());
+    }
+
+    @Test
+    void aScheduleIsWrittenAndReadBackTheSame(@TempDir Path dir) throws Exception {
+        RecordedSchedule s = RecordedSchedule.of(history());
+        Path file = dir.resolve("schedule.json");
+        s.write(file);
+        RecordedSchedule back = RecordedSchedule.read(file);
+        assertEquals(s.steps(), back.steps());
+        assertEquals(s.standing(), back.standing());
+        assertEquals(s.notReplayed(), back.notReplayed());
+        assertTrue(Files.readString(file).contains("\"after_grant_to\" : \"c1\""), Files.readString(file));
+    }
+
+    @Test
+    void badSchedulesNameTheFileTheStepAndTheField(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("schedule.json");
+        Files.writeString(file, "{\"steps\":[{\"kind\":\"pause\",\"target\":\"c1\",\"at_ms\":0},{\"kind\":\"pause\",\"at_ms\":5}]}");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
+        assertTrue(e.getMessage().startsWith(file + ": step 2: expected \"target\""), e.getMessage());
+
+        Files.writeString(file, "{\"steps\":[{\"kind\":\"melt\",\"target\":\"c1\",\"at_ms\":0}]}");
+        e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
+        assertTrue(e.getMessage().contains("step 1: kind \"melt\" is none of partition, pause"), e.getMessage());
+
+        Files.writeString(file, "{\"steps\":[{\"kind\":\"kill\",\"target\":\"n1\",\"at_ms\":\"soon\"}]}");
+        e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
+        assertTrue(e.getMessage().contains("step 1: expected \"at_ms\" as a number, not \"soon\""), e.getMessage());
+
+        Files.writeString(file, "[1, 2");
+        e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
+        assertTrue(e.getMessage().startsWith(file + ": not a schedule"), e.getMessage());
+    }
+
+    @Test
+    void aReplayedFaultNamesItsStep() throws Exception {
+        assertEquals(3, RecordedSchedule.stepOf("pause-client#3"));
+        assertEquals(-1, RecordedSchedule.stepOf("pause-client"));
+        assertEquals(-1, RecordedSchedule.stepOf(null));
+        assertEquals("pause-at:after-grant", RecordedSchedule.baseName("pause-at:after-grant#12"));
+        // the recorded run's own faults, by the event that opened each
+        assertEquals(Map.of(4, 1, 8, 2, 10, 3, 11, 4), RecordedSchedule.stepsByEvent(history()));
+    }
+}

@@ -1,0 +1,334 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.nemesis.ClientProcess;
+import dev.lockstorm.nemesis.ClockFault;
+import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.Heal;
+import dev.lockstorm.nemesis.HolderAim;
+import dev.lockstorm.nemesis.Nemesis;
+import dev.lockstorm.nemesis.RenewalSwitch;
+import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.replay.RecordedSchedule;
+import dev.lockstorm.nemesis.replay.Step;
+import dev.lockstorm.nemesis.replay.Trigger;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Pattern;
+
+/**
+ * {@code run --schedule FILE}: the faults of a recorded schedule done again, step by step, to the
+ * same hosts and clients, in the same order and spacing. A step that came on a lock event waits for
+ * that event in this run, so that it lands on the same moment of the lock even when the timings
+ * differ: one aimed at the holder (a role) hits whoever holds the lock right after the next grant;
+ * one that came right after a named client's grant waits for that client's grant. Each fault is named by its step
+ * ({@code pause-client#2}), so that a finding of the replay can be tied to the step that caused it.
+ * The steps run to the end of the schedule, past the time limit if they must.
+ *
+ * <p>The recorded run's nemesis kind ({@code base}) still prepares the run (its standing cut, its
+ * renewal switches, the clock shims, its acquire waits); its own faults are not made. Faults a
+ * client made itself at a checkpoint ({@code pause-at:NAME}) are replayed from outside, on the lock
+ * event the schedule names (right after a grant) or at their time.
+ *
+ * @param base     the recorded run's nemesis kind
+ * @param schedule the steps to do
+ */
+public record Replay(NemesisKind base, RecordedSchedule schedule) implements NemesisKind {
+    /** The run's own naming of client hosts (c1, c2, …). */
+    private static final Pattern CLIENT = Pattern.compile("c\\d+");
+
+    /** The kind that prepares the run: the base, but for one whose clients act on faults themselves. */
+    private NemesisKind setup() {
+        return base instanceof AtCheckpoint ? new NoFaults() : base;
+    }
+
+    @Override
+    public String name() {
+        return base.name();
+    }
+
+    @Override
+    public String description() {
+        return "the " + schedule.steps().size() + " faults of a recorded schedule, done again (" + base.name() + ")";
+    }
+
+    @Override
+    public boolean movesServerClocks() {
+        return setup().movesServerClocks() || clockTargets().stream().anyMatch(h -> !isClient(h));
+    }
+
+    @Override
+    public boolean movesClientClocks() {
+        return setup().movesClientClocks() || clockTargets().stream().anyMatch(Replay::isClient);
+    }
+
+    @Override
+    public boolean cutsClients(Topology topology) {
+        return setup().cutsClients(topology) || schedule.steps().stream()
+                .anyMatch(s -> s.action() instanceof Action.Partition && s.action().names().stream().anyMatch(Replay::isClient));
+    }
+
+    @Override
+    public Optional<String> unfitFor(LockSystem system, int clients) {
+        Set<String> known = new LinkedHashSet<>(system.topology().hostNames());
+        for (int i = 1; i <= clients; i++) known.add("c" + i);
+        for (int i = 0; i < schedule.steps().size(); i++) {
+            Step s = schedule.steps().get(i);
+            for (String n : s.action().names()) {
+                if (!known.contains(n)) {
+                    return Optional.of("step " + (i + 1) + " (" + s.describe() + ") names " + n + ", which this run does not have (its hosts: "
+                            + String.join(", ", known) + ")");
+                }
+            }
+        }
+        return setup().unfitFor(system, clients);
+    }
+
+    @Override
+    public Map<String, String> clientEnv(int index, Rhythm rhythm, Path clientDir) {
+        Map<String, String> env = new HashMap<>(setup().clientEnv(index, rhythm, clientDir));
+        if (schedule.steps().stream().anyMatch(s -> s.action() instanceof Action.HoldRenewals)) env.putAll(HoldWaiterRenewals.env(index, clientDir));
+        return env;
+    }
+
+    @Override
+    public boolean drawsAcquireWaits() {
+        return base.drawsAcquireWaits();
+    }
+
+    @Override
+    public Duration acquireTimeout(Rhythm rhythm) {
+        return base.acquireTimeout(rhythm);
+    }
+
+    @Override
+    public Optional<Grudge> standing(Targets targets) {
+        return setup().standing(targets);
+    }
+
+    @Override
+    public void setUp(Targets targets, Nemesis nemesis) {
+        setup().setUp(targets, nemesis);
+    }
+
+    @Override
+    public void tearDown(Targets targets) {
+        setup().tearDown(targets);
+    }
+
+    @Override
+    public Optional<NemesisPlan> plan(Targets t) {
+        return Optional.of((nemesis, total) -> new Player(t, nemesis).play());
+    }
+
+    private List<String> clockTargets() {
+        return schedule.steps().stream().map(Step::action)
+                .filter(a -> a instanceof Action.ClockJump || a instanceof Action.ClockRate || a instanceof Action.ClockStrobe)
+                .flatMap(a -> a.names().stream()).toList();
+    }
+
+    static boolean isClient(String host) {
+        return CLIENT.matcher(host).matches();
+    }
+
+    /** Plays the steps on one thread: each waits for its moment, is injected, and is healed after its length. */
+    private final class Player {
+        private final Targets t;
+        private final Nemesis n;
+        /** Heals due, by when (nanoTime). */
+        private final List<Map.Entry<Long, Runnable>> due = new ArrayList<>();
+        /** The step whose cut is in force: a cut is replaced by the next, and only its own heal removes it. */
+        private int cutBy = -1;
+
+        Player(Targets t, Nemesis n) {
+            this.t = t;
+            this.n = n;
+        }
+
+        int play() {
+            long start = System.nanoTime();
+            long lockEventWait = Math.max(10_000, 3 * t.rhythm().lease().toMillis()) * 1_000_000L;
+            int injected = 0;
+            long prevFired = start;
+            long prevAt = 0;
+            try {
+                for (int i = 0; i < schedule.steps().size(); i++) {
+                    Step s = schedule.steps().get(i);
+                    Trigger tr = s.trigger();
+                    String name = s.fault() + "#" + (i + 1);
+                    long earliest = prevFired + (tr.atMs() - prevAt) * 1_000_000L;
+                    if (!await(() -> System.nanoTime() - earliest >= 0, Long.MAX_VALUE)) break;
+                    String waitedFor = null;
+                    boolean ready = true;
+                    if (tr.holder() != null) {
+                        // aimed at the holder: a role, not a name; the grant that makes one, whoever it goes to
+                        waitedFor = tr.afterGrantTo() != null ? "a grant" : "a holder";
+                        ready = await(tr.afterGrantTo() != null ? t::justAcquired : () -> t.clients().stream().anyMatch(Client::holds),
+                                earliest + lockEventWait);
+                    } else if (tr.afterGrantTo() != null) {
+                        waitedFor = tr.afterGrantTo() + "'s grant";
+                        ready = await(() -> t.justAcquiredBy(tr.afterGrantTo()), earliest + lockEventWait);
+                    }
+                    if (Thread.currentThread().isInterrupted()) break;
+                    prevFired = System.nanoTime();
+                    prevAt = tr.atMs();
+                    if (!ready) {
+                        String why = "waited " + lockEventWait / 1_000_000_000 + " s for " + waitedFor + " in vain";
+                        n.asFault(name, () -> n.missed(why));
+                        continue;
+                    }
+                    int step = i;
+                    Heal[] heal = new Heal[1];
+                    try {
+                        n.asFault(name, () -> heal[0] = inject(step, s));
+                    } catch (Fault.Missed m) {
+                        n.asFault(name, () -> n.missed(m.getMessage()));
+                        continue;
+                    }
+                    injected++;
+                    due.add(Map.entry(System.nanoTime() + s.lengthMs() * 1_000_000L, () -> n.asFault(name, heal[0]::heal)));
+                }
+                await(due::isEmpty, Long.MAX_VALUE);
+            } finally {
+                n.healAll();
+            }
+            return injected;
+        }
+
+        /** Waits until {@code condition} holds or the deadline (nanoTime) passes, healing what is due meanwhile; false on a timeout or an interrupt. */
+        private boolean await(BooleanSupplier condition, long deadline) {
+            while (true) {
+                healDue();
+                if (condition.getAsBoolean()) return true;
+                if (System.nanoTime() - deadline >= 0 || Thread.currentThread().isInterrupted()) return false;
+                try {
+                    Thread.sleep(2);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+        }
+
+        private void healDue() {
+            long now = System.nanoTime();
+            for (var it = due.iterator(); it.hasNext(); ) {
+                var e = it.next();
+                if (now - e.getKey() >= 0) {
+                    it.remove();
+                    e.getValue().run();
+                }
+            }
+        }
+
+        private Heal inject(int step, Step s) {
+            Action a = s.action();
+            if (a instanceof Action.Partition p) {
+                Map<Host, Set<Host>> refuses = new LinkedHashMap<>();
+                p.refuses().forEach((h, others) -> refuses.put(n.lab().host(h), new LinkedHashSet<>(others.stream().map(n.lab()::host).toList())));
+                n.partition(new Grudge(refuses));
+                cutBy = step;
+                return () -> {
+                    if (cutBy == step) n.healPartition();
+                };
+            }
+            if (a instanceof Action.Pause p) {
+                if (isClient(p.host())) {
+                    ClientProcess c = aimed(s, p.host(), target -> n.pause(target.worker(), "holder"), () -> n.pause(worker(p.host())));
+                    return () -> n.resume(c.worker());
+                }
+                HostProcess server = node(p.host()).process();
+                if (server == null) throw new Fault.Missed(p.host() + " has no process to freeze");
+                n.pause(server);
+                return () -> n.resume(server);
+            }
+            if (a instanceof Action.Kill k) {
+                var node = node(k.host());
+                n.kill(node);
+                return () -> n.restart(node);
+            }
+            if (a instanceof Action.KillClient k) {
+                aimed(s, k.client(), target -> n.killClient(target, "holder"), () -> n.killClient(clientProcess(k.client())));
+                return () -> { };
+            }
+            if (a instanceof Action.ClockJump j) {
+                ClockFault c = clock(j.host());
+                n.clockJump(c, Duration.ofMillis(j.deltaMs()));
+                return () -> n.clockReset(c);
+            }
+            if (a instanceof Action.ClockRate r) {
+                ClockFault c = clock(r.host());
+                n.clockRate(c, r.rate());
+                return () -> n.clockReset(c);
+            }
+            if (a instanceof Action.ClockStrobe st) {
+                // blocks for the step's length, then leaves the clock reset
+                n.clockStrobe(clock(st.host()), Duration.ofMillis(st.deltaMs()), Duration.ofMillis(st.periodMs()), Duration.ofMillis(s.lengthMs()));
+                return () -> { };
+            }
+            if (a instanceof Action.HoldRenewals h) {
+                List<RenewalSwitch> switches = h.clients().stream()
+                        .map(c -> new RenewalSwitch(c, n.lab().host(c), HoldWaiterRenewals.file(t.clientDir(), c))).toList();
+                n.holdRenewals(switches);
+                return () -> n.resumeRenewals(switches);
+            }
+            throw new IllegalStateException("no way to replay " + a.kind());
+        }
+
+        /**
+         * A fault on a client: on the lock's holder now when the recorded one was aimed at the holder
+         * (whoever holds it in this run: the recorded client is what it hit then), else on the named
+         * client's worker as it is.
+         */
+        private ClientProcess aimed(Step s, String client, java.util.function.Consumer<ClientProcess> onHolder, Runnable plain) {
+            if (s.trigger().holder() != null) {
+                HolderAim.Aim aim = t.holder().at(onHolder);
+                if (!aim.hit()) throw new Fault.Missed(aim.missed());
+                return aim.target();
+            }
+            ClientProcess c = clientProcess(client);
+            plain.run();
+            return c;
+        }
+
+        private Optional<? extends Client> client(String name) {
+            return t.clients().stream().filter(c -> c.host().name().equals(name)).findFirst();
+        }
+
+        private ClientProcess clientProcess(String name) {
+            Client c = client(name).orElseThrow(() -> new Fault.Missed("the run has no client " + name));
+            HostProcess w = c.worker();
+            if (w == null || !w.isAlive()) throw new Fault.Missed(name + "'s worker was being replaced");
+            return new ClientProcess(w, c.process());
+        }
+
+        private HostProcess worker(String client) {
+            return clientProcess(client).worker();
+        }
+
+        private dev.lockstorm.clusters.ProcessNode node(String host) {
+            return t.cluster().nodes().stream().filter(x -> x.host().name().equals(host)).findFirst()
+                    .orElseThrow(() -> new Fault.Missed("the run has no server on " + host));
+        }
+
+        private ClockFault clock(String host) {
+            ClockFault c = isClient(host) ? client(host).map(Client::clock).orElse(null) : t.cluster().clock(node(host)).orElse(null);
+            if (c == null) throw new Fault.Missed(host + "'s clock cannot be moved in this run");
+            return c;
+        }
+    }
+}

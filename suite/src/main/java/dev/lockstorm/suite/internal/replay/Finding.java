@@ -1,0 +1,96 @@
+package dev.lockstorm.suite.internal.replay;
+
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.lock.FaultSpan;
+import dev.lockstorm.checker.lock.Incident;
+import dev.lockstorm.nemesis.replay.RecordedSchedule;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * What a run found, by kind, each kind tied to the steps of the schedule whose faults were in force
+ * (a double holder's incident, as a lease limit or a lock defect) — what a replay must show again to
+ * count as the same finding, since the same kind of violation caused by another fault is not.
+ *
+ * <pre>{@code
+ * Finding original = Finding.ofRecorded(history, check);
+ * Finding again = Finding.ofReplay(replayCheck);
+ * if (again.reproduces(original)) ...
+ * }</pre>
+ *
+ * @param steps each kind found ({@code lease-limit}, {@code lock-defect}, {@code lost-update},
+ *              {@code stale-write-accepted}, {@code token-violation}, {@code invalid}), with the
+ *              steps tied to it (empty when no fault of the schedule was in force)
+ */
+public record Finding(Map<String, Set<Integer>> steps) {
+    public Finding {
+        steps = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(steps));
+    }
+
+    /** A recorded run's finding, its faults counted as the steps of the schedule its history gives. */
+    public static Finding ofRecorded(History h, CheckResult c) {
+        Map<Integer, Integer> byEvent = RecordedSchedule.stepsByEvent(h);
+        return of(c, f -> byEvent.getOrDefault(f.start().index(), -1));
+    }
+
+    /** A replay's finding, its faults counted by the step each names ({@code pause-client#2}). */
+    public static Finding ofReplay(CheckResult c) {
+        return of(c, f -> RecordedSchedule.stepOf(f.start().extra("fault") == null ? null : String.valueOf(f.start().extra("fault"))));
+    }
+
+    static Finding of(CheckResult c, Function<FaultSpan, Integer> stepOf) {
+        Map<String, Set<Integer>> m = new LinkedHashMap<>();
+        if (c.incidents() != null) {
+            for (Incident i : c.incidents()) {
+                Set<Integer> s = m.computeIfAbsent(i.cause().key(), k -> new TreeSet<>());
+                for (FaultSpan f : i.faults()) {
+                    int step = stepOf.apply(f);
+                    if (step > 0) s.add(step);
+                }
+            }
+        }
+        if (c.lostUpdatesProven()) m.putIfAbsent("lost-update", new TreeSet<>());
+        if (c.staleWritesAccepted() > 0) m.putIfAbsent("stale-write-accepted", new TreeSet<>());
+        if (c.tokenViolations() > 0) m.putIfAbsent("token-violation", new TreeSet<>());
+        if (m.isEmpty() && c.verdict() == Verdict.INVALID) m.put("invalid", new TreeSet<>());
+        return new Finding(m);
+    }
+
+    public boolean isEmpty() {
+        return steps.isEmpty();
+    }
+
+    /**
+     * Whether this (a replay's) shows {@code original} again: every kind it found, and for a kind tied
+     * to steps, at least one of the same steps.
+     */
+    public boolean reproduces(Finding original) {
+        if (original.isEmpty()) return false;
+        for (Map.Entry<String, Set<Integer>> e : original.steps.entrySet()) {
+            Set<Integer> mine = steps.get(e.getKey());
+            if (mine == null) return false;
+            if (!e.getValue().isEmpty() && mine.stream().noneMatch(e.getValue()::contains)) return false;
+        }
+        return true;
+    }
+
+    /** "lease-limit tied to step 2; lost-update" or "nothing". */
+    public String describe() {
+        if (steps.isEmpty()) return "nothing";
+        List<String> parts = new ArrayList<>();
+        steps.forEach((k, s) -> parts.add(s.isEmpty() ? k : k + " tied to step" + (s.size() == 1 ? " " : "s ") + join(s)));
+        return String.join("; ", parts);
+    }
+
+    private static String join(Set<Integer> s) {
+        return String.join(", ", s.stream().map(String::valueOf).toList());
+    }
+}

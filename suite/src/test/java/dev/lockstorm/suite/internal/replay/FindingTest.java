@@ -1,0 +1,40 @@
+package dev.lockstorm.suite.internal.replay;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class FindingTest {
+    private static final Finding FROZEN_HOLDER = new Finding(Map.of("lease-limit", Set.of(2), "lost-update", Set.of()));
+
+    @Test
+    void theSameKindTiedToOneOfTheSameStepsIsTheSameFinding() {
+        assertTrue(new Finding(Map.of("lease-limit", Set.of(1, 2), "lost-update", Set.of())).reproduces(FROZEN_HOLDER));
+        assertTrue(new Finding(Map.of("lease-limit", Set.of(2), "lost-update", Set.of(), "stale-write-accepted", Set.of())).reproduces(FROZEN_HOLDER),
+                "more found than before still shows it");
+    }
+
+    @Test
+    void theSameKindCausedByAnotherStepOrByNoFaultIsNot() {
+        assertFalse(new Finding(Map.of("lease-limit", Set.of(1), "lost-update", Set.of())).reproduces(FROZEN_HOLDER));
+        assertFalse(new Finding(Map.of("lease-limit", Set.of(), "lost-update", Set.of())).reproduces(FROZEN_HOLDER));
+        assertFalse(new Finding(Map.of("lease-limit", Set.of(2))).reproduces(FROZEN_HOLDER), "the lost update is missing");
+        assertFalse(new Finding(Map.of("lock-defect", Set.of(2), "lost-update", Set.of())).reproduces(FROZEN_HOLDER), "another cause");
+    }
+
+    @Test
+    void aFindingWithoutFaultsNeedsOnlyItsKindAndNothingIsNeverShownAgain() {
+        Finding defect = new Finding(Map.of("lock-defect", Set.of()));
+        assertTrue(new Finding(Map.of("lock-defect", Set.of(3))).reproduces(defect));
+        assertFalse(new Finding(Map.of()).reproduces(new Finding(Map.of())));
+        assertEquals("lease-limit tied to step 2; lost-update", new Finding(new java.util.LinkedHashMap<>(Map.of("lease-limit", Set.of(2))) {{
+            put("lost-update", Set.of());
+        }}).describe());
+        assertEquals("nothing", new Finding(Map.of()).describe());
+    }
+}
