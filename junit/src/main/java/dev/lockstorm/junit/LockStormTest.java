@@ -83,6 +83,13 @@ public @interface LockStormTest {
     boolean keepCrashed() default false;
 
     /**
+     * A recorded schedule to do again instead of drawing faults ({@code run --schedule}): a run's
+     * {@code schedule.json}, or the minimal one {@code lockstorm shrink} wrote, by its path from the
+     * working directory (the module's in a Maven build); empty for none.
+     */
+    String schedule() default "";
+
+    /**
      * How many seeds the test may take, from {@link #seed()} on: a timing-dependent finding passes
      * when any of them shows it. Each seed's run is reported; the test fails, listing every seed's
      * counts, only when the test's assertions fail on all of them.

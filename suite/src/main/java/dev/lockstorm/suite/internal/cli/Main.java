@@ -12,7 +12,7 @@ public final class Main implements Runnable {
     public static final int BAD_INPUT = 3;
 
     /** The commands, in the order help lists them. */
-    private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, ReplayCommand.class, ReproduceCommand.class, ListCommand.class, SystemsCommand.class,
+    private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, ReplayCommand.class, ShrinkCommand.class, ReproduceCommand.class, ListCommand.class, SystemsCommand.class,
             MatrixCommand.class, HuntCommand.class, CheckCommand.class, ReportCommand.class, ServeCommand.class, DemoCommand.class, BenchCommand.class,
             DoctorCommand.class, CleanupCommand.class, CommandLine.HelpCommand.class);
 

@@ -77,6 +77,24 @@ class CliTest {
     }
 
     @Test
+    void replayAndShrinkOfWhatIsNoRunAndABadScheduleExitThreeSayingWhy() throws Exception {
+        assertEquals(3, Main.run("replay", dir.resolve("nothing-here").toString()));
+        assertTrue(console.err().contains("nothing-here holds no command.txt and history.jsonl: not a run directory"), console.err());
+        console.reset();
+        assertEquals(3, Main.run("shrink", dir.toString(), "--tries", "0"));
+        assertTrue(console.err().contains("--tries must be at least 1, not 0"), console.err());
+        console.reset();
+        Path bad = file("schedule.json", "{\"steps\":[{\"kind\":\"kill\",\"target\":\"n1\",\"at_ms\":0},{\"kind\":\"pause\",\"at_ms\":5}]}");
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--schedule", bad.toString()));
+        assertTrue(console.err().contains(bad + ": step 2: expected \"target\" as a name"), console.err());
+        console.reset();
+        // a step aimed at a host the run does not have
+        Path elsewhere = file("elsewhere.json", "{\"steps\":[{\"kind\":\"kill\",\"target\":\"n7\",\"at_ms\":0}]}");
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--schedule", elsewhere.toString()));
+        assertTrue(console.err().contains("step 1 (kill: kill n7, at 0.0 s) names n7, which this run does not have"), console.err());
+    }
+
+    @Test
     void unknownOptionsAndModelsExitThree() throws Exception {
         Path h = file("x.jsonl", "");
         assertEquals(3, Main.run("check", "--model", "semaphore", h.toString()));

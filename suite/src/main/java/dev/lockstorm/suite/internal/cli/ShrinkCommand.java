@@ -1,0 +1,212 @@
+package dev.lockstorm.suite.internal.cli;
+
+import dev.lockstorm.checker.io.TextFiles;
+import dev.lockstorm.locks.internal.registry.PluginException;
+import dev.lockstorm.nemesis.replay.RecordedSchedule;
+import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.internal.replay.Candidate;
+import dev.lockstorm.suite.internal.replay.Ddmin;
+import dev.lockstorm.suite.internal.replay.Finding;
+import dev.lockstorm.suite.internal.replay.Shrink;
+import dev.lockstorm.suite.internal.run.Placement;
+import dev.lockstorm.suite.internal.run.RunResult;
+import dev.lockstorm.suite.internal.run.RunSpec;
+import dev.lockstorm.suite.internal.run.Runner;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/** {@code lockstorm shrink RUN_DIR}: the smallest schedule of a failing run's faults that still shows its finding. */
+@Command(name = "shrink", mixinStandardHelpOptions = true,
+        description = {"Shrinks a failing run's fault schedule to the smallest that still shows the same finding (the same kind of"
+                + " violation, tied to the same fault): delta debugging over its faults, then each remaining fault's length cut"
+                + " down, then fewer clients and a shorter time limit; each candidate is replayed up to --tries times and kept when"
+                + " one try shows the finding. Writes store/<name>-shrink/<time>/: schedule.json, command.txt (one 'run --schedule'"
+                + " line), summary.txt, a JUnit 5 test (a @LockStormTest of the schedule) and shrink.log.",
+                "Needs root (bin/lockstorm enters a lab). Exit code: 0 when shrunk (or nothing could be left out), 1 when the replay"
+                        + " did not show the finding at all, 3 bad input or setup error."})
+public final class ShrinkCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "RUN_DIR", description = "A failing run's directory (store/<system>/<start-time>, or its 'latest').")
+    Path dir;
+
+    @Option(names = "--budget", defaultValue = "20m", converter = DurationConverter.class,
+            description = "Stops trying candidates after this long, with the smallest found so far (default: ${DEFAULT-VALUE}).")
+    Duration budget;
+
+    @Option(names = "--tries", defaultValue = "3", paramLabel = "N",
+            description = "Replays each candidate up to N times; it is kept when one of them shows the finding (default: ${DEFAULT-VALUE}).")
+    int tries;
+
+    @Option(names = "--test-package", paramLabel = "P", description = "Puts the JUnit test it writes in package P (default: none).")
+    String testPackage;
+
+    @Mixin
+    StoreOption store;
+
+    @Override
+    public Integer call() throws Exception {
+        if (tries < 1) {
+            System.err.println("lockstorm shrink: --tries must be at least 1, not " + tries);
+            return Main.BAD_INPUT;
+        }
+        RecordedRun recorded;
+        RunCommand original;
+        Placement placement;
+        try {
+            recorded = RecordedRun.open(dir, null, System.out);
+            original = recorded.options();
+            placement = original.remote.placement();
+            placement.check(original.spec());
+        } catch (IllegalArgumentException | PluginException | CommandLine.ParameterException e) {
+            System.err.println("lockstorm shrink: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        if (recorded.finding().isEmpty()) {
+            System.err.println("lockstorm shrink: " + dir + " found nothing (its verdict is not invalid): there is no finding to keep while shrinking");
+            return Main.BAD_INPUT;
+        }
+        RecordedSchedule schedule = recorded.schedule();
+        Path out = store.store().newRun(recorded.name("shrink"));
+        long started = System.nanoTime();
+        try (PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("shrink.log")), true, java.nio.charset.StandardCharsets.UTF_8)) {
+            Trials trials = new Trials(recorded, placement, new RunStore(out), log, started + budget.toNanos(), started);
+            say(log, "lockstorm shrink " + dir + ": it found " + recorded.finding().describe() + "; " + schedule.steps().size() + " faults, "
+                    + original.clients + " clients, " + original.timeLimit.toSeconds() + " s; budget " + budget.toMinutes() + " min, " + tries + " tries a candidate");
+            Candidate all = Candidate.all(schedule, original.clients, original.timeLimit);
+            boolean shows;
+            try {
+                shows = trials.shows(all);
+            } catch (Ddmin.OutOfBudget e) {
+                shows = false;
+            }
+            if (!shows) {
+                say(log, "lockstorm shrink: the whole schedule replayed did not show the finding in " + tries + " tries: nothing to shrink"
+                        + " (replay it with 'lockstorm replay " + dir + " --tries 10' to see how often it comes back)");
+                return 1;
+            }
+            Candidate min = new Shrink(schedule, trials::shows, line -> say(log, "  " + line)).shrink(all);
+            Path minimal = out.resolve("schedule.json");
+            Map<String, Object> facts = new LinkedHashMap<>(schedule.run());
+            facts.put("shrunk_from", recorded.dir().toAbsolutePath().normalize().toString());
+            RecordedSchedule shrunk = new RecordedSchedule(facts, min.schedule(schedule).steps(), schedule.standing(), schedule.notReplayed());
+            shrunk.write(minimal);
+            RunCommand command = recorded.options(minimal, changed(min));
+            TextFiles.write(out.resolve("command.txt"), "bin/lockstorm run " + String.join(" ", command.argv) + "\n");
+            String summary = summary(recorded, schedule, min, shrunk, trials, started);
+            TextFiles.write(out.resolve("summary.txt"), summary);
+            RegressionTest test = RegressionTest.of(command, shrunk, recorded.finding(), recorded.dir(), testPackage);
+            TextFiles.write(out.resolve(test.className() + ".java"), test.source());
+            say(log, summary.stripTrailing());
+            say(log, "  command: bin/lockstorm run " + String.join(" ", command.argv));
+            say(log, "  JUnit 5 test: " + out.resolve(test.className() + ".java") + " (copy schedule.json to " + test.schedulePath() + " in your module)");
+        }
+        return 0;
+    }
+
+    private static Map<String, String> changed(Candidate min) {
+        return Map.of("--clients", Integer.toString(min.clients()), "--time-limit", min.timeLimit().toSeconds() + "s");
+    }
+
+    private String summary(RecordedRun recorded, RecordedSchedule schedule, Candidate min, RecordedSchedule shrunk, Trials trials, long started) {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%d of %d faults were needed", min.steps().size(), schedule.steps().size()));
+        for (int i = 0; i < shrunk.steps().size(); i++) b.append(i == 0 ? ": " : "; ").append(shrunk.steps().get(i).describe());
+        b.append('\n');
+        b.append(String.format(Locale.ROOT, "  finding: %s (recorded in %s)%n", recorded.finding().describe(), recorded.dir()));
+        b.append(String.format(Locale.ROOT, "  shrunk: %s (from %d faults, %d clients, %d s); %d runs in %.1f min%n", min.describe(),
+                schedule.steps().size(), trials.originalClients(), trials.originalSeconds(), trials.runs, (System.nanoTime() - started) / 60e9));
+        if (trials.lastShown != null) b.append("  the minimal run: ").append(trials.lastShown.resolve("report.html")).append('\n');
+        return b.toString();
+    }
+
+    private static void say(PrintStream log, String line) {
+        System.out.println(line);
+        log.println(line);
+    }
+
+    /** Candidates run for real, each up to {@code tries} times, until the budget is spent. */
+    private final class Trials {
+        private final RecordedRun recorded;
+        private final Placement placement;
+        private final RunStore store;
+        private final PrintStream log;
+        private final long deadline;
+        private final long started;
+        private long lastRunNanos;
+        private int candidates;
+        int runs;
+        Path lastShown;
+
+        Trials(RecordedRun recorded, Placement placement, RunStore runs, PrintStream log, long deadline, long started) {
+            this.recorded = recorded;
+            this.placement = placement;
+            this.store = runs;
+            this.log = log;
+            this.deadline = deadline;
+            this.started = started;
+        }
+
+        int originalClients() {
+            return recorded.options().clients;
+        }
+
+        long originalSeconds() {
+            return recorded.options().timeLimit.toSeconds();
+        }
+
+        boolean shows(Candidate c) {
+            candidates++;
+            Path file = store.root().resolve("candidates").resolve("candidate-" + candidates + ".json");
+            RunSpec spec;
+            try {
+                Files.createDirectories(file.getParent());
+                c.schedule(recorded.schedule()).write(file);
+                spec = recorded.options(file, changed(c)).spec();
+            } catch (IllegalArgumentException | PluginException e) {
+                say(log, String.format(Locale.ROOT, "  [%5.1f min] candidate %d: %s: cannot run: %s", minutes(), candidates, c.describe(), e.getMessage()));
+                return false;
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+            for (int t = 1; t <= tries; t++) {
+                if (System.nanoTime() + lastRunNanos > deadline) throw new Ddmin.OutOfBudget();
+                long begun = System.nanoTime();
+                RunResult r;
+                try {
+                    // the runs' own progress goes to shrink.log; the console gets a line a try
+                    r = new Runner(log, placement).run(spec, store.newRun("tries"));
+                } catch (Exception e) {
+                    say(log, String.format(Locale.ROOT, "  [%5.1f min] candidate %d: %s: try %d failed to run: %s", minutes(), candidates, c.describe(), t, e));
+                    return false;
+                }
+                lastRunNanos = System.nanoTime() - begun;
+                runs++;
+                Finding found = Finding.ofReplay(r.check(), c.steps());
+                boolean same = found.reproduces(recorded.finding());
+                say(log, String.format(Locale.ROOT, "  [%5.1f min] candidate %d, try %d: %s: %s (%s)", minutes(), candidates, t, c.describe(),
+                        same ? "the same finding" : "not the same", found.describe()));
+                if (same) {
+                    lastShown = r.dir();
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private double minutes() {
+            return (System.nanoTime() - started) / 60e9;
+        }
+    }
+}

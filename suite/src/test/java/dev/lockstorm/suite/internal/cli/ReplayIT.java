@@ -1,0 +1,65 @@
+package dev.lockstorm.suite.internal.cli;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.nemesis.replay.RecordedSchedule;
+import dev.lockstorm.nemesis.replay.Step;
+import dev.lockstorm.results.RunReport;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A run recorded for real and replayed from its schedule.json: the same faults on the same lock events, named by their steps. */
+@Tag("lab")
+class ReplayIT {
+    @RegisterExtension
+    final ConsoleCapture console = new ConsoleCapture();
+
+    @Test
+    void aRecordedRunsFaultsComeAgainOnTheSameLockEvents() throws Exception {
+        Path store = Path.of("target", "it-results", "replay").toAbsolutePath();
+        Main.run("run", "--system", "redis-single", "--nemesis", "pause-client", "--clients", "3", "--lease", "2s", "--hold-max", "1s",
+                "--time-limit", "12s", "--nemesis-interval", "3s", "--seed", "3", "--store", store.toString(), "--run-name", "recorded");
+        Path recorded = store.resolve("recorded").resolve("latest").toRealPath();
+        RecordedSchedule schedule = RecordedSchedule.read(recorded.resolve("schedule.json"));
+        assertFalse(schedule.steps().isEmpty(), "pause-client froze a holder: " + console.out());
+        for (Step s : schedule.steps()) {
+            // pause-client freezes the holder right after a grant: so the schedule says
+            assertTrue(s.action().kind().equals("pause") && s.trigger().holder() != null && s.trigger().afterGrantTo() != null && s.lengthMs() > 0,
+                    s.describe());
+        }
+        console.reset();
+        int rc = Main.run("replay", recorded.toString(), "--store", store.toString());
+        String out = console.out();
+        assertTrue(out.contains("lockstorm replay: the same finding ("), out);
+        Path replay = store.resolve("recorded-replay").resolve("latest").toRealPath();
+        assertTrue(Files.readString(replay.resolve("command.txt")).contains("--schedule " + recorded.resolve("schedule.json")),
+                "the replay's command names the file it replayed");
+
+        // every step came again, named by its step, on the holder right after a grant; or it missed and says why
+        History h = RunReport.history(replay);
+        int injected = 0;
+        int missed = 0;
+        for (Op op : h.ops()) {
+            if (op.isClient() || op.extra("fault") == null) continue;
+            String fault = String.valueOf(op.extra("fault"));
+            assertTrue(RecordedSchedule.stepOf(fault) >= 1, fault);
+            if (op.f().equals("start-pause")) injected++;
+            if (op.f().equals("missed")) missed++;
+        }
+        assertEquals(schedule.steps().size(), injected + missed, "each step once");
+        for (Step s : RecordedSchedule.of(h).steps()) {
+            assertTrue(s.trigger().holder() != null && s.trigger().afterGrantTo() != null, "replayed right after a grant, on the holder: " + s.describe());
+        }
+        // a holder frozen well past its 2 s lease lets another client take the lock every time: the same finding comes back
+        boolean pastTheLease = schedule.steps().stream().anyMatch(s -> s.lengthMs() > 3_500);
+        if (pastTheLease && injected == schedule.steps().size()) assertEquals(0, rc, out);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.lockstorm.suite.internal.replay;
+
+import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.replay.RecordedSchedule;
+import dev.lockstorm.nemesis.replay.Step;
+import dev.lockstorm.nemesis.replay.Trigger;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ShrinkTest {
+    /** Eight faults, 5 s apart: step 3 freezes the holder for 9 s; the others are noise. */
+    private static RecordedSchedule recorded() {
+        List<Step> steps = new ArrayList<>();
+        for (int i = 1; i <= 8; i++) {
+            Action a = i == 3 ? new Action.Pause("c2") : new Action.Partition(Map.of("n1", List.of("n2")));
+            steps.add(new Step(i == 3 ? "pause-client" : "partition", a, new Trigger(i * 5_000L, i == 3 ? "c2" : null, i == 3 ? "c2" : null), 9_000));
+        }
+        return new RecordedSchedule(Map.of("system", "redis-single"), steps, List.of(), List.of());
+    }
+
+    @Test
+    void keepsTheFaultThatMattersCutsItToJustPastTheLeaseThenClientsAndTime() {
+        RecordedSchedule r = recorded();
+        List<Candidate> tried = new ArrayList<>();
+        // the finding needs step 3 frozen past a 4 s lease and two clients
+        Shrink.Trial trial = c -> {
+            tried.add(c);
+            return c.steps().contains(3) && c.step(r, 3).lengthMs() > 4_000 && c.clients() >= 2;
+        };
+        Candidate min = new Shrink(r, trial, line -> { }).shrink(Candidate.all(r, 5, Duration.ofSeconds(60)));
+        assertEquals(List.of(3), min.steps());
+        long length = min.step(r, 3).lengthMs();
+        assertTrue(length > 4_000 && length < 9_000, "bisected toward the lease: " + length);
+        assertEquals(2, min.clients());
+        // the last heal at 15 s + its length: the time limit cut to a second past it
+        assertEquals(Duration.ofSeconds((15_000 + length + 1_000 + 999) / 1000), min.timeLimit());
+        // while the faults were chosen, each candidate ran a few seconds past its last heal, not the recorded minute
+        Candidate alone = tried.stream().filter(c -> c.steps().equals(List.of(3))).findFirst().orElseThrow();
+        assertEquals(Duration.ofSeconds(29), alone.timeLimit());
+        assertTrue(tried.size() < 20, "tries: " + tried.size());
+    }
+
+    @Test
+    void aSpentBudgetKeepsTheSmallestSoFar() {
+        RecordedSchedule r = recorded();
+        int[] left = {4};
+        Shrink.Trial trial = c -> {
+            if (left[0]-- == 0) throw new Ddmin.OutOfBudget();
+            return c.steps().contains(3);
+        };
+        List<String> lines = new ArrayList<>();
+        Candidate min = new Shrink(r, trial, lines::add).shrink(Candidate.all(r, 5, Duration.ofSeconds(60)));
+        assertTrue(min.steps().contains(3) && min.steps().size() < 8, min.describe());
+        assertEquals(5, min.clients());
+        assertTrue(lines.contains("the budget is spent: the smallest so far is kept"), lines.toString());
+    }
+}
