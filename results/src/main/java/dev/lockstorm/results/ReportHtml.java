@@ -169,7 +169,10 @@ public final class ReportHtml {
         o.check().analysis(Analysis.Kind.LIVENESS).ifPresent(live ->
                 sb.append("<tr><th>liveness</th><td>").append(esc(live.detail())).append("</td></tr>"));
         o.context().params().forEach((k, val) -> sb.append("<tr><th>").append(esc(words(k))).append("</th><td>")
-                .append(k.equals("command") ? "<code>" + esc(String.valueOf(val)) + "</code>" : esc(value(k, val))).append("</td></tr>"));
+                .append(k.equals("command") ? "<code>" + esc(String.valueOf(val)) + "</code>"
+                        // the recorded run a replay did again, by its path from this run's directory
+                        : k.equals("replay_of") ? "<a href=\"" + esc(val + "/report.html") + "\">" + esc(String.valueOf(val)) + "</a>"
+                        : esc(value(k, val))).append("</td></tr>"));
         sb.append("<tr><th>history</th><td>").append(esc(o.check().source())).append("</td></tr>");
         sb.append("<tr><th>files</th><td>");
         for (String f : files) sb.append("<a href=\"").append(esc(f)).append("\">").append(esc(f)).append("</a> ");

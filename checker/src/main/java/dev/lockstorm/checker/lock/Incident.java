@@ -35,8 +35,16 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
      *                   granted the lock twice with nothing to explain it, or the client told its holder it still held the
      *                   lock after the lock was granted to another)
      * @param why        the evidence, in words
+     * @param fault      the fault the evidence names (the holder frozen, cut off or kept from renewing, a server's clock
+     *                   moved, a client frozen inside its acquire), or null when none does (the holder held past its lease,
+     *                   or a lock defect, whatever faults were in force)
      */
-    public record Cause(boolean leaseLimit, String why) {
+    public record Cause(boolean leaseLimit, String why, FaultSpan fault) {
+        /** A cause that names no fault. */
+        public Cause(boolean leaseLimit, String why) {
+            this(leaseLimit, why, null);
+        }
+
         /** "lease limit" or "lock defect". */
         public String word() {
             return leaseLimit ? "lease limit" : "lock defect";

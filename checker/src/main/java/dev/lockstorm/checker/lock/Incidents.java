@@ -180,7 +180,7 @@ public final class Incidents {
         }
         if (fresh.isEmpty()) {
             return new Incident.Cause(true, "every grant meanwhile went to a client frozen or cut off inside its acquire and granted before"
-                    + " this hold began (its token is lower), answered only after the fault (" + late.describe() + ")");
+                    + " this hold began (its token is lower), answered only after the fault (" + late.describe() + ")", late);
         }
         HoldInterval first = fresh.get(0);
         for (HoldInterval g : fresh) if (g.start().index() < first.start().index()) first = g;
@@ -196,7 +196,7 @@ public final class Incidents {
         Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
             if (f.kind().equals("clock") && f.hosts().stream().noneMatch(clientHosts::contains)) {
-                return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")");
+                return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")", f);
             }
         }
         int to = hold.end() == null ? h.size() : hold.end().index();
@@ -229,7 +229,7 @@ public final class Incidents {
             if (onHolder && inAcquire && !afterGrant(f)) continue;
             if (onHolder && what != null) {
                 return new Incident.Cause(true, "the holder was " + what + (inAcquire ? " inside its acquire, after which its grant"
-                        + " may already have been made and its lease run out" : " before the grant") + " (" + f.describe() + ")");
+                        + " may already have been made and its lease run out" : " before the grant") + " (" + f.describe() + ")", f);
             }
             others.add(f.describe());
         }

@@ -170,7 +170,7 @@ public final class RunCommand implements Callable<Integer> {
                 System.out.println("lockstorm run: " + schedule + ": these faults cannot be done again by name and are left out: "
                         + String.join("; ", recorded.notReplayed()));
             }
-            kind = new Replay(kind, recorded);
+            kind = new Replay(kind, recorded, schedule);
         }
         RunSpec.Builder b = RunSpec.builder(registry.system(system)).classpath(registry.classpath()).resource(registry.resource(resource))
                 .clients(clients).timeLimit(timeLimit).nemesis(kind).fencing(Fencing.fromName(fencing)).seed(s)

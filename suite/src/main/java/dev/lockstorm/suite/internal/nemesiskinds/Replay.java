@@ -46,10 +46,21 @@ import java.util.regex.Pattern;
  *
  * @param base     the recorded run's nemesis kind
  * @param schedule the steps to do
+ * @param source   the file they were read from
  */
-public record Replay(NemesisKind base, RecordedSchedule schedule) implements NemesisKind {
+public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) implements NemesisKind {
     /** The run's own naming of client hosts (c1, c2, …). */
     private static final Pattern CLIENT = Pattern.compile("c\\d+");
+
+    /**
+     * The recorded run whose faults these are: the one a shrunk schedule was shrunk from, else the run
+     * directory that holds the schedule; empty when the file stands alone.
+     */
+    public Optional<Path> recordedRun() {
+        if (schedule.run().get("shrunk_from") instanceof String from) return Optional.of(Path.of(from));
+        Path dir = source.toAbsolutePath().getParent();
+        return dir != null && java.nio.file.Files.isRegularFile(dir.resolve("history.jsonl")) ? Optional.of(dir) : Optional.empty();
+    }
 
     /** The kind that prepares the run: the base, but for one whose clients act on faults themselves. */
     private NemesisKind setup() {

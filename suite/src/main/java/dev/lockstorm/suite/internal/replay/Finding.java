@@ -16,9 +16,10 @@ import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
- * What a run found, by kind, each kind tied to the steps of the schedule whose faults were in force
- * (a double holder's incident, as a lease limit or a lock defect) — what a replay must show again to
- * count as the same finding, since the same kind of violation caused by another fault is not.
+ * What a run found, by kind, each kind of double holder (a lease limit, a lock defect) tied to the
+ * steps of the schedule whose faults caused it (the fault its cause names; for a lock defect, the
+ * faults in force) — what a replay must show again to count as the same finding, since the same
+ * kind of violation caused by another fault is not.
  *
  * <pre>{@code
  * Finding original = Finding.ofRecorded(history, check);
@@ -66,7 +67,7 @@ public record Finding(Map<String, Set<Integer>> steps) {
         if (c.incidents() != null) {
             for (Incident i : c.incidents()) {
                 Set<Integer> s = m.computeIfAbsent(i.cause().key(), k -> new TreeSet<>());
-                for (FaultSpan f : i.faults()) {
+                for (FaultSpan f : causes(i)) {
                     int step = stepOf.apply(f);
                     if (step > 0) s.add(step);
                 }
@@ -77,6 +78,16 @@ public record Finding(Map<String, Set<Integer>> steps) {
         if (c.tokenViolations() > 0) m.putIfAbsent("token-violation", new TreeSet<>());
         if (m.isEmpty() && c.verdict() == Verdict.INVALID) m.put("invalid", new TreeSet<>());
         return new Finding(m);
+    }
+
+    /**
+     * The faults an incident is tied to: the one its cause names (the holder frozen before the grant);
+     * none when its cause is a hold past the lease (no fault was needed); for a lock defect, every
+     * fault in force while it happened.
+     */
+    static List<FaultSpan> causes(Incident i) {
+        if (i.cause().fault() != null) return List.of(i.cause().fault());
+        return i.cause().leaseLimit() ? List.of() : i.faults();
     }
 
     public boolean isEmpty() {

@@ -9,8 +9,9 @@ import java.util.function.Consumer;
 
 /**
  * From a failing run's schedule to the smallest one that still shows its finding: delta debugging
- * over the steps (which faults were needed, each candidate's time limit cut to a few seconds past
- * its last heal), then each remaining fault's length cut down by bisection (a fault that must
+ * over the steps (which faults were needed; each candidate's first fault comes 3 s after the
+ * clients start, the rest keep their spacing, and its time limit is cut to a few seconds past its
+ * last heal), then each remaining fault's length cut down by bisection (a fault that must
  * outlast a lease stops shrinking just above it, since shorter ones no longer show the finding),
  * then fewer clients, then the time limit cut to a second past the last heal. Every candidate is judged by a {@link Trial}: real runs, several tries each, kept when any
  * try shows the same finding (DEMi's approach to timing-dependent failures).
@@ -26,6 +27,8 @@ public final class Shrink {
     static final long GRAIN_MS = 100;
     /** How long a candidate runs past its last heal while its faults are being chosen: for what a heal sets off (a frozen holder's stale write). */
     static final Duration SETTLE = Duration.ofSeconds(5);
+    /** How long a candidate's clients run before its first fault (at most: never later than recorded). */
+    static final Duration LEAD = Duration.ofSeconds(3);
 
     /** Runs a candidate (several tries) and says whether it showed the same finding; throws {@link Ddmin.OutOfBudget} when it may not run. */
     @FunctionalInterface
@@ -71,6 +74,8 @@ public final class Shrink {
      * it was): a run without the faults left out has nothing to wait for after them.
      */
     Candidate fitted(Candidate c, Duration after) {
+        // the quiet time before the first fault kept, cut to a lead in which the clients get going
+        c = c.shifted(Math.max(0, c.start(recorded) - LEAD.toMillis()));
         Duration d = Duration.ofSeconds((c.end(recorded) + after.toMillis() + 999) / 1000);
         return d.compareTo(c.timeLimit()) < 0 ? c.withTimeLimit(d) : c;
     }

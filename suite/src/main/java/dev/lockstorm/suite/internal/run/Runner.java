@@ -132,7 +132,7 @@ public final class Runner {
             }
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        RunReport.Outcome outcome = RunReport.write(dir, new RunReport.Context(runInfo(spec, run.faults, startedAt), run.notLive, seconds));
+        RunReport.Outcome outcome = RunReport.write(dir, new RunReport.Context(runInfo(spec, run.faults, startedAt, dir), run.notLive, seconds));
         // the faults as data, for run --schedule, replay and shrink
         RecordedSchedule.of(outcome.history()).write(dir.resolve("schedule.json"));
         return new RunResult(dir, outcome.check(), run.notLive, run.faults, JunitXml.suite(outcome));
@@ -198,10 +198,12 @@ public final class Runner {
         return m;
     }
 
-    static Map<String, Object> runInfo(RunSpec spec, int faults, Instant startedAt) {
+    static Map<String, Object> runInfo(RunSpec spec, int faults, Instant startedAt, Path dir) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("system", spec.system().name());
         if (spec.title() != null) m.put("scenario", spec.title());
+        // a replay's report leads back to the run it replays (the report links it)
+        if (spec.nemesis() instanceof Replay r) r.recordedRun().ifPresent(from -> m.put("replay_of", dir.toAbsolutePath().relativize(from.toAbsolutePath()).toString()));
         m.put("started_at", DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(startedAt.atZone(ZoneId.systemDefault()).withNano(0)));
         m.put("servers", spec.system().topology().hostNames());
         if (!spec.options().isEmpty()) m.put("options", spec.options());

@@ -42,6 +42,8 @@ class ReplayIT {
         Path replay = store.resolve("recorded-replay").resolve("latest").toRealPath();
         assertTrue(Files.readString(replay.resolve("command.txt")).contains("--schedule " + recorded.resolve("schedule.json")),
                 "the replay's command names the file it replayed");
+        String back = replay.relativize(recorded).toString();
+        assertTrue(Files.readString(replay.resolve("report.html")).contains("href=\"" + back + "/report.html\""), "its report links the recorded run's: " + back);
 
         // every step came again, named by its step, on the holder right after a grant; or it missed and says why
         History h = RunReport.history(replay);

@@ -39,11 +39,14 @@ class ShrinkTest {
         long length = min.step(r, 3).lengthMs();
         assertTrue(length > 4_000 && length < 9_000, "bisected toward the lease: " + length);
         assertEquals(2, min.clients());
-        // the last heal at 15 s + its length: the time limit cut to a second past it
-        assertEquals(Duration.ofSeconds((15_000 + length + 1_000 + 999) / 1000), min.timeLimit());
+        // the fault moved to 3 s after the clients start, the time limit cut to a second past its heal
+        assertEquals(12_000, min.shiftMs());
+        assertEquals(3_000, min.step(r, 3).trigger().atMs());
+        assertEquals(Duration.ofSeconds((3_000 + length + 1_000 + 999) / 1000), min.timeLimit());
         // while the faults were chosen, each candidate ran a few seconds past its last heal, not the recorded minute
         Candidate alone = tried.stream().filter(c -> c.steps().equals(List.of(3))).findFirst().orElseThrow();
-        assertEquals(Duration.ofSeconds(29), alone.timeLimit());
+        assertEquals(Duration.ofSeconds(17), alone.timeLimit());
+        assertTrue(alone.describe().startsWith("1 fault (step 3; 12.0 s earlier), 5 clients, 17 s"), alone.describe());
         assertTrue(tried.size() < 20, "tries: " + tried.size());
     }
 
