@@ -99,7 +99,8 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             }
             String fault = start.extra("fault") == null ? s.kind() : baseName(String.valueOf(start.extra("fault")));
             String holder = "holder".equals(start.extra("aimed_at")) && !s.hosts().isEmpty() ? s.hosts().get(0) : null;
-            Trigger t = new Trigger(millis(start.time() - t0), grantedJustBefore(h, start), holder);
+            Op grant = holder == null ? null : lastGrant(h, start, holder);
+            Trigger t = new Trigger(millis(start.time() - t0), grantedJustBefore(h, start), holder, grant == null ? null : millis(start.time() - grant.time()));
             long length = s.end() == null || s.end() == start ? 0 : millis(s.end().time() - start.time());
             steps.add(new Step(fault, a.get(), t, length));
             stepsByEvent.put(start.index(), steps.size());
@@ -168,6 +169,18 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
         return null;
     }
 
+    /** The grant of {@code client}'s hold in force when {@code fault} came (no release asked since), or null. */
+    static Op lastGrant(History h, Op fault, String client) {
+        java.util.Set<Integer> releasing = new java.util.HashSet<>();
+        for (int i = fault.index() - 1; i >= 0; i--) {
+            Op op = h.get(i);
+            if (!op.isClient() || !client.equals(String.valueOf(op.extra("client")))) continue;
+            if (op.f().equals("release") && op.type() == OpType.INVOKE) releasing.add(op.process());
+            if (op.f().equals("acquire") && op.type() == OpType.OK) return releasing.contains(op.process()) ? null : op;
+        }
+        return null;
+    }
+
     // ---- schedule.json ----
 
     /** Writes {@code schedule.json}: one step per fault, in a form a person can read and edit. */
@@ -194,6 +207,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             d.put("at_ms", s.trigger().atMs());
             if (s.trigger().afterGrantTo() != null) d.put("after_grant_to", s.trigger().afterGrantTo());
             if (s.trigger().holder() != null) d.put("holder", s.trigger().holder());
+            if (s.trigger().intoHoldMs() != null) d.put("into_hold_ms", s.trigger().intoHoldMs());
             d.put("length_ms", s.lengthMs());
             out.add(d);
         }
@@ -262,7 +276,9 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
         long length = d.containsKey("length_ms") ? number(d, "length_ms", where).longValue() : 0;
         if (at < 0 || length < 0) throw new IllegalArgumentException(where + ": at_ms and length_ms are at least 0");
         String fault = d.get("fault") == null ? kind : String.valueOf(d.get("fault"));
-        return new Step(fault, a, new Trigger(at, optText(d, "after_grant_to", where), optText(d, "holder", where)), length);
+        Long into = d.get("into_hold_ms") == null ? null : number(d, "into_hold_ms", where).longValue();
+        if (into != null && into < 0) throw new IllegalArgumentException(where + ": into_hold_ms is at least 0");
+        return new Step(fault, a, new Trigger(at, optText(d, "after_grant_to", where), optText(d, "holder", where), into), length);
     }
 
     private static String text(Map<?, ?> d, String key, String where) {

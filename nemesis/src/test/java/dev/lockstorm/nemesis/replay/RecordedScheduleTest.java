@@ -62,7 +62,7 @@ class RecordedScheduleTest {
         assertEquals("pause-client", pause.fault());
         assertEquals(new Action.Pause("c1"), pause.action());
         // counted from the clients' first operation; it came on c1's grant and was aimed at the holder
-        assertEquals(new Trigger(110, "c1", "c1"), pause.trigger());
+        assertEquals(new Trigger(110, "c1", "c1", 100L), pause.trigger());
         assertEquals(5_000, pause.lengthMs());
 
         Step cut = s.steps().get(1);

@@ -50,7 +50,7 @@ record RecordedRun(Path dir, String command, Finding finding, Path file, Recorde
         }
         if (!Files.isRegularFile(file)) throw new IllegalArgumentException("--schedule " + file + ": no such file (expected a schedule.json that a run wrote)");
         String line = Files.readAllLines(command, StandardCharsets.UTF_8).get(0);
-        return new RecordedRun(dir, line, Finding.ofRecorded(h, RunReport.check(h)), file.toRealPath(), RecordedSchedule.read(file));
+        return new RecordedRun(dir.toRealPath(), line, Finding.ofRecorded(h, RunReport.check(h)), file.toRealPath(), RecordedSchedule.read(file));
     }
 
     /** The recorded run's options, replaying {@link #file}. */
@@ -87,6 +87,9 @@ record RecordedRun(Path dir, String command, Finding finding, Path file, Recorde
 
     /** The folder of a run store its replays and shrinks go to: the recorded run's, with a suffix ({@code redis-single-replay}). */
     String name(String suffix) {
-        return dir.toAbsolutePath().normalize().getParent().getFileName() + "-" + suffix;
+        String folder = String.valueOf(dir.toAbsolutePath().normalize().getParent().getFileName());
+        // a shrink's own try (…-shrink/<time>/tries/<time>) goes by its system's name
+        if (folder.equals(ShrinkCommand.TRIES) && schedule.run().get("system") instanceof String system) folder = system;
+        return folder + "-" + suffix;
     }
 }

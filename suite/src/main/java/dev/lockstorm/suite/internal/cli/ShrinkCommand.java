@@ -38,6 +38,9 @@ import java.util.concurrent.Callable;
                 "Needs root (bin/lockstorm enters a lab). Exit code: 0 when shrunk (or nothing could be left out), 1 when the replay"
                         + " did not show the finding at all, 3 bad input or setup error."})
 public final class ShrinkCommand implements Callable<Integer> {
+    /** The folder of a shrink's directory that holds every try's run. */
+    static final String TRIES = "tries";
+
     @Parameters(paramLabel = "RUN_DIR", description = "A failing run's directory (store/<system>/<start-time>, or its 'latest').")
     Path dir;
 
@@ -127,7 +130,10 @@ public final class ShrinkCommand implements Callable<Integer> {
         b.append(String.format(Locale.ROOT, "  finding: %s (recorded in %s)%n", recorded.finding().describe(), recorded.dir()));
         b.append(String.format(Locale.ROOT, "  shrunk: %s (from %d faults, %d clients, %d s); %d runs in %.1f min%n", min.describe(),
                 schedule.steps().size(), trials.originalClients(), trials.originalSeconds(), trials.runs, (System.nanoTime() - started) / 60e9));
-        if (trials.lastShown != null) b.append("  the minimal run: ").append(trials.lastShown.resolve("report.html")).append('\n');
+        if (trials.lastShown != null) {
+            b.append("  the minimal run: ").append(trials.lastShown.resolve("report.html")).append('\n');
+            b.append("  how often it comes back: bin/lockstorm replay ").append(trials.lastShown).append(" --tries 10\n");
+        }
         return b.toString();
     }
 
@@ -186,7 +192,7 @@ public final class ShrinkCommand implements Callable<Integer> {
                 RunResult r;
                 try {
                     // the runs' own progress goes to shrink.log; the console gets a line a try
-                    r = new Runner(log, placement).run(spec, store.newRun("tries"));
+                    r = new Runner(log, placement).run(spec, store.newRun(TRIES));
                 } catch (Exception e) {
                     say(log, String.format(Locale.ROOT, "  [%5.1f min] candidate %d: %s: try %d failed to run: %s", minutes(), candidates, c.describe(), t, e));
                     return false;

@@ -34,8 +34,9 @@ import java.util.regex.Pattern;
  * {@code run --schedule FILE}: the faults of a recorded schedule done again, step by step, to the
  * same hosts and clients, in the same order and spacing. A step that came on a lock event waits for
  * that event in this run, so that it lands on the same moment of the lock even when the timings
- * differ: one aimed at the holder (a role) hits whoever holds the lock right after the next grant;
- * one that came right after a named client's grant waits for that client's grant. Each fault is named by its step
+ * differ: one aimed at the holder (a role) hits whoever the next grant goes to, as far into its
+ * hold as the recorded one came ({@code into_hold_ms}: right after the grant, or 0.6 s later, in the
+ * hold's sleep); one that came right after a named client's grant waits for that client's grant. Each fault is named by its step
  * ({@code pause-client#2}), so that a finding of the replay can be tied to the step that caused it.
  * The steps run to the end of the schedule, past the time limit if they must.
  *
@@ -57,7 +58,15 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
      * directory that holds the schedule; empty when the file stands alone.
      */
     public Optional<Path> recordedRun() {
-        if (schedule.run().get("shrunk_from") instanceof String from) return Optional.of(Path.of(from));
+        if (schedule.run().get("shrunk_from") instanceof String from) {
+            // a run directory on this machine; a schedule brought from elsewhere names one that is not here
+            try {
+                Path p = Path.of(from);
+                return java.nio.file.Files.isDirectory(p) ? Optional.of(p) : Optional.empty();
+            } catch (java.nio.file.InvalidPathException e) {
+                return Optional.empty();
+            }
+        }
         Path dir = source.toAbsolutePath().getParent();
         return dir != null && java.nio.file.Files.isRegularFile(dir.resolve("history.jsonl")) ? Optional.of(dir) : Optional.empty();
     }
@@ -165,6 +174,8 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         private final List<Map.Entry<Long, Runnable>> due = new ArrayList<>();
         /** The step whose cut is in force: a cut is replaced by the next, and only its own heal removes it. */
         private int cutBy = -1;
+        /** The holder the step in hand waits on (granted the lock just now), or null for any. */
+        private String target;
 
         Player(Targets t, Nemesis n) {
             this.t = t;
@@ -186,11 +197,16 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                     if (!await(() -> System.nanoTime() - earliest >= 0, Long.MAX_VALUE)) break;
                     String waitedFor = null;
                     boolean ready = true;
-                    if (tr.holder() != null) {
-                        // aimed at the holder: a role, not a name; the grant that makes one, whoever it goes to
-                        waitedFor = tr.afterGrantTo() != null ? "a grant" : "a holder";
-                        ready = await(tr.afterGrantTo() != null ? t::justAcquired : () -> t.clients().stream().anyMatch(Client::holds),
-                                earliest + lockEventWait);
+                    target = null;
+                    if (tr.holder() != null && tr.intoHoldMs() != null) {
+                        // aimed at the holder: a role, not a name; the next grant, whoever it goes to, then as far into that hold
+                        waitedFor = "a grant";
+                        ready = await(() -> (target = justGranted()) != null, earliest + lockEventWait);
+                        String granted = target;
+                        if (ready) await(() -> t.heldFor(granted) < 0 || t.heldFor(granted) >= tr.intoHoldMs() * 1_000_000L, Long.MAX_VALUE);
+                    } else if (tr.holder() != null) {
+                        waitedFor = "a holder";
+                        ready = await(() -> t.clients().stream().anyMatch(Client::holds), earliest + lockEventWait);
                     } else if (tr.afterGrantTo() != null) {
                         waitedFor = tr.afterGrantTo() + "'s grant";
                         ready = await(() -> t.justAcquiredBy(tr.afterGrantTo()), earliest + lockEventWait);
@@ -219,6 +235,12 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 n.healAll();
             }
             return injected;
+        }
+
+        /** The client granted the lock a moment ago and holding it still, or null. */
+        private String justGranted() {
+            for (Client c : t.clients()) if (t.justAcquiredBy(c.host().name())) return c.host().name();
+            return null;
         }
 
         /** Waits until {@code condition} holds or the deadline (nanoTime) passes, healing what is due meanwhile; false on a timeout or an interrupt. */
@@ -308,7 +330,8 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
          */
         private ClientProcess aimed(Step s, String client, java.util.function.Consumer<ClientProcess> onHolder, Runnable plain) {
             if (s.trigger().holder() != null) {
-                HolderAim.Aim aim = t.holder().at(onHolder);
+                String only = target;
+                HolderAim.Aim aim = only == null ? t.holder().at(onHolder) : t.holder().at(p -> p.worker().host().name().equals(only), onHolder);
                 if (!aim.hit()) throw new Fault.Missed(aim.missed());
                 return aim.target();
             }

@@ -18,6 +18,9 @@ public interface Targets {
     /** Whether {@code client} (by its host's name: c3) was granted the lock a moment ago and still holds it. */
     boolean justAcquiredBy(String client);
 
+    /** How long {@code client} has held the lock, in nanoseconds, or -1 when it does not hold it. */
+    long heldFor(String client);
+
     /** Faults aimed at the client that holds the lock find it here, atomically with the driver's view of holds. */
     HolderAim holder();
 

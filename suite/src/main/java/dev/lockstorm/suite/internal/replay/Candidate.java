@@ -66,7 +66,7 @@ public record Candidate(List<Integer> steps, Map<Integer, Long> lengths, int cli
         Step s = recorded.steps().get(n - 1);
         Long length = lengths.get(n);
         Trigger t = s.trigger();
-        Trigger at = shiftMs == 0 ? t : new Trigger(Math.max(0, t.atMs() - shiftMs), t.afterGrantTo(), t.holder());
+        Trigger at = shiftMs == 0 ? t : t.at(Math.max(0, t.atMs() - shiftMs));
         return new Step(s.fault(), s.action(), at, length == null ? s.lengthMs() : length);
     }
 

@@ -99,7 +99,8 @@ public record Finding(Map<String, Set<Integer>> steps) {
 
     /**
      * Whether this (a replay's) shows {@code original} again: each kind of double holder it found,
-     * tied to at least one of the same steps (when it was tied to any); for a finding without double
+     * tied to at least one of the same steps (when it was tied to any; a lease limit is shown by a
+     * lock defect as well, a lock defect only by a lock defect); for a finding without double
      * holders, each kind of damage it found. The damage a double holder did (a lost update, a stale
      * write accepted) depends on what the holders happened to write, so it is reported, not required.
      */
@@ -109,6 +110,12 @@ public record Finding(Map<String, Set<Integer>> steps) {
         for (Map.Entry<String, Set<Integer>> e : original.steps.entrySet()) {
             if (holders && !INCIDENTS.contains(e.getKey())) continue;
             Set<Integer> mine = steps.get(e.getKey());
+            // a lock defect is more than a lease limit: it shows a lease limit's double holder too (whether the holder's
+            // client answered "still held" after the grant is often a race), never the other way round
+            if (e.getKey().equals("lease-limit") && steps.containsKey("lock-defect")) {
+                mine = new TreeSet<>(mine == null ? Set.of() : mine);
+                mine.addAll(steps.get("lock-defect"));
+            }
             if (mine == null) return false;
             if (!e.getValue().isEmpty() && mine.stream().noneMatch(e.getValue()::contains)) return false;
         }

@@ -84,6 +84,13 @@ final class HoldBoard implements HolderAim {
                 && holding.stream().anyMatch(c -> c.host().name().equals(client));
     }
 
+    /** How long {@code client} has held the lock (since its last grant), in nanoseconds, or -1 when it does not hold it. */
+    long heldFor(String client) {
+        Long last = lastAcquiredBy.get(client);
+        if (last == null || holding.stream().noneMatch(c -> c.host().name().equals(client))) return -1;
+        return System.nanoTime() - last;
+    }
+
     /** Whether a client acquired within {@code within} and some client still holds the lock. */
     boolean justAcquired(Duration within) {
         long last = lastAcquired;

@@ -171,6 +171,11 @@ public final class Runner {
         }
 
         @Override
+        public long heldFor(String client) {
+            return board.heldFor(client);
+        }
+
+        @Override
         public HolderAim holder() {
             return board;
         }
