@@ -156,27 +156,33 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
 
     /** The client granted the lock within the fresh window before {@code fault}, and not releasing since, or null. */
     static String grantedJustBefore(History h, Op fault) {
-        java.util.Set<Integer> releasing = new java.util.HashSet<>();
-        for (int i = fault.index() - 1; i >= 0; i--) {
-            Op op = h.get(i);
-            if (fault.time() - op.time() > FRESH_NS) break;
-            if (!op.isClient()) continue;
-            if (op.f().equals("release") && op.type() == OpType.INVOKE) releasing.add(op.process());
-            if (op.f().equals("acquire") && op.type() == OpType.OK && !releasing.contains(op.process()) && op.extra("client") != null) {
-                return String.valueOf(op.extra("client"));
-            }
-        }
-        return null;
+        Op grant = holdingGrant(h, fault, null, FRESH_NS);
+        return grant == null ? null : String.valueOf(grant.extra("client"));
     }
 
     /** The grant of {@code client}'s hold in force when {@code fault} came (no release asked since), or null. */
     static Op lastGrant(History h, Op fault, String client) {
+        return holdingGrant(h, fault, client, Long.MAX_VALUE);
+    }
+
+    /**
+     * The latest grant before {@code fault}, at most {@code withinNs} earlier, whose process has not
+     * asked to release since: of {@code client}'s operations (null if its last grant was released),
+     * or of any named client's when {@code client} is null (a released grant is passed over).
+     */
+    private static Op holdingGrant(History h, Op fault, String client, long withinNs) {
         java.util.Set<Integer> releasing = new java.util.HashSet<>();
         for (int i = fault.index() - 1; i >= 0; i--) {
             Op op = h.get(i);
-            if (!op.isClient() || !client.equals(String.valueOf(op.extra("client")))) continue;
+            if (fault.time() - op.time() > withinNs) break;
+            if (!op.isClient() || client != null && !client.equals(String.valueOf(op.extra("client")))) continue;
             if (op.f().equals("release") && op.type() == OpType.INVOKE) releasing.add(op.process());
-            if (op.f().equals("acquire") && op.type() == OpType.OK) return releasing.contains(op.process()) ? null : op;
+            if (!op.f().equals("acquire") || op.type() != OpType.OK) continue;
+            if (releasing.contains(op.process())) {
+                if (client != null) return null;
+            } else if (op.extra("client") != null) {
+                return op;
+            }
         }
         return null;
     }

@@ -107,7 +107,7 @@ public final class ShrinkCommand implements Callable<Integer> {
             shrunk.write(minimal);
             RunCommand command = recorded.options(minimal, changed(min));
             TextFiles.write(out.resolve("command.txt"), "bin/lockstorm run " + String.join(" ", command.argv) + "\n");
-            String summary = summary(recorded, schedule, min, shrunk, trials, started);
+            String summary = summary(recorded, original, min, shrunk, trials, started);
             TextFiles.write(out.resolve("summary.txt"), summary);
             RegressionTest test = RegressionTest.of(command, shrunk, recorded.finding(), recorded.dir(), testPackage);
             TextFiles.write(out.resolve(test.className() + ".java"), test.source());
@@ -122,14 +122,15 @@ public final class ShrinkCommand implements Callable<Integer> {
         return Map.of("--clients", Integer.toString(min.clients()), "--time-limit", min.timeLimit().toSeconds() + "s");
     }
 
-    private String summary(RecordedRun recorded, RecordedSchedule schedule, Candidate min, RecordedSchedule shrunk, Trials trials, long started) {
+    private String summary(RecordedRun recorded, RunCommand original, Candidate min, RecordedSchedule shrunk, Trials trials, long started) {
+        RecordedSchedule schedule = recorded.schedule();
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "%d of %d faults were needed", min.steps().size(), schedule.steps().size()));
         for (int i = 0; i < shrunk.steps().size(); i++) b.append(i == 0 ? ": " : "; ").append(shrunk.steps().get(i).describe());
         b.append('\n');
         b.append(String.format(Locale.ROOT, "  finding: %s (recorded in %s)%n", recorded.finding().describe(), recorded.dir()));
         b.append(String.format(Locale.ROOT, "  shrunk: %s (from %d faults, %d clients, %d s); %d runs in %.1f min%n", min.describe(),
-                schedule.steps().size(), trials.originalClients(), trials.originalSeconds(), trials.runs, (System.nanoTime() - started) / 60e9));
+                schedule.steps().size(), original.clients, original.timeLimit.toSeconds(), trials.runs, (System.nanoTime() - started) / 60e9));
         if (trials.lastShown != null) {
             b.append("  the minimal run: ").append(trials.lastShown.resolve("report.html")).append('\n');
             b.append("  how often it comes back: bin/lockstorm replay ").append(trials.lastShown).append(" --tries 10\n");
@@ -162,14 +163,6 @@ public final class ShrinkCommand implements Callable<Integer> {
             this.log = log;
             this.deadline = deadline;
             this.started = started;
-        }
-
-        int originalClients() {
-            return recorded.options().clients;
-        }
-
-        long originalSeconds() {
-            return recorded.options().timeLimit.toSeconds();
         }
 
         boolean shows(Candidate c) {
