@@ -108,7 +108,10 @@ public final class Proof {
                     if (rel.invoke().process() == i.holder().process() || rel.invoke().process() == g.process() || rel.invoke().time() >= at) continue;
                     for (FaultSpan f : r.check().faults()) {
                         boolean cutOff = f.kind().equals("partition") && client != null && f.hosts().contains(client.toString());
-                        if (cutOff && f.start().time() <= rel.invoke().time() && f.end() != null && f.end().time() <= at) {
+                        // in flight while the cut began or went on (a release sent just before the cut, racing it, is
+                        // lost the same way), and unanswered: delivered, if at all, after the heal
+                        boolean inFlight = f.end() != null && rel.invoke().time() < f.end().time() && rel.completion().time() >= f.start().time();
+                        if (cutOff && inFlight && f.end().time() <= at) {
                             return Optional.of(new Tie(i, g, "after " + rel.invoke().who() + "'s release at " + History.when(rel.invoke())
                                     + " timed out while it was cut off (" + f.describe() + "), and was delivered after the heal"));
                         }

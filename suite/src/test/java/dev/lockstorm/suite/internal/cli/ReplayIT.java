@@ -31,8 +31,8 @@ class ReplayIT {
         RecordedSchedule schedule = RecordedSchedule.read(recorded.resolve("schedule.json"));
         assertFalse(schedule.steps().isEmpty(), "pause-client froze a holder: " + console.out());
         for (Step s : schedule.steps()) {
-            // pause-client freezes the holder right after a grant: so the schedule says
-            assertTrue(s.action().kind().equals("pause") && s.trigger().holder() != null && s.trigger().afterGrantTo() != null && s.lengthMs() > 0,
+            // pause-client freezes the client holding the lock (not always right after its grant): so the schedule says
+            assertTrue(s.action().kind().equals("pause") && s.trigger().holder() != null && s.lengthMs() > 0,
                     s.describe());
         }
         console.reset();
@@ -45,7 +45,7 @@ class ReplayIT {
         String back = replay.relativize(recorded).toString();
         assertTrue(Files.readString(replay.resolve("report.html")).contains("href=\"" + back + "/report.html\""), "its report links the recorded run's: " + back);
 
-        // every step came again, named by its step, on the holder right after a grant; or it missed and says why
+        // every step came again, named by its step, on the holder; or it missed and says why
         History h = RunReport.history(replay);
         int injected = 0;
         int missed = 0;
@@ -58,7 +58,7 @@ class ReplayIT {
         }
         assertEquals(schedule.steps().size(), injected + missed, "each step once");
         for (Step s : RecordedSchedule.of(h).steps()) {
-            assertTrue(s.trigger().holder() != null && s.trigger().afterGrantTo() != null, "replayed right after a grant, on the holder: " + s.describe());
+            assertTrue(s.trigger().holder() != null, "replayed on the holder: " + s.describe());
         }
         // a holder frozen well past its 2 s lease lets another client take the lock every time: the same finding comes back
         boolean pastTheLease = schedule.steps().stream().anyMatch(s -> s.lengthMs() > 3_500);

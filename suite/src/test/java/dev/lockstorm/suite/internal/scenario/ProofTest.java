@@ -75,11 +75,15 @@ class ProofTest {
 
     /** c1 cut off while it releases (its release unknown), c2 granted after c1's lease, then the heal, then c3 granted while c2 holds. */
     private RunResult lateRelease(long healMs) throws IOException {
+        return lateRelease(300, healMs);
+    }
+
+    private RunResult lateRelease(long releaseMs, long healMs) throws IOException {
         String jsonl = RUN
                 + op(1, 100, "invoke", 0, "acquire", "") + op(2, 110, "ok", 0, "acquire", ",\"value\":1")
                 + "{\"index\":3,\"time\":200000000,\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"start-partition\","
                 + "\"value\":{\"c1\":[\"n1\"],\"n1\":[\"c1\"]},\"hosts\":[\"c1\",\"n1\"]}\n"
-                + op(4, 300, "invoke", 0, "release", "") + op(5, 2300, "info", 0, "release", ",\"error\":\"RedisCommandTimeoutException\"")
+                + op(4, releaseMs, "invoke", 0, "release", "") + op(5, releaseMs + 2000, "info", 0, "release", ",\"error\":\"RedisCommandTimeoutException\"")
                 + op(6, 2400, "invoke", 1, "acquire", "") + op(7, 2500, "ok", 1, "acquire", ",\"value\":2")
                 + op(8, 2600, "invoke", 2, "acquire", "")
                 + "{\"index\":9,\"time\":" + healMs * 1_000_000 + ",\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"stop-partition\","
@@ -87,7 +91,7 @@ class ProofTest {
                 + op(10, 4000, "ok", 2, "acquire", ",\"value\":3")
                 + op(11, 5000, "invoke", 1, "release", "") + op(12, 5010, "ok", 1, "release", "")
                 + op(13, 5100, "invoke", 2, "release", "") + op(14, 5110, "ok", 2, "release", "");
-        Path run = java.nio.file.Files.createDirectories(dir.resolve("heal-" + healMs));
+        Path run = java.nio.file.Files.createDirectories(dir.resolve("release-" + releaseMs + "-heal-" + healMs));
         java.nio.file.Files.writeString(run.resolve("history.jsonl"), jsonl);
         var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
         return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null);
@@ -101,6 +105,13 @@ class ProofTest {
         assertTrue(Proof.line(r).contains("release at 300.000 ms timed out while it was cut off"), Proof.line(r));
         // the heal came only after the second grant: the release could not have been delivered before it
         assertFalse(Proof.lateRelease(lateRelease(4500)).isPresent());
+    }
+
+    @Test
+    void aReleaseSentJustBeforeTheCutAndLostInItIsALateReleaseToo() throws IOException {
+        // the nemesis cut the holder off at 200 ms while its release, invoked at 150 ms, was still unanswered
+        RunResult r = lateRelease(150, 3000);
+        assertTrue(Proof.lateRelease(r).isPresent(), Proof.line(r));
     }
 
     @Test
