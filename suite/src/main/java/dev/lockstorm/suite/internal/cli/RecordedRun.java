@@ -4,7 +4,6 @@ import dev.lockstorm.checker.history.History;
 import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.results.RunReport;
 import dev.lockstorm.suite.internal.replay.Finding;
-import picocli.CommandLine;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -79,10 +78,7 @@ record RecordedRun(Path dir, String command, Finding finding, Path file, Recorde
         }
         changed.forEach((k, v) -> args.addAll(List.of(k, v)));
         args.addAll(List.of("--schedule", file.toString()));
-        RunCommand run = new RunCommand();
-        new CommandLine(run).parseArgs(args.toArray(String[]::new));
-        run.argv = args;
-        return run;
+        return RunCommand.parse(args);
     }
 
     /** The folder of a run store its replays and shrinks go to: the recorded run's, with a suffix ({@code redis-single-replay}). */

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.cli;
 
+import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
@@ -13,6 +14,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,14 +22,18 @@ import java.util.concurrent.Callable;
 
 /** {@code lockstorm reproduce NAME}: runs a named scenario and says whether lockstorm found what it expects. */
 @Command(name = "reproduce", mixinStandardHelpOptions = true,
-        description = {"Runs a named scenario (see 'lockstorm list'): prints what it expects, what it found and where each report is.",
+        description = {"Runs a named scenario (see 'lockstorm list'), or a scenario file that 'lockstorm shrink' wrote: prints what it"
+                + " expects, what it found and where each report is.",
                 "Exit code 0 when everything found matches what was expected, 1 when not, 3 for a setup error (needs root)."})
 public final class ReproduceCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "NAME", description = "Names the scenario ('lockstorm list' shows them).")
+    @Parameters(paramLabel = "NAME|FILE", description = "Names the scenario ('lockstorm list' shows them), or a scenario file"
+            + " (the scenario.json that 'lockstorm shrink' writes beside its schedule.json).")
     String name;
 
-    @Option(names = "--seed", defaultValue = "1", description = "Seeds every random choice (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Option(names = "--seed", description = "Seeds every random choice (default: 1, or the seed a scenario file names).")
+    Long firstSeed;
+
+    private long seed;
 
     @Option(names = "--seeds", defaultValue = "1", paramLabel = "N",
             description = "Runs each variant with N seeds from --seed on and prints how often lockstorm found what was expected, and the median and longest time to the first violation (default: ${DEFAULT-VALUE}).")
@@ -47,8 +53,19 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Scenario s = Scenarios.byName(name).orElse(null);
+        seed = firstSeed != null ? firstSeed : 1;
+        if (s == null && (name.endsWith(".json") || Files.isRegularFile(Path.of(name)))) {
+            try {
+                ExportedScenario file = ExportedScenario.read(Path.of(name));
+                s = file.scenario();
+                if (firstSeed == null) seed = file.seed();
+            } catch (IllegalArgumentException e) {
+                System.err.println("lockstorm reproduce: " + e.getMessage());
+                return Main.BAD_INPUT;
+            }
+        }
         if (s == null) {
-            System.err.println("lockstorm reproduce: no scenario '" + name + "'; 'lockstorm list' shows them");
+            System.err.println("lockstorm reproduce: no scenario '" + name + "'; 'lockstorm list' shows them (or give a scenario file that 'lockstorm shrink' wrote)");
             return Main.BAD_INPUT;
         }
         RunStore store = this.store.store();
@@ -64,7 +81,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         try {
             placement = remote.placement();
             for (Scenario.Variant v : s.variants()) placement.check(s.spec(v, seed));
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | PluginException e) {
             System.err.println("lockstorm reproduce: " + e.getMessage());
             return Main.BAD_INPUT;
         }

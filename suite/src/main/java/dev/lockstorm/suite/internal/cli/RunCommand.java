@@ -18,6 +18,7 @@ import dev.lockstorm.suite.internal.run.Runner;
 import dev.lockstorm.locks.internal.registry.PluginClasspath;
 import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.locks.internal.registry.Registry;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -132,6 +133,18 @@ public final class RunCommand implements Callable<Integer> {
     String runName;
 
     List<String> argv = List.of();
+
+    /**
+     * The options of {@code bin/lockstorm run ARGS}, as a replay, a shrink or a scenario file gives them.
+     *
+     * @throws CommandLine.ParameterException for an unknown option or a bad value
+     */
+    static RunCommand parse(List<String> args) {
+        RunCommand run = new RunCommand();
+        new CommandLine(run).parseArgs(args.toArray(String[]::new));
+        run.argv = List.copyOf(args);
+        return run;
+    }
 
     private List<Expectation> expectations = List.of();
 

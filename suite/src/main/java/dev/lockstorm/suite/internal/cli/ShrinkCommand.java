@@ -34,7 +34,8 @@ import java.util.concurrent.Callable;
                 + " violation, tied to the same fault): delta debugging over its faults, then each remaining fault's length cut"
                 + " down, then fewer clients and a shorter time limit; each candidate is replayed up to --tries times and kept when"
                 + " one try shows the finding. Writes store/<name>-shrink/<time>/: schedule.json, command.txt (one 'run --schedule'"
-                + " line), summary.txt, a JUnit 5 test (a @LockStormTest of the schedule) and shrink.log.",
+                + " line), summary.txt, a JUnit 5 test (a @LockStormTest of the schedule), scenario.json (a named scenario that"
+                + " 'lockstorm reproduce FILE' runs) and shrink.log.",
                 "Needs root (bin/lockstorm enters a lab). Exit code: 0 when shrunk (or nothing could be left out), 1 when the replay"
                         + " did not show the finding at all, 3 bad input or setup error."})
 public final class ShrinkCommand implements Callable<Integer> {
@@ -111,11 +112,22 @@ public final class ShrinkCommand implements Callable<Integer> {
             TextFiles.write(out.resolve("summary.txt"), summary);
             RegressionTest test = RegressionTest.of(command, shrunk, recorded.finding(), recorded.dir(), testPackage);
             TextFiles.write(out.resolve(test.className() + ".java"), test.source());
+            ExportedScenario scenario = ExportedScenario.of(out.resolve("scenario.json"), scenarioName(schedule, command), summary.lines().findFirst().orElse(""),
+                    command.argv, command.seed != null ? command.seed : 1, recorded.finding().renumbered(min.steps()));
+            scenario.write();
             say(log, summary.stripTrailing());
             say(log, "  command: bin/lockstorm run " + String.join(" ", command.argv));
+            say(log, "  as a named scenario: bin/lockstorm reproduce " + scenario.file() + " --seeds 10");
             say(log, "  JUnit 5 test: " + out.resolve(test.className() + ".java") + " (copy schedule.json to " + test.schedulePath() + " in your module)");
         }
         return 0;
+    }
+
+    /** "redis-single-mix-seed3": the system, the nemesis and the seed the finding came from. */
+    private static String scenarioName(RecordedSchedule schedule, RunCommand command) {
+        Object system = schedule.run().getOrDefault("system", "run");
+        Object nemesis = schedule.run().getOrDefault("nemesis", "schedule");
+        return system + "-" + nemesis + (command.seed == null ? "" : "-seed" + command.seed);
     }
 
     private static Map<String, String> changed(Candidate min) {

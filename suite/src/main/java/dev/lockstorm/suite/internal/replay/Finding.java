@@ -90,6 +90,53 @@ public record Finding(Map<String, Set<Integer>> steps) {
         return i.cause().leaseLimit() ? List.of() : i.faults();
     }
 
+    /**
+     * This finding told in the steps of a shorter schedule that kept only {@code kept} (the recorded
+     * steps, in order): its step k is {@code kept.get(k - 1)}. A kind tied only to steps left out keeps
+     * no step.
+     */
+    public Finding renumbered(List<Integer> kept) {
+        Map<String, Set<Integer>> m = new LinkedHashMap<>();
+        steps.forEach((kind, s) -> {
+            Set<Integer> mine = new TreeSet<>();
+            for (int k = 1; k <= kept.size(); k++) if (s.contains(kept.get(k - 1))) mine.add(k);
+            m.put(kind, mine);
+        });
+        return new Finding(m);
+    }
+
+    /** The plain data a scenario file holds: each kind with its steps, {@code {"lease-limit": [1]}}. */
+    public Map<String, Object> toData() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        steps.forEach((kind, s) -> m.put(kind, List.copyOf(s)));
+        return m;
+    }
+
+    /**
+     * Reads what {@link #toData()} wrote; bad input is an {@link IllegalArgumentException} naming
+     * {@code where} and what was expected.
+     */
+    public static Finding fromData(Object data, String where) {
+        if (!(data instanceof Map<?, ?> m) || m.isEmpty()) {
+            throw new IllegalArgumentException(where + ": expected the finding as an object of kinds and their steps, e.g. {\"lease-limit\": [1]}");
+        }
+        Map<String, Set<Integer>> steps = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : m.entrySet()) {
+            String kind = String.valueOf(e.getKey());
+            if (!KINDS.contains(kind)) throw new IllegalArgumentException(where + ": kind \"" + kind + "\" is none of " + String.join(", ", KINDS));
+            if (!(e.getValue() instanceof List<?> l) || l.stream().anyMatch(x -> !(x instanceof Number n) || n.intValue() < 1)) {
+                throw new IllegalArgumentException(where + ": \"" + kind + "\" must list the steps it is tied to (numbers from 1; [] for none)");
+            }
+            Set<Integer> s = new TreeSet<>();
+            l.forEach(x -> s.add(((Number) x).intValue()));
+            steps.put(kind, s);
+        }
+        return new Finding(steps);
+    }
+
+    /** Every kind a finding can hold. */
+    static final List<String> KINDS = List.of("lease-limit", "lock-defect", "lost-update", "stale-write-accepted", "token-violation", "invalid");
+
     public boolean isEmpty() {
         return steps.isEmpty();
     }

@@ -63,5 +63,18 @@ class ReplayIT {
         // a holder frozen well past its 2 s lease lets another client take the lock every time: the same finding comes back
         boolean pastTheLease = schedule.steps().stream().anyMatch(s -> s.lengthMs() > 3_500);
         if (pastTheLease && injected == schedule.steps().size()) assertEquals(0, rc, out);
+
+        // the recorded finding as a scenario file beside its schedule, run by reproduce like a built-in scenario
+        RecordedRun run = RecordedRun.open(recorded, null, System.out);
+        ExportedScenario exported = ExportedScenario.of(recorded.resolve("scenario.json"), "redis-single-pause-client-seed3", schedule.describe(),
+                run.options().argv, 3, run.finding());
+        exported.write();
+        console.reset();
+        int reproduced = Main.run("reproduce", exported.file().toString(), "--store", store.toString());
+        String told = console.out();
+        assertTrue(told.contains("redis-single-pause-client-seed3 / the shrunk schedule (seed 3)"), told);
+        assertTrue(told.contains("expects: the same finding: " + run.finding().describe()), told);
+        assertTrue(told.contains("proof:   found "), told);
+        if (pastTheLease && injected == schedule.steps().size()) assertEquals(0, reproduced, told);
     }
 }
