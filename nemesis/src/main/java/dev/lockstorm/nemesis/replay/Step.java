@@ -11,12 +11,28 @@ package dev.lockstorm.nemesis.replay;
  * }</pre>
  */
 public record Step(String fault, Action action, Trigger trigger, long lengthMs) {
+    /** The faults a client makes itself at a checkpoint of its code: {@code pause-at:NAME}, {@code kill-at:NAME}. */
+    public static final java.util.List<String> AT_CHECKPOINT = java.util.List.of("pause-at:", "kill-at:");
+
     public Step {
         if (lengthMs < 0) throw new IllegalArgumentException("a step's length_ms is at least 0, not " + lengthMs);
     }
 
+    /**
+     * The checkpoint of a client's code this step came at ({@code pause-at:after-get} → {@code after-get}),
+     * or empty. Such a fault was made by the client itself, at the instant it reached the point: a
+     * replay arms the point at the step's time and the fault hits whichever client reaches it next.
+     */
+    public java.util.Optional<String> checkpoint() {
+        for (String prefix : AT_CHECKPOINT) {
+            if (fault.startsWith(prefix) && fault.length() > prefix.length()) return java.util.Optional.of(fault.substring(prefix.length()));
+        }
+        return java.util.Optional.empty();
+    }
+
     public String describe() {
-        return fault + ": " + action.describe() + (lengthMs > 0 ? String.format(java.util.Locale.ROOT, " for %.1f s", lengthMs / 1000.0) : "")
-                + ", " + trigger.describe();
+        String when = checkpoint().map(p -> String.format(java.util.Locale.ROOT, "the next client to reach %s from %.1f s on", p, trigger.atMs() / 1000.0)
+                + (action.names().isEmpty() ? "" : " (" + action.names().get(0) + " then)")).orElse(trigger.describe());
+        return fault + ": " + action.describe() + (lengthMs > 0 ? String.format(java.util.Locale.ROOT, " for %.1f s", lengthMs / 1000.0) : "") + ", " + when;
     }
 }

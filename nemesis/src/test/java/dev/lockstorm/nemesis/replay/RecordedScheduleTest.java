@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -93,6 +94,19 @@ class RecordedScheduleTest {
                 ev(4, 2_100, "start", "[\"n1\"]", ",\"hosts\":[\"n1\"],\"fault\":\"kill-node\"")) + "\n";
         RecordedSchedule s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL));
         assertEquals(List.of(new Step("kill-node", new Action.Kill("n1"), new Trigger(100, null, null), 1_000)), s.steps());
+    }
+
+    @Test
+    void aFaultAClientMadeItselfAtACheckpointNamesThePoint() throws Exception {
+        String jsonl = String.join("\n",
+                client(0, 1_000, "invoke", 0, "c1", "acquire"),
+                ev(1, 1_200, "start-pause", "[\"client-c1-p0\"]", ",\"hosts\":[\"c1\"],\"fault\":\"pause-at:after-get\""),
+                ev(2, 5_700, "stop-pause", "[\"client-c1-p0\"]", ",\"hosts\":[\"c1\"],\"fault\":\"pause-at:after-get\"")) + "\n";
+        Step s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL)).steps().get(0);
+        assertEquals(Optional.of("after-get"), s.checkpoint());
+        assertEquals(new Action.Pause("c1"), s.action());
+        assertEquals("pause-at:after-get: freeze c1 for 4.5 s, the next client to reach after-get from 0.2 s on (c1 then)", s.describe());
+        assertEquals(Optional.empty(), new Step("kill-at:", new Action.KillClient("c1"), new Trigger(0, null, null), 0).checkpoint(), "a name, not the prefix alone");
     }
 
     @Test

@@ -12,6 +12,7 @@ import dev.lockstorm.nemesis.Heal;
 import dev.lockstorm.nemesis.HolderAim;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.RenewalSwitch;
+import dev.lockstorm.locks.PausePoint;
 import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.nemesis.replay.Step;
@@ -21,12 +22,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
 
@@ -41,9 +44,11 @@ import java.util.regex.Pattern;
  * The steps run to the end of the schedule, past the time limit if they must.
  *
  * <p>The recorded run's nemesis kind ({@code base}) still prepares the run (its standing cut, its
- * renewal switches, the clock shims, its acquire waits); its own faults are not made. Faults a
- * client made itself at a checkpoint ({@code pause-at:NAME}) are replayed from outside, on the lock
- * event the schedule names (right after a grant) or at their time.
+ * renewal switches, the clock shims, its acquire waits); its own faults are not made. A fault a
+ * client made itself at a checkpoint of its code ({@code pause-at:NAME}, {@code kill-at:NAME}) is
+ * made the same way again: the point is armed at the step's time, and the next client to reach it
+ * freezes (for the step's length) or ends itself there; since a fault from outside would not land
+ * between two commands of an acquire.
  *
  * @param base     the recorded run's nemesis kind
  * @param schedule the steps to do
@@ -69,6 +74,12 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         }
         Path dir = source.toAbsolutePath().getParent();
         return dir != null && java.nio.file.Files.isRegularFile(dir.resolve("history.jsonl")) ? Optional.of(dir) : Optional.empty();
+    }
+
+    /** The checkpoint the schedule's clients stop at, and whether they end there: from its first step made at one, or empty. */
+    private Optional<AtCheckpoint> checkpoint() {
+        return schedule.steps().stream().filter(s -> s.checkpoint().isPresent()).findFirst()
+                .map(s -> new AtCheckpoint(s.checkpoint().get(), s.action() instanceof Action.KillClient));
     }
 
     /** The kind that prepares the run: the base, but for one whose clients act on faults themselves. */
@@ -104,6 +115,19 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
 
     @Override
     public Optional<String> unfitFor(LockSystem system, int clients) {
+        Optional<AtCheckpoint> point = checkpoint();
+        for (int i = 0; i < schedule.steps().size(); i++) {
+            Step s = schedule.steps().get(i);
+            if (s.checkpoint().isEmpty()) continue;
+            boolean kill = s.action() instanceof Action.KillClient;
+            if (!kill && !(s.action() instanceof Action.Pause p && isClient(p.host()))) {
+                return Optional.of("step " + (i + 1) + " (" + s.describe() + ") came at a client's checkpoint, so it freezes or kills a client, not " + s.action().describe());
+            }
+            if (!s.checkpoint().get().equals(point.get().point()) || kill != point.get().kill()) {
+                return Optional.of("step " + (i + 1) + " (" + s.describe() + ") stops clients at " + s.fault() + ", an earlier step at "
+                        + point.get().name() + ": a run's clients are given one checkpoint and one action");
+            }
+        }
         Set<String> known = new LinkedHashSet<>(system.topology().hostNames());
         for (int i = 1; i <= clients; i++) known.add("c" + i);
         for (int i = 0; i < schedule.steps().size(); i++) {
@@ -122,6 +146,12 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     @Override
     public Map<String, String> clientEnv(int index, Rhythm rhythm, Path clientDir) {
         Map<String, String> env = new HashMap<>(setup().clientEnv(index, rhythm, clientDir));
+        checkpoint().ifPresent(c -> {
+            // armed only while a step waits for a client to reach it; the step's length decides how long it stays frozen
+            env.put(PausePoint.ENV, c.point());
+            env.put(PausePoint.ARMED_ENV, PausePoints.armFile(clientDir).toString());
+            env.put(PausePoint.ACTION_ENV, c.kill() ? "kill" : "pause");
+        });
         if (schedule.steps().stream().anyMatch(s -> s.action() instanceof Action.HoldRenewals)) env.putAll(HoldWaiterRenewals.env(index, clientDir));
         return env;
     }
@@ -148,6 +178,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
 
     @Override
     public void tearDown(Targets targets) {
+        if (checkpoint().isPresent()) PausePoints.disarm(targets);
         setup().tearDown(targets);
     }
 
@@ -176,10 +207,30 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         private int cutBy = -1;
         /** The holder the step in hand waits on (granted the lock just now), or null for any. */
         private String target;
+        /** Client workers this player froze and has not resumed yet. */
+        private final Set<HostProcess> frozen = new HashSet<>();
+        /** The worker that froze itself at the checkpoint the step in hand armed. */
+        private HostProcess reached;
+        /** While a checkpoint step's point is armed (and a moment after), its fault's name: a client that ends itself there is its kill. */
+        private volatile String armedFor;
+        private final AtomicInteger killedAtPoint = new AtomicInteger();
+        /** A checkpoint step's name, length and the end of its grace: a client that froze itself as the point was disarmed is its fault too. */
+        private String straggling;
+        private long stragglingLength;
+        private long stragglingUntil;
 
         Player(Targets t, Nemesis n) {
             this.t = t;
             this.n = n;
+            if (checkpoint().map(AtCheckpoint::kill).orElse(false)) {
+                // recorded here, before the client's driver records the crash
+                t.onWorkerDeath(dead -> {
+                    String name = armedFor;
+                    if (name == null) return;
+                    n.asFault(name, () -> n.killClient(dead));
+                    killedAtPoint.incrementAndGet();
+                });
+            }
         }
 
         int play() {
@@ -198,7 +249,27 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                     String waitedFor = null;
                     boolean ready = true;
                     target = null;
-                    if (tr.holder() != null && tr.intoHoldMs() != null) {
+                    Optional<String> point = s.checkpoint();
+                    if (point.isPresent()) {
+                        // the client stops itself at the very instant it reaches the point; the first one to is this step's
+                        waitedFor = "a client to reach the checkpoint " + point.get();
+                        boolean kill = s.action() instanceof Action.KillClient;
+                        int killedBefore = killedAtPoint.get();
+                        reached = null;
+                        armedFor = name;
+                        PausePoints.arm(t);
+                        ready = await(() -> kill ? killedAtPoint.get() > killedBefore : (reached = selfFrozen()) != null, earliest + lockEventWait);
+                        PausePoints.disarm(t);
+                        straggling = name;
+                        stragglingLength = s.lengthMs() * 1_000_000L;
+                        stragglingUntil = System.nanoTime() + 500_000_000L;
+                        if (ready && kill) {
+                            prevFired = System.nanoTime();
+                            prevAt = tr.atMs();
+                            injected++;
+                            continue;
+                        }
+                    } else if (tr.holder() != null && tr.intoHoldMs() != null) {
                         // aimed at the holder: a role, not a name; the next grant, whoever it goes to, then as far into that hold
                         waitedFor = "a grant";
                         ready = await(() -> (target = justGranted()) != null, earliest + lockEventWait);
@@ -230,7 +301,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                     injected++;
                     due.add(Map.entry(System.nanoTime() + s.lengthMs() * 1_000_000L, () -> n.asFault(name, heal[0]::heal)));
                 }
-                await(due::isEmpty, Long.MAX_VALUE);
+                await(() -> due.isEmpty() && straggling == null, Long.MAX_VALUE);
             } finally {
                 n.healAll();
             }
@@ -258,7 +329,38 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
             }
         }
 
+        /** A client worker stopped that this player did not stop: one that froze itself at the armed point. */
+        private HostProcess selfFrozen() {
+            for (Client c : t.clients()) {
+                HostProcess w = c.worker();
+                if (w != null && !frozen.contains(w) && w.isPaused()) return w;
+            }
+            return null;
+        }
+
+        /** Records and schedules the heal of a client that froze itself at a point just disarmed, as its step's fault. */
+        private void sweepStragglers() {
+            if (straggling == null) return;
+            for (HostProcess w; (w = selfFrozen()) != null; ) {
+                HostProcess late = w;
+                String name = straggling;
+                n.asFault(name, () -> n.pause(late));
+                frozen.add(late);
+                due.add(Map.entry(System.nanoTime() + stragglingLength, () -> n.asFault(name, () -> resume(late))));
+            }
+            if (System.nanoTime() - stragglingUntil >= 0) {
+                straggling = null;
+                armedFor = null;
+            }
+        }
+
+        private void resume(HostProcess w) {
+            n.resume(w);
+            frozen.remove(w);
+        }
+
         private void healDue() {
+            sweepStragglers();
             long now = System.nanoTime();
             for (var it = due.iterator(); it.hasNext(); ) {
                 var e = it.next();
@@ -281,9 +383,16 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 };
             }
             if (a instanceof Action.Pause p) {
+                if (s.checkpoint().isPresent()) {
+                    HostProcess w = reached;
+                    n.pause(w); // stopped already, by itself: recorded now, with its host
+                    frozen.add(w);
+                    return () -> resume(w);
+                }
                 if (isClient(p.host())) {
                     ClientProcess c = aimed(s, p.host(), target -> n.pause(target.worker(), "holder"), () -> n.pause(worker(p.host())));
-                    return () -> n.resume(c.worker());
+                    frozen.add(c.worker());
+                    return () -> resume(c.worker());
                 }
                 HostProcess server = node(p.host()).process();
                 if (server == null) throw new Fault.Missed(p.host() + " has no process to freeze");

@@ -77,4 +77,36 @@ class ReplayIT {
         assertTrue(told.contains("proof:   found "), told);
         if (pastTheLease && injected == schedule.steps().size()) assertEquals(0, reproduced, told);
     }
+
+    @Test
+    void aFaultAClientMadeItselfAtACheckpointComesAgainAtThatCheckpoint() throws Exception {
+        Path store = Path.of("target", "it-results", "replay-at-checkpoint").toAbsolutePath();
+        Main.run("run", "--system", "redis-single", "--nemesis", "pause-at:after-grant", "--clients", "3", "--lease", "2s", "--hold-max", "1s",
+                "--time-limit", "10s", "--seed", "2", "--store", store.toString(), "--run-name", "recorded");
+        Path recorded = store.resolve("recorded").resolve("latest").toRealPath();
+        RecordedSchedule schedule = RecordedSchedule.read(recorded.resolve("schedule.json"));
+        assertFalse(schedule.steps().isEmpty(), "clients froze themselves right after their grants: " + console.out());
+        for (Step s : schedule.steps()) assertEquals(java.util.Optional.of("after-grant"), s.checkpoint(), s.describe());
+
+        console.reset();
+        Main.run("replay", recorded.toString(), "--store", store.toString());
+        Path replay = store.resolve("recorded-replay").resolve("latest").toRealPath();
+        History h = RunReport.history(replay);
+        int frozen = 0;
+        for (Op op : h.ops()) {
+            if (!op.isClient() && "start-pause".equals(op.f())) {
+                assertTrue(String.valueOf(op.extra("fault")).startsWith("pause-at:after-grant#"), op.toString());
+                frozen++;
+            }
+        }
+        assertTrue(frozen >= 1, "a replayed step froze a client: " + console.out());
+        // the client froze itself there, at the point armed for the step, not the nemesis from outside
+        StringBuilder logs = new StringBuilder();
+        try (var files = Files.newDirectoryStream(replay.resolve("logs"), "client-*.log")) {
+            for (Path f : files) logs.append(Files.readString(f));
+        }
+        assertTrue(logs.toString().contains("frozen at pause point after-grant"), "a client's log says where it froze");
+        // and every freeze was healed
+        for (var span : dev.lockstorm.checker.lock.FaultSpans.of(h)) assertTrue(span.end() != null, span.describe());
+    }
 }
