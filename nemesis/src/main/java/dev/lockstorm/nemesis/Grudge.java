@@ -22,7 +22,7 @@ import java.util.stream.Collectors;
  * nemesis.partition(g);
  * }</pre>
  */
-public record Grudge(Map<Host, Set<Host>> refuses) {
+public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
 
     public Grudge {
         Map<Host, Set<Host>> copy = new LinkedHashMap<>();
@@ -30,6 +30,25 @@ public record Grudge(Map<Host, Set<Host>> refuses) {
             if (!s.isEmpty()) copy.put(h, Collections.unmodifiableSet(new LinkedHashSet<>(s)));
         });
         refuses = Collections.unmodifiableMap(copy);
+        java.util.Objects.requireNonNull(style, "style");
+    }
+
+    /** A grudge whose refused packets vanish silently ({@link CutStyle#BLACKHOLE}). */
+    public Grudge(Map<Host, Set<Host>> refuses) {
+        this(refuses, CutStyle.BLACKHOLE);
+    }
+
+    /** The same hosts refusing the same others, the packets refused as {@code style} says. */
+    public Grudge withStyle(CutStyle style) {
+        return new Grudge(refuses, style);
+    }
+
+    /**
+     * {@code client} hears nothing from {@code nodes} while they still hear it: with
+     * {@link CutStyle#INBOUND}, its requests arrive and are applied, their replies are lost.
+     */
+    public static Grudge repliesLost(Host client, Collection<Host> nodes) {
+        return new Grudge(Map.of(client, new LinkedHashSet<>(nodes)), CutStyle.INBOUND);
     }
 
     /** Hosts in different components cannot talk; hosts in none are untouched. */
@@ -105,9 +124,9 @@ public record Grudge(Map<Host, Set<Host>> refuses) {
         return new Grudge(m);
     }
 
-    /** {@code n1 refuses [n2, n3]; n2 refuses [n1]; …} */
+    /** {@code n1 refuses [n2, n3]; n2 refuses [n1]; …}, after the style when packets are not dropped silently ({@code [reset] …}). */
     public String describe() {
-        return refuses.entrySet().stream()
+        return (style == CutStyle.BLACKHOLE ? "" : "[" + style.word() + "] ") + refuses.entrySet().stream()
                 .map(e -> e.getKey().name() + " refuses " + e.getValue().stream().map(Host::name).toList())
                 .collect(Collectors.joining("; "));
     }

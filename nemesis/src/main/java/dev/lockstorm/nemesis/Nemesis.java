@@ -70,7 +70,7 @@ public final class Nemesis implements AutoCloseable {
         for (Map.Entry<Host, Set<Host>> e : grudge.refuses().entrySet()) {
             Set<Host> oneWay = new LinkedHashSet<>(e.getValue());
             oneWay.removeIf(other -> grudge.refuses().getOrDefault(other, Set.of()).contains(e.getKey()));
-            e.getKey().check(List.of("nft", "-f", "-"), PartitionRules.ruleset(e.getValue(), oneWay));
+            e.getKey().check(List.of("nft", "-f", "-"), PartitionRules.ruleset(e.getValue(), oneWay, grudge.style()));
             partitioned.add(e.getKey());
             before.remove(e.getKey());
         }
@@ -78,7 +78,8 @@ public final class Nemesis implements AutoCloseable {
             PartitionRules.heal(h);
             partitioned.remove(h);
         }
-        events.accept(action(NemesisEvent.START_PARTITION, grudge.toData(), grudge.hostNames()));
+        NemesisAction started = action(NemesisEvent.START_PARTITION, grudge.toData(), grudge.hostNames());
+        events.accept(grudge.style() == CutStyle.BLACKHOLE ? started : started.cut(grudge.style().word()));
     }
 
     /** Removes every partition. */

@@ -15,19 +15,29 @@ import java.util.List;
  * @param hosts names of the hosts it touched; empty when it undoes everything at once
  * @param fault    the name of the fault it injected or healed ("isolate-leader", "random-halves"), or null
  * @param aimedAt  what the fault was aimed at and hit ("holder": the client that held the lock), or null
+ * @param cut      how a partition refuses packets, when not silently ({@code reset}, {@code inbound}: {@link CutStyle}), or null
  */
-public record NemesisAction(NemesisEvent event, Object value, List<String> hosts, String fault, String aimedAt) {
+public record NemesisAction(NemesisEvent event, Object value, List<String> hosts, String fault, String aimedAt, String cut) {
     public NemesisAction {
         hosts = List.copyOf(hosts);
     }
 
+    public NemesisAction(NemesisEvent event, Object value, List<String> hosts, String fault, String aimedAt) {
+        this(event, value, hosts, fault, aimedAt, null);
+    }
+
     public NemesisAction(NemesisEvent event, Object value, List<String> hosts, String fault) {
-        this(event, value, hosts, fault, null);
+        this(event, value, hosts, fault, null, null);
     }
 
     /** The same action, aimed at {@code what} (null: not aimed). */
     public NemesisAction aimedAt(String what) {
-        return new NemesisAction(event, value, hosts, fault, what);
+        return new NemesisAction(event, value, hosts, fault, what, cut);
+    }
+
+    /** The same partition, its packets refused as {@code style} says ({@link CutStyle#word()}; null: dropped silently). */
+    public NemesisAction cut(String style) {
+        return new NemesisAction(event, value, hosts, fault, aimedAt, style);
     }
 
     /** The event's {@code f} in the history. */

@@ -9,6 +9,8 @@ import java.util.stream.Collectors;
 /**
  * One nft table per host ({@code table inet nemesis}) with the set of refused addresses, dropped
  * on input; and on output too for a host that does not refuse this one back (a one-way grudge).
+ * A {@link CutStyle#RESET} cut rejects instead of dropping (TCP with a reset); an
+ * {@link CutStyle#INBOUND} one drops nothing on output.
  * Between two hosts that refuse each other, a packet is lost in transit, dropped where it arrives,
  * as in a real partition: a packet dropped on output is an error for the sender's own TCP stack,
  * which then neither counts keepalive probes nor gives up on a dead peer. A partition replaces the
@@ -23,14 +25,33 @@ final class PartitionRules {
      * @param oneWay  those of them that do not drop this host: dropped on output too
      */
     static String ruleset(Collection<? extends Host> refused, Collection<? extends Host> oneWay) {
+        return ruleset(refused, oneWay, CutStyle.BLACKHOLE);
+    }
+
+    /**
+     * @param style {@link CutStyle#RESET}: refused packets are rejected, TCP with a reset (on output the
+     *              reset reaches this host's own socket); {@link CutStyle#INBOUND}: nothing is dropped on output
+     */
+    static String ruleset(Collection<? extends Host> refused, Collection<? extends Host> oneWay, CutStyle style) {
+        String in = switch (style) {
+            // the other side's resets and unreachables come in: they are how this side learns the link is gone
+            case RESET -> "ip saddr @refused tcp flags & rst == rst accept; ip saddr @refused icmp type destination-unreachable accept;"
+                    + " ip saddr @refused meta l4proto tcp reject with tcp reset; ip saddr @refused reject;";
+            case BLACKHOLE, INBOUND -> "ip saddr @refused drop;";
+        };
+        String out = switch (style) {
+            case BLACKHOLE -> "ip daddr @oneway drop;";
+            case RESET -> "ip daddr @oneway meta l4proto tcp reject with tcp reset; ip daddr @oneway reject;";
+            case INBOUND -> "";
+        };
         // declare-then-delete makes the replacement work whether or not the table exists
         return "table inet nemesis {}\n"
                 + "delete table inet nemesis\n"
                 + "table inet nemesis {\n"
                 + "  set refused { type ipv4_addr; " + elements(refused) + "}\n"
                 + "  set oneway { type ipv4_addr; " + elements(oneWay) + "}\n"
-                + "  chain input { type filter hook input priority 0; ip saddr @refused drop; }\n"
-                + "  chain output { type filter hook output priority 0; ip daddr @oneway drop; }\n"
+                + "  chain input { type filter hook input priority 0; " + in + " }\n"
+                + "  chain output { type filter hook output priority 0; " + out + " }\n"
                 + "}\n";
     }
 

@@ -28,6 +28,33 @@ class PartitionRulesTest {
     }
 
     @Test
+    void aResetCutRejectsWhereABlackHoleDropsAndAnInboundOneLetsEverythingLeave() {
+        List<Host> hosts = FakeHosts.named("c1", "n1");
+        Set<Host> refused = Set.of(hosts.get(1));
+        String reset = PartitionRules.ruleset(refused, refused, CutStyle.RESET);
+        assertTrue(reset.contains("hook input priority 0; ip saddr @refused tcp flags & rst == rst accept;"
+                + " ip saddr @refused icmp type destination-unreachable accept;"
+                + " ip saddr @refused meta l4proto tcp reject with tcp reset; ip saddr @refused reject;"), "the other side's resets let in: " + reset);
+        assertTrue(reset.contains("hook output priority 0; ip daddr @oneway meta l4proto tcp reject with tcp reset; ip daddr @oneway reject;"), reset);
+        assertEquals(-1, reset.indexOf("drop"), reset);
+        String inbound = PartitionRules.ruleset(refused, refused, CutStyle.INBOUND);
+        assertTrue(inbound.contains("hook input priority 0; ip saddr @refused drop;"), inbound);
+        assertTrue(inbound.contains("hook output priority 0;  }"), "nothing leaving is dropped: " + inbound);
+        assertEquals(PartitionRules.ruleset(refused, refused), PartitionRules.ruleset(refused, refused, CutStyle.BLACKHOLE));
+    }
+
+    @Test
+    void aGrudgeSaysHowItRefusesUnlessSilently() {
+        List<Host> hosts = FakeHosts.named("c1", "n1");
+        Grudge cut = Grudge.cutOff(hosts.get(0), List.of(hosts.get(1)));
+        assertEquals("c1 refuses [n1]; n1 refuses [c1]", cut.describe());
+        assertEquals("[reset] c1 refuses [n1]; n1 refuses [c1]", cut.withStyle(CutStyle.RESET).describe());
+        assertEquals("[inbound] c1 refuses [n1]", Grudge.repliesLost(hosts.get(0), List.of(hosts.get(1))).describe(), "only the client refuses");
+        assertEquals(java.util.Optional.of(CutStyle.INBOUND), CutStyle.of("inbound"));
+        assertEquals(java.util.Optional.empty(), CutStyle.of("reject"));
+    }
+
+    @Test
     void anEmptySetHasNoElements() {
         String rules = PartitionRules.ruleset(Set.of(), Set.of());
         assertTrue(rules.contains("set refused { type ipv4_addr; }"), rules);

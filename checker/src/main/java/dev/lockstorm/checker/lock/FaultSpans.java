@@ -42,7 +42,7 @@ public final class FaultSpans {
                 case PARTITION -> {
                     // a partition replaces the one before it
                     close(out, open, kind, op);
-                    if (e.opens()) open.put(kind + grudge(op.value()), op);
+                    if (e.opens()) open.put(kind + cut(op) + grudge(op.value()), op);
                 }
                 case CLOCK -> {
                     if (e.opens()) open.put(kind + clockTarget(op), op);
@@ -116,6 +116,12 @@ public final class FaultSpans {
     }
 
     /** "c1 refuses [n3]; n3 refuses [c1]" from a grudge's plain data. */
+    /** "[reset] " for a partition that refused packets otherwise than by dropping them silently ({@code cut}), else "". */
+    private static String cut(Op op) {
+        Object cut = op.extra("cut");
+        return cut == null || "blackhole".equals(cut) ? "" : "[" + cut + "] ";
+    }
+
     private static String grudge(Object value) {
         if (!(value instanceof Map<?, ?> m)) return String.valueOf(value);
         List<String> parts = new ArrayList<>();

@@ -23,12 +23,21 @@ public sealed interface Action {
     /** One line for a person: "freeze c3", "cut n1 off from n2, n3". */
     String describe();
 
-    /** A network cut: each host refuses the hosts listed for it (as {@code Grudge.toData} writes it). */
-    record Partition(Map<String, List<String>> refuses) implements Action {
+    /**
+     * A network cut: each host refuses the hosts listed for it (as {@code Grudge.toData} writes it),
+     * the packets refused as {@code cut} says (a {@link dev.lockstorm.nemesis.CutStyle}).
+     */
+    record Partition(Map<String, List<String>> refuses, dev.lockstorm.nemesis.CutStyle cut) implements Action {
         public Partition {
             Map<String, List<String>> copy = new LinkedHashMap<>();
             refuses.forEach((k, v) -> copy.put(k, List.copyOf(v)));
             refuses = java.util.Collections.unmodifiableMap(copy);
+            java.util.Objects.requireNonNull(cut, "cut");
+        }
+
+        /** A cut whose refused packets are dropped silently. */
+        public Partition(Map<String, List<String>> refuses) {
+            this(refuses, dev.lockstorm.nemesis.CutStyle.BLACKHOLE);
         }
 
         public String kind() {
@@ -36,7 +45,11 @@ public sealed interface Action {
         }
 
         public Map<String, Object> fields() {
-            return Map.of("refuses", refuses);
+            if (cut == dev.lockstorm.nemesis.CutStyle.BLACKHOLE) return Map.of("refuses", refuses);
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("refuses", refuses);
+            m.put("cut", cut.word());
+            return m;
         }
 
         public List<String> names() {
@@ -48,7 +61,12 @@ public sealed interface Action {
         public String describe() {
             List<String> parts = new java.util.ArrayList<>();
             refuses.forEach((h, others) -> parts.add(h + " cut off from " + String.join(", ", others)));
-            return String.join("; ", parts);
+            String how = switch (cut) {
+                case BLACKHOLE -> "";
+                case RESET -> " (answered with resets)";
+                case INBOUND -> " (what arrives dropped, what leaves sent)";
+            };
+            return String.join("; ", parts) + how;
         }
     }
 

@@ -9,6 +9,7 @@ import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.io.Json;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.FaultSpans;
+import dev.lockstorm.nemesis.CutStyle;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -137,7 +138,8 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 value.forEach((k, v) -> {
                     if (v instanceof Collection<?> c) refuses.put(String.valueOf(k), c.stream().map(String::valueOf).toList());
                 });
-                yield refuses.isEmpty() ? Optional.empty() : Optional.of(new Action.Partition(refuses));
+                CutStyle cut = op.extra("cut") == null ? CutStyle.BLACKHOLE : CutStyle.of(String.valueOf(op.extra("cut"))).orElse(null);
+                yield refuses.isEmpty() || cut == null ? Optional.empty() : Optional.of(new Action.Partition(refuses, cut));
             }
             case START_PAUSE -> host == null ? Optional.empty() : Optional.of(new Action.Pause(host));
             case KILL -> host == null ? Optional.empty() : Optional.of(new Action.Kill(host));
@@ -261,7 +263,10 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                     if (!(v instanceof List<?> l)) throw new IllegalArgumentException(where + ": \"refuses\" of " + k + " must be a list of hosts");
                     refuses.put(String.valueOf(k), l.stream().map(String::valueOf).toList());
                 });
-                yield new Action.Partition(refuses);
+                String word = d.get("cut") == null ? CutStyle.BLACKHOLE.word() : String.valueOf(d.get("cut"));
+                CutStyle cut = CutStyle.of(word).orElseThrow(() -> new IllegalArgumentException(where + ": \"cut\" is " + Op.show(d.get("cut"))
+                        + ", none of blackhole, reset, inbound"));
+                yield new Action.Partition(refuses, cut);
             }
             case "pause" -> new Action.Pause(text(d, "target", where));
             case "kill" -> new Action.Kill(text(d, "target", where));

@@ -110,6 +110,26 @@ class RecordedScheduleTest {
     }
 
     @Test
+    void aCutThatAnsweredWithResetsIsReplayedSo(@TempDir Path dir) throws Exception {
+        String jsonl = String.join("\n",
+                client(0, 1_000, "invoke", 0, "c1", "acquire"),
+                ev(1, 1_200, "start-partition", "{\"c1\":[\"n1\"],\"n1\":[\"c1\"]}", ",\"hosts\":[\"c1\",\"n1\"],\"fault\":\"reset-holder\",\"cut\":\"reset\""),
+                ev(2, 5_200, "stop-partition", "\"fully connected\"", "")) + "\n";
+        var history = HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL);
+        assertEquals("[reset] c1 refuses [n1]; n1 refuses [c1]", dev.lockstorm.checker.lock.FaultSpans.of(history).get(0).target());
+        RecordedSchedule s = RecordedSchedule.of(history);
+        Action.Partition cut = (Action.Partition) s.steps().get(0).action();
+        assertEquals(dev.lockstorm.nemesis.CutStyle.RESET, cut.cut());
+        assertEquals("c1 cut off from n1; n1 cut off from c1 (answered with resets)", cut.describe());
+        Path file = dir.resolve("schedule.json");
+        s.write(file);
+        assertEquals(s.steps(), RecordedSchedule.read(file).steps(), "the cut's style survives the file");
+        java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file).replace("\"reset\"", "\"reject\""));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
+        assertTrue(e.getMessage().contains("step 1: \"cut\" is \"reject\", none of blackhole, reset, inbound"), e.getMessage());
+    }
+
+    @Test
     void aScheduleIsWrittenAndReadBackTheSame(@TempDir Path dir) throws Exception {
         RecordedSchedule s = RecordedSchedule.of(history());
         Path file = dir.resolve("schedule.json");

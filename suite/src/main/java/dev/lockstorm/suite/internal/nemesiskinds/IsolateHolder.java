@@ -62,7 +62,7 @@ public record IsolateHolder(double ofLease) implements NemesisKind {
     }
 
     /** The client holding the lock now (the schedule fires only when one does). */
-    private static Host holder(Targets t) {
+    static Host holder(Targets t) {
         List<? extends Client> clients = t.clients();
         return clients.stream().filter(Client::holds).map(Client::host).findFirst().orElse(clients.get(0).host());
     }

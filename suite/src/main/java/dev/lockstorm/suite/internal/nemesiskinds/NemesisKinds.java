@@ -9,7 +9,7 @@ import java.util.stream.Stream;
 public final class NemesisKinds {
     /** The kinds a user picks, Jepsen's. */
     public static final List<NemesisKind> USER = List.of(new NoFaults(), new Partition(), new PauseNode(), new PauseClient(), new Kill(),
-            new KillClient(), new Clock(), new Mix());
+            new KillClient(), new Clock(), new FlakyNet(), new Mix());
     /** The named scenarios' choreographies. */
     public static final List<NemesisKind> CHOREOGRAPHIES = List.of(new SplitClock(), new SplitKill(false), new SplitKill(true),
             new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), IsolateHolder.briefly(), new HoldWaiterRenewals(),

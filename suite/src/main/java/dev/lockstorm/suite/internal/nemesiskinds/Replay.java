@@ -376,7 +376,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
             if (a instanceof Action.Partition p) {
                 Map<Host, Set<Host>> refuses = new LinkedHashMap<>();
                 p.refuses().forEach((h, others) -> refuses.put(n.lab().host(h), new LinkedHashSet<>(others.stream().map(n.lab()::host).toList())));
-                n.partition(new Grudge(refuses));
+                n.partition(new Grudge(refuses, p.cut()));
                 cutBy = step;
                 return () -> {
                     if (cutBy == step) n.healPartition();

@@ -46,6 +46,7 @@ final class Recorder implements AutoCloseable {
         if (!e.hosts().isEmpty()) extra.put("hosts", e.hosts());
         if (e.fault() != null) extra.put("fault", e.fault());
         if (e.aimedAt() != null) extra.put("aimed_at", e.aimedAt());
+        if (e.cut() != null) extra.put("cut", e.cut());
         record(OpType.INFO, Op.NEMESIS, e.f(), e.value(), extra);
     }
 
