@@ -100,7 +100,7 @@ public final class ShrinkCommand implements Callable<Integer> {
                         + " (replay it with 'lockstorm replay " + dir + " --tries 10' to see how often it comes back)");
                 return 1;
             }
-            Candidate min = new Shrink(schedule, trials::shows, line -> say(log, "  " + line)).shrink(all);
+            Candidate min = new Shrink(schedule, trials, line -> say(log, "  " + line)).shrink(all);
             Path minimal = out.resolve("schedule.json");
             Map<String, Object> facts = new LinkedHashMap<>(schedule.run());
             facts.put("shrunk_from", recorded.dir().toAbsolutePath().normalize().toString());
@@ -143,9 +143,10 @@ public final class ShrinkCommand implements Callable<Integer> {
         b.append(String.format(Locale.ROOT, "  finding: %s (recorded in %s)%n", recorded.finding().describe(), recorded.dir()));
         b.append(String.format(Locale.ROOT, "  shrunk: %s (from %d faults, %d clients, %d s); %d runs in %.1f min%n", min.describe(),
                 schedule.steps().size(), original.clients, original.timeLimit.toSeconds(), trials.runs, (System.nanoTime() - started) / 60e9));
-        if (trials.lastShown != null) {
-            b.append("  the minimal run: ").append(trials.lastShown.resolve("report.html")).append('\n');
-            b.append("  how often it comes back: bin/lockstorm replay ").append(trials.lastShown).append(" --tries 10\n");
+        Path shown = trials.shownBy.getOrDefault(min, trials.lastShown);
+        if (shown != null) {
+            b.append("  the minimal run: ").append(shown.resolve("report.html")).append('\n');
+            b.append("  how often it comes back: bin/lockstorm replay ").append(shown).append(" --tries 10\n");
         }
         return b.toString();
     }
@@ -156,7 +157,7 @@ public final class ShrinkCommand implements Callable<Integer> {
     }
 
     /** Candidates run for real, each up to {@code tries} times, until the budget is spent. */
-    private final class Trials {
+    private final class Trials implements Shrink.Trial {
         private final RecordedRun recorded;
         private final Placement placement;
         private final RunStore store;
@@ -166,6 +167,9 @@ public final class ShrinkCommand implements Callable<Integer> {
         private long lastRunNanos;
         private int candidates;
         int runs;
+        /** The last run that showed the finding, of each candidate that showed it. */
+        final Map<Candidate, Path> shownBy = new java.util.HashMap<>();
+        /** The last run that showed it, of any candidate. */
         Path lastShown;
 
         Trials(RecordedRun recorded, Placement placement, RunStore runs, PrintStream log, long deadline, long started) {
@@ -177,7 +181,18 @@ public final class ShrinkCommand implements Callable<Integer> {
             this.started = started;
         }
 
-        boolean shows(Candidate c) {
+        @Override
+        public boolean shows(Candidate c) {
+            return runs(c, tries, true) > 0;
+        }
+
+        @Override
+        public int showings(Candidate c, int runs) {
+            return runs(c, runs, false);
+        }
+
+        /** Runs the candidate up to {@code times} times, stopping at the first that shows the finding when {@code untilShown}; how many showed it. */
+        private int runs(Candidate c, int times, boolean untilShown) {
             candidates++;
             Path file = store.root().resolve("candidates").resolve("candidate-" + candidates + ".json");
             RunSpec spec;
@@ -187,11 +202,12 @@ public final class ShrinkCommand implements Callable<Integer> {
                 spec = recorded.options(file, changed(c)).spec();
             } catch (IllegalArgumentException | PluginException e) {
                 say(log, String.format(Locale.ROOT, "  [%5.1f min] candidate %d: %s: cannot run: %s", minutes(), candidates, c.describe(), e.getMessage()));
-                return false;
+                return 0;
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
-            for (int t = 1; t <= tries; t++) {
+            int shown = 0;
+            for (int t = 1; t <= times; t++) {
                 if (System.nanoTime() + lastRunNanos > deadline) throw new Ddmin.OutOfBudget();
                 long begun = System.nanoTime();
                 RunResult r;
@@ -200,20 +216,22 @@ public final class ShrinkCommand implements Callable<Integer> {
                     r = new Runner(log, placement).run(spec, store.newRun(TRIES));
                 } catch (Exception e) {
                     say(log, String.format(Locale.ROOT, "  [%5.1f min] candidate %d: %s: try %d failed to run: %s", minutes(), candidates, c.describe(), t, e));
-                    return false;
+                    return shown;
                 }
                 lastRunNanos = System.nanoTime() - begun;
-                runs++;
+                this.runs++;
                 Finding found = Finding.ofReplay(r.check(), c.steps());
                 boolean same = found.reproduces(recorded.finding());
                 say(log, String.format(Locale.ROOT, "  [%5.1f min] candidate %d, try %d: %s: %s (%s)", minutes(), candidates, t, c.describe(),
                         same ? "the same finding" : "not the same", found.describe()));
                 if (same) {
+                    shownBy.put(c, r.dir());
                     lastShown = r.dir();
-                    return true;
+                    shown++;
+                    if (untilShown) return shown;
                 }
             }
-            return false;
+            return shown;
         }
 
         private double minutes() {

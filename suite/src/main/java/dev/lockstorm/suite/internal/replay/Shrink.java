@@ -13,7 +13,8 @@ import java.util.function.Consumer;
  * clients start, the rest keep their spacing, and its time limit is cut to a few seconds past its
  * last heal), then each remaining fault's length cut down by bisection (a fault that must
  * outlast a lease stops shrinking just above it, since shorter ones no longer show the finding),
- * then fewer clients, then the time limit cut to a second past the last heal. Every candidate is judged by a {@link Trial}: real runs, several tries each, kept when any
+ * then fewer clients, then the time limit cut to a second past the last heal; a result that shows
+ * the finding in only some runs is then made steadier (its faults held longer). Every candidate is judged by a {@link Trial}: real runs, several tries each, kept when any
  * try shows the same finding (DEMi's approach to timing-dependent failures).
  *
  * <pre>{@code
@@ -30,10 +31,20 @@ public final class Shrink {
     /** How long a candidate's clients run before its first fault (at most: never later than recorded). */
     static final Duration LEAD = Duration.ofSeconds(3);
 
+    /** How many runs a minimal schedule gets to show how steadily it shows the finding. */
+    static final int STEADY_RUNS = 3;
+
     /** Runs a candidate (several tries) and says whether it showed the same finding; throws {@link Ddmin.OutOfBudget} when it may not run. */
     @FunctionalInterface
     public interface Trial {
         boolean shows(Candidate c);
+
+        /** In how many of {@code runs} runs (one try each) the candidate showed the finding. */
+        default int showings(Candidate c, int runs) {
+            int n = 0;
+            for (int i = 0; i < runs; i++) if (shows(c)) n++;
+            return n;
+        }
     }
 
     private final RecordedSchedule recorded;
@@ -63,6 +74,7 @@ public final class Shrink {
             while (best[0].clients() > 2 && trial.shows(best[0].withClients(best[0].clients() - 1))) best[0] = best[0].withClients(best[0].clients() - 1);
             Candidate tight = fitted(best[0], Duration.ofSeconds(1));
             if (tight.timeLimit().compareTo(best[0].timeLimit()) < 0 && trial.shows(tight)) best[0] = tight;
+            best[0] = steadied(best[0]);
         } catch (Ddmin.OutOfBudget e) {
             progress.accept("the budget is spent: the smallest so far is kept");
         }
@@ -78,6 +90,38 @@ public final class Shrink {
         c = c.shifted(Math.max(0, c.start(recorded) - LEAD.toMillis()));
         Duration d = Duration.ofSeconds((c.end(recorded) + after.toMillis() + 999) / 1000);
         return d.compareTo(c.timeLimit()) < 0 ? c.withTimeLimit(d) : c;
+    }
+
+    /**
+     * The minimal schedule made steadier when it shows the finding in only some runs (a freeze just
+     * around the lease shows it when the timing falls right): each fault held half as long again,
+     * then twice as long, kept when that shows it in more runs. The aim is a schedule that fails
+     * every time, not merely the shortest that failed once.
+     */
+    private Candidate steadied(Candidate c) {
+        int shown = trial.showings(c, STEADY_RUNS);
+        progress.accept("the smallest showed it in " + shown + " of " + STEADY_RUNS + " runs");
+        for (int n : c.steps()) {
+            long length = c.step(recorded, n).lengthMs();
+            if (shown == STEADY_RUNS || length == 0) continue;
+            for (long longer : new long[]{length * 3 / 2, length * 2}) {
+                Candidate l = covering(c.withLength(n, longer / GRAIN_MS * GRAIN_MS));
+                int k = trial.showings(l, STEADY_RUNS);
+                progress.accept("step " + n + " held " + longer / 1000.0 + " s: " + k + " of " + STEADY_RUNS + " runs");
+                if (k > shown) {
+                    c = l;
+                    shown = k;
+                    break;
+                }
+            }
+        }
+        return c;
+    }
+
+    /** The candidate with its time limit long enough for a second past its last heal. */
+    private Candidate covering(Candidate c) {
+        Duration d = Duration.ofSeconds((c.end(recorded) + 1_000 + 999) / 1000);
+        return d.compareTo(c.timeLimit()) > 0 ? c.withTimeLimit(d) : c;
     }
 
     /** Step {@code n}'s length bisected between 0 and what it is now, kept as short as still shows the finding. */

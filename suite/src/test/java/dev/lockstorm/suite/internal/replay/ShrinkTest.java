@@ -51,6 +51,23 @@ class ShrinkTest {
     }
 
     @Test
+    void aSmallestScheduleThatFailsOnlySometimesIsMadeSteadier() {
+        RecordedSchedule r = recorded();
+        int[] runs = {0};
+        // just past the lease the finding comes every other run; from 6 s on, every time
+        Shrink.Trial trial = c -> {
+            long length = c.steps().contains(3) ? c.step(r, 3).lengthMs() : 0;
+            return length >= 6_000 || length > 4_000 && runs[0]++ % 2 == 0;
+        };
+        List<String> lines = new ArrayList<>();
+        Candidate min = new Shrink(r, trial, lines::add).shrink(Candidate.all(r, 5, Duration.ofSeconds(60)));
+        long length = min.step(r, 3).lengthMs();
+        assertTrue(length >= 6_000, "held longer until it fails every time: " + length + " " + lines);
+        assertTrue(min.timeLimit().toMillis() >= min.end(r) + 1_000, "the time limit covers the longer fault: " + min.describe());
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("the smallest showed it in ")), lines.toString());
+    }
+
+    @Test
     void aSpentBudgetKeepsTheSmallestSoFar() {
         RecordedSchedule r = recorded();
         int[] left = {4};
