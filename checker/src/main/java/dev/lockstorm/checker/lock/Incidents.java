@@ -219,7 +219,9 @@ public final class Incidents {
             boolean onHolder = onClientOf(f, hold);
             String what = switch (f.kind()) {
                 case "pause" -> "frozen";
-                case "partition" -> "cut off";
+                // a cut explains a lost lease only when the servers stopped hearing the holder: one that lost only
+                // what came to the holder (its requests arriving and applied, renewals among them) does not
+                case "partition" -> unheard(f, hold) ? "cut off" : null;
                 case "renewals" -> "kept from renewing its lease";
                 default -> null;
             };
@@ -279,6 +281,26 @@ public final class Incidents {
             if (onClient && begunInside && (f.kind().equals("pause") || f.kind().equals("partition"))) return f;
         }
         return null;
+    }
+
+    /**
+     * Whether a partition kept what the holder sent from arriving: some host refused the holder's
+     * host. Only that host itself refusing the others (a cut of what arrives at it alone, replies lost)
+     * lets its renewals through. A history whose partition does not say who refused whom counts as a cut.
+     */
+    private static boolean unheard(FaultSpan f, HoldInterval hold) {
+        if (!(f.start().value() instanceof Map<?, ?> refuses)) return true;
+        String client = String.valueOf(hold.start().extra("client"));
+        if (!refuses.containsKey(client)) return true;
+        String cut = String.valueOf(f.start().extra("cut"));
+        if (!"inbound".equals(cut)) return true; // dropped both ways by the refusing side
+        for (Map.Entry<?, ?> e : refuses.entrySet()) {
+            if (!String.valueOf(e.getKey()).equals(client) && e.getValue() instanceof java.util.Collection<?> c
+                    && c.stream().anyMatch(x -> client.equals(String.valueOf(x)))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */

@@ -94,6 +94,30 @@ class CoverageAndCausesTest {
         assertEquals(1, r.leaseLimitIncidents());
     }
 
+    /** c1 holds; its link to n1 fails as {@code cut} says ({@code c1} refusing n1, and n1 refusing c1 unless only replies are lost); c2 is granted. */
+    private static Incident.Cause causeUnderACut(String cut, boolean bothWays) {
+        Map<String, Object> refuses = bothWays ? Map.of("c1", List.of("n1"), "n1", List.of("c1")) : Map.of("c1", List.of("n1"));
+        var h = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .acquire(0, 1L).with("client", "c1")
+                .nemesis("start-partition", refuses).with("hosts", List.of("c1", "n1"));
+        if (cut != null) h = h.with("cut", cut);
+        CheckResult r = h.gap(500).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-partition", "fully connected")
+                .release(0).release(1).check(new FencedMutex());
+        return r.incidents().get(0).cause();
+    }
+
+    @Test
+    void aCutExplainsAGrantOnlyWhenTheServersStoppedHearingTheHolder() {
+        assertTrue(causeUnderACut(null, true).leaseLimit(), "dropped both ways");
+        assertTrue(causeUnderACut("reset", true).why().contains("cut off"), "answered with resets");
+        assertTrue(causeUnderACut(null, false).leaseLimit(), "a one-way grudge dropped silently drops what the holder sends too");
+        Incident.Cause repliesLost = causeUnderACut("inbound", false);
+        assertFalse(repliesLost.leaseLimit(), "the holder's requests (its renewals) still arrived: " + repliesLost.why());
+        assertTrue(repliesLost.why().contains("granted the lock twice, with in force: partition [inbound] c1 refuses [n1]"), repliesLost.why());
+        assertTrue(causeUnderACut("inbound", true).leaseLimit(), "n1 dropping what c1 sends: unheard");
+    }
+
     @Test
     void aHolderToldItStillHeldTheLockAfterTheGrantIsADefectEvenAfterAPause() {
         CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
