@@ -74,6 +74,15 @@ public sealed interface Fault {
         }
     }
 
+    /** Makes links lossy, chosen at injection. */
+    record Lossy(String name, Supplier<Loss> loss) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            n.loss(loss.get());
+            return n::healLoss;
+        }
+    }
+
     /** Freezes processes (a long GC pause from outside) chosen at injection. */
     record Pause(String name, Supplier<List<HostProcess>> targets) implements Fault {
         @Override

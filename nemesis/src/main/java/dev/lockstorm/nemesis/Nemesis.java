@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 
 /**
  * Injects faults into a lab and undoes each one exactly: partitions (an nft table per host,
- * replaced in one transaction), pauses (SIGSTOP/SIGCONT), kills and restarts, clock faults, and
+ * replaced in one transaction), lossy links (a table of their own), pauses (SIGSTOP/SIGCONT), kills and restarts, clock faults, and
  * clients' lease renewals held. It remembers what
  * it did, so that {@link #healAll} — also run by {@link #close} — puts everything back, however
  * often it is called. Every action is reported as a {@link NemesisAction}.
@@ -35,6 +35,7 @@ public final class Nemesis implements AutoCloseable {
     private final Lab lab;
     private final Consumer<NemesisAction> events;
     private final Set<Host> partitioned = new LinkedHashSet<>();
+    private final Set<Host> lossy = new LinkedHashSet<>();
     private final Set<HostProcess> paused = new LinkedHashSet<>();
     private final Set<Node> killed = new LinkedHashSet<>();
     private final Set<ClockFault> clocks = new LinkedHashSet<>();
@@ -88,6 +89,32 @@ public final class Nemesis implements AutoCloseable {
         for (Host h : partitioned) PartitionRules.heal(h);
         partitioned.clear();
         events.accept(action(NemesisEvent.STOP_PARTITION, "fully connected", List.of()));
+    }
+
+    /** Replaces any lossy links with {@code loss}; each host's rules change in one nft transaction. */
+    public synchronized void loss(Loss loss) {
+        Set<Host> before = new LinkedHashSet<>(lossy);
+        for (Map.Entry<Host, Set<Host>> e : loss.losesFrom().entrySet()) {
+            e.getKey().check(List.of("nft", "-f", "-"), LossRules.ruleset(e.getValue(), loss.percent()));
+            lossy.add(e.getKey());
+            before.remove(e.getKey());
+        }
+        for (Host h : before) {
+            LossRules.heal(h);
+            lossy.remove(h);
+        }
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("percent", loss.percent());
+        value.put("from", loss.toData());
+        events.accept(action(NemesisEvent.START_LOSS, value, loss.hostNames()));
+    }
+
+    /** Makes every lossy link whole again. */
+    public synchronized void healLoss() {
+        if (lossy.isEmpty()) return;
+        for (Host h : lossy) LossRules.heal(h);
+        lossy.clear();
+        events.accept(action(NemesisEvent.STOP_LOSS, "no loss", List.of()));
     }
 
     /** SIGSTOP: the process freezes as in a long GC pause. */
@@ -224,6 +251,7 @@ public final class Nemesis implements AutoCloseable {
         List<String> problems = new ArrayList<>();
         run(problems, this::resumeAll);
         run(problems, this::healPartition);
+        run(problems, this::healLoss);
         for (ClockFault c : new ArrayList<>(clocks)) run(problems, () -> clockReset(c));
         run(problems, () -> resumeRenewals(new ArrayList<>(renewalsHeld)));
         for (Node n : new ArrayList<>(killed)) run(problems, () -> restart(n));
@@ -234,6 +262,7 @@ public final class Nemesis implements AutoCloseable {
     public synchronized String active() {
         Map<String, String> m = new LinkedHashMap<>();
         if (!partitioned.isEmpty()) m.put("partition", partitioned.stream().map(Host::name).collect(Collectors.joining(",")));
+        if (!lossy.isEmpty()) m.put("loss", lossy.stream().map(Host::name).collect(Collectors.joining(",")));
         if (!paused.isEmpty()) m.put("paused", paused.stream().map(HostProcess::name).collect(Collectors.joining(",")));
         if (!killed.isEmpty()) m.put("killed", killed.stream().map(n -> n.host().name()).collect(Collectors.joining(",")));
         if (!renewalsHeld.isEmpty()) m.put("renewals held", renewalsHeld.stream().map(RenewalSwitch::client).collect(Collectors.joining(",")));

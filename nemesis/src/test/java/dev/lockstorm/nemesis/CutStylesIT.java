@@ -26,8 +26,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The three ways a cut refuses packets, against a real redis-server: what a client on the other
- * side learns (nothing, a reset, or nothing while its command is applied), and the heal.
+ * The three ways a cut refuses packets, and a lossy link, against a real redis-server: what a client
+ * on the other side learns (nothing, a reset, or nothing while its command is applied; some packets
+ * through), and the heal.
  */
 @Tag("lab")
 class CutStylesIT {
@@ -103,6 +104,21 @@ class CutStylesIT {
         nemesis.healPartition();
         assertTrue(connect().result().ok(), "healed: connected again");
         p.stop(Duration.ofSeconds(1));
+    }
+
+    @Test
+    void aLossyLinkLetsSomeConnectsThroughAndLosesOthersThenHealsWhole() {
+        nemesis.loss(Loss.between(client, List.of(redis.host()), 50));
+        // a connect made within 0.4 s needs its SYN and the SYN-ACK through (a quarter of the time at 50% each way);
+        // a lost one is retransmitted only after a second
+        String tries = "ok=0; for i in $(seq 30); do timeout 0.4 bash -c 'exec 3<>/dev/tcp/" + redis.host().address() + "/" + RedisNode.PORT
+                + "' 2>/dev/null && ok=$((ok+1)); done; echo $ok";
+        int through = Integer.parseInt(client.exec(List.of("bash", "-c", tries), Duration.ofSeconds(60)).output().strip());
+        assertTrue(through > 0 && through < 30, "some of 30 connects got through quickly, not all: " + through);
+        assertEquals("start-loss", recorded.get(recorded.size() - 1).f());
+        nemesis.healLoss();
+        assertEquals("30", client.exec(List.of("bash", "-c", tries), Duration.ofSeconds(60)).output().strip(), "healed: every connect through");
+        assertEquals("stop-loss", recorded.get(recorded.size() - 1).f());
     }
 
     private static String read(Path log) {

@@ -55,6 +55,19 @@ class PartitionRulesTest {
     }
 
     @Test
+    void aLossyLinkDropsAShareOfWhatArrivesInATableOfItsOwn() {
+        List<Host> hosts = FakeHosts.named("c1", "n1");
+        String rules = LossRules.ruleset(Set.of(hosts.get(1)), 40);
+        assertTrue(rules.startsWith("table inet nemesis_loss {}\ndelete table inet nemesis_loss\n"), "apart from the partition's table: " + rules);
+        assertTrue(rules.contains("set lossy { type ipv4_addr; elements = { 10.77.0.12 }; }"), rules);
+        assertTrue(rules.contains("hook input priority 0; ip saddr @lossy numgen random mod 100 < 40 drop;"), rules);
+        Loss between = Loss.between(hosts.get(0), List.of(hosts.get(1)), 40);
+        assertEquals(java.util.Map.of("c1", List.of("n1"), "n1", List.of("c1")), between.toData(), "each way");
+        assertEquals(List.of("c1", "n1"), between.hostNames());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Loss.between(hosts.get(0), List.of(hosts.get(1)), 0));
+    }
+
+    @Test
     void anEmptySetHasNoElements() {
         String rules = PartitionRules.ruleset(Set.of(), Set.of());
         assertTrue(rules.contains("set refused { type ipv4_addr; }"), rules);

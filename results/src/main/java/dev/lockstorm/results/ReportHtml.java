@@ -353,7 +353,8 @@ public final class ReportHtml {
                 String host = lanes.name(lane);
                 List<String> cutFrom = refuses.getOrDefault(host, List.of());
                 String label = switch (f.kind()) {
-                    case "partition" -> cutFrom.isEmpty() ? "partition " + f.target() : "cut off from " + String.join(", ", cutFrom);
+                    case "partition" -> cutFrom.isEmpty() ? "partition " + f.target() : cutLabel(f.start().extra("cut"), cutFrom);
+                    case "loss" -> lossLabel(f.start().value(), host);
                     case "pause" -> "paused (SIGSTOP) " + f.target();
                     case "kill" -> "down (kill -9)";
                     case "kill-client" -> "client process killed (kill -9)";
@@ -367,6 +368,22 @@ public final class ReportHtml {
             }
         }
         return out;
+    }
+
+    /** What a host refusing {@code from} saw, by how the cut refused packets. */
+    private static String cutLabel(Object cut, List<String> from) {
+        String hosts = String.join(", ", from);
+        if ("reset".equals(cut)) return "cut off from " + hosts + " (answered with resets)";
+        if ("inbound".equals(cut)) return "hears nothing from " + hosts + " (what it sends arrives)";
+        return "cut off from " + hosts;
+    }
+
+    /** "losing 40% of the packets from n1" on a host of a lossy link. */
+    private static String lossLabel(Object value, String host) {
+        if (value instanceof Map<?, ?> m && m.get("from") instanceof Map<?, ?> from && from.get(host) instanceof Collection<?> c) {
+            return "losing " + m.get("percent") + "% of the packets from " + String.join(", ", c.stream().map(String::valueOf).toList());
+        }
+        return "lossy links";
     }
 
     private static Map<String, List<String>> grudge(Map<?, ?> data) {

@@ -24,6 +24,9 @@ public enum NemesisEvent {
     KILL("kill", Span.KILL, true),
     /** A killed server started again on its data. */
     START("start", Span.KILL, false),
+    /** Lossy links ({@code value}: {@code percent}, and {@code from}: each host and the hosts it loses packets from); the next one replaces it. */
+    START_LOSS("start-loss", Span.LOSS, true),
+    STOP_LOSS("stop-loss", Span.LOSS, false),
     HOLD_RENEWALS("hold-renewals", Span.RENEWALS, true),
     RESUME_RENEWALS("resume-renewals", Span.RENEWALS, false),
     CLOCK_JUMP("clock-jump", Span.CLOCK, true),
@@ -54,7 +57,7 @@ public enum NemesisEvent {
 
     /** What a lasting fault is, as its span is named: from the event that opens it to the one that closes it. */
     public enum Span {
-        PARTITION, PAUSE, KILL, RENEWALS, CLOCK;
+        PARTITION, LOSS, PAUSE, KILL, RENEWALS, CLOCK;
 
         /** "partition", "pause", …: the span's kind in FaultSpan and the report. */
         public String word() {

@@ -44,6 +44,11 @@ public final class FaultSpans {
                     close(out, open, kind, op);
                     if (e.opens()) open.put(kind + cut(op) + grudge(op.value()), op);
                 }
+                case LOSS -> {
+                    // lossy links, replaced by the next ones like a partition
+                    close(out, open, kind, op);
+                    if (e.opens()) open.put(kind + lossy(op.value()), op);
+                }
                 case CLOCK -> {
                     if (e.opens()) open.put(kind + clockTarget(op), op);
                     else names(op.value()).forEach(n -> close(out, open, kind + n, op));
@@ -120,6 +125,14 @@ public final class FaultSpans {
     private static String cut(Op op) {
         Object cut = op.extra("cut");
         return cut == null || "blackhole".equals(cut) ? "" : "[" + cut + "] ";
+    }
+
+    /** "c1 loses 40% from [n1]; n1 loses 40% from [c1]" from a loss's plain data. */
+    private static String lossy(Object value) {
+        if (!(value instanceof Map<?, ?> m) || !(m.get("from") instanceof Map<?, ?> from)) return String.valueOf(value);
+        List<String> parts = new ArrayList<>();
+        from.forEach((k, v) -> parts.add(k + " loses " + m.get("percent") + "% from " + v));
+        return String.join("; ", parts);
     }
 
     private static String grudge(Object value) {

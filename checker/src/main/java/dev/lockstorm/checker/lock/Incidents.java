@@ -222,6 +222,8 @@ public final class Incidents {
                 // a cut explains a lost lease only when the servers stopped hearing the holder: one that lost only
                 // what came to the holder (its requests arriving and applied, renewals among them) does not
                 case "partition" -> unheard(f, hold) ? "cut off" : null;
+                // a lossy link slows what the holder sends (TCP retransmits with a growing backoff): slowed, not cut
+                case "loss" -> slowed(f, hold) ? "slowed by its links losing packets" : null;
                 case "renewals" -> "kept from renewing its lease";
                 default -> null;
             };
@@ -301,6 +303,14 @@ public final class Incidents {
             }
         }
         return false;
+    }
+
+    /** Whether lossy links lost a share of what the holder sent: some host lost packets from the holder's host. */
+    private static boolean slowed(FaultSpan f, HoldInterval hold) {
+        if (!(f.start().value() instanceof Map<?, ?> m) || !(m.get("from") instanceof Map<?, ?> from)) return true;
+        String client = String.valueOf(hold.start().extra("client"));
+        return from.entrySet().stream().anyMatch(e -> !String.valueOf(e.getKey()).equals(client) && e.getValue() instanceof java.util.Collection<?> c
+                && c.stream().anyMatch(x -> client.equals(String.valueOf(x))));
     }
 
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */

@@ -119,6 +119,27 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aHolderSlowedByLossyLinksIsALeaseLimitAndALossOnlyOfWhatWaitersSendIsNot() {
+        Map<String, Object> lossy = Map.of("percent", 40, "from", Map.of("c1", List.of("n1"), "n1", List.of("c1")));
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .acquire(0, 1L).with("client", "c1")
+                .nemesis("start-loss", lossy).with("hosts", List.of("c1", "n1"))
+                .gap(500).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-loss", "no loss")
+                .release(0).release(1).check(new FencedMutex());
+        Incident.Cause c = r.incidents().get(0).cause();
+        assertTrue(c.leaseLimit(), c.why());
+        assertTrue(c.why().contains("slowed by its links losing packets before the grant (loss c1 loses 40% from [n1]; n1 loses 40% from [c1]"), c.why());
+        Map<String, Object> waiters = Map.of("percent", 40, "from", Map.of("c3", List.of("n1"), "n1", List.of("c3")));
+        CheckResult other = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .acquire(0, 1L).with("client", "c1")
+                .nemesis("start-loss", waiters).with("hosts", List.of("c3", "n1"))
+                .gap(500).acquire(1, 2L).with("client", "c2")
+                .release(0).release(1).check(new FencedMutex());
+        assertFalse(other.incidents().get(0).cause().leaseLimit(), other.incidents().get(0).cause().why());
+    }
+
+    @Test
     void aHolderToldItStillHeldTheLockAfterTheGrantIsADefectEvenAfterAPause() {
         CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
                 .acquire(0, 1L).with("client", "c1")

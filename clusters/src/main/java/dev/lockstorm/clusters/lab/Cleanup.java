@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 /**
  * Finds, and removes, what a run could have left outside its lab. A run lives in its own lab, so
  * there should be nothing: this checks, it does not assume. Only things unmistakably lockstorm's
- * are touched: an {@code inet nemesis} nft table, a {@code lockstorm-run} mount, a stopped process
+ * are touched: an {@code inet nemesis} or {@code inet nemesis_loss} nft table, a {@code lockstorm-run} mount, a stopped process
  * of a lab.
  *
  * <pre>{@code
@@ -29,9 +29,12 @@ public final class Cleanup {
         List<String> found = new ArrayList<>();
         if (Commands.run("sh", "-c", "command -v nft").ok()) {
             Commands.Result tables = Commands.run("nft", "list", "tables");
-            if (tables.ok() && tables.output().contains("inet nemesis")) {
-                found.add("nft table 'inet nemesis' in this network namespace" + (remove ? ": deleted" : ""));
-                if (remove) Commands.run("nft", "delete", "table", "inet", "nemesis");
+            // the partition's table and the lossy links' own
+            for (String table : List.of("nemesis", "nemesis_loss")) {
+                if (tables.ok() && tables.output().lines().anyMatch(l -> l.strip().equals("table inet " + table))) {
+                    found.add("nft table 'inet " + table + "' in this network namespace" + (remove ? ": deleted" : ""));
+                    if (remove) Commands.run("nft", "delete", "table", "inet", table);
+                }
             }
         }
         // inside a lab, the lockstorm-run mounts in sight are that lab's own (another lab's are in

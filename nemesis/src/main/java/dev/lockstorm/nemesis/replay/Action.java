@@ -70,6 +70,39 @@ public sealed interface Action {
         }
     }
 
+    /** Lossy links: each host loses {@code percent} of the packets from the hosts listed for it (as {@code Loss.toData} writes it). */
+    record Loss(Map<String, List<String>> from, int percent) implements Action {
+        public Loss {
+            Map<String, List<String>> copy = new LinkedHashMap<>();
+            from.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+            from = java.util.Collections.unmodifiableMap(copy);
+            if (percent < 1 || percent > 100) throw new IllegalArgumentException("a loss is a share of 1 to 100 percent, not " + percent);
+        }
+
+        public String kind() {
+            return "loss";
+        }
+
+        public Map<String, Object> fields() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("from", from);
+            m.put("percent", percent);
+            return m;
+        }
+
+        public List<String> names() {
+            java.util.Set<String> out = new java.util.LinkedHashSet<>(from.keySet());
+            from.values().forEach(out::addAll);
+            return List.copyOf(out);
+        }
+
+        public String describe() {
+            List<String> parts = new java.util.ArrayList<>();
+            from.forEach((h, others) -> parts.add(h + " losing " + percent + "% of what " + String.join(", ", others) + " send"));
+            return String.join("; ", parts);
+        }
+    }
+
     /** SIGSTOP of a server's process or of a client's worker (by its host: n1, c3); the heal resumes it. */
     record Pause(String host) implements Action {
         public String kind() {

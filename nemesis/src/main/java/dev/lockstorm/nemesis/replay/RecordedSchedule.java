@@ -141,6 +141,14 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 CutStyle cut = op.extra("cut") == null ? CutStyle.BLACKHOLE : CutStyle.of(String.valueOf(op.extra("cut"))).orElse(null);
                 yield refuses.isEmpty() || cut == null ? Optional.empty() : Optional.of(new Action.Partition(refuses, cut));
             }
+            case START_LOSS -> {
+                Map<String, List<String>> from = new LinkedHashMap<>();
+                if (value.get("from") instanceof Map<?, ?> f) f.forEach((k, v) -> {
+                    if (v instanceof Collection<?> c) from.put(String.valueOf(k), c.stream().map(String::valueOf).toList());
+                });
+                yield from.isEmpty() || !(value.get("percent") instanceof Number p) || p.intValue() < 1 || p.intValue() > 100 ? Optional.empty()
+                        : Optional.of(new Action.Loss(from, p.intValue()));
+            }
             case START_PAUSE -> host == null ? Optional.empty() : Optional.of(new Action.Pause(host));
             case KILL -> host == null ? Optional.empty() : Optional.of(new Action.Kill(host));
             case KILL_CLIENT -> host == null ? Optional.empty() : Optional.of(new Action.KillClient(host));
@@ -268,6 +276,19 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                         + ", none of blackhole, reset, inbound"));
                 yield new Action.Partition(refuses, cut);
             }
+            case "loss" -> {
+                if (!(d.get("from") instanceof Map<?, ?> m) || m.isEmpty()) {
+                    throw new IllegalArgumentException(where + ": \"from\" must map each host to the hosts it loses packets from, e.g. {\"c1\": [\"n1\"]}");
+                }
+                Map<String, List<String>> from = new LinkedHashMap<>();
+                m.forEach((k, v) -> {
+                    if (!(v instanceof List<?> l)) throw new IllegalArgumentException(where + ": \"from\" of " + k + " must be a list of hosts");
+                    from.put(String.valueOf(k), l.stream().map(String::valueOf).toList());
+                });
+                long percent = number(d, "percent", where).longValue();
+                if (percent < 1 || percent > 100) throw new IllegalArgumentException(where + ": \"percent\" is 1 to 100, not " + percent);
+                yield new Action.Loss(from, (int) percent);
+            }
             case "pause" -> new Action.Pause(text(d, "target", where));
             case "kill" -> new Action.Kill(text(d, "target", where));
             case "kill-client" -> new Action.KillClient(text(d, "target", where));
@@ -281,7 +302,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 yield new Action.HoldRenewals(clients);
             }
             default -> throw new IllegalArgumentException(where + ": kind " + Op.show(kind)
-                    + " is none of partition, pause, kill, kill-client, clock-jump, clock-rate, clock-strobe, hold-renewals");
+                    + " is none of partition, loss, pause, kill, kill-client, clock-jump, clock-rate, clock-strobe, hold-renewals");
         };
         long at = number(d, "at_ms", where).longValue();
         long length = d.containsKey("length_ms") ? number(d, "length_ms", where).longValue() : 0;

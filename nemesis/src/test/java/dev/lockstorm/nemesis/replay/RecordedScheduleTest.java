@@ -130,6 +130,23 @@ class RecordedScheduleTest {
     }
 
     @Test
+    void lossyLinksAreAStepAndSurviveTheFile(@TempDir Path dir) throws Exception {
+        String jsonl = String.join("\n",
+                client(0, 1_000, "invoke", 0, "c1", "acquire"),
+                ev(1, 1_200, "start-loss", "{\"percent\":40,\"from\":{\"c1\":[\"n1\"],\"n1\":[\"c1\"]}}", ",\"hosts\":[\"c1\",\"n1\"],\"fault\":\"lossy-holder\""),
+                ev(2, 4_200, "stop-loss", "\"no loss\"", "")) + "\n";
+        RecordedSchedule s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL));
+        assertEquals(new Action.Loss(Map.of("c1", List.of("n1"), "n1", List.of("c1")), 40), s.steps().get(0).action());
+        assertEquals(3_000, s.steps().get(0).lengthMs());
+        Path file = dir.resolve("schedule.json");
+        s.write(file);
+        assertEquals(s.steps(), RecordedSchedule.read(file).steps());
+        java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file).replace("\"percent\" : 40", "\"percent\" : 140"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
+        assertTrue(e.getMessage().contains("step 1: \"percent\" is 1 to 100, not 140"), e.getMessage());
+    }
+
+    @Test
     void aScheduleIsWrittenAndReadBackTheSame(@TempDir Path dir) throws Exception {
         RecordedSchedule s = RecordedSchedule.of(history());
         Path file = dir.resolve("schedule.json");
@@ -150,7 +167,7 @@ class RecordedScheduleTest {
 
         Files.writeString(file, "{\"steps\":[{\"kind\":\"melt\",\"target\":\"c1\",\"at_ms\":0}]}");
         e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
-        assertTrue(e.getMessage().contains("step 1: kind \"melt\" is none of partition, pause"), e.getMessage());
+        assertTrue(e.getMessage().contains("step 1: kind \"melt\" is none of partition, loss, pause"), e.getMessage());
 
         Files.writeString(file, "{\"steps\":[{\"kind\":\"kill\",\"target\":\"n1\",\"at_ms\":\"soon\"}]}");
         e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));

@@ -4,6 +4,7 @@ import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.nemesis.CutStyle;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.Loss;
 import dev.lockstorm.nemesis.Schedule;
 
 import java.util.List;
@@ -15,9 +16,14 @@ import java.util.Optional;
  * nothing until its own timeouts run out, and a renewal sent into it just vanishes), with resets
  * (it learns at once that its connections are gone), and one way (its requests arrive and are
  * applied, their replies are lost: a renewal or a release that took effect while its caller was
- * told it failed). What the holder does in the meantime is what tells the locks apart.
+ * told it failed), and lossy (40% of the packets lost each way: TCP gets through after
+ * retransmissions whose backoff grows, a renewal of milliseconds takes seconds). What the holder
+ * does in the meantime is what tells the locks apart.
  */
 public record FlakyNet() implements NemesisKind {
+    /** The share of packets a lossy link loses each way: enough that TCP's retransmissions back off for seconds. */
+    static final int LOSS_PERCENT = 40;
+
     @Override
     public String name() {
         return "flaky-net";
@@ -25,8 +31,8 @@ public record FlakyNet() implements NemesisKind {
 
     @Override
     public String description() {
-        return "right after an acquire, in turn: the holder's links to every server black-holed, answered with resets, or one way"
-                + " (requests applied, replies lost), each for around the lease";
+        return "right after an acquire, in turn: the holder's links to every server black-holed, answered with resets, one way"
+                + " (requests applied, replies lost) or losing 40% of the packets, each for around the lease";
     }
 
     @Override
@@ -41,7 +47,9 @@ public record FlakyNet() implements NemesisKind {
         Fault blackhole = new Fault.Partition("blackhole-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers));
         Fault reset = new Fault.Partition("reset-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers).withStyle(CutStyle.RESET));
         Fault oneWay = new Fault.Partition("replies-lost-holder", () -> Grudge.repliesLost(IsolateHolder.holder(t), servers));
-        return Optional.of(Schedule.alternating(List.of(List.of(blackhole), List.of(reset), List.of(oneWay)), r.interval(), r.interval(), t.random())
+        Fault lossy = new Fault.Lossy("lossy-holder", () -> Loss.between(IsolateHolder.holder(t), servers, LOSS_PERCENT));
+        return Optional.of(Schedule.alternating(List.of(List.of(blackhole), List.of(reset), List.of(oneWay), List.of(lossy)), r.interval(),
+                        r.interval(), t.random())
                 .around(List.of(r.lease(), r.lease().plusSeconds(1))).when(t::justAcquired)::run);
     }
 }

@@ -110,7 +110,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     @Override
     public boolean cutsClients(Topology topology) {
         return setup().cutsClients(topology) || schedule.steps().stream()
-                .anyMatch(s -> s.action() instanceof Action.Partition && s.action().names().stream().anyMatch(Replay::isClient));
+                .anyMatch(s -> (s.action() instanceof Action.Partition || s.action() instanceof Action.Loss) && s.action().names().stream().anyMatch(Replay::isClient));
     }
 
     @Override
@@ -205,6 +205,8 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         private final List<Map.Entry<Long, Runnable>> due = new ArrayList<>();
         /** The step whose cut is in force: a cut is replaced by the next, and only its own heal removes it. */
         private int cutBy = -1;
+        /** The step whose lossy links are in force: replaced by the next, healed only by its own heal. */
+        private int lossBy = -1;
         /** The holder the step in hand waits on (granted the lock just now), or null for any. */
         private String target;
         /** Client workers this player froze and has not resumed yet. */
@@ -380,6 +382,15 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 cutBy = step;
                 return () -> {
                     if (cutBy == step) n.healPartition();
+                };
+            }
+            if (a instanceof Action.Loss l) {
+                Map<Host, Set<Host>> from = new LinkedHashMap<>();
+                l.from().forEach((h, others) -> from.put(n.lab().host(h), new LinkedHashSet<>(others.stream().map(n.lab()::host).toList())));
+                n.loss(new dev.lockstorm.nemesis.Loss(from, l.percent()));
+                lossBy = step;
+                return () -> {
+                    if (lossBy == step) n.healLoss();
                 };
             }
             if (a instanceof Action.Pause p) {
