@@ -29,6 +29,22 @@ public final class RedisSystems {
         }
     }
 
+    static final LockOption LOCK_TYPE = LockOption.choice("lock-type", "how RedisLockRegistry's waiters wait: spin (SPIN_LOCK, SET every"
+            + " 100 ms) or pub-sub (PUB_SUB_LOCK, woken by the holder's unlock message)", "spin", "spin", "pub-sub");
+    static final LockOption RENEWAL = LockOption.choice("renewal", "whether a renewal task scheduler extends a held lock every third of"
+            + " expireAfter (none: the key expires under a holder that runs longer)", "none", "none", "scheduled");
+
+    /** {@code spring-redis-registry}: Spring Integration's RedisLockRegistry on one server. */
+    public static final class SpringRedisRegistry extends BuiltInSystem {
+        public SpringRedisRegistry() {
+            super("spring-redis-registry", "Spring Integration's RedisLockRegistry over Lettuce on one server, expireAfter = the lease,"
+                    + " spin or pub-sub waiters, with or without scheduled renewal; no token", Topology.REDIS_SINGLE, false, List.of(LOCK_TYPE, RENEWAL),
+                    c -> new SpringRedisRegistryLock(c.connect(), c.lock(), c.lease(),
+                            LOCK_TYPE.valueIn(c).equals("pub-sub") ? SpringRedisRegistryLock.Type.PUB_SUB_LOCK : SpringRedisRegistryLock.Type.SPIN_LOCK,
+                            RENEWAL.valueIn(c).equals("scheduled")));
+        }
+    }
+
     /** {@code redis-sentinel}: the same against the master the Sentinels name. */
     public static final class Sentinel extends BuiltInSystem {
         public Sentinel() {

@@ -28,7 +28,7 @@ class RegistryTest {
         Registry r = Registry.builtIn();
         assertEquals(List.of("zk-unique", "zk-children", "zk-recipe", "curator-mutex", "zk-reentrant", "curator-semaphore", "zk-election",
                 "curator-leader-latch", "curator-leader-selector", "redis-single", "redis-sentinel",
-                "redis-sentinel-wait", "redlock", "redlock-5", "redisson-watchdog", "redisson-lease", "redisson-fenced", "redisson-redlock", "etcd-lock", "etcd-txn-lock",
+                "redis-sentinel-wait", "redlock", "redlock-5", "spring-redis-registry", "redisson-watchdog", "redisson-lease", "redisson-fenced", "redisson-redlock", "etcd-lock", "etcd-txn-lock",
                 "db-table-pg", "db-table-mariadb", "db-table-pg-ha", "pg-advisory", "pg-advisory-seq", "mysql-get-lock",
                 "mysql-get-lock-seq", "shedlock-jdbc", "spring-jdbc-registry"),
                 r.systemNames());
