@@ -25,11 +25,7 @@ import java.util.stream.Collectors;
 public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
 
     public Grudge {
-        Map<Host, Set<Host>> copy = new LinkedHashMap<>();
-        refuses.forEach((h, s) -> {
-            if (!s.isEmpty()) copy.put(h, Collections.unmodifiableSet(new LinkedHashSet<>(s)));
-        });
-        refuses = Collections.unmodifiableMap(copy);
+        refuses = Links.copy(refuses);
         java.util.Objects.requireNonNull(style, "style");
     }
 
@@ -133,18 +129,11 @@ public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
 
     /** Every host the grudge touches (refusing or refused), by name. */
     public List<String> hostNames() {
-        Set<String> names = new LinkedHashSet<>();
-        refuses.forEach((h, s) -> {
-            names.add(h.name());
-            s.forEach(r -> names.add(r.name()));
-        });
-        return List.copyOf(names);
+        return Links.hostNames(refuses);
     }
 
     /** Plain data for history events: host name → names of refused hosts. */
     public Map<String, List<String>> toData() {
-        Map<String, List<String>> m = new LinkedHashMap<>();
-        refuses.forEach((h, s) -> m.put(h.name(), s.stream().map(Host::name).toList()));
-        return m;
+        return Links.toData(refuses);
     }
 }

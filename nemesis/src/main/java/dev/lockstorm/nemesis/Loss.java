@@ -3,7 +3,6 @@ package dev.lockstorm.nemesis;
 import dev.lockstorm.clusters.lab.Host;
 
 import java.util.Collection;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,11 +24,7 @@ import java.util.Set;
 public record Loss(Map<Host, Set<Host>> losesFrom, int percent) {
     public Loss {
         if (percent < 1 || percent > 100) throw new IllegalArgumentException("a loss is a share of 1 to 100 percent, not " + percent);
-        Map<Host, Set<Host>> copy = new LinkedHashMap<>();
-        losesFrom.forEach((h, s) -> {
-            if (!s.isEmpty()) copy.put(h, Collections.unmodifiableSet(new LinkedHashSet<>(s)));
-        });
-        losesFrom = Collections.unmodifiableMap(copy);
+        losesFrom = Links.copy(losesFrom);
     }
 
     /** {@code client}'s links to {@code nodes} losing {@code percent} of the packets each way. */
@@ -42,18 +37,11 @@ public record Loss(Map<Host, Set<Host>> losesFrom, int percent) {
 
     /** Every host the loss touches, by name. */
     public List<String> hostNames() {
-        Set<String> names = new LinkedHashSet<>();
-        losesFrom.forEach((h, s) -> {
-            names.add(h.name());
-            s.forEach(x -> names.add(x.name()));
-        });
-        return List.copyOf(names);
+        return Links.hostNames(losesFrom);
     }
 
     /** Plain data for history events: host name → names of the hosts it loses packets from. */
     public Map<String, List<String>> toData() {
-        Map<String, List<String>> m = new LinkedHashMap<>();
-        losesFrom.forEach((h, s) -> m.put(h.name(), s.stream().map(Host::name).toList()));
-        return m;
+        return Links.toData(losesFrom);
     }
 }

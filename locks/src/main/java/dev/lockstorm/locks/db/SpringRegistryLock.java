@@ -4,6 +4,7 @@ import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.NotAcquiredException;
 import dev.lockstorm.api.NotHeldException;
+import dev.lockstorm.locks.TimeToLive;
 import org.springframework.integration.jdbc.lock.DefaultLockRepository;
 import org.springframework.integration.jdbc.lock.JdbcLockRegistry;
 import org.springframework.jdbc.datasource.DataSourceTransactionManager;
@@ -37,9 +38,6 @@ public final class SpringRegistryLock implements LockClient {
         this.lease = lease;
     }
 
-    private record Held(long validUntilNanos) {
-    }
-
     @Override
     public void open() throws Exception {
         dataSource = dialect.dataSource(url, Duration.ofSeconds(5));
@@ -63,7 +61,7 @@ public final class SpringRegistryLock implements LockClient {
         if (!registryLock.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new NotAcquiredException("JdbcLockRegistry found the lock taken for " + timeout);
         }
-        return new Lease(null, new Held(started + lease.toNanos()));
+        return TimeToLive.lease(started, lease);
     }
 
     @Override
@@ -78,7 +76,7 @@ public final class SpringRegistryLock implements LockClient {
     /** The time to live has not run out since the attempt that won the lock began, by this client's monotonic clock. */
     @Override
     public boolean stillHeld(Lease lease) {
-        return System.nanoTime() < ((Held) lease.handle()).validUntilNanos();
+        return TimeToLive.running(lease);
     }
 
     @Override

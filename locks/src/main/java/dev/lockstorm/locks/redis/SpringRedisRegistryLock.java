@@ -4,6 +4,7 @@ import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.NotAcquiredException;
 import dev.lockstorm.api.NotHeldException;
+import dev.lockstorm.locks.TimeToLive;
 import io.lettuce.core.RedisURI;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -60,9 +61,6 @@ public final class SpringRedisRegistryLock implements LockClient {
         this.renew = renew;
     }
 
-    private record Held(long validUntilNanos) {
-    }
-
     @Override
     public void open() {
         RedisURI uri = RedisURI.create(connect);
@@ -87,7 +85,7 @@ public final class SpringRedisRegistryLock implements LockClient {
         if (!lock.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new NotAcquiredException("RedisLockRegistry found the lock taken for " + timeout);
         }
-        return new Lease(null, new Held(started + expireAfter.toNanos()));
+        return TimeToLive.lease(started, expireAfter);
     }
 
     @Override
@@ -104,7 +102,7 @@ public final class SpringRedisRegistryLock implements LockClient {
     @Override
     public boolean stillHeld(Lease lease) {
         if (renew) return true;
-        return System.nanoTime() < ((Held) lease.handle()).validUntilNanos();
+        return TimeToLive.running(lease);
     }
 
     @Override
