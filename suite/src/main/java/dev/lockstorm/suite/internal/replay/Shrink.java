@@ -45,6 +45,10 @@ public final class Shrink {
             for (int i = 0; i < runs; i++) if (shows(c)) n++;
             return n;
         }
+
+        /** Called once the search is done, before the smallest is made steadier: a budget kept for that is given now. */
+        default void lastPhase() {
+        }
     }
 
     private final RecordedSchedule recorded;
@@ -74,9 +78,14 @@ public final class Shrink {
             while (best[0].clients() > 2 && trial.shows(best[0].withClients(best[0].clients() - 1))) best[0] = best[0].withClients(best[0].clients() - 1);
             Candidate tight = fitted(best[0], Duration.ofSeconds(1));
             if (tight.timeLimit().compareTo(best[0].timeLimit()) < 0 && trial.shows(tight)) best[0] = tight;
+        } catch (Ddmin.OutOfBudget e) {
+            progress.accept("the search's budget is spent: the smallest so far is kept");
+        }
+        trial.lastPhase();
+        try {
             best[0] = steadied(best[0]);
         } catch (Ddmin.OutOfBudget e) {
-            progress.accept("the budget is spent: the smallest so far is kept");
+            progress.accept("the budget is spent before the smallest was made steadier");
         }
         return best[0];
     }
@@ -100,6 +109,7 @@ public final class Shrink {
      */
     private Candidate steadied(Candidate c) {
         int shown = trial.showings(c, STEADY_RUNS);
+        if (shown == 0) return c; // it showed the finding when it was kept: a steadier one is no more likely to be found
         progress.accept("the smallest showed it in " + shown + " of " + STEADY_RUNS + " runs");
         for (int n : c.steps()) {
             long length = c.step(recorded, n).lengthMs();

@@ -79,6 +79,6 @@ class ShrinkTest {
         Candidate min = new Shrink(r, trial, lines::add).shrink(Candidate.all(r, 5, Duration.ofSeconds(60)));
         assertTrue(min.steps().contains(3) && min.steps().size() < 8, min.describe());
         assertEquals(5, min.clients());
-        assertTrue(lines.contains("the budget is spent: the smallest so far is kept"), lines.toString());
+        assertTrue(lines.contains("the search's budget is spent: the smallest so far is kept"), lines.toString());
     }
 }
