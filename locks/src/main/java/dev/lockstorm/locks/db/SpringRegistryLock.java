@@ -2,8 +2,6 @@ package dev.lockstorm.locks.db;
 
 import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
-import dev.lockstorm.api.NotAcquiredException;
-import dev.lockstorm.api.NotHeldException;
 import dev.lockstorm.locks.TimeToLive;
 import org.springframework.integration.jdbc.lock.DefaultLockRepository;
 import org.springframework.integration.jdbc.lock.JdbcLockRegistry;
@@ -11,9 +9,7 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 
 import java.time.Duration;
-import java.util.ConcurrentModificationException;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 
 /**
@@ -57,20 +53,12 @@ public final class SpringRegistryLock implements LockClient {
 
     @Override
     public Lease acquire(Duration timeout) throws Exception {
-        long started = System.nanoTime();
-        if (!registryLock.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new NotAcquiredException("JdbcLockRegistry found the lock taken for " + timeout);
-        }
-        return TimeToLive.lease(started, lease);
+        return TimeToLive.tryLock(registryLock, timeout, lease, "JdbcLockRegistry");
     }
 
     @Override
     public void release(Lease lease) throws Exception {
-        try {
-            registryLock.unlock();
-        } catch (ConcurrentModificationException e) {
-            throw new NotHeldException("the lock row expired and was taken over: " + e.getMessage());
-        }
+        TimeToLive.unlock(registryLock, "JdbcLockRegistry");
     }
 
     /** The time to live has not run out since the attempt that won the lock began, by this client's monotonic clock. */

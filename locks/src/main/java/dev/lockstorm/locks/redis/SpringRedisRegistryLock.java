@@ -2,8 +2,6 @@ package dev.lockstorm.locks.redis;
 
 import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
-import dev.lockstorm.api.NotAcquiredException;
-import dev.lockstorm.api.NotHeldException;
 import dev.lockstorm.locks.TimeToLive;
 import io.lettuce.core.RedisURI;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -12,8 +10,6 @@ import org.springframework.integration.redis.util.RedisLockRegistry;
 import org.springframework.scheduling.concurrent.ThreadPoolTaskScheduler;
 
 import java.time.Duration;
-import java.util.ConcurrentModificationException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 
 /**
@@ -81,22 +77,12 @@ public final class SpringRedisRegistryLock implements LockClient {
 
     @Override
     public Lease acquire(Duration timeout) throws Exception {
-        long started = System.nanoTime();
-        if (!lock.tryLock(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new NotAcquiredException("RedisLockRegistry found the lock taken for " + timeout);
-        }
-        return TimeToLive.lease(started, expireAfter);
+        return TimeToLive.tryLock(lock, timeout, expireAfter, "RedisLockRegistry");
     }
 
     @Override
     public void release(Lease lease) throws Exception {
-        try {
-            lock.unlock();
-        } catch (ConcurrentModificationException | IllegalStateException e) {
-            // "Lock was released in the store due to expiration. The integrity of data protected by this lock may have been
-            // compromised.": its delete-if-mine script found the key gone or another's, and deleted nothing
-            throw new NotHeldException("RedisLockRegistry: " + e.getMessage());
-        }
+        TimeToLive.unlock(lock, "RedisLockRegistry");
     }
 
     @Override
