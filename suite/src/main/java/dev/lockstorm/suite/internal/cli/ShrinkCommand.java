@@ -101,7 +101,7 @@ public final class ShrinkCommand implements Callable<Integer> {
                         + " (replay it with 'lockstorm replay " + dir + " --tries 10' to see how often it comes back)");
                 return 1;
             }
-            Candidate min = new Shrink(schedule, trials, line -> say(log, "  " + line)).shrink(all);
+            Candidate min = new Shrink(schedule, trials, line -> say(log, "  " + line), recorded.finding().tiedSteps()).shrink(all);
             Path minimal = out.resolve("schedule.json");
             Map<String, Object> facts = new LinkedHashMap<>(schedule.run());
             facts.put("shrunk_from", recorded.dir().toAbsolutePath().normalize().toString());

@@ -137,6 +137,13 @@ public record Finding(Map<String, Set<Integer>> steps) {
     /** Every kind a finding can hold. */
     static final List<String> KINDS = List.of("lease-limit", "lock-defect", "lost-update", "stale-write-accepted", "token-violation", "invalid");
 
+    /** Every step some kind of the finding is tied to. */
+    public Set<Integer> tiedSteps() {
+        Set<Integer> all = new TreeSet<>();
+        steps.values().forEach(all::addAll);
+        return all;
+    }
+
     public boolean isEmpty() {
         return steps.isEmpty();
     }

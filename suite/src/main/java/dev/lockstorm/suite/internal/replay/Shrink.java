@@ -5,6 +5,7 @@ import dev.lockstorm.nemesis.replay.Step;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -54,11 +55,18 @@ public final class Shrink {
     private final RecordedSchedule recorded;
     private final Trial trial;
     private final Consumer<String> progress;
+    private final Set<Integer> tied;
 
     public Shrink(RecordedSchedule recorded, Trial trial, Consumer<String> progress) {
+        this(recorded, trial, progress, Set.of());
+    }
+
+    /** @param tied the steps the finding is tied to: held longer first when the smallest is made steadier */
+    public Shrink(RecordedSchedule recorded, Trial trial, Consumer<String> progress, Set<Integer> tied) {
         this.recorded = recorded;
         this.trial = trial;
         this.progress = progress;
+        this.tied = Set.copyOf(tied);
     }
 
     /** The smallest candidate found from {@code start} (which the caller knows to show the finding). */
@@ -111,7 +119,10 @@ public final class Shrink {
         int shown = trial.showings(c, STEADY_RUNS);
         if (shown == 0) return c; // it showed the finding when it was kept: a steadier one is no more likely to be found
         progress.accept("the smallest showed it in " + shown + " of " + STEADY_RUNS + " runs");
-        for (int n : c.steps()) {
+        // the faults the finding is tied to first: holding those longer is what makes it come every time
+        List<Integer> order = new java.util.ArrayList<>(c.steps());
+        order.sort(java.util.Comparator.comparing(n -> !tied.contains(n)));
+        for (int n : order) {
             long length = c.step(recorded, n).lengthMs();
             if (shown == STEADY_RUNS || length == 0) continue;
             for (long longer : new long[]{length * 3 / 2, length * 2}) {

@@ -68,6 +68,23 @@ class ShrinkTest {
     }
 
     @Test
+    void theFaultTheFindingIsTiedToIsHeldLongerFirst() {
+        RecordedSchedule r = recorded();
+        int[] runs = {0};
+        // steps 1 and 3 are both needed; the finding, tied to step 3, comes every time only once it lasts 6 s or more
+        Shrink.Trial trial = c -> {
+            if (!c.steps().containsAll(List.of(1, 3))) return false;
+            long length = c.step(r, 3).lengthMs();
+            return length >= 6_000 || length > 4_000 && runs[0]++ % 2 == 0;
+        };
+        List<String> lines = new ArrayList<>();
+        Candidate min = new Shrink(r, trial, lines::add, java.util.Set.of(3)).shrink(Candidate.all(r, 5, Duration.ofSeconds(60)));
+        assertEquals(List.of(1, 3), min.steps());
+        String firstHeld = lines.stream().filter(l -> l.startsWith("step ") && l.contains(" held ")).findFirst().orElseThrow();
+        assertTrue(firstHeld.startsWith("step 3 held"), lines.toString());
+    }
+
+    @Test
     void aSpentBudgetKeepsTheSmallestSoFar() {
         RecordedSchedule r = recorded();
         int[] left = {4};
