@@ -129,7 +129,8 @@ class CoverageAndCausesTest {
                 .release(0).release(1).check(new FencedMutex());
         Incident.Cause c = r.incidents().get(0).cause();
         assertTrue(c.leaseLimit(), c.why());
-        assertTrue(c.why().contains("slowed by its links losing packets before the grant (loss c1 loses 40% from [n1]; n1 loses 40% from [c1]"), c.why());
+        assertTrue(c.why().contains("slowed by its links losing packets before the grant (loss "), c.why());
+        assertTrue(c.why().contains("c1 loses 40% from [n1]") && c.why().contains("n1 loses 40% from [c1]"), c.why());
         Map<String, Object> waiters = Map.of("percent", 40, "from", Map.of("c3", List.of("n1"), "n1", List.of("c3")));
         CheckResult other = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
                 .acquire(0, 1L).with("client", "c1")
