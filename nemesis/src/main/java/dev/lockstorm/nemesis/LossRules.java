@@ -3,8 +3,6 @@ package dev.lockstorm.nemesis;
 import dev.lockstorm.clusters.lab.Host;
 
 import java.util.Collection;
-import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * One nft table per host for lossy links ({@code table inet nemesis_loss}), apart from the
@@ -20,16 +18,15 @@ final class LossRules {
     }
 
     static String ruleset(Collection<? extends Host> from, int percent) {
-        String addrs = from.stream().map(Host::address).collect(Collectors.joining(", "));
         return "table inet " + TABLE + " {}\n"
                 + "delete table inet " + TABLE + "\n"
                 + "table inet " + TABLE + " {\n"
-                + "  set lossy { type ipv4_addr; " + (addrs.isEmpty() ? "" : "elements = { " + addrs + " }; ") + "}\n"
+                + "  set lossy { type ipv4_addr; " + PartitionRules.elements(from) + "}\n"
                 + "  chain input { type filter hook input priority 0; ip saddr @lossy numgen random mod 100 < " + percent + " drop; }\n"
                 + "}\n";
     }
 
     static void heal(Host h) {
-        h.check(List.of("nft", "-f", "-"), "table inet " + TABLE + " {}\ndelete table inet " + TABLE + "\n");
+        PartitionRules.deleteTable(h, TABLE);
     }
 }

@@ -67,18 +67,13 @@ public final class Nemesis implements AutoCloseable {
 
     /** Replaces any partition with {@code grudge}; each host's rules change in one nft transaction. */
     public synchronized void partition(Grudge grudge) {
-        Set<Host> before = new LinkedHashSet<>(partitioned);
-        for (Map.Entry<Host, Set<Host>> e : grudge.refuses().entrySet()) {
-            Set<Host> oneWay = new LinkedHashSet<>(e.getValue());
-            oneWay.removeIf(other -> grudge.refuses().getOrDefault(other, Set.of()).contains(e.getKey()));
-            e.getKey().check(List.of("nft", "-f", "-"), PartitionRules.ruleset(e.getValue(), oneWay, grudge.style()));
-            partitioned.add(e.getKey());
-            before.remove(e.getKey());
-        }
-        for (Host h : before) {
-            PartitionRules.heal(h);
-            partitioned.remove(h);
-        }
+        Map<Host, String> rules = new LinkedHashMap<>();
+        grudge.refuses().forEach((h, refused) -> {
+            Set<Host> oneWay = new LinkedHashSet<>(refused);
+            oneWay.removeIf(other -> grudge.refuses().getOrDefault(other, Set.of()).contains(h));
+            rules.put(h, PartitionRules.ruleset(refused, oneWay, grudge.style()));
+        });
+        replaceRules(partitioned, rules, PartitionRules::heal);
         NemesisAction started = action(NemesisEvent.START_PARTITION, grudge.toData(), grudge.hostNames());
         events.accept(grudge.style() == CutStyle.BLACKHOLE ? started : started.cut(grudge.style().word()));
     }
@@ -93,16 +88,9 @@ public final class Nemesis implements AutoCloseable {
 
     /** Replaces any lossy links with {@code loss}; each host's rules change in one nft transaction. */
     public synchronized void loss(Loss loss) {
-        Set<Host> before = new LinkedHashSet<>(lossy);
-        for (Map.Entry<Host, Set<Host>> e : loss.losesFrom().entrySet()) {
-            e.getKey().check(List.of("nft", "-f", "-"), LossRules.ruleset(e.getValue(), loss.percent()));
-            lossy.add(e.getKey());
-            before.remove(e.getKey());
-        }
-        for (Host h : before) {
-            LossRules.heal(h);
-            lossy.remove(h);
-        }
+        Map<Host, String> rules = new LinkedHashMap<>();
+        loss.losesFrom().forEach((h, from) -> rules.put(h, LossRules.ruleset(from, loss.percent())));
+        replaceRules(lossy, rules, LossRules::heal);
         Map<String, Object> value = new LinkedHashMap<>();
         value.put("percent", loss.percent());
         value.put("from", loss.toData());
@@ -115,6 +103,23 @@ public final class Nemesis implements AutoCloseable {
         for (Host h : lossy) LossRules.heal(h);
         lossy.clear();
         events.accept(action(NemesisEvent.STOP_LOSS, "no loss", List.of()));
+    }
+
+    /**
+     * Loads each host's new nft table ({@code rules}) and heals the hosts of {@code active} that get
+     * none now: a partition or a loss replaces the one before it, host by host.
+     */
+    private static void replaceRules(Set<Host> active, Map<Host, String> rules, Consumer<Host> heal) {
+        Set<Host> before = new LinkedHashSet<>(active);
+        rules.forEach((h, ruleset) -> {
+            h.check(List.of("nft", "-f", "-"), ruleset);
+            active.add(h);
+            before.remove(h);
+        });
+        for (Host h : before) {
+            heal.accept(h);
+            active.remove(h);
+        }
     }
 
     /** SIGSTOP: the process freezes as in a long GC pause. */
@@ -135,6 +140,11 @@ public final class Nemesis implements AutoCloseable {
     /** A fault that found nothing to hit: recorded as a {@code missed} event with the reason, and nothing else done. */
     public void missed(String why) {
         events.accept(action(NemesisEvent.MISSED, why, List.of()));
+    }
+
+    /** Whether this nemesis froze {@code p} and has not resumed it yet. */
+    public synchronized boolean froze(HostProcess p) {
+        return paused.contains(p);
     }
 
     public synchronized void resume(HostProcess p) {

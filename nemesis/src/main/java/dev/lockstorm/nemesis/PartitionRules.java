@@ -55,12 +55,18 @@ final class PartitionRules {
                 + "}\n";
     }
 
-    private static String elements(Collection<? extends Host> hosts) {
+    /** {@code elements = { 10.77.0.12, 10.77.0.13 }; } for an nft set of these hosts' addresses, or nothing for none. */
+    static String elements(Collection<? extends Host> hosts) {
         String addrs = hosts.stream().map(Host::address).collect(Collectors.joining(", "));
         return addrs.isEmpty() ? "" : "elements = { " + addrs + " }; ";
     }
 
     static void heal(Host h) {
-        h.check(List.of("nft", "-f", "-"), "table inet nemesis {}\ndelete table inet nemesis\n");
+        deleteTable(h, "nemesis");
+    }
+
+    /** Deletes {@code table inet NAME} on {@code h}, whether or not it exists (declared first, then deleted). */
+    static void deleteTable(Host h, String name) {
+        h.check(List.of("nft", "-f", "-"), "table inet " + name + " {}\ndelete table inet " + name + "\n");
     }
 }

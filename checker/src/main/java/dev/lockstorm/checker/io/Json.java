@@ -89,6 +89,28 @@ public final class Json {
         } else g.writeString(String.valueOf(v));
     }
 
+    /**
+     * Writes a plain-data value to {@code file} as indented JSON a person can read and edit, through a
+     * file beside it moved into place at once, so that a reader never sees half of it.
+     */
+    public static void writeFile(java.nio.file.Path file, Object v) throws IOException {
+        java.nio.file.Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(tmp, java.nio.charset.StandardCharsets.UTF_8);
+             JsonGenerator g = FACTORY.createGenerator(w)) {
+            g.useDefaultPrettyPrinter();
+            writeValue(g, v);
+        }
+        java.nio.file.Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** The plain-data value a JSON file holds (maps, lists, strings, numbers, booleans, nulls). */
+    public static Object readFile(java.nio.file.Path file) throws IOException {
+        try (JsonParser p = FACTORY.createParser(file.toFile())) {
+            p.nextToken();
+            return readValue(p);
+        }
+    }
+
     /** A plain-data value as compact JSON text. */
     public static String toJson(Object v) {
         StringWriter w = new StringWriter();

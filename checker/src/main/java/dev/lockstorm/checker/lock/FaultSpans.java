@@ -120,7 +120,6 @@ public final class FaultSpans {
         return op.value() instanceof Map<?, ?> m && m.get("process") != null ? String.valueOf(m.get("process")) : String.valueOf(op.value());
     }
 
-    /** "c1 refuses [n3]; n3 refuses [c1]" from a grudge's plain data. */
     /** "[reset] " for a partition that refused packets otherwise than by dropping them silently ({@code cut}), else "". */
     private static String cut(Op op) {
         Object cut = op.extra("cut");
@@ -135,6 +134,7 @@ public final class FaultSpans {
         return String.join("; ", parts);
     }
 
+    /** "c1 refuses [n3]; n3 refuses [c1]" from a grudge's plain data. */
     private static String grudge(Object value) {
         if (!(value instanceof Map<?, ?> m)) return String.valueOf(value);
         List<String> parts = new ArrayList<>();

@@ -296,20 +296,18 @@ public final class Incidents {
         if (!refuses.containsKey(client)) return true;
         String cut = String.valueOf(f.start().extra("cut"));
         if (!"inbound".equals(cut)) return true; // dropped both ways by the refusing side
-        for (Map.Entry<?, ?> e : refuses.entrySet()) {
-            if (!String.valueOf(e.getKey()).equals(client) && e.getValue() instanceof java.util.Collection<?> c
-                    && c.stream().anyMatch(x -> client.equals(String.valueOf(x)))) {
-                return true;
-            }
-        }
-        return false;
+        return listedByAnother(refuses, client);
     }
 
     /** Whether lossy links lost a share of what the holder sent: some host lost packets from the holder's host. */
     private static boolean slowed(FaultSpan f, HoldInterval hold) {
         if (!(f.start().value() instanceof Map<?, ?> m) || !(m.get("from") instanceof Map<?, ?> from)) return true;
-        String client = String.valueOf(hold.start().extra("client"));
-        return from.entrySet().stream().anyMatch(e -> !String.valueOf(e.getKey()).equals(client) && e.getValue() instanceof java.util.Collection<?> c
+        return listedByAnother(from, String.valueOf(hold.start().extra("client")));
+    }
+
+    /** Whether a host other than {@code client} lists it among those it drops packets from ({@code {"n1": ["c1"]}}). */
+    private static boolean listedByAnother(Map<?, ?> drops, String client) {
+        return drops.entrySet().stream().anyMatch(e -> !String.valueOf(e.getKey()).equals(client) && e.getValue() instanceof java.util.Collection<?> c
                 && c.stream().anyMatch(x -> client.equals(String.valueOf(x))));
     }
 

@@ -3,6 +3,7 @@ package dev.lockstorm.locks.redis;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.locks.BuiltInSystem;
+import org.springframework.integration.redis.util.RedisLockRegistry;
 
 import java.util.Arrays;
 import java.util.List;
@@ -40,7 +41,7 @@ public final class RedisSystems {
             super("spring-redis-registry", "Spring Integration's RedisLockRegistry over Lettuce on one server, expireAfter = the lease,"
                     + " spin or pub-sub waiters, with or without scheduled renewal; no token", Topology.REDIS_SINGLE, false, List.of(LOCK_TYPE, RENEWAL),
                     c -> new SpringRedisRegistryLock(c.connect(), c.lock(), c.lease(),
-                            LOCK_TYPE.valueIn(c).equals("pub-sub") ? SpringRedisRegistryLock.Type.PUB_SUB_LOCK : SpringRedisRegistryLock.Type.SPIN_LOCK,
+                            LOCK_TYPE.valueIn(c).equals("pub-sub") ? RedisLockRegistry.RedisLockType.PUB_SUB_LOCK : RedisLockRegistry.RedisLockType.SPIN_LOCK,
                             RENEWAL.valueIn(c).equals("scheduled")));
         }
     }

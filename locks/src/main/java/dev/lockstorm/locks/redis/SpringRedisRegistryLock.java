@@ -27,15 +27,10 @@ import java.util.concurrent.locks.Lock;
  * a failed renewal is only logged.
  */
 public final class SpringRedisRegistryLock implements LockClient {
-    /** How a waiter waits: RedisLockRegistry's two lock types. */
-    public enum Type {
-        SPIN_LOCK, PUB_SUB_LOCK
-    }
-
     private final String connect;
     private final String lockKey;
     private final Duration expireAfter;
-    private final Type type;
+    private final RedisLockRegistry.RedisLockType type;
     private final boolean renew;
     private LettuceConnectionFactory factory;
     private RedisLockRegistry registry;
@@ -46,10 +41,10 @@ public final class SpringRedisRegistryLock implements LockClient {
      * @param connect     the server, {@code redis://host:port}
      * @param lockKey     the lock's key in the registry
      * @param expireAfter the key's time to live: the lease
-     * @param type        how waiters wait
+     * @param type        how waiters wait: polling ({@code SPIN_LOCK}) or woken by the unlock message ({@code PUB_SUB_LOCK})
      * @param renew       whether a renewal task scheduler keeps extending a held lock
      */
-    public SpringRedisRegistryLock(String connect, String lockKey, Duration expireAfter, Type type, boolean renew) {
+    public SpringRedisRegistryLock(String connect, String lockKey, Duration expireAfter, RedisLockRegistry.RedisLockType type, boolean renew) {
         this.connect = connect;
         this.lockKey = lockKey;
         this.expireAfter = expireAfter;
@@ -65,7 +60,7 @@ public final class SpringRedisRegistryLock implements LockClient {
         factory.afterPropertiesSet();
         factory.start();
         registry = new RedisLockRegistry(factory, "lockstorm", expireAfter.toMillis());
-        registry.setRedisLockType(type == Type.SPIN_LOCK ? RedisLockRegistry.RedisLockType.SPIN_LOCK : RedisLockRegistry.RedisLockType.PUB_SUB_LOCK);
+        registry.setRedisLockType(type);
         if (renew) {
             scheduler = new ThreadPoolTaskScheduler();
             scheduler.setThreadNamePrefix("redis-lock-renewal-");

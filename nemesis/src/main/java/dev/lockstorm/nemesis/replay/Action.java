@@ -23,15 +23,27 @@ public sealed interface Action {
     /** One line for a person: "freeze c3", "cut n1 off from n2, n3". */
     String describe();
 
+    /** An unmodifiable copy of each host with the hosts listed for it (a cut's, a lossy link's). */
+    private static Map<String, List<String>> copyOf(Map<String, List<String>> byHost) {
+        Map<String, List<String>> copy = new LinkedHashMap<>();
+        byHost.forEach((k, v) -> copy.put(k, List.copyOf(v)));
+        return java.util.Collections.unmodifiableMap(copy);
+    }
+
+    /** Every host named in {@code byHost}, listing or listed. */
+    private static List<String> namesIn(Map<String, List<String>> byHost) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>(byHost.keySet());
+        byHost.values().forEach(out::addAll);
+        return List.copyOf(out);
+    }
+
     /**
      * A network cut: each host refuses the hosts listed for it (as {@code Grudge.toData} writes it),
      * the packets refused as {@code cut} says (a {@link dev.lockstorm.nemesis.CutStyle}).
      */
     record Partition(Map<String, List<String>> refuses, dev.lockstorm.nemesis.CutStyle cut) implements Action {
         public Partition {
-            Map<String, List<String>> copy = new LinkedHashMap<>();
-            refuses.forEach((k, v) -> copy.put(k, List.copyOf(v)));
-            refuses = java.util.Collections.unmodifiableMap(copy);
+            refuses = copyOf(refuses);
             java.util.Objects.requireNonNull(cut, "cut");
         }
 
@@ -53,9 +65,7 @@ public sealed interface Action {
         }
 
         public List<String> names() {
-            java.util.Set<String> out = new java.util.LinkedHashSet<>(refuses.keySet());
-            refuses.values().forEach(out::addAll);
-            return List.copyOf(out);
+            return namesIn(refuses);
         }
 
         public String describe() {
@@ -73,9 +83,7 @@ public sealed interface Action {
     /** Lossy links: each host loses {@code percent} of the packets from the hosts listed for it (as {@code Loss.toData} writes it). */
     record Loss(Map<String, List<String>> from, int percent) implements Action {
         public Loss {
-            Map<String, List<String>> copy = new LinkedHashMap<>();
-            from.forEach((k, v) -> copy.put(k, List.copyOf(v)));
-            from = java.util.Collections.unmodifiableMap(copy);
+            from = copyOf(from);
             if (percent < 1 || percent > 100) throw new IllegalArgumentException("a loss is a share of 1 to 100 percent, not " + percent);
         }
 
@@ -91,9 +99,7 @@ public sealed interface Action {
         }
 
         public List<String> names() {
-            java.util.Set<String> out = new java.util.LinkedHashSet<>(from.keySet());
-            from.values().forEach(out::addAll);
-            return List.copyOf(out);
+            return namesIn(from);
         }
 
         public String describe() {

@@ -1,7 +1,5 @@
 package dev.lockstorm.nemesis.replay;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
@@ -12,9 +10,6 @@ import dev.lockstorm.checker.lock.FaultSpans;
 import dev.lockstorm.nemesis.CutStyle;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -134,18 +129,12 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
         Map<?, ?> value = op.value() instanceof Map<?, ?> m ? m : Map.of();
         return switch (e) {
             case START_PARTITION -> {
-                Map<String, List<String>> refuses = new LinkedHashMap<>();
-                value.forEach((k, v) -> {
-                    if (v instanceof Collection<?> c) refuses.put(String.valueOf(k), c.stream().map(String::valueOf).toList());
-                });
+                Map<String, List<String>> refuses = hostLists(value);
                 CutStyle cut = op.extra("cut") == null ? CutStyle.BLACKHOLE : CutStyle.of(String.valueOf(op.extra("cut"))).orElse(null);
                 yield refuses.isEmpty() || cut == null ? Optional.empty() : Optional.of(new Action.Partition(refuses, cut));
             }
             case START_LOSS -> {
-                Map<String, List<String>> from = new LinkedHashMap<>();
-                if (value.get("from") instanceof Map<?, ?> f) f.forEach((k, v) -> {
-                    if (v instanceof Collection<?> c) from.put(String.valueOf(k), c.stream().map(String::valueOf).toList());
-                });
+                Map<String, List<String>> from = value.get("from") instanceof Map<?, ?> f ? hostLists(f) : Map.of();
                 yield from.isEmpty() || !(value.get("percent") instanceof Number p) || p.intValue() < 1 || p.intValue() > 100 ? Optional.empty()
                         : Optional.of(new Action.Loss(from, p.intValue()));
             }
@@ -162,6 +151,15 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                     ? Optional.of(new Action.HoldRenewals(c.stream().map(String::valueOf).toList())) : Optional.empty();
             default -> Optional.empty();
         };
+    }
+
+    /** Each host with the hosts listed for it, from an event's plain data ({@code {"n1": ["c1"]}}); entries that list none are left out. */
+    private static Map<String, List<String>> hostLists(Map<?, ?> data) {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        data.forEach((k, v) -> {
+            if (v instanceof Collection<?> c) m.put(String.valueOf(k), c.stream().map(String::valueOf).toList());
+        });
+        return m;
     }
 
     /** The client granted the lock within the fresh window before {@code fault}, and not releasing since, or null. */
@@ -201,12 +199,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
 
     /** Writes {@code schedule.json}: one step per fault, in a form a person can read and edit. */
     public void write(Path file) throws IOException {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8); JsonGenerator g = Json.FACTORY.createGenerator(w)) {
-            g.useDefaultPrettyPrinter();
-            Json.writeValue(g, toData());
-        }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Json.writeFile(file, toData());
     }
 
     /** The plain data {@code schedule.json} holds. */
@@ -239,9 +232,8 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
      */
     public static RecordedSchedule read(Path file) {
         Object data;
-        try (JsonParser p = Json.FACTORY.createParser(file.toFile())) {
-            p.nextToken();
-            data = Json.readValue(p);
+        try {
+            data = Json.readFile(file);
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": not a schedule (expected JSON as lockstorm writes schedule.json): " + e.getMessage());
         }
@@ -263,28 +255,14 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
         String kind = text(d, "kind", where);
         Action a = switch (kind) {
             case "partition" -> {
-                if (!(d.get("refuses") instanceof Map<?, ?> m) || m.isEmpty()) {
-                    throw new IllegalArgumentException(where + ": \"refuses\" must map each host to the hosts it refuses, e.g. {\"n1\": [\"n2\", \"n3\"]}");
-                }
-                Map<String, List<String>> refuses = new LinkedHashMap<>();
-                m.forEach((k, v) -> {
-                    if (!(v instanceof List<?> l)) throw new IllegalArgumentException(where + ": \"refuses\" of " + k + " must be a list of hosts");
-                    refuses.put(String.valueOf(k), l.stream().map(String::valueOf).toList());
-                });
+                Map<String, List<String>> refuses = hostLists(d, "refuses", "the hosts it refuses, e.g. {\"n1\": [\"n2\", \"n3\"]}", where);
                 String word = d.get("cut") == null ? CutStyle.BLACKHOLE.word() : String.valueOf(d.get("cut"));
                 CutStyle cut = CutStyle.of(word).orElseThrow(() -> new IllegalArgumentException(where + ": \"cut\" is " + Op.show(d.get("cut"))
                         + ", none of blackhole, reset, inbound"));
                 yield new Action.Partition(refuses, cut);
             }
             case "loss" -> {
-                if (!(d.get("from") instanceof Map<?, ?> m) || m.isEmpty()) {
-                    throw new IllegalArgumentException(where + ": \"from\" must map each host to the hosts it loses packets from, e.g. {\"c1\": [\"n1\"]}");
-                }
-                Map<String, List<String>> from = new LinkedHashMap<>();
-                m.forEach((k, v) -> {
-                    if (!(v instanceof List<?> l)) throw new IllegalArgumentException(where + ": \"from\" of " + k + " must be a list of hosts");
-                    from.put(String.valueOf(k), l.stream().map(String::valueOf).toList());
-                });
+                Map<String, List<String>> from = hostLists(d, "from", "the hosts it loses packets from, e.g. {\"c1\": [\"n1\"]}", where);
                 long percent = number(d, "percent", where).longValue();
                 if (percent < 1 || percent > 100) throw new IllegalArgumentException(where + ": \"percent\" is 1 to 100, not " + percent);
                 yield new Action.Loss(from, (int) percent);
@@ -311,6 +289,19 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
         Long into = d.get("into_hold_ms") == null ? null : number(d, "into_hold_ms", where).longValue();
         if (into != null && into < 0) throw new IllegalArgumentException(where + ": into_hold_ms is at least 0");
         return new Step(fault, a, new Trigger(at, optText(d, "after_grant_to", where), optText(d, "holder", where), into), length);
+    }
+
+    /** A step's {@code key} as each host with a list of hosts; bad input names the step, the field and {@code what} it maps each host to. */
+    private static Map<String, List<String>> hostLists(Map<?, ?> d, String key, String what, String where) {
+        if (!(d.get(key) instanceof Map<?, ?> m) || m.isEmpty()) {
+            throw new IllegalArgumentException(where + ": \"" + key + "\" must map each host to " + what);
+        }
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        m.forEach((k, v) -> {
+            if (!(v instanceof List<?> l)) throw new IllegalArgumentException(where + ": \"" + key + "\" of " + k + " must be a list of hosts");
+            out.put(String.valueOf(k), l.stream().map(String::valueOf).toList());
+        });
+        return out;
     }
 
     private static String text(Map<?, ?> d, String key, String where) {

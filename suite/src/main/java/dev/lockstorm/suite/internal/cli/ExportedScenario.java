@@ -1,7 +1,5 @@
 package dev.lockstorm.suite.internal.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.io.Json;
 import dev.lockstorm.locks.internal.registry.PluginException;
@@ -11,11 +9,8 @@ import dev.lockstorm.suite.internal.scenario.Scenario;
 import picocli.CommandLine;
 
 import java.io.IOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,17 +51,7 @@ record ExportedScenario(Path file, String name, String description, List<String>
 
     /** A scenario of the run {@code argv} (its --seed and --schedule taken out) that must show {@code expects} again. */
     static ExportedScenario of(Path file, String name, String description, List<String> argv, long seed, Finding expects) {
-        List<String> run = new ArrayList<>();
-        for (int i = 0; i < argv.size(); i++) {
-            String w = argv.get(i);
-            String option = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
-            if (OWN.contains(option)) {
-                if (!w.contains("=")) i++;
-                continue;
-            }
-            run.add(w);
-        }
-        return new ExportedScenario(file, name, description, run, seed, "schedule.json", expects);
+        return new ExportedScenario(file, name, description, RunCommand.without(argv, OWN), seed, "schedule.json", expects);
     }
 
     /** Writes the file (pretty JSON, replaced at once so that a reader never sees half of it). */
@@ -79,12 +64,7 @@ record ExportedScenario(Path file, String name, String description, List<String>
         m.put("seed", seed);
         m.put("schedule", schedule);
         m.put("expects", expects.toData());
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8); JsonGenerator g = Json.FACTORY.createGenerator(w)) {
-            g.useDefaultPrettyPrinter();
-            Json.writeValue(g, m);
-        }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        Json.writeFile(file, m);
     }
 
     /**
@@ -93,9 +73,8 @@ record ExportedScenario(Path file, String name, String description, List<String>
      */
     static ExportedScenario read(Path file) {
         Object data;
-        try (JsonParser p = Json.FACTORY.createParser(file.toFile())) {
-            p.nextToken();
-            data = Json.readValue(p);
+        try {
+            data = Json.readFile(file);
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": not a scenario file (expected JSON as 'lockstorm shrink' writes scenario.json): " + e.getMessage());
         }

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -66,16 +65,9 @@ record RecordedRun(Path dir, String command, Finding finding, Path file, Recorde
         if (words.size() < 2 || !words.get(0).endsWith("lockstorm") || !words.get(1).equals("run")) {
             throw new IllegalArgumentException(dir.resolve("command.txt") + ", line 1: expected the recorded command 'bin/lockstorm run …', not '" + command + "'");
         }
-        List<String> args = new ArrayList<>();
-        for (int i = 2; i < words.size(); i++) {
-            String w = words.get(i);
-            String option = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
-            if (SET_HERE.contains(option) || changed.containsKey(option)) {
-                if (!w.contains("=")) i++; // and its value
-                continue;
-            }
-            args.add(w);
-        }
+        Set<String> setHere = new java.util.HashSet<>(SET_HERE);
+        setHere.addAll(changed.keySet());
+        List<String> args = RunCommand.without(words.subList(2, words.size()), setHere);
         changed.forEach((k, v) -> args.addAll(List.of(k, v)));
         args.addAll(List.of("--schedule", file.toString()));
         return RunCommand.parse(args);

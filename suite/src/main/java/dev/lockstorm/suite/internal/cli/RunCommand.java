@@ -139,6 +139,21 @@ public final class RunCommand implements Callable<Integer> {
      *
      * @throws CommandLine.ParameterException for an unknown option or a bad value
      */
+    /** A new list of {@code args} without {@code options} and their values ({@code --seed 3}, {@code --seed=3}). */
+    static List<String> without(List<String> args, java.util.Collection<String> options) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String w = args.get(i);
+            String option = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
+            if (options.contains(option)) {
+                if (!w.contains("=")) i++; // and its value
+                continue;
+            }
+            out.add(w);
+        }
+        return out;
+    }
+
     static RunCommand parse(List<String> args) {
         RunCommand run = new RunCommand();
         new CommandLine(run).parseArgs(args.toArray(String[]::new));

@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -209,8 +208,6 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         private int lossBy = -1;
         /** The holder the step in hand waits on (granted the lock just now), or null for any. */
         private String target;
-        /** Client workers this player froze and has not resumed yet. */
-        private final Set<HostProcess> frozen = new HashSet<>();
         /** The worker that froze itself at the checkpoint the step in hand armed. */
         private HostProcess reached;
         /** While a checkpoint step's point is armed (and a moment after), its fault's name: a client that ends itself there is its kill. */
@@ -331,11 +328,11 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
             }
         }
 
-        /** A client worker stopped that this player did not stop: one that froze itself at the armed point. */
+        /** A client worker stopped that the nemesis did not stop: one that froze itself at the armed point. */
         private HostProcess selfFrozen() {
             for (Client c : t.clients()) {
                 HostProcess w = c.worker();
-                if (w != null && !frozen.contains(w) && w.isPaused()) return w;
+                if (w != null && !n.froze(w) && w.isPaused()) return w;
             }
             return null;
         }
@@ -347,18 +344,12 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 HostProcess late = w;
                 String name = straggling;
                 n.asFault(name, () -> n.pause(late));
-                frozen.add(late);
-                due.add(Map.entry(System.nanoTime() + stragglingLength, () -> n.asFault(name, () -> resume(late))));
+                due.add(Map.entry(System.nanoTime() + stragglingLength, () -> n.asFault(name, () -> n.resume(late))));
             }
             if (System.nanoTime() - stragglingUntil >= 0) {
                 straggling = null;
                 armedFor = null;
             }
-        }
-
-        private void resume(HostProcess w) {
-            n.resume(w);
-            frozen.remove(w);
         }
 
         private void healDue() {
@@ -376,18 +367,14 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         private Heal inject(int step, Step s) {
             Action a = s.action();
             if (a instanceof Action.Partition p) {
-                Map<Host, Set<Host>> refuses = new LinkedHashMap<>();
-                p.refuses().forEach((h, others) -> refuses.put(n.lab().host(h), new LinkedHashSet<>(others.stream().map(n.lab()::host).toList())));
-                n.partition(new Grudge(refuses, p.cut()));
+                n.partition(new Grudge(hosts(p.refuses()), p.cut()));
                 cutBy = step;
                 return () -> {
                     if (cutBy == step) n.healPartition();
                 };
             }
             if (a instanceof Action.Loss l) {
-                Map<Host, Set<Host>> from = new LinkedHashMap<>();
-                l.from().forEach((h, others) -> from.put(n.lab().host(h), new LinkedHashSet<>(others.stream().map(n.lab()::host).toList())));
-                n.loss(new dev.lockstorm.nemesis.Loss(from, l.percent()));
+                n.loss(new dev.lockstorm.nemesis.Loss(hosts(l.from()), l.percent()));
                 lossBy = step;
                 return () -> {
                     if (lossBy == step) n.healLoss();
@@ -397,13 +384,11 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 if (s.checkpoint().isPresent()) {
                     HostProcess w = reached;
                     n.pause(w); // stopped already, by itself: recorded now, with its host
-                    frozen.add(w);
-                    return () -> resume(w);
+                    return () -> n.resume(w);
                 }
                 if (isClient(p.host())) {
                     ClientProcess c = aimed(s, p.host(), target -> n.pause(target.worker(), "holder"), () -> n.pause(worker(p.host())));
-                    frozen.add(c.worker());
-                    return () -> resume(c.worker());
+                    return () -> n.resume(c.worker());
                 }
                 HostProcess server = node(p.host()).process();
                 if (server == null) throw new Fault.Missed(p.host() + " has no process to freeze");
@@ -441,6 +426,13 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 return () -> n.resumeRenewals(switches);
             }
             throw new IllegalStateException("no way to replay " + a.kind());
+        }
+
+        /** Each host by name with the hosts listed for it, as this run's lab hosts. */
+        private Map<Host, Set<Host>> hosts(Map<String, List<String>> byName) {
+            Map<Host, Set<Host>> m = new LinkedHashMap<>();
+            byName.forEach((h, others) -> m.put(n.lab().host(h), new LinkedHashSet<>(others.stream().map(n.lab()::host).toList())));
+            return m;
         }
 
         /**
