@@ -72,7 +72,7 @@ public final class ClusterBench {
             if (n == 3) {
                 HostProcess client = lab.start(lab.host("c1"), "idle-client", Jvm.command("64m", List.of(),
                         IdleClient.class.getName(), List.of(zk.connectString())), Map.of());
-                Wait.until("the idle client", () -> logHas(client.log(), "IDLE"), Duration.ofSeconds(20));
+                Wait.until("the idle client", () -> LogLines.has(client.log(), "IDLE"), Duration.ofSeconds(20));
                 Wait.sleep(500);
                 rss("client JVM (-Xmx64m, one ZooKeeper session)", client);
                 try (Nemesis nemesis = new Nemesis(lab, e -> { })) {
@@ -168,13 +168,5 @@ public final class ClusterBench {
         List<Long> v = new ArrayList<>(values);
         Collections.sort(v);
         out.printf(Locale.ROOT, "%-52s %8d %8d %8d%n", what, v.get(0), v.get(v.size() / 2), v.get(v.size() - 1));
-    }
-
-    private static boolean logHas(Path log, String text) {
-        try {
-            return Files.readString(log).contains(text);
-        } catch (IOException e) {
-            return false;
-        }
     }
 }

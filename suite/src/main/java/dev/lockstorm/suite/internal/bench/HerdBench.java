@@ -11,7 +11,6 @@ import dev.lockstorm.suite.internal.cluster.Cluster;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -88,7 +87,7 @@ public final class HerdBench {
                 List.of(recipe, cluster.connect(), Integer.toString(clients), Long.toString(each.toSeconds()), "/herd/" + recipe + "-" + waiters)),
                 Map.of());
         Wait.until("the herd loop " + recipe + " × " + waiters + " waiters to open its sessions",
-                () -> logHas(p.log(), "HERD-MEASURING") || !p.isAlive(), Duration.ofSeconds(120));
+                () -> LogLines.has(p.log(), "HERD-MEASURING") || !p.isAlive(), Duration.ofSeconds(120));
         // watches set: the mean of ten samples, 100 ms apart, from the middle of the measured window
         Wait.sleep(Math.max(0, each.toMillis() / 2 - 500));
         long sampled = 0;
@@ -99,7 +98,7 @@ public final class HerdBench {
         double watches = sampled / 10.0;
         Wait.until("the herd loop " + recipe + " × " + waiters + " waiters", () -> !p.isAlive(), each.plusSeconds(120));
         long triggered = triggered(nodes) - triggeredBefore;
-        String line = lastLine(p.log(), "HERD ");
+        String line = LogLines.last(p.log(), "HERD ").orElseThrow(() -> new IllegalStateException("the herd loop printed no result; see " + p.log()));
         String[] f = line.split(" ");
         return new Cell(recipe, waiters, Long.parseLong(f[2]), Long.parseLong(f[4]), Long.parseLong(f[6]), triggered, watches,
                 Double.parseDouble(f[8]), Double.parseDouble(f[10]));
@@ -129,23 +128,5 @@ public final class HerdBench {
         Matcher m = WATCH_COUNT.matcher(mntr);
         if (!m.find()) throw new IllegalStateException("no zk_watch_count in mntr's answer");
         return Long.parseLong(m.group(1));
-    }
-
-    private static boolean logHas(Path log, String text) {
-        try {
-            return Files.exists(log) && Files.readString(log).contains(text);
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static String lastLine(Path log, String prefix) {
-        try {
-            List<String> lines = Files.readAllLines(log);
-            for (int i = lines.size() - 1; i >= 0; i--) if (lines.get(i).startsWith(prefix)) return lines.get(i);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        throw new IllegalStateException("the herd loop printed no result; see " + log);
     }
 }

@@ -146,9 +146,14 @@ final class Throughput {
 
     /** The same, {@code body} given the servers themselves (to ask them for figures of their own). */
     <T> T withCluster(String system, BiFunction<Lab, Cluster, T> body) {
+        return withCluster(system, List.of("c1"), body);
+    }
+
+    /** The same, with these client hosts beside the servers'. */
+    <T> T withCluster(String system, List<String> clientHosts, BiFunction<Lab, Cluster, T> body) {
         Topology topology = Registry.builtIn().system(system).topology();
         List<String> hosts = new ArrayList<>(topology.hostNames());
-        hosts.add("c1");
+        hosts.addAll(clientHosts);
         try (Lab lab = Lab.open(new LabSpec(hosts, store.root().resolve("bench-direct-" + system + "-" + System.nanoTime())))) {
             return body.apply(lab, Cluster.start(topology, lab, Persistence.NONE, false));
         }

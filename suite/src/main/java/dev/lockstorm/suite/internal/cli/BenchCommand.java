@@ -12,7 +12,8 @@ import java.util.concurrent.Callable;
 /** {@code lockstorm bench}: benchmarks that print figures. */
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs benchmarks that print figures; none passes or fails on time.",
         subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class, BenchCommand.ZooKeeper.class, BenchCommand.Redis.class,
-                BenchCommand.Etcd.class, BenchCommand.Database.class, BenchCommand.Herd.class})
+                BenchCommand.Etcd.class, BenchCommand.Database.class, BenchCommand.Herd.class,
+                BenchCommand.Awareness.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -221,6 +222,44 @@ public final class BenchCommand implements Runnable {
 
         private picocli.CommandLine.ParameterException bad(String message) {
             return new picocli.CommandLine.ParameterException(spec.commandLine(), message);
+        }
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+    }
+
+    @Command(name = "awareness", mixinStandardHelpOptions = true,
+            description = {"Measures, per lock system, how long a holder cut off from every server goes on believing it holds"
+                    + " the lock after another client was granted it: the holder takes the lock and is cut off at once, silently"
+                    + " (blackhole) or answered with resets (reset), and asks its client's stillHeld every 10 ms while a contender"
+                    + " tries to take the lock. Prints the medians per system and cut (needs root)."})
+    static final class Awareness implements Callable<Integer> {
+        @Option(names = "--systems", paramLabel = "S[:K=V…],…",
+                description = "Measures these systems, each with options of its own after a colon (by default: ${DEFAULT-VALUE}).")
+        String systems = String.join(",", dev.lockstorm.suite.internal.bench.AwarenessBench.SYSTEMS);
+
+        @Option(names = "--trials", defaultValue = "3", description = "Sets the trials per system and cut (default: ${DEFAULT-VALUE}).")
+        int trials;
+
+        @Option(names = "--lease", defaultValue = "4s", converter = DurationConverter.class,
+                description = "Sets the lease (the session timeout, TTL or lease time) the clients ask for (default: ${DEFAULT-VALUE}).")
+        java.time.Duration lease;
+
+        @Override
+        public Integer call() {
+            java.util.List<dev.lockstorm.suite.internal.bench.AwarenessBench.Target> targets = new java.util.ArrayList<>();
+            for (String s : names(systems)) {
+                try {
+                    targets.add(dev.lockstorm.suite.internal.bench.AwarenessBench.Target.parse(s));
+                } catch (IllegalArgumentException e) {
+                    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--systems: " + e.getMessage());
+                }
+            }
+            if (trials < 1 || trials > 100) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--trials: " + trials + " is out of range; expected 1 to 100");
+            if (lease.toMillis() < 1000) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--lease: " + lease + " is too short; expected at least 1s");
+            dev.lockstorm.clusters.lab.Lab.requireInside();
+            new dev.lockstorm.suite.internal.bench.AwarenessBench(System.out, Home.store()).run(targets, trials, lease);
+            return 0;
         }
 
         @picocli.CommandLine.Spec
