@@ -83,6 +83,15 @@ public sealed interface Fault {
         }
     }
 
+    /** Slows links, chosen at injection. */
+    record Slowed(String name, Supplier<Slow> slow) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            n.slow(slow.get());
+            return n::healSlow;
+        }
+    }
+
     /** Freezes processes (a long GC pause from outside) chosen at injection. */
     record Pause(String name, Supplier<List<HostProcess>> targets) implements Fault {
         @Override

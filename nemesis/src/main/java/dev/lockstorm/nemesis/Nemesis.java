@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 
 /**
  * Injects faults into a lab and undoes each one exactly: partitions (an nft table per host,
- * replaced in one transaction), lossy links (a table of their own), pauses (SIGSTOP/SIGCONT), kills and restarts, clock faults, and
+ * replaced in one transaction), lossy links (a table of their own), slow links (an HTB qdisc), pauses (SIGSTOP/SIGCONT), kills and restarts, clock faults, and
  * clients' lease renewals held. It remembers what
  * it did, so that {@link #healAll} — also run by {@link #close} — puts everything back, however
  * often it is called. Every action is reported as a {@link NemesisAction}.
@@ -36,6 +36,7 @@ public final class Nemesis implements AutoCloseable {
     private final Consumer<NemesisAction> events;
     private final Set<Host> partitioned = new LinkedHashSet<>();
     private final Set<Host> lossy = new LinkedHashSet<>();
+    private final Set<Host> slowed = new LinkedHashSet<>();
     private final Set<HostProcess> paused = new LinkedHashSet<>();
     private final Set<Node> killed = new LinkedHashSet<>();
     private final Set<ClockFault> clocks = new LinkedHashSet<>();
@@ -103,6 +104,32 @@ public final class Nemesis implements AutoCloseable {
         for (Host h : lossy) LossRules.heal(h);
         lossy.clear();
         events.accept(action(NemesisEvent.STOP_LOSS, "no loss", List.of()));
+    }
+
+    /** Replaces any slow links with {@code slow}; each host's old slow links go before its new ones come. */
+    public synchronized void slow(Slow slow) {
+        Set<Host> before = new LinkedHashSet<>(slowed);
+        slow.slowsTo().forEach((h, to) -> {
+            SlowRules.apply(h, to, slow.kbit());
+            slowed.add(h);
+            before.remove(h);
+        });
+        for (Host h : before) {
+            SlowRules.heal(h);
+            slowed.remove(h);
+        }
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put("kbit", slow.kbit());
+        value.put("to", slow.toData());
+        events.accept(action(NemesisEvent.START_SLOW, value, slow.hostNames()));
+    }
+
+    /** Makes every slow link fast again. */
+    public synchronized void healSlow() {
+        if (slowed.isEmpty()) return;
+        for (Host h : slowed) SlowRules.heal(h);
+        slowed.clear();
+        events.accept(action(NemesisEvent.STOP_SLOW, "no slow links", List.of()));
     }
 
     /**
@@ -262,6 +289,7 @@ public final class Nemesis implements AutoCloseable {
         run(problems, this::resumeAll);
         run(problems, this::healPartition);
         run(problems, this::healLoss);
+        run(problems, this::healSlow);
         for (ClockFault c : new ArrayList<>(clocks)) run(problems, () -> clockReset(c));
         run(problems, () -> resumeRenewals(new ArrayList<>(renewalsHeld)));
         for (Node n : new ArrayList<>(killed)) run(problems, () -> restart(n));
@@ -273,6 +301,7 @@ public final class Nemesis implements AutoCloseable {
         Map<String, String> m = new LinkedHashMap<>();
         if (!partitioned.isEmpty()) m.put("partition", partitioned.stream().map(Host::name).collect(Collectors.joining(",")));
         if (!lossy.isEmpty()) m.put("loss", lossy.stream().map(Host::name).collect(Collectors.joining(",")));
+        if (!slowed.isEmpty()) m.put("slow", slowed.stream().map(Host::name).collect(Collectors.joining(",")));
         if (!paused.isEmpty()) m.put("paused", paused.stream().map(HostProcess::name).collect(Collectors.joining(",")));
         if (!killed.isEmpty()) m.put("killed", killed.stream().map(n -> n.host().name()).collect(Collectors.joining(",")));
         if (!renewalsHeld.isEmpty()) m.put("renewals held", renewalsHeld.stream().map(RenewalSwitch::client).collect(Collectors.joining(",")));

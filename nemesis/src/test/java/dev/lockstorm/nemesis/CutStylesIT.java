@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The three ways a cut refuses packets, and a lossy link, against a real redis-server: what a client
+ * The three ways a cut refuses packets, a lossy link and a slow one, against a real redis-server: what a client
  * on the other side learns (nothing, a reset, or nothing while its command is applied; some packets
  * through), and the heal.
  */
@@ -119,6 +119,40 @@ class CutStylesIT {
         nemesis.healLoss();
         assertEquals("30", client.exec(List.of("bash", "-c", tries), Duration.ofSeconds(60)).output().strip(), "healed: every connect through");
         assertEquals("stop-loss", recorded.get(recorded.size() - 1).f());
+    }
+
+    /** Milliseconds from sending {@code command} (RESP; {@code $v} is 4,000 bytes) to the last of its reply's {@code replyBytes}. */
+    private long roundTrip(String command, int replyBytes) {
+        String script = "exec 3<>/dev/tcp/" + redis.host().address() + "/" + RedisNode.PORT + "; v=$(head -c 4000 /dev/zero | tr '\\0' x);"
+                + " t0=$(date +%s%N); " + command + " >&3; timeout 20 head -c " + replyBytes + " <&3 >/dev/null; t1=$(date +%s%N); echo $(( (t1 - t0) / 1000000 ))";
+        Commands.Result r = client.exec(List.of("bash", "-c", script), Duration.ofSeconds(30));
+        assertTrue(r.ok(), r.output());
+        return Long.parseLong(r.output().strip());
+    }
+
+    @Test
+    void aSlowLinkDelaysWhatEachSideSendsLosesNothingAndHealsFast() throws Exception {
+        String set = "printf '*3\\r\\n$3\\r\\nSET\\r\\n$4\\r\\nslow\\r\\n$4000\\r\\n%s\\r\\n' \"$v\"";
+        String get = "printf '*2\\r\\n$3\\r\\nGET\\r\\n$4\\r\\nslow\\r\\n'";
+        assertTrue(roundTrip(set, 5) < 1_000, "a fast link first");
+        nemesis.slow(Slow.between(client, List.of(redis.host()), 8));
+        // 4,000 bytes at 8 kbit/s: the first packet leaves at once (the bucket holds one), the other
+        // ~2,500 bytes take ~2.5 s; each way: the client's SET, then the server's reply to GET
+        long up = roundTrip(set, 5);
+        assertTrue(up >= 1_500, "the client's 4,000 bytes queued behind the slow link: " + up + " ms");
+        long down = roundTrip(get, 4009);
+        assertTrue(down >= 1_500, "the server's 4,000-byte reply queued behind its slow link to c1: " + down + " ms");
+        try (Resp r = redis.connect(Duration.ofSeconds(2))) {
+            assertEquals(4000, String.valueOf(r.call("GET", "slow")).length(), "slow, nothing lost");
+        }
+        assertEquals("start-slow", recorded.get(recorded.size() - 1).f());
+        assertTrue(client.exec("tc", "qdisc", "show").output().contains("htb 4c53:"), "the slow link's qdisc on c1");
+        nemesis.healSlow();
+        assertEquals("stop-slow", recorded.get(recorded.size() - 1).f());
+        for (Host h : List.of(client, redis.host())) {
+            assertFalse(h.exec("tc", "qdisc", "show").output().contains("4c53:"), "healed: no slow-link qdisc left on " + h.name());
+        }
+        assertTrue(roundTrip(set, 5) < 1_000, "healed: fast again");
     }
 
     private static String read(Path log) {

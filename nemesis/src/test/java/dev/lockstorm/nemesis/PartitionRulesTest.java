@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The nft rule set a host gets: one transaction that replaces the table, dropping the refused addresses as they arrive, and as they leave for a one-way grudge. */
@@ -65,6 +66,27 @@ class PartitionRulesTest {
         assertEquals(java.util.Map.of("c1", List.of("n1"), "n1", List.of("c1")), between.toData(), "each way");
         assertEquals(List.of("c1", "n1"), between.hostNames());
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Loss.between(hosts.get(0), List.of(hosts.get(1)), 0));
+    }
+
+    @Test
+    void aSlowLinkIsAnHtbClassTheListedAddressesAreFilteredInto() {
+        List<Host> hosts = FakeHosts.named("c1", "n1", "n2");
+        String batch = SlowRules.batch("eth0", List.of("10.77.0.12", "10.77.0.13"), 2);
+        assertTrue(batch.startsWith("qdisc add dev eth0 root handle 4c53: htb default 1\n"), "lockstorm's handle, unlimited by default: " + batch);
+        assertTrue(batch.contains("qdisc add dev eth0 parent 4c53:2 tbf rate 2kbit burst 1600 limit 1000000\n"), "the slow class's own bucket: " + batch);
+        assertTrue(batch.contains("u32 match ip dst 10.77.0.12/32 flowid 4c53:2\n") && batch.contains("u32 match ip dst 10.77.0.13/32 flowid 4c53:2\n"), batch);
+        Slow between = Slow.between(hosts.get(0), List.of(hosts.get(1), hosts.get(2)), 2);
+        assertEquals(java.util.Map.of("c1", List.of("n1", "n2"), "n1", List.of("c1"), "n2", List.of("c1")), between.toData(), "each way");
+        assertThrows(IllegalArgumentException.class, () -> Slow.between(hosts.get(0), List.of(hosts.get(1)), 0));
+    }
+
+    @Test
+    void theCleanUpFindsOnlyRootQdiscsWithTheSlowLinksHandle() {
+        String show = String.join("\n", "qdisc noqueue 0: dev lo root refcnt 2",
+                "qdisc htb 4c53: dev eth0 root refcnt 2 r2q 10 default 0x1 direct_packets_stat 0 direct_qlen 1000",
+                "qdisc htb 1: dev eth1 root refcnt 2 r2q 10 default 0x1",
+                "qdisc htb 4c53: dev v-c1 root refcnt 2 r2q 10 default 0x1");
+        assertEquals(List.of("eth0", "v-c1"), dev.lockstorm.clusters.lab.Cleanup.slowLinkDevices(show), "never another's qdisc");
     }
 
     @Test

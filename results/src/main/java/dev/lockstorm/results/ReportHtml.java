@@ -355,6 +355,7 @@ public final class ReportHtml {
                 String label = switch (f.kind()) {
                     case "partition" -> cutFrom.isEmpty() ? "partition " + f.target() : cutLabel(f.start().extra("cut"), cutFrom);
                     case "loss" -> lossLabel(f.start().value(), host);
+                    case "slow" -> slowLabel(f.start().value(), host);
                     case "pause" -> "paused (SIGSTOP) " + f.target();
                     case "kill" -> "down (kill -9)";
                     case "kill-client" -> "client process killed (kill -9)";
@@ -384,6 +385,14 @@ public final class ReportHtml {
             return "losing " + m.get("percent") + "% of the packets from " + String.join(", ", c.stream().map(String::valueOf).toList());
         }
         return "lossy links";
+    }
+
+    /** "sending at most 2 kbit/s to n1" on a host of a slow link. */
+    private static String slowLabel(Object value, String host) {
+        if (value instanceof Map<?, ?> m && m.get("to") instanceof Map<?, ?> to && to.get(host) instanceof Collection<?> c) {
+            return "sending at most " + m.get("kbit") + " kbit/s to " + String.join(", ", c.stream().map(String::valueOf).toList());
+        }
+        return "slow links";
     }
 
     private static Map<String, List<String>> grudge(Map<?, ?> data) {

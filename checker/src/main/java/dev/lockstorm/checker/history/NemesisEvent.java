@@ -27,6 +27,9 @@ public enum NemesisEvent {
     /** Lossy links ({@code value}: {@code percent}, and {@code from}: each host and the hosts it loses packets from); the next one replaces it. */
     START_LOSS("start-loss", Span.LOSS, true),
     STOP_LOSS("stop-loss", Span.LOSS, false),
+    /** Slow links ({@code value}: {@code kbit}, and {@code to}: each host and the hosts its packets to are slowed); the next one replaces it. */
+    START_SLOW("start-slow", Span.SLOW, true),
+    STOP_SLOW("stop-slow", Span.SLOW, false),
     HOLD_RENEWALS("hold-renewals", Span.RENEWALS, true),
     RESUME_RENEWALS("resume-renewals", Span.RENEWALS, false),
     CLOCK_JUMP("clock-jump", Span.CLOCK, true),
@@ -57,7 +60,7 @@ public enum NemesisEvent {
 
     /** What a lasting fault is, as its span is named: from the event that opens it to the one that closes it. */
     public enum Span {
-        PARTITION, LOSS, PAUSE, KILL, RENEWALS, CLOCK;
+        PARTITION, LOSS, SLOW, PAUSE, KILL, RENEWALS, CLOCK;
 
         /** "partition", "pause", …: the span's kind in FaultSpan and the report. */
         public String word() {

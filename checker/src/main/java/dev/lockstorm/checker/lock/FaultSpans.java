@@ -44,10 +44,10 @@ public final class FaultSpans {
                     close(out, open, kind, op);
                     if (e.opens()) open.put(kind + cut(op) + grudge(op.value()), op);
                 }
-                case LOSS -> {
-                    // lossy links, replaced by the next ones like a partition
+                case LOSS, SLOW -> {
+                    // lossy or slow links, replaced by the next ones like a partition
                     close(out, open, kind, op);
-                    if (e.opens()) open.put(kind + lossy(op.value()), op);
+                    if (e.opens()) open.put(kind + links(op.value()), op);
                 }
                 case CLOCK -> {
                     if (e.opens()) open.put(kind + clockTarget(op), op);
@@ -126,11 +126,13 @@ public final class FaultSpans {
         return cut == null || "blackhole".equals(cut) ? "" : "[" + cut + "] ";
     }
 
-    /** "c1 loses 40% from [n1]; n1 loses 40% from [c1]" from a loss's plain data. */
-    private static String lossy(Object value) {
-        if (!(value instanceof Map<?, ?> m) || !(m.get("from") instanceof Map<?, ?> from)) return String.valueOf(value);
+    /** "c1 loses 40% from [n1]; n1 loses 40% from [c1]" from a loss's plain data, "c1 sends 2 kbit/s to [n1]; …" from slow links'. */
+    private static String links(Object value) {
+        if (!(value instanceof Map<?, ?> m)) return String.valueOf(value);
         List<String> parts = new ArrayList<>();
-        from.forEach((k, v) -> parts.add(k + " loses " + m.get("percent") + "% from " + v));
+        if (m.get("from") instanceof Map<?, ?> from) from.forEach((k, v) -> parts.add(k + " loses " + m.get("percent") + "% from " + v));
+        else if (m.get("to") instanceof Map<?, ?> to) to.forEach((k, v) -> parts.add(k + " sends " + m.get("kbit") + " kbit/s to " + v));
+        else return String.valueOf(value);
         return String.join("; ", parts);
     }
 

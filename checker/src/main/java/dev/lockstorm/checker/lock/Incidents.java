@@ -223,7 +223,9 @@ public final class Incidents {
                 // what came to the holder (its requests arriving and applied, renewals among them) does not
                 case "partition" -> unheard(f, hold) ? "cut off" : null;
                 // a lossy link slows what the holder sends (TCP retransmits with a growing backoff): slowed, not cut
-                case "loss" -> slowed(f, hold) ? "slowed by its links losing packets" : null;
+                case "loss" -> slowed(f, hold, "from") ? "slowed by its links losing packets" : null;
+                // a slow link queues what the holder sends: its renewals arrive late
+                case "slow" -> slowed(f, hold, "to") ? "slowed by a slow link" : null;
                 case "renewals" -> "kept from renewing its lease";
                 default -> null;
             };
@@ -299,10 +301,16 @@ public final class Incidents {
         return listedByAnother(refuses, client);
     }
 
-    /** Whether lossy links lost a share of what the holder sent: some host lost packets from the holder's host. */
-    private static boolean slowed(FaultSpan f, HoldInterval hold) {
-        if (!(f.start().value() instanceof Map<?, ?> m) || !(m.get("from") instanceof Map<?, ?> from)) return true;
-        return listedByAnother(from, String.valueOf(hold.start().extra("client")));
+    /**
+     * Whether lossy or slow links held up what the holder sent: some host lost packets from the
+     * holder's host ({@code "from"}, a loss), or the holder's host sent slowly to another
+     * ({@code "to"}, slow links).
+     */
+    private static boolean slowed(FaultSpan f, HoldInterval hold, String key) {
+        if (!(f.start().value() instanceof Map<?, ?> m) || !(m.get(key) instanceof Map<?, ?> links)) return true;
+        String client = String.valueOf(hold.start().extra("client"));
+        if (key.equals("from")) return listedByAnother(links, client);
+        return links.get(client) instanceof java.util.Collection<?> c && !c.isEmpty();
     }
 
     /** Whether a host other than {@code client} lists it among those it drops packets from ({@code {"n1": ["c1"]}}). */

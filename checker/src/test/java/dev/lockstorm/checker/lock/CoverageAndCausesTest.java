@@ -141,6 +141,28 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aHolderSendingOnASlowLinkIsALeaseLimitAndOnlyItsRepliesSlowedIsNot() {
+        Map<String, Object> slow = Map.of("kbit", 1, "to", Map.of("c1", List.of("n1"), "n1", List.of("c1")));
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .acquire(0, 1L).with("client", "c1")
+                .nemesis("start-slow", slow).with("hosts", List.of("c1", "n1"))
+                .gap(500).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-slow", "no slow links")
+                .release(0).release(1).check(new FencedMutex());
+        Incident.Cause c = r.incidents().get(0).cause();
+        assertTrue(c.leaseLimit(), c.why());
+        assertTrue(c.why().contains("slowed by a slow link before the grant (slow c1 sends 1 kbit/s to [n1]"), c.why());
+        // the server's replies to the holder slowed, what the holder sends not: its renewals arrive in time
+        Map<String, Object> replies = Map.of("kbit", 1, "to", Map.of("n1", List.of("c1")));
+        CheckResult other = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .acquire(0, 1L).with("client", "c1")
+                .nemesis("start-slow", replies).with("hosts", List.of("c1", "n1"))
+                .gap(500).acquire(1, 2L).with("client", "c2")
+                .release(0).release(1).check(new FencedMutex());
+        assertFalse(other.incidents().get(0).cause().leaseLimit(), other.incidents().get(0).cause().why());
+    }
+
+    @Test
     void aHolderToldItStillHeldTheLockAfterTheGrantIsADefectEvenAfterAPause() {
         CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
                 .acquire(0, 1L).with("client", "c1")

@@ -10,7 +10,7 @@ import java.util.stream.Stream;
 /**
  * Finds, and removes, what a run could have left outside its lab. A run lives in its own lab, so
  * there should be nothing: this checks, it does not assume. Only things unmistakably lockstorm's
- * are touched: an {@code inet nemesis} or {@code inet nemesis_loss} nft table, a {@code lockstorm-run} mount, a stopped process
+ * are touched: an {@code inet nemesis} or {@code inet nemesis_loss} nft table, a root qdisc with the slow links' handle, a {@code lockstorm-run} mount, a stopped process
  * of a lab.
  *
  * <pre>{@code
@@ -37,6 +37,13 @@ public final class Cleanup {
                 }
             }
         }
+        if (Commands.run("sh", "-c", "command -v tc").ok()) {
+            // slow links: an HTB root qdisc with lockstorm's handle (the nemesis's SlowRules)
+            for (String dev : slowLinkDevices(Commands.run("tc", "qdisc", "show").output())) {
+                found.add("slow-link qdisc on " + dev + " in this network namespace" + (remove ? ": deleted" : ""));
+                if (remove) Commands.run("tc", "qdisc", "del", "dev", dev, "root");
+            }
+        }
         // inside a lab, the lockstorm-run mounts in sight are that lab's own (another lab's are in
         // another mount namespace); outside, any would have leaked from a lab
         boolean insideALab = System.getenv("LOCKSTORM_LAB") != null;
@@ -59,6 +66,15 @@ public final class Cleanup {
         }
         return found;
     }
+
+    /** The interfaces whose root qdisc is a slow link's ({@code qdisc htb 4c53: dev eth0 root …} in {@code tc qdisc show}). */
+    public static List<String> slowLinkDevices(String tcShow) {
+        return tcShow.lines().filter(l -> l.startsWith("qdisc htb " + SLOW_LINK_HANDLE + " dev ") && l.contains(" root"))
+                .map(l -> l.split(" ")[4]).distinct().toList();
+    }
+
+    /** The root qdisc handle of the nemesis's slow links ("LS"): a qdisc with it is unmistakably lockstorm's. */
+    public static final String SLOW_LINK_HANDLE = "4c53:";
 
     /**
      * Processes of a lab (LOCKSTORM_LAB=1) stopped by SIGSTOP and left in this PID namespace. A

@@ -41,6 +41,12 @@ public final class SshCleanup {
                 "    echo \"nft table 'inet $t'$done\"; [ $remove = 1 ] && nft delete table inet $t",
                 "  fi",
                 "done",
+                // slow links: lockstorm's HTB root qdisc (handle 4c53:, "LS")
+                "if command -v tc >/dev/null 2>&1; then",
+                "  for d in $(tc qdisc show | awk '$2 == \"htb\" && $3 == \"" + dev.lockstorm.clusters.lab.Cleanup.SLOW_LINK_HANDLE + "\" && $4 == \"dev\" {print $5}' | sort -u); do",
+                "    echo \"slow-link qdisc on $d$done\"; [ $remove = 1 ] && tc qdisc del dev $d root",
+                "  done",
+                "fi",
                 "for p in /proc/[0-9]*; do",
                 "  pid=${p#/proc/}",
                 "  [ \"$pid\" = \"$$\" ] && continue",

@@ -23,7 +23,7 @@ public sealed interface Action {
     /** One line for a person: "freeze c3", "cut n1 off from n2, n3". */
     String describe();
 
-    /** An unmodifiable copy of each host with the hosts listed for it (a cut's, a lossy link's). */
+    /** An unmodifiable copy of each host with the hosts listed for it (a cut's, a lossy or slow link's). */
     private static Map<String, List<String>> copyOf(Map<String, List<String>> byHost) {
         Map<String, List<String>> copy = new LinkedHashMap<>();
         byHost.forEach((k, v) -> copy.put(k, List.copyOf(v)));
@@ -105,6 +105,35 @@ public sealed interface Action {
         public String describe() {
             List<String> parts = new java.util.ArrayList<>();
             from.forEach((h, others) -> parts.add(h + " losing " + percent + "% of what " + String.join(", ", others) + " send"));
+            return String.join("; ", parts);
+        }
+    }
+
+    /** Slow links: each host sends to the hosts listed for it at {@code kbit} kilobits a second (as {@code Slow.toData} writes it). */
+    record Slow(Map<String, List<String>> to, int kbit) implements Action {
+        public Slow {
+            to = copyOf(to);
+            if (kbit < 1 || kbit > 100_000) throw new IllegalArgumentException("a slow link's rate is 1 to 100000 kbit/s, not " + kbit);
+        }
+
+        public String kind() {
+            return "slow";
+        }
+
+        public Map<String, Object> fields() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("to", to);
+            m.put("kbit", kbit);
+            return m;
+        }
+
+        public List<String> names() {
+            return namesIn(to);
+        }
+
+        public String describe() {
+            List<String> parts = new java.util.ArrayList<>();
+            to.forEach((h, others) -> parts.add(h + " sending " + kbit + " kbit/s to " + String.join(", ", others)));
             return String.join("; ", parts);
         }
     }

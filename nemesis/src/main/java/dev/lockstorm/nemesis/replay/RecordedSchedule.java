@@ -138,6 +138,11 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 yield from.isEmpty() || !(value.get("percent") instanceof Number p) || p.intValue() < 1 || p.intValue() > 100 ? Optional.empty()
                         : Optional.of(new Action.Loss(from, p.intValue()));
             }
+            case START_SLOW -> {
+                Map<String, List<String>> to = value.get("to") instanceof Map<?, ?> t ? hostLists(t) : Map.of();
+                yield to.isEmpty() || !(value.get("kbit") instanceof Number k) || k.intValue() < 1 || k.intValue() > 100_000 ? Optional.empty()
+                        : Optional.of(new Action.Slow(to, k.intValue()));
+            }
             case START_PAUSE -> host == null ? Optional.empty() : Optional.of(new Action.Pause(host));
             case KILL -> host == null ? Optional.empty() : Optional.of(new Action.Kill(host));
             case KILL_CLIENT -> host == null ? Optional.empty() : Optional.of(new Action.KillClient(host));
@@ -267,6 +272,12 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 if (percent < 1 || percent > 100) throw new IllegalArgumentException(where + ": \"percent\" is 1 to 100, not " + percent);
                 yield new Action.Loss(from, (int) percent);
             }
+            case "slow" -> {
+                Map<String, List<String>> to = hostLists(d, "to", "the hosts its packets to are slowed, e.g. {\"c1\": [\"n1\"]}", where);
+                long kbit = number(d, "kbit", where).longValue();
+                if (kbit < 1 || kbit > 100_000) throw new IllegalArgumentException(where + ": \"kbit\" is 1 to 100000, not " + kbit);
+                yield new Action.Slow(to, (int) kbit);
+            }
             case "pause" -> new Action.Pause(text(d, "target", where));
             case "kill" -> new Action.Kill(text(d, "target", where));
             case "kill-client" -> new Action.KillClient(text(d, "target", where));
@@ -280,7 +291,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 yield new Action.HoldRenewals(clients);
             }
             default -> throw new IllegalArgumentException(where + ": kind " + Op.show(kind)
-                    + " is none of partition, loss, pause, kill, kill-client, clock-jump, clock-rate, clock-strobe, hold-renewals");
+                    + " is none of partition, loss, slow, pause, kill, kill-client, clock-jump, clock-rate, clock-strobe, hold-renewals");
         };
         long at = number(d, "at_ms", where).longValue();
         long length = d.containsKey("length_ms") ? number(d, "length_ms", where).longValue() : 0;

@@ -147,6 +147,24 @@ class RecordedScheduleTest {
     }
 
     @Test
+    void slowLinksAreAStepAndSurviveTheFile(@TempDir Path dir) throws Exception {
+        String jsonl = String.join("\n",
+                client(0, 1_000, "invoke", 0, "c1", "acquire"),
+                ev(1, 1_200, "start-slow", "{\"kbit\":1,\"to\":{\"c1\":[\"n1\"],\"n1\":[\"c1\"]}}", ",\"hosts\":[\"c1\",\"n1\"],\"fault\":\"slow-holder\""),
+                ev(2, 5_200, "stop-slow", "\"no slow links\"", "")) + "\n";
+        RecordedSchedule s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL));
+        assertEquals(new Action.Slow(Map.of("c1", List.of("n1"), "n1", List.of("c1")), 1), s.steps().get(0).action());
+        assertEquals(4_000, s.steps().get(0).lengthMs());
+        assertEquals("c1 sending 1 kbit/s to n1; n1 sending 1 kbit/s to c1", s.steps().get(0).action().describe());
+        Path file = dir.resolve("schedule.json");
+        s.write(file);
+        assertEquals(s.steps(), RecordedSchedule.read(file).steps());
+        java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file).replace("\"kbit\" : 1", "\"kbit\" : 0"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
+        assertTrue(e.getMessage().contains("step 1: \"kbit\" is 1 to 100000, not 0"), e.getMessage());
+    }
+
+    @Test
     void aScheduleIsWrittenAndReadBackTheSame(@TempDir Path dir) throws Exception {
         RecordedSchedule s = RecordedSchedule.of(history());
         Path file = dir.resolve("schedule.json");
@@ -167,7 +185,7 @@ class RecordedScheduleTest {
 
         Files.writeString(file, "{\"steps\":[{\"kind\":\"melt\",\"target\":\"c1\",\"at_ms\":0}]}");
         e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
-        assertTrue(e.getMessage().contains("step 1: kind \"melt\" is none of partition, loss, pause"), e.getMessage());
+        assertTrue(e.getMessage().contains("step 1: kind \"melt\" is none of partition, loss, slow, pause"), e.getMessage());
 
         Files.writeString(file, "{\"steps\":[{\"kind\":\"kill\",\"target\":\"n1\",\"at_ms\":\"soon\"}]}");
         e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));

@@ -6,6 +6,7 @@ import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Loss;
 import dev.lockstorm.nemesis.Schedule;
+import dev.lockstorm.nemesis.Slow;
 
 import java.util.List;
 import java.util.Optional;
@@ -16,13 +17,17 @@ import java.util.Optional;
  * nothing until its own timeouts run out, and a renewal sent into it just vanishes), with resets
  * (it learns at once that its connections are gone), and one way (its requests arrive and are
  * applied, their replies are lost: a renewal or a release that took effect while its caller was
- * told it failed), and lossy (40% of the packets lost each way: TCP gets through after
- * retransmissions whose backoff grows, a renewal of milliseconds takes seconds). What the holder
+ * told it failed), lossy (40% of the packets lost each way: TCP gets through after
+ * retransmissions whose backoff grows, a renewal of milliseconds takes seconds), and slow (1 kbit/s
+ * each way: nothing is lost, but every packet waits its turn, a renewal behind the keep-alives before
+ * it). What the holder
  * does in the meantime is what tells the locks apart.
  */
 public record FlakyNet() implements NemesisKind {
     /** The share of packets a lossy link loses each way: enough that TCP's retransmissions back off for seconds. */
     static final int LOSS_PERCENT = 40;
+    /** A slow link's rate each way: a lock's small packets leave about one a second. */
+    static final int SLOW_KBIT = 1;
 
     @Override
     public String name() {
@@ -32,7 +37,7 @@ public record FlakyNet() implements NemesisKind {
     @Override
     public String description() {
         return "right after an acquire, in turn: the holder's links to every server black-holed, answered with resets, one way"
-                + " (requests applied, replies lost) or losing 40% of the packets, each for around the lease";
+                + " (requests applied, replies lost), losing 40% of the packets or slowed to 1 kbit/s, each for around the lease";
     }
 
     @Override
@@ -48,7 +53,8 @@ public record FlakyNet() implements NemesisKind {
         Fault reset = new Fault.Partition("reset-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers).withStyle(CutStyle.RESET));
         Fault oneWay = new Fault.Partition("replies-lost-holder", () -> Grudge.repliesLost(IsolateHolder.holder(t), servers));
         Fault lossy = new Fault.Lossy("lossy-holder", () -> Loss.between(IsolateHolder.holder(t), servers, LOSS_PERCENT));
-        return Optional.of(Schedule.alternating(List.of(List.of(blackhole), List.of(reset), List.of(oneWay), List.of(lossy)), r.interval(),
+        Fault slow = new Fault.Slowed("slow-holder", () -> Slow.between(IsolateHolder.holder(t), servers, SLOW_KBIT));
+        return Optional.of(Schedule.alternating(List.of(List.of(blackhole), List.of(reset), List.of(oneWay), List.of(lossy), List.of(slow)), r.interval(),
                         r.interval(), t.random())
                 .around(List.of(r.lease(), r.lease().plusSeconds(1))).when(t::justAcquired)::run);
     }

@@ -109,7 +109,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     @Override
     public boolean cutsClients(Topology topology) {
         return setup().cutsClients(topology) || schedule.steps().stream()
-                .anyMatch(s -> (s.action() instanceof Action.Partition || s.action() instanceof Action.Loss) && s.action().names().stream().anyMatch(Replay::isClient));
+                .anyMatch(s -> (s.action() instanceof Action.Partition || s.action() instanceof Action.Loss || s.action() instanceof Action.Slow) && s.action().names().stream().anyMatch(Replay::isClient));
     }
 
     @Override
@@ -206,6 +206,8 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         private int cutBy = -1;
         /** The step whose lossy links are in force: replaced by the next, healed only by its own heal. */
         private int lossBy = -1;
+        /** The step whose slow links are in force, likewise. */
+        private int slowBy = -1;
         /** The holder the step in hand waits on (granted the lock just now), or null for any. */
         private String target;
         /** The worker that froze itself at the checkpoint the step in hand armed. */
@@ -378,6 +380,13 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 lossBy = step;
                 return () -> {
                     if (lossBy == step) n.healLoss();
+                };
+            }
+            if (a instanceof Action.Slow l) {
+                n.slow(new dev.lockstorm.nemesis.Slow(hosts(l.to()), l.kbit()));
+                slowBy = step;
+                return () -> {
+                    if (slowBy == step) n.healSlow();
                 };
             }
             if (a instanceof Action.Pause p) {
