@@ -74,79 +74,73 @@ public final class Nemesis implements AutoCloseable {
             oneWay.removeIf(other -> grudge.refuses().getOrDefault(other, Set.of()).contains(h));
             rules.put(h, PartitionRules.ruleset(refused, oneWay, grudge.style()));
         });
-        replaceRules(partitioned, rules, PartitionRules::heal);
+        replace(partitioned, rules.keySet(), h -> loadTable(h, rules.get(h)), PartitionRules::heal);
         NemesisAction started = action(NemesisEvent.START_PARTITION, grudge.toData(), grudge.hostNames());
         events.accept(grudge.style() == CutStyle.BLACKHOLE ? started : started.cut(grudge.style().word()));
     }
 
     /** Removes every partition. */
     public synchronized void healPartition() {
-        if (partitioned.isEmpty()) return;
-        for (Host h : partitioned) PartitionRules.heal(h);
-        partitioned.clear();
-        events.accept(action(NemesisEvent.STOP_PARTITION, "fully connected", List.of()));
+        healEvery(partitioned, PartitionRules::heal, NemesisEvent.STOP_PARTITION, "fully connected");
     }
 
     /** Replaces any lossy links with {@code loss}; each host's rules change in one nft transaction. */
     public synchronized void loss(Loss loss) {
-        Map<Host, String> rules = new LinkedHashMap<>();
-        loss.losesFrom().forEach((h, from) -> rules.put(h, LossRules.ruleset(from, loss.percent())));
-        replaceRules(lossy, rules, LossRules::heal);
-        Map<String, Object> value = new LinkedHashMap<>();
-        value.put("percent", loss.percent());
-        value.put("from", loss.toData());
-        events.accept(action(NemesisEvent.START_LOSS, value, loss.hostNames()));
+        replace(lossy, loss.losesFrom().keySet(), h -> loadTable(h, LossRules.ruleset(loss.losesFrom().get(h), loss.percent())), LossRules::heal);
+        events.accept(action(NemesisEvent.START_LOSS, links("percent", loss.percent(), "from", loss.toData()), loss.hostNames()));
     }
 
     /** Makes every lossy link whole again. */
     public synchronized void healLoss() {
-        if (lossy.isEmpty()) return;
-        for (Host h : lossy) LossRules.heal(h);
-        lossy.clear();
-        events.accept(action(NemesisEvent.STOP_LOSS, "no loss", List.of()));
+        healEvery(lossy, LossRules::heal, NemesisEvent.STOP_LOSS, "no loss");
     }
 
     /** Replaces any slow links with {@code slow}; each host's old slow links go before its new ones come. */
     public synchronized void slow(Slow slow) {
-        Set<Host> before = new LinkedHashSet<>(slowed);
-        slow.slowsTo().forEach((h, to) -> {
-            SlowRules.apply(h, to, slow.kbit());
-            slowed.add(h);
-            before.remove(h);
-        });
-        for (Host h : before) {
-            SlowRules.heal(h);
-            slowed.remove(h);
-        }
-        Map<String, Object> value = new LinkedHashMap<>();
-        value.put("kbit", slow.kbit());
-        value.put("to", slow.toData());
-        events.accept(action(NemesisEvent.START_SLOW, value, slow.hostNames()));
+        replace(slowed, slow.slowsTo().keySet(), h -> SlowRules.apply(h, slow.slowsTo().get(h), slow.kbit()), SlowRules::heal);
+        events.accept(action(NemesisEvent.START_SLOW, links("kbit", slow.kbit(), "to", slow.toData()), slow.hostNames()));
     }
 
     /** Makes every slow link fast again. */
     public synchronized void healSlow() {
-        if (slowed.isEmpty()) return;
-        for (Host h : slowed) SlowRules.heal(h);
-        slowed.clear();
-        events.accept(action(NemesisEvent.STOP_SLOW, "no slow links", List.of()));
+        healEvery(slowed, SlowRules::heal, NemesisEvent.STOP_SLOW, "no slow links");
+    }
+
+    /** A lossy or slow links event's value: {@code {"percent": 40, "from": {…}}}, {@code {"kbit": 1, "to": {…}}}. */
+    private static Map<String, Object> links(String measure, int amount, String direction, Map<String, List<String>> data) {
+        Map<String, Object> value = new LinkedHashMap<>();
+        value.put(measure, amount);
+        value.put(direction, data);
+        return value;
+    }
+
+    private static void loadTable(Host h, String ruleset) {
+        h.check(List.of("nft", "-f", "-"), ruleset);
     }
 
     /**
-     * Loads each host's new nft table ({@code rules}) and heals the hosts of {@code active} that get
-     * none now: a partition or a loss replaces the one before it, host by host.
+     * Applies a fault's rules to each of {@code hosts} and heals the hosts of {@code active} that get
+     * none now: a partition, a loss or slow links replace the ones before them, host by host.
      */
-    private static void replaceRules(Set<Host> active, Map<Host, String> rules, Consumer<Host> heal) {
+    private static void replace(Set<Host> active, Set<Host> hosts, Consumer<Host> apply, Consumer<Host> heal) {
         Set<Host> before = new LinkedHashSet<>(active);
-        rules.forEach((h, ruleset) -> {
-            h.check(List.of("nft", "-f", "-"), ruleset);
+        for (Host h : hosts) {
+            apply.accept(h);
             active.add(h);
             before.remove(h);
-        });
+        }
         for (Host h : before) {
             heal.accept(h);
             active.remove(h);
         }
+    }
+
+    /** Heals every host of {@code active} and records {@code stop}; nothing when none is. */
+    private void healEvery(Set<Host> active, Consumer<Host> heal, NemesisEvent stop, String value) {
+        if (active.isEmpty()) return;
+        for (Host h : active) heal.accept(h);
+        active.clear();
+        events.accept(action(stop, value, List.of()));
     }
 
     /** SIGSTOP: the process freezes as in a long GC pause. */
