@@ -18,6 +18,7 @@ import dev.lockstorm.checker.lock.Incident;
 import dev.lockstorm.checker.lock.Incidents;
 import dev.lockstorm.checker.lock.ResourceCounter;
 import dev.lockstorm.checker.model.Model;
+import dev.lockstorm.checker.model.RwLock;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ public final class Checker {
         FencingAnalysis.Result fencing = null;
         ResourceCounter.Result resource = null;
         Coverage coverage = null;
-        if (model.functions().contains("acquire")) {
+        if (model.functions().contains("acquire") || model.functions().contains(RwLock.ACQUIRE_WRITE)) {
             coverage = Coverage.of(h, DoubleHolders.holds(h), faults);
             fencing = FencingAnalysis.analyze(h);
             resource = ResourceCounter.analyze(h);

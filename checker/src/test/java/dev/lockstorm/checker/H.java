@@ -59,6 +59,11 @@ public final class H {
         return invoke(p, "release").ok(p, "release");
     }
 
+    /** A read-write lock's operation that returned ok at once ({@code acquire-read}, {@code release-write}, …). */
+    public H rw(int p, String f) {
+        return invoke(p, f).ok(p, f);
+    }
+
     public H write(int p, Long token, long value, OpType outcome) {
         invoke(p, "write", tokenValue(token, value));
         return add(outcome, p, "write", null);

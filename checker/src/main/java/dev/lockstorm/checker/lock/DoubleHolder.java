@@ -14,8 +14,10 @@ public record DoubleHolder(HoldInterval first, HoldInterval second, long overlap
     /** One sentence for a person. */
     public String explanation() {
         boolean one = "".equals(first.lock());
-        return second.start().who() + " acquired" + (one ? "" : " lock " + first.lock()) + " at " + History.when(second.start()) + tok(second)
-                + " while " + first.start().who() + " held " + (one ? "the lock" : "it") + " since " + History.when(first.start()) + tok(first)
+        String acquired = second.mode().isEmpty() ? (one ? "" : " lock " + first.lock()) : " " + second.what();
+        String held = first.mode().isEmpty() ? (one ? "the lock" : "it") : first.what();
+        return second.start().who() + " acquired" + acquired + " at " + History.when(second.start()) + tok(second)
+                + " while " + first.start().who() + " held " + held + " since " + History.when(first.start()) + tok(first)
                 + (first.end() == null ? " and never released it" : " until " + History.when(first.end()))
                 + (overlapNanos >= 0 ? " (both held it for " + History.duration(overlapNanos) + ")" : "");
     }

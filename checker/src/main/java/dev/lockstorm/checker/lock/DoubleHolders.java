@@ -3,6 +3,7 @@ package dev.lockstorm.checker.lock;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.model.RwLock;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,7 +14,7 @@ import java.util.Map;
 
 /**
  * Finds double holders: certain-hold intervals ({@link HoldInterval}) of different clients that
- * overlap. Certain, cheap (a sweep over the history) and explainable; independent of the
+ * overlap (of a read-write lock: a writer beside a reader or another writer; readers share). Certain, cheap (a sweep over the history) and explainable; independent of the
  * linearizability search.
  *
  * <pre>{@code
@@ -31,42 +32,72 @@ public final class DoubleHolders {
      */
     public static List<HoldInterval> holds(History h) {
         List<HoldInterval> out = new ArrayList<>();
-        // process → lock → acquire ok that opened a hold
-        Map<Integer, Map<Object, Op>> open = new HashMap<>();
+        // process → (lock, mode) → acquire ok that opened a hold
+        Map<Integer, Map<List<Object>, Op>> open = new HashMap<>();
+        // a read-write lock's hold counts: process → (lock, mode) → acquires its releases have not matched
+        Map<Integer, Map<List<Object>, Integer>> rwCounts = new HashMap<>();
         Map<Integer, Op> kills = h.kills();
         for (Op op : h.ops()) {
             if (!op.isClient()) {
                 // a killed process's holds end at its kill, not when its driver noticed
                 for (Map.Entry<Integer, Op> k : kills.entrySet()) {
-                    if (k.getValue() == op) end(open.remove(k.getKey()), op, out);
+                    if (k.getValue() == op) {
+                        end(open.remove(k.getKey()), op, out);
+                        rwCounts.remove(k.getKey());
+                    }
                 }
                 continue;
             }
             if (h.reentry(op)) continue; // a reentrant lock's nested acquire or release: the hold goes on
-            Map<Object, Op> mine = open.computeIfAbsent(op.process(), p -> new LinkedHashMap<>());
-            if (op.f().equals("acquire") && op.type() == OpType.OK) {
-                mine.put(op.lock(), op);
+            Map<List<Object>, Op> mine = open.computeIfAbsent(op.process(), p -> new LinkedHashMap<>());
+            String mode = RwLock.mode(op.f());
+            if (mode != null) {
+                rwHold(op, mode, mine, rwCounts.computeIfAbsent(op.process(), p -> new HashMap<>()), out);
+            } else if (op.f().equals("acquire") && op.type() == OpType.OK) {
+                mine.put(List.of(op.lock(), ""), op);
             } else if (op.f().equals("release") && op.type() == OpType.INVOKE) {
-                Op start = mine.remove(op.lock());
-                if (start != null) out.add(interval(start, op));
-            } else if (op.type() == OpType.INFO) {
+                Op start = mine.remove(List.of(op.lock(), ""));
+                if (start != null) out.add(interval(start, op, ""));
+            }
+            if (op.type() == OpType.INFO) {
                 end(mine, op, out);
+                rwCounts.remove(op.process());
             }
         }
-        for (Map<Object, Op> mine : open.values()) for (Op start : mine.values()) out.add(interval(start, null));
+        for (Map<List<Object>, Op> mine : open.values()) end(mine, null, out);
         out.sort(Comparator.comparingInt(i -> i.start().index()));
         return out;
     }
 
-    /** Ends every hold in {@code holds} (may be null) at {@code end}. */
-    private static void end(Map<Object, Op> holds, Op end, List<HoldInterval> out) {
+    /**
+     * A read-write lock's operation: an ok acquire opens its mode's hold (or nests in it), a
+     * release's invocation ends the hold it matches the first acquire of. Both modes are reentrant.
+     */
+    private static void rwHold(Op op, String mode, Map<List<Object>, Op> mine, Map<List<Object>, Integer> counts, List<HoldInterval> out) {
+        List<Object> key = List.of(op.lock(), mode);
+        boolean acquire = op.f().startsWith("acquire");
+        if (acquire && op.type() == OpType.OK) {
+            if (counts.merge(key, 1, Integer::sum) == 1) mine.put(key, op);
+        } else if (!acquire && op.type() == OpType.INVOKE) {
+            int n = counts.getOrDefault(key, 0);
+            if (n > 1) counts.put(key, n - 1);
+            else {
+                counts.remove(key);
+                Op start = mine.remove(key);
+                if (start != null) out.add(interval(start, op, mode));
+            }
+        }
+    }
+
+    /** Ends every hold in {@code holds} (may be null) at {@code end} (null: the history's end). */
+    private static void end(Map<List<Object>, Op> holds, Op end, List<HoldInterval> out) {
         if (holds == null) return;
-        for (Op start : holds.values()) out.add(interval(start, end));
+        holds.forEach((key, start) -> out.add(interval(start, end, (String) key.get(1))));
         holds.clear();
     }
 
-    private static HoldInterval interval(Op start, Op end) {
-        return new HoldInterval(start.process(), start.lock(), start, Resource.acquireToken(start), end);
+    private static HoldInterval interval(Op start, Op end, String mode) {
+        return new HoldInterval(start.process(), start.lock(), start, Resource.acquireToken(start), end, mode);
     }
 
     /** Every pair of overlapping holds of one lock by different processes (all of them: see {@link #search} for a bounded one). */
@@ -102,7 +133,7 @@ public final class DoubleHolders {
             act.removeIf(a -> a.endIndex(h.size()) <= start);
             for (HoldInterval a : act) {
                 deadline.check("looking for double holders");
-                if (a.process() == next.process()) continue;
+                if (a.process() == next.process() || a.shares(next)) continue;
                 pairs++;
                 if (out.size() < maxWitnesses) out.add(new DoubleHolder(a, next, overlap(a, next, lastTime)));
                 List<HoldInterval> grants = overlapped.computeIfAbsent(a, k -> new ArrayList<>());

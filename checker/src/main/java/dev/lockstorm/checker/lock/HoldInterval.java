@@ -12,8 +12,26 @@ import dev.lockstorm.checker.history.Op;
  * @param start   the acquire's ok event
  * @param token   the acquire's token, or null
  * @param end     the event that ended the belief, or null at the end of the history
+ * @param mode    a read-write lock's {@code "read"} or {@code "write"}; "" for a mutex
  */
-public record HoldInterval(int process, Object lock, Op start, Long token, Op end) {
+public record HoldInterval(int process, Object lock, Op start, Long token, Op end, String mode) {
+
+    /** A mutex's hold. */
+    public HoldInterval(int process, Object lock, Op start, Long token, Op end) {
+        this(process, lock, start, token, end, "");
+    }
+
+    /** Whether it may overlap {@code other}'s hold of the same lock: two read holds of a read-write lock. */
+    public boolean shares(HoldInterval other) {
+        return mode.equals("read") && other.mode.equals("read");
+    }
+
+    /** "the lock", "lock x", "the read lock", "the write lock of x", as a sentence names what was held. */
+    public String what() {
+        boolean one = "".equals(lock);
+        if (mode.isEmpty()) return one ? "the lock" : "lock " + lock;
+        return "the " + mode + " lock" + (one ? "" : " of " + lock);
+    }
 
     /** Event index at which the hold ends (exclusive); the history's size when it never ended. */
     int endIndex(int historySize) {

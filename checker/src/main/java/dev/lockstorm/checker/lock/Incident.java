@@ -70,11 +70,14 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
         java.util.TreeMap<String, String> others = new java.util.TreeMap<>();
         for (HoldInterval g : grants) others.putIfAbsent(String.valueOf(g.start().processLabel()), g.start().who());
         boolean named = others.values().stream().anyMatch(w -> w.contains("(client "));
-        StringBuilder b = new StringBuilder(s.who() + " held the lock" + ("".equals(holder.lock()) ? "" : " " + holder.lock())
+        StringBuilder b = new StringBuilder(s.who() + " held " + holder.what()
                 + " from " + History.when(s) + (holder.token() == null ? "" : " (token " + holder.token() + ")")
                 + (holder.end() == null ? " to the end of the history" : " to " + History.when(holder.end())
                 + (holder.end().type() == dev.lockstorm.checker.history.OpType.INVOKE ? "" : " (when it crashed)")));
-        b.append("; meanwhile ").append(grantCount).append(grantCount == 1 ? " grant" : " grants").append(" to ")
+        // a read-write lock's grants name their mode: a write grant beside a read hold, any grant beside a write hold
+        String modes = grants.stream().map(HoldInterval::mode).filter(m -> !m.isEmpty()).distinct().sorted()
+                .collect(java.util.stream.Collectors.joining(" and "));
+        b.append("; meanwhile ").append(grantCount).append(modes.isEmpty() ? "" : " " + modes).append(grantCount == 1 ? " grant" : " grants").append(" to ")
                 .append(named ? String.join(", ", others.values())
                         : (others.size() == 1 ? "process " : "processes ") + String.join(", ", others.keySet()))
                 .append(grantCount > grants.size() ? " and others (the first " + grants.size() + " listed)" : "");

@@ -40,6 +40,8 @@ final class LockReduction {
     static final String RELEASE = "release";
     /** Extra field naming the lock, for histories of several locks; absent means one lock. */
     static final String LOCK = "lock";
+    /** An expiry's extra field: the one mode of a read-write lock it frees (absent: all of them). */
+    static final String MODE = "mode";
 
     private LockReduction() {
     }
@@ -49,31 +51,32 @@ final class LockReduction {
         for (Operation op : clientOps) {
             if (isLockOp(op)) locksOf.computeIfAbsent(op.process(), p -> new LinkedHashSet<>()).add(lockOf(op));
         }
-        // process → lock → its hold count from its own operations that took effect (a process's operations are sequential)
-        Map<Integer, Map<Object, Integer>> held = new HashMap<>();
+        // process → (lock, mode) → its hold count from its own operations that took effect (a process's operations are sequential)
+        Map<Integer, Map<List<Object>, Integer>> held = new HashMap<>();
         List<Operation> out = new ArrayList<>();
         for (Operation op : clientOps) {
             Set<Object> locks = locksOf.getOrDefault(op.process(), Set.of());
             if (op.f().equals(History.KILLED)) {
-                for (Object lock : locks) out.add(expire(op, op.call() + 1, lock));
+                for (Object lock : locks) out.add(expire(op, op.call() + 1, lock, null));
                 continue;
             }
             if (op.outcome() == OpType.OK) {
                 if (isLockOp(op)) {
                     out.add(op);
-                    held.computeIfAbsent(op.process(), p -> new HashMap<>()).merge(lockOf(op), op.f().equals(ACQUIRE) ? 1 : -1,
+                    held.computeIfAbsent(op.process(), p -> new HashMap<>()).merge(holdKey(op), acquires(op.f()) ? 1 : -1,
                             (a, b) -> Math.max(0, a + b));
                 }
                 continue;
             }
             if (op.outcome() == OpType.FAIL) continue;
             // crashed: info, or never completed
-            if (op.f().equals(RELEASE) && held.getOrDefault(op.process(), Map.of()).getOrDefault(lockOf(op), 0) <= 1) {
-                out.add(expire(op, op.call() + 1, lockOf(op)));
+            if (isLockOp(op) && !acquires(op.f()) && held.getOrDefault(op.process(), Map.of()).getOrDefault(holdKey(op), 0) <= 1) {
+                // a read-write lock's release frees only its own mode's hold
+                out.add(expire(op, op.call() + 1, lockOf(op), RwLock.mode(op.f())));
             }
             if (op.completion() != null) {
                 long at = Operation.position(op.completion().index()) + 1;
-                for (Object lock : locks) out.add(expire(op, at, lock));
+                for (Object lock : locks) out.add(expire(op, at, lock, null));
             }
             // a crash the history ended in: nothing happens after it, so nothing else needs to expire
         }
@@ -81,16 +84,40 @@ final class LockReduction {
         return out;
     }
 
-    private static Operation expire(Operation crashed, long at, Object lock) {
-        Map<String, Object> extra = lock.equals("") ? Map.of() : Map.of(LOCK, lock);
+    /**
+     * An expiry of {@code crashed}'s hold of {@code lock}: of every hold its process has there
+     * ({@code mode} null), or of its read or write hold alone ({@code "read"}, {@code "write"}, in
+     * the {@code mode} field of the expiry's marker).
+     */
+    private static Operation expire(Operation crashed, long at, Object lock, String mode) {
+        Map<String, Object> extra = new HashMap<>();
+        if (!lock.equals("")) extra.put(LOCK, lock);
+        if (mode != null) extra.put(MODE, mode);
         Op from = crashed.invoke() != null ? crashed.invoke() : crashed.completion();
-        Op marker = new Op(from.index(), from.time(), OpType.INVOKE, crashed.process(), EXPIRE, null, extra, from.line());
+        Op marker = new Op(from.index(), from.time(), OpType.INVOKE, crashed.process(), EXPIRE, null, Map.copyOf(extra), from.line());
         return new Operation(crashed.id(), crashed.process(), EXPIRE, null, null, OpType.OK, at, at + 1,
                 marker, crashed.completion() != null ? crashed.completion() : crashed.invoke());
     }
 
+    /** The hold an operation counts in: its lock, and its mode for a read-write lock's. */
+    private static List<Object> holdKey(Operation op) {
+        String mode = RwLock.mode(op.f());
+        return mode == null ? List.of(lockOf(op)) : List.of(lockOf(op), mode);
+    }
+
+    /** Whether {@code f} takes a hold ({@code acquire}, {@code acquire-read}, {@code acquire-write}). */
+    static boolean acquires(String f) {
+        return f.equals(ACQUIRE) || f.equals(RwLock.ACQUIRE_READ) || f.equals(RwLock.ACQUIRE_WRITE);
+    }
+
+    /** The mode an expiry frees ({@code "read"} or {@code "write"}), or null for every hold of its lock. */
+    static String expiredMode(Operation expire) {
+        Object m = expire.invoke() == null ? null : expire.invoke().extra(MODE);
+        return m == null ? null : m.toString();
+    }
+
     static boolean isLockOp(Operation op) {
-        return op.f().equals(ACQUIRE) || op.f().equals(RELEASE);
+        return op.f().equals(ACQUIRE) || op.f().equals(RELEASE) || RwLock.mode(op.f()) != null;
     }
 
     static Object lockOf(Operation op) {

@@ -10,7 +10,7 @@ import java.util.Set;
 
 /** The models by name, and the choice of a model for a history that does not name one. */
 public final class Models {
-    public static final List<String> NAMES = List.of("mutex", "fenced-mutex", "reentrant-mutex", "register", "cas-register", "multi-register", "kv");
+    public static final List<String> NAMES = List.of("mutex", "fenced-mutex", "reentrant-mutex", "rw-lock", "register", "cas-register", "multi-register", "kv");
 
     private Models() {
     }
@@ -21,6 +21,7 @@ public final class Models {
             case "mutex" -> new Mutex();
             case "fenced-mutex" -> new FencedMutex();
             case "reentrant-mutex" -> new ReentrantMutex();
+            case "rw-lock" -> new RwLock();
             case "register" -> Register.register();
             case "cas-register" -> Register.casRegister();
             case "multi-register" -> new MultiRegister();
@@ -30,7 +31,8 @@ public final class Models {
     }
 
     /**
-     * The model a history's functions imply: acquire/release → reentrant-mutex when a process took
+     * The model a history's functions imply: acquire-read/acquire-write/release-read/release-write →
+     * rw-lock; acquire/release → reentrant-mutex when a process took
      * the lock again while it held it ({@link History#reentrant()}), else fenced-mutex when an ok
      * acquire carries a token, else mutex; txn → multi-register; get/put/append → kv; read/write/cas →
      * cas-register (Knossos's, initially 0), or register for Jepsen logs (Porcupine's etcd, initially nil).
@@ -43,6 +45,7 @@ public final class Models {
             fs.add(op.f());
             if (op.f().equals("acquire") && op.type() == OpType.OK && op.value() != null) tokens = true;
         }
+        if (fs.stream().anyMatch(f -> RwLock.mode(f) != null)) return new RwLock();
         if (fs.contains("acquire") || fs.contains("release")) {
             if (h.reentrant()) return new ReentrantMutex();
             return tokens ? new FencedMutex() : new Mutex();

@@ -8,6 +8,7 @@ import dev.lockstorm.checker.history.Operation;
 import dev.lockstorm.checker.model.Model;
 import dev.lockstorm.checker.model.Mutex;
 import dev.lockstorm.checker.model.Register;
+import dev.lockstorm.checker.model.RwLock;
 import org.jetbrains.kotlinx.lincheck.Actor;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionResult;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
@@ -60,6 +61,44 @@ class LincheckOracleTest {
         }
     }
 
+    /** Sequential specification of the reentrant read-write lock: the writer may also read, a reader may not upgrade. */
+    public static final class RwLockSpec {
+        private int writer = -1;
+        private int writes;
+        private final java.util.TreeMap<Integer, Integer> readers = new java.util.TreeMap<>();
+
+        public boolean acquireRead(int p) {
+            if (writer != -1 && writer != p) return false;
+            readers.merge(p, 1, Integer::sum);
+            return true;
+        }
+
+        public boolean releaseRead(int p) {
+            Integer n = readers.get(p);
+            if (n == null) return false;
+            if (n == 1) readers.remove(p);
+            else readers.put(p, n - 1);
+            return true;
+        }
+
+        public boolean acquireWrite(int p) {
+            if (writer == p) {
+                writes++;
+                return true;
+            }
+            if (writer != -1 || !readers.isEmpty()) return false;
+            writer = p;
+            writes = 1;
+            return true;
+        }
+
+        public boolean releaseWrite(int p) {
+            if (writer != p) return false;
+            if (--writes == 0) writer = -1;
+            return true;
+        }
+    }
+
     /** Sequential specification of Porcupine's etcd register (initially nil, exact reads). */
     public static final class RegisterSpec {
         private Integer value;
@@ -88,6 +127,11 @@ class LincheckOracleTest {
     @Test
     void agreesOnRandomRegisterHistories() throws Exception {
         agree(Register.register(), RegisterSpec.class, this::registerHistory);
+    }
+
+    @Test
+    void agreesOnRandomReadWriteLockHistories() throws Exception {
+        agree(new RwLock(), RwLockSpec.class, this::rwLockHistory);
     }
 
     private interface Generator {
@@ -155,6 +199,8 @@ class LincheckOracleTest {
     private static Actor actor(Class<?> spec, Operation op) throws NoSuchMethodException {
         return switch (op.f()) {
             case "acquire", "release" -> new Actor(spec.getMethod(op.f(), int.class), List.of(op.process()));
+            case RwLock.ACQUIRE_READ, RwLock.RELEASE_READ, RwLock.ACQUIRE_WRITE, RwLock.RELEASE_WRITE ->
+                    new Actor(spec.getMethod(camel(op.f()), int.class), List.of(op.process()));
             case "read" -> new Actor(spec.getMethod("read"), List.of());
             case "write" -> new Actor(spec.getMethod("write", int.class), List.of(((Number) op.input()).intValue()));
             case "cas" -> {
@@ -172,6 +218,68 @@ class LincheckOracleTest {
             case "cas" -> new ValueResult(!Boolean.FALSE.equals(op.output()));
             default -> new ValueResult(true);
         };
+    }
+
+    /** "acquire-read" → "acquireRead". */
+    private static String camel(String f) {
+        int dash = f.indexOf('-');
+        return f.substring(0, dash) + Character.toUpperCase(f.charAt(dash + 1)) + f.substring(dash + 2);
+    }
+
+    /**
+     * Complete read-write lock histories from a lock that sometimes misbehaves (grants a read beside
+     * a writer, or a write beside anyone). Each process reads, writes, nests, and reads while it
+     * writes; it never asks to upgrade a read hold, which a correct lock would never grant.
+     */
+    private History rwLockHistory(SplittableRandom r) {
+        int procs = 2 + r.nextInt(3);
+        int target = 10 + r.nextInt(26);
+        List<Op> ev = new ArrayList<>();
+        String[] pending = new String[procs];
+        int[] reads = new int[procs];
+        int[] writes = new int[procs];
+        int done = 0;
+        // half the histories come from a lock that never misbehaves
+        boolean broken = r.nextBoolean();
+        while (done < target || java.util.Arrays.stream(pending).anyMatch(x -> x != null)) {
+            int p = r.nextInt(procs);
+            if (pending[p] == null) {
+                if (done >= target) {
+                    // past the target, holders only release, so that every waiter is granted in the end
+                    if (reads[p] + writes[p] == 0) continue;
+                    pending[p] = writes[p] > 0 ? RwLock.RELEASE_WRITE : RwLock.RELEASE_READ;
+                    ev.add(Op.of(ev.size(), ev.size(), OpType.INVOKE, p, pending[p], null));
+                    continue;
+                }
+                List<String> choices = new ArrayList<>(List.of(RwLock.ACQUIRE_READ));
+                if (reads[p] == 0 || writes[p] > 0) choices.add(RwLock.ACQUIRE_WRITE);
+                if (reads[p] > 0) choices.add(RwLock.RELEASE_READ);
+                if (writes[p] > 0) choices.add(RwLock.RELEASE_WRITE);
+                pending[p] = choices.get(r.nextInt(choices.size()));
+                ev.add(Op.of(ev.size(), ev.size(), OpType.INVOKE, p, pending[p], null));
+                done++;
+                continue;
+            }
+            boolean misbehave = broken && r.nextInt(12) == 0;
+            int me = p;
+            boolean otherWriter = java.util.stream.IntStream.range(0, procs).anyMatch(q -> q != me && writes[q] > 0);
+            boolean otherReader = java.util.stream.IntStream.range(0, procs).anyMatch(q -> q != me && reads[q] > 0);
+            switch (pending[p]) {
+                case RwLock.ACQUIRE_READ -> {
+                    if (otherWriter && !misbehave) continue; // wait
+                    reads[p]++;
+                }
+                case RwLock.ACQUIRE_WRITE -> {
+                    if (writes[p] == 0 && (otherWriter || otherReader) && !misbehave) continue; // wait
+                    writes[p]++;
+                }
+                case RwLock.RELEASE_READ -> reads[p]--;
+                default -> writes[p]--;
+            }
+            ev.add(Op.of(ev.size(), ev.size(), OpType.OK, p, pending[p], null));
+            pending[p] = null;
+        }
+        return History.of("lincheck-rw-lock", ev);
     }
 
     /** Complete mutex histories from a lock that sometimes misbehaves. */
