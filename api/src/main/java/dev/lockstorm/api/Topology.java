@@ -12,6 +12,7 @@ import java.util.stream.IntStream;
  * public Topology topology() { return Topology.ZOOKEEPER; }           // "10.77.0.11:2181,10.77.0.12:2181,10.77.0.13:2181"
  * public Topology topology() { return new Topology.RedisMasters(3); } // "redis://10.77.0.11:6379,redis://…,redis://…"
  * public Topology topology() { return Topology.ETCD; }                // "http://10.77.0.11:2379,http://…,http://…"
+ * public Topology topology() { return Topology.HAZELCAST; }           // "10.77.0.11:5701,10.77.0.12:5701,10.77.0.13:5701"
  * public Topology topology() { return Topology.POSTGRESQL; }          // "jdbc:postgresql://10.77.0.11:5432/lockstorm?user=lockstorm"
  * }</pre>
  */
@@ -22,6 +23,8 @@ public sealed interface Topology {
     Topology REDIS_SINGLE = new RedisMasters(1);
     /** A 3-member etcd cluster. */
     Topology ETCD = new Etcd(3);
+    /** 3 Hazelcast members, all of them CP members. */
+    Topology HAZELCAST = new Hazelcast(3);
     /** A Redis master, two replicas and three Sentinels. */
     Topology REDIS_SENTINEL = new RedisSentinel();
     /** One PostgreSQL server. */
@@ -208,6 +211,27 @@ public sealed interface Topology {
         @Override
         public String connectForm() {
             return "jdbc:postgresql://host:5432,host:5432/lockstorm?user=lockstorm&targetServerType=primary";
+        }
+    }
+
+    /**
+     * Hazelcast members with the CP Subsystem on, every member a CP member (3 or 5; the CP
+     * Subsystem is in the open-source jar up to 5.4). Connect string: {@code host:5701,host:5701,…},
+     * the addresses a Hazelcast client is given.
+     */
+    record Hazelcast(int nodes) implements Topology {
+        public Hazelcast {
+            if (nodes != 3 && nodes != 5) throw new IllegalArgumentException("a Hazelcast CP group has 3 or 5 members, not " + nodes);
+        }
+
+        @Override
+        public String describe() {
+            return "Hazelcast, " + nodes + " CP members";
+        }
+
+        @Override
+        public String connectForm() {
+            return "host:5701,host:5701,…";
         }
     }
 }

@@ -7,6 +7,8 @@ import dev.lockstorm.clusters.database.PostgresCluster;
 import dev.lockstorm.clusters.database.PostgresNode;
 import dev.lockstorm.clusters.etcd.EtcdCluster;
 import dev.lockstorm.clusters.etcd.EtcdNode;
+import dev.lockstorm.clusters.hazelcast.HazelcastCluster;
+import dev.lockstorm.clusters.hazelcast.HazelcastNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.Wait;
@@ -122,6 +124,30 @@ public sealed interface Cluster {
         @Override
         public void awaitServing(Duration timeout) {
             zk.awaitServing(timeout);
+        }
+    }
+
+    /** Hazelcast members with the CP Subsystem. */
+    record Hazelcast(HazelcastCluster hz) implements Cluster {
+        @Override
+        public List<HazelcastNode> nodes() {
+            return hz.nodes();
+        }
+
+        @Override
+        public String connect() {
+            return hz.connectString();
+        }
+
+        /** The CP group's leader is not asked for: no nemesis aims at it. */
+        @Override
+        public Optional<HazelcastNode> leader() {
+            return Optional.empty();
+        }
+
+        @Override
+        public void awaitServing(Duration timeout) {
+            hz.awaitServing(timeout);
         }
     }
 

@@ -6,6 +6,8 @@ import dev.lockstorm.clusters.database.MariaDbNode;
 import dev.lockstorm.clusters.database.PostgresCluster;
 import dev.lockstorm.clusters.database.PostgresNode;
 import dev.lockstorm.clusters.etcd.EtcdCluster;
+import dev.lockstorm.clusters.hazelcast.HazelcastCluster;
+import dev.lockstorm.clusters.hazelcast.HazelcastOptions;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.redis.Persistence;
@@ -53,6 +55,7 @@ public sealed interface ServerKind {
     static ServerKind of(Topology topology) {
         if (topology instanceof Topology.ZooKeeper) return new ZooKeeperServers();
         if (topology instanceof Topology.Etcd) return new EtcdServers();
+        if (topology instanceof Topology.Hazelcast) return new HazelcastServers();
         if (topology instanceof Topology.RedisMasters) return new RedisMasterServers();
         if (topology instanceof Topology.RedisSentinel) return new SentinelServers();
         if (topology instanceof Topology.PostgreSql) return new DatabaseServer(true);
@@ -113,6 +116,20 @@ public sealed interface ServerKind {
         @Override
         public List<String> programAndPackage() {
             return List.of("etcd", "etcd-server");
+        }
+    }
+
+    record HazelcastServers() implements ServerKind {
+        @Override
+        public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
+            HazelcastCluster hz = HazelcastCluster.start(lab, nodes(topology, lab), HazelcastOptions.defaults());
+            hz.awaitServing(Duration.ofSeconds(120));
+            return new Cluster.Hazelcast(hz);
+        }
+
+        @Override
+        public List<String> programAndPackage() {
+            return List.of("java", "openjdk-17-jre-headless");
         }
     }
 

@@ -45,7 +45,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
-                redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
+                redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
     }
@@ -254,6 +254,19 @@ public final class Scenarios {
                 + " again, tokens go backwards and the fencing analysis reports it", List.of(
                 new Scenario.Variant("persistence none", seed -> r.spec(seed, Fencing.WRITES, Persistence.NONE),
                         "tokens out of order", x -> x.check().tokenViolations() >= 1)));
+    }
+
+    static Scenario hazelcastSessionExpiry() {
+        // the CP session's time to live is the servers' 5 s: a 5 s lease freezes the holder for 10 s
+        Recipe r = new Recipe("hazelcast-session-expiry", "hazelcast-fenced-lock", 3, PauseClient.pastTheLease(), 5, 3, 1, 0, 25);
+        return new Scenario(r.name, "Hazelcast's CP Subsystem FencedLock, the holder frozen past its CP session's time to live: the CP"
+                + " group closes the session, releases the lock and grants it to a waiter with a higher fence; the fence, checked on"
+                + " reads and writes, saves the resource",
+                List.of(new Scenario.Variant("fencing none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE),
+                                "a double holder after the fault", x -> tied(x)),
+                        new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
+                                "a double holder, zero lost updates, stale writes rejected",
+                                x -> tied(x) && x.check().noLostUpdates() && x.check().staleWritesRejected() >= 1)));
     }
 
     static Scenario etcdLeasePause() {

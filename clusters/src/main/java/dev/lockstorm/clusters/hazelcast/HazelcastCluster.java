@@ -1,0 +1,57 @@
+package dev.lockstorm.clusters.hazelcast;
+
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabException;
+import dev.lockstorm.clusters.lab.Wait;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Hazelcast members with the CP Subsystem, every member a CP member (3 or 5), one JVM per host.
+ *
+ * <pre>{@code
+ * HazelcastCluster hz = HazelcastCluster.start(lab, List.of(n1, n2, n3), HazelcastOptions.defaults());
+ * hz.awaitServing(Duration.ofSeconds(90));
+ * String connect = hz.connectString();   // "10.77.0.11:5701,10.77.0.12:5701,10.77.0.13:5701"
+ * }</pre>
+ */
+public final class HazelcastCluster {
+    private final List<HazelcastNode> nodes;
+
+    private HazelcastCluster(List<HazelcastNode> nodes) {
+        this.nodes = nodes;
+    }
+
+    /** Starts every member at once; they find each other by the list of addresses. */
+    public static HazelcastCluster start(Lab lab, List<Host> hosts, HazelcastOptions options) {
+        if (hosts.size() != 3 && hosts.size() != 5) throw new IllegalArgumentException("a CP group of 3 or 5 members, not " + hosts.size());
+        List<HazelcastNode> nodes = new ArrayList<>();
+        for (Host h : hosts) nodes.add(new HazelcastNode(lab, h, hosts, options));
+        nodes.forEach(HazelcastNode::start);
+        return new HazelcastCluster(nodes);
+    }
+
+    public List<HazelcastNode> nodes() {
+        return List.copyOf(nodes);
+    }
+
+    /** {@code address:5701,…}, what a Hazelcast client is given. */
+    public String connectString() {
+        return nodes.stream().map(n -> n.host().address() + ":" + HazelcastNode.PORT).collect(Collectors.joining(","));
+    }
+
+    /** Waits until every member's CP Subsystem is ready; throws naming those that are not. */
+    public void awaitServing(Duration timeout) {
+        try {
+            Wait.until("the Hazelcast CP Subsystem to be ready", () -> nodes.stream().allMatch(HazelcastNode::isServing), timeout);
+        } catch (LabException e) {
+            throw new LabException("Hazelcast CP Subsystem not ready after " + timeout + ": not ready on "
+                    + nodes.stream().filter(n -> !n.isServing()).map(HazelcastNode::toString).collect(Collectors.joining(", "))
+                    + " (see their logs in " + nodes.get(0).log().getParent() + ")", e);
+        }
+    }
+}

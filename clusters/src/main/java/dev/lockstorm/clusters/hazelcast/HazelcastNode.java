@@ -1,0 +1,84 @@
+package dev.lockstorm.clusters.hazelcast;
+
+import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.clusters.lab.Lab;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One Hazelcast CP member: a JVM running {@link HazelcastMember} on its own host. It keeps no CP
+ * data on disk (the open-source CP Subsystem has no persistence): a member killed and started again
+ * joins as a new member, and the CP group goes on with the others while a majority of it lives.
+ */
+public final class HazelcastNode extends ProcessNode {
+    public static final int PORT = 5701;
+
+    private final List<Host> peers;
+    private final HazelcastOptions options;
+    /** Where this start's lines begin in the log: "ready" must come after it. */
+    private volatile long startedAt;
+
+    HazelcastNode(Lab lab, Host host, List<Host> peers, HazelcastOptions options) {
+        super(lab, host);
+        this.peers = List.copyOf(peers);
+        this.options = options;
+    }
+
+    @Override
+    protected String processName() {
+        return "hz-" + host.name();
+    }
+
+    @Override
+    protected HostProcess launch() {
+        startedAt = logSize();
+        String members = String.join(",", peers.stream().map(p -> p.address() + ":" + PORT).toList());
+        List<String> cmd = lab.jvm(host, "256m", List.of(
+                        "-Dorg.slf4j.simpleLogger.defaultLogLevel=info",
+                        "-Dorg.slf4j.simpleLogger.showDateTime=true",
+                        "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
+                        "-Djava.net.preferIPv4Stack=true"),
+                HazelcastMember.class.getName(), List.of(host.address(), members, Integer.toString(peers.size()),
+                        Long.toString(options.sessionTtl().toSeconds()), Long.toString(options.heartbeat().toSeconds())));
+        return lab.start(host, processName(), cmd, Map.of());
+    }
+
+    /** Running, and its CP Subsystem said it is ready since this start. */
+    @Override
+    public boolean isServing() {
+        HostProcess p = process();
+        return p != null && p.isAlive() && !p.isPaused() && logSince(startedAt).contains(HazelcastMember.READY);
+    }
+
+    private long logSize() {
+        try {
+            return Files.exists(log()) ? Files.size(log()) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private String logSince(long offset) {
+        try (RandomAccessFile f = new RandomAccessFile(log().toFile(), "r")) {
+            if (f.length() <= offset) return "";
+            byte[] b = new byte[(int) Math.min(f.length() - offset, 1 << 20)];
+            f.seek(offset);
+            f.readFully(b);
+            return new String(b, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "hz@" + host.name();
+    }
+}
