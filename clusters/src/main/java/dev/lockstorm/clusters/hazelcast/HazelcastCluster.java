@@ -44,6 +44,24 @@ public final class HazelcastCluster {
         return nodes.stream().map(n -> n.host().address() + ":" + HazelcastNode.PORT).collect(Collectors.joining(","));
     }
 
+    /**
+     * After faults: waits until every member runs again, then up to {@code timeout} for the CP
+     * Subsystem to be whole; whether it is. Members started again after kills may never make it
+     * whole (a majority of the CP group lost at once is lost for good without CP persistence):
+     * that is the lock being unavailable, which the run's quiet period then finds, not a failure
+     * of the lab.
+     */
+    public boolean awaitRecovered(Duration timeout) {
+        Wait.until("every Hazelcast member to run", () -> nodes.stream().allMatch(n -> n.process() != null && n.process().isAlive()),
+                Duration.ofSeconds(30));
+        try {
+            awaitServing(timeout);
+            return true;
+        } catch (LabException e) {
+            return false;
+        }
+    }
+
     /** Waits until every member's CP Subsystem is ready; throws naming those that are not. */
     public void awaitServing(Duration timeout) {
         try {

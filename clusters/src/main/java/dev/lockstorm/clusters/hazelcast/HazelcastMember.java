@@ -4,6 +4,7 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.NetworkConfig;
 import com.hazelcast.config.cp.CPSubsystemConfig;
+import com.hazelcast.cp.CPSubsystemManagementService;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 
@@ -13,7 +14,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * One Hazelcast member with the CP Subsystem on, the main class of a {@link HazelcastNode}'s JVM:
  * it joins its peers over TCP/IP (no multicast, no auto-detection), bound to its host's address,
- * and prints {@value #READY} once the CP Subsystem's discovery has completed (the CP group formed).
+ * and prints {@value #READY} once it is a CP member of a formed CP group (a member started again
+ * after a kill first promotes itself, {@link #rejoin}).
  * Usage: HazelcastMember ADDRESS PEER,PEER,… CP_MEMBERS SESSION_TTL_S HEARTBEAT_S
  */
 public final class HazelcastMember {
@@ -45,9 +47,33 @@ public final class HazelcastMember {
         cp.setCPMemberCount(Integer.parseInt(args[2]));
         cp.setSessionTimeToLiveSeconds(Integer.parseInt(args[3]));
         cp.setSessionHeartbeatIntervalSeconds(Integer.parseInt(args[4]));
+        // a member that is gone this long is removed from the CP groups, which makes room for a new one
+        cp.setMissingCPMemberAutoRemovalSeconds(2 * Integer.parseInt(args[3]));
         HazelcastInstance member = Hazelcast.newHazelcastInstance(config);
-        boolean ready = member.getCPSubsystem().getCPSubsystemManagementService().awaitUntilDiscoveryCompleted(120, TimeUnit.SECONDS);
-        System.out.println(ready ? READY : "LOCKSTORM-CP-NOT-READY: the CP Subsystem's discovery did not complete in 120 s");
+        CPSubsystemManagementService management = member.getCPSubsystem().getCPSubsystemManagementService();
+        boolean discovered = management.awaitUntilDiscoveryCompleted(120, TimeUnit.SECONDS);
+        if (discovered && management.getLocalCPMember() == null) rejoin(management);
+        System.out.println(discovered && management.getLocalCPMember() != null ? READY
+                : "LOCKSTORM-CP-NOT-READY: not a CP member (the CP Subsystem's discovery did not complete, or the groups never made room)");
         System.out.flush();
+    }
+
+    /**
+     * A member started again after a kill comes back empty (the open-source CP Subsystem keeps
+     * nothing on disk) and as no CP member: it is promoted, as an operator would do it, once the
+     * CP groups have removed the member it stands in for. While a majority of the CP group is gone
+     * the group cannot do so, and the member waits (the lock stays unavailable, which is what
+     * Hazelcast promises then).
+     */
+    private static void rejoin(CPSubsystemManagementService management) throws InterruptedException {
+        System.out.println("lockstorm: started again without CP state; promoting this member once the CP groups make room");
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(10);
+        while (management.getLocalCPMember() == null && System.nanoTime() < deadline) {
+            try {
+                management.promoteToCPMember().toCompletableFuture().get(30, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                Thread.sleep(1000);
+            }
+        }
     }
 }

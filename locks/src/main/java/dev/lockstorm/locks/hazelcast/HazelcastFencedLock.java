@@ -54,13 +54,20 @@ public final class HazelcastFencedLock implements LockClient {
         config.getNetworkConfig().setConnectionTimeout(2000);
         config.setProperty("hazelcast.client.heartbeat.timeout", "10000");
         config.getConnectionStrategyConfig().getConnectionRetryConfig().setClusterConnectTimeoutMillis(-1).setMaxBackoffMillis(1000);
+        // a call the CP group cannot answer (no majority) fails within seconds rather than the default two minutes
+        config.setProperty("hazelcast.client.invocation.timeout.seconds", "10");
         client = HazelcastClient.newHazelcastClient(config);
-        lock = client.getCPSubsystem().getLock(name);
+    }
+
+    /** The lock's proxy, made at the first acquire: making it asks the CP group, which may be unavailable, and opening must not wait on that. */
+    private FencedLock lock() {
+        if (lock == null) lock = client.getCPSubsystem().getLock(name);
+        return lock;
     }
 
     @Override
     public Lease acquire(Duration timeout) throws Exception {
-        long fence = lock.tryLockAndGetFence(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        long fence = lock().tryLockAndGetFence(timeout.toMillis(), TimeUnit.MILLISECONDS);
         if (fence == FencedLock.INVALID_FENCE) throw new NotAcquiredException("FencedLock.tryLockAndGetFence returned no fence within " + timeout);
         return new Lease(fence, fence);
     }
@@ -68,7 +75,7 @@ public final class HazelcastFencedLock implements LockClient {
     @Override
     public void release(Lease lease) throws Exception {
         try {
-            lock.unlock();
+            lock().unlock();
         } catch (IllegalMonitorStateException e) {
             // LockOwnershipLostException among them: the CP session was closed and the lock released behind our back
             throw new NotHeldException("FencedLock: " + e.getClass().getSimpleName() + ": " + e.getMessage());
@@ -79,7 +86,7 @@ public final class HazelcastFencedLock implements LockClient {
     @Override
     public boolean stillHeld(Lease lease) {
         try {
-            return lock.isLockedByCurrentThread() && lock.getFence() == (Long) lease.handle();
+            return lock().isLockedByCurrentThread() && lock().getFence() == (Long) lease.handle();
         } catch (RuntimeException e) {
             return false;
         }

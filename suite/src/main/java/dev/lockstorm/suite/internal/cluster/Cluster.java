@@ -145,9 +145,10 @@ public sealed interface Cluster {
             return Optional.empty();
         }
 
+        /** Every member running again; the CP group whole again if it can be (see {@link HazelcastCluster#awaitRecovered}). */
         @Override
         public void awaitServing(Duration timeout) {
-            hz.awaitServing(timeout);
+            hz.awaitRecovered(timeout);
         }
     }
 
