@@ -116,6 +116,14 @@ final class LockReduction {
         return m == null ? null : m.toString();
     }
 
+    /** The operations split by the lock they name, one independent sub-history each (all in one when there are none). */
+    static Map<Object, List<Operation>> byLock(List<Operation> ops) {
+        Map<Object, List<Operation>> out = new java.util.LinkedHashMap<>();
+        for (Operation op : ops) out.computeIfAbsent(lockOf(op), k -> new ArrayList<>()).add(op);
+        if (out.isEmpty()) out.put("", ops);
+        return out;
+    }
+
     static boolean isLockOp(Operation op) {
         return op.f().equals(ACQUIRE) || op.f().equals(RELEASE) || RwLock.mode(op.f()) != null;
     }

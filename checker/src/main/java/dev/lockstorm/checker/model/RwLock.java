@@ -2,7 +2,6 @@ package dev.lockstorm.checker.model;
 
 import dev.lockstorm.checker.history.Operation;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -127,10 +126,7 @@ public final class RwLock implements Model<RwLock.State> {
 
     @Override
     public Map<Object, List<Operation>> partition(List<Operation> ops) {
-        Map<Object, List<Operation>> out = new LinkedHashMap<>();
-        for (Operation op : ops) out.computeIfAbsent(LockReduction.lockOf(op), k -> new java.util.ArrayList<>()).add(op);
-        if (out.isEmpty()) out.put("", ops);
-        return out;
+        return LockReduction.byLock(ops);
     }
 
     @Override

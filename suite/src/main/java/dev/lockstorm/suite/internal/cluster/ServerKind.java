@@ -82,6 +82,9 @@ public sealed interface ServerKind {
         return capabilities().contains(c);
     }
 
+    /** The program and package of servers that run in a JVM (ZooKeeper's, Hazelcast's members). */
+    List<String> JAVA = List.of("java", "openjdk-17-jre-headless");
+
     private static List<Host> nodes(Topology topology, Lab lab) {
         return topology.hostNames().stream().limit(topology.nodes()).map(lab::host).toList();
     }
@@ -96,7 +99,7 @@ public sealed interface ServerKind {
 
         @Override
         public List<String> programAndPackage() {
-            return List.of("java", "openjdk-17-jre-headless");
+            return JAVA;
         }
 
         @Override
@@ -129,7 +132,7 @@ public sealed interface ServerKind {
 
         @Override
         public List<String> programAndPackage() {
-            return List.of("java", "openjdk-17-jre-headless");
+            return JAVA;
         }
     }
 
