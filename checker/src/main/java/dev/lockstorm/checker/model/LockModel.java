@@ -3,8 +3,6 @@ package dev.lockstorm.checker.model;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
 
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -14,7 +12,7 @@ import java.util.Set;
  *
  * @param <S> the state type
  */
-abstract class LockModel<S extends LockModel.LockState> implements Model<S> {
+abstract class LockModel<S extends LockModel.LockState> implements LockFamily<S> {
 
     /** What every lock state tells: who holds the lock, and by which acquire. */
     interface LockState {
@@ -30,21 +28,6 @@ abstract class LockModel<S extends LockModel.LockState> implements Model<S> {
     @Override
     public Set<String> functions() {
         return Set.of(LockReduction.ACQUIRE, LockReduction.RELEASE);
-    }
-
-    @Override
-    public Set<String> otherFunctions() {
-        return Set.of("read", "write");
-    }
-
-    @Override
-    public List<Operation> prepare(List<Operation> clientOps) {
-        return LockReduction.reduce(clientOps);
-    }
-
-    @Override
-    public Map<Object, List<Operation>> partition(List<Operation> ops) {
-        return LockReduction.byLock(ops);
     }
 
     @Override
@@ -110,7 +93,7 @@ abstract class LockModel<S extends LockModel.LockState> implements Model<S> {
             return who + " released" + named(lock) + " at " + ctx.when(blocked.completion()) + " but did not hold " + ("".equals(lock) ? "the lock" : "it") + " (it was "
                     + describe(state, ctx) + ")";
         }
-        return Model.super.explain(state, blocked, ctx);
+        return LockFamily.super.explain(state, blocked, ctx);
     }
 
     /** Nothing for a history of one lock; " lock orders" when it has several (explanations name the lock). */

@@ -2,7 +2,6 @@ package dev.lockstorm.checker.model;
 
 import dev.lockstorm.checker.history.Operation;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -25,7 +24,7 @@ import java.util.TreeMap;
  * m.step(s, writeBy7);                          // null: readers hold it
  * }</pre>
  */
-public final class RwLock implements Model<RwLock.State> {
+public final class RwLock implements LockFamily<RwLock.State> {
     public static final String ACQUIRE_READ = "acquire-read";
     public static final String RELEASE_READ = "release-read";
     public static final String ACQUIRE_WRITE = "acquire-write";
@@ -85,11 +84,6 @@ public final class RwLock implements Model<RwLock.State> {
     }
 
     @Override
-    public Set<String> otherFunctions() {
-        return Set.of("read", "write");
-    }
-
-    @Override
     public State init() {
         return new State(NONE, 0, -1, Map.of());
     }
@@ -120,16 +114,6 @@ public final class RwLock implements Model<RwLock.State> {
     }
 
     @Override
-    public List<Operation> prepare(List<Operation> clientOps) {
-        return LockReduction.reduce(clientOps);
-    }
-
-    @Override
-    public Map<Object, List<Operation>> partition(List<Operation> ops) {
-        return LockReduction.byLock(ops);
-    }
-
-    @Override
     public String describe(State s) {
         if (s.writer == NONE && s.readers.isEmpty()) return "free";
         String w = s.writer == NONE ? "" : "written by process " + s.writer + " (hold count " + s.writes + ")";
@@ -150,7 +134,7 @@ public final class RwLock implements Model<RwLock.State> {
                     + ", and no order of the operations before it allows that";
             case RELEASE_READ, RELEASE_WRITE -> who + " released the " + mode(blocked.f()) + " lock" + lock + " at " + at
                     + " but did not hold it (the lock was " + describe(s) + ")";
-            default -> Model.super.explain(s, blocked, ctx);
+            default -> LockFamily.super.explain(s, blocked, ctx);
         };
     }
 
