@@ -123,6 +123,25 @@ public final class Proof {
     }
 
     /**
+     * The first tied incident ({@link #tied}) whose overlapped holder was told, when it released
+     * after the other's grant, that it no longer held the lock (a release refused: the expiry
+     * noticed only then, spring-integration #2661).
+     */
+    public static Optional<Tie> refusedRelease(RunResult r) {
+        Optional<Tie> tie = tied(r);
+        Path file = r.dir().resolve("history.jsonl");
+        if (tie.isEmpty() || !Files.exists(file)) return Optional.empty();
+        Incident i = tie.get().incident();
+        long grant = tie.get().grant().start().time();
+        History h = HistoryReader.read(file, HistoryFormat.JSONL);
+        return h.operations().stream()
+                .filter(o -> "release".equals(o.f()) && o.process() == i.holder().process() && o.outcome() == OpType.FAIL
+                        && o.invoke() != null && o.invoke().time() >= grant)
+                .findFirst().map(o -> new Tie(i, tie.get().grant(), tie.get().by() + "; its release at " + History.when(o.invoke())
+                        + " was refused: " + o.completion().value()));
+    }
+
+    /**
      * The first client log line containing {@code text} that was written while a fault of the run was
      * in force, or within {@code after} of its heal (a call sent into the fault fails when its timeout
      * runs out), described: "c2's log at 24.401 s, under partition …: Can't update locks …". The
@@ -157,12 +176,12 @@ public final class Proof {
 
     /**
      * One line for a person: the double grant that ties the run's finding to its mechanism, the most
-     * specific first (a grant the lock noted, a release delivered late, else a fault in force), or,
+     * specific first (a grant the lock noted, a release delivered late, a release refused after it, else a fault in force), or,
      * without a double holder, whether the lock stayed available under the fault.
      */
     public static String line(RunResult r) {
         if (r.check().doubleHolderCount() == 0) return "no double holder; " + availability(r);
-        return noted(r, "").or(() -> lateRelease(r)).or(() -> tied(r)).map(t -> "incident " + (incidents(r).indexOf(t.incident()) + 1) + ": " + t.describe())
+        return noted(r, "").or(() -> lateRelease(r)).or(() -> refusedRelease(r)).or(() -> tied(r)).map(t -> "incident " + (incidents(r).indexOf(t.incident()) + 1) + ": " + t.describe())
                 .orElse("no double holder came while a fault was in force during the hold it overlapped, after a release delivered"
                         + " late, or with a noted grant");
     }

@@ -45,7 +45,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
-                redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
+                springRedisRegistryPause(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
     }
@@ -207,6 +207,17 @@ public final class Scenarios {
                 new Scenario.Variant("paused inside acquire", seed -> inside.spec(seed, Fencing.NONE, Persistence.NONE),
                         "no double holder; the frozen client's majority refused for want of validity time",
                         x -> doubles(x) == 0 && x.faults() >= 1 && refusedForValidity(x))));
+    }
+
+    static Scenario springRedisRegistryPause() {
+        Recipe r = new Recipe("spring-redis-registry-pause", "spring-redis-registry", 3, PauseClient.pastTheLease(), 2, 3, 1);
+        return new Scenario(r.name, "Spring Integration's RedisLockRegistry, the holder frozen past expireAfter: the key expires, a"
+                + " waiter takes the lock, and the frozen holder learns of it only at unlock (\"released in the store due to"
+                + " expiration\", spring-integration #2661); a scheduled renewal is frozen with its process and does not help", List.of(
+                new Scenario.Variant("no renewal", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("renewal", "none")),
+                        "a double holder after the fault, the frozen holder's release refused", x -> Proof.refusedRelease(x).isPresent()),
+                new Scenario.Variant("scheduled renewal", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("renewal", "scheduled")),
+                        "a double holder after the fault, the frozen holder's release refused", x -> Proof.refusedRelease(x).isPresent())));
     }
 
     static Scenario redissonWatchdog() {
