@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.scenario;
 
+import dev.lockstorm.api.NotHeldException;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
@@ -124,7 +125,7 @@ public final class Proof {
 
     /**
      * The first tied incident ({@link #tied}) whose overlapped holder was told, when it released
-     * after the other's grant, that it no longer held the lock (a release refused: the expiry
+     * after the other's grant, that it no longer held the lock ({@link NotHeldException}: the expiry
      * noticed only then, spring-integration #2661).
      */
     public static Optional<Tie> refusedRelease(RunResult r) {
@@ -135,10 +136,12 @@ public final class Proof {
         long grant = tie.get().grant().start().time();
         History h = HistoryReader.read(file, HistoryFormat.JSONL);
         return h.operations().stream()
-                .filter(o -> "release".equals(o.f()) && o.process() == i.holder().process() && o.outcome() == OpType.FAIL
-                        && o.invoke() != null && o.invoke().time() >= grant)
-                .findFirst().map(o -> new Tie(i, tie.get().grant(), tie.get().by() + "; its release at " + History.when(o.invoke())
-                        + " was refused: " + o.completion().value()));
+                // recorded info (NotHeldException: the lease ended at some point up to the release), not fail, which would keep the hold
+                .filter(o -> "release".equals(o.f()) && o.process() == i.holder().process() && o.outcome() == OpType.INFO
+                        && o.invoke() != null && o.invoke().time() >= grant && o.completion() != null
+                        && String.valueOf(o.completion().extra("error")).contains(NotHeldException.class.getSimpleName()))
+                .findFirst().map(o -> new Tie(i, tie.get().grant(), tie.get().by() + "; at its release at " + History.when(o.invoke())
+                        + " it was told: " + o.completion().extra("error")));
     }
 
     /**

@@ -215,9 +215,9 @@ public final class Scenarios {
                 + " waiter takes the lock, and the frozen holder learns of it only at unlock (\"released in the store due to"
                 + " expiration\", spring-integration #2661); a scheduled renewal is frozen with its process and does not help", List.of(
                 new Scenario.Variant("no renewal", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("renewal", "none")),
-                        "a double holder after the fault, the frozen holder's release refused", x -> Proof.refusedRelease(x).isPresent()),
+                        "a double holder after the fault, the frozen holder told at its release that the lock was gone", x -> Proof.refusedRelease(x).isPresent()),
                 new Scenario.Variant("scheduled renewal", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("renewal", "scheduled")),
-                        "a double holder after the fault, the frozen holder's release refused", x -> Proof.refusedRelease(x).isPresent())));
+                        "a double holder after the fault, the frozen holder told at its release that the lock was gone", x -> Proof.refusedRelease(x).isPresent())));
     }
 
     static Scenario redissonWatchdog() {
