@@ -15,7 +15,8 @@ import java.util.Map;
 /**
  * One Hazelcast CP member: a JVM running {@link HazelcastMember} on its own host. It keeps no CP
  * data on disk (the open-source CP Subsystem has no persistence): a member killed and started again
- * joins as a new member, and the CP group goes on with the others while a majority of it lives.
+ * joins as a new member and promotes itself into the CP group once the group has removed the one it
+ * replaces, which the group can do only while a majority of it lives.
  */
 public final class HazelcastNode extends ProcessNode {
     public static final int PORT = 5701;
