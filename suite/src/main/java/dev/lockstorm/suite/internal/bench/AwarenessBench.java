@@ -2,7 +2,6 @@ package dev.lockstorm.suite.internal.bench;
 
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Lab;
@@ -110,13 +109,11 @@ public final class AwarenessBench {
             awaitLine(contender, "OPEN");
             holder = probe(lab, "c1", name, "holder", cluster, t, lease, go);
             awaitLine(holder, "GRANTED");
-            List<Host> servers = cluster.hosts();
-            nemesis.partition(Grudge.components(List.of(List.of(lab.host("c1")), servers)).withStyle(style));
+            nemesis.partition(Grudge.cutOff(lab.host("c1"), cluster.hosts()).withStyle(style));
             long cutAt = System.currentTimeMillis();
             Files.createFile(go);
             HostProcess h = holder;
             Wait.polled(() -> LogLines.has(h.log(), "KNOWS") && LogLines.has(contender.log(), "GRANTED"), System.nanoTime() + window * 1_000_000L, 20);
-            nemesis.healPartition();
             return new Awareness(at(contender, "GRANTED", cutAt), at(holder, "KNOWS", cutAt), window);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
