@@ -56,7 +56,7 @@ lockstorm_prereqs() {
 }
 
 # What runs in a lab needs: namespaces and links (util-linux, iproute2), partitions (nftables),
-# Redis, etcd, PostgreSQL and MariaDB, gcc for the clock-fault library, ps and ping for the tests, chromium to look at report.html,
+# Redis, etcd, PostgreSQL and MariaDB, Node.js and npm for dynalite (DynamoDB's API), gcc for the clock-fault library, ps and ping for the tests, chromium to look at report.html,
 # and OpenSSH's server, which the SSH backend's tests start on lab hosts.
 lockstorm_lab_prereqs() {
     local missing=()
@@ -72,9 +72,28 @@ lockstorm_lab_prereqs() {
     command -v ping >/dev/null 2>&1 || missing+=(iputils-ping)
     command -v chromium >/dev/null 2>&1 || missing+=(chromium)
     [ -x /usr/sbin/sshd ] || missing+=(openssh-server)
+    command -v node >/dev/null 2>&1 || missing+=(nodejs)
+    command -v npm >/dev/null 2>&1 || missing+=(npm)
     if [ ${#missing[@]} -gt 0 ]; then lockstorm_without_services lockstorm_apt_install "${missing[@]}"; fi
     if [ "$(id -u)" != 0 ]; then
         echo "lockstorm: runs and their tests build network namespaces and need root; run as root" >&2
+        exit 3
+    fi
+    lockstorm_dynalite
+}
+
+# dynalite, the DynamoDB API server of the dynamodb-lock systems, from the npm registry into a
+# directory of its version (DynaliteNode.INSTALL_DIR reads the same place); in-memory tables only,
+# so its optional native LevelDB binding is left out.
+lockstorm_dynalite() {
+    local version=3.2.2
+    local dir="${LOCKSTORM_DYNALITE:-/var/lib/lockstorm/dynalite-$version}"
+    [ -f "$dir/node_modules/dynalite/cli.js" ] && return 0
+    echo "lockstorm: installing dynalite $version with npm into $dir" >&2
+    mkdir -p "$dir"
+    if ! npm install --prefix "$dir" --omit=optional --no-audit --no-fund --loglevel=error "dynalite@$version" >&2; then
+        echo "lockstorm: npm could not install dynalite $version into $dir (the dynamodb-lock systems need it);" \
+             "install it there with: npm install --prefix $dir --omit=optional dynalite@$version" >&2
         exit 3
     fi
 }

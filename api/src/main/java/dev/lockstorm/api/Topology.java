@@ -14,6 +14,7 @@ import java.util.stream.IntStream;
  * public Topology topology() { return Topology.ETCD; }                // "http://10.77.0.11:2379,http://…,http://…"
  * public Topology topology() { return Topology.HAZELCAST; }           // "10.77.0.11:5701,10.77.0.12:5701,10.77.0.13:5701"
  * public Topology topology() { return Topology.POSTGRESQL; }          // "jdbc:postgresql://10.77.0.11:5432/lockstorm?user=lockstorm"
+ * public Topology topology() { return Topology.DYNAMODB; }            // "http://10.77.0.11:8000"
  * }</pre>
  */
 public sealed interface Topology {
@@ -33,6 +34,8 @@ public sealed interface Topology {
     Topology MARIADB = new MariaDb();
     /** A PostgreSQL primary and a streaming replica. */
     Topology POSTGRESQL_HA = new PostgreSqlHa();
+    /** One server that speaks DynamoDB's API (dynalite). */
+    Topology DYNAMODB = new DynamoDb();
 
     /** How many server hosts: n1 … nN. */
     int nodes();
@@ -232,6 +235,28 @@ public sealed interface Topology {
         @Override
         public String connectForm() {
             return "host:5701,host:5701,…";
+        }
+    }
+
+    /**
+     * One server that speaks DynamoDB's API (n1): dynalite, on Node.js, its tables in memory (a
+     * restart forgets them, as Redis without persistence forgets its keys). Connect string: the
+     * endpoint an AWS SDK client is given, {@code http://host:8000}; any credentials and region.
+     */
+    record DynamoDb() implements Topology {
+        @Override
+        public int nodes() {
+            return 1;
+        }
+
+        @Override
+        public String describe() {
+            return "DynamoDB (dynalite), 1 server";
+        }
+
+        @Override
+        public String connectForm() {
+            return "http://host:8000";
         }
     }
 }

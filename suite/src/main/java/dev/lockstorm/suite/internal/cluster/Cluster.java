@@ -5,6 +5,7 @@ import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.database.DatabaseNode;
 import dev.lockstorm.clusters.database.PostgresCluster;
 import dev.lockstorm.clusters.database.PostgresNode;
+import dev.lockstorm.clusters.dynamodb.DynaliteNode;
 import dev.lockstorm.clusters.etcd.EtcdCluster;
 import dev.lockstorm.clusters.etcd.EtcdNode;
 import dev.lockstorm.clusters.hazelcast.HazelcastCluster;
@@ -204,6 +205,29 @@ public sealed interface Cluster {
         @Override
         public Optional<ClockFault> clock(ProcessNode n) {
             return n == node ? Optional.ofNullable(clock) : Optional.empty();
+        }
+    }
+
+    /** One server that speaks DynamoDB's API (dynalite), its tables in memory. */
+    record DynamoDb(DynaliteNode node) implements Cluster {
+        @Override
+        public List<DynaliteNode> nodes() {
+            return List.of(node);
+        }
+
+        @Override
+        public String connect() {
+            return node.endpoint();
+        }
+
+        @Override
+        public Optional<DynaliteNode> leader() {
+            return Optional.of(node);
+        }
+
+        @Override
+        public void awaitServing(Duration timeout) {
+            node.awaitServing(timeout);
         }
     }
 

@@ -5,6 +5,7 @@ import dev.lockstorm.clusters.database.DatabaseNode;
 import dev.lockstorm.clusters.database.MariaDbNode;
 import dev.lockstorm.clusters.database.PostgresCluster;
 import dev.lockstorm.clusters.database.PostgresNode;
+import dev.lockstorm.clusters.dynamodb.DynaliteNode;
 import dev.lockstorm.clusters.etcd.EtcdCluster;
 import dev.lockstorm.clusters.hazelcast.HazelcastCluster;
 import dev.lockstorm.clusters.hazelcast.HazelcastOptions;
@@ -61,6 +62,7 @@ public sealed interface ServerKind {
         if (topology instanceof Topology.PostgreSql) return new DatabaseServer(true);
         if (topology instanceof Topology.MariaDb) return new DatabaseServer(false);
         if (topology instanceof Topology.PostgreSqlHa) return new PostgresHaServers();
+        if (topology instanceof Topology.DynamoDb) return new DynamoDbServer();
         throw new IllegalArgumentException("lockstorm cannot start the servers of " + topology.describe());
     }
 
@@ -172,6 +174,22 @@ public sealed interface ServerKind {
         @Override
         public Set<Capability> capabilities() {
             return EnumSet.of(Capability.PERSISTENCE, Capability.SENTINEL_FAILOVER);
+        }
+    }
+
+    /** dynalite, DynamoDB's API on Node.js, its tables in memory. */
+    record DynamoDbServer() implements ServerKind {
+        @Override
+        public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
+            DynaliteNode node = DynaliteNode.start(lab, nodes(topology, lab).get(0));
+            node.awaitServing(Duration.ofSeconds(30));
+            return new Cluster.DynamoDb(node);
+        }
+
+        /** Node.js; dynalite itself is installed with npm ({@link DynaliteNode#INSTALL_DIR}), which a host without it says at start. */
+        @Override
+        public List<String> programAndPackage() {
+            return List.of("node", "nodejs");
         }
     }
 

@@ -45,7 +45,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
-                springRedisRegistryPause(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
+                springRedisRegistryPause(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), dynamodbLeasePause(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
     }
@@ -278,6 +278,20 @@ public final class Scenarios {
                         new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
                                 "a double holder, zero lost updates, stale writes rejected",
                                 x -> tied(x) && x.check().noLostUpdates() && x.check().staleWritesRejected() >= 1)));
+    }
+
+    static Scenario dynamodbLeasePause() {
+        Recipe plain = new Recipe("dynamodb-lease-pause", "dynamodb-lock", 3, PauseClient.pastTheLease(), 3, 3, 1);
+        Recipe fenced = new Recipe("dynamodb-lease-pause", "dynamodb-lock-fenced", 3, PauseClient.pastTheLease(), 3, 3, 1);
+        return new Scenario(plain.name, "Amazon's DynamoDB lock client, the holder frozen past its lease: its heartbeats stop, a waiter"
+                + " that watched the lock item unchanged for the lease takes it over, and the holder, resumed, works on until its next"
+                + " heartbeat is refused; the lock has no token, and a counter on the lock item, raised only under the grant, saves the"
+                + " resource", List.of(
+                new Scenario.Variant("no token, fencing none", seed -> plain.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder and lost updates", x -> tied(x) && x.check().lostUpdatesProven()),
+                new Scenario.Variant("the lock item's counter, fencing all", seed -> fenced.spec(seed, Fencing.ALL, Persistence.NONE),
+                        "a double holder, zero lost updates, stale writes rejected",
+                        x -> tied(x) && x.check().noLostUpdates() && x.check().staleWritesRejected() >= 1)));
     }
 
     static Scenario etcdLeasePause() {

@@ -30,13 +30,14 @@ abstract class ScenarioRuns {
 
     /** The servers a scenario runs on; every scenario is in exactly one. */
     enum Family {
-        ZOOKEEPER, REDIS, REDLOCK, SENTINEL, ETCD, HAZELCAST, DATABASE;
+        ZOOKEEPER, REDIS, REDLOCK, SENTINEL, ETCD, HAZELCAST, DYNAMODB, DATABASE;
 
         static Family of(Scenario s) {
             Topology t = s.spec(s.variants().get(0), 1).system().topology();
             if (t instanceof Topology.ZooKeeper) return ZOOKEEPER;
             if (t instanceof Topology.Etcd) return ETCD;
             if (t instanceof Topology.Hazelcast) return HAZELCAST;
+            if (t instanceof Topology.DynamoDb) return DYNAMODB;
             if (t instanceof Topology.PostgreSql || t instanceof Topology.MariaDb || t instanceof Topology.PostgreSqlHa) return DATABASE;
             if (t instanceof Topology.RedisSentinel) return SENTINEL;
             if (t instanceof Topology.RedisMasters m) return m.masters() == 1 ? REDIS : REDLOCK;

@@ -1,0 +1,116 @@
+package dev.lockstorm.clusters.dynamodb;
+
+import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabException;
+import dev.lockstorm.clusters.lab.Wait;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One server that speaks DynamoDB's API: dynalite (an open-source implementation of it on Node.js),
+ * its tables in memory, so that a killed and restarted server has forgotten every item, as a Redis
+ * without persistence forgets its keys. Tables are made at once ({@code --createTableMs 0}).
+ *
+ * <pre>{@code
+ * DynaliteNode db = DynaliteNode.start(lab, lab.host("n1"));
+ * db.awaitServing(Duration.ofSeconds(30));
+ * String endpoint = db.endpoint();   // "http://10.77.0.11:8000"
+ * }</pre>
+ *
+ * <p>dynalite is installed with npm (by {@code bin/lockstorm} and {@code bin/test}, see
+ * {@code bin/_prereqs.sh}) into {@link #INSTALL_DIR}; on a host without it the server stops at once
+ * saying so, and {@link #awaitServing} reports that line.
+ */
+public final class DynaliteNode extends ProcessNode {
+    public static final int PORT = 8000;
+    /** The dynalite release lockstorm installs: 3.2 runs on the Node.js of Debian 12 (18) as well as on later ones. */
+    public static final String VERSION = "3.2.2";
+    /** Where npm put it: {@code $LOCKSTORM_DYNALITE}, else a directory of this version under /var/lib/lockstorm. */
+    public static final String INSTALL_DIR = System.getenv().getOrDefault("LOCKSTORM_DYNALITE", "/var/lib/lockstorm/dynalite-" + VERSION);
+    static final String MISSING = "dynalite is not installed here";
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
+
+    private DynaliteNode(Lab lab, Host host) {
+        super(lab, host);
+    }
+
+    /** Starts dynalite on {@code host}; {@link #awaitServing} waits for it. */
+    public static DynaliteNode start(Lab lab, Host host) {
+        DynaliteNode node = new DynaliteNode(lab, host);
+        node.start();
+        return node;
+    }
+
+    /** The endpoint an SDK client is given. */
+    public String endpoint() {
+        return "http://" + host.address() + ":" + PORT;
+    }
+
+    @Override
+    protected String processName() {
+        return "dynalite-" + host.name();
+    }
+
+    @Override
+    protected HostProcess launch() {
+        String cli = INSTALL_DIR + "/node_modules/dynalite/cli.js";
+        // the check runs on the server's own host, which over SSH is not this machine
+        String script = "test -f \"$1\" || { echo \"" + MISSING + ": no $1 (install it with: npm install --omit=optional --prefix "
+                + INSTALL_DIR + " dynalite@" + VERSION + ")\" >&2; exit 3; }; shift; exec node \"$@\"";
+        return lab.start(host, processName(), List.of("sh", "-c", script, "dynalite", cli, cli, "--host", host.address(),
+                "--port", Integer.toString(PORT), "--createTableMs", "0", "--deleteTableMs", "0", "--updateTableMs", "0"), Map.of());
+    }
+
+    /** Whether it answers a ListTables call (dynalite checks that a request is signed, not the signature). */
+    @Override
+    public boolean isServing() {
+        HostProcess p = process();
+        if (p == null || !p.isAlive() || p.isPaused()) return false;
+        HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint() + "/")).timeout(Duration.ofMillis(800))
+                .header("Content-Type", "application/x-amz-json-1.0")
+                .header("X-Amz-Target", "DynamoDB_20120810.ListTables")
+                .header("X-Amz-Date", "20200101T000000Z")
+                .header("Authorization", "AWS4-HMAC-SHA256 Credential=lockstorm/20200101/us-east-1/dynamodb/aws4_request,"
+                        + " SignedHeaders=host, Signature=0")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+        try {
+            HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() == 200 && r.body().contains("TableNames");
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Waits until it answers; throws with its log's last lines when it exited (e.g. not installed) or never answered. */
+    public void awaitServing(Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!isServing()) {
+            HostProcess p = process();
+            if (p != null && !p.isAlive()) {
+                throw new LabException("dynalite on " + host.name() + " exited with code " + p.exitCode() + "; the last lines of " + log()
+                        + ":\n" + p.tail(10));
+            }
+            if (System.nanoTime() > deadline) throw new LabException("dynalite on " + host.name() + " did not answer within " + timeout
+                    + " (see " + log() + ")");
+            Wait.sleep(100);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "dynalite@" + host.name();
+    }
+}
