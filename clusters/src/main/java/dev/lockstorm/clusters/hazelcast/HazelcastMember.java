@@ -36,6 +36,10 @@ public final class HazelcastMember {
         // a member that stops hearing another suspects it within seconds, as the run's faults expect
         config.setProperty("hazelcast.heartbeat.interval.seconds", "1");
         config.setProperty("hazelcast.max.no.heartbeat.seconds", "10");
+        // a member cut off long enough to be dropped from the member list merges back within seconds of the heal (the defaults
+        // wait 300 s for the first look for a split brain, then every 120 s, which a run's quiet period would take as unavailability)
+        config.setProperty("hazelcast.merge.first.run.delay.seconds", "5");
+        config.setProperty("hazelcast.merge.next.run.delay.seconds", "5");
         NetworkConfig network = config.getNetworkConfig();
         network.setPort(HazelcastNode.PORT).setPortAutoIncrement(false).setPublicAddress(address);
         network.getInterfaces().setEnabled(true).addInterface(address);
@@ -49,6 +53,9 @@ public final class HazelcastMember {
         cp.setSessionHeartbeatIntervalSeconds(Integer.parseInt(args[4]));
         // a member that is gone this long is removed from the CP groups, which makes room for a new one
         cp.setMissingCPMemberAutoRemovalSeconds(2 * Integer.parseInt(args[3]));
+        // the Raft leader's heartbeats every second, a leader missed 3 times replaced: a minority cut off for seconds leaves the
+        // majority a leader (the defaults, 5 s and 5 missed, leave the group leaderless for 25 s)
+        cp.getRaftAlgorithmConfig().setLeaderHeartbeatPeriodInMillis(1000).setMaxMissedLeaderHeartbeatCount(3).setLeaderElectionTimeoutInMillis(1000);
         HazelcastInstance member = Hazelcast.newHazelcastInstance(config);
         CPSubsystemManagementService management = member.getCPSubsystem().getCPSubsystemManagementService();
         boolean discovered = management.awaitUntilDiscoveryCompleted(120, TimeUnit.SECONDS);

@@ -52,7 +52,8 @@ public final class HazelcastFencedLock implements LockClient {
         config.getNetworkConfig().setAddresses(Arrays.asList(members.split(",")));
         // give up a connection that stopped answering within seconds, and keep trying to reconnect, as an application would
         config.getNetworkConfig().setConnectionTimeout(2000);
-        config.setProperty("hazelcast.client.heartbeat.timeout", "10000");
+        config.setProperty("hazelcast.client.heartbeat.interval", "1000");
+        config.setProperty("hazelcast.client.heartbeat.timeout", "3000");
         config.getConnectionStrategyConfig().getConnectionRetryConfig().setClusterConnectTimeoutMillis(-1).setMaxBackoffMillis(1000);
         // a call the CP group cannot answer (no majority) fails within seconds rather than the default two minutes
         config.setProperty("hazelcast.client.invocation.timeout.seconds", "10");

@@ -15,6 +15,7 @@ import dev.lockstorm.locks.etcd.EtcdSystems;
 import dev.lockstorm.locks.zookeeper.CuratorLock;
 import dev.lockstorm.suite.internal.nemesiskinds.HoldWaiterRenewals;
 import dev.lockstorm.suite.internal.nemesiskinds.IsolateHolder;
+import dev.lockstorm.suite.internal.nemesiskinds.IsolateNode;
 import dev.lockstorm.suite.internal.nemesiskinds.Kill;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.PauseClient;
@@ -45,7 +46,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
-                springRedisRegistryPause(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), dynamodbLeasePause(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
+                springRedisRegistryPause(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), dynamodbLeasePause(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
     }
@@ -278,6 +279,24 @@ public final class Scenarios {
                         new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
                                 "a double holder, zero lost updates, stale writes rejected",
                                 x -> tied(x) && x.check().noLostUpdates() && x.check().staleWritesRejected() >= 1)));
+    }
+
+    static Scenario hazelcastCutOff() {
+        // the CP session's time to live is the servers' 5 s: the holder, cut off for 10 s, holds 8-9 s
+        Recipe holder = new Recipe("hazelcast-cut-off", "hazelcast-fenced-lock", 3, new IsolateHolder(), 5, 3, 9, 8, 40);
+        Recipe member = new Recipe("hazelcast-cut-off", "hazelcast-fenced-lock", 3, new IsolateNode(), 5, 3, 2, 1, 30);
+        return new Scenario(holder.name, "Hazelcast's CP Subsystem FencedLock: the holder cut off every member past its CP session's time"
+                + " to live works on while the group closes its session and grants the lock to a waiter (the fence, checked on reads"
+                + " and writes, saves the resource); one member cut off the others and every client is a minority: no double holder,"
+                + " and the majority goes on granting", List.of(
+                new Scenario.Variant("holder cut off, fencing none", seed -> holder.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder after the fault", x -> tied(x)),
+                new Scenario.Variant("holder cut off, fencing all", seed -> holder.spec(seed, Fencing.ALL, Persistence.NONE),
+                        "a double holder, zero lost updates, stale writes rejected",
+                        x -> tied(x) && x.check().noLostUpdates() && x.check().staleWritesRejected() >= 1),
+                new Scenario.Variant("a member cut off", seed -> member.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "no double holder, the lock granted while the member was cut off",
+                        x -> doubles(x) == 0 && Proof.grantsDuringFaults(x) >= 1)));
     }
 
     static Scenario dynamodbLeasePause() {
