@@ -24,9 +24,10 @@ import java.util.Map;
 
 /**
  * The realtime clock of one process, faked at run time: jump it forward or back, make it run fast
- * or slow, reset it. The process must be started with {@link #env()} (an LD_PRELOAD library,
- * compiled with the control node's gcc, that fakes {@code CLOCK_REALTIME} from a small control
- * file it maps into memory); its monotonic clock is untouched. On a lab host the control file is
+ * or slow, reset it; and its monotonic clock made to run fast or slow ({@link #monotonicRate}). The
+ * process must be started with {@link #env()} (an LD_PRELOAD library, compiled with the control
+ * node's gcc, that fakes {@code CLOCK_REALTIME}, and {@code CLOCK_MONOTONIC} when asked to, from a
+ * small control file it maps into memory); its monotonic clock is untouched until then. On a lab host the control file is
  * mapped here too; on a remote host the library is copied there and each change is written to the
  * file over SSH.
  *
@@ -37,7 +38,8 @@ import java.util.Map;
  * }</pre>
  */
 public final class ClockFault {
-    private static final int SIZE = 32;
+    /** The control file: the sequence, then the realtime state (3 × 8 bytes), then the monotonic state (3 × 8 bytes). */
+    private static final int SIZE = 56;
 
     private final String name;
     private final String host;
@@ -48,6 +50,9 @@ public final class ClockFault {
     private long offsetNanos;
     private double rate = 1.0;
     private long refNanos;
+    private long monoOffsetNanos;
+    private double monoRate = 1.0;
+    private long monoRefNanos;
 
     private ClockFault(String name, String host, Path file, Path library, Control control) {
         this.name = name;
@@ -110,11 +115,31 @@ public final class ClockFault {
         publish();
     }
 
-    /** Real time again. */
+    /**
+     * From now on the process's monotonic clock ({@code CLOCK_MONOTONIC}, {@code System.nanoTime})
+     * runs at {@code rate} times real speed; its timed waits (a JVM's sleeps and parks) keep to it,
+     * so the whole process lives in fast (or slow) time, as on a host whose clock source drifts.
+     * Only on a lab host: the monotonic clock of a remote host cannot be read from here.
+     */
+    public synchronized void monotonicRate(double newRate) {
+        if (!(newRate > 0)) throw new IllegalArgumentException("clock rate must be positive, not " + newRate);
+        if (!(control instanceof Mapped)) throw new LabException("a monotonic clock fault needs a lab host; " + host + " is remote");
+        long now = System.nanoTime();
+        monoOffsetNanos += (long) ((monoRate - 1.0) * (now - monoRefNanos));
+        monoRefNanos = now;
+        monoRate = newRate;
+        publish();
+    }
+
+    /**
+     * Real time again. The monotonic clock runs at real speed again but keeps what it gained: a
+     * monotonic clock never goes back.
+     */
     public synchronized void reset() {
         offsetNanos = 0;
         rate = 1.0;
         refNanos = realNanos();
+        if (monoRate != 1.0) monotonicRate(1.0);
         publish();
     }
 
@@ -125,20 +150,23 @@ public final class ClockFault {
     }
 
     public synchronized String describe() {
-        return String.format(Locale.ROOT, "%s %+.3fs%s", name, skew().toNanos() / 1e9, rate == 1.0 ? "" : " ×" + rate);
+        return String.format(Locale.ROOT, "%s %+.3fs%s%s", name, skew().toNanos() / 1e9, rate == 1.0 ? "" : " ×" + rate,
+                monoRate == 1.0 ? "" : ", monotonic ×" + monoRate);
     }
 
     /** Writes the state under the seqlock the library reads: an odd sequence number while it changes. */
     private void publish() {
         long writing = seq | 1;
         seq = writing + 1;
-        control.publish(writing, offsetNanos, rate, refNanos, seq);
+        ByteBuffer state = ByteBuffer.allocate(SIZE - 8).order(ByteOrder.LITTLE_ENDIAN).putLong(offsetNanos).putDouble(rate).putLong(refNanos)
+                .putLong(monoOffsetNanos).putDouble(monoRate).putLong(monoRefNanos);
+        control.publish(writing, state.array(), seq);
     }
 
     /** Where the control file is written: mapped here, or on a remote host. */
     private interface Control {
         /** Sets the sequence to {@code writing} (odd), then the state, then the sequence to {@code done} (even). */
-        void publish(long writing, long offsetNanos, double rate, long refNanos, long done);
+        void publish(long writing, byte[] state, long done);
     }
 
     /** The control file mapped into this JVM: the host shares this machine's file system. */
@@ -157,12 +185,10 @@ public final class ClockFault {
         }
 
         @Override
-        public synchronized void publish(long writing, long offsetNanos, double rate, long refNanos, long done) {
+        public synchronized void publish(long writing, byte[] state, long done) {
             m.putLong(0, writing);
             VarHandle.fullFence();
-            m.putLong(8, offsetNanos);
-            m.putDouble(16, rate);
-            m.putLong(24, refNanos);
+            m.put(8, state);
             VarHandle.fullFence();
             m.putLong(0, done);
         }
@@ -180,11 +206,10 @@ public final class ClockFault {
         }
 
         @Override
-        public void publish(long writing, long offsetNanos, double rate, long refNanos, long done) {
-            ByteBuffer state = ByteBuffer.allocate(24).order(ByteOrder.LITTLE_ENDIAN).putLong(offsetNanos).putDouble(rate).putLong(refNanos);
+        public void publish(long writing, byte[] state, long done) {
             String dd = " | dd of=" + Shell.quote(file.toString()) + " bs=8 conv=notrunc status=none";
             host.check(List.of("sh", "-c", "printf '" + octal(le(writing)) + "'" + dd + " count=1 iflag=fullblock"
-                    + " && printf '" + octal(state.array()) + "'" + dd + " seek=1 count=3 iflag=fullblock"
+                    + " && printf '" + octal(state) + "'" + dd + " seek=1 count=" + state.length / 8 + " iflag=fullblock"
                     + " && printf '" + octal(le(done)) + "'" + dd + " count=1 iflag=fullblock"), null);
         }
 

@@ -155,6 +155,20 @@ public sealed interface Fault {
         }
     }
 
+    /**
+     * Makes the monotonic clocks of the processes chosen at injection (and their timed waits) run at
+     * {@code rate} times real speed; the heal brings them back to real speed. Misses when none is chosen.
+     */
+    record MonotonicRate(String name, Supplier<List<ClockFault>> clocks, double rate) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            List<ClockFault> chosen = List.copyOf(clocks.get());
+            if (chosen.isEmpty()) throw new Missed("no clock to move");
+            for (ClockFault c : chosen) n.monotonicClockRate(c, rate);
+            return () -> chosen.forEach(n::clockReset);
+        }
+    }
+
     /** Strobes a clock by {@code delta} every {@code period} for {@code total} (blocking), then resets it. */
     record ClockStrobe(String name, ClockFault clock, Duration delta, Duration period, Duration total) implements Fault {
         @Override

@@ -248,6 +248,19 @@ public final class Nemesis implements AutoCloseable {
     }
 
     /**
+     * Makes a process's monotonic clock run at {@code rate} times real speed, its timed waits with it
+     * ({@link ClockFault#monotonicRate}); recorded as a {@code clock-rate} with {@code "clock": "monotonic"}.
+     */
+    public synchronized void monotonicClockRate(ClockFault c, double rate) {
+        c.monotonicRate(rate);
+        clocks.add(c);
+        events.accept(action(NemesisEvent.CLOCK_RATE, Map.of("process", c.name(), "rate", rate, "clock", MONOTONIC), List.of(c.host())));
+    }
+
+    /** The {@code clock} of a {@code clock-rate} event that made a monotonic clock run fast or slow (absent: the realtime clock). */
+    public static final String MONOTONIC = "monotonic";
+
+    /**
      * Strobes a clock: jumps it by {@code delta} and back every {@code period} for {@code total}
      * (blocking), then leaves it reset.
      */

@@ -15,7 +15,10 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A client JVM's realtime clock moves at run time; its monotonic clock (nanoTime) does not. */
+/**
+ * A client JVM's realtime clock moves at run time while its monotonic clock (nanoTime) does not; and
+ * its monotonic clock made fast takes the JVM's sleeps with it, and never goes back.
+ */
 @Tag("lab")
 class ClientClockIT {
 
@@ -46,4 +49,34 @@ class ClientClockIT {
         }
     }
 
+    @Test
+    void aFastMonotonicClockTakesTheJvmsSleepsWithItAndNeverGoesBack() throws Exception {
+        try (Lab lab = Lab.open(new LabSpec(List.of("c1"), RunDirs.of("ClientClockIT-monotonic")))) {
+            ClockFault clock = ClockFault.create(lab, lab.host("c1"), "client-c1");
+            HostProcess client = lab.start(lab.host("c1"), "client-c1",
+                    Jvm.command("32m", List.of(), ClockPrinter.class.getName(), List.of()), clock.env());
+            Nemesis nemesis = new Nemesis(lab, e -> { });
+            Wait.until("the client's clock lines", () -> ClockPrinter.samples(client).size() >= 3, Duration.ofSeconds(20));
+            nemesis.monotonicClockRate(clock, 5.0);
+            int mark = ClockPrinter.samples(client).size();
+            Thread.sleep(1000);
+            List<long[]> fast = ClockPrinter.samples(client).subList(mark + 1, ClockPrinter.samples(client).size());
+            long wall = fast.get(fast.size() - 1)[0] - fast.get(0)[0];
+            long mono = (fast.get(fast.size() - 1)[1] - fast.get(0)[1]) / 1_000_000;
+            // it sleeps 50 ms by its own clock between lines: 10 ms of real time, so about a hundred lines a second, not twenty
+            assertTrue(fast.size() > 50, fast.size() + " lines in a second: its sleeps did not follow its clock");
+            assertTrue(mono > 4 * wall && mono < 6 * wall, "nanoTime moved " + mono + " ms in " + wall + " ms of wall time");
+            nemesis.clockReset(clock);
+            int reset = ClockPrinter.samples(client).size();
+            Thread.sleep(1000);
+            List<long[]> after = ClockPrinter.samples(client);
+            long wallAfter = after.get(after.size() - 1)[0] - after.get(reset)[0];
+            long monoAfter = (after.get(after.size() - 1)[1] - after.get(reset)[1]) / 1_000_000;
+            assertTrue(Math.abs(monoAfter - wallAfter) < 200, "real speed again: nanoTime moved " + monoAfter + " ms in " + wallAfter + " ms");
+            for (int i = 1; i < after.size(); i++) {
+                assertTrue(after.get(i)[1] >= after.get(i - 1)[1], "nanoTime went back at line " + i);
+            }
+            nemesis.close();
+        }
+    }
 }

@@ -198,6 +198,12 @@ public final class Incidents {
             if (f.kind().equals("clock") && f.hosts().stream().noneMatch(clientHosts::contains)) {
                 return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")", f);
             }
+            // a lock whose waiter times the holder's lease on its own monotonic clock (the DynamoDB lock client) assumes that
+            // clock keeps time: one running fast ends the lease early, a broken assumption, not a grant the service made twice
+            if (f.kind().equals("clock") && fastMonotonic(f) && onClientOf(f, first)) {
+                return new Incident.Cause(true, "the granted client's monotonic clock ran fast before its grant (" + f.describe()
+                        + "): a lease it timed on that clock ran out early", f);
+            }
         }
         int to = hold.end() == null ? h.size() : hold.end().index();
         // only an operation invoked after the grant: its client was asked after it (one asked before, answering after, knew nothing yet)
@@ -320,6 +326,12 @@ public final class Incidents {
     }
 
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */
+    /** A clock fault that made a process's monotonic clock run faster than real time. */
+    private static boolean fastMonotonic(FaultSpan f) {
+        return f.start().value() instanceof java.util.Map<?, ?> v && "monotonic".equals(v.get("clock")) && v.get("rate") instanceof Number r
+                && r.doubleValue() > 1.0;
+    }
+
     private static boolean onClientOf(FaultSpan f, HoldInterval hold) {
         return f.hosts().contains(String.valueOf(hold.start().extra("client"))) || f.target().endsWith("-p" + hold.process());
     }

@@ -197,6 +197,30 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aGrantedClientsFastMonotonicClockIsALimitAndNoOtherClockRateIs() {
+        // a waiter that times the holder's lease on its own monotonic clock, running 5x fast: the lease ran out early for it
+        CheckResult fast = grantAfterClockRate("client-c2", "c2", Map.of("process", "client-c2", "rate", 5.0, "clock", "monotonic"));
+        assertTrue(fast.incidents().get(0).cause().leaseLimit(), fast.incidents().get(0).cause().why());
+        assertTrue(fast.incidents().get(0).cause().why().contains("monotonic clock ran fast"), fast.incidents().get(0).cause().why());
+        // another client's fast monotonic clock, the grantee's slow one, or its wall clock running fast explain nothing
+        for (CheckResult r : List.of(
+                grantAfterClockRate("client-c3", "c3", Map.of("process", "client-c3", "rate", 5.0, "clock", "monotonic")),
+                grantAfterClockRate("client-c2", "c2", Map.of("process", "client-c2", "rate", 0.5, "clock", "monotonic")),
+                grantAfterClockRate("client-c2", "c2", Map.of("process", "client-c2", "rate", 5.0)))) {
+            assertFalse(r.incidents().get(0).cause().leaseLimit(), r.incidents().get(0).cause().why());
+        }
+    }
+
+    /** c1 holds; c2 asks, the clock of {@code process} on {@code host} changes speed, c2 is granted; later c3 holds once. */
+    private static CheckResult grantAfterClockRate(String process, String host, Map<String, Object> value) {
+        return h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1")
+                .invoke(1, "acquire").with("client", "c2")
+                .nemesis("clock-rate", value).with("hosts", List.of(host))
+                .ok(1, "acquire", 2L).with("client", "c2").release(0).release(1)
+                .acquire(2, 3L).with("client", "c3").release(2).check(new FencedMutex());
+    }
+
+    @Test
     void aGrantIsOnAMovedClockOnlyWhileItsOwnClientsClockIsMoved() {
         CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
                 .nemesis("clock-jump", Map.of("process", "client-c2", "delta_ms", -60000)).with("hosts", List.of("c2"))

@@ -214,14 +214,21 @@ public sealed interface Action {
         }
     }
 
-    /** A host's realtime clock running at {@code rate} times real speed; the heal resets it. */
-    record ClockRate(String host, double rate) implements Action {
+    /**
+     * A host's realtime clock (or, {@code monotonic}, its monotonic clock and timed waits) running at
+     * {@code rate} times real speed; the heal resets it.
+     */
+    record ClockRate(String host, double rate, boolean monotonic) implements Action {
+        public ClockRate(String host, double rate) {
+            this(host, rate, false);
+        }
+
         public String kind() {
             return "clock-rate";
         }
 
         public Map<String, Object> fields() {
-            return Map.of("target", host, "rate", rate);
+            return monotonic ? Map.of("target", host, "rate", rate, "clock", "monotonic") : Map.of("target", host, "rate", rate);
         }
 
         public List<String> names() {
@@ -229,7 +236,7 @@ public sealed interface Action {
         }
 
         public String describe() {
-            return "run " + host + "'s clock at " + rate + "×";
+            return "run " + host + "'s " + (monotonic ? "monotonic " : "") + "clock at " + rate + "×";
         }
     }
 

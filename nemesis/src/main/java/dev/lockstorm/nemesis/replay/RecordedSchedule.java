@@ -149,7 +149,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             case CLOCK_JUMP -> host == null || !(value.get("delta_ms") instanceof Number d) ? Optional.empty()
                     : Optional.of(new Action.ClockJump(host, d.longValue()));
             case CLOCK_RATE -> host == null || !(value.get("rate") instanceof Number r) ? Optional.empty()
-                    : Optional.of(new Action.ClockRate(host, r.doubleValue()));
+                    : Optional.of(new Action.ClockRate(host, r.doubleValue(), "monotonic".equals(value.get("clock"))));
             case START_CLOCK_STROBE -> host == null || !(value.get("delta_ms") instanceof Number d) || !(value.get("period_ms") instanceof Number p)
                     ? Optional.empty() : Optional.of(new Action.ClockStrobe(host, d.longValue(), p.longValue()));
             case HOLD_RENEWALS -> op.value() instanceof Collection<?> c && !c.isEmpty()
@@ -282,7 +282,13 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             case "kill" -> new Action.Kill(text(d, "target", where));
             case "kill-client" -> new Action.KillClient(text(d, "target", where));
             case "clock-jump" -> new Action.ClockJump(text(d, "target", where), number(d, "delta_ms", where).longValue());
-            case "clock-rate" -> new Action.ClockRate(text(d, "target", where), number(d, "rate", where).doubleValue());
+            case "clock-rate" -> {
+                Object clock = d.get("clock") == null ? "realtime" : d.get("clock");
+                if (!clock.equals("realtime") && !clock.equals("monotonic")) {
+                    throw new IllegalArgumentException(where + ": \"clock\" is \"realtime\" (the default) or \"monotonic\", not " + clock);
+                }
+                yield new Action.ClockRate(text(d, "target", where), number(d, "rate", where).doubleValue(), clock.equals("monotonic"));
+            }
             case "clock-strobe" -> new Action.ClockStrobe(text(d, "target", where), number(d, "delta_ms", where).longValue(),
                     number(d, "period_ms", where).longValue());
             case "hold-renewals" -> {

@@ -165,6 +165,23 @@ class RecordedScheduleTest {
     }
 
     @Test
+    void aFastMonotonicClockIsReplayedAsOneAndSurvivesTheFile(@TempDir Path dir) throws Exception {
+        String jsonl = String.join("\n",
+                client(0, 1_000, "invoke", 0, "c1", "acquire"),
+                ev(1, 1_200, "clock-rate", "{\"process\":\"client-c2\",\"rate\":5.0,\"clock\":\"monotonic\"}", ",\"hosts\":[\"c2\"],\"fault\":\"waiter-clock-fast\""),
+                ev(2, 5_200, "clock-reset", "[\"client-c2\"]", ",\"hosts\":[\"c2\"]")) + "\n";
+        RecordedSchedule s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL));
+        assertEquals(new Action.ClockRate("c2", 5.0, true), s.steps().get(0).action());
+        assertEquals("run c2's monotonic clock at 5.0×", s.steps().get(0).action().describe());
+        Path file = dir.resolve("schedule.json");
+        s.write(file);
+        assertEquals(s.steps(), RecordedSchedule.read(file).steps());
+        java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file).replace("\"monotonic\"", "\"boot\""));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
+        assertTrue(e.getMessage().contains("\"clock\" is \"realtime\" (the default) or \"monotonic\", not boot"), e.getMessage());
+    }
+
+    @Test
     void aScheduleIsWrittenAndReadBackTheSame(@TempDir Path dir) throws Exception {
         RecordedSchedule s = RecordedSchedule.of(history());
         Path file = dir.resolve("schedule.json");

@@ -420,7 +420,8 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
             }
             if (a instanceof Action.ClockRate r) {
                 ClockFault c = clock(r.host());
-                n.clockRate(c, r.rate());
+                if (r.monotonic()) n.monotonicClockRate(c, r.rate());
+                else n.clockRate(c, r.rate());
                 return () -> n.clockReset(c);
             }
             if (a instanceof Action.ClockStrobe st) {

@@ -53,13 +53,19 @@ public final class Proof {
         }
     }
 
-    /** The first incident whose double grant came while a fault of the run was in force during the hold, if any. */
+    /**
+     * The first incident whose double grant came while a fault of the run was in force during the
+     * hold, if any; named by the fault the checker gave as its cause when that one ties it.
+     */
     public static Optional<Tie> tied(RunResult r) {
         for (Incident i : incidents(r)) {
             long from = i.holder().start().time();
             for (HoldInterval g : i.grants()) {
                 long at = g.start().time();
-                for (FaultSpan f : i.faults()) {
+                List<FaultSpan> faults = new java.util.ArrayList<>(i.faults());
+                FaultSpan cause = i.cause().fault();
+                if (cause != null) faults.add(0, cause);
+                for (FaultSpan f : faults) {
                     boolean began = f.start().time() <= at;
                     boolean inForce = f.end() == null || f.end().time() >= from;
                     if (began && inForce) return Optional.of(new Tie(i, g, "after " + f.describe()));

@@ -25,6 +25,7 @@ import dev.lockstorm.suite.internal.nemesiskinds.ServerClockAhead;
 import dev.lockstorm.suite.internal.nemesiskinds.SplitClock;
 import dev.lockstorm.suite.internal.nemesiskinds.SplitKill;
 import dev.lockstorm.suite.internal.nemesiskinds.WaiterClockAhead;
+import dev.lockstorm.suite.internal.nemesiskinds.WaiterClockFast;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
 
 import java.io.IOException;
@@ -46,7 +47,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
-                springRedisRegistryPause(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), dynamodbLeasePause(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
+                springRedisRegistryPause(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), dynamodbLeasePause(), dynamodbWaiterClockFast(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
     }
@@ -308,6 +309,20 @@ public final class Scenarios {
                 + " resource", List.of(
                 new Scenario.Variant("no token, fencing none", seed -> plain.spec(seed, Fencing.NONE, Persistence.NONE),
                         "a double holder and lost updates", x -> tied(x) && x.check().lostUpdatesProven()),
+                new Scenario.Variant("the lock item's counter, fencing all", seed -> fenced.spec(seed, Fencing.ALL, Persistence.NONE),
+                        "a double holder, zero lost updates, stale writes rejected",
+                        x -> tied(x) && x.check().noLostUpdates() && x.check().staleWritesRejected() >= 1)));
+    }
+
+    static Scenario dynamodbWaiterClockFast() {
+        // holds of 1-2 s, heartbeats every second: at 5× a waiter's 3 s watch lasts 0.6 s, shorter than the gap between heartbeats
+        Recipe plain = new Recipe("dynamodb-waiter-clock-fast", "dynamodb-lock", 3, new WaiterClockFast(), 3, 3, 2, 1, 25);
+        Recipe fenced = new Recipe("dynamodb-waiter-clock-fast", "dynamodb-lock-fenced", 3, new WaiterClockFast(), 3, 3, 2, 1, 25);
+        return new Scenario(plain.name, "Amazon's DynamoDB lock client, the waiting clients' monotonic clocks running 5× fast while another"
+                + " holds and heartbeats: a waiter times the holder's lease on its own clock, sees it run out between two heartbeats and takes"
+                + " the lock over from a live holder; the lock item's counter, checked on reads and writes, saves the resource", List.of(
+                new Scenario.Variant("no token, fencing none", seed -> plain.spec(seed, Fencing.NONE, Persistence.NONE),
+                        "a double holder after the fault", x -> tied(x)),
                 new Scenario.Variant("the lock item's counter, fencing all", seed -> fenced.spec(seed, Fencing.ALL, Persistence.NONE),
                         "a double holder, zero lost updates, stale writes rejected",
                         x -> tied(x) && x.check().noLostUpdates() && x.check().staleWritesRejected() >= 1)));

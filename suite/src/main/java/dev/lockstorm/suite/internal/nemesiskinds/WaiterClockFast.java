@@ -1,0 +1,62 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.nemesis.ClockFault;
+import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Schedule;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * {@code waiter-clock-fast}: right after a client took the lock, the monotonic clocks of the clients
+ * waiting for it run {@value #RATE} times fast for a lease and a half, their timed waits with them
+ * (a host whose clock source drifts: the whole process lives in fast time). A lock whose waiter
+ * judges the holder's lease on its own clock (Amazon's DynamoDB lock client watches the lock
+ * item's version for the lease duration) sees the lease run out early and takes the lock over; a
+ * lock whose server keeps time does not care.
+ */
+public record WaiterClockFast() implements NemesisKind {
+    /** How much faster than real time: enough that a waiter's lease runs out between two of the holder's heartbeats. */
+    static final double RATE = 5.0;
+
+    @Override
+    public String name() {
+        return "waiter-clock-fast";
+    }
+
+    @Override
+    public String description() {
+        return "right after an acquire, the waiting clients' monotonic clocks (and timed waits) run " + RATE + "× fast for 1.5 leases";
+    }
+
+    @Override
+    public boolean choreography() {
+        return true;
+    }
+
+    @Override
+    public boolean movesClientClocks() {
+        return true;
+    }
+
+    @Override
+    public Optional<String> unfitFor(LockSystem system, int clients) {
+        return clients < 2 ? Optional.of(name() + " needs a holder and a waiter: at least 2 clients") : Optional.empty();
+    }
+
+    @Override
+    public Optional<NemesisPlan> plan(Targets t) {
+        Rhythm r = t.rhythm();
+        Fault fast = new Fault.MonotonicRate("waiter-clock-fast", () -> waiters(t), RATE);
+        Duration length = r.lease().plus(r.lease().dividedBy(2));
+        return Optional.of(Schedule.random(List.of(fast), r.interval(), length, t.random()).when(t::justAcquired)::run);
+    }
+
+    /** The clocks of the clients that do not hold the lock now (the schedule fires while one does). */
+    private static List<ClockFault> waiters(Targets t) {
+        return t.clients().stream().filter(c -> !c.holds()).map(Client::clock).filter(Objects::nonNull).toList();
+    }
+}
