@@ -67,6 +67,10 @@ public final class DoctorCommand implements Callable<Integer> {
                 "apt-get install postgresql"));
         out.add(binary("MariaDB", List.of("mariadbd", "--version"), "apt-get install mariadb-server"));
         out.add(binary("gcc (clock faults)", List.of("gcc", "--version"), "apt-get install gcc"));
+        String dynalite = dev.lockstorm.clusters.dynamodb.DynaliteNode.INSTALL_DIR + "/node_modules/dynalite/package.json";
+        out.add(binary("dynalite (DynamoDB locks)", List.of("sh", "-c", "node --version >/dev/null && test -f " + dynalite
+                        + " && echo \"dynalite $(sed -n 's/^ *\"version\": *\"\\([^\"]*\\)\".*/\\1/p' " + dynalite + ") on node $(node --version)\""),
+                "apt-get install nodejs npm; bin/lockstorm installs dynalite " + dev.lockstorm.clusters.dynamodb.DynaliteNode.VERSION + " with npm"));
         if (root) {
             Commands.Result ns = Commands.run(List.of("unshare", "--net", "--mount", "--pid", "--fork", "true"), null, Duration.ofSeconds(10));
             out.add(new Check("namespaces", ns.ok(), ns.ok() ? "network, mount and PID namespaces can be created" : ns.output().strip(),

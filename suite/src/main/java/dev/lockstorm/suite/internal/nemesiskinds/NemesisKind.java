@@ -39,6 +39,11 @@ public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, Paus
         return false;
     }
 
+    /** Whether it makes client processes' monotonic clocks run fast or slow (only where the control file is this machine's). */
+    default boolean movesMonotonicClocks() {
+        return false;
+    }
+
     /** Whether it cuts links between clients and servers (then the clients' hosts must be hosts of their own). */
     default boolean cutsClients(dev.lockstorm.api.Topology topology) {
         return false;

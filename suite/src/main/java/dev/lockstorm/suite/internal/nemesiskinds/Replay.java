@@ -107,6 +107,11 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     }
 
     @Override
+    public boolean movesMonotonicClocks() {
+        return setup().movesMonotonicClocks() || schedule.steps().stream().anyMatch(s -> s.action() instanceof Action.ClockRate r && r.monotonic());
+    }
+
+    @Override
     public boolean cutsClients(Topology topology) {
         return setup().cutsClients(topology) || schedule.steps().stream()
                 .anyMatch(s -> (s.action() instanceof Action.Partition || s.action() instanceof Action.Loss || s.action() instanceof Action.Slow) && s.action().names().stream().anyMatch(Replay::isClient));

@@ -43,6 +43,11 @@ public record WaiterClockFast() implements NemesisKind {
     }
 
     @Override
+    public boolean movesMonotonicClocks() {
+        return true;
+    }
+
+    @Override
     public Optional<String> unfitFor(LockSystem system, int clients) {
         return clients < 2 ? Optional.of(name() + " needs a holder and a waiter: at least 2 clients") : Optional.empty();
     }

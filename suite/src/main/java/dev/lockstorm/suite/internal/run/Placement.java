@@ -103,6 +103,10 @@ public sealed interface Placement {
                 return Optional.of("--nemesis " + kind.name() + " cuts clients off servers; with the clients on this machine it would cut the SSH "
                         + "connections that drive the run too: name client hosts with --client-hosts");
             }
+            if (!clientHosts.isEmpty() && kind.movesMonotonicClocks()) {
+                return Optional.of("--nemesis " + kind.name() + " makes clients' monotonic clocks run fast, which lockstorm can do only for"
+                        + " processes on this machine (it must read their clock): run the clients here, without --client-hosts");
+            }
             return Optional.empty();
         }
 

@@ -344,6 +344,9 @@ class CliTest {
         assertEquals(3, Main.run("run", "--system", "curator-mutex", "--hosts", "a,b,c", "--nemesis", "isolate-holder", "--store", store));
         assertTrue(console.err().contains("--nemesis isolate-holder cuts clients off servers"), console.err());
         assertTrue(console.err().contains("name client hosts with --client-hosts"), console.err());
+        assertEquals(3, Main.run("run", "--system", "dynamodb-lock", "--hosts", "a", "--client-hosts", "k1,k2", "--nemesis", "waiter-clock-fast",
+                "--store", store));
+        assertTrue(console.err().contains("--nemesis waiter-clock-fast makes clients' monotonic clocks run fast"), console.err());
         // a host that cannot be reached: exit 3 naming it, and no server started anywhere
         assertEquals(3, Main.run("run", "--system", "redis-single", "--hosts", "127.0.0.1:1", "--no-host-key-check", "--time-limit", "5s",
                 "--store", store));
