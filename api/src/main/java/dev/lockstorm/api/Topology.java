@@ -26,6 +26,8 @@ public sealed interface Topology {
     Topology ETCD = new Etcd(3);
     /** 3 Hazelcast members, all of them CP members. */
     Topology HAZELCAST = new Hazelcast(3);
+    /** 3 Hazelcast members with the CP Subsystem off: its locks in "unsafe mode", on the partitioned (AP) side. */
+    Topology HAZELCAST_UNSAFE = new Hazelcast(3, false);
     /** A Redis master, two replicas and three Sentinels. */
     Topology REDIS_SENTINEL = new RedisSentinel();
     /** One PostgreSQL server. */
@@ -218,18 +220,24 @@ public sealed interface Topology {
     }
 
     /**
-     * Hazelcast members with the CP Subsystem on, every member a CP member (3 or 5; the CP
-     * Subsystem is in the open-source jar up to 5.4). Connect string: {@code host:5701,host:5701,…},
-     * the addresses a Hazelcast client is given.
+     * Hazelcast members (3 or 5) with the CP Subsystem on, every member a CP member (the CP
+     * Subsystem is in the open-source jar up to 5.4), or, {@code cp} false, off: then its data
+     * structures run in "unsafe mode" on the partitioned, replicated (AP) side, with no consensus.
+     * Connect string: {@code host:5701,host:5701,…}, the addresses a Hazelcast client is given.
      */
-    record Hazelcast(int nodes) implements Topology {
+    record Hazelcast(int nodes, boolean cp) implements Topology {
         public Hazelcast {
-            if (nodes != 3 && nodes != 5) throw new IllegalArgumentException("a Hazelcast CP group has 3 or 5 members, not " + nodes);
+            if (nodes != 3 && nodes != 5) throw new IllegalArgumentException("a Hazelcast cluster here has 3 or 5 members, not " + nodes);
+        }
+
+        /** Every member a CP member. */
+        public Hazelcast(int nodes) {
+            this(nodes, true);
         }
 
         @Override
         public String describe() {
-            return "Hazelcast, " + nodes + " CP members";
+            return "Hazelcast, " + nodes + (cp ? " CP members" : " members, CP Subsystem off (unsafe mode)");
         }
 
         @Override

@@ -12,10 +12,11 @@ import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One Hazelcast member with the CP Subsystem on, the main class of a {@link HazelcastNode}'s JVM:
- * it joins its peers over TCP/IP (no multicast, no auto-detection), bound to its host's address,
- * and prints {@value #READY} once it is a CP member of a formed CP group (a member started again
- * after a kill first promotes itself, {@link #rejoin}).
+ * One Hazelcast member, the main class of a {@link HazelcastNode}'s JVM: it joins its peers over
+ * TCP/IP (no multicast, no auto-detection), bound to its host's address, and prints {@value #READY}
+ * once it is a CP member of a formed CP group (a member started again after a kill first promotes
+ * itself, {@link #rejoin}), or, with CP_MEMBERS 0 (the CP Subsystem off, "unsafe mode"), once every
+ * peer is in its cluster.
  * Usage: HazelcastMember ADDRESS PEER,PEER,… CP_MEMBERS SESSION_TTL_S HEARTBEAT_S
  */
 public final class HazelcastMember {
@@ -57,11 +58,24 @@ public final class HazelcastMember {
         // majority a leader (the defaults, 5 s and 5 missed, leave the group leaderless for 25 s)
         cp.getRaftAlgorithmConfig().setLeaderHeartbeatPeriodInMillis(1000).setMaxMissedLeaderHeartbeatCount(3).setLeaderElectionTimeoutInMillis(1000);
         HazelcastInstance member = Hazelcast.newHazelcastInstance(config);
+        if (cp.getCPMemberCount() == 0) {
+            awaitPeers(member, args[1].split(",").length);
+            return;
+        }
         CPSubsystemManagementService management = member.getCPSubsystem().getCPSubsystemManagementService();
         boolean discovered = management.awaitUntilDiscoveryCompleted(120, TimeUnit.SECONDS);
         if (discovered && management.getLocalCPMember() == null) rejoin(management);
         System.out.println(discovered && management.getLocalCPMember() != null ? READY
                 : "LOCKSTORM-CP-NOT-READY: not a CP member (the CP Subsystem's discovery did not complete, or the groups never made room)");
+        System.out.flush();
+    }
+
+    /** Without a CP Subsystem: ready once every peer is a member of this one's cluster (a restarted member has merged back). */
+    private static void awaitPeers(HazelcastInstance member, int peers) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (member.getCluster().getMembers().size() < peers && System.nanoTime() < deadline) Thread.sleep(200);
+        System.out.println(member.getCluster().getMembers().size() >= peers ? READY
+                : "LOCKSTORM-CP-NOT-READY: " + member.getCluster().getMembers().size() + " of " + peers + " members after 2 minutes");
         System.out.flush();
     }
 

@@ -46,7 +46,7 @@ public final class HazelcastNode extends ProcessNode {
                         "-Dorg.slf4j.simpleLogger.showDateTime=true",
                         "-Dorg.slf4j.simpleLogger.dateTimeFormat=HH:mm:ss.SSS",
                         "-Djava.net.preferIPv4Stack=true"),
-                HazelcastMember.class.getName(), List.of(host.address(), members, Integer.toString(peers.size()),
+                HazelcastMember.class.getName(), List.of(host.address(), members, Integer.toString(options.cp() ? peers.size() : 0),
                         Long.toString(options.sessionTtl().toSeconds()), Long.toString(options.heartbeat().toSeconds())));
         return lab.start(host, processName(), cmd, Map.of());
     }

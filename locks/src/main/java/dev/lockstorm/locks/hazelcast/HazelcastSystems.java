@@ -20,4 +20,13 @@ public final class HazelcastSystems {
                     c -> new HazelcastFencedLock(c.connect(), c.lock()));
         }
     }
+
+    /** {@code hazelcast-fenced-lock-unsafe}: the same lock with the CP Subsystem off, in "unsafe mode". */
+    public static final class UnsafeFencedLockSystem extends BuiltInSystem {
+        public UnsafeFencedLockSystem() {
+            super("hazelcast-fenced-lock-unsafe", "hazelcast-fenced-lock with the CP Subsystem off (CP member count 0): the lock in"
+                    + " \"unsafe mode\", its state in a partition and its backup on the AP side, no consensus; the same fence",
+                    Topology.HAZELCAST_UNSAFE, true, c -> new HazelcastFencedLock(c.connect(), c.lock()));
+        }
+    }
 }

@@ -29,7 +29,7 @@ class RegistryTest {
         assertEquals(List.of("zk-unique", "zk-children", "zk-recipe", "curator-mutex", "zk-reentrant", "curator-semaphore", "zk-election",
                 "curator-leader-latch", "curator-leader-selector", "redis-single", "redis-sentinel",
                 "redis-sentinel-wait", "redlock", "redlock-5", "spring-redis-registry", "redisson-watchdog", "redisson-lease", "redisson-fenced", "redisson-redlock", "etcd-lock", "etcd-txn-lock",
-                "hazelcast-fenced-lock", "dynamodb-lock", "dynamodb-lock-fenced",
+                "hazelcast-fenced-lock", "hazelcast-fenced-lock-unsafe", "dynamodb-lock", "dynamodb-lock-fenced",
                 "db-table-pg", "db-table-mariadb", "db-table-pg-ha", "pg-advisory", "pg-advisory-seq", "mysql-get-lock",
                 "mysql-get-lock-seq", "shedlock-jdbc", "spring-jdbc-registry"),
                 r.systemNames());

@@ -127,7 +127,8 @@ public sealed interface ServerKind {
     record HazelcastServers() implements ServerKind {
         @Override
         public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
-            HazelcastCluster hz = HazelcastCluster.start(lab, nodes(topology, lab), HazelcastOptions.defaults());
+            boolean cp = ((Topology.Hazelcast) topology).cp();
+            HazelcastCluster hz = HazelcastCluster.start(lab, nodes(topology, lab), HazelcastOptions.defaults().withCp(cp));
             hz.awaitServing(Duration.ofSeconds(120));
             return new Cluster.Hazelcast(hz);
         }

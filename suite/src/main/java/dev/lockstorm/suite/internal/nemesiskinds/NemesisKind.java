@@ -16,7 +16,7 @@ import java.util.Optional;
  * fixed recipes. {@link NemesisKinds} lists them all.
  */
 public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, PauseClient, Kill, KillClient, Clock, Mix, Split, PauseInAcquire,
-        Failover, IsolateHolder, IsolateNode, HoldWaiterRenewals, WaiterClockAhead, WaiterClockFast, ServerClockAhead, FailoverPromote, ExpiryReconnect, AtCheckpoint, Replay, FlakyNet {
+        Failover, IsolateHolder, IsolateNode, SplitBrain, HoldWaiterRenewals, WaiterClockAhead, WaiterClockFast, ServerClockAhead, FailoverPromote, ExpiryReconnect, AtCheckpoint, Replay, FlakyNet {
 
     /** What {@code --nemesis} takes. */
     String name();

@@ -12,7 +12,7 @@ public final class NemesisKinds {
             new KillClient(), new Clock(), new FlakyNet(), new Mix());
     /** The named scenarios' choreographies. */
     public static final List<NemesisKind> CHOREOGRAPHIES = List.of(new SplitClock(), new SplitKill(false), new SplitKill(true),
-            new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), IsolateHolder.briefly(), new IsolateNode(), new HoldWaiterRenewals(),
+            new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), IsolateHolder.briefly(), new IsolateNode(), new SplitBrain(), new HoldWaiterRenewals(),
             new WaiterClockAhead(), new WaiterClockFast(), new ServerClockAhead(), new FailoverPromote(), new ExpiryReconnect());
 
     private NemesisKinds() {

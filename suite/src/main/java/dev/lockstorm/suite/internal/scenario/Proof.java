@@ -179,6 +179,13 @@ public final class Proof {
         }
     }
 
+    /** Incidents the checker calls lock defects (nothing excuses the second grant) with a grant made while a fault was in force. */
+    public static long defectsDuringFaults(RunResult r) {
+        return incidents(r).stream().filter(i -> !i.cause().leaseLimit())
+                .filter(i -> i.grants().stream().anyMatch(g -> i.faults().stream().anyMatch(f -> f.start().time() <= g.start().time()
+                        && (f.end() == null || f.end().time() >= g.start().time())))).count();
+    }
+
     private static List<Incident> incidents(RunResult r) {
         return r.check().incidents() == null ? List.of() : r.check().incidents();
     }

@@ -22,6 +22,7 @@ import dev.lockstorm.suite.internal.nemesiskinds.PauseClient;
 import dev.lockstorm.suite.internal.nemesiskinds.PauseInAcquire;
 import dev.lockstorm.suite.internal.nemesiskinds.FailoverPromote;
 import dev.lockstorm.suite.internal.nemesiskinds.ServerClockAhead;
+import dev.lockstorm.suite.internal.nemesiskinds.SplitBrain;
 import dev.lockstorm.suite.internal.nemesiskinds.SplitClock;
 import dev.lockstorm.suite.internal.nemesiskinds.SplitKill;
 import dev.lockstorm.suite.internal.nemesiskinds.WaiterClockAhead;
@@ -47,7 +48,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
-                springRedisRegistryPause(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), dynamodbLeasePause(), dynamodbWaiterClockFast(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
+                springRedisRegistryPause(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), hazelcastSplitBrain(), dynamodbLeasePause(), dynamodbWaiterClockFast(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
     }
@@ -298,6 +299,24 @@ public final class Scenarios {
                 new Scenario.Variant("a member cut off", seed -> member.spec(seed, Fencing.NONE, Persistence.NONE),
                         "no double holder, the lock granted while the member was cut off",
                         x -> doubles(x) == 0 && Proof.grantsDuringFaults(x) >= 1)));
+    }
+
+    static Scenario hazelcastSplitBrain() {
+        // one split of 4 leases (20 s) after the first grant: each side takes the other for dead (10 s without heartbeats)
+        Recipe cp = new Recipe("hazelcast-split-brain", "hazelcast-fenced-lock", 3, new SplitBrain(), 5, 3, 2, 1, 30);
+        Recipe unsafe = new Recipe("hazelcast-split-brain", "hazelcast-fenced-lock-unsafe", 3, new SplitBrain(), 5, 3, 2, 1, 30);
+        return new Scenario(cp.name, "Hazelcast's FencedLock through a split brain: one member and the holder's client apart from the"
+                + " other two members and clients for 20 s. With the CP Subsystem the majority alone goes on: the holder, cut off,"
+                + " loses its session there (a lease limit) and fences stay in order; with it off (\"unsafe mode\", hazelcast #17260)"
+                + " both sides grant the lock from their own copy of it: double grants nothing explains, fences repeated or going"
+                + " back", List.of(
+                new Scenario.Variant("CP Subsystem, fencing all", seed -> cp.spec(seed, Fencing.ALL, Persistence.NONE),
+                        "double holders only where the holder was cut off, fences in order, stale writes rejected",
+                        x -> tied(x) && Proof.defectsDuringFaults(x) == 0 && x.check().tokenViolations() == 0 && x.check().noLostUpdates()
+                                && x.check().staleWritesRejected() >= 1),
+                new Scenario.Variant("CP Subsystem off (unsafe mode), fencing all", seed -> unsafe.spec(seed, Fencing.ALL, Persistence.NONE),
+                        "both sides grant the lock: a lock defect during the split, fences out of order",
+                        x -> Proof.defectsDuringFaults(x) >= 1 && x.check().tokenViolations() >= 1)));
     }
 
     static Scenario dynamodbLeasePause() {

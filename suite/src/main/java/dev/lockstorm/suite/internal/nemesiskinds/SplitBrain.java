@@ -1,0 +1,63 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.Schedule;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code split-brain}: right after a grant, the network splits in two with clients on both sides: a
+ * minority of one server with the holder's client, and a majority of the other servers with the
+ * other clients, for four leases: long enough for each side to take the other for dead. A lock
+ * that keeps consensus goes on only on the majority (the holder, cut off it, loses its lease there);
+ * one that does not (Hazelcast's CP Subsystem off, "unsafe mode") may go on on both, and must merge
+ * two histories of the lock when the split heals.
+ */
+public record SplitBrain() implements NemesisKind {
+    @Override
+    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
+        return true;
+    }
+
+    @Override
+    public String name() {
+        return "split-brain";
+    }
+
+    @Override
+    public String description() {
+        return "right after a grant, split a minority (one server, the holder's client) from a majority (the rest) for 4 leases";
+    }
+
+    @Override
+    public boolean choreography() {
+        return true;
+    }
+
+    @Override
+    public Optional<String> unfitFor(dev.lockstorm.api.LockSystem system, int clients) {
+        if (system.topology().nodes() < 3) return Optional.of("split-brain splits the servers into a minority and a majority: 3 servers or more");
+        return clients < 2 ? Optional.of("split-brain puts clients on both sides: at least 2 clients") : Optional.empty();
+    }
+
+    @Override
+    public Optional<NemesisPlan> plan(Targets t) {
+        Rhythm r = t.rhythm();
+        Fault split = new Fault.Partition("split-brain", () -> {
+            List<Host> servers = t.cluster().hosts();
+            Host lone = servers.get(t.random().nextInt(servers.size()));
+            Host holder = IsolateHolder.holder(t);
+            List<Host> majority = new ArrayList<>(servers);
+            majority.remove(lone);
+            t.clients().stream().map(Client::host).filter(h -> !h.equals(holder)).forEach(majority::add);
+            return Grudge.components(List.of(List.of(lone, holder), majority));
+        });
+        Duration length = r.lease().multipliedBy(4);
+        return Optional.of(Schedule.random(List.of(split), r.interval(), length, t.random()).when(t::justAcquired)::run);
+    }
+}
