@@ -139,8 +139,7 @@ public sealed interface Fault {
 
         @Override
         public Heal inject(Nemesis n) {
-            List<ClockFault> chosen = List.copyOf(clocks.get());
-            if (chosen.isEmpty()) throw new Missed("no clock to move");
+            List<ClockFault> chosen = chosen(clocks);
             for (ClockFault c : chosen) n.clockJump(c, delta);
             return () -> chosen.forEach(n::clockReset);
         }
@@ -162,8 +161,7 @@ public sealed interface Fault {
     record MonotonicRate(String name, Supplier<List<ClockFault>> clocks, double rate) implements Fault {
         @Override
         public Heal inject(Nemesis n) {
-            List<ClockFault> chosen = List.copyOf(clocks.get());
-            if (chosen.isEmpty()) throw new Missed("no clock to move");
+            List<ClockFault> chosen = chosen(clocks);
             for (ClockFault c : chosen) n.monotonicClockRate(c, rate);
             return () -> chosen.forEach(n::clockReset);
         }
@@ -176,5 +174,12 @@ public sealed interface Fault {
             n.clockStrobe(clock, delta, period, total);
             return () -> n.clockReset(clock);
         }
+    }
+
+    /** The clocks a clock fault moves, chosen now; a miss when there is none. */
+    private static List<ClockFault> chosen(Supplier<List<ClockFault>> clocks) {
+        List<ClockFault> chosen = List.copyOf(clocks.get());
+        if (chosen.isEmpty()) throw new Missed("no clock to move");
+        return chosen;
     }
 }

@@ -41,7 +41,12 @@ public record WaiterClockAhead() implements NemesisKind {
 
     @Override
     public Optional<String> unfitFor(LockSystem system, int clients) {
-        return clients < 2 ? Optional.of(name() + " needs a holder and a waiter: at least 2 clients") : Optional.empty();
+        return needsAWaiter(this, clients);
+    }
+
+    /** A kind that moves a waiting client's clock while another holds needs two clients. */
+    static Optional<String> needsAWaiter(NemesisKind kind, int clients) {
+        return clients < 2 ? Optional.of(kind.name() + " needs a holder and a waiter: at least 2 clients") : Optional.empty();
     }
 
     @Override

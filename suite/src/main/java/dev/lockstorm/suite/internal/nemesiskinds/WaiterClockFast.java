@@ -49,7 +49,7 @@ public record WaiterClockFast() implements NemesisKind {
 
     @Override
     public Optional<String> unfitFor(LockSystem system, int clients) {
-        return clients < 2 ? Optional.of(name() + " needs a holder and a waiter: at least 2 clients") : Optional.empty();
+        return WaiterClockAhead.needsAWaiter(this, clients);
     }
 
     @Override
