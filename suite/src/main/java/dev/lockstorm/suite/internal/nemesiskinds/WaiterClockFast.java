@@ -20,7 +20,7 @@ import java.util.Optional;
  */
 public record WaiterClockFast() implements NemesisKind {
     /** How much faster than real time: enough that a waiter's lease runs out between two of the holder's heartbeats. */
-    static final double RATE = 5.0;
+    static final int RATE = 5;
 
     @Override
     public String name() {
