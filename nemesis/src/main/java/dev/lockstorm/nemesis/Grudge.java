@@ -62,8 +62,13 @@ public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
 
     /** {@code node} alone on one side, the other hosts on the other. */
     public static Grudge isolate(Host node, Collection<Host> all) {
-        List<Host> rest = all.stream().filter(h -> !h.equals(node)).toList();
-        return components(List.of(List.of(node), rest));
+        return apart(List.of(node), all);
+    }
+
+    /** {@code side} on one side, the other hosts of {@code all} on the other. */
+    public static Grudge apart(List<Host> side, Collection<Host> all) {
+        List<Host> rest = all.stream().filter(h -> !side.contains(h)).toList();
+        return components(List.of(side, rest));
     }
 
     /** A random majority and minority of {@code nodes}. */

@@ -47,12 +47,16 @@ public record IsolateNode() implements NemesisKind {
         Fault cut = new Fault.Partition("isolate-node", () -> {
             List<Host> servers = t.cluster().hosts();
             Host node = servers.get(t.random().nextInt(servers.size()));
-            List<Host> rest = new ArrayList<>(servers);
-            rest.remove(node);
-            t.clients().forEach(c -> rest.add(c.host()));
-            return Grudge.components(List.of(List.of(node), rest));
+            return Grudge.isolate(node, everyHost(t));
         });
         Duration length = r.lease().plus(r.lease().dividedBy(2));
         return Optional.of(Schedule.random(List.of(cut), r.interval(), length, t.random()).when(t::justAcquired)::run);
+    }
+
+    /** The servers, then the clients' hosts. */
+    static List<Host> everyHost(Targets t) {
+        List<Host> all = new ArrayList<>(t.cluster().hosts());
+        t.clients().forEach(c -> all.add(c.host()));
+        return all;
     }
 }

@@ -6,7 +6,6 @@ import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Schedule;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -51,11 +50,7 @@ public record SplitBrain() implements NemesisKind {
         Fault split = new Fault.Partition("split-brain", () -> {
             List<Host> servers = t.cluster().hosts();
             Host lone = servers.get(t.random().nextInt(servers.size()));
-            Host holder = IsolateHolder.holder(t);
-            List<Host> majority = new ArrayList<>(servers);
-            majority.remove(lone);
-            t.clients().stream().map(Client::host).filter(h -> !h.equals(holder)).forEach(majority::add);
-            return Grudge.components(List.of(List.of(lone, holder), majority));
+            return Grudge.apart(List.of(lone, IsolateHolder.holder(t)), IsolateNode.everyHost(t));
         });
         Duration length = r.lease().multipliedBy(4);
         return Optional.of(Schedule.random(List.of(split), r.interval(), length, t.random()).when(t::justAcquired)::run);
