@@ -49,6 +49,15 @@ public interface LockSystem {
         return false;
     }
 
+    /**
+     * Whether the lock has a read (shared) and a write (exclusive) mode: its clients are then
+     * {@link ReadWriteLockClient}s, and a run's clients are readers and writers
+     * ({@code --readers}). False by default.
+     */
+    default boolean readWrite() {
+        return false;
+    }
+
     /** The options it takes beyond every run's; none by default. */
     default List<LockOption> options() {
         return List.of();

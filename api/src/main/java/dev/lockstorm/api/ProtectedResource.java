@@ -38,6 +38,17 @@ public interface ProtectedResource extends AutoCloseable {
     /** Reads the value, presenting {@code token} (null: the lock gives none, or the run's final read). */
     Read read(Long token) throws Exception;
 
+    /**
+     * Reads the value under a read-write lock's read lock ({@link ReadWriteLockClient}). Readers hold
+     * their tokens at the same time and present them in any order, so a shared read is stale only
+     * when its token is older than one presented by a writer (an exclusive read or a write); it must
+     * not make another reader's older token stale, but a writer's older token it does. The default
+     * treats it as {@link #read}, which is right for a resource that fences writes only.
+     */
+    default Read readShared(Long token) throws Exception {
+        return read(token);
+    }
+
     /** Writes {@code value} with {@code token}: accepted (and stored), or rejected as stale. */
     Write write(Long token, long value) throws Exception;
 

@@ -74,8 +74,9 @@ public final class Checker {
                 lockAnalyses.add(new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.UNKNOWN, e.getMessage()));
             }
             lockAnalyses.add(fencing(fencing));
-            // per lock: a proven loss on any lock is invalid, whatever the others say; else any lock not checked makes it not checked
-            lockAnalyses.add(new Analysis(Analysis.Kind.RESOURCE, resource.lossProven() ? Analysis.Status.INVALID
+            // per lock: a proven loss on any lock (or a write seen half done) is invalid, whatever the others say; else any
+            // lock not checked makes it not checked
+            lockAnalyses.add(new Analysis(Analysis.Kind.RESOURCE, resource.harmProven() ? Analysis.Status.INVALID
                     : !resource.checked() ? Analysis.Status.NOT_CHECKED : Analysis.Status.VALID, resource.explanation()));
         }
         LinearizabilityResult lin = Linearizability.check(model, ops, limits.withTime(Duration.ofNanos(deadline.remainingNanos())));

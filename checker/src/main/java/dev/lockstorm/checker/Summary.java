@@ -83,6 +83,9 @@ public final class Summary {
             }
             for (dev.lockstorm.checker.lock.Overwrite w : r.resource().overwrites()) out.add(w.explanation());
         }
+        if (analysis == Analysis.Kind.RESOURCE && r.resource() != null) {
+            for (var t : r.resource().tornReads()) out.add("write seen half done: " + t.explanation());
+        }
         return out;
     }
 

@@ -62,6 +62,7 @@ public final class ResultsJson {
             m.put("token_violations", r.tokenViolations());
             // a count never computed is absent, never 0
             if (r.lostUpdates().isPresent()) m.put("lost_updates", r.lostUpdates().getAsLong());
+            if (r.resource() != null) m.put("torn_reads", r.resource().tornReads().size());
             m.put("first_double_holder", ref(r.firstDoubleHolder()));
             m.put("first_lost_update", ref(r.firstLostUpdate()));
             m.put("incidents", all(r.incidents(), ResultsJson::incident));
@@ -94,6 +95,7 @@ public final class ResultsJson {
             if (r.lostUpdates().isPresent()) res.put("lost_updates", r.lostUpdates().getAsLong());
             res.put("locks_not_checked", r.resource().unchecked());
             res.put("overwrites", all(r.resource().overwrites(), ResultsJson::overwrite));
+            res.put("torn_reads", all(r.resource().tornReads(), ResultsJson::tornRead));
             res.put("explanation", r.resource().explanation());
         }
         m.put("analyses", analyses);
@@ -257,5 +259,14 @@ public final class ResultsJson {
         List<Object> out = new ArrayList<>(xs.size());
         for (T x : xs) out.add(f.apply(x));
         return out;
+    }
+
+    private static Map<String, Object> tornRead(dev.lockstorm.checker.lock.TornReads.TornRead t) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("read", ref(t.read()));
+        m.put("first_half", ref(t.begin()));
+        m.put("second_half", ref(t.end()));
+        m.put("explanation", t.explanation());
+        return m;
     }
 }

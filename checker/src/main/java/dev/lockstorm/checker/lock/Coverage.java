@@ -48,7 +48,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
 
     /** The keys, in the order they are shown. */
     public static final List<String> KEYS = List.of("holder-paused-past-lease", "holder-paused", "holder-cut-off", "holder-killed",
-            "client-paused-in-acquire", "client-killed-in-acquire", "hold-outlived-lease", "grant-during-fault", "grant-on-moved-clock", "clock-moved-while-held", "server-fault-while-held", "acquire-refused",
+            "client-paused-in-acquire", "client-killed-in-acquire", "hold-outlived-lease", "grant-during-fault", "grant-on-moved-clock", "clock-moved-while-held", "server-fault-while-held", "downgrade-contended", "acquire-refused",
             "faults-injected", "faults-missed");
 
     private static final Pattern WORKER = Pattern.compile("-p(\\d+)$");
@@ -102,8 +102,9 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
             long until = x.end() == null ? end : x.end().time();
             if (lease.isPresent() && until - t > lease.getAsLong()) n.merge("hold-outlived-lease", 1, Integer::sum);
         }
+        n.put("downgrade-contended", contendedDowngrades(h));
         for (Op op : h.ops()) {
-            if (op.isClient() && op.type() == OpType.FAIL && "acquire".equals(op.f())) n.merge("acquire-refused", 1, Integer::sum);
+            if (op.isClient() && op.type() == OpType.FAIL && op.f().startsWith("acquire")) n.merge("acquire-refused", 1, Integer::sum);
             if (!op.isClient() && NemesisEvent.MISSED.f().equals(op.f())) n.merge("faults-missed", 1, Integer::sum);
         }
         List<Moment> out = new ArrayList<>();
@@ -139,9 +140,50 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
     private static boolean acquiring(History h, int process, int index) {
         for (int i = index - 1; i >= 0; i--) {
             Op op = h.get(i);
-            if (op.isClient() && op.process() == process) return op.type() == OpType.INVOKE && "acquire".equals(op.f());
+            if (op.isClient() && op.process() == process) return op.type() == OpType.INVOKE && op.f().startsWith("acquire");
         }
         return false;
+    }
+
+    /**
+     * A read-write lock's downgrades that another writer waited through: a writer took the read lock
+     * while it held the write lock, and gave the write lock back while another process's write
+     * acquire was in flight (CURATOR-621's interleaving, where that writer was admitted beside the
+     * downgraded reader).
+     */
+    private static int contendedDowngrades(History h) {
+        java.util.Set<Integer> writing = new java.util.HashSet<>();
+        java.util.Set<Integer> downgraded = new java.util.HashSet<>();
+        java.util.Set<Integer> wanting = new java.util.HashSet<>();
+        int n = 0;
+        for (Op op : h.ops()) {
+            if (!op.isClient()) continue;
+            int p = op.process();
+            boolean invoke = op.type() == OpType.INVOKE;
+            switch (op.f()) {
+                case "acquire-write" -> {
+                    if (invoke) wanting.add(p);
+                    else wanting.remove(p);
+                    if (op.type() == OpType.OK) writing.add(p);
+                }
+                case "acquire-read" -> {
+                    if (op.type() == OpType.OK && writing.contains(p)) downgraded.add(p);
+                }
+                case "release-write" -> {
+                    if (!invoke) break;
+                    if (downgraded.remove(p) && wanting.stream().anyMatch(w -> w != p)) n++;
+                    writing.remove(p);
+                }
+                default -> {
+                    if (op.type() == OpType.INFO) {
+                        writing.remove(p);
+                        downgraded.remove(p);
+                        wanting.remove(p);
+                    }
+                }
+            }
+        }
+        return n;
     }
 
     /** The hold a fault's target was in when it started: a client process's pause or kill, or a client host cut off. */
@@ -188,6 +230,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
             case "grant-on-moved-clock" -> "grant to a client whose clock was moved";
             case "clock-moved-while-held" -> "clock moved while the lock was held";
             case "server-fault-while-held" -> "server paused or killed while the lock was held";
+            case "downgrade-contended" -> "downgrade with another writer waiting";
             case "acquire-refused" -> "acquire refused (a waiter gave up)";
             case "faults-injected" -> "faults injected";
             default -> "faults that missed their target";
@@ -198,7 +241,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
         return switch (key) {
             case "holder-paused-past-lease", "holder-cut-off", "holder-killed", "client-paused-in-acquire", "client-killed-in-acquire",
                  "hold-outlived-lease", "grant-during-fault", "grant-on-moved-clock",
-                 "clock-moved-while-held", "server-fault-while-held" -> true;
+                 "clock-moved-while-held", "server-fault-while-held", "downgrade-contended" -> true;
             // without the lease, a holder paused at all is the best the history can show
             case "holder-paused" -> !leaseKnown;
             default -> false;

@@ -13,7 +13,10 @@ import java.util.Map;
  * Fencing-token analysis (docs/architecture.md): tokens are unique and increase in real-time acquisition order;
  * a resource write accepted with a token below that of a write acknowledged before it began is a
  * stale write (writes that overlap may have been applied in either order, so neither is stale);
- * a write the resource rejected as stale is one that fencing stopped. Per lock.
+ * a write the resource rejected as stale is one that fencing stopped. Per lock. Under a read-write
+ * lock ({@code acquire-read}, {@code acquire-write}) readers hold side by side and may be granted in
+ * any order among themselves: a write grant's token must exceed every grant's before it, a read
+ * grant's every write grant's before it.
  *
  * <pre>{@code
  * FencingAnalysis.Result f = FencingAnalysis.analyze(history);
@@ -43,8 +46,10 @@ public final class FencingAnalysis {
         int rejected = 0;
         int rejectedReads = 0;
         int tokens = 0;
-        // per lock: the highest token granted by completed acquires, its event, and every token seen
+        // per lock: the highest token granted by completed acquires (of a read-write lock, by write grants only in
+        // highestExclusive), its event, and every token seen
         Map<Object, Op> highestGranted = new HashMap<>();
+        Map<Object, Op> highestExclusive = new HashMap<>();
         Map<Object, Map<Long, Op>> granted = new HashMap<>();
         // per invocation: the highest grant completed before it (real-time order)
         Map<Integer, Op> floorAtInvoke = new HashMap<>();
@@ -58,16 +63,17 @@ public final class FencingAnalysis {
             if (!op.isClient() || h.reentry(op)) continue; // a nested acquire of a reentrant lock is no new grant
             Object lock = op.lock();
             switch (op.f()) {
-                case "acquire" -> {
+                case "acquire", "acquire-write", "acquire-read" -> {
+                    boolean shared = op.f().equals("acquire-read");
                     if (op.type() == OpType.INVOKE) {
-                        Op floor = highestGranted.get(lock);
+                        Op floor = (shared ? highestExclusive : highestGranted).get(lock);
                         if (floor != null) floorAtInvoke.put(op.index(), floor);
                     } else if (op.type() == OpType.OK) {
                         Long t = Resource.acquireToken(op);
                         if (t == null) continue;
                         tokens++;
                         Map<Long, Op> seen = granted.computeIfAbsent(lock, k -> new HashMap<>());
-                        Op dup = seen.get(t);
+                        Op dup = shared ? null : seen.get(t);
                         Op floor = floorAtInvoke.remove(h.partner(op.index()));
                         if (dup != null) {
                             violations.add(new TokenViolation(TokenViolation.Kind.DUPLICATE, op, dup));
@@ -75,8 +81,8 @@ public final class FencingAnalysis {
                             violations.add(new TokenViolation(TokenViolation.Kind.WENT_BACKWARDS, op, floor));
                         }
                         seen.putIfAbsent(t, op);
-                        Op hi = highestGranted.get(lock);
-                        if (hi == null || t > Resource.acquireToken(hi)) highestGranted.put(lock, op);
+                        raise(highestGranted, lock, op, t);
+                        if (!shared) raise(highestExclusive, lock, op, t);
                     }
                 }
                 case "write", "read" -> {
@@ -110,6 +116,11 @@ public final class FencingAnalysis {
             }
         }
         return new Result(violations, stale, rejected, rejectedWrites, tokens, rejectedReads);
+    }
+
+    private static void raise(Map<Object, Op> highest, Object lock, Op op, long t) {
+        Op hi = highest.get(lock);
+        if (hi == null || t > Resource.acquireToken(hi)) highest.put(lock, op);
     }
 
     private static long writeTokenOf(Op completion, History h) {

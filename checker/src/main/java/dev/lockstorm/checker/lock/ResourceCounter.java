@@ -66,10 +66,21 @@ public final class ResourceCounter {
      * Every lock's counter, and their sums.
      *
      * @param counters one per lock with resource operations, in order of first appearance
+     * @param tornReads reads under a read-write lock's read lock that saw a write half done ({@link TornReads})
      */
-    public record Result(List<Counter> counters) {
+    public record Result(List<Counter> counters, List<TornReads.TornRead> tornReads) {
         public Result {
             counters = List.copyOf(counters);
+            tornReads = List.copyOf(tornReads);
+        }
+
+        public Result(List<Counter> counters) {
+            this(counters, List.of());
+        }
+
+        /** Whether the resource shows harm: a lost update, or a write seen half done. */
+        public boolean harmProven() {
+            return lossProven() || !tornReads.isEmpty();
         }
 
         /** Whether every lock's count could be checked (a history without resource operations cannot be). */
@@ -128,6 +139,12 @@ public final class ResourceCounter {
         }
 
         public String explanation() {
+            if (tornReads.isEmpty()) return counted();
+            return counted() + "; " + tornReads.size() + (tornReads.size() == 1 ? " read" : " reads") + " saw a write half done, the first: "
+                    + tornReads.get(0).explanation();
+        }
+
+        private String counted() {
             if (counters.isEmpty()) return "no resource reads or writes";
             if (counters.size() > 1 && !unchecked().isEmpty()) {
                 List<String> parts = new ArrayList<>();
@@ -172,7 +189,7 @@ public final class ResourceCounter {
         }
         List<Counter> out = new ArrayList<>();
         byLock.forEach((lock, t) -> out.add(t.counter(lock)));
-        return new Result(out);
+        return new Result(out, TornReads.find(h));
     }
 
     /** What one lock's resource operations add up to while the history is read. */

@@ -48,9 +48,15 @@ final class CuratorSession implements AutoCloseable {
 
     /** The czxid of this session's oldest ephemeral node under {@code parent} (its token), or null when it has none. */
     Long ownToken(String parent) throws Exception {
+        return ownToken(parent, "");
+    }
+
+    /** The same among the nodes whose names contain {@code marker} (a read-write lock's {@code __READ__} or {@code __WRIT__}). */
+    Long ownToken(String parent, String marker) throws Exception {
         long session = client.getZookeeperClient().getZooKeeper().getSessionId();
         Long best = null;
         for (String child : client.getChildren().forPath(parent)) {
+            if (!child.contains(marker)) continue;
             Stat st = client.checkExists().forPath(parent + "/" + child);
             if (st != null && st.getEphemeralOwner() == session && (best == null || st.getCzxid() < best)) best = st.getCzxid();
         }

@@ -113,4 +113,18 @@ public final class ZooKeeperSystems {
                     List.of(GONE_ON), c -> new CuratorSemaphoreMutex(c.connect(), c.lock(), c.lease(), goneOn(c)));
         }
     }
+
+    /** {@code curator-rw-lock}: Curator's InterProcessReadWriteLock, readers and writers. */
+    public static final class ReadWrite extends BuiltInSystem {
+        public ReadWrite() {
+            super("curator-rw-lock", "Apache Curator InterProcessReadWriteLock: many readers or one writer, in one queue of"
+                    + " ephemeral sequential nodes; writers may downgrade", Topology.ZOOKEEPER, true,
+                    List.of(GONE_ON), c -> new CuratorReadWriteLock(c.connect(), c.lock(), c.lease(), goneOn(c)));
+        }
+
+        @Override
+        public boolean readWrite() {
+            return true;
+        }
+    }
 }

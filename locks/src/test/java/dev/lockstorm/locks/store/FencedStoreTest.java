@@ -59,4 +59,28 @@ class FencedStoreTest {
         assertTrue(s.write(null, 4).accepted(), "no token: nothing to check");
         assertEquals(4, s.value());
     }
+
+    @Test
+    void readersSideBySidePresentTheirTokensInAnyOrder() {
+        FencedStore s = new FencedStore(Fencing.ALL);
+        assertTrue(s.readShared(11L).accepted());
+        assertTrue(s.readShared(10L).accepted(), "an older reader beside a newer one is no stale reader");
+    }
+
+    @Test
+    void aReaderAdmittedBesideAStaleWriterFencesTheWritersSecondStep() {
+        FencedStore s = new FencedStore(Fencing.ALL);
+        assertTrue(s.read(12L).accepted());
+        assertTrue(s.write(12L, 1).accepted(), "the writer's first step: the write half done");
+        assertEquals(1, s.readShared(13L).value(), "a reader granted after the writer's lease ended sees the half-done write");
+        assertFalse(s.write(12L, 2).accepted(), "the stale writer's second step is rejected");
+    }
+
+    @Test
+    void aReaderOlderThanAWriterIsStale() {
+        FencedStore s = new FencedStore(Fencing.ALL);
+        assertTrue(s.readShared(10L).accepted());
+        assertTrue(s.write(12L, 1).accepted());
+        assertFalse(s.readShared(10L).accepted(), "the reader's lease ended before the writer's grant");
+    }
 }

@@ -22,9 +22,14 @@ public sealed interface Command {
     /**
      * Take the lock, waiting at most {@code timeoutMs}; with {@code thenUse}, also answer as
      * {@link Use} would right after the grant, for a holder that touches the resource at once (one
-     * round trip less).
+     * round trip less); with {@code read}, the read lock of a read-write lock
+     * ({@link dev.lockstorm.api.ReadWriteLockClient}).
      */
-    record Acquire(long timeoutMs, boolean thenUse) implements Command {
+    record Acquire(long timeoutMs, boolean thenUse, boolean read) implements Command {
+        public Acquire(long timeoutMs, boolean thenUse) {
+            this(timeoutMs, thenUse, false);
+        }
+
         public Acquire(long timeoutMs) {
             this(timeoutMs, false);
         }
@@ -34,8 +39,11 @@ public sealed interface Command {
     record Use() implements Command {
     }
 
-    /** Release the lease this client holds. */
-    record Release() implements Command {
+    /** Release the newest lease this client holds; with {@code read}, its newest read lease. */
+    record Release(boolean read) implements Command {
+        public Release() {
+            this(false);
+        }
     }
 
     /**

@@ -21,6 +21,7 @@ import java.util.Map;
  * {"cmd":"acquire","timeout_ms":5000,"then_use":true}
  *                                       → {"type":"ok","value":TOKEN,"still_held":true|false} | the same fail and info
  * (an ok may carry "notes":["…"], what the lock client noted during the call)
+ * (a read-write lock's read lock: "read":true on acquire and release)
  * {"cmd":"use"}                         → {"type":"use","still_held":true|false}
  * {"cmd":"release"}                     → {"type":"ok"} | {"type":"fail",…} | {"type":"info",…}
  * {"cmd":"reset"[,"keep_old":true]}     → {"type":"ready"} | {"type":"error","error":…}
@@ -49,12 +50,15 @@ public final class Protocol {
                 g.writeStringField("cmd", "acquire");
                 g.writeNumberField("timeout_ms", a.timeoutMs());
                 if (a.thenUse()) g.writeBooleanField("then_use", true);
+                if (a.read()) g.writeBooleanField("read", true);
+            } else if (c instanceof Command.Release r) {
+                g.writeStringField("cmd", "release");
+                if (r.read()) g.writeBooleanField("read", true);
             } else if (c instanceof Command.Reset r) {
                 g.writeStringField("cmd", "reset");
                 if (r.keepOld()) g.writeBooleanField("keep_old", true);
             } else {
-                g.writeStringField("cmd", c instanceof Command.Use ? "use" : c instanceof Command.Release ? "release"
-                        : c instanceof Command.Reset ? "reset" : "close");
+                g.writeStringField("cmd", c instanceof Command.Use ? "use" : "close");
             }
         });
     }
@@ -94,9 +98,10 @@ public final class Protocol {
         return switch (String.valueOf(f.get("cmd"))) {
             case "open" -> new Command.Open(string(f, "system", line), string(f, "connect", line), string(f, "lock", line),
                     f.get("lease_ms") instanceof Long ms ? ms : missing("lease_ms", line), options(f));
-            case "acquire" -> new Command.Acquire(f.get("timeout_ms") instanceof Long ms ? ms : 5000L, Boolean.TRUE.equals(f.get("then_use")));
+            case "acquire" -> new Command.Acquire(f.get("timeout_ms") instanceof Long ms ? ms : 5000L, Boolean.TRUE.equals(f.get("then_use")),
+                    Boolean.TRUE.equals(f.get("read")));
             case "use" -> new Command.Use();
-            case "release" -> new Command.Release();
+            case "release" -> new Command.Release(Boolean.TRUE.equals(f.get("read")));
             case "reset" -> new Command.Reset(Boolean.TRUE.equals(f.get("keep_old")));
             case "close" -> new Command.Close();
             default -> throw new IllegalArgumentException("unknown command: " + line);

@@ -7,6 +7,7 @@ import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.NotAcquiredException;
+import dev.lockstorm.api.ReadWriteLockClient;
 import dev.lockstorm.api.NotHeldException;
 import dev.lockstorm.locks.PausePoint;
 import dev.lockstorm.locks.internal.registry.Registry;
@@ -38,8 +39,15 @@ public final class Worker {
     private LockClient client;
     /** Instances left running after an unknown outcome ({@link Command.Reset#keepOld}): closed only when the worker exits. */
     private final List<LockClient> crashed = new java.util.ArrayList<>();
-    /** The leases held, the innermost first: a reentrant lock's nested acquires push, releases pop. */
-    private final Deque<Lease> leases = new ArrayDeque<>();
+    /**
+     * The leases held, the newest first: a reentrant lock's nested acquires push, releases pop; a
+     * read-write lock's release takes the newest lease of its mode (a downgraded writer gives back
+     * its write lease under its newer read lease).
+     */
+    private final Deque<Held> leases = new ArrayDeque<>();
+
+    private record Held(Lease lease, boolean read) {
+    }
 
     Worker(Supplier<LockClient> newClient, PrintStream out) {
         this.newClient = newClient;
@@ -130,8 +138,9 @@ public final class Worker {
             takeNotes(); // notes belong to the call they were made in
             try {
                 Checkpoints.reach(Checkpoints.BEFORE_ACQUIRE);
-                Lease lease = client.acquire(Duration.ofMillis(a.timeoutMs()));
-                leases.push(lease);
+                Duration timeout = Duration.ofMillis(a.timeoutMs());
+                Lease lease = a.read() ? readWrite().acquireRead(timeout) : client.acquire(timeout);
+                leases.push(new Held(lease, a.read()));
                 Checkpoints.reach(Checkpoints.AFTER_GRANT);
                 return new Reply.Ok(lease.token(), a.thenUse() ? client.stillHeld(lease) : null, takeNotes());
             } catch (NotAcquiredException e) {
@@ -142,13 +151,16 @@ public final class Worker {
         }
         if (cmd instanceof Command.Use) {
             Checkpoints.reach(Checkpoints.BEFORE_USE);
-            return new Reply.InUse(!leases.isEmpty() && client.stillHeld(leases.peek()));
+            return new Reply.InUse(!leases.isEmpty() && client.stillHeld(leases.peek().lease()));
         }
-        if (cmd instanceof Command.Release) {
-            if (leases.isEmpty()) return new Reply.Fail(describe(new NotHeldException("this client holds no lease")));
+        if (cmd instanceof Command.Release r) {
+            Held held = leases.stream().filter(h -> h.read() == r.read()).findFirst().orElse(null);
+            if (held == null) return new Reply.Fail(describe(new NotHeldException("this client holds no " + (r.read() ? "read " : "") + "lease")));
             try {
                 Checkpoints.reach(Checkpoints.BEFORE_RELEASE);
-                client.release(leases.pop());
+                leases.removeFirstOccurrence(held);
+                if (r.read()) readWrite().releaseRead(held.lease());
+                else client.release(held.lease());
                 Checkpoints.reach(Checkpoints.AFTER_RELEASE);
                 return new Reply.Ok(null);
             } catch (Exception e) {
@@ -169,6 +181,12 @@ public final class Worker {
             return open();
         }
         return null; // close
+    }
+
+    /** The client as a read-write lock; a system that is none is a bad command to the driver. */
+    private ReadWriteLockClient readWrite() {
+        if (client instanceof ReadWriteLockClient rw) return rw;
+        throw new IllegalStateException(client.getClass().getName() + " has no read lock (it is no ReadWriteLockClient)");
     }
 
     private static String describe(Throwable e) {

@@ -26,7 +26,7 @@ class RegistryTest {
     @Test
     void everyBuiltInSystemIsFoundInOrderAndBuiltIn() {
         Registry r = Registry.builtIn();
-        assertEquals(List.of("zk-unique", "zk-children", "zk-recipe", "curator-mutex", "zk-reentrant", "curator-semaphore", "zk-election",
+        assertEquals(List.of("zk-unique", "zk-children", "zk-recipe", "curator-mutex", "zk-reentrant", "curator-semaphore", "curator-rw-lock", "zk-election",
                 "curator-leader-latch", "curator-leader-selector", "redis-single", "redis-sentinel",
                 "redis-sentinel-wait", "redlock", "redlock-5", "spring-redis-registry", "redisson-watchdog", "redisson-lease", "redisson-fenced", "redisson-redlock", "etcd-lock", "etcd-txn-lock",
                 "hazelcast-fenced-lock", "hazelcast-fenced-lock-unsafe", "dynamodb-lock", "dynamodb-lock-fenced",

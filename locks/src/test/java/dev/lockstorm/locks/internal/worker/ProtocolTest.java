@@ -14,7 +14,7 @@ class ProtocolTest {
 
     @Test
     void commandsRoundTrip() {
-        for (Command c : List.of(new Command.Acquire(4500), new Command.Acquire(4500, true), new Command.Use(), new Command.Release(), new Command.Reset(), new Command.Reset(true), new Command.Close())) {
+        for (Command c : List.of(new Command.Acquire(4500), new Command.Acquire(4500, true), new Command.Acquire(4500, false, true), new Command.Use(), new Command.Release(), new Command.Release(true), new Command.Reset(), new Command.Reset(true), new Command.Close())) {
             assertEquals(c, Protocol.command(Protocol.encode(c)));
         }
         assertEquals("{\"cmd\":\"acquire\",\"timeout_ms\":4500}", Protocol.encode(new Command.Acquire(4500)));

@@ -116,12 +116,18 @@ public final class ReproduceCommand implements Callable<Integer> {
         RunResult r = new Runner(System.out, placement).run(spec, store.newRun(spec.system().name()));
         boolean ok = v.matches().test(r);
         System.out.printf("%n%s / %s (seed %d)%n  expects: %s%n  found:   incidents %s, %d pairs of holders, %s lost updates, %d stale writes"
-                            + " accepted, %d rejected; verdict %s%n  first:   double holder at %s, lost update at %s (from the run's start)%n"
+                            + " accepted, %d rejected%s; verdict %s%n  first:   double holder at %s, lost update at %s (from the run's start)%n"
                             + "  proof:   %s%n  %s%n  report:  %s%n%n", s.name(), v.label(), seed, v.expects(),
                     dev.lockstorm.suite.internal.matrix.Matrix.incidents(r.check()), r.check().doubleHolderCount(), r.check().lostUpdatesText(), r.check().staleWritesAccepted(), r.check().staleWritesRejected(),
-                    r.check().verdict().wire(), at(r.check().firstDoubleHolder()), at(r.check().firstLostUpdate()), v.proof().apply(r),
+                    torn(r), r.check().verdict().wire(), at(r.check().firstDoubleHolder()), at(r.check().firstLostUpdate()), v.proof().apply(r),
                     ok ? "as expected" : "NOT AS EXPECTED", r.dir().resolve("report.html"));
         return r;
+    }
+
+    /** ", 2 reads of a write half done" for a read-write lock's run that had some. */
+    private static String torn(RunResult r) {
+        int n = r.check().resource() == null ? 0 : r.check().resource().tornReads().size();
+        return n == 0 ? "" : ", " + n + (n == 1 ? " read" : " reads") + " of a write half done";
     }
 
     private static String at(dev.lockstorm.checker.history.Op op) {

@@ -92,6 +92,11 @@ public final class RunCommand implements Callable<Integer> {
                     + " acquire and release recorded (default: 2 for reentrant locks, 0 for others; 0 to " + RunSpec.MAX_NESTING + ").")
     Integer nesting;
 
+    @Option(names = "--readers", paramLabel = "N",
+            description = "For a read-write lock: how many of the clients are readers (the last N; the others write), reading under"
+                    + " the read lock while writers write in two steps under the write lock (default: half the clients, rounded down).")
+    Integer readers;
+
     @Option(names = "--on-doubt", defaultValue = RunDefaults.ON_DOUBT, paramLabel = "D",
             description = "Sets what a holder does when its lock client says the lease may be gone: continue (record it and work on)"
                     + " or stop (ask before each step and while it holds; at the first doubt, leave the work and release) (default: ${DEFAULT-VALUE}).")
@@ -206,6 +211,7 @@ public final class RunCommand implements Callable<Integer> {
                 .persistence(Persistence.fromName(persistence)).command(cmd);
         options.forEach(b::option);
         if (nesting != null) b.nesting(nesting);
+        if (readers != null) b.readers(readers);
         return b.build();
     }
 

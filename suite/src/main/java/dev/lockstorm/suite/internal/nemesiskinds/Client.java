@@ -18,6 +18,9 @@ public interface Client {
     /** Whether it believes it holds the lock now. */
     boolean holds();
 
+    /** What it does with the lock: a plain lock's holder, or a read-write lock's reader or writer. */
+    dev.lockstorm.suite.internal.workload.Role role();
+
     /** The clock fault of its host, or null when the nemesis does not move client clocks. */
     ClockFault clock();
 }

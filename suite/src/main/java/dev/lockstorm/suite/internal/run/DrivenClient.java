@@ -10,6 +10,7 @@ import dev.lockstorm.suite.internal.workload.Holder;
 import dev.lockstorm.suite.internal.workload.AcquireWaits;
 import dev.lockstorm.suite.internal.workload.LockCycle;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
+import dev.lockstorm.suite.internal.workload.Role;
 import dev.lockstorm.suite.internal.workload.Outcome;
 import dev.lockstorm.suite.internal.workload.Step;
 import dev.lockstorm.locks.internal.worker.Command;
@@ -69,8 +70,8 @@ final class DrivenClient implements Holder, Client {
     @Override
     public Outcome perform(Step step) {
         if (step instanceof Step.Acquire a) {
-            Outcome o = lockOp("acquire", new Command.Acquire(a.timeout().toMillis(), a.checkAtOnce()), Map.of());
-            if (o instanceof Outcome.Granted) board.acquired(this);
+            Outcome o = lockOp(role().acquire(a.read()), new Command.Acquire(a.timeout().toMillis(), a.checkAtOnce(), a.read()), Map.of());
+            if (o instanceof Outcome.Granted) board.acquired(this, a.read());
             return o;
         }
         if (step instanceof Step.AcquireAgain a) return lockOp("acquire", new Command.Acquire(a.timeout().toMillis()), Map.of());
@@ -80,8 +81,9 @@ final class DrivenClient implements Holder, Client {
         if (step instanceof Step.Hold h) return hold(h);
         if (step instanceof Step.Write w) return resourceOp(w, w.token(), null);
         Step.Release r = (Step.Release) step;
-        board.released(this);
-        return lockOp("release", new Command.Release(), r.gaveUp() ? Map.of("gave_up", "the lock client said the lease may be gone") : Map.of());
+        board.released(this, r.read());
+        return lockOp(role().release(r.read()), new Command.Release(r.read()),
+                r.gaveUp() ? Map.of("gave_up", "the lock client said the lease may be gone") : Map.of());
     }
 
     /** A careful holder asks its client before {@code guarded}; a worker that does not answer makes {@code guarded} crashed. */
@@ -131,7 +133,7 @@ final class DrivenClient implements Holder, Client {
             if (!(ack instanceof Reply.InUse use)) return crash(f);
             stillHeld = use.stillHeld();
         }
-        ResourceCalls.Answer a = step instanceof Step.Write w ? resource.write(token, w.value()) : resource.read(token);
+        ResourceCalls.Answer a = step instanceof Step.Write w ? resource.write(token, w.value()) : resource.read(token, ((Step.Read) step).shared());
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put("still_held", stillHeld);
         if (a.error() != null) extra.put("error", a.error());
@@ -149,7 +151,7 @@ final class DrivenClient implements Holder, Client {
         if (answer == null) return crash(f);
         if (answer instanceof Reply.Ok ok) {
             history.complete(OpType.OK, f, ok.token(), ok.notes().isEmpty() ? Map.of() : Map.of("notes", ok.notes()));
-            return f.equals("acquire") ? new Outcome.Granted(ok.token(), ok.stillHeld()) : Outcome.DONE;
+            return f.startsWith("acquire") ? new Outcome.Granted(ok.token(), ok.stillHeld()) : Outcome.DONE;
         }
         if (answer instanceof Reply.Fail fail) {
             history.complete(OpType.FAIL, f, fail.error());
@@ -203,6 +205,11 @@ final class DrivenClient implements Holder, Client {
             v.put("token", r.token());
         }
         return v;
+    }
+
+    @Override
+    public Role role() {
+        return cycle.role();
     }
 
     boolean workerAlive() {

@@ -7,8 +7,8 @@ import dev.lockstorm.nemesis.HolderAim;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -19,7 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * checker decides from the history; this is only the driver's live view.
  */
 final class HoldBoard implements HolderAim {
-    private final Set<DrivenClient> holding = ConcurrentHashMap.newKeySet();
+    /** Each client that holds the lock, with its holds: a read-write lock's writer that downgrades holds both modes for a moment. */
+    private final Map<DrivenClient, Holds> holding = new ConcurrentHashMap<>();
     private final AtomicInteger doubles = new AtomicInteger();
     private final Random random;
     private volatile long lastAcquired = Long.MIN_VALUE;
@@ -41,15 +42,41 @@ final class HoldBoard implements HolderAim {
         deathListeners.forEach(l -> l.accept(dead));
     }
 
-    synchronized void acquired(DrivenClient c) {
-        // a killed holder whose driver has not noticed yet holds nothing
-        if (holding.stream().anyMatch(DrivenClient::workerAlive)) doubles.incrementAndGet();
-        holding.add(c);
-        lastAcquired = System.nanoTime();
-        lastAcquiredBy.put(c.host().name(), lastAcquired);
+    /** A client's holds: of a read-write lock, how many read and write holds; of a plain lock, one write hold. */
+    private record Holds(int reads, int writes) {
+        Holds plus(boolean read, int n) {
+            return read ? new Holds(reads + n, writes) : new Holds(reads, writes + n);
+        }
+
+        boolean none() {
+            return reads <= 0 && writes <= 0;
+        }
     }
 
-    /** The client is about to let the lock go (before its release is sent), or its process crashed. */
+    /** {@code c} was granted the lock; {@code read}: a read-write lock's read lock, which other readers may hold beside it. */
+    synchronized void acquired(DrivenClient c, boolean read) {
+        // a killed holder whose driver has not noticed yet holds nothing; readers side by side are no double holders
+        boolean clash = holding.entrySet().stream().anyMatch(e -> e.getKey() != c && e.getKey().workerAlive()
+                && (!read || e.getValue().writes() > 0));
+        if (clash) doubles.incrementAndGet();
+        boolean fresh = !holding.containsKey(c); // a downgrade's read grant comes inside a hold: no new grant to aim at
+        holding.merge(c, new Holds(0, 0).plus(read, 1), (a, b) -> a.plus(read, 1));
+        if (fresh) {
+            lastAcquired = System.nanoTime();
+            lastAcquiredBy.put(c.host().name(), lastAcquired);
+        }
+    }
+
+    /** The client is about to give back one hold of that mode (before its release is sent). */
+    synchronized void released(DrivenClient c, boolean read) {
+        Holds h = holding.get(c);
+        if (h == null) return;
+        Holds after = h.plus(read, -1);
+        if (after.none()) holding.remove(c);
+        else holding.put(c, after);
+    }
+
+    /** The client's process crashed: it holds nothing any more. */
     synchronized void released(DrivenClient c) {
         holding.remove(c);
     }
@@ -62,7 +89,7 @@ final class HoldBoard implements HolderAim {
     public synchronized Aim at(java.util.function.Predicate<ClientProcess> which, Consumer<ClientProcess> act) {
         List<ClientProcess> holders = new ArrayList<>();
         boolean any = false;
-        for (DrivenClient c : holding) {
+        for (DrivenClient c : holding.keySet()) {
             HostProcess w = c.worker(); // read once: a client replacing its worker sets it to null
             if (w == null || !w.isAlive()) continue;
             any = true;
@@ -81,13 +108,13 @@ final class HoldBoard implements HolderAim {
     boolean justAcquiredBy(String client, Duration within) {
         Long last = lastAcquiredBy.get(client);
         return last != null && System.nanoTime() - last < within.toNanos()
-                && holding.stream().anyMatch(c -> c.host().name().equals(client));
+                && holding.keySet().stream().anyMatch(c -> c.host().name().equals(client));
     }
 
     /** How long {@code client} has held the lock (since its last grant), in nanoseconds, or -1 when it does not hold it. */
     long heldFor(String client) {
         Long last = lastAcquiredBy.get(client);
-        if (last == null || holding.stream().noneMatch(c -> c.host().name().equals(client))) return -1;
+        if (last == null || holding.keySet().stream().noneMatch(c -> c.host().name().equals(client))) return -1;
         return System.nanoTime() - last;
     }
 
@@ -98,7 +125,7 @@ final class HoldBoard implements HolderAim {
     }
 
     boolean holds(DrivenClient c) {
-        return holding.contains(c);
+        return holding.containsKey(c);
     }
 
     int doubleHoldersSoFar() {

@@ -29,8 +29,13 @@ final class ResourceCalls {
     }
 
     Answer read(Long token) {
+        return read(token, false);
+    }
+
+    /** @param shared a read under a read-write lock's read lock ({@link ProtectedResource#readShared}) */
+    Answer read(Long token, boolean shared) {
         try {
-            ProtectedResource.Read r = resource.read(token);
+            ProtectedResource.Read r = shared ? resource.readShared(token) : resource.read(token);
             return r.accepted() ? new Answer(OpType.OK, r.value(), null) : refused(r.reason(), token);
         } catch (Exception e) {
             return new Answer(OpType.INFO, 0, describe(e));

@@ -12,6 +12,7 @@ import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
 import dev.lockstorm.suite.internal.workload.AcquireWaits;
 import dev.lockstorm.suite.internal.workload.LockCycle;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
+import dev.lockstorm.suite.internal.workload.Role;
 import dev.lockstorm.locks.internal.registry.Registry;
 import dev.lockstorm.locks.store.CounterResource;
 
@@ -46,6 +47,7 @@ import java.util.Map;
  * @param holdMax         longest hold
  * @param nesting         for a reentrant lock, how deep a hold takes the lock again at most (each hold picks 0…nesting); 0 for
  *                        other locks
+ * @param readers         for a read-write lock, how many clients are readers (the last ones; the others write); 0 for other locks
  * @param onDoubt         what a holder does when its client says the lease may be gone
  * @param keepCrashed     after an operation with an unknown outcome, leave that client instance running (its
  *                        connection, its queued commands, its renewals) beside the new one, as an application that
@@ -57,7 +59,7 @@ import java.util.Map;
  */
 public record RunSpec(LockSystem system, Map<String, String> options, ResourceType resource, List<Path> classpath, int clients,
                       Duration timeLimit, NemesisKind nemesis, Fencing fencing, long seed, Duration lease, Duration nemesisInterval,
-                      Duration holdMin, Duration holdMax, int nesting, OnDoubt onDoubt, boolean keepCrashed, Duration quiet, Persistence persistence,
+                      Duration holdMin, Duration holdMax, int nesting, int readers, OnDoubt onDoubt, boolean keepCrashed, Duration quiet, Persistence persistence,
                       List<String> command, String title) {
 
     /** The deepest nesting a run may ask for. */
@@ -76,6 +78,11 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         if (nesting < 0 || nesting > MAX_NESTING) throw new IllegalArgumentException("--nesting must be 0 to " + MAX_NESTING + ", not " + nesting);
         if (nesting > 0 && !system.reentrant()) {
             throw new IllegalArgumentException("--nesting " + nesting + ": " + system.name() + " is not reentrant (a holder cannot take it again)");
+        }
+        if (system.readWrite() ? readers < 0 || readers >= clients : readers != 0) {
+            throw new IllegalArgumentException(system.readWrite()
+                    ? "--readers must be 0 to " + (clients - 1) + " (at least one of the " + clients + " clients writes), not " + readers
+                    : "--readers " + readers + ": " + system.name() + " has no read lock (it is no read-write lock)");
         }
         for (LockOption o : system.options()) {
             if (!options.containsKey(o.name())) throw new IllegalArgumentException("option " + o.name() + " of " + system.name() + " has no value");
@@ -103,7 +110,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
     /** The same run, titled as a named scenario's variant. */
     public RunSpec withTitle(String t) {
         return new RunSpec(system, options, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, nemesisInterval, holdMin, holdMax,
-                nesting, onDoubt, keepCrashed, quiet, persistence, command, t);
+                nesting, readers, onDoubt, keepCrashed, quiet, persistence, command, t);
     }
 
     /** How long a client is frozen by pause-client: past its lease, so that the lease expires. */
@@ -138,6 +145,11 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         return new LockCycle.Policy(nesting, holdMin, holdMax, onDoubt);
     }
 
+    /** What client {@code index} (from 0) does with the lock. */
+    public Role role(int index) {
+        return Role.of(index, clients, readers, system.readWrite());
+    }
+
     /** The run's timing as its nemesis sees it. */
     public Rhythm rhythm() {
         return new Rhythm(lease, nemesisInterval, clientPause(), timeLimit);
@@ -158,6 +170,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         private Duration nemesisInterval;
         private Duration holdMin = Duration.ZERO;
         private Integer nesting;
+        private Integer readers;
         private OnDoubt onDoubt = OnDoubt.fromName(RunDefaults.ON_DOUBT);
         private Duration holdMax;
         private Duration quiet = Durations.parse(RunDefaults.QUIET);
@@ -233,6 +246,12 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
             return this;
         }
 
+        /** How many clients of a read-write lock are readers (default: half, rounded down; the others write). */
+        public Builder readers(int n) {
+            readers = n;
+            return this;
+        }
+
         public Builder onDoubt(OnDoubt d) {
             onDoubt = d;
             return this;
@@ -265,7 +284,8 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
             Duration interval = nemesisInterval != null ? nemesisInterval : RunDefaults.nemesisInterval(timeLimit);
             return new RunSpec(system, all, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, interval, holdMin,
                     holdMax != null ? holdMax : RunDefaults.holdMax(lease),
-                    nesting != null ? nesting : system.reentrant() ? DEFAULT_NESTING : 0, onDoubt, keepCrashed, quiet, persistence, command, null);
+                    nesting != null ? nesting : system.reentrant() ? DEFAULT_NESTING : 0,
+                    readers != null ? readers : system.readWrite() ? clients / 2 : 0, onDoubt, keepCrashed, quiet, persistence, command, null);
         }
     }
 

@@ -104,7 +104,7 @@ public final class Runner {
                     env.put(LogStamp.RUN_START_ENV, Long.toString(lab.monotonicOn(host, started)));
                     if (clock != null) env.putAll(clock.env());
                     long cycleSeed = random.nextLong();
-                    LockCycle cycle = new LockCycle(spec.policy(), new Random(cycleSeed));
+                    LockCycle cycle = new LockCycle(spec.policy(), spec.role(i), new Random(cycleSeed));
                     // the waits draw from their own source, so that a seed's cycles (depths, holds) stay what they were
                     AcquireWaits waits = spec.drawsAcquireWaits()
                             ? AcquireWaits.drawn(spec.acquireTimeout(), spec.lease(), new Random(cycleSeed * 31 + 17))

@@ -186,6 +186,39 @@ public final class Proof {
                         && (f.end() == null || f.end().time() >= g.start().time())))).count();
     }
 
+    /**
+     * A read-write lock's double holder tied to the run's fault (as {@link #tied}) together with a read
+     * that saw a write half done by the same two clients: the reader and the writer of a torn read are
+     * the incident's holder and one of its grantees. {@code frozen}: the incident's holder is the
+     * writer ("writer") or the reader ("reader").
+     */
+    public static Optional<dev.lockstorm.checker.lock.TornReads.TornRead> tornBy(RunResult r, String frozen) {
+        Tie t = tied(r).orElse(null);
+        if (t == null || r.check().resource() == null) return Optional.empty();
+        int holder = t.incident().holder().process();
+        java.util.Set<Integer> grantees = new java.util.HashSet<>();
+        for (Incident i : incidents(r)) {
+            if (i.holder().process() == holder) i.grants().forEach(g -> grantees.add(g.process()));
+        }
+        for (var torn : r.check().resource().tornReads()) {
+            int writer = torn.begin().process();
+            int reader = torn.read().process();
+            boolean matches = frozen.equals("writer") ? writer == holder && grantees.contains(reader) : reader == holder && grantees.contains(writer);
+            if (matches) return Optional.of(torn);
+        }
+        return Optional.empty();
+    }
+
+    /** {@link #line}, and the read of a write half done that ties the two clients' holds to the data, when there is one. */
+    public static String lineWithTornRead(RunResult r, String frozen) {
+        return line(r) + tornBy(r, frozen).map(t -> "; " + t.explanation()).orElse("");
+    }
+
+    /** Downgrades another writer waited through (CURATOR-621's interleaving), as the checker's coverage counts them. */
+    public static int contendedDowngrades(RunResult r) {
+        return r.check().coverage() == null ? 0 : r.check().coverage().count("downgrade-contended");
+    }
+
     private static List<Incident> incidents(RunResult r) {
         return r.check().incidents() == null ? List.of() : r.check().incidents();
     }
@@ -196,7 +229,10 @@ public final class Proof {
      * without a double holder, whether the lock stayed available under the fault.
      */
     public static String line(RunResult r) {
-        if (r.check().doubleHolderCount() == 0) return "no double holder; " + availability(r);
+        if (r.check().doubleHolderCount() == 0) {
+            return "no double holder; " + (r.faults() == 0 && r.check().coverage() != null ? "no faults, exercised: " + r.check().coverage().describe()
+                    : availability(r));
+        }
         return noted(r, "").or(() -> lateRelease(r)).or(() -> refusedRelease(r)).or(() -> tied(r)).map(t -> "incident " + (incidents(r).indexOf(t.incident()) + 1) + ": " + t.describe())
                 .orElse("no double holder came while a fault was in force during the hold it overlapped, after a release delivered"
                         + " late, or with a noted grant");

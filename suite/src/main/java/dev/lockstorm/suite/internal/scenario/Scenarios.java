@@ -20,6 +20,8 @@ import dev.lockstorm.suite.internal.nemesiskinds.Kill;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.PauseClient;
 import dev.lockstorm.suite.internal.nemesiskinds.PauseInAcquire;
+import dev.lockstorm.suite.internal.nemesiskinds.PauseInHold;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.nemesiskinds.FailoverPromote;
 import dev.lockstorm.suite.internal.nemesiskinds.ServerClockAhead;
 import dev.lockstorm.suite.internal.nemesiskinds.SplitBrain;
@@ -28,6 +30,7 @@ import dev.lockstorm.suite.internal.nemesiskinds.SplitKill;
 import dev.lockstorm.suite.internal.nemesiskinds.WaiterClockAhead;
 import dev.lockstorm.suite.internal.nemesiskinds.WaiterClockFast;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
+import dev.lockstorm.suite.internal.workload.Role;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,7 +50,8 @@ public final class Scenarios {
     }
 
     public static List<Scenario> all() {
-        return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
+        return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), curatorRwWriterPause(), curatorRwReaderPause(),
+                curatorRwDowngrade(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
                 springRedisRegistryPause(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), hazelcastSplitBrain(), dynamodbLeasePause(), dynamodbWaiterClockFast(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
@@ -69,6 +73,47 @@ public final class Scenarios {
                 new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
                         "a double holder, zero lost updates, stale writes rejected",
                         x -> tied(x) && x.check().noLostUpdates() && x.check().staleWritesRejected() >= 1)));
+    }
+
+    static Scenario curatorRwWriterPause() {
+        // 1 writer, 2 readers; holds of 1-2 s: the writer is frozen 150 ms into its hold (past the first half of its write),
+        // its 4 s session expires, the waiting readers are admitted and read; the writer wakes after 8 s and sends the second half
+        Recipe r = new Recipe("curator-rw-writer-pause", "curator-rw-lock", 3, new PauseInHold(Role.WRITER), 4, 5, 2, 1, 25);
+        return new Scenario(r.name, "Curator InterProcessReadWriteLock writer frozen past its session between the two halves of its"
+                + " write: the waiting readers are admitted beside it and read the write half done; fencing reads and writes rejects the"
+                + " stale writer's second half", List.of(
+                new Scenario.Variant("fencing none", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of()).readers(2).build(),
+                        "a writer beside readers, a read of the write half done", x -> Proof.tornBy(x, "writer").isPresent())
+                        .provedBy(x -> Proof.lineWithTornRead(x, "writer")),
+                new Scenario.Variant("fencing all", seed -> r.builder(seed, Fencing.ALL, Persistence.NONE, Map.of()).readers(2).build(),
+                        "a writer beside readers who read its write half done; its second half rejected as stale",
+                        x -> Proof.tornBy(x, "writer").isPresent() && x.check().staleWritesRejected() >= 1 && x.check().noLostUpdates())
+                        .provedBy(x -> Proof.lineWithTornRead(x, "writer"))));
+    }
+
+    static Scenario curatorRwReaderPause() {
+        // 2 writers, 1 reader: the reader is frozen 150 ms into its hold (between its two reads), its session expires, a waiting
+        // writer is admitted and writes; the reader wakes after 8 s and reads again, most often in the middle of a write
+        Recipe r = new Recipe("curator-rw-reader-pause", "curator-rw-lock", 3, new PauseInHold(Role.READER), 4, 5, 2, 1, 25);
+        return new Scenario(r.name, "Curator InterProcessReadWriteLock reader frozen past its session: a waiting writer is admitted"
+                + " and writes; the reader wakes and reads a write half done; fencing reads refuses the stale reader's read", List.of(
+                new Scenario.Variant("fencing none", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of()).readers(1).build(),
+                        "a writer admitted beside the frozen reader, who reads its write half done", x -> Proof.tornBy(x, "reader").isPresent())
+                        .provedBy(x -> Proof.lineWithTornRead(x, "reader")),
+                new Scenario.Variant("fencing all", seed -> r.builder(seed, Fencing.ALL, Persistence.NONE, Map.of()).readers(1).build(),
+                        "a writer beside the frozen reader; the stale reader's read rejected, no write seen half done",
+                        x -> tied(x) && x.check().fencing().rejectedReads() >= 1 && x.check().resource().tornReads().isEmpty())));
+    }
+
+    static Scenario curatorRwDowngrade() {
+        // no faults: 3 writers, each downgrading in about half its cycles while the others wait for the write lock
+        Recipe r = new Recipe("curator-rw-downgrade", "curator-rw-lock", 3, NemesisKinds.none(), 4, 5, 1, 0, 25);
+        return new Scenario(r.name, "a regression run of CURATOR-621 (fixed in Curator 5.5.0): Curator InterProcessReadWriteLock writers"
+                + " downgrade (take the read lock, give the write lock back) while other writers wait; no writer may be admitted beside the"
+                + " downgraded reader", List.of(
+                new Scenario.Variant("no faults", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of()).readers(0).build(),
+                        "valid, with downgrades that another writer waited through",
+                        x -> x.check().verdict() == dev.lockstorm.checker.Verdict.VALID && Proof.contendedDowngrades(x) >= 1)));
     }
 
     static Scenario leaderGcPause() {

@@ -16,6 +16,11 @@ import java.util.Random;
  * the first doubt and releases. A {@link Outcome.Crashed crash} ends the cycle: the client goes on
  * as a new process, and the old one's lease expires on its own.
  *
+ * <p>A read-write lock's clients have a {@link Role}. A reader reads under the read lock, holds and
+ * reads again. A writer reads, writes value + 1 (the write half done: what a reader admitted beside
+ * it sees), holds and writes value + 2; in the cycles it draws, it then downgrades: takes the read
+ * lock, gives the write lock back, reads once more and gives the read lock back.
+ *
  * <pre>{@code
  * LockCycle cycle = new LockCycle(new LockCycle.Policy(0, Duration.ZERO, Duration.ofMillis(100), OnDoubt.CONTINUE), new Random(7));
  * for (Step s = cycle.begin(timeout, true); s != null; s = cycle.next(holder.perform(s))) { }
@@ -36,9 +41,11 @@ public final class LockCycle {
         public static final Policy NO_HOLD = new Policy(0, Duration.ZERO, Duration.ZERO, OnDoubt.CONTINUE);
     }
 
-    private enum At { ACQUIRING, NESTING, CHECKING, READING, UNNESTING, HOLDING, WRITING, RELEASING, ENDED }
+    private enum At { ACQUIRING, NESTING, CHECKING, READING, BEGINNING, UNNESTING, HOLDING, REREADING, WRITING, DOWNGRADING,
+        RELEASING_WRITE, DOWNGRADED_READ, RELEASING, ENDED }
 
     private final Policy policy;
+    private final Role role;
     private final Random random;
     private At at = At.ENDED;
     private Duration timeout;
@@ -50,10 +57,19 @@ public final class LockCycle {
     private Boolean stillHeldAtGrant;
     private Long read;
     private boolean sure;
+    private boolean downgrade;
+    private boolean downgraded;
+    private Long readToken;
 
     /** @param random the source of this client's draws (depth, hold), from the run's seed */
     public LockCycle(Policy policy, Random random) {
+        this(policy, Role.EXCLUSIVE, random);
+    }
+
+    /** A read-write lock's reader or writer (or {@link Role#EXCLUSIVE}: a plain lock's holder). */
+    public LockCycle(Policy policy, Role role, Random random) {
         this.policy = policy;
+        this.role = role;
         this.random = random;
     }
 
@@ -80,9 +96,13 @@ public final class LockCycle {
         stillHeldAtGrant = null;
         read = null;
         sure = true;
+        // a writer's draw whether it downgrades in this cycle (only writers draw: a role never changes)
+        downgrade = role == Role.WRITER && random.nextBoolean();
+        downgraded = false;
+        readToken = null;
         at = At.ACQUIRING;
         // a holder that reads at once has its client say whether it still holds with the grant: one round trip less
-        return new Step.Acquire(acquireTimeout, depth == 0 && policy.onDoubt() == OnDoubt.CONTINUE);
+        return new Step.Acquire(acquireTimeout, depth == 0 && policy.onDoubt() == OnDoubt.CONTINUE, role == Role.READER);
     }
 
     /** The step after the last one went as {@code outcome}; null when the cycle has ended. */
@@ -109,6 +129,18 @@ public final class LockCycle {
                 // a careful holder told "no" right before the read leaves it undone, and the rest of the cycle with it
                 if (outcome instanceof Outcome.StillHeld s && !s.held()) sure = false;
                 read = outcome instanceof Outcome.Read r ? r.value() : null;
+                if (role == Role.WRITER && read != null) {
+                    at = At.BEGINNING;
+                    return new Step.Write(token, read + 1);
+                }
+                return unnestOrHold();
+            }
+            case BEGINNING -> {
+                // the first half of a writer's write refused (a stale token) or not made (told "no"): the rest is undone
+                if (!(outcome instanceof Outcome.Done)) {
+                    if (outcome instanceof Outcome.StillHeld) sure = false;
+                    return releasing();
+                }
                 return unnestOrHold();
             }
             case UNNESTING -> {
@@ -118,11 +150,34 @@ public final class LockCycle {
             case HOLDING -> {
                 sure = outcome instanceof Outcome.StillHeld s && s.held();
                 if (!sure) return releasing();
-                at = At.WRITING;
-                return new Step.Write(token, read + 1);
+                at = role == Role.READER ? At.REREADING : At.WRITING;
+                return afterHold();
+            }
+            case REREADING -> {
+                if (outcome instanceof Outcome.StillHeld s && !s.held()) sure = false;
+                return releasing();
             }
             case WRITING -> {
                 // told "no" right before the write: the write was not made, and the release says the holder gave up
+                if (outcome instanceof Outcome.StillHeld s && !s.held()) sure = false;
+                if (downgrade && sure && outcome instanceof Outcome.Done) {
+                    at = At.DOWNGRADING;
+                    return new Step.Acquire(timeout, false, true);
+                }
+                return releasing();
+            }
+            case DOWNGRADING -> {
+                if (!(outcome instanceof Outcome.Granted g)) return releasing();
+                readToken = g.token();
+                at = At.RELEASING_WRITE;
+                return new Step.Release(false, false);
+            }
+            case RELEASING_WRITE -> {
+                downgraded = true;
+                at = At.DOWNGRADED_READ;
+                return new Step.Read(readToken, null, true);
+            }
+            case DOWNGRADED_READ -> {
                 if (outcome instanceof Outcome.StillHeld s && !s.held()) sure = false;
                 return releasing();
             }
@@ -130,6 +185,11 @@ public final class LockCycle {
                 return end();
             }
         }
+    }
+
+    /** What this client does with the lock. */
+    public Role role() {
+        return role;
     }
 
     /** Whether the cycle's acquire was granted (so far). */
@@ -151,7 +211,16 @@ public final class LockCycle {
 
     private Step reading() {
         at = At.READING;
-        return new Step.Read(token, stillHeldAtGrant);
+        return new Step.Read(token, stillHeldAtGrant, role == Role.READER);
+    }
+
+    /** What the hold guards: a reader's second read, a writer's second half, a plain holder's write. */
+    private Step afterHold() {
+        return switch (role) {
+            case READER -> new Step.Read(token, null, true);
+            case WRITER -> new Step.Write(token, read + 2);
+            case EXCLUSIVE -> new Step.Write(token, read + 1);
+        };
     }
 
     private Step unnestOrHold() {
@@ -165,12 +234,12 @@ public final class LockCycle {
         // drawn even without the hold, so that a seed's later draws stay the same
         long ms = min + (spread <= 0 ? 0 : random.nextInt((int) spread + 1));
         at = At.HOLDING;
-        return new Step.Hold(holding ? ms : 0, policy.onDoubt() == OnDoubt.STOP, new Step.Write(token, read + 1));
+        return new Step.Hold(holding ? ms : 0, policy.onDoubt() == OnDoubt.STOP, afterHold());
     }
 
     private Step releasing() {
         at = At.RELEASING;
-        return new Step.Release(!sure);
+        return new Step.Release(!sure, role == Role.READER || downgraded);
     }
 
     private Step end() {

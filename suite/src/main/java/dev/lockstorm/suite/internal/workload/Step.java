@@ -14,8 +14,12 @@ public sealed interface Step {
      *
      * @param checkAtOnce also say, with the grant, whether the client still believes it holds (a
      *                    holder that reads at once saves a round trip)
+     * @param read        a read-write lock's read lock (a reader's, or a writer's downgrade)
      */
-    record Acquire(Duration timeout, boolean checkAtOnce) implements Step {
+    record Acquire(Duration timeout, boolean checkAtOnce, boolean read) implements Step {
+        public Acquire(Duration timeout, boolean checkAtOnce) {
+            this(timeout, checkAtOnce, false);
+        }
     }
 
     /** Take a reentrant lock again while holding it (a nested acquire). */
@@ -30,8 +34,12 @@ public sealed interface Step {
      * Read the protected resource with the hold's token.
      *
      * @param stillHeld what the client said with the grant, or null: ask it now
+     * @param shared    under a read-write lock's read lock, beside other readers
      */
-    record Read(Long token, Boolean stillHeld) implements Step {
+    record Read(Long token, Boolean stillHeld, boolean shared) implements Step {
+        public Read(Long token, Boolean stillHeld) {
+            this(token, stillHeld, false);
+        }
     }
 
     /** Release one nested hold of a reentrant lock. */
@@ -42,14 +50,20 @@ public sealed interface Step {
      * Hold the lock for {@code ms} before {@code then}; a careful holder ({@code checking}) asks its
      * client every 100 ms whether it still holds, and stops at the first doubt.
      */
-    record Hold(long ms, boolean checking, Write then) implements Step {
+    record Hold(long ms, boolean checking, Step then) implements Step {
     }
 
     /** Write {@code value} to the protected resource with the hold's token. */
     record Write(Long token, long value) implements Step {
     }
 
-    /** Release the lock; {@code gaveUp}: the holder stops because its client said the lease may be gone. */
-    record Release(boolean gaveUp) implements Step {
+    /**
+     * Release the lock; {@code gaveUp}: the holder stops because its client said the lease may be
+     * gone; {@code read}: a read-write lock's read lock (a writer's downgrade gives back the write lock first).
+     */
+    record Release(boolean gaveUp, boolean read) implements Step {
+        public Release(boolean gaveUp) {
+            this(gaveUp, false);
+        }
     }
 }

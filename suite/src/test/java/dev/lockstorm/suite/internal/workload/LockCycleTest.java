@@ -138,4 +138,62 @@ class LockCycleTest {
         List<String> beforeRead = steps(new LockCycle(careful, new Random(1)), true, s -> s instanceof Step.Read ? new Outcome.StillHeld(false) : fine(s));
         assertEquals(List.of("Acquire", "Check", "Read", "Release(gave up)"), beforeRead);
     }
+
+    private static final LockCycle.Policy TEN_MS = new LockCycle.Policy(0, Duration.ofMillis(10), Duration.ofMillis(10), OnDoubt.CONTINUE);
+
+    /** Every step of one cycle of {@code cycle}, where everything goes well. */
+    private static List<Step> cycleOf(LockCycle cycle) {
+        List<Step> all = new ArrayList<>();
+        cycle.run(s -> {
+            all.add(s);
+            return fine(s);
+        }, T, true);
+        return all;
+    }
+
+    @Test
+    void aReaderReadsUnderTheReadLockHoldsAndReadsAgain() {
+        List<Step> all = cycleOf(new LockCycle(TEN_MS, Role.READER, new Random(1)));
+        assertEquals(List.of(new Step.Acquire(T, true, true), new Step.Read(7L, true, true), new Step.Hold(10, false, new Step.Read(7L, null, true)),
+                new Step.Read(7L, null, true), new Step.Release(false, true)), all);
+    }
+
+    @Test
+    void aWriterWritesInTwoStepsAroundTheHoldAndSometimesDowngrades() {
+        boolean plain = false;
+        boolean downgraded = false;
+        LockCycle cycle = new LockCycle(TEN_MS, Role.WRITER, new Random(1));
+        for (int i = 0; i < 20; i++) {
+            List<Step> all = cycleOf(cycle);
+            assertEquals(List.of(new Step.Acquire(T, true, false), new Step.Read(7L, true, false), new Step.Write(7L, 42),
+                    new Step.Hold(10, false, new Step.Write(7L, 43)), new Step.Write(7L, 43)), all.subList(0, 5),
+                    "read 41, the first half 42, the hold, the second half 43");
+            if (all.size() == 6) {
+                assertEquals(new Step.Release(false, false), all.get(5));
+                plain = true;
+            } else {
+                // the read lock taken while the write lock is held, the write lock given back, a read under the read lock
+                assertEquals(List.of(new Step.Acquire(T, false, true), new Step.Release(false, false), new Step.Read(7L, null, true),
+                        new Step.Release(false, true)), all.subList(5, 9));
+                downgraded = true;
+            }
+        }
+        assertTrue(plain && downgraded, "writers draw whether to downgrade");
+    }
+
+    @Test
+    void aWriterWhoseFirstHalfIsRefusedLeavesTheRestUndone() {
+        LockCycle cycle = new LockCycle(TEN_MS, Role.WRITER, new Random(1));
+        List<String> seen = steps(cycle, true, s -> s instanceof Step.Write ? Outcome.REFUSED : fine(s));
+        assertEquals(List.of("Acquire", "Read", "Write", "Release"), seen);
+    }
+
+    @Test
+    void rolesFollowTheReaderCountWritersFirst() {
+        assertEquals(List.of(Role.WRITER, Role.WRITER, Role.READER), List.of(Role.of(0, 3, 1, true), Role.of(1, 3, 1, true), Role.of(2, 3, 1, true)));
+        assertEquals(Role.EXCLUSIVE, Role.of(2, 3, 1, false));
+        assertEquals("acquire-read", Role.READER.acquire(true));
+        assertEquals("release-write", Role.WRITER.release(false));
+        assertEquals("acquire", Role.EXCLUSIVE.acquire(false));
+    }
 }
