@@ -36,25 +36,32 @@ public record Scenario(String name, String description, List<Variant> variants) 
      *                variant that expects no violation, which must hold on every seed
      * @param proof   what in a run proves (or would prove) the claim, in one line: {@link Proof#line} unless
      *                the variant's mechanism needs its own words
+     * @param inCi    whether the scenario tests run it on every CI run; a family's other variants are
+     *                measured by hand ({@code reproduce NAME --seeds 10}, rates in the README)
      */
     public record Variant(String label, LongFunction<RunSpec> spec, String expects, Predicate<RunResult> matches, int tries,
-                          Function<RunResult, String> proof) {
+                          Function<RunResult, String> proof, boolean inCi) {
         public Variant {
             if (tries < 1) throw new IllegalArgumentException("a variant is tried on at least one seed");
         }
 
         public Variant(String label, LongFunction<RunSpec> spec, String expects, Predicate<RunResult> matches) {
-            this(label, spec, expects, matches, 1, Proof::line);
+            this(label, spec, expects, matches, 1, Proof::line, true);
         }
 
         /** The same variant, which the scenario tests may try on up to {@code seeds} seeds. */
         public Variant triedOn(int seeds) {
-            return new Variant(label, spec, expects, matches, seeds, proof);
+            return new Variant(label, spec, expects, matches, seeds, proof, inCi);
         }
 
         /** The same variant, its proof told by {@code proof}. */
         public Variant provedBy(Function<RunResult, String> proof) {
-            return new Variant(label, spec, expects, matches, tries, proof);
+            return new Variant(label, spec, expects, matches, tries, proof, inCi);
+        }
+
+        /** The same variant, measured by hand only: CI runs another variant of its family. */
+        public Variant byHandOnly() {
+            return new Variant(label, spec, expects, matches, tries, proof, false);
         }
 
         @Override

@@ -84,7 +84,7 @@ public final class Scenarios {
                 + " stale writer's second half", List.of(
                 new Scenario.Variant("fencing none", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of()).readers(2).build(),
                         "a writer beside readers, a read of the write half done", x -> Proof.tornBy(x, "writer").isPresent())
-                        .provedBy(x -> Proof.lineWithTornRead(x, "writer")),
+                        .provedBy(x -> Proof.lineWithTornRead(x, "writer")).byHandOnly(),
                 new Scenario.Variant("fencing all", seed -> r.builder(seed, Fencing.ALL, Persistence.NONE, Map.of()).readers(2).build(),
                         "a writer beside readers who read its write half done; its second half rejected as stale",
                         x -> Proof.tornBy(x, "writer").isPresent() && x.check().staleWritesRejected() >= 1 && x.check().noLostUpdates())
@@ -99,10 +99,10 @@ public final class Scenarios {
                 + " and writes; the reader wakes and reads a write half done; fencing reads refuses the stale reader's read", List.of(
                 new Scenario.Variant("fencing none", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of()).readers(1).build(),
                         "a writer admitted beside the frozen reader, who reads its write half done", x -> Proof.tornBy(x, "reader").isPresent())
-                        .provedBy(x -> Proof.lineWithTornRead(x, "reader")),
+                        .provedBy(x -> Proof.lineWithTornRead(x, "reader")).byHandOnly(),
                 new Scenario.Variant("fencing all", seed -> r.builder(seed, Fencing.ALL, Persistence.NONE, Map.of()).readers(1).build(),
                         "a writer beside the frozen reader; the stale reader's read rejected, no write seen half done",
-                        x -> tied(x) && x.check().fencing().rejectedReads() >= 1 && x.check().resource().tornReads().isEmpty())));
+                        x -> tied(x) && x.check().fencing().rejectedReads() >= 1 && x.check().resource().tornReads().isEmpty()).byHandOnly()));
     }
 
     static Scenario curatorRwDowngrade() {
@@ -113,7 +113,7 @@ public final class Scenarios {
                 + " downgraded reader", List.of(
                 new Scenario.Variant("no faults", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of()).readers(0).build(),
                         "valid, with downgrades that another writer waited through",
-                        x -> x.check().verdict() == dev.lockstorm.checker.Verdict.VALID && Proof.contendedDowngrades(x) >= 1)));
+                        x -> x.check().verdict() == dev.lockstorm.checker.Verdict.VALID && Proof.contendedDowngrades(x) >= 1).byHandOnly()));
     }
 
     static Scenario leaderGcPause() {

@@ -18,7 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every adapter, with no faults: it excludes, its tokens (if it has any) increase, every client gets
- * the lock; a reentrant one is taken again inside its holds.
+ * the lock; a reentrant one is taken again inside its holds; a read-write one has readers and
+ * writers, and its writers downgrade while other writers wait.
  */
 @Tag("lab")
 class AdaptersIT {
@@ -41,6 +42,11 @@ class AdaptersIT {
         } else {
             assertEquals(0, c.fencing().tokens(), "a lock without fencing tokens granted some");
             assertTrue(c.resource().acknowledged() > 20, "increments acknowledged: " + c.resource().acknowledged());
+        }
+        if (s.readWrite()) {
+            // readers beside readers, writers alone; writers downgraded while another writer waited (CURATOR-621's interleaving)
+            assertEquals("linearizability (rw-lock)", c.analyses().get(0).name(), Summary.of(c));
+            assertTrue(c.coverage().count("downgrade-contended") >= 1, c.coverage().describe());
         }
         if (s.reentrant()) {
             // the workload took the lock again inside its holds, and the checker counted the holds
