@@ -1,6 +1,5 @@
 package dev.lockstorm.locks.zookeeper;
 
-import dev.lockstorm.api.Notes;
 import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.NotAcquiredException;
@@ -56,12 +55,7 @@ public abstract sealed class CuratorLock implements LockClient permits CuratorMu
         }
         if (nested) return outermost;
         session.leaseState.acquired();
-        Long token = session.ownToken(ownNodesParent());
-        if (token == null) {
-            // the recipe granted the lock by a node that this session does not own: an earlier session's (CURATOR-604)
-            System.err.println(NOT_OWN_NODE + " under " + ownNodesParent());
-            Notes.add(NOT_OWN_NODE);
-        }
+        Long token = session.grantToken(ownNodesParent(), "");
         outermost = new Lease(token, lock);
         return outermost;
     }

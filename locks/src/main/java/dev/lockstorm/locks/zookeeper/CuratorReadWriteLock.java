@@ -2,7 +2,6 @@ package dev.lockstorm.locks.zookeeper;
 
 import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.NotAcquiredException;
-import dev.lockstorm.api.Notes;
 import dev.lockstorm.api.ReadWriteLockClient;
 import dev.lockstorm.locks.LeaseState;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
@@ -78,11 +77,7 @@ public final class CuratorReadWriteLock implements ReadWriteLockClient {
         if (nested) return m.outermost;
         // a downgrade's read grant comes within the write hold: the session's doubts so far still stand
         if (!heldBefore) session.leaseState.acquired();
-        Long token = session.ownToken(path, m.node);
-        if (token == null) {
-            System.err.println(CuratorLock.NOT_OWN_NODE + " under " + path);
-            Notes.add(CuratorLock.NOT_OWN_NODE);
-        }
+        Long token = session.grantToken(path, m.node);
         m.outermost = new Lease(token, m.lock);
         return m.outermost;
     }

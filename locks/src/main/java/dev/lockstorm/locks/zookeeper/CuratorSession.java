@@ -51,6 +51,20 @@ final class CuratorSession implements AutoCloseable {
         return ownToken(parent, "");
     }
 
+    /**
+     * The token of a grant the recipe just made: this session's node under {@code parent} (among the
+     * nodes named with {@code marker}); when the session owns none, the recipe granted the lock by a
+     * node of an earlier session (CURATOR-604), which the client's log and the grant's notes say.
+     */
+    Long grantToken(String parent, String marker) throws Exception {
+        Long token = ownToken(parent, marker);
+        if (token == null) {
+            System.err.println(CuratorLock.NOT_OWN_NODE + " under " + parent);
+            dev.lockstorm.api.Notes.add(CuratorLock.NOT_OWN_NODE);
+        }
+        return token;
+    }
+
     /** The same among the nodes whose names contain {@code marker} (a read-write lock's {@code __READ__} or {@code __WRIT__}). */
     Long ownToken(String parent, String marker) throws Exception {
         long session = client.getZookeeperClient().getZooKeeper().getSessionId();

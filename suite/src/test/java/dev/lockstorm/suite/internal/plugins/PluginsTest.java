@@ -131,6 +131,12 @@ class PluginsTest {
         assertTrue(console.err().contains("--nesting 2: zk-recipe is not reentrant"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-reentrant", "--nesting", "11"));
         assertTrue(console.err().contains("--nesting must be 0 to 10, not 11"), console.err());
+        assertEquals(3, Main.run("run", "--system", "zk-recipe", "--readers", "1"));
+        assertTrue(console.err().contains("--readers 1: zk-recipe has no read lock"), console.err());
+        assertEquals(3, Main.run("run", "--system", "curator-rw-lock", "--clients", "3", "--readers", "3"));
+        assertTrue(console.err().contains("--readers must be 0 to 2 (at least one of the 3 clients writes), not 3"), console.err());
+        assertEquals(3, Main.run("run", "--system", "curator-mutex", "--nemesis", "pause-writer"));
+        assertTrue(console.err().contains("--nemesis pause-writer freezes a read-write lock's writer; curator-mutex has no read lock"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-reentrant", "--option", "reentrancy=sometimes"));
         assertTrue(console.err().contains("--option reentrancy takes count or flag, not 'sometimes'"), console.err());
         assertEquals(3, Main.run("run", "--system", "zk-recipe", "--nemesis", "chaos"));

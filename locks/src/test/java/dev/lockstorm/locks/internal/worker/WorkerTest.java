@@ -1,0 +1,98 @@
+package dev.lockstorm.locks.internal.worker;
+
+import dev.lockstorm.api.Lease;
+import dev.lockstorm.api.LockClient;
+import dev.lockstorm.api.ReadWriteLockClient;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The worker's bookkeeping of leases by mode: a downgraded writer gives back its write lease under its newer read lease. */
+@Tag("unit")
+class WorkerTest {
+
+    /** A read-write lock client that records what it was asked; its tokens count up. */
+    private static final class Recording implements ReadWriteLockClient {
+        final List<String> calls = new ArrayList<>();
+        long next = 10;
+
+        @Override
+        public void open() {
+        }
+
+        @Override
+        public Lease acquire(Duration timeout) {
+            calls.add("acquire-write " + next);
+            return new Lease(next++, "write");
+        }
+
+        @Override
+        public Lease acquireRead(Duration timeout) {
+            calls.add("acquire-read " + next);
+            return new Lease(next++, "read");
+        }
+
+        @Override
+        public void release(Lease lease) {
+            calls.add("release-write " + lease.token());
+        }
+
+        @Override
+        public void releaseRead(Lease lease) {
+            calls.add("release-read " + lease.token());
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static Reply call(Worker w, Command c) {
+        return w.handle(Protocol.encode(c));
+    }
+
+    @Test
+    void aDowngradeGivesBackTheWriteLeaseAndKeepsTheReadLease() {
+        Recording client = new Recording();
+        Worker w = new Worker(() -> client, new PrintStream(new ByteArrayOutputStream()));
+        assertInstanceOf(Reply.Ready.class, w.open());
+        assertEquals(10L, ((Reply.Ok) call(w, new Command.Acquire(1000))).token());
+        assertEquals(11L, ((Reply.Ok) call(w, new Command.Acquire(1000, false, true))).token());
+        assertInstanceOf(Reply.Ok.class, call(w, new Command.Release(false)));
+        assertInstanceOf(Reply.Ok.class, call(w, new Command.Release(true)));
+        assertEquals(List.of("acquire-write 10", "acquire-read 11", "release-write 10", "release-read 11"), client.calls);
+        Reply none = call(w, new Command.Release(true));
+        assertTrue(none instanceof Reply.Fail f && f.error().contains("no read lease"), String.valueOf(none));
+    }
+
+    @Test
+    void aReadAcquireOfALockWithoutAReadLockIsUnknownNamingTheClass() {
+        LockClient plain = new LockClient() {
+            public void open() {
+            }
+
+            public Lease acquire(Duration timeout) {
+                return new Lease(1L, null);
+            }
+
+            public void release(Lease lease) {
+            }
+
+            public void close() {
+            }
+        };
+        Worker w = new Worker(() -> plain, new PrintStream(new ByteArrayOutputStream()));
+        w.open();
+        Reply r = call(w, new Command.Acquire(1000, false, true));
+        assertTrue(r instanceof Reply.Info i && i.error().contains("no read lock"), String.valueOf(r));
+    }
+}
