@@ -115,6 +115,7 @@ public final class LockStormExtension implements ParameterResolver, InvocationIn
                 .withLease(duration(t.lease(), "lease")).withQuiet(duration(t.quiet(), "quiet"))
                 .withPersistence(t.persistence()).withOnDoubt(t.onDoubt()).withKeepCrashed(t.keepCrashed());
         if (t.nesting() >= 0) s = s.withNesting(t.nesting());
+        if (t.readers() >= 0) s = s.withReaders(t.readers());
         if (!t.schedule().isBlank()) s = s.withSchedule(java.nio.file.Path.of(t.schedule()));
         if (!t.holdMax().isBlank()) s = s.withHoldMax(duration(t.holdMax(), "holdMax"));
         if (!t.nemesisInterval().isBlank()) s = s.withNemesisInterval(duration(t.nemesisInterval(), "nemesisInterval"));

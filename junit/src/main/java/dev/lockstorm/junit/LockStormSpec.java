@@ -36,6 +36,8 @@ import java.util.Map;
  *                        and while it holds, and release at the first doubt)
  * @param nesting         how deep a reentrant lock is taken again inside a hold, at most; null for the default (2 for reentrant
  *                        locks, 0 for others)
+ * @param readers         for a read-write lock, how many clients read (the last ones; the others write); null for the default
+ *                        (half, rounded down)
  * @param options         the system's own options
  * @param keepCrashed     after an operation with an unknown outcome, leave that client instance running beside the new one
  *                        (its connection, what its library queued), as an application that caught the exception does
@@ -44,7 +46,7 @@ import java.util.Map;
  */
 public record LockStormSpec(String system, int clients, Duration timeLimit, String nemesis, String fencing, String resource, long seed,
                             Duration lease, Duration nemesisInterval, Duration holdMax, Duration quiet, String persistence,
-                            String onDoubt, Integer nesting, Map<String, String> options, boolean keepCrashed,
+                            String onDoubt, Integer nesting, Integer readers, Map<String, String> options, boolean keepCrashed,
                             java.nio.file.Path schedule) {
 
     public LockStormSpec {
@@ -55,73 +57,78 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     public static LockStormSpec of(String system) {
         return new LockStormSpec(system, RunDefaults.CLIENTS, Durations.parse(RunDefaults.TIME_LIMIT), RunDefaults.NEMESIS, RunDefaults.FENCING,
                 RunDefaults.RESOURCE, RunDefaults.SEED, Durations.parse(RunDefaults.LEASE), null, null,
-                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, Map.of(), false, null);
+                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, null, Map.of(), false, null);
     }
 
     public LockStormSpec withClients(int n) {
-        return new LockStormSpec(system, n, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, n, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
     }
 
     public LockStormSpec withTimeLimit(Duration d) {
-        return new LockStormSpec(system, clients, d, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, d, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
     }
 
     public LockStormSpec withNemesis(String n) {
-        return new LockStormSpec(system, clients, timeLimit, n, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, n, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
     }
 
     public LockStormSpec withFencing(String f) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, f, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, f, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
     }
 
     public LockStormSpec withResource(String r) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, r, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, r, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
     }
 
     public LockStormSpec withSeed(long s) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, s, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, s, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
     }
 
     public LockStormSpec withLease(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, d, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, d, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
     }
 
     public LockStormSpec withNemesisInterval(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, d, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, d, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
     }
 
     public LockStormSpec withHoldMax(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, d, quiet, persistence, onDoubt, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, d, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
     }
 
     public LockStormSpec withQuiet(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, d, persistence, onDoubt, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, d, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
     }
 
     public LockStormSpec withPersistence(String p) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, p, onDoubt, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, p, onDoubt, nesting, readers, options, keepCrashed, schedule);
     }
 
     /** What a holder does when its client says the lease may be gone: {@code "continue"} (the default) or {@code "stop"}. */
     public LockStormSpec withOnDoubt(String d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, d, nesting, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, d, nesting, readers, options, keepCrashed, schedule);
     }
 
     /** How deep a reentrant lock is taken again inside each hold, at most (0: never). */
     public LockStormSpec withNesting(int n) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, n, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, n, readers, options, keepCrashed, schedule);
+    }
+
+    /** For a read-write lock: how many of the clients are readers (the last ones; the others write). */
+    public LockStormSpec withReaders(int n) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, n, options, keepCrashed, schedule);
     }
 
     /** The same spec with one of the system's options set. */
     public LockStormSpec withOption(String name, String value) {
         Map<String, String> o = new LinkedHashMap<>(options);
         o.put(name, value);
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, o, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, o, keepCrashed, schedule);
     }
 
     /** The same spec, leaving a crashed client instance running beside the new one ({@code --keep-crashed}). */
     public LockStormSpec withKeepCrashed(boolean k) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, k, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, k, schedule);
     }
 
     /**
@@ -130,7 +137,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
      * schedule so.
      */
     public LockStormSpec withSchedule(java.nio.file.Path file) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, options, keepCrashed, file);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, file);
     }
 
     /** The spec as {@code lockstorm run} arguments. */
@@ -140,6 +147,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
                 "--quiet", ms(quiet), "--persistence", persistence, "--on-doubt", onDoubt));
         if (holdMax != null) a.addAll(List.of("--hold-max", ms(holdMax)));
         if (nesting != null) a.addAll(List.of("--nesting", Integer.toString(nesting)));
+        if (readers != null) a.addAll(List.of("--readers", Integer.toString(readers)));
         if (nemesisInterval != null) a.addAll(List.of("--nemesis-interval", ms(nemesisInterval)));
         options.forEach((k, v) -> a.addAll(List.of("--option", k + "=" + v)));
         if (keepCrashed) a.add("--keep-crashed");

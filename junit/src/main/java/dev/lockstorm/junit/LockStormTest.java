@@ -75,6 +75,9 @@ public @interface LockStormTest {
     /** How deep a reentrant lock is taken again inside each hold, at most; -1 for the default (2 for reentrant locks, 0 for others). */
     int nesting() default -1;
 
+    /** For a read-write lock, how many of the clients are readers (the last ones; the others write); -1 for the default (half, rounded down). */
+    int readers() default -1;
+
     /**
      * After an operation whose outcome is unknown, leave that client instance running beside the new
      * one, as an application that caught the timeout does: what its library queued, or its kernel

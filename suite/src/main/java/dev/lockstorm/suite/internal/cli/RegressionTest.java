@@ -38,6 +38,7 @@ record RegressionTest(String className, String schedulePath, String source) {
         if (!run.persistence.equals("none")) attrs.add("persistence = " + quote(run.persistence));
         if (!run.onDoubt.equals("continue")) attrs.add("onDoubt = " + quote(run.onDoubt));
         if (run.nesting != null) attrs.add("nesting = " + run.nesting);
+        if (run.readers != null) attrs.add("readers = " + run.readers);
         if (run.keepCrashed) attrs.add("keepCrashed = true");
         if (!run.options.isEmpty()) {
             attrs.add("options = {" + String.join(", ", run.options.entrySet().stream().map(e -> quote(e.getKey() + "=" + e.getValue())).toList()) + "}");

@@ -52,7 +52,7 @@ public final class Scenarios {
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), curatorRwWriterPause(), curatorRwReaderPause(),
                 curatorRwDowngrade(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
-                springRedisRegistryPause(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), hazelcastSplitBrain(), dynamodbLeasePause(), dynamodbWaiterClockFast(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
+                springRedisRegistryPause(), springRedisRegistryRestart(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), hazelcastSplitBrain(), dynamodbLeasePause(), dynamodbWaiterClockFast(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
     }
@@ -266,6 +266,18 @@ public final class Scenarios {
                         "a double holder after the fault, the frozen holder told at its release that the lock was gone", x -> Proof.refusedRelease(x).isPresent()),
                 new Scenario.Variant("scheduled renewal", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("renewal", "scheduled")),
                         "a double holder after the fault, the frozen holder told at its release that the lock was gone", x -> Proof.refusedRelease(x).isPresent())));
+    }
+
+    static Scenario springRedisRegistryRestart() {
+        // redis-restart's rhythm: the registry's Lettuce connections reconnect on their own (its defaults), holds of 3-5 s
+        Recipe r = new Recipe("spring-redis-registry-restart", "spring-redis-registry", 5, new Kill(), 8, 3, 5, 3, 20);
+        return new Scenario(r.name, "Spring Integration's RedisLockRegistry on one Redis killed (-9) and restarted while a lock is"
+                + " held: without persistence the lock's key is gone and a waiter takes the lock beside the holder; with an fsynced"
+                + " append-only file it is not", List.of(
+                new Scenario.Variant("persistence none", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder after the fault",
+                        x -> tied(x)).byHandOnly(),
+                new Scenario.Variant("persistence aof-always", seed -> r.spec(seed, Fencing.NONE, Persistence.AOF_ALWAYS),
+                        "no double holder", x -> doubles(x) == 0 && x.faults() >= 1).byHandOnly()));
     }
 
     static Scenario redissonWatchdog() {
