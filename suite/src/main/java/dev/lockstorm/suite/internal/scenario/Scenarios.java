@@ -52,7 +52,7 @@ public final class Scenarios {
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), curatorRwWriterPause(), curatorRwReaderPause(),
                 curatorRwDowngrade(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
-                springRedisRegistryPause(), springRedisRegistryRestart(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), hazelcastSplitBrain(), dynamodbLeasePause(), dynamodbWaiterClockFast(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
+                springRedisRegistryPause(), springRedisRegistryRestart(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), hazelcastMemberRestart(), hazelcastSplitBrain(), dynamodbLeasePause(), dynamodbWaiterClockFast(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
     }
@@ -356,6 +356,17 @@ public final class Scenarios {
                 new Scenario.Variant("a member cut off", seed -> member.spec(seed, Fencing.NONE, Persistence.NONE),
                         "no double holder, the lock granted while the member was cut off",
                         x -> doubles(x) == 0 && Proof.grantsDuringFaults(x) >= 1)));
+    }
+
+    static Scenario hazelcastMemberRestart() {
+        // right after a grant one member (drawn) is killed (-9) and started again a second later; holds of 1-2 s
+        Recipe r = new Recipe("hazelcast-member-restart", "hazelcast-fenced-lock", 3, new Kill(), 5, 3, 2, 1, 30);
+        return new Scenario(r.name, "Hazelcast's CP Subsystem FencedLock: a CP member killed (-9) right after a grant and started"
+                + " again: the other two are a majority of the CP group, which keeps (or elects) its leader and goes on granting;"
+                + " no double holder", List.of(
+                new Scenario.Variant("fencing all", seed -> r.spec(seed, Fencing.ALL, Persistence.NONE),
+                        "no double holder, the lock granted while a member was down", x -> doubles(x) == 0 && x.faults() >= 1
+                        && Proof.grantsDuringFaults(x) >= 1).byHandOnly()));
     }
 
     static Scenario hazelcastSplitBrain() {
