@@ -7,28 +7,55 @@ import dev.lockstorm.nemesis.Schedule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
-/** {@code kill}: a random server killed (-9) right after a client acquired, restarted on its data a second later. */
-public record Kill() implements NemesisKind {
+/**
+ * {@code kill}: a random server killed (-9) right after a client acquired, restarted on its data a
+ * second later; {@code kill-once}, a scenario's, does it once a run (a server that comes back
+ * without its state, as a CP member does, is then judged on one restart, not on a second crash
+ * that came before the cluster had taken it back).
+ *
+ * @param once a single kill a run
+ */
+public record Kill(boolean once) implements NemesisKind {
+    public Kill() {
+        this(false);
+    }
+
     @Override
     public String name() {
-        return "kill";
+        return once ? "kill-once" : "kill";
     }
 
     @Override
     public String description() {
-        return "kill -9 a server right after a client acquired, restart it a second later";
+        return "kill -9 a server right after a client acquired, restart it a second later" + (once ? "; once a run" : "");
+    }
+
+    @Override
+    public boolean choreography() {
+        return once;
     }
 
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         // back after a second, while the lock taken before the crash is still held
-        return Optional.of(Schedule.random(List.of(fault(t)), t.rhythm().interval(), Duration.ofSeconds(1), t.random())
-                .when(t::justAcquired)::run);
+        AtomicBoolean killed = new AtomicBoolean();
+        Fault kill = fault(t, () -> killed.set(once));
+        return Optional.of(Schedule.random(List.of(kill), t.rhythm().interval(), Duration.ofSeconds(1), t.random())
+                .when(() -> !killed.get() && t.justAcquired())::run);
     }
 
     static Fault fault(Targets t) {
+        return fault(t, () -> { });
+    }
+
+    /** A random server's kill; {@code picked} runs as the server is chosen, at injection. */
+    private static Fault fault(Targets t, Runnable picked) {
         List<? extends ProcessNode> nodes = t.cluster().nodes();
-        return new Fault.Kill("kill-node", () -> List.of(nodes.get(t.random().nextInt(nodes.size()))));
+        return new Fault.Kill("kill-node", () -> {
+            picked.run();
+            return List.of(nodes.get(t.random().nextInt(nodes.size())));
+        });
     }
 }

@@ -13,7 +13,7 @@ public final class NemesisKinds {
     /** The named scenarios' choreographies. */
     public static final List<NemesisKind> CHOREOGRAPHIES = List.of(new SplitClock(), new SplitKill(false), new SplitKill(true),
             new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), IsolateHolder.briefly(), new IsolateNode(), new SplitBrain(), new HoldWaiterRenewals(),
-            new WaiterClockAhead(), new WaiterClockFast(), new ServerClockAhead(), new FailoverPromote(), new ExpiryReconnect(),
+            new WaiterClockAhead(), new WaiterClockFast(), new ServerClockAhead(), new FailoverPromote(), new ExpiryReconnect(), new Kill(true),
             new PauseInHold(dev.lockstorm.suite.internal.workload.Role.WRITER), new PauseInHold(dev.lockstorm.suite.internal.workload.Role.READER));
 
     private NemesisKinds() {

@@ -359,10 +359,10 @@ public final class Scenarios {
     }
 
     static Scenario hazelcastMemberRestart() {
-        // right after a grant a member (drawn) is killed (-9) and started again a second later; holds of 1-2 s. Once: a 20 s run
-        // whose first kill comes after a 10 s quiet spell has no time for a second. In turn: a kill every 3 s or so, and a short
-        // quiet period: a group without a majority grants nothing, and each client's 5 s there says so
-        Recipe once = new Recipe("hazelcast-member-restart", "hazelcast-fenced-lock", 3, new Kill(), 5, 10, 2, 1, 20);
+        // right after a grant a member (drawn) is killed (-9) and started again a second later; holds of 1-2 s. Once a run, or
+        // in turn: a kill every 3 s or so, with a short quiet period: a group without a majority grants nothing, and each
+        // client's 5 s there says so
+        Recipe once = new Recipe("hazelcast-member-restart", "hazelcast-fenced-lock", 3, new Kill(true), 5, 5, 2, 1, 25);
         Recipe inTurn = new Recipe("hazelcast-member-restart", "hazelcast-fenced-lock", 3, new Kill(), 5, 3, 2, 1, 30);
         return new Scenario(once.name, "Hazelcast's CP Subsystem FencedLock (no CP persistence): a CP member killed (-9) right after a"
                 + " grant and started again. The other two are a majority of the CP group and go on granting; the restarted member"
