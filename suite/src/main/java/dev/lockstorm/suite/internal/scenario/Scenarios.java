@@ -82,10 +82,10 @@ public final class Scenarios {
         return new Scenario(r.name, "Curator InterProcessReadWriteLock writer frozen past its session between the two halves of its"
                 + " write: the waiting readers are admitted beside it and read the write half done; fencing reads and writes rejects the"
                 + " stale writer's second half", List.of(
-                new Scenario.Variant("fencing none", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of()).readers(2).build(),
+                new Scenario.Variant("fencing none", seed -> r.readWrite(seed, Fencing.NONE, 2),
                         "a writer beside readers, a read of the write half done", x -> Proof.tornBy(x, "writer").isPresent())
                         .provedBy(x -> Proof.lineWithTornRead(x, "writer")).byHandOnly(),
-                new Scenario.Variant("fencing all", seed -> r.builder(seed, Fencing.ALL, Persistence.NONE, Map.of()).readers(2).build(),
+                new Scenario.Variant("fencing all", seed -> r.readWrite(seed, Fencing.ALL, 2),
                         "a writer beside readers who read its write half done; its second half rejected as stale",
                         x -> Proof.tornBy(x, "writer").isPresent() && x.check().staleWritesRejected() >= 1 && x.check().noLostUpdates())
                         .provedBy(x -> Proof.lineWithTornRead(x, "writer"))));
@@ -97,10 +97,10 @@ public final class Scenarios {
         Recipe r = new Recipe("curator-rw-reader-pause", "curator-rw-lock", 3, new PauseInHold(Role.READER), 4, 5, 2, 1, 25);
         return new Scenario(r.name, "Curator InterProcessReadWriteLock reader frozen past its session: a waiting writer is admitted"
                 + " and writes; the reader wakes and reads a write half done; fencing reads refuses the stale reader's read", List.of(
-                new Scenario.Variant("fencing none", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of()).readers(1).build(),
+                new Scenario.Variant("fencing none", seed -> r.readWrite(seed, Fencing.NONE, 1),
                         "a writer admitted beside the frozen reader, who reads its write half done", x -> Proof.tornBy(x, "reader").isPresent())
                         .provedBy(x -> Proof.lineWithTornRead(x, "reader")).byHandOnly(),
-                new Scenario.Variant("fencing all", seed -> r.builder(seed, Fencing.ALL, Persistence.NONE, Map.of()).readers(1).build(),
+                new Scenario.Variant("fencing all", seed -> r.readWrite(seed, Fencing.ALL, 1),
                         "a writer beside the frozen reader; the stale reader's read rejected, no write seen half done",
                         x -> tied(x) && x.check().fencing().rejectedReads() >= 1 && x.check().resource().tornReads().isEmpty()).byHandOnly()));
     }
@@ -111,7 +111,7 @@ public final class Scenarios {
         return new Scenario(r.name, "a regression run of CURATOR-621 (fixed in Curator 5.5.0): Curator InterProcessReadWriteLock writers"
                 + " downgrade (take the read lock, give the write lock back) while other writers wait; no writer may be admitted beside the"
                 + " downgraded reader", List.of(
-                new Scenario.Variant("no faults", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of()).readers(0).build(),
+                new Scenario.Variant("no faults", seed -> r.readWrite(seed, Fencing.NONE, 0),
                         "valid, with downgrades that another writer waited through",
                         x -> x.check().verdict() == dev.lockstorm.checker.Verdict.VALID && Proof.contendedDowngrades(x) >= 1).byHandOnly()));
     }
@@ -581,6 +581,11 @@ public final class Scenarios {
         /** The run with some of the system's own options set. */
         RunSpec spec(long seed, Fencing fencing, Persistence persistence, Map<String, String> options) {
             return builder(seed, fencing, persistence, options).build();
+        }
+
+        /** A read-write lock's run with {@code readers} of its clients reading (the others write). */
+        RunSpec readWrite(long seed, Fencing fencing, int readers) {
+            return builder(seed, fencing, Persistence.NONE, Map.of()).readers(readers).build();
         }
 
         /** The run's builder, for a scenario that sets more. */
