@@ -92,6 +92,15 @@ public sealed interface Fault {
         }
     }
 
+    /** Delays links, chosen at injection: the run's clients must connect through delay proxies. */
+    record Delayed(String name, Supplier<Delay> delay) implements Fault {
+        @Override
+        public Heal inject(Nemesis n) {
+            n.delay(delay.get());
+            return n::healDelay;
+        }
+    }
+
     /** Freezes processes (a long GC pause from outside) chosen at injection. */
     record Pause(String name, Supplier<List<HostProcess>> targets) implements Fault {
         @Override

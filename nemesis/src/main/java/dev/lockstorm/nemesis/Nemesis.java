@@ -7,6 +7,7 @@ import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 import dev.lockstorm.clusters.lab.Wait;
+import dev.lockstorm.nemesis.delay.DelayLinks;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,7 +20,7 @@ import java.util.stream.Collectors;
 
 /**
  * Injects faults into a lab and undoes each one exactly: partitions (an nft table per host,
- * replaced in one transaction), lossy links (a table of their own), slow links (an HTB qdisc), pauses (SIGSTOP/SIGCONT), kills and restarts, clock faults, and
+ * replaced in one transaction), lossy links (a table of their own), slow links (an HTB qdisc), delayed links (the clients' delay proxies), pauses (SIGSTOP/SIGCONT), kills and restarts, clock faults, and
  * clients' lease renewals held. It remembers what
  * it did, so that {@link #healAll} — also run by {@link #close} — puts everything back, however
  * often it is called. Every action is reported as a {@link NemesisAction}.
@@ -37,6 +38,8 @@ public final class Nemesis implements AutoCloseable {
     private final Set<Host> partitioned = new LinkedHashSet<>();
     private final Set<Host> lossy = new LinkedHashSet<>();
     private final Set<Host> slowed = new LinkedHashSet<>();
+    private final Set<Host> delayed = new LinkedHashSet<>();
+    private DelayLinks delayLinks;
     private final Set<HostProcess> paused = new LinkedHashSet<>();
     private final Set<Node> killed = new LinkedHashSet<>();
     private final Set<ClockFault> clocks = new LinkedHashSet<>();
@@ -104,6 +107,36 @@ public final class Nemesis implements AutoCloseable {
     /** Makes every slow link fast again. */
     public synchronized void healSlow() {
         healEvery(slowed, SlowRules::heal, NemesisEvent.STOP_SLOW, "no slow links");
+    }
+
+    /**
+     * The proxies the run's clients connect through, which {@link #delay} sets: installed before the
+     * clients opened (a nemesis without them refuses a delay).
+     */
+    public synchronized void delayThrough(DelayLinks links) {
+        this.delayLinks = links;
+    }
+
+    /** Replaces any delayed links with {@code delay}'s: from now on, what passes them waits its time each way. */
+    public synchronized void delay(Delay delay) {
+        if (delayLinks == null) {
+            throw new LabException("a delay needs the clients' connections to pass a delay proxy, set up before they opened;"
+                    + " this run has none (its nemesis kind does not delay links)");
+        }
+        delayLinks.delay(delay.delays(), delay.ms(), delay.jitterMs());
+        delayed.clear();
+        delayed.addAll(delay.delays().keySet());
+        Map<String, Object> value = links("ms", delay.ms(), "to", delay.toData());
+        value.put("jitter_ms", delay.jitterMs());
+        events.accept(action(NemesisEvent.START_DELAY, value, delay.hostNames()));
+    }
+
+    /** No delayed link from now on (bytes already waiting still wait their time). */
+    public synchronized void healDelay() {
+        if (delayed.isEmpty()) return;
+        delayLinks.heal();
+        delayed.clear();
+        events.accept(action(NemesisEvent.STOP_DELAY, "no delay", List.of()));
     }
 
     /** A lossy or slow links event's value: {@code {"percent": 40, "from": {…}}}, {@code {"kbit": 1, "to": {…}}}. */
@@ -297,6 +330,7 @@ public final class Nemesis implements AutoCloseable {
         run(problems, this::healPartition);
         run(problems, this::healLoss);
         run(problems, this::healSlow);
+        run(problems, this::healDelay);
         for (ClockFault c : new ArrayList<>(clocks)) run(problems, () -> clockReset(c));
         run(problems, () -> resumeRenewals(new ArrayList<>(renewalsHeld)));
         for (Node n : new ArrayList<>(killed)) run(problems, () -> restart(n));
@@ -309,6 +343,7 @@ public final class Nemesis implements AutoCloseable {
         if (!partitioned.isEmpty()) m.put("partition", partitioned.stream().map(Host::name).collect(Collectors.joining(",")));
         if (!lossy.isEmpty()) m.put("loss", lossy.stream().map(Host::name).collect(Collectors.joining(",")));
         if (!slowed.isEmpty()) m.put("slow", slowed.stream().map(Host::name).collect(Collectors.joining(",")));
+        if (!delayed.isEmpty()) m.put("delay", delayed.stream().map(Host::name).collect(Collectors.joining(",")));
         if (!paused.isEmpty()) m.put("paused", paused.stream().map(HostProcess::name).collect(Collectors.joining(",")));
         if (!killed.isEmpty()) m.put("killed", killed.stream().map(n -> n.host().name()).collect(Collectors.joining(",")));
         if (!renewalsHeld.isEmpty()) m.put("renewals held", renewalsHeld.stream().map(RenewalSwitch::client).collect(Collectors.joining(",")));

@@ -8,6 +8,7 @@ import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.clusters.redis.RedisNode;
 import dev.lockstorm.clusters.redis.Resp;
+import dev.lockstorm.nemesis.delay.DelayLinks;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
@@ -26,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The three ways a cut refuses packets, a lossy link and a slow one, against a real redis-server: what a client
+ * The three ways a cut refuses packets, a lossy link, a slow one and a delayed one, against a real redis-server: what a client
  * on the other side learns (nothing, a reset, or nothing while its command is applied; some packets
  * through), and the heal.
  */
@@ -153,6 +154,35 @@ class CutStylesIT {
             assertFalse(h.exec("tc", "qdisc", "show").output().contains("4c53:"), "healed: no slow-link qdisc left on " + h.name());
         }
         assertTrue(roundTrip(set, 5) < 1_000, "healed: fast again");
+    }
+
+    @Test
+    void aDelayedLinkHoldsBackEachWayInOrderAndHealsAtOnce() throws Exception {
+        String ping = "printf '*1\\r\\n$4\\r\\nPING\\r\\n'";
+        try (DelayLinks links = DelayLinks.install(lab, List.of(client), List.of(redis.host()))) {
+            nemesis.delayThrough(links);
+            assertTrue(roundTrip(ping, 7) < 300, "through the proxy, no delay yet");
+            nemesis.delay(Delay.between(client, List.of(redis.host()), 300, 0));
+            long delayed = roundTrip(ping, 7);
+            assertTrue(delayed >= 600, "300 ms each way: " + delayed + " ms");
+            assertEquals("start-delay", recorded.get(recorded.size() - 1).f());
+            // with jitter each write waits its own time, but never overtakes the one before it
+            nemesis.delay(Delay.between(client, List.of(redis.host()), 200, 150));
+            String pushes = "exec 3<>/dev/tcp/" + redis.host().address() + "/" + RedisNode.PORT + "; for i in $(seq 1 20); do"
+                    + " printf '*3\\r\\n$5\\r\\nRPUSH\\r\\n$5\\r\\norder\\r\\n$%d\\r\\n%d\\r\\n' ${#i} $i >&3; sleep 0.02; done;"
+                    + " timeout 20 head -c 1 <&3 >/dev/null; sleep 3";
+            assertTrue(client.exec(List.of("bash", "-c", pushes), Duration.ofSeconds(40)).ok());
+            try (Resp r = redis.connect(Duration.ofSeconds(2))) {
+                List<String> expected = new ArrayList<>();
+                for (int i = 1; i <= 20; i++) expected.add(Integer.toString(i));
+                assertEquals(expected.toString(), String.valueOf(r.call("LRANGE", "order", "0", "-1")), "in order, nothing lost");
+            }
+            nemesis.healDelay();
+            assertEquals("stop-delay", recorded.get(recorded.size() - 1).f());
+            long healed = roundTrip(ping, 7);
+            assertTrue(healed < 300, "healed: " + healed + " ms");
+        }
+        assertFalse(client.exec("nft", "list", "tables").output().contains(DelayLinks.TABLE), "closed: no redirect left on c1");
     }
 
     private static String read(Path log) {

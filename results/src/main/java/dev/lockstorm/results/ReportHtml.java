@@ -356,6 +356,7 @@ public final class ReportHtml {
                     case "partition" -> cutFrom.isEmpty() ? "partition " + f.target() : cutLabel(f.start().extra("cut"), cutFrom);
                     case "loss" -> lossLabel(f.start().value(), host);
                     case "slow" -> slowLabel(f.start().value(), host);
+                    case "delay" -> delayLabel(f.start().value(), host);
                     case "pause" -> "paused (SIGSTOP) " + f.target();
                     case "kill" -> "down (kill -9)";
                     case "kill-client" -> "client process killed (kill -9)";
@@ -393,6 +394,16 @@ public final class ReportHtml {
             return "sending at most " + m.get("kbit") + " kbit/s to " + String.join(", ", c.stream().map(String::valueOf).toList());
         }
         return "slow links";
+    }
+
+    /** "300 ± 100 ms late each way with n1, n2" on a client of a delayed link, "delayed links" elsewhere. */
+    private static String delayLabel(Object value, String host) {
+        if (value instanceof Map<?, ?> m && m.get("to") instanceof Map<?, ?> to && to.get(host) instanceof Collection<?> c) {
+            Object jitter = m.get("jitter_ms");
+            return m.get("ms") + (jitter instanceof Number j && j.intValue() > 0 ? " ± " + j : "") + " ms late each way with "
+                    + String.join(", ", c.stream().map(String::valueOf).toList());
+        }
+        return "delayed links";
     }
 
     private static Map<String, List<String>> grudge(Map<?, ?> data) {

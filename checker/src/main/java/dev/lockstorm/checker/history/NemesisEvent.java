@@ -30,6 +30,12 @@ public enum NemesisEvent {
     /** Slow links ({@code value}: {@code kbit}, and {@code to}: each host and the hosts its packets to are slowed); the next one replaces it. */
     START_SLOW("start-slow", Span.SLOW, true),
     STOP_SLOW("stop-slow", Span.SLOW, false),
+    /**
+     * Delayed links ({@code value}: {@code ms}, {@code jitter_ms}, and {@code to}: each client and the
+     * servers whose traffic with it waits that long each way); the next one replaces it.
+     */
+    START_DELAY("start-delay", Span.DELAY, true),
+    STOP_DELAY("stop-delay", Span.DELAY, false),
     HOLD_RENEWALS("hold-renewals", Span.RENEWALS, true),
     RESUME_RENEWALS("resume-renewals", Span.RENEWALS, false),
     CLOCK_JUMP("clock-jump", Span.CLOCK, true),
@@ -60,7 +66,7 @@ public enum NemesisEvent {
 
     /** What a lasting fault is, as its span is named: from the event that opens it to the one that closes it. */
     public enum Span {
-        PARTITION, LOSS, SLOW, PAUSE, KILL, RENEWALS, CLOCK;
+        PARTITION, LOSS, SLOW, DELAY, PAUSE, KILL, RENEWALS, CLOCK;
 
         /** "partition", "pause", …: the span's kind in FaultSpan and the report. */
         public String word() {

@@ -44,8 +44,8 @@ public final class FaultSpans {
                     close(out, open, kind, op);
                     if (e.opens()) open.put(kind + cut(op) + grudge(op.value()), op);
                 }
-                case LOSS, SLOW -> {
-                    // lossy or slow links, replaced by the next ones like a partition
+                case LOSS, SLOW, DELAY -> {
+                    // lossy, slow or delayed links, replaced by the next ones like a partition
                     close(out, open, kind, op);
                     if (e.opens()) open.put(kind + links(op.value()), op);
                 }
@@ -126,11 +126,18 @@ public final class FaultSpans {
         return cut == null || "blackhole".equals(cut) ? "" : "[" + cut + "] ";
     }
 
-    /** "c1 loses 40% from [n1]; n1 loses 40% from [c1]" from a loss's plain data, "c1 sends 2 kbit/s to [n1]; …" from slow links'. */
+    /**
+     * "c1 loses 40% from [n1]; n1 loses 40% from [c1]" from a loss's plain data, "c1 sends 2 kbit/s to [n1]; …" from slow links',
+     * "c1 delayed 300 ± 100 ms with [n1, n2]" from delayed ones'.
+     */
     private static String links(Object value) {
         if (!(value instanceof Map<?, ?> m)) return String.valueOf(value);
         List<String> parts = new ArrayList<>();
-        if (m.get("from") instanceof Map<?, ?> from) from.forEach((k, v) -> parts.add(k + " loses " + m.get("percent") + "% from " + v));
+        if (m.get("ms") != null && m.get("to") instanceof Map<?, ?> to) {
+            Object jitter = m.get("jitter_ms");
+            String by = m.get("ms") + (jitter == null || "0".equals(String.valueOf(jitter)) ? "" : " ± " + jitter) + " ms";
+            to.forEach((k, v) -> parts.add(k + " delayed " + by + " with " + v));
+        } else if (m.get("from") instanceof Map<?, ?> from) from.forEach((k, v) -> parts.add(k + " loses " + m.get("percent") + "% from " + v));
         else if (m.get("to") instanceof Map<?, ?> to) to.forEach((k, v) -> parts.add(k + " sends " + m.get("kbit") + " kbit/s to " + v));
         else return String.valueOf(value);
         return String.join("; ", parts);

@@ -232,6 +232,8 @@ public final class Incidents {
                 case "loss" -> slowed(f, hold, "from") ? "slowed by its links losing packets" : null;
                 // a slow link queues what the holder sends: its renewals arrive late
                 case "slow" -> slowed(f, hold, "to") ? "slowed by a slow link" : null;
+                // a delayed link holds back what the holder sends and hears: its renewals land late, its grants come late
+                case "delay" -> slowed(f, hold, "to") ? "delayed by its links" : null;
                 case "renewals" -> "kept from renewing its lease";
                 default -> null;
             };

@@ -164,6 +164,28 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aHolderWhoseLinksAreDelayedIsALeaseLimitAndAnotherClientsDelayIsNot() {
+        Map<String, Object> delay = Map.of("ms", 2000, "jitter_ms", 1000, "to", Map.of("c1", List.of("n1")));
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .acquire(0, 1L).with("client", "c1")
+                .nemesis("start-delay", delay).with("hosts", List.of("c1", "n1"))
+                .gap(500).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-delay", "no delay")
+                .release(0).release(1).check(new FencedMutex());
+        Incident.Cause c = r.incidents().get(0).cause();
+        assertTrue(c.leaseLimit(), c.why());
+        assertTrue(c.why().contains("delayed by its links before the grant (delay c1 delayed 2000 ± 1000 ms with [n1]"), c.why());
+        Map<String, Object> waiter = Map.of("ms", 2000, "jitter_ms", 0, "to", Map.of("c3", List.of("n1")));
+        CheckResult other = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .acquire(0, 1L).with("client", "c1")
+                .nemesis("start-delay", waiter).with("hosts", List.of("c3", "n1"))
+                .gap(500).acquire(1, 2L).with("client", "c2")
+                .release(0).release(1).check(new FencedMutex());
+        assertFalse(other.incidents().get(0).cause().leaseLimit(), other.incidents().get(0).cause().why());
+        assertTrue(other.faults().get(0).describe().contains("c3 delayed 2000 ms with [n1]"), other.faults().get(0).describe());
+    }
+
+    @Test
     void aHolderToldItStillHeldTheLockAfterTheGrantIsADefectEvenAfterAPause() {
         CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
                 .acquire(0, 1L).with("client", "c1")

@@ -68,22 +68,38 @@ public final class RedisSystems {
     public static final class Redlock3 extends BuiltInSystem {
         public Redlock3() {
             super("redlock", "Redlock written to the redis.io page: a majority of 3 masters within the validity time; no token",
-                    new Topology.RedisMasters(3), false, List.of(DRIFT), c -> redlock(c.connect(), c.lease(), c.option(DRIFT.name())));
+                    new Topology.RedisMasters(3), false, List.of(DRIFT, NODE_TIMEOUT, VALIDITY), RedisSystems::redlock);
         }
     }
 
     /** {@code redlock-5}: the same on 5 masters. */
     public static final class Redlock5 extends BuiltInSystem {
         public Redlock5() {
-            super("redlock-5", "Redlock on 5 masters; no token", new Topology.RedisMasters(5), false, List.of(DRIFT),
-                    c -> redlock(c.connect(), c.lease(), c.option(DRIFT.name())));
+            super("redlock-5", "Redlock on 5 masters; no token", new Topology.RedisMasters(5), false, List.of(DRIFT, NODE_TIMEOUT, VALIDITY),
+                    RedisSystems::redlock);
         }
     }
 
     private static final LockOption DRIFT = new LockOption("clock-drift-factor",
             "the share of the TTL subtracted from the validity for clock drift (the page's 0.01)", "0.01");
 
-    private static Redlock redlock(String connect, java.time.Duration ttl, String drift) {
+    private static final LockOption NODE_TIMEOUT = new LockOption("node-timeout", "how long each master's answer is waited for, in ms;"
+            + " page: the page's advice, TTL/200 between 5 and 50 ms (a client library's default is seconds: Redisson's 3000)", "page");
+    private static final LockOption VALIDITY = LockOption.choice("validity", "how a grant's validity is counted: elapsed (the page's: TTL"
+            + " minus the time the SETs took, no grant when that is spent) or from-reply (the whole TTL from the last reply: no"
+            + " elapsed-time check)", "elapsed", "elapsed", "from-reply");
+
+    private static Redlock redlock(dev.lockstorm.api.ClientContext c) {
+        java.time.Duration ttl = c.lease();
+        String timeout = c.option(NODE_TIMEOUT.name());
+        java.time.Duration perNode = timeout.equals("page") ? Redlock.pageTimeout(ttl)
+                : java.time.Duration.ofMillis(positive(timeout, NODE_TIMEOUT.name()));
+        Redlock.Validity validity = VALIDITY.valueIn(c).equals("from-reply") ? Redlock.Validity.FROM_REPLY : Redlock.Validity.ELAPSED;
+        double d = drift(c.option(DRIFT.name()));
+        return new Redlock(Arrays.asList(c.connect().split(",")), ttl, d, perNode, validity);
+    }
+
+    private static double drift(String drift) {
         double d;
         try {
             d = Double.parseDouble(drift);
@@ -91,7 +107,7 @@ public final class RedisSystems {
             d = -1;
         }
         if (!(d >= 0 && d < 1)) throw new IllegalArgumentException("clock-drift-factor must be a number from 0 to below 1, not '" + drift + "'");
-        return new Redlock(Arrays.asList(connect.split(",")), ttl, d);
+        return d;
     }
 
     private static int positive(String value, String option) {

@@ -30,6 +30,11 @@ import java.util.concurrent.ThreadLocalRandom;
  *   <li>otherwise unlock on every node (also the ones that seemed to fail) and retry after a random
  *       delay.</li>
  * </ol>
+ * Two options make it a Redlock as some are deployed, to show what the page's rules protect: a
+ * per-node timeout as long as a client library's default (Redisson's is 3 s) rather than the page's
+ * few milliseconds, and a validity counted from the last reply for the whole TTL
+ * ({@link Validity#FROM_REPLY}), which leaves out the elapsed-time check: a majority whose replies
+ * came late is then taken as the lock though its keys are expiring, or gone.
  * Redlock has no fencing token: leases carry none. A node whose connection broke is reconnected at
  * the next attempt (a new connection, so nothing buffered is replayed).
  *
@@ -44,6 +49,8 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class Redlock implements LockClient {
     /** Where a scenario freezes the client: a majority said OK, the elapsed time is not taken yet. */
     public static final String PAUSE_AFTER_MAJORITY = "redlock-after-majority";
+    /** What a refusal says of attempts whose majority said OK too late: the elapsed time had used up the TTL. */
+    public static final String VALIDITY_SPENT = "a majority said OK, but after the TTL had run out";
     /** The page's drift allowance: a share of the TTL, plus 2 ms. */
     public static final double CLOCK_DRIFT_FACTOR = 0.01;
 
@@ -51,6 +58,7 @@ public final class Redlock implements LockClient {
     private final Duration ttl;
     private final Duration perNodeTimeout;
     private final double driftFactor;
+    private final Validity validity;
     private final List<Instance> instances = new ArrayList<>();
     private RedisClient client;
 
@@ -61,12 +69,33 @@ public final class Redlock implements LockClient {
 
     /** @param driftFactor the share of the TTL taken off the validity for clock drift */
     public Redlock(List<String> uris, Duration ttl, double driftFactor) {
+        this(uris, ttl, driftFactor, pageTimeout(ttl), Validity.ELAPSED);
+    }
+
+    /**
+     * @param perNodeTimeout how long a node's answer is waited for ({@link #pageTimeout} is the page's advice)
+     * @param validity       how the validity time is counted
+     */
+    public Redlock(List<String> uris, Duration ttl, double driftFactor, Duration perNodeTimeout, Validity validity) {
         if (uris.size() < 1) throw new IllegalArgumentException("Redlock needs at least one Redis master");
         this.uris = List.copyOf(uris);
         this.ttl = ttl;
         this.driftFactor = driftFactor;
-        // "if the auto-release time is 10 seconds, the timeout could be in the ~ 5-50 milliseconds range"
-        this.perNodeTimeout = Duration.ofMillis(Math.max(5, Math.min(50, ttl.toMillis() / 200)));
+        this.perNodeTimeout = perNodeTimeout;
+        this.validity = validity;
+    }
+
+    /** "if the auto-release time is 10 seconds, the timeout could be in the ~ 5-50 milliseconds range": TTL/200, 5 to 50 ms. */
+    public static Duration pageTimeout(Duration ttl) {
+        return Duration.ofMillis(Math.max(5, Math.min(50, ttl.toMillis() / 200)));
+    }
+
+    /** How the validity time of a grant is counted. */
+    public enum Validity {
+        /** The page's: TTL − the time elapsed since the first SET was sent − drift, and no grant when nothing is left. */
+        ELAPSED,
+        /** TTL − drift from the last reply, whatever the time the SETs took: no elapsed-time check. */
+        FROM_REPLY
     }
 
     public int quorum() {
@@ -87,6 +116,7 @@ public final class Redlock implements LockClient {
         // nodes that may hold our value though they did not say so: a SET or a DEL that timed out may
         // still have been applied, and the key lives until its TTL
         java.util.Set<Instance> maybeOurs = new java.util.HashSet<>();
+        int late = 0; // attempts whose majority came after the TTL had run out
         while (true) {
             long start = System.nanoTime();
             int locked = 0;
@@ -98,19 +128,22 @@ public final class Redlock implements LockClient {
                 else if (ok) locked++;
             }
             if (locked >= quorum()) Checkpoints.reach(PAUSE_AFTER_MAJORITY);
-            long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+            long now = System.nanoTime();
+            long elapsedMs = (now - start) / 1_000_000;
             long drift = (long) (ttl.toMillis() * driftFactor) + 2;
-            long validityMs = ttl.toMillis() - elapsedMs - drift;
+            boolean fromReply = validity == Validity.FROM_REPLY;
+            long validityMs = ttl.toMillis() - (fromReply ? 0 : elapsedMs) - drift;
             if (locked >= quorum() && validityMs > 0) {
-                return new Lease(null, new Held(value, start + validityMs * 1_000_000L, locked, validityMs));
+                return new Lease(null, new Held(value, (fromReply ? now : start) + validityMs * 1_000_000L, locked, validityMs));
             }
+            if (locked >= quorum()) late++;
             for (Instance i : instances) {
                 if (i.unlock(value) != null) maybeOurs.remove(i); // it answered: our value is not there any more
                 else if (touched.contains(i)) maybeOurs.add(i);
             }
             if (System.nanoTime() > deadline) {
                 String why = "no majority within " + timeout + ": last attempt locked " + locked + " of " + instances.size()
-                        + " nodes, validity left " + validityMs + " ms";
+                        + " nodes, validity left " + validityMs + " ms" + (late > 0 ? "; " + late + " attempt(s): " + VALIDITY_SPENT : "");
                 // a node that never answered may keep our SET: not granted is then not certain (the history says info)
                 if (!maybeOurs.isEmpty()) throw new UncertainAcquireException(why + "; " + maybeOurs.size() + " node(s) did not answer"
                         + " and may still hold our value until its TTL runs out");

@@ -138,6 +138,40 @@ public sealed interface Action {
         }
     }
 
+    /**
+     * Delayed links: what passes between each client and the servers listed for it waits {@code ms}
+     * ± {@code jitterMs} each way (as {@code Delay.toData} writes it).
+     */
+    record Delay(Map<String, List<String>> to, int ms, int jitterMs) implements Action {
+        public Delay {
+            to = copyOf(to);
+            if (ms < 1 || ms > 60_000) throw new IllegalArgumentException("a delay is 1 to 60000 ms, not " + ms);
+            if (jitterMs < 0 || jitterMs > ms) throw new IllegalArgumentException("a delay's jitter is 0 to its delay, not " + jitterMs);
+        }
+
+        public String kind() {
+            return "delay";
+        }
+
+        public Map<String, Object> fields() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("to", to);
+            m.put("ms", ms);
+            m.put("jitter_ms", jitterMs);
+            return m;
+        }
+
+        public List<String> names() {
+            return namesIn(to);
+        }
+
+        public String describe() {
+            List<String> parts = new java.util.ArrayList<>();
+            to.forEach((h, others) -> parts.add(h + "'s links to " + String.join(", ", others) + " delayed " + ms + " ± " + jitterMs + " ms"));
+            return String.join("; ", parts);
+        }
+    }
+
     /** SIGSTOP of a server's process or of a client's worker (by its host: n1, c3); the heal resumes it. */
     record Pause(String host) implements Action {
         public String kind() {

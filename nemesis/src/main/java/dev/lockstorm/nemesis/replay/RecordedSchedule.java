@@ -143,6 +143,12 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 yield to.isEmpty() || !(value.get("kbit") instanceof Number k) || k.intValue() < 1 || k.intValue() > 100_000 ? Optional.empty()
                         : Optional.of(new Action.Slow(to, k.intValue()));
             }
+            case START_DELAY -> {
+                Map<String, List<String>> to = value.get("to") instanceof Map<?, ?> t ? hostLists(t) : Map.of();
+                int jitter = value.get("jitter_ms") instanceof Number j ? j.intValue() : 0;
+                yield to.isEmpty() || !(value.get("ms") instanceof Number ms) || ms.intValue() < 1 || ms.intValue() > 60_000 || jitter < 0
+                        || jitter > ms.intValue() ? Optional.empty() : Optional.of(new Action.Delay(to, ms.intValue(), jitter));
+            }
             case START_PAUSE -> host == null ? Optional.empty() : Optional.of(new Action.Pause(host));
             case KILL -> host == null ? Optional.empty() : Optional.of(new Action.Kill(host));
             case KILL_CLIENT -> host == null ? Optional.empty() : Optional.of(new Action.KillClient(host));
@@ -278,6 +284,14 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 if (kbit < 1 || kbit > 100_000) throw new IllegalArgumentException(where + ": \"kbit\" is 1 to 100000, not " + kbit);
                 yield new Action.Slow(to, (int) kbit);
             }
+            case "delay" -> {
+                Map<String, List<String>> to = hostLists(d, "to", "each client and the servers its links to are delayed, e.g. {\"c1\": [\"n1\"]}", where);
+                long ms = number(d, "ms", where).longValue();
+                long jitter = d.get("jitter_ms") == null ? 0 : number(d, "jitter_ms", where).longValue();
+                if (ms < 1 || ms > 60_000) throw new IllegalArgumentException(where + ": \"ms\" is 1 to 60000, not " + ms);
+                if (jitter < 0 || jitter > ms) throw new IllegalArgumentException(where + ": \"jitter_ms\" is 0 to \"ms\" (" + ms + "), not " + jitter);
+                yield new Action.Delay(to, (int) ms, (int) jitter);
+            }
             case "pause" -> new Action.Pause(text(d, "target", where));
             case "kill" -> new Action.Kill(text(d, "target", where));
             case "kill-client" -> new Action.KillClient(text(d, "target", where));
@@ -297,7 +311,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 yield new Action.HoldRenewals(clients);
             }
             default -> throw new IllegalArgumentException(where + ": kind " + Op.show(kind)
-                    + " is none of partition, loss, slow, pause, kill, kill-client, clock-jump, clock-rate, clock-strobe, hold-renewals");
+                    + " is none of partition, loss, slow, delay, pause, kill, kill-client, clock-jump, clock-rate, clock-strobe, hold-renewals");
         };
         long at = number(d, "at_ms", where).longValue();
         long length = d.containsKey("length_ms") ? number(d, "length_ms", where).longValue() : 0;

@@ -165,6 +165,24 @@ class RecordedScheduleTest {
     }
 
     @Test
+    void delayedLinksAreAStepAndSurviveTheFile(@TempDir Path dir) throws Exception {
+        String jsonl = String.join("\n",
+                client(0, 1_000, "invoke", 0, "c1", "acquire"),
+                ev(1, 1_200, "start-delay", "{\"ms\":2000,\"to\":{\"c1\":[\"n1\",\"n2\"]},\"jitter_ms\":1000}", ",\"hosts\":[\"c1\",\"n1\",\"n2\"],\"fault\":\"delay-holder\""),
+                ev(2, 6_200, "stop-delay", "\"no delay\"", "")) + "\n";
+        RecordedSchedule s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL));
+        assertEquals(new Action.Delay(Map.of("c1", List.of("n1", "n2")), 2000, 1000), s.steps().get(0).action());
+        assertEquals(5_000, s.steps().get(0).lengthMs());
+        assertEquals("c1's links to n1, n2 delayed 2000 ± 1000 ms", s.steps().get(0).action().describe());
+        Path file = dir.resolve("schedule.json");
+        s.write(file);
+        assertEquals(s.steps(), RecordedSchedule.read(file).steps());
+        java.nio.file.Files.writeString(file, java.nio.file.Files.readString(file).replace("\"jitter_ms\" : 1000", "\"jitter_ms\" : 3000"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
+        assertTrue(e.getMessage().contains("step 1: \"jitter_ms\" is 0 to \"ms\" (2000), not 3000"), e.getMessage());
+    }
+
+    @Test
     void aFastMonotonicClockIsReplayedAsOneAndSurvivesTheFile(@TempDir Path dir) throws Exception {
         String jsonl = String.join("\n",
                 client(0, 1_000, "invoke", 0, "c1", "acquire"),
@@ -202,7 +220,7 @@ class RecordedScheduleTest {
 
         Files.writeString(file, "{\"steps\":[{\"kind\":\"melt\",\"target\":\"c1\",\"at_ms\":0}]}");
         e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));
-        assertTrue(e.getMessage().contains("step 1: kind \"melt\" is none of partition, loss, slow, pause"), e.getMessage());
+        assertTrue(e.getMessage().contains("step 1: kind \"melt\" is none of partition, loss, slow, delay, pause"), e.getMessage());
 
         Files.writeString(file, "{\"steps\":[{\"kind\":\"kill\",\"target\":\"n1\",\"at_ms\":\"soon\"}]}");
         e = assertThrows(IllegalArgumentException.class, () -> RecordedSchedule.read(file));

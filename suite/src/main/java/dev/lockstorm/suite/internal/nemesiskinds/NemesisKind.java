@@ -16,7 +16,7 @@ import java.util.Optional;
  * fixed recipes. {@link NemesisKinds} lists them all.
  */
 public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, PauseClient, Kill, KillClient, Clock, Mix, Split, PauseInAcquire,
-        Failover, IsolateHolder, IsolateNode, SplitBrain, HoldWaiterRenewals, WaiterClockAhead, WaiterClockFast, ServerClockAhead, FailoverPromote, ExpiryReconnect, AtCheckpoint, Replay, FlakyNet,
+        Failover, IsolateHolder, IsolateNode, SplitBrain, HoldWaiterRenewals, DelayHolder, DelayLastServer, WaiterClockAhead, WaiterClockFast, ServerClockAhead, FailoverPromote, ExpiryReconnect, AtCheckpoint, Replay, FlakyNet,
         PauseInHold {
 
     /** What {@code --nemesis} takes. */
@@ -47,6 +47,14 @@ public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, Paus
 
     /** Whether it cuts links between clients and servers (then the clients' hosts must be hosts of their own). */
     default boolean cutsClients(dev.lockstorm.api.Topology topology) {
+        return false;
+    }
+
+    /**
+     * Whether it delays links between clients and servers: the clients then connect through delay
+     * proxies, set up before they open (a redirect catches new connections only).
+     */
+    default boolean delaysClients() {
         return false;
     }
 

@@ -9,12 +9,12 @@ import java.util.stream.Stream;
 public final class NemesisKinds {
     /** The kinds a user picks, Jepsen's. */
     public static final List<NemesisKind> USER = List.of(new NoFaults(), new Partition(), new PauseNode(), new PauseClient(), new Kill(),
-            new KillClient(), new Clock(), new FlakyNet(), new Mix());
+            new KillClient(), new Clock(), new FlakyNet(), new DelayHolder(), new Mix());
     /** The named scenarios' choreographies. */
     public static final List<NemesisKind> CHOREOGRAPHIES = List.of(new SplitClock(), new SplitKill(false), new SplitKill(true),
             new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), IsolateHolder.briefly(), new IsolateNode(), new SplitBrain(), new HoldWaiterRenewals(),
             new WaiterClockAhead(), new WaiterClockFast(), new ServerClockAhead(), new FailoverPromote(), new ExpiryReconnect(), new Kill(true),
-            new PauseInHold(dev.lockstorm.suite.internal.workload.Role.WRITER), new PauseInHold(dev.lockstorm.suite.internal.workload.Role.READER));
+            new DelayLastServer(), new PauseInHold(dev.lockstorm.suite.internal.workload.Role.WRITER), new PauseInHold(dev.lockstorm.suite.internal.workload.Role.READER));
 
     private NemesisKinds() {
     }

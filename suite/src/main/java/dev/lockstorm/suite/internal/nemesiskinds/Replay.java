@@ -114,7 +114,13 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     @Override
     public boolean cutsClients(Topology topology) {
         return setup().cutsClients(topology) || schedule.steps().stream()
-                .anyMatch(s -> (s.action() instanceof Action.Partition || s.action() instanceof Action.Loss || s.action() instanceof Action.Slow) && s.action().names().stream().anyMatch(Replay::isClient));
+                .anyMatch(s -> (s.action() instanceof Action.Partition || s.action() instanceof Action.Loss || s.action() instanceof Action.Slow
+                        || s.action() instanceof Action.Delay) && s.action().names().stream().anyMatch(Replay::isClient));
+    }
+
+    @Override
+    public boolean delaysClients() {
+        return setup().delaysClients() || schedule.steps().stream().anyMatch(s -> s.action() instanceof Action.Delay);
     }
 
     @Override
@@ -213,6 +219,8 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         private int lossBy = -1;
         /** The step whose slow links are in force, likewise. */
         private int slowBy = -1;
+        /** The step whose delayed links are in force, likewise. */
+        private int delayBy = -1;
         /** The holder the step in hand waits on (granted the lock just now), or null for any. */
         private String target;
         /** The worker that froze itself at the checkpoint the step in hand armed. */
@@ -392,6 +400,13 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 slowBy = step;
                 return () -> {
                     if (slowBy == step) n.healSlow();
+                };
+            }
+            if (a instanceof Action.Delay d) {
+                n.delay(new dev.lockstorm.nemesis.Delay(hosts(d.to()), d.ms(), d.jitterMs()));
+                delayBy = step;
+                return () -> {
+                    if (delayBy == step) n.healDelay();
                 };
             }
             if (a instanceof Action.Pause p) {

@@ -57,9 +57,17 @@ final class DrivenClient implements Holder, Client {
         worker.start(Duration.ofSeconds(5), history.process());
     }
 
-    /** Runs cycles until {@code stop} is set. */
+    /** Runs cycles until {@code stop} is set, resting between them as the run says. */
     void run(AtomicBoolean stop) {
-        while (!stop.get()) cycle.run(this, waits.next(), true);
+        // its own draws, so that a seed's cycles stay what they were with or without rests
+        java.util.Random rests = new java.util.Random(spec.seed() * 131 + host.name().hashCode());
+        while (!stop.get()) {
+            cycle.run(this, waits.next(), true);
+            long restMs = spec.rest().isZero() ? 0 : (long) (rests.nextDouble() * 2 * spec.rest().toMillis());
+            for (long end = System.nanoTime() + restMs * 1_000_000; !stop.get() && System.nanoTime() < end; ) {
+                ClientWorker.sleep(Math.min(100, Math.max(1, (end - System.nanoTime()) / 1_000_000)));
+            }
+        }
     }
 
     /** One cycle without the hold; whether its acquire was granted. */

@@ -103,6 +103,10 @@ public sealed interface Placement {
                 return Optional.of("--nemesis " + kind.name() + " cuts clients off servers; with the clients on this machine it would cut the SSH "
                         + "connections that drive the run too: name client hosts with --client-hosts");
             }
+            if (kind.delaysClients()) {
+                return Optional.of("--nemesis " + kind.name() + " delays links through proxies that lockstorm runs in the lab's client"
+                        + " namespaces, which SSH hosts do not have; on SSH hosts, flaky-net's slow links (tc) hold packets back instead");
+            }
             if (!clientHosts.isEmpty() && kind.movesMonotonicClocks()) {
                 return Optional.of("--nemesis " + kind.name() + " makes clients' monotonic clocks run fast, which lockstorm can do only for"
                         + " processes on this machine (it must read their clock): run the clients here, without --client-hosts");

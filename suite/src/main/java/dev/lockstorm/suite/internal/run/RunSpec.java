@@ -45,6 +45,8 @@ import java.util.Map;
  * @param nemesisInterval mean time between faults, and a fault's mean duration
  * @param holdMin         shortest hold between read and write (a hold is uniform between holdMin and holdMax)
  * @param holdMax         longest hold
+ * @param rest            how long a client rests between its cycles: drawn each time from 0 to twice this (Jepsen's
+ *                        stagger); zero (the default) for none, the lock always contended
  * @param nesting         for a reentrant lock, how deep a hold takes the lock again at most (each hold picks 0…nesting); 0 for
  *                        other locks
  * @param readers         for a read-write lock, how many clients are readers (the last ones; the others write); 0 for other locks
@@ -59,7 +61,7 @@ import java.util.Map;
  */
 public record RunSpec(LockSystem system, Map<String, String> options, ResourceType resource, List<Path> classpath, int clients,
                       Duration timeLimit, NemesisKind nemesis, Fencing fencing, long seed, Duration lease, Duration nemesisInterval,
-                      Duration holdMin, Duration holdMax, int nesting, int readers, OnDoubt onDoubt, boolean keepCrashed, Duration quiet, Persistence persistence,
+                      Duration holdMin, Duration holdMax, Duration rest, int nesting, int readers, OnDoubt onDoubt, boolean keepCrashed, Duration quiet, Persistence persistence,
                       List<String> command, String title) {
 
     /** The deepest nesting a run may ask for. */
@@ -75,6 +77,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         if (timeLimit.isNegative() || timeLimit.isZero()) throw new IllegalArgumentException("--time-limit must be positive, not " + timeLimit);
         if (lease.isNegative() || lease.isZero()) throw new IllegalArgumentException("--lease must be positive, not " + lease);
         if (holdMin.compareTo(holdMax) > 0) throw new IllegalArgumentException("the shortest hold " + holdMin + " exceeds the longest " + holdMax);
+        if (rest.isNegative()) throw new IllegalArgumentException("the rest between cycles must not be negative, not " + rest);
         if (nesting < 0 || nesting > MAX_NESTING) throw new IllegalArgumentException("--nesting must be 0 to " + MAX_NESTING + ", not " + nesting);
         if (nesting > 0 && !system.reentrant()) {
             throw new IllegalArgumentException("--nesting " + nesting + ": " + system.name() + " is not reentrant (a holder cannot take it again)");
@@ -110,7 +113,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
     /** The same run, titled as a named scenario's variant. */
     public RunSpec withTitle(String t) {
         return new RunSpec(system, options, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, nemesisInterval, holdMin, holdMax,
-                nesting, readers, onDoubt, keepCrashed, quiet, persistence, command, t);
+                rest, nesting, readers, onDoubt, keepCrashed, quiet, persistence, command, t);
     }
 
     /** How long a client is frozen by pause-client: past its lease, so that the lease expires. */
@@ -173,6 +176,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         private Integer readers;
         private OnDoubt onDoubt = OnDoubt.fromName(RunDefaults.ON_DOUBT);
         private Duration holdMax;
+        private Duration rest = Duration.ZERO;
         private Duration quiet = Durations.parse(RunDefaults.QUIET);
         private boolean keepCrashed;
         private Persistence persistence = Persistence.fromName(RunDefaults.PERSISTENCE);
@@ -240,6 +244,12 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
             return this;
         }
 
+        /** How long a client rests between cycles: drawn from 0 to twice this each time (default: no rest). */
+        public Builder rest(Duration d) {
+            rest = d;
+            return this;
+        }
+
         /** How deep a reentrant lock's holds take it again, at most (default {@link #DEFAULT_NESTING}; 0: never). */
         public Builder nesting(int n) {
             nesting = n;
@@ -283,7 +293,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
             all.putAll(options);
             Duration interval = nemesisInterval != null ? nemesisInterval : RunDefaults.nemesisInterval(timeLimit);
             return new RunSpec(system, all, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, interval, holdMin,
-                    holdMax != null ? holdMax : RunDefaults.holdMax(lease),
+                    holdMax != null ? holdMax : RunDefaults.holdMax(lease), rest,
                     nesting != null ? nesting : system.reentrant() ? DEFAULT_NESTING : 0,
                     readers != null ? readers : system.readWrite() ? clients / 2 : 0, onDoubt, keepCrashed, quiet, persistence, command, null);
         }

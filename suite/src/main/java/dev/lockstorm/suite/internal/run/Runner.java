@@ -9,6 +9,7 @@ import dev.lockstorm.clusters.ssh.SshLab;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.HolderAim;
 import dev.lockstorm.nemesis.Nemesis;
+import dev.lockstorm.nemesis.delay.DelayLinks;
 import dev.lockstorm.results.JunitXml;
 import dev.lockstorm.results.RunReport;
 import dev.lockstorm.locks.internal.worker.LogStamp;
@@ -112,14 +113,18 @@ public final class Runner {
                     clients.add(new DrivenClient(host, new ClientWorker(lab, host, spec, cluster.connect(), env),
                             new ClientHistory(recorder, host.name(), i, spec.clients()), calls, board, cycle, spec, clock, waits));
                 }
+                // a redirect catches new connections only: the proxies come before the clients connect
+                DelayLinks delays = kind.delaysClients() ? DelayLinks.install(lab, clientHosts, cluster.hosts()) : null;
+                if (delays != null) log.log("delay proxies: the clients' connections to the servers pass a proxy on each client host");
                 clients.parallelStream().forEach(DrivenClient::open);
                 log.log("clients: " + spec.clients() + " workers open (" + spec.system().name() + ")");
 
                 LeaderWatch leaders = new LeaderWatch(cluster, recorder, log);
-                try (leaders; Nemesis nemesis = new Nemesis(lab, e -> {
+                try (leaders; delays; Nemesis nemesis = new Nemesis(lab, e -> {
                     recorder.nemesis(e);
                     log.log("nemesis: " + e.f() + " " + e.value() + (e.hosts().isEmpty() ? "" : " on " + String.join(",", e.hosts())));
                 })) {
+                    if (delays != null) nemesis.delayThrough(delays);
                     leaders.start();
                     Targets targets = new RunTargets(cluster, clients, board, new Random(random.nextLong()), spec.rhythm(), clientDir);
                     run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets);

@@ -9,6 +9,7 @@ import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.api.Fencing;
+import dev.lockstorm.suite.internal.nemesiskinds.DelayLastServer;
 import dev.lockstorm.suite.internal.nemesiskinds.ExpiryReconnect;
 import dev.lockstorm.suite.internal.nemesiskinds.Failover;
 import dev.lockstorm.locks.etcd.EtcdSystems;
@@ -51,7 +52,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), curatorRwWriterPause(), curatorRwReaderPause(),
-                curatorRwDowngrade(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(),
+                curatorRwDowngrade(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(), redlockLateReply(),
                 springRedisRegistryPause(), springRedisRegistryRestart(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), hazelcastMemberRestart(), hazelcastSplitBrain(), dynamodbLeasePause(), dynamodbWaiterClockFast(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
@@ -255,6 +256,28 @@ public final class Scenarios {
                 new Scenario.Variant("paused inside acquire", seed -> inside.spec(seed, Fencing.NONE, Persistence.NONE),
                         "no double holder; the frozen client's majority refused for want of validity time",
                         x -> doubles(x) == 0 && x.faults() >= 1 && refusedForValidity(x))));
+    }
+
+    static Scenario redlockLateReply() {
+        // a TTL of 2 s; a waiter's link to n3 delayed 1.2 s each way: its SETs to n1 and n2 answer at once, n3's after 2.4 s,
+        // past the TTL, which a per-node timeout of 3 s (Redisson's default, not the page's few ms) waits for. Clients rest
+        // about 2 s between cycles, so that the lock is free at times (a waiter that tries every ~5 s finds it free), and
+        // hold it 1 s: another client takes n1 and n2 as their keys expire, and still holds when the late majority comes
+        Recipe r = new Recipe("redlock-late-reply", "redlock", 3, new DelayLastServer(), 2, 3, 1, 1, 30);
+        Duration rest = Duration.ofSeconds(2);
+        return new Scenario(r.name, "Redlock on 3 masters with a per-node timeout of seconds; a waiter's link to the last master"
+                + " delayed past the TTL: its first two SETs succeed at once, the last answers after the TTL, when those keys have"
+                + " expired and another client took them. The page's elapsed-time check refuses the late majority; a validity"
+                + " counted from the last reply takes it: a double holder", List.of(
+                new Scenario.Variant("validity: TTL minus elapsed (the page)", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE,
+                        Map.of("node-timeout", "3000", "validity", "elapsed")).rest(rest).build(),
+                        "no double holder; the delayed waiter's late majority refused; the others granted during the fault",
+                        x -> doubles(x) == 0 && refusedForValidity(x) && Proof.grantsDuringFaults(x) >= 1)
+                        .provedBy(x -> validityRefusal(x).map(op -> op.who() + "'s acquire refused at " + History.when(op) + ": "
+                                + op.extra().get("error")).orElse("no late majority refused") + "; " + Proof.availability(x)),
+                new Scenario.Variant("validity: from the last reply", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE,
+                        Map.of("node-timeout", "3000", "validity", "from-reply")).rest(rest).build(), "a double holder after the fault",
+                        x -> tied(x))));
     }
 
     static Scenario springRedisRegistryPause() {
@@ -618,14 +641,17 @@ public final class Scenarios {
     }
 
     /** Whether some acquire failed because a majority was locked but the validity time was used up. */
+    /** Whether a Redlock acquire was refused after a fault began because its majority came with no validity time left. */
     private static boolean refusedForValidity(RunResult r) {
+        return validityRefusal(r).isPresent();
+    }
+
+    /** The first Redlock acquire refused after a fault began because its majority came with no validity time left. */
+    private static Optional<Op> validityRefusal(RunResult r) {
         History h = HistoryReader.read(r.dir().resolve("history.jsonl"), HistoryFormat.JSONL);
-        for (Op op : h.ops()) {
-            if (op.type() == OpType.FAIL && "acquire".equals(op.f()) && op.extra().get("error") instanceof String e
-                    && e.matches("(?s).*locked [2-9] of \\d+ nodes, validity left -.*")) {
-                return true;
-            }
-        }
-        return false;
+        long firstFault = r.check().faults().stream().mapToLong(f -> f.start().time()).min().orElse(Long.MAX_VALUE);
+        return h.ops().stream().filter(op -> op.type() == OpType.FAIL && "acquire".equals(op.f()) && op.time() >= firstFault
+                && op.extra().get("error") instanceof String e && (e.contains(dev.lockstorm.locks.redis.Redlock.VALIDITY_SPENT)
+                || e.matches("(?s).*locked [2-9] of \\d+ nodes, validity left -.*"))).findFirst();
     }
 }
