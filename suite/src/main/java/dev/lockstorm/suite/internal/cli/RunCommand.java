@@ -87,6 +87,11 @@ public final class RunCommand implements Callable<Integer> {
                     + " (default: " + RunDefaults.HOLD_MAX + ", so that a third of the holds outlive the lease).")
     Duration holdMax;
 
+    @Option(names = "--rest", converter = DurationConverter.class,
+            description = "Sets how long a client rests between its cycles, drawn each time from 0 to twice this (Jepsen's stagger;"
+                    + " default: no rest, the lock always contended).")
+    Duration rest;
+
     @Option(names = "--nesting", paramLabel = "N",
             description = "For a reentrant lock: takes it again inside each hold, up to N deep (each hold picks 0…N), each nested"
                     + " acquire and release recorded (default: 2 for reentrant locks, 0 for others; 0 to " + RunSpec.MAX_NESTING + ").")
@@ -207,7 +212,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunSpec.Builder b = RunSpec.builder(registry.system(system)).classpath(registry.classpath()).resource(registry.resource(resource))
                 .clients(clients).timeLimit(timeLimit).nemesis(kind).fencing(Fencing.fromName(fencing)).seed(s)
-                .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax != null ? holdMax : RunDefaults.holdMax(lease)).onDoubt(OnDoubt.fromName(onDoubt)).keepCrashed(keepCrashed).quiet(quiet)
+                .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax != null ? holdMax : RunDefaults.holdMax(lease)).rest(rest != null ? rest : Duration.ZERO).onDoubt(OnDoubt.fromName(onDoubt)).keepCrashed(keepCrashed).quiet(quiet)
                 .persistence(Persistence.fromName(persistence)).command(cmd);
         options.forEach(b::option);
         if (nesting != null) b.nesting(nesting);
