@@ -67,7 +67,7 @@ public record DelayLastServer() implements NemesisKind {
 
     /** A client that does not hold the lock now (the schedule fires while one does), chosen at random. */
     private static Host waiter(Targets t) {
-        List<? extends Client> waiting = t.clients().stream().filter(c -> !c.holds()).toList();
+        List<? extends Client> waiting = t.waiting();
         if (waiting.isEmpty()) waiting = t.clients();
         return waiting.get(t.random().nextInt(waiting.size())).host();
     }

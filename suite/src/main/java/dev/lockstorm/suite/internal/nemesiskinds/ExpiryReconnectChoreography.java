@@ -45,7 +45,7 @@ final class ExpiryReconnectChoreography implements NemesisPlan {
         try {
             while (System.nanoTime() + shot.toNanos() < end && Wait.polled(targets::justAcquired, end - shot.toNanos(), 2)) {
                 long cut = System.nanoTime();
-                List<Host> waiters = targets.clients().stream().filter(c -> !c.holds()).map(Client::host).toList();
+                List<Host> waiters = targets.waiting().stream().map(Client::host).toList();
                 nemesis.partition(Grudge.cutOff(waiters, targets.cluster().hosts()));
                 injected++;
                 Wait.sleepUntil(cut + lease.toNanos() * 6 / 10);

@@ -69,7 +69,7 @@ public record HoldWaiterRenewals() implements NemesisKind {
 
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
-        Fault hold = new Fault.HoldRenewals("hold-waiter-renewals", () -> t.clients().stream().filter(c -> !c.holds())
+        Fault hold = new Fault.HoldRenewals("hold-waiter-renewals", () -> t.waiting().stream()
                 .map(c -> new RenewalSwitch(c.host().name(), c.host(), file(t.clientDir(), c.host().name()))).toList());
         // held past the lease (a lease granted just before the hold lasts its whole TTL), then let go
         return Optional.of(Schedule.sequence(List.of(hold), t.rhythm().interval(), t.rhythm().lease().plusMillis(1500))

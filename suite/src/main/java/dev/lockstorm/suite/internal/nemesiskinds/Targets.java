@@ -12,6 +12,11 @@ public interface Targets {
 
     List<? extends Client> clients();
 
+    /** The clients that do not hold the lock now: the waiters, while some client holds it. */
+    default List<? extends Client> waiting() {
+        return clients().stream().filter(c -> !c.holds()).toList();
+    }
+
     /** Whether a client acquired the lock a moment ago and some client still holds it: when faults that matter while a lock is held land. */
     boolean justAcquired();
 

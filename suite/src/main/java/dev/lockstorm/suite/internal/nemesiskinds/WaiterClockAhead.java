@@ -58,7 +58,7 @@ public record WaiterClockAhead() implements NemesisKind {
 
     /** A client that does not hold the lock now (the schedule fires while one does), chosen at random. */
     private static ClockFault waiter(Targets t) {
-        List<? extends Client> waiting = t.clients().stream().filter(c -> !c.holds() && c.clock() != null).toList();
+        List<? extends Client> waiting = t.waiting().stream().filter(c -> c.clock() != null).toList();
         if (waiting.isEmpty()) waiting = t.clients().stream().filter(c -> c.clock() != null).toList();
         return waiting.get(t.random().nextInt(waiting.size())).clock();
     }

@@ -62,6 +62,6 @@ public record WaiterClockFast() implements NemesisKind {
 
     /** The clocks of the clients that do not hold the lock now (the schedule fires while one does). */
     private static List<ClockFault> waiters(Targets t) {
-        return t.clients().stream().filter(c -> !c.holds()).map(Client::clock).filter(Objects::nonNull).toList();
+        return t.waiting().stream().map(Client::clock).filter(Objects::nonNull).toList();
     }
 }
