@@ -16,7 +16,7 @@ import java.util.Optional;
  * fixed recipes. {@link NemesisKinds} lists them all.
  */
 public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, PauseClient, Kill, KillClient, Clock, Mix, Split, PauseInAcquire,
-        Failover, IsolateHolder, IsolateNode, SplitBrain, HoldWaiterRenewals, DelayHolder, DelayLastServer, WaiterClockAhead, WaiterClockFast, ServerClockAhead, FailoverPromote, ExpiryReconnect, AtCheckpoint, Replay, FlakyNet,
+        Failover, IsolateHolder, IsolateNode, SplitBrain, HoldWaiterRenewals, DelayHolder, DelayLastServer, RepliesLost, WaiterClockAhead, WaiterClockFast, ServerClockAhead, FailoverPromote, ExpiryReconnect, AtCheckpoint, Replay, FlakyNet,
         PauseInHold {
 
     /** What {@code --nemesis} takes. */

@@ -179,6 +179,44 @@ public final class Proof {
         }
     }
 
+    /**
+     * A grant no client was told of: an acquire recorded unknown (info) while its client was cut off
+     * by a fault, and a token the lock handed out then that no client's acquire returned (the tokens
+     * granted go from N to N+2, with that acquire in flight between them). For a lock whose token is
+     * taken in the same step as the lock itself (redis-single's script): the lost reply's SET took
+     * the lock. Described with the next grant, which waited for the lost grant's lease.
+     */
+    public static Optional<String> lostGrant(RunResult r) {
+        Path file = r.dir().resolve("history.jsonl");
+        if (!Files.exists(file)) return Optional.empty();
+        History h = HistoryReader.read(file, HistoryFormat.JSONL);
+        List<Operation> grants = h.operations().stream().filter(o -> "acquire".equals(o.f()) && o.outcome() == OpType.OK
+                && o.output() instanceof Number).sorted(java.util.Comparator.comparingLong(o -> ((Number) o.output()).longValue())).toList();
+        List<Operation> unknown = h.operations().stream().filter(o -> "acquire".equals(o.f()) && o.outcome() == OpType.INFO
+                && o.invoke() != null && o.completion() != null).toList();
+        for (int i = 1; i < grants.size(); i++) {
+            Operation before = grants.get(i - 1);
+            Operation next = grants.get(i);
+            long skipped = ((Number) before.output()).longValue() + 1;
+            if (((Number) next.output()).longValue() != skipped + 1) continue;
+            for (Operation u : unknown) {
+                Object client = u.invoke().extra("client");
+                boolean between = u.invoke().time() < next.completion().time() && u.completion().time() > before.invoke().time();
+                boolean cutOff = r.check().faults().stream().anyMatch(f -> f.kind().equals("partition") && client != null
+                        && f.hosts().contains(client.toString()) && f.start().time() <= u.completion().time()
+                        && (f.end() == null || f.end().time() >= u.invoke().time()));
+                if (between && cutOff) {
+                    return Optional.of("token " + skipped + " went to no client that was told: " + u.who() + "'s acquire from "
+                            + History.when(u.invoke()) + " to " + History.when(u.completion()) + ", while its replies were lost, was recorded"
+                            + " unknown (" + u.completion().extra("error") + "); the next grant, token " + (skipped + 1) + ", came at "
+                            + History.when(next.completion()) + ", " + History.duration(next.completion().time() - u.invoke().time())
+                            + " after that acquire began");
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Incidents the checker calls lock defects (nothing excuses the second grant) with a grant made while a fault was in force. */
     public static long defectsDuringFaults(RunResult r) {
         return incidents(r).stream().filter(i -> !i.cause().leaseLimit())

@@ -10,6 +10,7 @@ import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.api.Fencing;
 import dev.lockstorm.suite.internal.nemesiskinds.DelayLastServer;
+import dev.lockstorm.suite.internal.nemesiskinds.RepliesLost;
 import dev.lockstorm.suite.internal.nemesiskinds.ExpiryReconnect;
 import dev.lockstorm.suite.internal.nemesiskinds.Failover;
 import dev.lockstorm.locks.etcd.EtcdSystems;
@@ -52,7 +53,7 @@ public final class Scenarios {
 
     public static List<Scenario> all() {
         return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), curatorRwWriterPause(), curatorRwReaderPause(),
-                curatorRwDowngrade(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(), redlockLateReply(),
+                curatorRwDowngrade(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), redisLostReply(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(), redlockLateReply(),
                 springRedisRegistryPause(), springRedisRegistryRestart(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), hazelcastMemberRestart(), hazelcastSplitBrain(), dynamodbLeasePause(), dynamodbWaiterClockFast(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
                 dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
@@ -197,6 +198,21 @@ public final class Scenarios {
                 new Scenario.Variant("compare-and-delete release, Lettuce as deployed", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE,
                         Map.of("client", "deployed")).keepCrashed(true).build(), "no double holder, the lock available under the fault",
                         x -> doubles(x) == 0 && Proof.grantsDuringFaults(x) >= 1)));
+    }
+
+    static Scenario redisLostReply() {
+        // TTL 3 s, holds of at most 1 s and rests of 0-4 s, so that the lock is often free: a client that hears nothing (its
+        // requests still arrive) for 6 s sends a SET or two (each times out after 2 s, and its acquire with it), and one that
+        // meets a free lock takes it and is never told
+        Recipe r = new Recipe("redis-lost-reply", "redis-single", 3, new RepliesLost(), 3, 3, 1, 0, 30);
+        return new Scenario(r.name, "single Redis, a waiting client's replies lost while its requests still arrive: its SET NX takes"
+                + " the lock on the server, its client times out and records the acquire as unknown, and the key holds the lock for"
+                + " no one until its TTL runs out. The token taken in the same script shows the grant no client was told of; the"
+                + " checker must not call it a double holder", List.of(
+                new Scenario.Variant("fault-testing client", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of())
+                        .rest(Duration.ofSeconds(2)).build(), "a grant no client was told of (a token skipped, the acquire unknown), no double holder",
+                        x -> doubles(x) == 0 && Proof.lostGrant(x).isPresent())
+                        .provedBy(x -> Proof.lostGrant(x).orElse("no grant went untold") + "; " + Proof.availability(x))));
     }
 
     static Scenario sentinelFailover() {
