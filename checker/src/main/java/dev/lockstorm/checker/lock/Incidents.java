@@ -239,8 +239,9 @@ public final class Incidents {
             };
             boolean inAcquire = f.start().index() < hold.start().index();
             // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
-            // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later
-            if (onHolder && inAcquire && !afterGrant(f)) continue;
+            // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later.
+            // A delay holds back the grant's reply as well as the request: the lease began a delay before the holder heard of it
+            if (onHolder && inAcquire && !afterGrant(f) && !f.kind().equals("delay")) continue;
             if (onHolder && what != null) {
                 return new Incident.Cause(true, "the holder was " + what + (inAcquire ? " inside its acquire, after which its grant"
                         + " may already have been made and its lease run out" : " before the grant") + " (" + f.describe() + ")", f);

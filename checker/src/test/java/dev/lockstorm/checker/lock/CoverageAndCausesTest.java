@@ -175,6 +175,16 @@ class CoverageAndCausesTest {
         Incident.Cause c = r.incidents().get(0).cause();
         assertTrue(c.leaseLimit(), c.why());
         assertTrue(c.why().contains("delayed by its links before the grant (delay c1 delayed 2000 ± 1000 ms with [n1]"), c.why());
+        // delayed inside its acquire: the reply came a delay after the lease began
+        CheckResult inAcquire = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .nemesis("start-delay", delay).with("hosts", List.of("c1", "n1"))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(500).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-delay", "no delay")
+                .release(0).release(1).check(new FencedMutex());
+        Incident.Cause late = inAcquire.incidents().get(0).cause();
+        assertTrue(late.leaseLimit(), late.why());
+        assertTrue(late.why().contains("delayed by its links inside its acquire"), late.why());
         Map<String, Object> waiter = Map.of("ms", 2000, "jitter_ms", 0, "to", Map.of("c3", List.of("n1")));
         CheckResult other = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
                 .acquire(0, 1L).with("client", "c1")

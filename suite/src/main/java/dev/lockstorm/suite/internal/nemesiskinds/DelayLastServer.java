@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /**
  * {@code delay-last-server}: right after a grant, a waiting client's link to the last server alone
- * is delayed by 0.6 of the lease each way (± 0.05), for four leases. A lock that asks its servers in
+ * is delayed by 0.6 of the lease each way (± 0.05), for six leases. A lock that asks its servers in
  * turn (Redlock asks every master, the last one last) gets its first answers at once and the last
  * one more than a lease later: by then the keys the first answers stand for have expired, and
  * another client may have taken them. Redlock's elapsed-time check refuses such a grant; a client
@@ -29,7 +29,7 @@ public record DelayLastServer() implements NemesisKind {
 
     @Override
     public String description() {
-        return "right after an acquire, a waiting client's link to the last server delayed by 0.6 of the lease each way, for four"
+        return "right after an acquire, a waiting client's link to the last server delayed by 0.6 of the lease each way, for six"
                 + " leases (the clients connect through delay proxies)";
     }
 
@@ -62,7 +62,7 @@ public record DelayLastServer() implements NemesisKind {
         List<Host> servers = t.cluster().hosts();
         Host last = servers.get(servers.size() - 1);
         Fault delay = new Fault.Delayed("delay-last-server", () -> Delay.between(waiter(t), List.of(last), each, jitter));
-        return Optional.of(Schedule.sequence(List.of(delay), r.interval(), r.lease().multipliedBy(4)).when(t::justAcquired)::run);
+        return Optional.of(Schedule.sequence(List.of(delay), r.interval(), r.lease().multipliedBy(6)).when(t::justAcquired)::run);
     }
 
     /** A client that does not hold the lock now (the schedule fires while one does), chosen at random. */
