@@ -17,6 +17,9 @@ public final class DbSystems {
             + " whether it is older than the lease: database (the server's) or client (the time each client sends)", "database", "database", "client");
     private static final LockOption SYNCHRONOUS_COMMIT = LockOption.choice("synchronous-commit", "PostgreSQL's synchronous_commit for"
             + " the session: on (a commit waits until the replica has it) or local (it does not)", "on", "on", "local");
+    private static final LockOption STAMP = LockOption.choice("stamp", "when the lock row's time is taken: insert (as the insert"
+            + " begins, before any wait on the unique index: the recipe as usually written) or after-wait (again, by an update once"
+            + " the insert has the row)", "insert", "insert", "after-wait");
     private static final LockOption DB_TIME = BuiltInSystem.flag("db-time", "ShedLock's usingDbTime(): the database's clock sets and"
             + " judges lock_until, not the client's", "false");
 
@@ -24,8 +27,8 @@ public final class DbSystems {
     public static final class TablePostgres extends BuiltInSystem {
         public TablePostgres() {
             super("db-table-pg", "a lock table on PostgreSQL: insert a row (unique name), delete it if older than the lease; a sequence's token",
-                    Topology.POSTGRESQL, true, List.of(EXPIRY_CLOCK),
-                    c -> new TableLock(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), expiryClock(c)));
+                    Topology.POSTGRESQL, true, List.of(EXPIRY_CLOCK, STAMP),
+                    c -> new TableLock(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), expiryClock(c), null, stamp(c)));
         }
     }
 
@@ -33,8 +36,8 @@ public final class DbSystems {
     public static final class TableMariaDb extends BuiltInSystem {
         public TableMariaDb() {
             super("db-table-mariadb", "a lock table on MariaDB: insert a row (unique name), delete it if older than the lease; a sequence's token",
-                    Topology.MARIADB, true, List.of(EXPIRY_CLOCK),
-                    c -> new TableLock(Dialect.MARIADB, c.connect(), c.lock(), c.lease(), expiryClock(c)));
+                    Topology.MARIADB, true, List.of(EXPIRY_CLOCK, STAMP),
+                    c -> new TableLock(Dialect.MARIADB, c.connect(), c.lock(), c.lease(), expiryClock(c), null, stamp(c)));
         }
     }
 
@@ -43,8 +46,8 @@ public final class DbSystems {
         public TablePostgresHa() {
             super("db-table-pg-ha", "the lock table on a PostgreSQL primary and its streaming replica, found through the driver's"
                     + " multi-host URL; synchronous_commit per session", Topology.POSTGRESQL_HA, true, List.of(EXPIRY_CLOCK,
-                    SYNCHRONOUS_COMMIT), c -> new TableLock(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), expiryClock(c),
-                            SYNCHRONOUS_COMMIT.valueIn(c)));
+                    SYNCHRONOUS_COMMIT, STAMP), c -> new TableLock(Dialect.POSTGRESQL, c.connect(), c.lock(), c.lease(), expiryClock(c),
+                            SYNCHRONOUS_COMMIT.valueIn(c), stamp(c)));
         }
     }
 
@@ -100,5 +103,9 @@ public final class DbSystems {
 
     private static TableLock.ExpiryClock expiryClock(ClientContext c) {
         return TableLock.ExpiryClock.valueOf(EXPIRY_CLOCK.valueIn(c).toUpperCase(Locale.ROOT));
+    }
+
+    private static TableLock.Stamp stamp(ClientContext c) {
+        return TableLock.Stamp.valueOf(STAMP.valueIn(c).toUpperCase(Locale.ROOT).replace('-', '_'));
     }
 }

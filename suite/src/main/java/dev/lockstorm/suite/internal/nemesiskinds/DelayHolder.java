@@ -14,27 +14,37 @@ import java.util.Optional;
  * round trip takes about a lease. A renewal lands late, a release arrives when another client may
  * hold the lock, the holder's "still held?" answers come from the past. The clients connect through
  * delay proxies from the start ({@link dev.lockstorm.nemesis.delay.DelayLinks}), with no delay
- * until the fault.
+ * until the fault. {@code delay-holder-long}: 0.625 of the lease (± 0.0625) each way, a choreography:
+ * a release sent within the first third of the lease reaches the server before the lease runs out,
+ * and a release of two round trips keeps what it locked there for more than a lease.
  *
- * @param ms       the delay each way; 0 for half the run's lease
- * @param jitterMs its jitter; with {@code ms} 0, a quarter of the lease
- * @param name     what {@code --nemesis} takes
+ * @param name          what {@code --nemesis} takes
+ * @param ofLease       the delay each way, as a share of the run's lease
+ * @param jitterOfLease its jitter, likewise
  */
-public record DelayHolder(String name, int ms, int jitterMs) implements NemesisKind {
+public record DelayHolder(String name, double ofLease, double jitterOfLease) implements NemesisKind {
     public DelayHolder() {
-        this("delay", 0, 0);
+        this("delay", 0.5, 0.25);
+    }
+
+    /** The scenarios' longer delay. */
+    public static DelayHolder longer() {
+        return new DelayHolder("delay-holder-long", 0.625, 0.0625);
     }
 
     @Override
     public String description() {
-        return ms == 0 ? "right after an acquire, the holder's links to every server delayed by half the lease (± a quarter) each way,"
-                + " for around the lease (the clients connect through delay proxies)"
-                : "right after an acquire, the holder's links to every server delayed by " + ms + " ± " + jitterMs + " ms each way";
+        return "right after an acquire, the holder's links to every server delayed by " + share(ofLease) + " of the lease (± "
+                + share(jitterOfLease) + ") each way, for around the lease (the clients connect through delay proxies)";
+    }
+
+    private static String share(double s) {
+        return s == 0.5 ? "half" : s == 0.25 ? "a quarter" : Double.toString(s);
     }
 
     @Override
     public boolean choreography() {
-        return ms != 0;
+        return !name.equals("delay");
     }
 
     @Override
@@ -50,9 +60,10 @@ public record DelayHolder(String name, int ms, int jitterMs) implements NemesisK
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        int each = ms != 0 ? ms : (int) Math.max(1, r.lease().toMillis() / 2);
-        int jitter = ms != 0 ? jitterMs : each / 2;
-        Fault delay = new Fault.Delayed("delay-holder", () -> Delay.between(IsolateHolder.holder(t), t.cluster().hosts(), each, jitter));
+        long lease = r.lease().toMillis();
+        int each = (int) Math.max(1, lease * ofLease);
+        int jitter = (int) Math.min(each, lease * jitterOfLease);
+        Fault delay = new Fault.Delayed(name, () -> Delay.between(IsolateHolder.holder(t), t.cluster().hosts(), each, jitter));
         List<Duration> lengths = List.of(r.lease(), r.lease().plusSeconds(1));
         return Optional.of(Schedule.random(List.of(delay), r.interval(), r.interval(), t.random()).around(lengths).when(t::justAcquired)::run);
     }

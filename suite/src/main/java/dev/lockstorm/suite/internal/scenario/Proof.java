@@ -85,10 +85,30 @@ public final class Proof {
             List<HoldInterval> all = new java.util.ArrayList<>(List.of(i.holder()));
             all.addAll(i.grants());
             for (HoldInterval g : all) {
-                if (g.start().extra("notes") instanceof java.util.Collection<?> notes
-                        && notes.stream().anyMatch(n -> String.valueOf(n).contains(note))) {
-                    return Optional.of(new Tie(i, g, "where " + g.start().who() + "'s grant at " + History.when(g.start()) + " was noted: " + note));
+                if (g.start().extra("notes") instanceof java.util.Collection<?> notes) {
+                    Optional<String> found = notes.stream().map(String::valueOf).filter(n -> n.contains(note)).findFirst();
+                    if (found.isPresent()) {
+                        return Optional.of(new Tie(i, g, "where " + g.start().who() + "'s grant at " + History.when(g.start()) + " was noted: "
+                                + found.get()));
+                    }
                 }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The first operation in the history with a note that contains {@code note}, described: "process 2
+     * (client c3)'s acquire at 15.224 s was noted: …". A lock's key step that need not end in a
+     * double holder (a grant its client stamped again after a wait).
+     */
+    public static Optional<String> noteInHistory(RunResult r, String note) {
+        Path file = r.dir().resolve("history.jsonl");
+        if (!Files.exists(file)) return Optional.empty();
+        for (dev.lockstorm.checker.history.Op op : HistoryReader.read(file, HistoryFormat.JSONL).ops()) {
+            if (op.extra("notes") instanceof java.util.Collection<?> notes) {
+                Optional<String> found = notes.stream().map(String::valueOf).filter(n -> n.contains(note)).findFirst();
+                if (found.isPresent()) return Optional.of(op.who() + "'s " + op.f() + " at " + History.when(op) + " was noted: " + found.get());
             }
         }
         return Optional.empty();

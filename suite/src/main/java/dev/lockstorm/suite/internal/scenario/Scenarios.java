@@ -9,10 +9,12 @@ import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.api.Fencing;
+import dev.lockstorm.suite.internal.nemesiskinds.DelayHolder;
 import dev.lockstorm.suite.internal.nemesiskinds.DelayLastServer;
 import dev.lockstorm.suite.internal.nemesiskinds.RepliesLost;
 import dev.lockstorm.suite.internal.nemesiskinds.ExpiryReconnect;
 import dev.lockstorm.suite.internal.nemesiskinds.Failover;
+import dev.lockstorm.locks.db.TableLock;
 import dev.lockstorm.locks.etcd.EtcdSystems;
 import dev.lockstorm.locks.zookeeper.CuratorLock;
 import dev.lockstorm.suite.internal.nemesiskinds.HoldWaiterRenewals;
@@ -55,7 +57,7 @@ public final class Scenarios {
         return List.of(curatorGcPause(), curatorSuspendedVsLost(), curatorExpiryReconnect(), curatorRwWriterPause(), curatorRwReaderPause(),
                 curatorRwDowngrade(), leaderGcPause(), redisGcPause(), redisRestart(), redisLateRelease(), redisLostReply(), sentinelFailover(), redlockClockJump(), redlockRestart(), redlockGcPause(), redlockLateReply(),
                 springRedisRegistryPause(), springRedisRegistryRestart(), redissonWatchdog(), redissonWatchdogReconnect(), fencingTokenReset(), hazelcastSessionExpiry(), hazelcastCutOff(), hazelcastMemberRestart(), hazelcastSplitBrain(), dynamodbLeasePause(), dynamodbWaiterClockFast(), etcdLeasePause(), etcdLeasePartition(), etcdQueuedLeaseExpiry(), dbTableClockSkew(),
-                dbTableGcPause(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
+                dbTableGcPause(), dbTableSlowRelease(), shedlockClockSkew(), springJdbcClockSkew(), pgAdvisoryConnectionLoss(), mysqlGetLockConnectionLoss(),
                 pgFailover());
     }
 
@@ -519,6 +521,26 @@ public final class Scenarios {
                         "a double holder after the fault", x -> tied(x)),
                 new Scenario.Variant("PostgreSQL, database clock, its server's clock a minute ahead",
                         seed -> pgServer.spec(seed, Fencing.NONE, Persistence.NONE), "a double holder after the fault", x -> tied(x))));
+    }
+
+    static Scenario dbTableSlowRelease() {
+        // the holder's links delayed 2.5 ± 0.25 s each way right after its grant (lease 4 s, holds of at most 1 s): its release's
+        // DELETE reaches the server before the row expires, and the commit two delays later, so the deleted row stays locked for
+        // some 5 s; a waiter's insert, begun meanwhile, waits on the unique index with its row's time already taken
+        Recipe r = new Recipe("db-table-slow-release", "db-table-pg", 5, DelayHolder.longer(), 4, 4, 1, 0, 30);
+        return new Scenario(r.name, "the lock table on PostgreSQL, the holder's links delayed: its release's DELETE holds the row"
+                + " uncommitted for seconds, a waiter's INSERT waits on the unique index with its row's time taken before the wait,"
+                + " and is granted a lease that has already run out, which the next waiter deletes as expired: a lock defect of the"
+                + " recipe as usually written (found by --nemesis delay). Stamping the row again once the insert has it closes"
+                + " it", List.of(
+                new Scenario.Variant("row stamped as the insert begins", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("stamp", "insert")),
+                        "a double holder whose first grant came late, its row's time taken before its insert waited",
+                        x -> Proof.noted(x, TableLock.LATE_GRANT).isPresent()),
+                new Scenario.Variant("row stamped again after the wait", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("stamp", "after-wait")),
+                        "no lock defect, and a grant whose insert waited past half the lease, its row stamped again",
+                        x -> x.check().defectIncidents() == 0 && Proof.noteInHistory(x, TableLock.RESTAMPED).isPresent())
+                        .provedBy(x -> Proof.noteInHistory(x, TableLock.RESTAMPED).orElse("no insert waited that long") + "; "
+                                + Proof.line(x))));
     }
 
     static Scenario dbTableGcPause() {
