@@ -298,7 +298,7 @@ public final class Scenarios {
                 new Scenario.Variant("validity: from the last reply", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE,
                         Map.of("node-timeout", "3000", "validity", "from-reply")).rest(rest).onDoubt(OnDoubt.STOP).build(),
                         "a double holder after the fault",
-                        x -> tied(x))));
+                        x -> tied(x)).byHandOnly()));
     }
 
     static Scenario springRedisRegistryPause() {
@@ -535,7 +535,8 @@ public final class Scenarios {
                 + " it", List.of(
                 new Scenario.Variant("row stamped as the insert begins", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("stamp", "insert")),
                         "a double holder whose first grant came late, its row's time taken before its insert waited",
-                        x -> Proof.noted(x, TableLock.LATE_GRANT).isPresent()),
+                        // timing-dependent (a waiter's insert must begin early in the slow release's window): measured by hand
+                        x -> Proof.noted(x, TableLock.LATE_GRANT).isPresent()).byHandOnly(),
                 new Scenario.Variant("row stamped again after the wait", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("stamp", "after-wait")),
                         "no lock defect, and a grant whose insert waited past half the lease, its row stamped again",
                         x -> x.check().defectIncidents() == 0 && Proof.noteInHistory(x, TableLock.RESTAMPED).isPresent())
