@@ -97,6 +97,34 @@ class ProofTest {
         return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null);
     }
 
+    /** c1 granted token 1; c2's acquire, its replies lost, recorded unknown while token 2 went to no one told; c3 granted token 3 (or 2). */
+    private RunResult lostReply(long thirdToken, boolean cut) throws IOException {
+        String jsonl = RUN
+                + op(1, 100, "invoke", 0, "acquire", "") + op(2, 110, "ok", 0, "acquire", ",\"value\":1")
+                + op(3, 500, "invoke", 0, "release", "") + op(4, 510, "ok", 0, "release", "")
+                + (cut ? "{\"index\":5,\"time\":600000000,\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"start-partition\","
+                + "\"value\":{\"c2\":[\"n1\"]},\"hosts\":[\"c2\",\"n1\"],\"cut\":\"inbound\"}\n" : "")
+                + op(6, 700, "invoke", 1, "acquire", "") + op(7, 2700, "info", 1, "acquire", ",\"error\":\"RedisCommandTimeoutException\"")
+                + op(8, 2800, "invoke", 2, "acquire", "") + op(9, 3710, "ok", 2, "acquire", ",\"value\":" + thirdToken)
+                + op(10, 3800, "invoke", 2, "release", "") + op(11, 3810, "ok", 2, "release", "");
+        Path run = java.nio.file.Files.createDirectories(dir.resolve("lost-" + thirdToken + "-" + cut));
+        java.nio.file.Files.writeString(run.resolve("history.jsonl"), jsonl);
+        var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
+        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null);
+    }
+
+    @Test
+    void aTokenNoOneWasGivenWhileAnAcquireWhoseRepliesWereLostWasInFlightIsAnUntoldGrant() throws IOException {
+        RunResult r = lostReply(3, true);
+        assertEquals(0, r.check().doubleHolderCount(), "an unknown acquire is no double holder");
+        String proof = Proof.lostGrant(r).orElseThrow();
+        assertTrue(proof.startsWith("token 2 went to no client that was told: process 1 (client c2)'s acquire from 700.000 ms"), proof);
+        assertTrue(proof.contains("the next grant, token 3, came at 3.710 s, 3.010 s after that acquire began"), proof);
+        // no token skipped, or no cut on the unknown acquire's client: nothing shows a grant no one was told of
+        assertFalse(Proof.lostGrant(lostReply(2, true)).isPresent());
+        assertFalse(Proof.lostGrant(lostReply(3, false)).isPresent());
+    }
+
     @Test
     void aDoubleHolderAfterAReleaseThatTimedOutWhileCutOffAndTheHealIsALateRelease() throws IOException {
         RunResult r = lateRelease(3000);
