@@ -202,6 +202,7 @@ public final class Runner {
         m.put("acquire_waits", spec.drawsAcquireWaits() ? "drawn" : "fixed");
         m.put("op_timeout_ms", spec.opTimeout().toMillis());
         m.put("hold_max_ms", spec.holdMax().toMillis());
+        if (!spec.rest().isZero()) m.put("rest_ms", spec.rest().toMillis());
         if (spec.keepCrashed()) m.put("keep_crashed", true);
         m.put("seed", spec.seed());
         if (spec.nemesis() instanceof Replay r) m.put("schedule_steps", r.schedule().steps().size());
