@@ -14,28 +14,30 @@ import java.util.Optional;
  * round trip takes about a lease. A renewal lands late, a release arrives when another client may
  * hold the lock, the holder's "still held?" answers come from the past. The clients connect through
  * delay proxies from the start ({@link dev.lockstorm.nemesis.delay.DelayLinks}), with no delay
- * until the fault. {@code delay-holder-long}: 0.625 of the lease (± 0.0625) each way, a choreography:
- * a release sent within the first third of the lease reaches the server before the lease runs out,
- * and a release of two round trips keeps what it locked there for more than a lease.
+ * until the fault. {@code delay-holder-long}: 0.625 of the lease (± 0.0625) each way for 2.5 leases,
+ * a choreography: a release sent within the first third of the lease reaches the server before the
+ * lease runs out, and a release of two round trips keeps what it locked there for more than a lease.
  *
  * @param name          what {@code --nemesis} takes
  * @param ofLease       the delay each way, as a share of the run's lease
  * @param jitterOfLease its jitter, likewise
+ * @param lasts         how long the delay lasts, in leases; 0 for around the lease (a lease, or a second more)
  */
-public record DelayHolder(String name, double ofLease, double jitterOfLease) implements NemesisKind {
+public record DelayHolder(String name, double ofLease, double jitterOfLease, double lasts) implements NemesisKind {
     public DelayHolder() {
-        this("delay", 0.5, 0.25);
+        this("delay", 0.5, 0.25, 0);
     }
 
     /** The scenarios' longer delay. */
     public static DelayHolder longer() {
-        return new DelayHolder("delay-holder-long", 0.625, 0.0625);
+        return new DelayHolder("delay-holder-long", 0.625, 0.0625, 2.5);
     }
 
     @Override
     public String description() {
         return "right after an acquire, the holder's links to every server delayed by " + share(ofLease) + " of the lease (± "
-                + share(jitterOfLease) + ") each way, for around the lease (the clients connect through delay proxies)";
+                + share(jitterOfLease) + ") each way, for " + (lasts == 0 ? "around the lease" : lasts + " leases")
+                + " (the clients connect through delay proxies)";
     }
 
     private static String share(double s) {
@@ -64,7 +66,8 @@ public record DelayHolder(String name, double ofLease, double jitterOfLease) imp
         int each = (int) Math.max(1, lease * ofLease);
         int jitter = (int) Math.min(each, lease * jitterOfLease);
         Fault delay = new Fault.Delayed(name, () -> Delay.between(IsolateHolder.holder(t), t.cluster().hosts(), each, jitter));
-        List<Duration> lengths = List.of(r.lease(), r.lease().plusSeconds(1));
+        List<Duration> lengths = lasts == 0 ? List.of(r.lease(), r.lease().plusSeconds(1))
+                : List.of(Duration.ofMillis((long) (lease * lasts)));
         return Optional.of(Schedule.random(List.of(delay), r.interval(), r.interval(), t.random()).around(lengths).when(t::justAcquired)::run);
     }
 }
