@@ -207,8 +207,8 @@ public final class Scenarios {
         // requests still arrive) for 6 s sends a SET or two (each times out after 2 s, and its acquire with it), and one that
         // meets a free lock takes it and is never told
         Recipe r = new Recipe("redis-lost-reply", "redis-single", 3, new RepliesLost(), 3, 3, 1, 0, 30);
-        return new Scenario(r.name, "single Redis, a waiting client's replies lost while its requests still arrive: its SET NX takes"
-                + " the lock on the server, its client times out and records the acquire as unknown, and the key holds the lock for"
+        return new Scenario(r.name, "single Redis, a client's replies lost while its requests still arrive, the lock free: its SET NX"
+                + " takes the lock on the server, its client times out and records the acquire as unknown, and the key holds the lock for"
                 + " no one until its TTL runs out. The token taken in the same script shows the grant no client was told of; the"
                 + " checker must not call it a double holder", List.of(
                 new Scenario.Variant("fault-testing client", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of())
