@@ -535,13 +535,14 @@ public final class Scenarios {
                 + " it", List.of(
                 new Scenario.Variant("row stamped as the insert begins", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("stamp", "insert")),
                         "a double holder whose first grant came late, its row's time taken before its insert waited",
-                        // timing-dependent (a waiter's insert must begin early in the slow release's window): measured by hand
+                        // both variants measured by hand: whether a waiter's insert begins early in the slow release's window
+                        // is timing-dependent (4 of 10 seeds on 2026-11-26); the delay itself is tested in CI by CutStylesIT
                         x -> Proof.noted(x, TableLock.LATE_GRANT).isPresent()).byHandOnly(),
                 new Scenario.Variant("row stamped again after the wait", seed -> r.spec(seed, Fencing.NONE, Persistence.NONE, Map.of("stamp", "after-wait")),
                         "no lock defect, and a grant whose insert waited past half the lease, its row stamped again",
                         x -> x.check().defectIncidents() == 0 && Proof.noteInHistory(x, TableLock.RESTAMPED).isPresent())
                         .provedBy(x -> Proof.noteInHistory(x, TableLock.RESTAMPED).orElse("no insert waited that long") + "; "
-                                + Proof.line(x))));
+                                + Proof.line(x)).byHandOnly()));
     }
 
     static Scenario dbTableGcPause() {
