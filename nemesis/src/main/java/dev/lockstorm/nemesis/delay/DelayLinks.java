@@ -109,22 +109,18 @@ public final class DelayLinks implements AutoCloseable {
         return List.copyOf(ports);
     }
 
-    /** Whether {@code client}'s connections pass a proxy. */
-    public boolean covers(Host client) {
-        return proxies.containsKey(client);
-    }
-
     /**
      * From now on, bytes between each client of {@code links} and the servers listed for it wait
      * {@code ms} ± {@code jitterMs} each way; other links get no delay (a delay replaces the one before it).
      */
     public void delay(Map<Host, Set<Host>> links, int ms, int jitterMs) {
+        // refused before any proxy changes: a delay is set whole or not at all
+        for (Host c : links.keySet()) if (!proxies.containsKey(c)) throw new LabException(c.name() + "'s links pass no delay proxy");
         for (Map.Entry<Host, Proxy> e : proxies.entrySet()) {
             Proxy p = e.getValue();
             p.command("heal");
             for (Host server : links.getOrDefault(e.getKey(), Set.of())) p.command("delay " + server.address() + " " + ms + " " + jitterMs);
         }
-        for (Host c : links.keySet()) if (!proxies.containsKey(c)) throw new LabException(c.name() + "'s links pass no delay proxy");
     }
 
     /** No delay anywhere from now on (bytes already waiting still wait their time). */
