@@ -24,9 +24,9 @@ public record ExpiryReconnect() implements NemesisKind {
 
     @Override
     public String description() {
-        return "ZooKeeper: right after a grant the waiters are cut off every server; the leader is frozen before it expires their"
-                + " sessions, and the cut healed only after their clients gave the sessions up: they come back on new sessions"
-                + " while their old queue nodes still stand";
+        return "ZooKeeper: right after a grant the waiters are cut off every server (with resets); the leader is frozen before it"
+                + " expires their sessions, and the waiters reach the other servers again only after their clients gave the sessions"
+                + " up: they come back on new sessions while their old queue nodes still stand";
     }
 
     @Override

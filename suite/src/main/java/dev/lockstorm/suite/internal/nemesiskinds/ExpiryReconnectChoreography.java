@@ -4,6 +4,7 @@ import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Wait;
+import dev.lockstorm.nemesis.CutStyle;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Nemesis;
 
@@ -18,15 +19,17 @@ import java.util.List;
  * servers must expire the session late: a new leader tracks every session afresh from its
  * election. With a session timeout T, as often as the time limit allows:
  * <ol>
- *   <li>right after a grant, every client but the holder is cut off every server (the holder
- *       finishes and releases; the waiters' nodes stay in line);</li>
+ *   <li>right after a grant, every client but the holder is cut off every server, with resets
+ *       (the holder finishes and releases; the waiters' nodes stay in line);</li>
  *   <li>at 0.6 T, before the leader would expire the waiters' sessions, the leader is frozen
- *       (SIGSTOP); the followers elect a new one about two ticks later, which gives every
- *       session a fresh T;</li>
- *   <li>at 1.75 T, after Curator has taken the sessions as LOST (a session timeout after
- *       SUSPENDED, which comes at 2/3 T), the cut heals: the waiters reconnect on new sessions
- *       while their old nodes stand until about 0.6 T + two ticks + T;</li>
- *   <li>T later the old leader resumes and rejoins as a follower.</li>
+ *       (SIGSTOP); the followers elect a new one some seconds later (their sync limit), which gives
+ *       every session a fresh T;</li>
+ *   <li>at 1.6 T, after the waiters' clients have given their sessions up (LOST: they heard nothing
+ *       for 1.5 T), the waiters reach the other servers again; they stay cut off the frozen leader,
+ *       with resets, so that a reconnection neither waits on a server that never answers nor on a
+ *       connection attempt dropped by the cut: either costs a connect timeout, and the race with the
+ *       old session's expiry (about T after the election) is a matter of a second or two;</li>
+ *   <li>at 2.75 T the old leader resumes and rejoins as a follower, and the cut heals.</li>
  * </ol>
  */
 final class ExpiryReconnectChoreography implements NemesisPlan {
@@ -46,7 +49,7 @@ final class ExpiryReconnectChoreography implements NemesisPlan {
             while (System.nanoTime() + shot.toNanos() < end && Wait.polled(targets::justAcquired, end - shot.toNanos(), 2)) {
                 long cut = System.nanoTime();
                 List<Host> waiters = targets.waiting().stream().map(Client::host).toList();
-                nemesis.partition(Grudge.cutOff(waiters, targets.cluster().hosts()));
+                nemesis.partition(Grudge.cutOff(waiters, targets.cluster().hosts()).withStyle(CutStyle.RESET));
                 injected++;
                 Wait.sleepUntil(cut + lease.toNanos() * 6 / 10);
                 HostProcess leader = targets.cluster().leader().map(ProcessNode::process).orElse(null);
@@ -54,10 +57,12 @@ final class ExpiryReconnectChoreography implements NemesisPlan {
                     nemesis.pause(leader);
                     injected++;
                 }
-                Wait.sleepUntil(cut + lease.toNanos() * 175 / 100);
-                nemesis.healPartition();
+                Wait.sleepUntil(cut + lease.toNanos() * 16 / 10);
+                if (leader != null) nemesis.partition(Grudge.cutOff(waiters, List.of(leader.host())).withStyle(CutStyle.RESET));
+                else nemesis.healPartition();
                 Wait.sleepUntil(cut + lease.toNanos() * 275 / 100);
                 if (leader != null) nemesis.resume(leader);
+                nemesis.healPartition();
                 Wait.sleepUntil(System.nanoTime() + lease.toNanos());
             }
             Wait.sleepUntil(end);
