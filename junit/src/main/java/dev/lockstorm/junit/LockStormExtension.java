@@ -119,6 +119,7 @@ public final class LockStormExtension implements ParameterResolver, InvocationIn
         if (!t.schedule().isBlank()) s = s.withSchedule(java.nio.file.Path.of(t.schedule()));
         if (!t.holdMax().isBlank()) s = s.withHoldMax(duration(t.holdMax(), "holdMax"));
         if (!t.nemesisInterval().isBlank()) s = s.withNemesisInterval(duration(t.nemesisInterval(), "nemesisInterval"));
+        if (!t.rest().isBlank()) s = s.withRest(duration(t.rest(), "rest"));
         for (String o : t.options()) {
             int eq = o.indexOf('=');
             if (eq <= 0) throw new IllegalArgumentException("options = \"" + o + "\": expected name=value");

@@ -43,11 +43,13 @@ import java.util.Map;
  *                        (its connection, what its library queued), as an application that caught the exception does
  * @param schedule        a recorded schedule to do again instead of drawing faults ({@code run --schedule}: a run's
  *                        {@code schedule.json}, or the one {@code lockstorm shrink} wrote), or null
+ * @param rest            how long a client rests between its cycles, about ({@code --rest}: 0 to twice this, drawn); null for
+ *                        none, every client asking again at once
  */
 public record LockStormSpec(String system, int clients, Duration timeLimit, String nemesis, String fencing, String resource, long seed,
                             Duration lease, Duration nemesisInterval, Duration holdMax, Duration quiet, String persistence,
                             String onDoubt, Integer nesting, Integer readers, Map<String, String> options, boolean keepCrashed,
-                            java.nio.file.Path schedule) {
+                            java.nio.file.Path schedule, Duration rest) {
 
     public LockStormSpec {
         options = Map.copyOf(options);
@@ -57,78 +59,78 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     public static LockStormSpec of(String system) {
         return new LockStormSpec(system, RunDefaults.CLIENTS, Durations.parse(RunDefaults.TIME_LIMIT), RunDefaults.NEMESIS, RunDefaults.FENCING,
                 RunDefaults.RESOURCE, RunDefaults.SEED, Durations.parse(RunDefaults.LEASE), null, null,
-                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, null, Map.of(), false, null);
+                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, null, Map.of(), false, null, null);
     }
 
     public LockStormSpec withClients(int n) {
-        return new LockStormSpec(system, n, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, n, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     public LockStormSpec withTimeLimit(Duration d) {
-        return new LockStormSpec(system, clients, d, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, d, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     public LockStormSpec withNemesis(String n) {
-        return new LockStormSpec(system, clients, timeLimit, n, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, n, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     public LockStormSpec withFencing(String f) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, f, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, f, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     public LockStormSpec withResource(String r) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, r, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, r, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     public LockStormSpec withSeed(long s) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, s, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, s, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     public LockStormSpec withLease(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, d, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, d, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     public LockStormSpec withNemesisInterval(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, d, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, d, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     public LockStormSpec withHoldMax(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, d, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, d, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     public LockStormSpec withQuiet(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, d, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, d, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     public LockStormSpec withPersistence(String p) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, p, onDoubt, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, p, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     /** What a holder does when its client says the lease may be gone: {@code "continue"} (the default) or {@code "stop"}. */
     public LockStormSpec withOnDoubt(String d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, d, nesting, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, d, nesting, readers, options, keepCrashed, schedule, rest);
     }
 
     /** How deep a reentrant lock is taken again inside each hold, at most (0: never). */
     public LockStormSpec withNesting(int n) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, n, readers, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, n, readers, options, keepCrashed, schedule, rest);
     }
 
     /** For a read-write lock: how many of the clients are readers (the last ones; the others write). */
     public LockStormSpec withReaders(int n) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, n, options, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, n, options, keepCrashed, schedule, rest);
     }
 
     /** The same spec with one of the system's options set. */
     public LockStormSpec withOption(String name, String value) {
         Map<String, String> o = new LinkedHashMap<>(options);
         o.put(name, value);
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, o, keepCrashed, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, o, keepCrashed, schedule, rest);
     }
 
     /** The same spec, leaving a crashed client instance running beside the new one ({@code --keep-crashed}). */
     public LockStormSpec withKeepCrashed(boolean k) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, k, schedule);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, k, schedule, rest);
     }
 
     /**
@@ -137,7 +139,15 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
      * schedule so.
      */
     public LockStormSpec withSchedule(java.nio.file.Path file) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, file);
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, file, rest);
+    }
+
+    /**
+     * The same spec, each client resting 0 to {@code 2 × d} between its cycles ({@code --rest}), so that a
+     * slow or delayed acquire finds the lock free at times instead of always behind a queue.
+     */
+    public LockStormSpec withRest(Duration d) {
+        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, d);
     }
 
     /** The spec as {@code lockstorm run} arguments. */
@@ -152,6 +162,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
         options.forEach((k, v) -> a.addAll(List.of("--option", k + "=" + v)));
         if (keepCrashed) a.add("--keep-crashed");
         if (schedule != null) a.addAll(List.of("--schedule", schedule.toAbsolutePath().toString()));
+        if (rest != null) a.addAll(List.of("--rest", ms(rest)));
         return a;
     }
 

@@ -63,6 +63,9 @@ public @interface LockStormTest {
     /** Longest hold between the resource's read and write; empty for {@value RunDefaults#HOLD_MAX} (holds drawn across the lease). */
     String holdMax() default "";
 
+    /** How long a client rests between its cycles, about (0 to twice this, drawn); empty for none, every client asking again at once. */
+    String rest() default "";
+
     /** How long every client has after the final heal to acquire once more. */
     String quiet() default RunDefaults.QUIET;
 

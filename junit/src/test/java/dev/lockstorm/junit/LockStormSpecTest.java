@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class LockStormSpecTest {
 
     @LockStormTest(system = "acme-lock", clients = 3, timeLimit = "20s", nemesis = "pause-client", fencing = "all", resource = "acme-ledger",
-            seed = 7, lease = "2s", nemesisInterval = "500ms", onDoubt = "stop", nesting = 3, readers = 1, options = {"wait-replicas=2"}, keepCrashed = true)
+            seed = 7, lease = "2s", nemesisInterval = "500ms", onDoubt = "stop", nesting = 3, readers = 1, options = {"wait-replicas=2"}, keepCrashed = true,
+            rest = "1500ms")
     void annotated() {
     }
 
@@ -36,11 +37,13 @@ class LockStormSpecTest {
         LockStormSpec s = LockStormExtension.spec(annotation("annotated"));
         assertEquals(LockStormSpec.of("acme-lock").withClients(3).withTimeLimit(Duration.ofSeconds(20)).withNemesis("pause-client")
                 .withFencing("all").withResource("acme-ledger").withSeed(7).withLease(Duration.ofSeconds(2))
-                .withNemesisInterval(Duration.ofMillis(500)).withOnDoubt("stop").withNesting(3).withReaders(1).withOption("wait-replicas", "2").withKeepCrashed(true), s);
+                .withNemesisInterval(Duration.ofMillis(500)).withOnDoubt("stop").withNesting(3).withReaders(1).withOption("wait-replicas", "2").withKeepCrashed(true)
+                .withRest(Duration.ofMillis(1500)), s);
         List<String> args = s.toArguments();
         assertEquals(List.of("--system", "acme-lock", "--clients", "3", "--time-limit", "20000ms", "--nemesis", "pause-client", "--fencing", "all",
                 "--resource", "acme-ledger", "--seed", "7", "--lease", "2000ms", "--quiet", "20000ms", "--persistence", "none",
-                "--on-doubt", "stop", "--nesting", "3", "--readers", "1", "--nemesis-interval", "500ms", "--option", "wait-replicas=2", "--keep-crashed"), args);
+                "--on-doubt", "stop", "--nesting", "3", "--readers", "1", "--nemesis-interval", "500ms", "--option", "wait-replicas=2", "--keep-crashed",
+                "--rest", "1500ms"), args);
     }
 
     @Test
