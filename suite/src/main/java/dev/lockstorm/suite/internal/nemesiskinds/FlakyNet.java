@@ -48,14 +48,18 @@ public record FlakyNet() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        List<Host> servers = t.cluster().hosts();
-        Fault blackhole = new Fault.Partition("blackhole-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers));
-        Fault reset = new Fault.Partition("reset-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers).withStyle(CutStyle.RESET));
-        Fault oneWay = new Fault.Partition("replies-lost-holder", () -> Grudge.repliesLost(IsolateHolder.holder(t), servers));
-        Fault lossy = new Fault.Lossy("lossy-holder", () -> Loss.between(IsolateHolder.holder(t), servers, LOSS_PERCENT));
-        Fault slow = new Fault.Slowed("slow-holder", () -> Slow.between(IsolateHolder.holder(t), servers, SLOW_KBIT));
-        return Optional.of(Schedule.alternating(List.of(List.of(blackhole), List.of(reset), List.of(oneWay), List.of(lossy), List.of(slow)), r.interval(),
-                        r.interval(), t.random())
+        return Optional.of(Schedule.alternating(faults(t).stream().map(List::of).toList(), r.interval(), r.interval(), t.random())
                 .around(List.of(r.lease(), r.lease().plusSeconds(1))).when(t::justAcquired)::run);
+    }
+
+    /** The holder's links to every server black-holed, answered with resets, one way, lossy and slow: one fault each. */
+    static List<Fault> faults(Targets t) {
+        List<Host> servers = t.cluster().hosts();
+        return List.of(
+                new Fault.Partition("blackhole-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers)),
+                new Fault.Partition("reset-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers).withStyle(CutStyle.RESET)),
+                new Fault.Partition("replies-lost-holder", () -> Grudge.repliesLost(IsolateHolder.holder(t), servers)),
+                new Fault.Lossy("lossy-holder", () -> Loss.between(IsolateHolder.holder(t), servers, LOSS_PERCENT)),
+                new Fault.Slowed("slow-holder", () -> Slow.between(IsolateHolder.holder(t), servers, SLOW_KBIT)));
     }
 }

@@ -7,7 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** {@code mix}: partitions, node pauses, the holder paused or killed, kills of servers, and server and client clock faults, at random. */
+/**
+ * {@code mix}: partitions, node pauses, the holder paused or killed, kills of servers, server and
+ * client clock faults, and the holder's links failing as {@code flaky-net} fails them, at random.
+ * Where the clients run on the control node (SSH hosts without client hosts) their links cannot be
+ * cut without cutting the run's own connections: the run leaves those faults out and its history
+ * says so (a {@code missed} event).
+ */
 public record Mix() implements NemesisKind {
     @Override
     public String name() {
@@ -16,7 +22,8 @@ public record Mix() implements NemesisKind {
 
     @Override
     public String description() {
-        return "partitions, pauses, kills of servers and of the holder, and server and client clock faults at random";
+        return "partitions, pauses, kills of servers and of the holder, server and client clock faults, and the holder's links"
+                + " black-holed, reset, one way, lossy or slow, at random";
     }
 
     @Override
@@ -39,8 +46,15 @@ public record Mix() implements NemesisKind {
         faults.add(KillClient.fault(t));
         faults.addAll(Clock.serverFaults(t));
         faults.addAll(Clock.clientFaults(t, new Clock.Moved()));
+        if (t.clientLinksCut()) faults.addAll(FlakyNet.faults(t));
         Rhythm r = t.rhythm();
         // each fault lasts a little shorter or longer than the lease, or than the time a waiter waits for the lock
-        return Optional.of(Schedule.random(faults, r.interval(), r.interval(), t.random()).around(List.of(r.lease(), r.lease().plusSeconds(1)))::run);
+        Schedule schedule = Schedule.random(faults, r.interval(), r.interval(), t.random()).around(List.of(r.lease(), r.lease().plusSeconds(1)));
+        if (t.clientLinksCut()) return Optional.of(schedule::run);
+        return Optional.of((nemesis, total) -> {
+            nemesis.missed("mix: the holder's links are left alone: the clients run on this machine, and cutting them would cut the"
+                    + " run's own connections (--client-hosts names hosts for them)");
+            return schedule.run(nemesis, total);
+        });
     }
 }

@@ -40,6 +40,12 @@ public interface Targets {
 
     Rhythm rhythm();
 
+    /**
+     * Whether the clients' links to the servers may be cut: in a lab, and on SSH hosts with client
+     * hosts; not where the clients run on the control node, whose links carry the run itself.
+     */
+    boolean clientLinksCut();
+
     /** The run's directory on the client hosts, where the files that clients watch (pause points, renewal switches) live. */
     java.nio.file.Path clientDir();
 }

@@ -47,6 +47,9 @@ public sealed interface Placement {
     /** One line for the run's log. */
     String describe(Topology topology, List<String> clients);
 
+    /** Whether a nemesis may cut the clients' links: not when the clients run on the control node, whose links carry the run. */
+    boolean clientLinksCut();
+
     /** Namespaces on this machine, built inside the run's own lab. */
     record InLab() implements Placement {
         @Override
@@ -61,6 +64,11 @@ public sealed interface Placement {
             List<String> hosts = new ArrayList<>(topology.hostNames());
             hosts.addAll(clients);
             return "lab: hosts " + String.join(" ", hosts);
+        }
+
+        @Override
+        public boolean clientLinksCut() {
+            return true;
         }
     }
 
@@ -99,7 +107,7 @@ public sealed interface Placement {
 
         @Override
         public Optional<String> unfit(NemesisKind kind, Topology topology) {
-            if (clientHosts.isEmpty() && kind.cutsClients(topology)) {
+            if (!clientLinksCut() && kind.cutsClients(topology)) {
                 return Optional.of("--nemesis " + kind.name() + " cuts clients off servers; with the clients on this machine it would cut the SSH "
                         + "connections that drive the run too: name client hosts with --client-hosts");
             }
@@ -155,6 +163,11 @@ public sealed interface Placement {
                 sb.append(' ').append(clients.get(i)).append('=').append(clientHosts.isEmpty() ? "this machine" : clientHosts.get(i % clientHosts.size()));
             }
             return sb.toString();
+        }
+
+        @Override
+        public boolean clientLinksCut() {
+            return !clientHosts.isEmpty();
         }
     }
 }

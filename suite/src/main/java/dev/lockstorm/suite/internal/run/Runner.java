@@ -126,7 +126,8 @@ public final class Runner {
                 })) {
                     if (delays != null) nemesis.delayThrough(delays);
                     leaders.start();
-                    Targets targets = new RunTargets(cluster, clients, board, new Random(random.nextLong()), spec.rhythm(), clientDir);
+                    Targets targets = new RunTargets(cluster, clients, board, new Random(random.nextLong()), spec.rhythm(), clientDir,
+                            placement.clientLinksCut());
                     run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets);
                     for (Phase phase : Phase.ALL) phase.run(run);
                     clients.forEach(DrivenClient::close);
@@ -161,8 +162,8 @@ public final class Runner {
     }
 
     /** The run's servers and clients as its nemesis sees them. */
-    private record RunTargets(Cluster cluster, List<DrivenClient> clients, HoldBoard board, Random random, Rhythm rhythm, Path clientDir)
-            implements Targets {
+    private record RunTargets(Cluster cluster, List<DrivenClient> clients, HoldBoard board, Random random, Rhythm rhythm, Path clientDir,
+                              boolean clientLinksCut) implements Targets {
         private static final Duration FRESH = Duration.ofMillis(300);
 
         @Override
