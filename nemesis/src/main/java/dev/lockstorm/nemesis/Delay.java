@@ -24,10 +24,23 @@ import java.util.Set;
  * @param jitterMs how far each byte's latency strays from {@code ms}, uniformly, 0 to {@code ms}
  */
 public record Delay(Map<Host, Set<Host>> delays, int ms, int jitterMs) {
+    /** The longest delay each way, in milliseconds. */
+    public static final int MAX_MS = 60_000;
+
     public Delay {
-        if (ms < 1 || ms > 60_000) throw new IllegalArgumentException("a delay is 1 to 60000 ms, not " + ms);
-        if (jitterMs < 0 || jitterMs > ms) throw new IllegalArgumentException("a delay's jitter is 0 to its delay (" + ms + " ms), not " + jitterMs);
+        if (!isDelay(ms)) throw new IllegalArgumentException("a delay is 1 to " + MAX_MS + " ms, not " + ms);
+        if (!isJitter(jitterMs, ms)) throw new IllegalArgumentException("a delay's jitter is 0 to its delay (" + ms + " ms), not " + jitterMs);
         delays = Links.copy(delays);
+    }
+
+    /** Whether {@code ms} is a delay this fault adds: 1 ms to {@link #MAX_MS}. */
+    public static boolean isDelay(long ms) {
+        return ms >= 1 && ms <= MAX_MS;
+    }
+
+    /** Whether {@code jitterMs} fits a delay of {@code ms}: 0 to the delay itself (a byte never arrives early). */
+    public static boolean isJitter(long jitterMs, long ms) {
+        return jitterMs >= 0 && jitterMs <= ms;
     }
 
     /** {@code client}'s links to {@code nodes} delayed by {@code ms} ± {@code jitterMs} each way. */

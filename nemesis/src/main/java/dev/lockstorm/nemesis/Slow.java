@@ -23,9 +23,17 @@ import java.util.Set;
  * @param kbit    the rate, 1 to 100000 kilobits a second
  */
 public record Slow(Map<Host, Set<Host>> slowsTo, int kbit) {
+    /** The highest rate a slow link is given, in kilobits a second. */
+    public static final int MAX_KBIT = 100_000;
+
     public Slow {
-        if (kbit < 1 || kbit > 100_000) throw new IllegalArgumentException("a slow link's rate is 1 to 100000 kbit/s, not " + kbit);
+        if (!isRate(kbit)) throw new IllegalArgumentException("a slow link's rate is 1 to " + MAX_KBIT + " kbit/s, not " + kbit);
         slowsTo = Links.copy(slowsTo);
+    }
+
+    /** Whether {@code kbit} is a rate this fault sets: 1 to {@link #MAX_KBIT} kilobits a second. */
+    public static boolean isRate(long kbit) {
+        return kbit >= 1 && kbit <= MAX_KBIT;
     }
 
     /** {@code client}'s links to {@code nodes} slowed to {@code kbit} each way. */

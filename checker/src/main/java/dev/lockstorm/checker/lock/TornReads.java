@@ -6,8 +6,10 @@ import dev.lockstorm.checker.history.OpType;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads that saw a write half done, under a read-write lock (docs/architecture.md). A writer writes
@@ -41,7 +43,7 @@ public final class TornReads {
 
     /** Every torn read, in history order; none for a history without read-write lock operations. */
     public static List<TornRead> find(History h) {
-        Map<Integer, Boolean> writing = new HashMap<>();   // process → in a write hold
+        Set<Integer> writing = new HashSet<>();            // processes in a write hold
         Map<Integer, Integer> reading = new HashMap<>();   // process → read holds
         Map<Integer, Integer> steps = new HashMap<>();     // process → writes made in its write hold so far
         Map<Integer, Op> begun = new HashMap<>();          // process → its write hold's first step
@@ -58,8 +60,7 @@ public final class TornReads {
             }
             switch (op.f()) {
                 case "acquire-write" -> {
-                    if (op.type() == OpType.OK && !Boolean.TRUE.equals(writing.get(p))) {
-                        writing.put(p, true);
+                    if (op.type() == OpType.OK && writing.add(p)) {
                         steps.put(p, 0);
                     }
                 }
@@ -73,7 +74,7 @@ public final class TornReads {
                     if (op.type() == OpType.INVOKE) reading.computeIfPresent(p, (k, n) -> n > 1 ? n - 1 : null);
                 }
                 case "write" -> {
-                    if (op.type() != OpType.INVOKE || !Boolean.TRUE.equals(writing.get(p))) continue;
+                    if (op.type() != OpType.INVOKE || !writing.contains(p)) continue;
                     int k = steps.merge(p, 1, Integer::sum) - 1;
                     if (k == 0) {
                         begun.put(p, op);
@@ -83,7 +84,7 @@ public final class TornReads {
                     }
                 }
                 case "read" -> {
-                    if (op.type() == OpType.OK && reading.containsKey(p) && !Boolean.TRUE.equals(writing.get(p))) {
+                    if (op.type() == OpType.OK && reading.containsKey(p) && !writing.contains(p)) {
                         reads.add(new Op[]{h.get(h.partner(op.index())), op});
                     }
                 }

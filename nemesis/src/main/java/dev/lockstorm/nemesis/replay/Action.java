@@ -113,7 +113,9 @@ public sealed interface Action {
     record Slow(Map<String, List<String>> to, int kbit) implements Action {
         public Slow {
             to = copyOf(to);
-            if (kbit < 1 || kbit > 100_000) throw new IllegalArgumentException("a slow link's rate is 1 to 100000 kbit/s, not " + kbit);
+            if (!dev.lockstorm.nemesis.Slow.isRate(kbit)) {
+                throw new IllegalArgumentException("a slow link's rate is 1 to " + dev.lockstorm.nemesis.Slow.MAX_KBIT + " kbit/s, not " + kbit);
+            }
         }
 
         public String kind() {
@@ -145,8 +147,8 @@ public sealed interface Action {
     record Delay(Map<String, List<String>> to, int ms, int jitterMs) implements Action {
         public Delay {
             to = copyOf(to);
-            if (ms < 1 || ms > 60_000) throw new IllegalArgumentException("a delay is 1 to 60000 ms, not " + ms);
-            if (jitterMs < 0 || jitterMs > ms) throw new IllegalArgumentException("a delay's jitter is 0 to its delay, not " + jitterMs);
+            if (!dev.lockstorm.nemesis.Delay.isDelay(ms)) throw new IllegalArgumentException("a delay is 1 to " + dev.lockstorm.nemesis.Delay.MAX_MS + " ms, not " + ms);
+            if (!dev.lockstorm.nemesis.Delay.isJitter(jitterMs, ms)) throw new IllegalArgumentException("a delay's jitter is 0 to its delay, not " + jitterMs);
         }
 
         public String kind() {

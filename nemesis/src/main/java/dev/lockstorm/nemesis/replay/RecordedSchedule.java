@@ -8,6 +8,8 @@ import dev.lockstorm.checker.io.Json;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.FaultSpans;
 import dev.lockstorm.nemesis.CutStyle;
+import dev.lockstorm.nemesis.Delay;
+import dev.lockstorm.nemesis.Slow;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -140,14 +142,14 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             }
             case START_SLOW -> {
                 Map<String, List<String>> to = value.get("to") instanceof Map<?, ?> t ? hostLists(t) : Map.of();
-                yield to.isEmpty() || !(value.get("kbit") instanceof Number k) || k.intValue() < 1 || k.intValue() > 100_000 ? Optional.empty()
+                yield to.isEmpty() || !(value.get("kbit") instanceof Number k) || !Slow.isRate(k.longValue()) ? Optional.empty()
                         : Optional.of(new Action.Slow(to, k.intValue()));
             }
             case START_DELAY -> {
                 Map<String, List<String>> to = value.get("to") instanceof Map<?, ?> t ? hostLists(t) : Map.of();
                 int jitter = value.get("jitter_ms") instanceof Number j ? j.intValue() : 0;
-                yield to.isEmpty() || !(value.get("ms") instanceof Number ms) || ms.intValue() < 1 || ms.intValue() > 60_000 || jitter < 0
-                        || jitter > ms.intValue() ? Optional.empty() : Optional.of(new Action.Delay(to, ms.intValue(), jitter));
+                yield to.isEmpty() || !(value.get("ms") instanceof Number ms) || !Delay.isDelay(ms.longValue()) || !Delay.isJitter(jitter, ms.longValue())
+                        ? Optional.empty() : Optional.of(new Action.Delay(to, ms.intValue(), jitter));
             }
             case START_PAUSE -> host == null ? Optional.empty() : Optional.of(new Action.Pause(host));
             case KILL -> host == null ? Optional.empty() : Optional.of(new Action.Kill(host));
@@ -281,15 +283,15 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             case "slow" -> {
                 Map<String, List<String>> to = hostLists(d, "to", "the hosts its packets to are slowed, e.g. {\"c1\": [\"n1\"]}", where);
                 long kbit = number(d, "kbit", where).longValue();
-                if (kbit < 1 || kbit > 100_000) throw new IllegalArgumentException(where + ": \"kbit\" is 1 to 100000, not " + kbit);
+                if (!Slow.isRate(kbit)) throw new IllegalArgumentException(where + ": \"kbit\" is 1 to " + Slow.MAX_KBIT + ", not " + kbit);
                 yield new Action.Slow(to, (int) kbit);
             }
             case "delay" -> {
                 Map<String, List<String>> to = hostLists(d, "to", "each client and the servers its links to are delayed, e.g. {\"c1\": [\"n1\"]}", where);
                 long ms = number(d, "ms", where).longValue();
                 long jitter = d.get("jitter_ms") == null ? 0 : number(d, "jitter_ms", where).longValue();
-                if (ms < 1 || ms > 60_000) throw new IllegalArgumentException(where + ": \"ms\" is 1 to 60000, not " + ms);
-                if (jitter < 0 || jitter > ms) throw new IllegalArgumentException(where + ": \"jitter_ms\" is 0 to \"ms\" (" + ms + "), not " + jitter);
+                if (!Delay.isDelay(ms)) throw new IllegalArgumentException(where + ": \"ms\" is 1 to " + Delay.MAX_MS + ", not " + ms);
+                if (!Delay.isJitter(jitter, ms)) throw new IllegalArgumentException(where + ": \"jitter_ms\" is 0 to \"ms\" (" + ms + "), not " + jitter);
                 yield new Action.Delay(to, (int) ms, (int) jitter);
             }
             case "pause" -> new Action.Pause(text(d, "target", where));

@@ -247,10 +247,10 @@ public final class Proof {
     /**
      * A read-write lock's double holder tied to the run's fault (as {@link #tied}) together with a read
      * that saw a write half done by the same two clients: the reader and the writer of a torn read are
-     * the incident's holder and one of its grantees. {@code frozen}: the incident's holder is the
-     * writer ("writer") or the reader ("reader").
+     * the incident's holder and one of its grantees. {@code frozen}: which of the two the incident's
+     * holder (the client the fault hit) is.
      */
-    public static Optional<dev.lockstorm.checker.lock.TornReads.TornRead> tornBy(RunResult r, String frozen) {
+    public static Optional<dev.lockstorm.checker.lock.TornReads.TornRead> tornBy(RunResult r, Frozen frozen) {
         Tie t = tied(r).orElse(null);
         if (t == null || r.check().resource() == null) return Optional.empty();
         int holder = t.incident().holder().process();
@@ -261,14 +261,20 @@ public final class Proof {
         for (var torn : r.check().resource().tornReads()) {
             int writer = torn.begin().process();
             int reader = torn.read().process();
-            boolean matches = frozen.equals("writer") ? writer == holder && grantees.contains(reader) : reader == holder && grantees.contains(writer);
+            boolean matches = switch (frozen) {
+                case WRITER -> writer == holder && grantees.contains(reader);
+                case READER -> reader == holder && grantees.contains(writer);
+            };
             if (matches) return Optional.of(torn);
         }
         return Optional.empty();
     }
 
+    /** Which side of a torn read a read-write scenario's fault froze. */
+    public enum Frozen { WRITER, READER }
+
     /** {@link #line}, and the read of a write half done that ties the two clients' holds to the data, when there is one. */
-    public static String lineWithTornRead(RunResult r, String frozen) {
+    public static String lineWithTornRead(RunResult r, Frozen frozen) {
         return line(r) + tornBy(r, frozen).map(t -> "; " + t.explanation()).orElse("");
     }
 

@@ -87,12 +87,12 @@ public final class Scenarios {
                 + " write: the waiting readers are admitted beside it and read the write half done; fencing reads and writes rejects the"
                 + " stale writer's second half", List.of(
                 new Scenario.Variant("fencing none", seed -> r.readWrite(seed, Fencing.NONE, 2),
-                        "a writer beside readers, a read of the write half done", x -> Proof.tornBy(x, "writer").isPresent())
-                        .provedBy(x -> Proof.lineWithTornRead(x, "writer")).byHandOnly(),
+                        "a writer beside readers, a read of the write half done", x -> Proof.tornBy(x, Proof.Frozen.WRITER).isPresent())
+                        .provedBy(x -> Proof.lineWithTornRead(x, Proof.Frozen.WRITER)).byHandOnly(),
                 new Scenario.Variant("fencing all", seed -> r.readWrite(seed, Fencing.ALL, 2),
                         "a writer beside readers who read its write half done; its second half rejected as stale",
-                        x -> Proof.tornBy(x, "writer").isPresent() && x.check().staleWritesRejected() >= 1 && x.check().noLostUpdates())
-                        .provedBy(x -> Proof.lineWithTornRead(x, "writer"))));
+                        x -> Proof.tornBy(x, Proof.Frozen.WRITER).isPresent() && x.check().staleWritesRejected() >= 1 && x.check().noLostUpdates())
+                        .provedBy(x -> Proof.lineWithTornRead(x, Proof.Frozen.WRITER))));
     }
 
     static Scenario curatorRwReaderPause() {
@@ -102,8 +102,8 @@ public final class Scenarios {
         return new Scenario(r.name, "Curator InterProcessReadWriteLock reader frozen past its session: a waiting writer is admitted"
                 + " and writes; the reader wakes and reads a write half done; fencing reads refuses the stale reader's read", List.of(
                 new Scenario.Variant("fencing none", seed -> r.readWrite(seed, Fencing.NONE, 1),
-                        "a writer admitted beside the frozen reader, who reads its write half done", x -> Proof.tornBy(x, "reader").isPresent())
-                        .provedBy(x -> Proof.lineWithTornRead(x, "reader")).byHandOnly(),
+                        "a writer admitted beside the frozen reader, who reads its write half done", x -> Proof.tornBy(x, Proof.Frozen.READER).isPresent())
+                        .provedBy(x -> Proof.lineWithTornRead(x, Proof.Frozen.READER)).byHandOnly(),
                 new Scenario.Variant("fencing all", seed -> r.readWrite(seed, Fencing.ALL, 1),
                         "a writer beside the frozen reader; the stale reader's read rejected, no write seen half done",
                         x -> tied(x) && x.check().fencing().rejectedReads() >= 1 && x.check().resource().tornReads().isEmpty()).byHandOnly()));
