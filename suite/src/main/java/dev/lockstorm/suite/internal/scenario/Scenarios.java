@@ -432,7 +432,7 @@ public final class Scenarios {
                                 && x.check().staleWritesRejected() >= 1),
                 new Scenario.Variant("CP Subsystem off (unsafe mode), fencing all", seed -> unsafe.spec(seed, Fencing.ALL, Persistence.NONE),
                         "both sides grant the lock: a lock defect during the split, fences out of order",
-                        x -> Proof.defectsDuringFaults(x) >= 1 && x.check().tokenViolations() >= 1).triedOn(2)));
+                        x -> Proof.defectsDuringFaults(x) >= 1 && x.check().tokenViolations() >= 1)));
     }
 
     static Scenario dynamodbLeasePause() {
