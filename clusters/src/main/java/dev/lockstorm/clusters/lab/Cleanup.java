@@ -10,8 +10,8 @@ import java.util.stream.Stream;
 /**
  * Finds, and removes, what a run could have left outside its lab. A run lives in its own lab, so
  * there should be nothing: this checks, it does not assume. Only things unmistakably lockstorm's
- * are touched: an {@code inet nemesis} or {@code inet nemesis_loss} nft table, a root qdisc with the slow links' handle, a {@code lockstorm-run} mount, a stopped process
- * of a lab.
+ * are touched: one of the nemesis's nft tables ({@link #NFT_TABLES}), a root qdisc with the slow links' handle, a
+ * {@code lockstorm-run} mount, a stopped process of a lab.
  *
  * <pre>{@code
  * List<String> found = Cleanup.run(true);   // each line says what was found and removed
@@ -29,11 +29,10 @@ public final class Cleanup {
         List<String> found = new ArrayList<>();
         if (Commands.run("sh", "-c", "command -v nft").ok()) {
             Commands.Result tables = Commands.run("nft", "list", "tables");
-            // the partition's table and the lossy links' own
-            for (String table : List.of("nemesis", "nemesis_loss")) {
-                if (tables.ok() && tables.output().lines().anyMatch(l -> l.strip().equals("table inet " + table))) {
-                    found.add("nft table 'inet " + table + "' in this network namespace" + (remove ? ": deleted" : ""));
-                    if (remove) Commands.run("nft", "delete", "table", "inet", table);
+            for (String table : NFT_TABLES) {
+                if (tables.ok() && tables.output().lines().anyMatch(l -> l.strip().equals("table " + table))) {
+                    found.add("nft table '" + table + "' in this network namespace" + (remove ? ": deleted" : ""));
+                    if (remove) Commands.run("nft", "delete", "table", table.split(" ")[0], table.split(" ")[1]);
                 }
             }
         }
@@ -72,6 +71,12 @@ public final class Cleanup {
         return tcShow.lines().filter(l -> l.startsWith("qdisc htb " + SLOW_LINK_HANDLE + " dev ") && l.contains(" root"))
                 .map(l -> l.split(" ")[4]).distinct().toList();
     }
+
+    /**
+     * The nemesis's nft tables, each as "family name": the partitions', the lossy links', and the
+     * delay proxies' redirect (on a client's host). A table with one of these names is lockstorm's.
+     */
+    public static final List<String> NFT_TABLES = List.of("inet nemesis", "inet nemesis_loss", "ip nemesis_delay");
 
     /** The root qdisc handle of the nemesis's slow links ("LS"): a qdisc with it is unmistakably lockstorm's. */
     public static final String SLOW_LINK_HANDLE = "4c53:";

@@ -1,5 +1,6 @@
 package dev.lockstorm.clusters.ssh;
 
+import dev.lockstorm.clusters.lab.Cleanup;
 import dev.lockstorm.clusters.lab.Shell;
 
 import java.util.List;
@@ -7,7 +8,7 @@ import java.util.List;
 /**
  * Finds, and removes, what a lockstorm run left on a remote host: its processes (found by the
  * {@code LOCKSTORM_RUN} mark in their environment; a stopped one is resumed, then killed), the
- * nemesis's nft table, and the run's directory. {@code lockstorm cleanup --hosts} runs it after a
+ * nemesis's nft tables, and the run's directory. {@code lockstorm cleanup --hosts} runs it after a
  * run that died; every remote run runs it on its hosts before it starts and when it ends. It
  * touches nothing that is not unmistakably lockstorm's; the jar cache under
  * {@code /var/lib/lockstorm/lib} stays.
@@ -36,14 +37,15 @@ public final class SshCleanup {
         String script = String.join("\n",
                 "remove=" + (remove ? 1 : 0),
                 "done=''; [ $remove = 1 ] && done=': removed'",
-                "for t in nemesis nemesis_loss; do",
-                "  if command -v nft >/dev/null 2>&1 && nft list table inet $t >/dev/null 2>&1; then",
-                "    echo \"nft table 'inet $t'$done\"; [ $remove = 1 ] && nft delete table inet $t",
+                "for t in " + String.join(" ", Cleanup.NFT_TABLES.stream().map(t -> t.replace(' ', ':')).toList()) + "; do",
+                "  t=$(echo $t | tr : ' ')",
+                "  if command -v nft >/dev/null 2>&1 && nft list table $t >/dev/null 2>&1; then",
+                "    echo \"nft table '$t'$done\"; [ $remove = 1 ] && nft delete table $t",
                 "  fi",
                 "done",
                 // slow links: lockstorm's HTB root qdisc (handle 4c53:, "LS")
                 "if command -v tc >/dev/null 2>&1; then",
-                "  for d in $(tc qdisc show | awk '$2 == \"htb\" && $3 == \"" + dev.lockstorm.clusters.lab.Cleanup.SLOW_LINK_HANDLE + "\" && $4 == \"dev\" {print $5}' | sort -u); do",
+                "  for d in $(tc qdisc show | awk '$2 == \"htb\" && $3 == \"" + Cleanup.SLOW_LINK_HANDLE + "\" && $4 == \"dev\" {print $5}' | sort -u); do",
                 "    echo \"slow-link qdisc on $d$done\"; [ $remove = 1 ] && tc qdisc del dev $d root",
                 "  done",
                 "fi",

@@ -42,7 +42,7 @@ public final class DelayLinks implements AutoCloseable {
     /** The proxies' listeners on each client's loopback, from here on. */
     static final int FIRST_LISTEN_PORT = 62000;
     /** The nft table of the redirect, in each client's namespace. */
-    public static final String TABLE = "nemesis_delay";
+    public static final String TABLE = "nemesis_delay"; // one of Cleanup.NFT_TABLES
 
     private final Map<Host, Proxy> proxies;
 
@@ -62,6 +62,7 @@ public final class DelayLinks implements AutoCloseable {
         DelayLinks links = new DelayLinks(proxies);
         try {
             for (Host c : clients) {
+                lab.require(c, "nft", "nftables"); // an SSH client host may not have it yet
                 HostProcess p = lab.startPiped(c, "delay-proxy-" + c.name(), lab.jvm(c, "48m", List.of(), DelayProxy.class.getName(),
                         DelayProxy.arguments(targets, FIRST_LISTEN_PORT)), Map.of());
                 Proxy proxy = new Proxy(c, p);

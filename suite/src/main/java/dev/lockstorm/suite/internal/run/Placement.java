@@ -94,6 +94,12 @@ public sealed interface Placement {
         public void check(RunSpec spec) {
             requireHosts(spec.system().topology());
             Placement.super.check(spec);
+            // a host's proxy delays every connection that leaves it: two clients there could not be delayed apart
+            if (spec.nemesis().delaysClients() && clientHosts.size() < spec.clients()) {
+                throw new IllegalArgumentException("--nemesis " + spec.nemesis().name() + " delays one client's links at a time, through a"
+                        + " proxy on its host: name a client host for each client (" + spec.clients() + " clients, " + clientHosts.size()
+                        + " --client-hosts)");
+            }
         }
 
         /** Checks that there are enough hosts for {@code topology}. */
@@ -111,9 +117,10 @@ public sealed interface Placement {
                 return Optional.of("--nemesis " + kind.name() + " cuts clients off servers; with the clients on this machine it would cut the SSH "
                         + "connections that drive the run too: name client hosts with --client-hosts");
             }
-            if (kind.delaysClients()) {
-                return Optional.of("--nemesis " + kind.name() + " delays links through proxies that lockstorm runs in the lab's client"
-                        + " namespaces, which SSH hosts do not have; on SSH hosts, flaky-net's slow links (tc) hold packets back instead");
+            if (clientHosts.isEmpty() && kind.delaysClients()) {
+                return Optional.of("--nemesis " + kind.name() + " delays the clients' links through proxies on the clients' hosts, with an nft"
+                        + " redirect there; with the clients on this machine it would redirect this machine's own connections: name"
+                        + " client hosts with --client-hosts");
             }
             if (!clientHosts.isEmpty() && kind.movesMonotonicClocks()) {
                 return Optional.of("--nemesis " + kind.name() + " makes clients' monotonic clocks run fast, which lockstorm can do only for"

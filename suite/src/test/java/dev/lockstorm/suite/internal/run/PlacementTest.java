@@ -40,4 +40,25 @@ class PlacementTest {
         assertTrue(why.contains("--nemesis flaky-net cuts clients off servers") && why.contains("--client-hosts"), why);
         assertEquals(Optional.empty(), remote(List.of(SshTarget.parse("k1", "root"))).unfit(NemesisKinds.byName("flaky-net"), zk));
     }
+
+    @Test
+    void delayNeedsClientHostsToRunItsProxiesOn() {
+        Topology redis = Topology.REDIS_SINGLE;
+        for (String kind : List.of("delay", "delay-last-server")) {
+            String why = remote(List.of()).unfit(NemesisKinds.byName(kind), redis).orElseThrow();
+            assertTrue(why.contains("--nemesis " + kind) && why.contains("--client-hosts"), why);
+            assertEquals(Optional.empty(), remote(List.of(SshTarget.parse("k1", "root"))).unfit(NemesisKinds.byName(kind), redis));
+        }
+    }
+
+    @Test
+    void delayNeedsAClientHostForEachClient() {
+        var scenario = dev.lockstorm.suite.internal.scenario.Scenarios.byName("redlock-late-reply").orElseThrow();
+        RunSpec spec = scenario.spec(scenario.variants().get(0), 1);
+        List<SshTarget> two = List.of(SshTarget.parse("k1", "root"), SshTarget.parse("k2", "root"));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> remote(two).check(spec));
+        assertTrue(e.getMessage().contains("name a client host for each client (3 clients, 2 --client-hosts)"), e.getMessage());
+        List<SshTarget> three = List.of(SshTarget.parse("k1", "root"), SshTarget.parse("k2", "root"), SshTarget.parse("k3", "root"));
+        remote(three).check(spec);
+    }
 }

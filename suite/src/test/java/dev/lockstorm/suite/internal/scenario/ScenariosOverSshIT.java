@@ -29,11 +29,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * A ZooKeeper and a Redis scenario through the SSH backend only: the lab's hosts run sshd and are
- * to the run nothing but machines reached over SSH (servers on m1–m3, clients on k1–k2, or on the
- * control node). Each finds what it finds in the lab: its double holder. (Server faults over SSH —
- * a ZooKeeper leader killed, a Redis master frozen until the Sentinels fail over — are in
- * SshClustersIT.)
+ * Two Redis scenarios through the SSH backend only: the lab's hosts run sshd and are to the run
+ * nothing but machines reached over SSH (servers on m1–m3, clients on k1–k3, or on the control
+ * node). Each finds what it finds in the lab: its double holder. (A ZooKeeper ensemble and the
+ * server faults over SSH — a leader killed, a Redis master frozen until the Sentinels fail over —
+ * are in SshClustersIT; partitions and clock faults on remote hosts in RemoteFaultsIT.)
  */
 @Tag("scenario")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -46,7 +46,7 @@ class ScenariosOverSshIT {
     @BeforeAll
     void start() throws Exception {
         dir = Files.createDirectories(Path.of("target", "it", "ScenariosOverSshIT-" + System.currentTimeMillis()).toAbsolutePath());
-        machines = Lab.open(new LabSpec(List.of("m1", "m2", "m3", "k1", "k2"), dir));
+        machines = Lab.open(new LabSpec(List.of("m1", "m2", "m3", "k1", "k2", "k3"), dir));
         sshd = LabSshd.start(machines, dir, machines.hosts());
     }
 
@@ -59,14 +59,23 @@ class ScenariosOverSshIT {
         return java.util.Arrays.stream(names).map(n -> new SshTarget("root", machines.host(n).address(), 22)).toList();
     }
 
+    /**
+     * Servers on m1–m3, a client on each of k1–k3, and a delaying nemesis: a proxy on each client's host, the clients' connections redirected through it, all removed at the
+     * end; the servers' and the clients' logs come back stamped with the run's time.
+     */
     @Test
-    void curatorGcPauseWithClientsOnTheirOwnHosts() throws Exception {
-        Placement remote = new Placement.Remote(sshd.options(), targets("m1", "m2", "m3"), targets("k1", "k2"), dir.resolve("remote-root"));
-        RunResult r = runSeedOne("curator-gc-pause", "fencing none", remote);
+    void redlockLateReplyThroughDelayProxiesOnTheClientHosts() throws Exception {
+        Placement remote = new Placement.Remote(sshd.options(), targets("m1", "m2", "m3"), targets("k1", "k2", "k3"), dir.resolve("remote-root"));
+        RunResult r = runSeedOne("redlock-late-reply", "validity: from the last reply", remote);
         String log = Files.readString(r.dir().resolve("lockstorm.log"));
         assertTrue(log.contains("remote hosts over SSH: n1=root@" + machines.host("m1").address()), log.lines().limit(5).toList().toString());
-        String server = Files.readString(r.dir().resolve("logs/zk-n1.log"));
-        assertTrue(server.contains("QuorumPeer"), "the server's log came back to the run");
+        assertTrue(log.contains("delay proxies: "), "the run said where its proxies were");
+        assertTrue(Files.readString(r.dir().resolve("history.jsonl")).contains("\"f\":\"start-delay\""), "a link was delayed");
+        for (String k : List.of("k1", "k2", "k3")) {
+            assertFalse(machines.host(k).exec("nft", "list", "tables").output().contains("nemesis_delay"), "no redirect left on " + k);
+        }
+        String server = Files.readString(r.dir().resolve("logs/redis-n1.log"));
+        assertTrue(server.contains("Ready to accept connections"), "the server's log came back to the run");
         assertTrue(server.lines().allMatch(l -> l.matches("\\[ *-?\\d+\\.\\d{3} s \\| \\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\] .*")),
                 "every line of the server's log carries the run's stamp: " + server.lines().limit(2).toList());
         // a client's log lines carry the run's time, its start moved onto the client host's clock
