@@ -34,9 +34,13 @@ import java.util.Optional;
  * }</pre>
  */
 public final class Hunt {
-    /** The nemeses tried, in turn: the holder's faults, the servers' faults, and faults aimed at the lock's phases. */
-    public static final List<String> NEMESES = List.of("pause-client", "clock", "kill-at:before-release", "partition", "pause-node",
-            "kill-client", "pause-at:after-grant", "kill-at:after-grant", "pause-at:before-release", "kill-at:before-acquire", "mix");
+    /**
+     * The nemeses tried, in turn: the holder's faults, the servers' faults, and faults aimed at the lock's phases. {@code mix}
+     * comes fifth, so that a short hunt (six runs in three minutes) also meets its faults: the holder's links lost, reset,
+     * lossy or slow, which no other nemesis here draws.
+     */
+    public static final List<String> NEMESES = List.of("pause-client", "clock", "kill-at:before-release", "partition", "mix",
+            "pause-node", "kill-client", "pause-at:after-grant", "kill-at:after-grant", "pause-at:before-release", "kill-at:before-acquire");
 
     private final RunStore store;
     private final PrintStream progress;
