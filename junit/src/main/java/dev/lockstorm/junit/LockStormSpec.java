@@ -63,74 +63,74 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     }
 
     public LockStormSpec withClients(int n) {
-        return new LockStormSpec(system, n, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.clients = n);
     }
 
     public LockStormSpec withTimeLimit(Duration d) {
-        return new LockStormSpec(system, clients, d, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.timeLimit = d);
     }
 
     public LockStormSpec withNemesis(String n) {
-        return new LockStormSpec(system, clients, timeLimit, n, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.nemesis = n);
     }
 
     public LockStormSpec withFencing(String f) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, f, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.fencing = f);
     }
 
     public LockStormSpec withResource(String r) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, r, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.resource = r);
     }
 
     public LockStormSpec withSeed(long s) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, s, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.seed = s);
     }
 
     public LockStormSpec withLease(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, d, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.lease = d);
     }
 
     public LockStormSpec withNemesisInterval(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, d, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.nemesisInterval = d);
     }
 
     public LockStormSpec withHoldMax(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, d, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.holdMax = d);
     }
 
     public LockStormSpec withQuiet(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, d, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.quiet = d);
     }
 
     public LockStormSpec withPersistence(String p) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, p, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.persistence = p);
     }
 
     /** What a holder does when its client says the lease may be gone: {@code "continue"} (the default) or {@code "stop"}. */
     public LockStormSpec withOnDoubt(String d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, d, nesting, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.onDoubt = d);
     }
 
     /** How deep a reentrant lock is taken again inside each hold, at most (0: never). */
     public LockStormSpec withNesting(int n) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, n, readers, options, keepCrashed, schedule, rest);
+        return copy(c -> c.nesting = n);
     }
 
     /** For a read-write lock: how many of the clients are readers (the last ones; the others write). */
     public LockStormSpec withReaders(int n) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, n, options, keepCrashed, schedule, rest);
+        return copy(c -> c.readers = n);
     }
 
     /** The same spec with one of the system's options set. */
     public LockStormSpec withOption(String name, String value) {
         Map<String, String> o = new LinkedHashMap<>(options);
         o.put(name, value);
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, o, keepCrashed, schedule, rest);
+        return copy(c -> c.options = o);
     }
 
     /** The same spec, leaving a crashed client instance running beside the new one ({@code --keep-crashed}). */
     public LockStormSpec withKeepCrashed(boolean k) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, k, schedule, rest);
+        return copy(c -> c.keepCrashed = k);
     }
 
     /**
@@ -139,7 +139,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
      * schedule so.
      */
     public LockStormSpec withSchedule(java.nio.file.Path file) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, file, rest);
+        return copy(c -> c.schedule = file);
     }
 
     /**
@@ -147,7 +147,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
      * slow or delayed acquire finds the lock free at times instead of always behind a queue.
      */
     public LockStormSpec withRest(Duration d) {
-        return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet, persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, d);
+        return copy(c -> c.rest = d);
     }
 
     /** The spec as {@code lockstorm run} arguments. */
@@ -169,6 +169,37 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     /** A few words for messages: "acme-lock under pause-client, fencing all, seed 1". */
     String describe() {
         return system + " under " + nemesis + ", fencing " + fencing + (resource.equals("counter") ? "" : ", resource " + resource) + ", seed " + seed;
+    }
+
+    /** This spec with one field changed: the {@code with} methods' one place to copy it. */
+    private LockStormSpec copy(java.util.function.Consumer<Copy> change) {
+        Copy c = new Copy(this);
+        change.accept(c);
+        return c.spec();
+    }
+
+    /** A spec's fields, to change before it is made again. */
+    private static final class Copy {
+        String system, nemesis, fencing, resource, persistence, onDoubt;
+        int clients;
+        long seed;
+        Duration timeLimit, lease, nemesisInterval, holdMax, quiet, rest;
+        Integer nesting, readers;
+        Map<String, String> options;
+        boolean keepCrashed;
+        java.nio.file.Path schedule;
+
+        Copy(LockStormSpec s) {
+            system = s.system; clients = s.clients; timeLimit = s.timeLimit; nemesis = s.nemesis; fencing = s.fencing; resource = s.resource;
+            seed = s.seed; lease = s.lease; nemesisInterval = s.nemesisInterval; holdMax = s.holdMax; quiet = s.quiet; persistence = s.persistence;
+            onDoubt = s.onDoubt; nesting = s.nesting; readers = s.readers; options = s.options; keepCrashed = s.keepCrashed; schedule = s.schedule;
+            rest = s.rest;
+        }
+
+        LockStormSpec spec() {
+            return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet,
+                    persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+        }
     }
 
     private static String ms(Duration d) {

@@ -47,6 +47,18 @@ class LockStormSpecTest {
     }
 
     @Test
+    void everyWitherSetsItsOwnField() {
+        java.nio.file.Path schedule = java.nio.file.Path.of("schedule.json");
+        LockStormSpec s = LockStormSpec.of("a").withClients(2).withTimeLimit(Duration.ofSeconds(9)).withNemesis("clock").withFencing("writes")
+                .withResource("r").withSeed(5).withLease(Duration.ofSeconds(3)).withNemesisInterval(Duration.ofSeconds(4))
+                .withHoldMax(Duration.ofSeconds(6)).withQuiet(Duration.ofSeconds(7)).withPersistence("aof-always").withOnDoubt("stop")
+                .withNesting(1).withReaders(2).withOption("k", "v").withKeepCrashed(true).withSchedule(schedule).withRest(Duration.ofSeconds(8));
+        assertEquals(new LockStormSpec("a", 2, Duration.ofSeconds(9), "clock", "writes", "r", 5, Duration.ofSeconds(3), Duration.ofSeconds(4),
+                Duration.ofSeconds(6), Duration.ofSeconds(7), "aof-always", "stop", 1, 2, java.util.Map.of("k", "v"), true, schedule,
+                Duration.ofSeconds(8)), s);
+    }
+
+    @Test
     void aBadAttributeIsNamed() throws Exception {
         IllegalArgumentException d = assertThrows(IllegalArgumentException.class, () -> LockStormExtension.spec(annotation("badDuration")));
         assertTrue(d.getMessage().startsWith("timeLimit: 'soon' is not a duration"), d.getMessage());
