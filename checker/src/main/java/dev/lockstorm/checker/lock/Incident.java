@@ -36,8 +36,8 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
      *                   lock after the lock was granted to another)
      * @param why        the evidence, in words
      * @param fault      the fault the evidence names (the holder frozen, cut off or kept from renewing, a server's clock
-     *                   moved, a client frozen inside its acquire), or null when none does (the holder held past its lease,
-     *                   or a lock defect, whatever faults were in force)
+     *                   moved, a client frozen inside its acquire; for a defect, a server killed between the two grants),
+     *                   or null when none does (the holder held past its lease, or a defect no fault is tied to)
      */
     public record Cause(boolean leaseLimit, String why, FaultSpan fault) {
         /** A cause that names no fault. */

@@ -161,8 +161,9 @@ public final class Incidents {
      * moving excuses nothing, since a correct lock does not time leases on it); the holder's client
      * told it it still held the lock after the grant (a lock defect: what a careful holder was told,
      * and it was wrong); the holder was frozen, cut off or its renewals held before the grant, or it
-     * had held past its lease (lease limits); else nothing explains it (a lock defect: the service
-     * granted the lock twice).
+     * had held past its lease (lease limits); else a lock defect: the service granted the lock twice,
+     * after a server killed between the two grants when one was (it restarted without the lock), or
+     * with nothing to explain it.
      */
     static Incident.Cause cause(Context ctx, HoldInterval hold, List<HoldInterval> grants, OptionalLong lease) {
         History h = ctx.h;
@@ -263,6 +264,15 @@ public final class Incidents {
                 return new Incident.Cause(true, "the grant came " + History.duration(at - from) + " after the holder's answer, within "
                         + History.duration(lease.getAsLong() - (at - from)) + " of its " + History.duration(lease.getAsLong())
                         + " lease's end: the lease began before that answer, so it may have run out");
+            }
+        }
+        // still a defect of the service as run, but one the history ties to a fault: a server killed after the holder's grant
+        // and before the other's restarted without the lock (a Redis without persistence, a member that keeps nothing on disk)
+        for (FaultSpan f : before) {
+            if (f.kind().equals("kill") && f.hosts().stream().noneMatch(clientHosts::contains)
+                    && f.start().index() > hold.start().index() && f.start().index() < first.start().index()) {
+                return new Incident.Cause(false, "the service granted the lock twice after a server was killed between the two grants ("
+                        + f.describe() + "): a server that restarts without what it held forgets the lock", f);
             }
         }
         return new Incident.Cause(false, "nothing before the grant explains it (the holder was not frozen, cut off or past its lease, and no"

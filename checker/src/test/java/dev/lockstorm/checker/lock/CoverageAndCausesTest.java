@@ -210,6 +210,22 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aServerKilledBetweenTheGrantsIsNamedAndStaysADefect() {
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1")
+                .nemesis("kill", List.of("redis-n1")).with("hosts", List.of("n1"))
+                .nemesis("start", List.of("redis-n1")).with("hosts", List.of("n1"))
+                .acquire(1, 1L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        Incident.Cause c = r.incidents().get(0).cause();
+        assertFalse(c.leaseLimit(), "the service granted twice: " + c.why());
+        assertTrue(c.why().contains("after a server was killed between the two grants") && c.fault() != null, c.why());
+        // a kill before the holder's grant is no part of it
+        CheckResult before = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).nemesis("kill", List.of("redis-n1")).with("hosts", List.of("n1"))
+                .nemesis("start", List.of("redis-n1")).with("hosts", List.of("n1"))
+                .acquire(0, 1L).with("client", "c1").acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        assertTrue(before.incidents().get(0).cause().why().startsWith("nothing before the grant explains it"), before.incidents().get(0).cause().why());
+    }
+
+    @Test
     void aSecondGrantThatNothingExplainsIsADefectAndAClockJumpIsALimit() {
         CheckResult bare = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1").acquire(1, 2L).with("client", "c2")
                 .release(0).release(1).check(new FencedMutex());

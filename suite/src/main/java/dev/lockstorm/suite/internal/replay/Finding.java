@@ -81,9 +81,9 @@ public record Finding(Map<String, Set<Integer>> steps) {
     }
 
     /**
-     * The faults an incident is tied to: the one its cause names (the holder frozen before the grant);
-     * none when its cause is a hold past the lease (no fault was needed); for a lock defect, every
-     * fault in force while it happened.
+     * The faults an incident is tied to: the one its cause names (the holder frozen before the grant, a
+     * server killed between the two grants); none when its cause is a hold past the lease (no fault was
+     * needed); for a lock defect no fault is named for, every fault in force while it happened.
      */
     static List<FaultSpan> causes(Incident i) {
         if (i.cause().fault() != null) return List.of(i.cause().fault());
