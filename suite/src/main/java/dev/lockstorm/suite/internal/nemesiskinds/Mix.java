@@ -10,9 +10,9 @@ import java.util.Optional;
 /**
  * {@code mix}: partitions, node pauses, the holder paused or killed, kills of servers, server and
  * client clock faults, and the holder's links failing as {@code flaky-net} fails them, at random.
- * Where the clients run on the control node (SSH hosts without client hosts) their links cannot be
- * cut without cutting the run's own connections: the run leaves those faults out and its history
- * says so (a {@code missed} event).
+ * Where one client's links cannot be cut alone — the clients on the control node (SSH hosts without
+ * client hosts), whose links carry the run, or clients sharing a client host — the run leaves those
+ * faults out and its history says so (a {@code missed} event).
  */
 public record Mix() implements NemesisKind {
     @Override
@@ -52,8 +52,9 @@ public record Mix() implements NemesisKind {
         Schedule schedule = Schedule.random(faults, r.interval(), r.interval(), t.random()).around(List.of(r.lease(), r.lease().plusSeconds(1)));
         if (t.clientLinksCut()) return Optional.of(schedule::run);
         return Optional.of((nemesis, total) -> {
-            nemesis.missed("mix: the holder's links are left alone: the clients run on this machine, and cutting them would cut the"
-                    + " run's own connections (--client-hosts names hosts for them)");
+            nemesis.missed("mix: the holder's links are left alone: the clients do not each have a host of their own (on this machine,"
+                    + " cutting them would cut the run's own connections; on a shared client host, the other clients' too): --client-hosts"
+                    + " names a host for each");
             return schedule.run(nemesis, total);
         });
     }

@@ -41,8 +41,9 @@ public interface Targets {
     Rhythm rhythm();
 
     /**
-     * Whether the clients' links to the servers may be cut: in a lab, and on SSH hosts with client
-     * hosts; not where the clients run on the control node, whose links carry the run itself.
+     * Whether one client's links to the servers may be cut, its alone: in a lab, and on SSH hosts with
+     * a client host for each client; not where the clients run on the control node, whose links carry
+     * the run itself, nor where clients share a host and its links.
      */
     boolean clientLinksCut();
 

@@ -32,14 +32,14 @@ public sealed interface Placement {
     /** Opens the hosts of a run: the topology's servers (n1 …, helpers s1 …) and clients c1 … */
     Lab open(Topology topology, List<String> clients, Path dir);
 
-    /** Why this placement cannot run {@code kind} against {@code topology}, or empty when it can. */
-    default Optional<String> unfit(NemesisKind kind, Topology topology) {
+    /** Why this placement cannot run {@code kind} against {@code topology} with {@code clients} clients, or empty when it can. */
+    default Optional<String> unfit(NemesisKind kind, Topology topology, int clients) {
         return Optional.empty();
     }
 
     /** Throws IllegalArgumentException saying why {@code spec} cannot run here: said before anything starts. */
     default void check(RunSpec spec) {
-        unfit(spec.nemesis(), spec.system().topology()).ifPresent(why -> {
+        unfit(spec.nemesis(), spec.system().topology(), spec.clients()).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
     }
@@ -47,8 +47,11 @@ public sealed interface Placement {
     /** One line for the run's log. */
     String describe(Topology topology, List<String> clients);
 
-    /** Whether a nemesis may cut the clients' links: not when the clients run on the control node, whose links carry the run. */
-    boolean clientLinksCut();
+    /**
+     * Whether a nemesis may cut one client's links, that client's alone, with {@code clients} clients: not when the
+     * clients run on the control node, whose links carry the run, nor when clients share a host (and its links).
+     */
+    boolean clientLinksCut(int clients);
 
     /** Namespaces on this machine, built inside the run's own lab. */
     record InLab() implements Placement {
@@ -67,7 +70,7 @@ public sealed interface Placement {
         }
 
         @Override
-        public boolean clientLinksCut() {
+        public boolean clientLinksCut(int clients) {
             return true;
         }
     }
@@ -94,12 +97,6 @@ public sealed interface Placement {
         public void check(RunSpec spec) {
             requireHosts(spec.system().topology());
             Placement.super.check(spec);
-            // a host's proxy delays every connection that leaves it: two clients there could not be delayed apart
-            if (spec.nemesis().delaysClients() && clientHosts.size() < spec.clients()) {
-                throw new IllegalArgumentException("--nemesis " + spec.nemesis().name() + " delays one client's links at a time, through a"
-                        + " proxy on its host: name a client host for each client (" + spec.clients() + " clients, " + clientHosts.size()
-                        + " --client-hosts)");
-            }
         }
 
         /** Checks that there are enough hosts for {@code topology}. */
@@ -112,15 +109,18 @@ public sealed interface Placement {
         }
 
         @Override
-        public Optional<String> unfit(NemesisKind kind, Topology topology) {
-            if (!clientLinksCut() && kind.cutsClients(topology)) {
-                return Optional.of("--nemesis " + kind.name() + " cuts clients off servers; with the clients on this machine it would cut the SSH "
-                        + "connections that drive the run too: name client hosts with --client-hosts");
-            }
-            if (clientHosts.isEmpty() && kind.delaysClients()) {
-                return Optional.of("--nemesis " + kind.name() + " delays the clients' links through proxies on the clients' hosts, with an nft"
-                        + " redirect there; with the clients on this machine it would redirect this machine's own connections: name"
-                        + " client hosts with --client-hosts");
+        public Optional<String> unfit(NemesisKind kind, Topology topology, int clients) {
+            boolean delays = kind.delaysClients();
+            if (!clientLinksCut(clients) && (delays || kind.cutsClients(topology))) {
+                String does = "--nemesis " + kind.name() + (delays ? " delays one client's links, through a proxy and an nft redirect on its host"
+                        : " cuts clients off servers");
+                if (clientHosts.isEmpty()) {
+                    return Optional.of(does + "; with the clients on this machine it would " + (delays ? "redirect this machine's own connections"
+                            : "cut the SSH connections that drive the run too") + ": name client hosts with --client-hosts");
+                }
+                // the history would name one client while the fault fell on every client of its host
+                return Optional.of(does + ", and clients on one host share its links (" + clients + " clients, " + clientHosts.size()
+                        + " --client-hosts): name a client host for each client");
             }
             if (!clientHosts.isEmpty() && kind.movesMonotonicClocks()) {
                 return Optional.of("--nemesis " + kind.name() + " makes clients' monotonic clocks run fast, which lockstorm can do only for"
@@ -173,8 +173,8 @@ public sealed interface Placement {
         }
 
         @Override
-        public boolean clientLinksCut() {
-            return !clientHosts.isEmpty();
+        public boolean clientLinksCut(int clients) {
+            return clientHosts.size() >= clients;
         }
     }
 }

@@ -127,7 +127,7 @@ public final class Runner {
                     if (delays != null) nemesis.delayThrough(delays);
                     leaders.start();
                     Targets targets = new RunTargets(cluster, clients, board, new Random(random.nextLong()), spec.rhythm(), clientDir,
-                            placement.clientLinksCut());
+                            placement.clientLinksCut(spec.clients()));
                     run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets);
                     for (Phase phase : Phase.ALL) phase.run(run);
                     clients.forEach(DrivenClient::close);

@@ -24,41 +24,42 @@ class PlacementTest {
         return new Placement.Remote(SshOptions.defaults(), SERVERS, clientHosts, Path.of("/tmp/lockstorm"));
     }
 
+    private static final List<SshTarget> K1 = List.of(SshTarget.parse("k1", "root"));
+
     @Test
-    void clientsOnTheControlNodeKeepTheirLinks() {
-        assertTrue(new Placement.InLab().clientLinksCut());
-        assertFalse(remote(List.of()).clientLinksCut(), "the clients' links carry the run");
-        assertTrue(remote(List.of(SshTarget.parse("k1", "root"))).clientLinksCut());
+    void aClientsLinksAreCutAloneOnlyOnAHostOfItsOwn() {
+        assertTrue(new Placement.InLab().clientLinksCut(5));
+        assertFalse(remote(List.of()).clientLinksCut(1), "the clients' links carry the run");
+        assertTrue(remote(K1).clientLinksCut(1));
+        assertFalse(remote(K1).clientLinksCut(2), "two clients on k1 share its links");
     }
 
     @Test
     void mixRunsThereWithoutItsLinkFaultsWhileFlakyNetIsRefused() {
         Topology zk = Topology.ZOOKEEPER;
-        assertEquals(Optional.empty(), remote(List.of()).unfit(NemesisKinds.byName("mix"), zk),
+        assertEquals(Optional.empty(), remote(List.of()).unfit(NemesisKinds.byName("mix"), zk, 5),
                 "mix leaves the links alone there (and its history says so)");
-        String why = remote(List.of()).unfit(NemesisKinds.byName("flaky-net"), zk).orElseThrow();
+        String why = remote(List.of()).unfit(NemesisKinds.byName("flaky-net"), zk, 5).orElseThrow();
         assertTrue(why.contains("--nemesis flaky-net cuts clients off servers") && why.contains("--client-hosts"), why);
-        assertEquals(Optional.empty(), remote(List.of(SshTarget.parse("k1", "root"))).unfit(NemesisKinds.byName("flaky-net"), zk));
-    }
-
-    @Test
-    void delayNeedsClientHostsToRunItsProxiesOn() {
-        Topology redis = Topology.REDIS_SINGLE;
-        for (String kind : List.of("delay", "delay-last-server")) {
-            String why = remote(List.of()).unfit(NemesisKinds.byName(kind), redis).orElseThrow();
-            assertTrue(why.contains("--nemesis " + kind) && why.contains("--client-hosts"), why);
-            assertEquals(Optional.empty(), remote(List.of(SshTarget.parse("k1", "root"))).unfit(NemesisKinds.byName(kind), redis));
-        }
+        assertEquals(Optional.empty(), remote(K1).unfit(NemesisKinds.byName("flaky-net"), zk, 1));
+        String shared = remote(K1).unfit(NemesisKinds.byName("flaky-net"), zk, 3).orElseThrow();
+        assertTrue(shared.contains("clients on one host share its links (3 clients, 1 --client-hosts)"), shared);
     }
 
     @Test
     void delayNeedsAClientHostForEachClient() {
+        Topology redis = Topology.REDIS_SINGLE;
+        for (String kind : List.of("delay", "delay-last-server")) {
+            String why = remote(List.of()).unfit(NemesisKinds.byName(kind), redis, 3).orElseThrow();
+            assertTrue(why.contains("--nemesis " + kind + " delays one client's links") && why.contains("redirect this machine's own"), why);
+            assertEquals(Optional.empty(), remote(K1).unfit(NemesisKinds.byName(kind), redis, 1));
+        }
         var scenario = dev.lockstorm.suite.internal.scenario.Scenarios.byName("redlock-late-reply").orElseThrow();
         RunSpec spec = scenario.spec(scenario.variants().get(0), 1);
         List<SshTarget> two = List.of(SshTarget.parse("k1", "root"), SshTarget.parse("k2", "root"));
         IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> remote(two).check(spec));
-        assertTrue(e.getMessage().contains("name a client host for each client (3 clients, 2 --client-hosts)"), e.getMessage());
-        List<SshTarget> three = List.of(SshTarget.parse("k1", "root"), SshTarget.parse("k2", "root"), SshTarget.parse("k3", "root"));
-        remote(three).check(spec);
+        assertTrue(e.getMessage().contains("name a client host for each client") && e.getMessage().contains("(3 clients, 2 --client-hosts)"),
+                e.getMessage());
+        remote(List.of(SshTarget.parse("k1", "root"), SshTarget.parse("k2", "root"), SshTarget.parse("k3", "root"))).check(spec);
     }
 }
