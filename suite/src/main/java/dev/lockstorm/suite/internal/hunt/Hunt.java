@@ -29,8 +29,8 @@ import java.util.Optional;
  * its phase-aimed variants, seed after seed, and stops at the first run whose incidents include a
  * lock defect (not a lease limit, which any lease lock shows under those faults), whose tokens went
  * backwards, or after which the lock was not live. Redis servers keep an append-only file fsynced on
- * every write, so that a server killed and restarted loses nothing: what is found is the lock's. What it reached meanwhile is summed, so that a
- * hunt that found nothing says what it tested.
+ * every write, so that a server killed and restarted loses nothing: what is found is the lock's.
+ * What it reached meanwhile is summed, so that a hunt that found nothing says what it tested.
  *
  * <pre>{@code
  * Hunt.Found f = new Hunt(store, System.err).run(system, Map.of(), classpath, resource, Duration.ofMinutes(3), Duration.ofSeconds(30));
