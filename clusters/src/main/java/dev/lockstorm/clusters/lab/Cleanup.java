@@ -32,7 +32,8 @@ public final class Cleanup {
             for (String table : NFT_TABLES) {
                 if (tables.ok() && tables.output().lines().anyMatch(l -> l.strip().equals("table " + table))) {
                     found.add("nft table '" + table + "' in this network namespace" + (remove ? ": deleted" : ""));
-                    if (remove) Commands.run("nft", "delete", "table", table.split(" ")[0], table.split(" ")[1]);
+                    String[] familyAndName = table.split(" ");
+                    if (remove) Commands.run("nft", "delete", "table", familyAndName[0], familyAndName[1]);
                 }
             }
         }

@@ -37,8 +37,8 @@ public final class SshCleanup {
         String script = String.join("\n",
                 "remove=" + (remove ? 1 : 0),
                 "done=''; [ $remove = 1 ] && done=': removed'",
-                "for t in " + String.join(" ", Cleanup.NFT_TABLES.stream().map(t -> t.replace(' ', ':')).toList()) + "; do",
-                "  t=$(echo $t | tr : ' ')",
+                // each table one quoted word, "family name"; $t unquoted gives nft the two
+                "for t in " + String.join(" ", Cleanup.NFT_TABLES.stream().map(Shell::quote).toList()) + "; do",
                 "  if command -v nft >/dev/null 2>&1 && nft list table $t >/dev/null 2>&1; then",
                 "    echo \"nft table '$t'$done\"; [ $remove = 1 ] && nft delete table $t",
                 "  fi",

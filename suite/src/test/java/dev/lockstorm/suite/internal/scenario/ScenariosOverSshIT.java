@@ -7,6 +7,7 @@ import dev.lockstorm.clusters.ssh.LabSshd;
 import dev.lockstorm.clusters.ssh.SshCleanup;
 import dev.lockstorm.clusters.ssh.SshLab;
 import dev.lockstorm.clusters.ssh.SshTarget;
+import dev.lockstorm.nemesis.delay.DelayLinks;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.cli.Main;
 import dev.lockstorm.suite.internal.run.Placement;
@@ -60,8 +61,9 @@ class ScenariosOverSshIT {
     }
 
     /**
-     * Servers on m1–m3, a client on each of k1–k3, and a delaying nemesis: a proxy on each client's host, the clients' connections redirected through it, all removed at the
-     * end; the servers' and the clients' logs come back stamped with the run's time.
+     * Servers on m1–m3, a client on each of k1–k3, and a delaying nemesis: a proxy on each client's
+     * host, the clients' connections redirected through it, all removed at the end; the servers' and
+     * the clients' logs come back stamped with the run's time.
      */
     @Test
     void redlockLateReplyThroughDelayProxiesOnTheClientHosts() throws Exception {
@@ -72,7 +74,7 @@ class ScenariosOverSshIT {
         assertTrue(log.contains("delay proxies: "), "the run said where its proxies were");
         assertTrue(Files.readString(r.dir().resolve("history.jsonl")).contains("\"f\":\"start-delay\""), "a link was delayed");
         for (String k : List.of("k1", "k2", "k3")) {
-            assertFalse(machines.host(k).exec("nft", "list", "tables").output().contains("nemesis_delay"), "no redirect left on " + k);
+            assertFalse(machines.host(k).exec("nft", "list", "tables").output().contains(DelayLinks.TABLE), "no redirect left on " + k);
         }
         String server = Files.readString(r.dir().resolve("logs/redis-n1.log"));
         assertTrue(server.contains("Ready to accept connections"), "the server's log came back to the run");
