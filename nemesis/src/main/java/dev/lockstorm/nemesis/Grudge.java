@@ -44,7 +44,14 @@ public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
      * {@link CutStyle#INBOUND}, its requests arrive and are applied, their replies are lost.
      */
     public static Grudge repliesLost(Host client, Collection<Host> nodes) {
-        return new Grudge(Map.of(client, new LinkedHashSet<>(nodes)), CutStyle.INBOUND);
+        return repliesLost(List.of(client), nodes);
+    }
+
+    /** The same for each of {@code clients}. */
+    public static Grudge repliesLost(Collection<Host> clients, Collection<Host> nodes) {
+        Map<Host, Set<Host>> m = new LinkedHashMap<>();
+        for (Host c : clients) m.put(c, new LinkedHashSet<>(nodes));
+        return new Grudge(m, CutStyle.INBOUND);
     }
 
     /** Hosts in different components cannot talk; hosts in none are untouched. */

@@ -19,14 +19,20 @@ public final class RedisSystems {
     static final LockOption RELEASE = LockOption.choice("release", "how a release deletes the key: compare-and-delete (only our value, in"
             + " Lua) or del (a plain DEL, the blind release of many hand-written locks)", "compare-and-delete", "compare-and-delete", "del");
 
+    static final LockOption RETRY = LockOption.choice("retry", "what an acquire does when its SET timed out or its connection broke: none"
+            + " (the outcome is unknown), blind (the same SET sent again, up to 3 times, as clients that retry failed commands do; after a"
+            + " broken connection only client=deployed reconnects to send it) or idempotent (the same, and a SET that finds the client's own"
+            + " value returns that grant)", "none", "none", "blind", "idempotent");
+
     /** {@code redis-single}: SET NX PX on one server, the token from INCR in the same script. */
     public static final class Single extends BuiltInSystem {
         public Single() {
             super("redis-single", "SET NX PX with a Lua release and extend; the token is INCR in the same script",
-                    Topology.REDIS_SINGLE, true, List.of(CLIENT, RELEASE),
+                    Topology.REDIS_SINGLE, true, List.of(CLIENT, RELEASE, RETRY),
                     c -> new RedisSingleLock(c.connect(), c.lease(), 0,
                             CLIENT.valueIn(c).equals("deployed") ? RedisSingleLock.ClientMode.DEPLOYED : RedisSingleLock.ClientMode.FAULT_TESTING,
-                            RELEASE.valueIn(c).equals("del") ? RedisSingleLock.ReleaseMode.DEL : RedisSingleLock.ReleaseMode.COMPARE_AND_DELETE));
+                            RELEASE.valueIn(c).equals("del") ? RedisSingleLock.ReleaseMode.DEL : RedisSingleLock.ReleaseMode.COMPARE_AND_DELETE,
+                            RedisSingleLock.RetryMode.valueOf(RETRY.valueIn(c).toUpperCase(java.util.Locale.ROOT))));
         }
     }
 

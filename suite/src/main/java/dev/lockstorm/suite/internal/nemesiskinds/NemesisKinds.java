@@ -14,7 +14,7 @@ public final class NemesisKinds {
     public static final List<NemesisKind> CHOREOGRAPHIES = List.of(new SplitClock(), new SplitKill(false), new SplitKill(true),
             new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), IsolateHolder.briefly(), new IsolateNode(), new SplitBrain(), new HoldWaiterRenewals(),
             new WaiterClockAhead(), new WaiterClockFast(), new ServerClockAhead(), new FailoverPromote(), new ExpiryReconnect(), new Kill(true),
-            new DelayLastServer(), DelayHolder.longer(), new RepliesLost(), new PauseInHold(dev.lockstorm.suite.internal.workload.Role.WRITER), new PauseInHold(dev.lockstorm.suite.internal.workload.Role.READER));
+            new DelayLastServer(), DelayHolder.longer(), new RepliesLost(), RepliesLost.briefly(), new PauseInHold(dev.lockstorm.suite.internal.workload.Role.WRITER), new PauseInHold(dev.lockstorm.suite.internal.workload.Role.READER));
 
     private NemesisKinds() {
     }

@@ -207,34 +207,120 @@ public final class Proof {
      * the lock. Described with the next grant, which waited for the lost grant's lease.
      */
     public static Optional<String> lostGrant(RunResult r) {
-        Path file = r.dir().resolve("history.jsonl");
-        if (!Files.exists(file)) return Optional.empty();
-        History h = HistoryReader.read(file, HistoryFormat.JSONL);
-        List<Operation> grants = h.operations().stream().filter(o -> "acquire".equals(o.f()) && o.outcome() == OpType.OK
-                && o.output() instanceof Number).sorted(java.util.Comparator.comparingLong(o -> ((Number) o.output()).longValue())).toList();
-        List<Operation> unknown = h.operations().stream().filter(o -> "acquire".equals(o.f()) && o.outcome() == OpType.INFO
-                && o.invoke() != null && o.completion() != null).toList();
-        for (int i = 1; i < grants.size(); i++) {
-            Operation before = grants.get(i - 1);
-            Operation next = grants.get(i);
-            long skipped = ((Number) before.output()).longValue() + 1;
-            if (((Number) next.output()).longValue() != skipped + 1) continue;
+        History h = history(r);
+        if (h == null) return Optional.empty();
+        List<Operation> unknown = acquires(h).filter(o -> o.outcome() == OpType.INFO).toList();
+        for (Gap g : gaps(h)) {
             for (Operation u : unknown) {
-                Object client = u.invoke().extra("client");
-                boolean between = u.invoke().time() < next.completion().time() && u.completion().time() > before.invoke().time();
-                boolean cutOff = r.check().faults().stream().anyMatch(f -> f.kind().equals("partition") && client != null
-                        && f.hosts().contains(client.toString()) && f.start().time() <= u.completion().time()
-                        && (f.end() == null || f.end().time() >= u.invoke().time()));
-                if (between && cutOff) {
-                    return Optional.of("token " + skipped + " went to no client that was told: " + u.who() + "'s acquire from "
+                if (g.spannedBy(u) && cutOff(r, u)) {
+                    return Optional.of(g.tokens() + " went to no client that was told: " + u.who() + "'s acquire from "
                             + History.when(u.invoke()) + " to " + History.when(u.completion()) + ", while its replies were lost, was recorded"
-                            + " unknown (" + u.completion().extra("error") + "); the next grant, token " + (skipped + 1) + ", came at "
-                            + History.when(next.completion()) + ", " + History.duration(next.completion().time() - u.invoke().time())
-                            + " after that acquire began");
+                            + " unknown (" + u.completion().extra("error") + "); " + g.describeNext(u));
                 }
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A grant no client was told of, though every acquire in flight for it was answered: an acquire
+     * whose replies were lost sent its SET again after a timeout, and the SET sent again was refused
+     * by the client's own value in the key (noted {@code refusedByOwn}): its first SET took the lock,
+     * and the client, refused by its own grant, never knew; the key holds the lock for no one until it
+     * expires. None of the acquires in flight is unknown (that would be {@link #lostGrant}).
+     */
+    public static Optional<String> replayRefusedOwnGrant(RunResult r, String refusedByOwn) {
+        History h = history(r);
+        if (h == null) return Optional.empty();
+        List<Operation> unknown = acquires(h).filter(o -> o.outcome() == OpType.INFO).toList();
+        for (Gap g : gaps(h)) {
+            if (unknown.stream().anyMatch(u -> g.spannedBy(u) && cutOff(r, u))) continue;
+            Optional<Operation> refused = acquires(h).filter(o -> o.outcome() == OpType.OK || o.outcome() == OpType.FAIL)
+                    .filter(o -> g.spannedBy(o) && cutOff(r, o) && noted(o, refusedByOwn) != null).findFirst();
+            if (refused.isEmpty()) continue;
+            Operation o = refused.get();
+            String answer = o.outcome() == OpType.OK ? "granted token " + o.output() + " at " + History.when(o.completion())
+                    : "refused at " + History.when(o.completion()) + " (" + o.completion().extra("error") + ")";
+            return Optional.of(g.tokens() + " went to no client that was told, and no acquire in flight for it is unknown: "
+                    + o.who() + "'s acquire from " + History.when(o.invoke()) + ", whose replies were lost, was noted: " + noted(o, refusedByOwn)
+                    + "; it was then " + answer + "; " + g.describeNext(o));
+        }
+        return Optional.empty();
+    }
+
+    /** Tokens no acquire returned between two that did ({@link Gap}), for a lock whose tokens come from one counter. */
+    public static List<Gap> untoldTokens(RunResult r) {
+        History h = history(r);
+        return h == null ? List.of() : gaps(h);
+    }
+
+    /**
+     * Tokens {@code before}+1 … {@code next}-1 that no acquire returned, between the grants of two that
+     * did: with tokens from one counter taken with the lock (redis-single's INCR), grants no client
+     * was told of.
+     */
+    public record Gap(Operation before, Operation next) {
+        long first() {
+            return ((Number) before.output()).longValue() + 1;
+        }
+
+        long last() {
+            return ((Number) next.output()).longValue() - 1;
+        }
+
+        /** "token 7" or "tokens 7–8". */
+        public String tokens() {
+            return first() == last() ? "token " + first() : "tokens " + first() + "–" + last();
+        }
+
+        /** Whether {@code o} was in flight between the two grants. */
+        boolean spannedBy(Operation o) {
+            return o.invoke() != null && o.completion() != null && o.invoke().time() < next.completion().time()
+                    && o.completion().time() > before.invoke().time();
+        }
+
+        String describeNext(Operation since) {
+            return "the next grant, token " + next.output() + ", came at " + History.when(next.completion()) + ", "
+                    + History.duration(next.completion().time() - since.invoke().time()) + " after that acquire began";
+        }
+    }
+
+    private static List<Gap> gaps(History h) {
+        List<Operation> grants = acquires(h).filter(o -> o.outcome() == OpType.OK && o.output() instanceof Number)
+                .sorted(java.util.Comparator.comparingLong(o -> ((Number) o.output()).longValue())).toList();
+        List<Gap> gaps = new java.util.ArrayList<>();
+        for (int i = 1; i < grants.size(); i++) {
+            Gap g = new Gap(grants.get(i - 1), grants.get(i));
+            if (g.first() <= g.last()) gaps.add(g);
+        }
+        return gaps;
+    }
+
+    private static java.util.stream.Stream<Operation> acquires(History h) {
+        return h.operations().stream().filter(o -> "acquire".equals(o.f()) && o.invoke() != null && o.completion() != null);
+    }
+
+    /** Whether {@code o}'s client was cut off (its replies lost, or its links cut) by a fault of the run while {@code o} was in flight. */
+    private static boolean cutOff(RunResult r, Operation o) {
+        Object client = o.invoke().extra("client");
+        return client != null && r.check().faults().stream().anyMatch(f -> f.kind().equals("partition")
+                && f.hosts().contains(client.toString()) && f.start().time() <= o.completion().time()
+                && (f.end() == null || f.end().time() >= o.invoke().time()));
+    }
+
+    /** The first of {@code o}'s notes that contains {@code note}, or null. */
+    private static String noted(Operation o, String note) {
+        for (dev.lockstorm.checker.history.Op op : java.util.Arrays.asList(o.invoke(), o.completion())) {
+            if (op != null && op.extra("notes") instanceof java.util.Collection<?> notes) {
+                for (Object n : notes) if (String.valueOf(n).contains(note)) return String.valueOf(n);
+            }
+        }
+        return null;
+    }
+
+    private static History history(RunResult r) {
+        Path file = r.dir().resolve("history.jsonl");
+        return Files.exists(file) ? HistoryReader.read(file, HistoryFormat.JSONL) : null;
     }
 
     /** Incidents the checker calls lock defects (nothing excuses the second grant) with a grant made while a fault was in force. */

@@ -208,14 +208,35 @@ public final class Scenarios {
         // requests still arrive) for 6 s sends a SET or two (each times out after 2 s, and its acquire with it), and one that
         // meets a free lock takes it and is never told
         Recipe r = new Recipe("redis-lost-reply", "redis-single", 3, new RepliesLost(), 3, 3, 1, 0, 30);
+        // every client's replies lost for 2.5 s from the moment the lock is free: the SET that takes it times out at 2 s and is
+        // sent again, but the acknowledgements were lost too, so TCP delivers the second SET only with its retransmission of
+        // the first request, 3 s after it (tried with a TTL of 3 s: the key had just expired, and the replay took it afresh);
+        // a TTL of 4 s keeps the first grant standing then
+        Recipe brief = new Recipe("redis-lost-reply", "redis-single", 3, RepliesLost.briefly(), 4, 3, 1, 0, 30);
+        String refusedByOwn = dev.lockstorm.locks.redis.RedisSingleLock.REFUSED_BY_OWN;
+        String foundOwn = dev.lockstorm.locks.redis.RedisSingleLock.FOUND_OWN;
         return new Scenario(r.name, "single Redis, a client's replies lost while its requests still arrive, the lock free: its SET NX"
                 + " takes the lock on the server, its client times out and records the acquire as unknown, and the key holds the lock for"
                 + " no one until its TTL runs out. The token taken in the same script shows the grant no client was told of; the"
-                + " checker must not call it a double holder", List.of(
+                + " checker must not call it a double holder. A client that retries a timed-out command sends the SET again, and it is"
+                + " refused by its own grant (a definite answer, and still a grant no client knows of); a script that knows the"
+                + " client's value answers the replay with that grant", List.of(
                 new Scenario.Variant("fault-testing client", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE, Map.of())
                         .rest(Duration.ofSeconds(2)).build(), "a grant no client was told of (a token skipped, the acquire unknown), no double holder",
                         x -> doubles(x) == 0 && Proof.lostGrant(x).isPresent())
-                        .provedBy(x -> Proof.lostGrant(x).orElse("no grant went untold") + "; " + Proof.availability(x))));
+                        .provedBy(x -> Proof.lostGrant(x).orElse("no grant went untold") + "; " + Proof.availability(x)),
+                new Scenario.Variant("SET sent again after its timeout (retries as deployed)", seed -> brief.builder(seed, Fencing.NONE,
+                        Persistence.NONE, Map.of("client", "deployed", "retry", "blind")).rest(Duration.ofSeconds(2)).build(),
+                        "the SET sent again refused by its own grant: a token skipped, the acquires answered, no double holder",
+                        x -> doubles(x) == 0 && Proof.replayRefusedOwnGrant(x, refusedByOwn).isPresent())
+                        .provedBy(x -> Proof.replayRefusedOwnGrant(x, refusedByOwn).orElse("no SET sent again met its own grant") + "; "
+                                + Proof.availability(x)),
+                new Scenario.Variant("SET sent again to a script that knows its value", seed -> brief.builder(seed, Fencing.NONE,
+                        Persistence.NONE, Map.of("client", "deployed", "retry", "idempotent")).rest(Duration.ofSeconds(2)).build(),
+                        "the SET sent again given its own grant: no token skipped, no double holder",
+                        x -> doubles(x) == 0 && Proof.untoldTokens(x).isEmpty() && Proof.noteInHistory(x, foundOwn).isPresent())
+                        .provedBy(x -> Proof.noteInHistory(x, foundOwn).orElse("no SET sent again found its own grant") + "; tokens no"
+                                + " client was told of: " + Proof.untoldTokens(x).stream().map(Proof.Gap::tokens).toList())));
     }
 
     static Scenario sentinelFailover() {
