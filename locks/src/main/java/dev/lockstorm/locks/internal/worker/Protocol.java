@@ -20,7 +20,7 @@ import java.util.Map;
  * {"cmd":"acquire","timeout_ms":5000}  → {"type":"ok","value":TOKEN} | {"type":"fail","error":…} | {"type":"info","error":…}
  * {"cmd":"acquire","timeout_ms":5000,"then_use":true}
  *                                       → {"type":"ok","value":TOKEN,"still_held":true|false} | the same fail and info
- * (an ok may carry "notes":["…"], what the lock client noted during the call)
+ * (an answer to an acquire may carry "notes":["…"], what the lock client noted during the call)
  * (a read-write lock's read lock: "read":true on acquire and release)
  * {"cmd":"use"}                         → {"type":"use","still_held":true|false}
  * {"cmd":"release"}                     → {"type":"ok"} | {"type":"fail",…} | {"type":"info",…}
@@ -74,22 +74,27 @@ public final class Protocol {
                 g.writeStringField("type", "ok");
                 if (ok.token() != null) g.writeNumberField("value", ok.token());
                 if (ok.stillHeld() != null) g.writeBooleanField("still_held", ok.stillHeld());
-                if (!ok.notes().isEmpty()) {
-                    g.writeArrayFieldStart("notes");
-                    for (String n : ok.notes()) g.writeString(n);
-                    g.writeEndArray();
-                }
+                notes(g, ok.notes());
             } else if (r instanceof Reply.Fail f) {
                 g.writeStringField("type", "fail");
                 g.writeStringField("error", f.error());
+                notes(g, f.notes());
             } else if (r instanceof Reply.Info i) {
                 g.writeStringField("type", "info");
                 g.writeStringField("error", i.error());
+                notes(g, i.notes());
             } else if (r instanceof Reply.InUse u) {
                 g.writeStringField("type", "use");
                 g.writeBooleanField("still_held", u.stillHeld());
             }
         });
+    }
+
+    private static void notes(JsonGenerator g, java.util.List<String> notes) throws IOException {
+        if (notes.isEmpty()) return;
+        g.writeArrayFieldStart("notes");
+        for (String n : notes) g.writeString(n);
+        g.writeEndArray();
     }
 
     /** The command on {@code line}; {@link IllegalArgumentException} for anything else. */
@@ -130,8 +135,8 @@ public final class Protocol {
             case "error" -> new Reply.OpenFailed(error);
             case "ok" -> new Reply.Ok(f.get("value") instanceof Long v ? v : null, f.get("still_held") instanceof Boolean b ? b : null,
                     strings(f.get("notes")));
-            case "fail" -> new Reply.Fail(error);
-            case "info" -> new Reply.Info(error);
+            case "fail" -> new Reply.Fail(error, strings(f.get("notes")));
+            case "info" -> new Reply.Info(error, strings(f.get("notes")));
             case "use" -> new Reply.InUse(Boolean.TRUE.equals(f.get("still_held")));
             default -> throw new IllegalArgumentException("unknown reply: " + line);
         };

@@ -30,12 +30,26 @@ public sealed interface Reply {
         }
     }
 
-    /** The operation certainly did not take effect. */
-    record Fail(String error) implements Reply {
+    /** The operation certainly did not take effect; the notes the lock client added during the call. */
+    record Fail(String error, java.util.List<String> notes) implements Reply {
+        public Fail {
+            notes = java.util.List.copyOf(notes);
+        }
+
+        public Fail(String error) {
+            this(error, java.util.List.of());
+        }
     }
 
-    /** The outcome is unknown (the client instance is now a crashed process). */
-    record Info(String error) implements Reply {
+    /** The outcome is unknown (the client instance is now a crashed process); the notes the lock client added during the call. */
+    record Info(String error, java.util.List<String> notes) implements Reply {
+        public Info {
+            notes = java.util.List.copyOf(notes);
+        }
+
+        public Info(String error) {
+            this(error, java.util.List.of());
+        }
     }
 
     /** The answer to {@link Command.Use}. */

@@ -70,11 +70,7 @@ public final class Worker {
         System.setOut(System.err);
         // every checkpoint, the worker's own around each call and a lock's own, is a pause point the nemesis can arm
         Checkpoints.install(PausePoint::reach);
-        Notes.install(note -> {
-            synchronized (NOTES) {
-                NOTES.add(note);
-            }
-        });
+        collectNotes();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Worker w;
         try {
@@ -117,6 +113,15 @@ public final class Worker {
         }
     }
 
+    /** Keeps the lock client's notes for the answer to the call in progress. */
+    static void collectNotes() {
+        Notes.install(note -> {
+            synchronized (NOTES) {
+                NOTES.add(note);
+            }
+        });
+    }
+
     /** The notes the lock client added since the last look ({@link Notes}), emptied. */
     private static List<String> takeNotes() {
         synchronized (NOTES) {
@@ -144,9 +149,9 @@ public final class Worker {
                 Checkpoints.reach(Checkpoints.AFTER_GRANT);
                 return new Reply.Ok(lease.token(), a.thenUse() ? client.stillHeld(lease) : null, takeNotes());
             } catch (NotAcquiredException e) {
-                return new Reply.Fail(describe(e));
+                return new Reply.Fail(describe(e), takeNotes());
             } catch (Exception e) {
-                return new Reply.Info(describe(e));
+                return new Reply.Info(describe(e), takeNotes());
             }
         }
         if (cmd instanceof Command.Use) {

@@ -36,6 +36,7 @@ class ProtocolTest {
         for (Reply r : List.of(new Reply.Ready(), new Reply.OpenFailed("IOException: refused"), new Reply.Ok(42L), new Reply.Ok(null), new Reply.Ok(7L, false),
                 new Reply.Ok(9L, null, List.of("granted by a node this session does not own", "a \"second\" note")),
                 new Reply.Fail("NotAcquiredException: busy"), new Reply.Info("a \"quoted\" error\nover lines"), new Reply.InUse(true),
+                new Reply.Fail("NotAcquiredException: set", List.of("refused by its own value")), new Reply.Info("timed out", List.of("sent again")),
                 new Reply.InUse(false))) {
             assertEquals(r, Protocol.reply(Protocol.encode(r)));
         }
@@ -43,6 +44,7 @@ class ProtocolTest {
         assertEquals("{\"type\":\"ok\",\"value\":7,\"still_held\":true}", Protocol.encode(new Reply.Ok(7L, true)));
         assertEquals("{\"type\":\"use\",\"still_held\":false}", Protocol.encode(new Reply.InUse(false)));
         assertEquals("{\"type\":\"ok\",\"value\":3,\"notes\":[\"key gone\"]}", Protocol.encode(new Reply.Ok(3L, null, List.of("key gone"))));
+        assertEquals("{\"type\":\"fail\",\"error\":\"busy\",\"notes\":[\"own\"]}", Protocol.encode(new Reply.Fail("busy", List.of("own"))));
     }
 
     @Test

@@ -95,4 +95,35 @@ class WorkerTest {
         Reply r = call(w, new Command.Acquire(1000, false, true));
         assertTrue(r instanceof Reply.Info i && i.error().contains("no read lock"), String.valueOf(r));
     }
+
+    @Test
+    void notesMadeDuringARefusedOrUnknownAcquireGoWithItsAnswer() {
+        LockClient noting = new LockClient() {
+            int calls;
+
+            public void open() {
+            }
+
+            public Lease acquire(Duration timeout) throws Exception {
+                dev.lockstorm.api.Notes.add("sent again " + ++calls);
+                if (calls == 1) throw new dev.lockstorm.api.NotAcquiredException("taken");
+                throw new java.io.IOException("reset");
+            }
+
+            public void release(Lease lease) {
+            }
+
+            public void close() {
+            }
+        };
+        Worker.collectNotes();
+        try {
+            Worker w = new Worker(() -> noting, new PrintStream(new ByteArrayOutputStream()));
+            w.open();
+            assertEquals(new Reply.Fail("NotAcquiredException: taken", List.of("sent again 1")), call(w, new Command.Acquire(1000)));
+            assertEquals(new Reply.Info("IOException: reset", List.of("sent again 2")), call(w, new Command.Acquire(1000)));
+        } finally {
+            dev.lockstorm.api.Notes.install(note -> { });
+        }
+    }
 }

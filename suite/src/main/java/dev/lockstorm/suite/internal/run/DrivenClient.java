@@ -158,15 +158,24 @@ final class DrivenClient implements Holder, Client {
         Reply answer = worker.call(cmd);
         if (answer == null) return crash(f);
         if (answer instanceof Reply.Ok ok) {
-            history.complete(OpType.OK, f, ok.token(), ok.notes().isEmpty() ? Map.of() : Map.of("notes", ok.notes()));
+            history.complete(OpType.OK, f, ok.token(), withNotes(Map.of(), ok.notes()));
             return f.startsWith("acquire") ? new Outcome.Granted(ok.token(), ok.stillHeld()) : Outcome.DONE;
         }
         if (answer instanceof Reply.Fail fail) {
-            history.complete(OpType.FAIL, f, fail.error());
+            history.complete(OpType.FAIL, f, null, withNotes(Map.of("error", fail.error()), fail.notes()));
             return Outcome.REFUSED;
         }
-        history.complete(OpType.INFO, f, answer instanceof Reply.Info info ? info.error() : "unexpected reply " + answer);
+        if (answer instanceof Reply.Info info) history.complete(OpType.INFO, f, null, withNotes(Map.of("error", info.error()), info.notes()));
+        else history.complete(OpType.INFO, f, "unexpected reply " + answer);
         return reset();
+    }
+
+    /** {@code fields} and, when there are any, the lock client's notes on the call. */
+    private static Map<String, Object> withNotes(Map<String, Object> fields, java.util.List<String> notes) {
+        if (notes.isEmpty()) return fields;
+        Map<String, Object> all = new LinkedHashMap<>(fields);
+        all.put("notes", notes);
+        return all;
     }
 
     /** The worker did not answer: the operation is unknown, the worker is killed and a new process goes on. */
