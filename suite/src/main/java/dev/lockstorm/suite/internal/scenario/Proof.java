@@ -103,9 +103,9 @@ public final class Proof {
      * double holder (a grant its client stamped again after a wait).
      */
     public static Optional<String> noteInHistory(RunResult r, String note) {
-        Path file = r.dir().resolve("history.jsonl");
-        if (!Files.exists(file)) return Optional.empty();
-        for (dev.lockstorm.checker.history.Op op : HistoryReader.read(file, HistoryFormat.JSONL).ops()) {
+        History h = history(r);
+        if (h == null) return Optional.empty();
+        for (dev.lockstorm.checker.history.Op op : h.ops()) {
             if (op.extra("notes") instanceof java.util.Collection<?> notes) {
                 Optional<String> found = notes.stream().map(String::valueOf).filter(n -> n.contains(note)).findFirst();
                 if (found.isPresent()) return Optional.of(op.who() + "'s " + op.f() + " at " + History.when(op) + " was noted: " + found.get());
@@ -122,9 +122,8 @@ public final class Proof {
      */
     public static Optional<Tie> lateRelease(RunResult r) {
         List<Incident> incidents = incidents(r);
-        Path file = r.dir().resolve("history.jsonl");
-        if (incidents.isEmpty() || !Files.exists(file)) return Optional.empty();
-        History h = HistoryReader.read(file, HistoryFormat.JSONL);
+        History h = incidents.isEmpty() ? null : history(r);
+        if (h == null) return Optional.empty();
         List<Operation> unknownReleases = h.operations().stream()
                 .filter(o -> "release".equals(o.f()) && o.completion() != null && o.completion().type() == OpType.INFO).toList();
         for (Incident i : incidents) {
@@ -156,11 +155,10 @@ public final class Proof {
      */
     public static Optional<Tie> refusedRelease(RunResult r) {
         Optional<Tie> tie = tied(r);
-        Path file = r.dir().resolve("history.jsonl");
-        if (tie.isEmpty() || !Files.exists(file)) return Optional.empty();
+        History h = tie.isEmpty() ? null : history(r);
+        if (h == null) return Optional.empty();
         Incident i = tie.get().incident();
         long grant = tie.get().grant().start().time();
-        History h = HistoryReader.read(file, HistoryFormat.JSONL);
         return h.operations().stream()
                 // recorded info (NotHeldException: the lease ended at some point up to the release), not fail, which would keep the hold
                 .filter(o -> "release".equals(o.f()) && o.process() == i.holder().process() && o.outcome() == OpType.INFO
@@ -202,7 +200,7 @@ public final class Proof {
     /**
      * A grant no client was told of: an acquire recorded unknown (info) while its client was cut off
      * by a fault, and a token the lock handed out then that no client's acquire returned (the tokens
-     * granted go from N to N+2, with that acquire in flight between them). For a lock whose token is
+     * granted go from N to N+2 or further, with that acquire in flight between them). For a lock whose token is
      * taken in the same step as the lock itself (redis-single's script): the lost reply's SET took
      * the lock. Described with the next grant, which waited for the lost grant's lease.
      */

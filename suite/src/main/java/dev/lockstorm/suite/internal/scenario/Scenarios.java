@@ -707,7 +707,6 @@ public final class Scenarios {
         }
     }
 
-    /** Whether some acquire failed because a majority was locked but the validity time was used up. */
     /** Whether a Redlock acquire was refused after a fault began because its majority came with no validity time left. */
     private static boolean refusedForValidity(RunResult r) {
         return validityRefusal(r).isPresent();

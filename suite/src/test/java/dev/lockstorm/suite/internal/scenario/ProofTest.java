@@ -125,6 +125,49 @@ class ProofTest {
         assertFalse(Proof.lostGrant(lostReply(3, false)).isPresent());
     }
 
+    /**
+     * The same with a client that sends its SET again: c2's acquire is answered (refused, or granted
+     * token 3 after the first grant expired), noted {@code note} or not; token 2 went to no one told.
+     */
+    private RunResult replayed(String outcome, String note, boolean unknownBeside) throws IOException {
+        boolean refused = outcome.equals("fail");
+        String jsonl = RUN
+                + op(1, 100, "invoke", 0, "acquire", "") + op(2, 110, "ok", 0, "acquire", ",\"value\":1")
+                + op(3, 500, "invoke", 0, "release", "") + op(4, 510, "ok", 0, "release", "")
+                + "{\"index\":5,\"time\":600000000,\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"start-partition\","
+                + "\"value\":{\"c2\":[\"n1\"],\"c3\":[\"n1\"]},\"hosts\":[\"c2\",\"c3\",\"n1\"],\"cut\":\"inbound\"}\n"
+                + op(6, 700, "invoke", 1, "acquire", "")
+                + (unknownBeside ? op(7, 800, "invoke", 2, "acquire", "") + op(8, 2800, "info", 2, "acquire", ",\"error\":\"timeout\"") : "")
+                + (refused ? op(9, 4600, "invoke", 0, "acquire", "") + op(10, 4610, "ok", 0, "acquire", ",\"value\":3")
+                        + op(11, 4700, "fail", 1, "acquire", ",\"error\":\"NotAcquiredException: set\"" + note)
+                        + op(12, 4800, "invoke", 0, "release", "") + op(13, 4810, "ok", 0, "release", "")
+                        : op(11, 4700, "ok", 1, "acquire", ",\"value\":3" + note)
+                        + op(12, 4800, "invoke", 1, "release", "") + op(13, 4810, "ok", 1, "release", ""));
+        Path run = java.nio.file.Files.createDirectories(dir.resolve("replayed-" + outcome + "-" + note.length() + "-" + unknownBeside));
+        java.nio.file.Files.writeString(run.resolve("history.jsonl"), jsonl);
+        var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
+        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null);
+    }
+
+    @Test
+    void aSetSentAgainAndRefusedByItsOwnValueIsAnUntoldGrantWithEveryAcquireAnswered() throws IOException {
+        String note = ",\"notes\":[\"the SET was sent again after: timeout\",\"refused by its own value\"]";
+        for (String outcome : List.of("fail", "ok")) {
+            RunResult r = replayed(outcome, note, false);
+            String proof = Proof.replayRefusedOwnGrant(r, "refused by its own value").orElseThrow();
+            assertTrue(proof.startsWith("token 2 went to no client that was told, and no acquire in flight for it is unknown: process 1"
+                    + " (client c2)'s acquire from 700.000 ms, whose replies were lost, was noted: refused by its own value"), proof);
+            assertTrue(proof.contains(outcome.equals("fail") ? "it was then refused at 4.700 s" : "it was then granted token 3 at 4.700 s"), proof);
+            assertEquals(List.of("token 2"), Proof.untoldTokens(r).stream().map(Proof.Gap::tokens).toList());
+            assertFalse(Proof.lostGrant(r).isPresent(), "no acquire is unknown");
+        }
+        // without the note nothing says the refusal was its own grant; beside an unknown acquire, that one may have taken it
+        assertFalse(Proof.replayRefusedOwnGrant(replayed("fail", "", false), "refused by its own value").isPresent());
+        RunResult beside = replayed("fail", note, true);
+        assertFalse(Proof.replayRefusedOwnGrant(beside, "refused by its own value").isPresent());
+        assertTrue(Proof.lostGrant(beside).isPresent());
+    }
+
     @Test
     void aDoubleHolderAfterAReleaseThatTimedOutWhileCutOffAndTheHealIsALateRelease() throws IOException {
         RunResult r = lateRelease(3000);
