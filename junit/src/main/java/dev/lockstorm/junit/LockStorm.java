@@ -18,9 +18,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Runs lockstorm tests from a normal JVM: each run happens in a helper process inside a fresh lab
- * (its own network, mount and PID namespaces; root is all it needs), which starts the servers, the
- * nemesis and a worker JVM per client from this JVM's class path, so that your lock systems and
- * resources on it are found. The helper is driven over a pipe, never over the faulted network;
+ * (its own network, mount and PID namespaces; root is all it needs), or, for a spec whose backend is
+ * {@code containers}, beside containers it starts on the Docker engine (no root), which starts the
+ * servers, the nemesis and a worker JVM per client from this JVM's class path, so that your lock
+ * systems and resources on it are found. The helper is driven over a pipe, never over the faulted network;
  * when this JVM goes away, the helper and its lab go too. The JUnit extension hands tests one;
  * elsewhere, make one with {@link #into}.
  *
@@ -60,13 +61,15 @@ public final class LockStorm {
      * @throws LockStormSetupException when the run cannot take place (the message says why)
      */
     public LockStormRun run(LockStormSpec spec) {
-        LabLauncher.unavailable().ifPresent(why -> {
+        boolean lab = spec.backend().equals("lab");
+        // in a lab the helper runs inside its own namespaces; with containers it reaches them from this machine's network
+        (lab ? LabLauncher.unavailable() : dev.lockstorm.clusters.containers.Docker.cli().problem()).ifPresent(why -> {
             throw new LockStormSetupException("lockstorm cannot run " + spec.system() + " here: " + why);
         });
         List<String> java = new ArrayList<>(List.of(javaBinary(), "-XX:-UsePerfData", "-Xmx1g", "-cp", TestClasspath.current(),
                 Main.class.getName(), "run", "--store", root.toString(), "--run-name", name));
         java.addAll(spec.toArguments());
-        ProcessBuilder pb = new ProcessBuilder(LabLauncher.command(java)).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(lab ? LabLauncher.command(java) : java).redirectErrorStream(true);
         pb.environment().put(Main.EXIT_WITH_STDIN, "1");
         Deque<String> tail = new ArrayDeque<>();
         int code;

@@ -45,11 +45,13 @@ import java.util.Map;
  *                        {@code schedule.json}, or the one {@code lockstorm shrink} wrote), or null
  * @param rest            how long a client rests between its cycles, about ({@code --rest}: 0 to twice this, drawn); null for
  *                        none, every client asking again at once
+ * @param backend         where the hosts are made: {@code "lab"} (network namespaces; the test JVM needs root) or
+ *                        {@code "containers"} (a container per host on a Docker engine the test's user may use; no root)
  */
 public record LockStormSpec(String system, int clients, Duration timeLimit, String nemesis, String fencing, String resource, long seed,
                             Duration lease, Duration nemesisInterval, Duration holdMax, Duration quiet, String persistence,
                             String onDoubt, Integer nesting, Integer readers, Map<String, String> options, boolean keepCrashed,
-                            java.nio.file.Path schedule, Duration rest) {
+                            java.nio.file.Path schedule, Duration rest, String backend) {
 
     public LockStormSpec {
         options = Map.copyOf(options);
@@ -59,7 +61,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     public static LockStormSpec of(String system) {
         return new LockStormSpec(system, RunDefaults.CLIENTS, Durations.parse(RunDefaults.TIME_LIMIT), RunDefaults.NEMESIS, RunDefaults.FENCING,
                 RunDefaults.RESOURCE, RunDefaults.SEED, Durations.parse(RunDefaults.LEASE), null, null,
-                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, null, Map.of(), false, null, null);
+                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, null, Map.of(), false, null, null, "lab");
     }
 
     public LockStormSpec withClients(int n) {
@@ -150,6 +152,15 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
         return copy(c -> c.rest = d);
     }
 
+    /**
+     * The same spec, its hosts made by {@code backend}: {@code "containers"} runs each host as a
+     * container on the Docker engine (the test needs no root, only that engine), {@code "lab"} in
+     * network namespaces (root).
+     */
+    public LockStormSpec withBackend(String b) {
+        return copy(c -> c.backend = b);
+    }
+
     /** The spec as {@code lockstorm run} arguments. */
     List<String> toArguments() {
         List<String> a = new ArrayList<>(List.of("--system", system, "--clients", Integer.toString(clients), "--time-limit", ms(timeLimit),
@@ -163,6 +174,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
         if (keepCrashed) a.add("--keep-crashed");
         if (schedule != null) a.addAll(List.of("--schedule", schedule.toAbsolutePath().toString()));
         if (rest != null) a.addAll(List.of("--rest", ms(rest)));
+        if (!backend.equals("lab")) a.addAll(List.of("--backend", backend));
         return a;
     }
 
@@ -180,7 +192,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
 
     /** A spec's fields, to change before it is made again. */
     private static final class Copy {
-        String system, nemesis, fencing, resource, persistence, onDoubt;
+        String system, nemesis, fencing, resource, persistence, onDoubt, backend;
         int clients;
         long seed;
         Duration timeLimit, lease, nemesisInterval, holdMax, quiet, rest;
@@ -193,12 +205,12 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
             system = s.system; clients = s.clients; timeLimit = s.timeLimit; nemesis = s.nemesis; fencing = s.fencing; resource = s.resource;
             seed = s.seed; lease = s.lease; nemesisInterval = s.nemesisInterval; holdMax = s.holdMax; quiet = s.quiet; persistence = s.persistence;
             onDoubt = s.onDoubt; nesting = s.nesting; readers = s.readers; options = s.options; keepCrashed = s.keepCrashed; schedule = s.schedule;
-            rest = s.rest;
+            rest = s.rest; backend = s.backend;
         }
 
         LockStormSpec spec() {
             return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet,
-                    persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest);
+                    persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest, backend);
         }
     }
 

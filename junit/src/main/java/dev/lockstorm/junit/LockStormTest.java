@@ -89,6 +89,13 @@ public @interface LockStormTest {
     boolean keepCrashed() default false;
 
     /**
+     * Where the run's hosts are made: {@code "lab"} (network namespaces on this machine; the test JVM
+     * needs root) or {@code "containers"} (a container per host on a Docker engine this user may use,
+     * images built by lockstorm; no root).
+     */
+    String backend() default "lab";
+
+    /**
      * A recorded schedule to do again instead of drawing faults ({@code run --schedule}): a run's
      * {@code schedule.json}, or the minimal one {@code lockstorm shrink} wrote, by its path from the
      * working directory (the module's in a Maven build); empty for none.

@@ -52,10 +52,11 @@ class LockStormSpecTest {
         LockStormSpec s = LockStormSpec.of("a").withClients(2).withTimeLimit(Duration.ofSeconds(9)).withNemesis("clock").withFencing("writes")
                 .withResource("r").withSeed(5).withLease(Duration.ofSeconds(3)).withNemesisInterval(Duration.ofSeconds(4))
                 .withHoldMax(Duration.ofSeconds(6)).withQuiet(Duration.ofSeconds(7)).withPersistence("aof-always").withOnDoubt("stop")
-                .withNesting(1).withReaders(2).withOption("k", "v").withKeepCrashed(true).withSchedule(schedule).withRest(Duration.ofSeconds(8));
+                .withNesting(1).withReaders(2).withOption("k", "v").withKeepCrashed(true).withSchedule(schedule).withRest(Duration.ofSeconds(8))
+                .withBackend("containers");
         assertEquals(new LockStormSpec("a", 2, Duration.ofSeconds(9), "clock", "writes", "r", 5, Duration.ofSeconds(3), Duration.ofSeconds(4),
                 Duration.ofSeconds(6), Duration.ofSeconds(7), "aof-always", "stop", 1, 2, java.util.Map.of("k", "v"), true, schedule,
-                Duration.ofSeconds(8)), s);
+                Duration.ofSeconds(8), "containers"), s);
     }
 
     @Test

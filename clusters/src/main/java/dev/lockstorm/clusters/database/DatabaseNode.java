@@ -47,10 +47,18 @@ public abstract sealed class DatabaseNode extends ProcessNode permits PostgresNo
         this.env = Map.copyOf(env);
     }
 
+    /** The kernel settings a database's host needs ({@link #tuneHost}): a container is given them when it starts, since it may not set them. */
+    public static final Map<String, String> HOST_SYSCTLS = Map.of("net.ipv4.tcp_retries2", "3");
+
     /** Gives up on a vanished client's unacknowledged data after 3 retransmissions (about 3 s), on this host only. */
     protected void tuneHost() {
-        Commands.Result r = host.exec("sysctl", "-w", "net.ipv4.tcp_retries2=3");
-        if (!r.ok()) throw new LabException("sysctl net.ipv4.tcp_retries2 on " + host.name() + ": " + r.output().strip());
+        for (Map.Entry<String, String> e : HOST_SYSCTLS.entrySet()) {
+            // a container's /proc/sys is read-only: it got the setting when it started, which is as good
+            Commands.Result now = host.exec("sysctl", "-n", e.getKey());
+            if (now.ok() && now.output().strip().equals(e.getValue())) continue;
+            Commands.Result r = host.exec("sysctl", "-w", e.getKey() + "=" + e.getValue());
+            if (!r.ok()) throw new LabException("sysctl " + e.getKey() + " on " + host.name() + ": " + r.output().strip());
+        }
     }
 
     /** The server's name in messages: "PostgreSQL", "MariaDB". */

@@ -60,6 +60,8 @@ public final class SshLab extends Lab {
     /** Undoes the run on its hosts when this JVM is interrupted (Ctrl-C, SIGTERM) before {@link #close}. */
     private final Thread onExit = new Thread(this::closeQuietly, "lockstorm-remote-cleanup");
     private boolean closed;
+    /** What closing does last: a backend that made the hosts (containers) removes them. */
+    private final List<Runnable> afterClose = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private SshLab(Ssh ssh, Path root, Path dir) {
         this.ssh = ssh;
@@ -323,7 +325,13 @@ public final class SshLab extends Lab {
             if (!left.isEmpty()) throw new LabException("the run left things behind on its hosts: " + String.join("; ", left));
         } finally {
             ssh.close();
+            for (Runnable step : afterClose) step.run();
         }
+    }
+
+    /** Runs {@code step} when the run closes (also from the shutdown hook), after its hosts were cleaned and the connections closed. */
+    public void afterClose(Runnable step) {
+        afterClose.add(step);
     }
 
     private void closeQuietly() {

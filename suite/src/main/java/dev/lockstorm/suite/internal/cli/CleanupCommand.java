@@ -7,6 +7,8 @@ import dev.lockstorm.clusters.ssh.SshHost;
 import dev.lockstorm.clusters.ssh.SshTarget;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import dev.lockstorm.clusters.containers.ContainerHosts;
+import dev.lockstorm.clusters.containers.Docker;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -26,10 +28,27 @@ public final class CleanupCommand implements Callable<Integer> {
     @Mixin
     SshArgs ssh = new SshArgs();
 
+    @Option(names = "--backend", paramLabel = "lab|containers", defaultValue = "lab",
+            description = "lab (default): what runs could leave on this machine, and with a Docker engine that answers, the containers"
+                    + " and networks of runs whose lockstorm is gone; containers: only those (no root needed).")
+    String backend = "lab";
+
     @Override
     public Integer call() {
         if (ssh.given()) return remote();
-        List<String> found = Cleanup.run(!dryRun);
+        if (!backend.equals("lab") && !backend.equals("containers")) {
+            System.err.println("lockstorm cleanup: --backend: expected lab or containers, got '" + backend + "'");
+            return Main.BAD_INPUT;
+        }
+        List<String> found = new java.util.ArrayList<>(backend.equals("lab") ? Cleanup.run(!dryRun) : List.of());
+        Docker docker = Docker.cli();
+        java.util.Optional<String> noEngine = docker.problem();
+        if (noEngine.isEmpty()) {
+            for (String c : ContainerHosts.cleanup(docker, false, dryRun)) found.add((dryRun ? "would remove " : "removed ") + c + " (its lockstorm is gone)");
+        } else if (backend.equals("containers")) {
+            System.err.println("lockstorm cleanup: " + noEngine.get());
+            return Main.BAD_INPUT;
+        }
         if (found.isEmpty()) System.out.println("cleanup: nothing left behind by earlier runs");
         else found.forEach(f -> System.out.println("cleanup: " + f));
         return 0;

@@ -27,10 +27,18 @@ public final class DoctorCommand implements Callable<Integer> {
     record Check(String what, boolean ok, String detail, String fix) {
     }
 
+    @picocli.CommandLine.Option(names = "--backend", paramLabel = "lab|containers", defaultValue = "lab",
+            description = "lab (default): what a run in namespaces on this machine needs; containers: the Docker engine and the images.")
+    String backend = "lab";
+
     @Override
     public Integer call() {
         if (ssh.given()) return remote();
-        List<Check> checks = checks();
+        if (!backend.equals("lab") && !backend.equals("containers")) {
+            System.err.println("lockstorm doctor: --backend: expected lab or containers, got '" + backend + "'");
+            return Main.BAD_INPUT;
+        }
+        List<Check> checks = backend.equals("lab") ? checks() : containerChecks();
         System.out.printf("%-28s %-7s %s%n", "check", "status", "detail");
         boolean ok = true;
         for (Check c : checks) {
@@ -83,6 +91,32 @@ public final class DoctorCommand implements Callable<Integer> {
             zk = null;
         }
         out.add(new Check("ZooKeeper jars", zk != null, zk == null ? "not on the class path" : zk, "rebuild: mvn -DskipTests package"));
+        out.add(new Check("java", Runtime.version().feature() >= 17, "Java " + Runtime.version(), "install a JDK 17 or newer"));
+        return out;
+    }
+
+    /** What {@code --backend containers} needs: an engine this user may use, and the images (built by a run when missing). */
+    static List<Check> containerChecks() {
+        List<Check> out = new ArrayList<>();
+        dev.lockstorm.clusters.containers.Docker docker = dev.lockstorm.clusters.containers.Docker.cli();
+        java.util.Optional<String> noEngine = docker.problem();
+        out.add(new Check("Docker engine", noEngine.isEmpty(), noEngine.isEmpty() ? "version " + docker.version() : noEngine.get(),
+                "apt-get install docker.io, start dockerd, and add this user to the group docker"));
+        if (noEngine.isEmpty()) {
+            dev.lockstorm.clusters.containers.Images images = new dev.lockstorm.clusters.containers.Images(docker, System.err);
+            boolean base = images.hasBase();
+            out.add(new Check("base image", base, base ? dev.lockstorm.clusters.containers.Images.BASE : "not made yet",
+                    "bin/lockstorm images build, once as root where no registry answers (debootstrap)"));
+            if (base) {
+                List<String> packages = new ArrayList<>(List.of(dev.lockstorm.clusters.containers.Images.COMMON));
+                packages.addAll(dev.lockstorm.suite.internal.cluster.ServerKind.packages());
+                for (String p : packages.stream().distinct().toList()) {
+                    String tag = images.tag(p);
+                    // a missing family image is built by the first run that needs it: worth saying, not a failure
+                    out.add(new Check(tag.replaceFirst("lockstorm/", "").replaceFirst(":.*", ""), true, docker.exists("image", tag) ? tag : tag + " (not built yet: a run builds it, ~15 s)", ""));
+                }
+            }
+        }
         out.add(new Check("java", Runtime.version().feature() >= 17, "Java " + Runtime.version(), "install a JDK 17 or newer"));
         return out;
     }

@@ -20,8 +20,20 @@ final class RemoteArgs {
                     + "Without it the clients run on this machine, and a nemesis that cuts clients off is refused.")
     List<String> clientHosts = new ArrayList<>();
 
-    /** The lab, or the remote hosts; IllegalArgumentException naming the option or file line of a bad entry. */
+    @Option(names = "--backend", paramLabel = "lab|containers", defaultValue = "lab",
+            description = "Where the hosts are made: lab (network namespaces on this machine, needs root) or containers (a container per"
+                    + " host on a Docker engine this user may use; no root). Remote machines are --hosts. Default: ${DEFAULT-VALUE}.")
+    String backend = "lab";
+
+    /** The lab, the containers or the remote hosts; IllegalArgumentException naming the option or file line of a bad entry. */
     Placement placement() {
+        if (!backend.equals("lab") && !backend.equals("containers")) {
+            throw new IllegalArgumentException("--backend: expected lab or containers, got '" + backend + "' (remote machines are --hosts)");
+        }
+        if (backend.equals("containers")) {
+            if (ssh.given() || !clientHosts.isEmpty()) throw new IllegalArgumentException("--backend containers makes its own hosts: leave out --hosts and --client-hosts");
+            return new Placement.Containers();
+        }
         if (!ssh.given()) {
             if (!clientHosts.isEmpty()) throw new IllegalArgumentException("--client-hosts needs --hosts (the servers' hosts)");
             return new Placement.InLab();

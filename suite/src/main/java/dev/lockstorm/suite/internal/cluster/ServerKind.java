@@ -52,6 +52,17 @@ public sealed interface ServerKind {
         SESSIONS
     }
 
+    /** One of each kind: the server families the containers backend builds images for. */
+    static List<ServerKind> all() {
+        return List.of(new ZooKeeperServers(), new EtcdServers(), new HazelcastServers(), new RedisMasterServers(), new SentinelServers(),
+                new DatabaseServer(true), new DatabaseServer(false), new PostgresHaServers(), new DynamoDbServer());
+    }
+
+    /** The Debian package of each family's servers, once each: what each family's container image adds to the common one. */
+    static List<String> packages() {
+        return all().stream().map(k -> k.programAndPackage().get(1)).distinct().toList();
+    }
+
     /** The kind of {@code topology}'s servers; an {@link IllegalArgumentException} for a topology lockstorm cannot start. */
     static ServerKind of(Topology topology) {
         if (topology instanceof Topology.ZooKeeper) return new ZooKeeperServers();
@@ -75,6 +86,11 @@ public sealed interface ServerKind {
 
     /** The program its hosts need, and the Debian package that has it. */
     List<String> programAndPackage();
+
+    /** Kernel settings (network namespace's own) its hosts need; a container gets them when it starts. */
+    default Map<String, String> hostSysctls() {
+        return Map.of();
+    }
 
     default Set<Capability> capabilities() {
         return EnumSet.noneOf(Capability.class);
@@ -212,6 +228,11 @@ public sealed interface ServerKind {
         }
 
         @Override
+        public Map<String, String> hostSysctls() {
+            return DatabaseNode.HOST_SYSCTLS;
+        }
+
+        @Override
         public Set<Capability> capabilities() {
             return EnumSet.of(Capability.SERVER_CLOCKS);
         }
@@ -227,6 +248,11 @@ public sealed interface ServerKind {
         @Override
         public List<String> programAndPackage() {
             return List.of("pg_ctlcluster", "postgresql");
+        }
+
+        @Override
+        public Map<String, String> hostSysctls() {
+            return DatabaseNode.HOST_SYSCTLS;
         }
 
         @Override

@@ -1,6 +1,10 @@
 package dev.lockstorm.suite.internal.run;
 
 import dev.lockstorm.api.Topology;
+import dev.lockstorm.clusters.containers.ContainerHosts;
+import dev.lockstorm.clusters.containers.ContainerKey;
+import dev.lockstorm.clusters.containers.Docker;
+import dev.lockstorm.clusters.containers.Images;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
@@ -110,19 +114,24 @@ public sealed interface Placement {
 
         @Override
         public Optional<String> unfit(NemesisKind kind, Topology topology, int clients) {
+            return unfitOnHosts(kind, topology, clients, clientHosts.size());
+        }
+
+        /** Why remote hosts, {@code clientHosts} of them for the clients (0: the clients on this machine), cannot run {@code kind}. */
+        static Optional<String> unfitOnHosts(NemesisKind kind, Topology topology, int clients, int clientHosts) {
             boolean delays = kind.delaysClients();
-            if (!clientLinksCut(clients) && (delays || kind.cutsClients(topology))) {
+            if (clientHosts < clients && (delays || kind.cutsClients(topology))) {
                 String does = "--nemesis " + kind.name() + (delays ? " delays one client's links, through a proxy and an nft redirect on its host"
                         : " cuts clients off servers");
-                if (clientHosts.isEmpty()) {
+                if (clientHosts == 0) {
                     return Optional.of(does + "; with the clients on this machine it would " + (delays ? "redirect this machine's own connections"
                             : "cut the SSH connections that drive the run too") + ": name client hosts with --client-hosts");
                 }
                 // the history would name one client while the fault fell on every client of its host
-                return Optional.of(does + ", and clients on one host share its links (" + clients + " clients, " + clientHosts.size()
+                return Optional.of(does + ", and clients on one host share its links (" + clients + " clients, " + clientHosts
                         + " --client-hosts): name a client host for each client");
             }
-            if (!clientHosts.isEmpty() && kind.movesMonotonicClocks()) {
+            if (clientHosts > 0 && kind.movesMonotonicClocks()) {
                 return Optional.of("--nemesis " + kind.name() + " makes clients' monotonic clocks run fast, which lockstorm can do only for"
                         + " processes on this machine (it must read their clock): run the clients here, without --client-hosts");
             }
@@ -175,6 +184,63 @@ public sealed interface Placement {
         @Override
         public boolean clientLinksCut(int clients) {
             return clientHosts.size() >= clients;
+        }
+    }
+
+    /**
+     * Containers on a Docker engine ({@code --backend containers}): a container for each server host
+     * from its server family's image and one for each client, on a network of the run's own
+     * ({@link ContainerHosts}), driven over SSH as {@link Remote} hosts are; removed when the run
+     * ends. Needs no root, only a Docker engine this user may use, and the images
+     * ({@link Images}: built when missing; their base once as root where no registry answers).
+     */
+    record Containers() implements Placement {
+        @Override
+        public Lab open(Topology topology, List<String> clients, Path dir) {
+            Docker docker = Docker.require();
+            for (String left : ContainerHosts.cleanup(docker, false, false)) System.err.println("containers: removed " + left + " (a run that died left it)");
+            Images images = new Images(docker, System.err);
+            ServerKind kind = ServerKind.of(topology);
+            String serverImage = images.host(kind.programAndPackage().get(1));
+            String clientImage = images.host(Images.COMMON);
+            Map<String, String> hosts = new LinkedHashMap<>();
+            Map<String, Map<String, String>> sysctls = new LinkedHashMap<>();
+            for (String n : topology.hostNames()) {
+                hosts.put(n, serverImage);
+                sysctls.put(n, kind.hostSysctls());
+            }
+            for (String c : clients) hosts.put(c, clientImage);
+            ContainerKey key = ContainerKey.load(ContainerKey.defaultFile());
+            ContainerHosts containers = ContainerHosts.start(docker, dir.toAbsolutePath().getFileName().toString(), hosts, sysctls, key.publicLine());
+            try {
+                Map<String, String> ip = containers.addresses();
+                List<SshTarget> servers = topology.hostNames().stream().map(n -> SshTarget.parse(ip.get(n), "root")).toList();
+                List<SshTarget> clientHosts = clients.stream().map(c -> SshTarget.parse(ip.get(c), "root")).toList();
+                SshOptions ssh = SshOptions.defaults().withKey(key.file()).withoutHostKeyCheck();
+                SshLab lab = (SshLab) new Remote(ssh, servers, clientHosts, SshLab.ROOT).open(topology, clients, dir);
+                lab.afterClose(containers::close);
+                return lab;
+            } catch (RuntimeException e) {
+                containers.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public Optional<String> unfit(NemesisKind kind, Topology topology, int clients) {
+            return Remote.unfitOnHosts(kind, topology, clients, clients);
+        }
+
+        @Override
+        public String describe(Topology topology, List<String> clients) {
+            List<String> hosts = new ArrayList<>(topology.hostNames());
+            hosts.addAll(clients);
+            return "containers on a Docker engine: hosts " + String.join(" ", hosts);
+        }
+
+        @Override
+        public boolean clientLinksCut(int clients) {
+            return true;
         }
     }
 }

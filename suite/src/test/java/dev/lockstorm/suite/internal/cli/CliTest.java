@@ -357,6 +357,20 @@ class CliTest {
     }
 
     @Test
+    void theContainersBackendRefusesBadInputBeforeAnyContainerStarts() {
+        String store = dir.resolve("containers-store").toString();
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--backend", "vms", "--store", store));
+        assertTrue(console.err().contains("--backend: expected lab or containers, got 'vms' (remote machines are --hosts)"), console.err());
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--backend", "containers", "--hosts", "a", "--store", store));
+        assertTrue(console.err().contains("--backend containers makes its own hosts: leave out --hosts and --client-hosts"), console.err());
+        // each client has a container of its own, so a nemesis that cuts one client's links fits; a fast monotonic clock does not
+        assertEquals(3, Main.run("run", "--system", "dynamodb-lock", "--backend", "containers", "--nemesis", "waiter-clock-fast", "--store", store));
+        assertTrue(console.err().contains("--nemesis waiter-clock-fast makes clients' monotonic clocks run fast"), console.err());
+        assertEquals(3, Main.run("cleanup", "--backend", "vms"));
+        assertTrue(console.err().contains("--backend: expected lab or containers, got 'vms'"), console.err());
+    }
+
+    @Test
     void clusterBenchOutsideALabSaysHowToRunIt() {
         assertEquals(3, Main.run("bench", "cluster", "--rounds", "1"));
         assertTrue(console.err().contains("not inside a lab"), console.err());

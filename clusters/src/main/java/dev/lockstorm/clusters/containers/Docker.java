@@ -1,0 +1,99 @@
+package dev.lockstorm.clusters.containers;
+
+import dev.lockstorm.clusters.lab.Commands;
+import dev.lockstorm.clusters.lab.LabException;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The Docker engine, through its command-line client: what the containers backend builds images
+ * with, starts hosts in and removes them with. The engine may be anyone's (root, or a user in the
+ * {@code docker} group); lockstorm needs no root to use it.
+ *
+ * <pre>{@code
+ * Docker docker = Docker.require();        // or says what is missing
+ * String ip = docker.check("inspect", "-f", "{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}", "lockstorm-run-n1").strip();
+ * }</pre>
+ */
+public final class Docker {
+    /** Every container and network lockstorm makes carries this label, with its run's name as the value. */
+    public static final String RUN_LABEL = "dev.lockstorm.run";
+    /** And this one, with the process id of the lockstorm that made it: what {@code cleanup} looks for after a crash. */
+    public static final String OWNER_LABEL = "dev.lockstorm.owner";
+
+    private final String program;
+
+    private Docker(String program) {
+        this.program = program;
+    }
+
+    /** The engine as {@code docker} on PATH reaches it, or a {@link LabException} saying why it cannot be used. */
+    public static Docker require() {
+        Docker d = cli();
+        d.problem().ifPresent(why -> {
+            throw new LabException(why);
+        });
+        return d;
+    }
+
+    /** The engine as {@code docker} on PATH reaches it, unchecked: ask {@link #problem} before using it. */
+    public static Docker cli() {
+        return new Docker("docker");
+    }
+
+    /** Why the engine cannot be used (no client, no engine answering, no permission), or empty when it can. */
+    public Optional<String> problem() {
+        Commands.Result r;
+        try {
+            r = Commands.run(List.of(program, "version", "--format", "{{.Server.Version}}"), null, Duration.ofSeconds(20));
+        } catch (LabException e) {
+            return Optional.of("the containers backend needs Docker's client, 'docker', on PATH (Debian: apt-get install docker.io): " + e.getMessage());
+        }
+        if (r.ok()) return Optional.empty();
+        String out = r.output().strip();
+        if (out.contains("permission denied")) {
+            return Optional.of("Docker's engine refused this user (" + out.lines().reduce((a, b) -> b).orElse(out)
+                    + "): add the user to the group docker, or run as root");
+        }
+        return Optional.of("no Docker engine answers (" + out.lines().reduce((a, b) -> b).orElse(out) + "): start one (Debian: dockerd, from docker.io)");
+    }
+
+    /** The engine's version, for doctor. */
+    public String version() {
+        return check("version", "--format", "{{.Server.Version}}").strip();
+    }
+
+    /** Runs {@code docker ARGS…}; its exit code and output. */
+    public Commands.Result run(List<String> args, String stdin, Duration timeout) {
+        List<String> cmd = new ArrayList<>(List.of(program));
+        cmd.addAll(args);
+        return Commands.run(cmd, stdin, timeout);
+    }
+
+    /** Runs {@code docker ARGS…} and returns its output; fails naming the command when it does not exit 0. */
+    public String check(String... args) {
+        return check(List.of(args), Duration.ofSeconds(60));
+    }
+
+    /** The same, with a time limit of its own (an image build). */
+    public String check(List<String> args, Duration timeout) {
+        Commands.Result r = run(args, null, timeout);
+        if (!r.ok()) throw new LabException("'docker " + String.join(" ", args) + "' failed (exit " + r.exit() + "): " + r.output().strip());
+        return r.output();
+    }
+
+    /** Whether an image (or container, or network) by that name exists. */
+    public boolean exists(String kind, String name) {
+        return run(List.of(kind, "inspect", "--format", "{{.Id}}", name), null, Duration.ofSeconds(20)).ok();
+    }
+
+    /** The ids of {@code kind} ("container" or "network") that carry {@code label} (a key, or key=value). */
+    public List<String> labelled(String kind, String label) {
+        List<String> args = kind.equals("container") ? List.of("ps", "-aq", "--filter", "label=" + label)
+                : List.of("network", "ls", "-q", "--filter", "label=" + label);
+        return check(args, Duration.ofSeconds(30)).lines().map(String::strip).filter(s -> !s.isEmpty()).toList();
+    }
+}

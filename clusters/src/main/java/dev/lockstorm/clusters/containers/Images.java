@@ -1,0 +1,167 @@
+package dev.lockstorm.clusters.containers;
+
+import dev.lockstorm.clusters.lab.Commands;
+import dev.lockstorm.clusters.lab.LabException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * The images the containers backend runs: one per server family ({@code lockstorm/host-redis-server:DIGEST},
+ * …, and {@code lockstorm/host-common:DIGEST} for JVM servers and the clients), built here from
+ * {@code host.Dockerfile} on a Debian bookworm base with the Debian packages the lab uses. An image
+ * is tagged with a digest of its inputs (the Dockerfile, the start script, the packages and the
+ * base image's id), so a changed input makes a new image and an unchanged one is reused. Nothing is
+ * pulled except {@code debian:bookworm-slim}, where a registry answers; where none does (this
+ * project's machines), the base is made with debootstrap from Debian's mirror, which needs root.
+ *
+ * <pre>{@code
+ * Images images = new Images(Docker.require(), System.err);
+ * String redis = images.host("redis-server");   // built now if missing
+ * }</pre>
+ */
+public final class Images {
+    /** The base every host image is built on. */
+    public static final String BASE = "lockstorm/base:bookworm";
+    /** The registry's image that serves as the base where a registry answers. */
+    static final String SLIM = "debian:bookworm-slim";
+    static final String MIRROR = "http://deb.debian.org/debian";
+    /** A package every host has already: a host for it is the common image. */
+    public static final String COMMON = "openjdk-17-jre-headless";
+    private static final Duration BUILD = Duration.ofMinutes(15);
+
+    private final Docker docker;
+    private final PrintStream progress;
+
+    public Images(Docker docker, PrintStream progress) {
+        this.docker = docker;
+        this.progress = progress;
+    }
+
+    /** The image of a host that needs Debian package {@code pkg} (the server family's), built when missing. */
+    public String host(String pkg) {
+        String tag = tag(pkg);
+        if (docker.exists("image", tag)) return tag;
+        build(pkg, tag);
+        return tag;
+    }
+
+    /** Every family's image, built when missing: what {@code images build} does. */
+    public List<String> all(List<String> packages) {
+        List<String> tags = new ArrayList<>();
+        for (String p : packages) tags.add(host(p));
+        return tags;
+    }
+
+    /** The tag the image of {@code pkg}'s hosts has with today's inputs (the base must exist). */
+    public String tag(String pkg) {
+        String family = pkg.equals(COMMON) ? "common" : pkg;
+        return "lockstorm/host-" + family + ":" + digest(packages(pkg), base());
+    }
+
+    /** Whether the base is here. */
+    public boolean hasBase() {
+        return docker.exists("image", BASE);
+    }
+
+    /** The base image's id, made first when it is missing. */
+    private String base() {
+        if (!hasBase()) makeBase();
+        return docker.check("image", "inspect", "--format", "{{.Id}}", BASE).strip();
+    }
+
+    /** The packages an image for {@code pkg}'s hosts adds to what every host has (Node's npm beside it, for dynalite). */
+    static String packages(String pkg) {
+        if (pkg.equals(COMMON)) return "";
+        return pkg.equals("nodejs") ? "nodejs npm" : pkg;
+    }
+
+    /** The base: Debian's slim image where a registry answers, else bookworm made with debootstrap and imported. */
+    void makeBase() {
+        if (docker.run(List.of("pull", "-q", SLIM), null, Duration.ofMinutes(5)).ok()) {
+            docker.check("tag", SLIM, BASE);
+            progress.println("containers: base image " + BASE + " from " + SLIM);
+            return;
+        }
+        if (!"0".equals(Commands.run("id", "-u").output().strip()) || !Commands.run("sh", "-c", "command -v debootstrap").ok()) {
+            throw new LabException("no base image " + BASE + " and no registry to pull " + SLIM + " from: make it once as root with"
+                    + " 'bin/lockstorm images build' (debootstrap bookworm from " + MIRROR + ", then docker import; apt-get install debootstrap)");
+        }
+        long t0 = System.nanoTime();
+        Path root = null;
+        try {
+            root = Files.createTempDirectory("lockstorm-bookworm");
+            progress.println("containers: making " + BASE + " with debootstrap from " + MIRROR + " (once; ~30 s here)");
+            Commands.Result r = Commands.run(List.of("debootstrap", "--variant=minbase", "bookworm", root.toString(), MIRROR), null, BUILD);
+            if (!r.ok()) throw new LabException("debootstrap bookworm failed (exit " + r.exit() + "): " + tail(r.output()));
+            Commands.Result imp = Commands.run(List.of("sh", "-c", "tar -C \"$1\" -c . | docker import - \"$2\"", "sh", root.toString(), BASE), null, BUILD);
+            if (!imp.ok()) throw new LabException("docker import of the bookworm tree failed: " + tail(imp.output()));
+            progress.printf("containers: %s made in %.0f s%n", BASE, (System.nanoTime() - t0) / 1e9);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (root != null) Commands.run(List.of("rm", "-rf", root.toString()), null, Duration.ofMinutes(2));
+        }
+    }
+
+    private void build(String pkg, String tag) {
+        long t0 = System.nanoTime();
+        progress.println("containers: building " + tag + " (apt-get install " + ("openssh-server openjdk-17-jre-headless nftables iproute2 procps "
+                + packages(pkg)).strip() + ")");
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("lockstorm-image");
+            Files.writeString(dir.resolve("Dockerfile"), resource("host.Dockerfile"));
+            Path start = dir.resolve("host-start");
+            Files.writeString(start, resource("host-start"));
+            Files.setPosixFilePermissions(start, PosixFilePermissions.fromString("rwxr-xr-x"));
+            docker.check(List.of("build", "-q", "-t", tag, "--label", "dev.lockstorm.image=" + (pkg.equals(COMMON) ? "common" : pkg),
+                    "--build-arg", "PACKAGES=" + packages(pkg), dir.toString()), BUILD);
+            progress.printf("containers: %s built in %.0f s%n", tag, (System.nanoTime() - t0) / 1e9);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            if (dir != null) Commands.run(List.of("rm", "-rf", dir.toString()), null, Duration.ofSeconds(30));
+        }
+    }
+
+    /** The first 12 hex digits of the SHA-256 of everything an image is made of. */
+    private static String digest(String packages, String baseId) {
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            for (String part : List.of(resource("host.Dockerfile"), resource("host-start"), packages, baseId)) {
+                md.update(part.getBytes(StandardCharsets.UTF_8));
+                md.update((byte) 0);
+            }
+            return HexFormat.of().formatHex(md.digest()).substring(0, 12);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = Images.class.getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException("missing resource " + name);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String tail(String output) {
+        List<String> lines = output.strip().lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+    }
+}
