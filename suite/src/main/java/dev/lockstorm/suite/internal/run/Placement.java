@@ -57,20 +57,23 @@ public sealed interface Placement {
      */
     boolean clientLinksCut(int clients);
 
+    /** Every host of a run, each a namespace or a container of its own: the topology's servers, then the clients. */
+    private static List<String> hosts(Topology topology, List<String> clients) {
+        List<String> hosts = new ArrayList<>(topology.hostNames());
+        hosts.addAll(clients);
+        return hosts;
+    }
+
     /** Namespaces on this machine, built inside the run's own lab. */
     record InLab() implements Placement {
         @Override
         public Lab open(Topology topology, List<String> clients, Path dir) {
-            List<String> hosts = new ArrayList<>(topology.hostNames());
-            hosts.addAll(clients);
-            return Lab.open(new LabSpec(hosts, dir));
+            return Lab.open(new LabSpec(hosts(topology, clients), dir));
         }
 
         @Override
         public String describe(Topology topology, List<String> clients) {
-            List<String> hosts = new ArrayList<>(topology.hostNames());
-            hosts.addAll(clients);
-            return "lab: hosts " + String.join(" ", hosts);
+            return "lab: hosts " + String.join(" ", hosts(topology, clients));
         }
 
         @Override
@@ -233,9 +236,7 @@ public sealed interface Placement {
 
         @Override
         public String describe(Topology topology, List<String> clients) {
-            List<String> hosts = new ArrayList<>(topology.hostNames());
-            hosts.addAll(clients);
-            return "containers on a Docker engine: hosts " + String.join(" ", hosts);
+            return "containers on a Docker engine: hosts " + String.join(" ", hosts(topology, clients));
         }
 
         @Override
