@@ -231,7 +231,11 @@ public sealed interface Placement {
 
         @Override
         public Optional<String> unfit(NemesisKind kind, Topology topology, int clients) {
-            return Remote.unfitOnHosts(kind, topology, clients, clients);
+            if (kind.movesMonotonicClocks()) {
+                return Optional.of("--nemesis " + kind.name() + " makes clients' monotonic clocks run fast, which lockstorm can do only for"
+                        + " processes on this machine (it must read their clock), and each client runs in a container: run it in the lab (--backend lab)");
+            }
+            return Remote.unfitOnHosts(kind, topology, clients, clients); // a container per client: its links are its own
         }
 
         @Override

@@ -365,7 +365,8 @@ class CliTest {
         assertTrue(console.err().contains("--backend containers makes its own hosts: leave out --hosts and --client-hosts"), console.err());
         // each client has a container of its own, so a nemesis that cuts one client's links fits; a fast monotonic clock does not
         assertEquals(3, Main.run("run", "--system", "dynamodb-lock", "--backend", "containers", "--nemesis", "waiter-clock-fast", "--store", store));
-        assertTrue(console.err().contains("--nemesis waiter-clock-fast makes clients' monotonic clocks run fast"), console.err());
+        assertTrue(console.err().contains("--nemesis waiter-clock-fast makes clients' monotonic clocks run fast") && console.err().contains(
+                "run it in the lab (--backend lab)"), console.err());
         assertEquals(3, Main.run("cleanup", "--backend", "vms"));
         assertTrue(console.err().contains("--backend: expected lab or containers, got 'vms'"), console.err());
     }
