@@ -108,9 +108,7 @@ public final class DoctorCommand implements Callable<Integer> {
             out.add(new Check("base image", base, base ? dev.lockstorm.clusters.containers.Images.BASE : "not made yet",
                     "bin/lockstorm images build, once as root where no registry answers (debootstrap)"));
             if (base) {
-                List<String> packages = new ArrayList<>(List.of(dev.lockstorm.clusters.containers.Images.COMMON));
-                packages.addAll(dev.lockstorm.suite.internal.cluster.ServerKind.packages());
-                for (String p : packages.stream().distinct().toList()) {
+                for (String p : ImagesCommand.families()) {
                     String tag = images.tag(p);
                     // a missing family image is built by the first run that needs it: worth saying, not a failure
                     out.add(new Check(tag.replaceFirst("lockstorm/", "").replaceFirst(":.*", ""), true, docker.exists("image", tag) ? tag : tag + " (not built yet: a run builds it, ~15 s)", ""));

@@ -22,6 +22,13 @@ public final class ImagesCommand implements Callable<Integer> {
     @Parameters(paramLabel = "build|list", description = "build: make every image that is missing; list: say which are there.")
     String action;
 
+    /** The package of every image: the common one's first, then each server family's. */
+    static List<String> families() {
+        List<String> packages = new ArrayList<>(List.of(Images.COMMON));
+        packages.addAll(ServerKind.packages().stream().filter(p -> !p.equals(Images.COMMON)).toList());
+        return packages;
+    }
+
     @Override
     public Integer call() {
         if (!action.equals("build") && !action.equals("list")) {
@@ -31,8 +38,7 @@ public final class ImagesCommand implements Callable<Integer> {
         try {
             Docker docker = Docker.require();
             Images images = new Images(docker, System.err);
-            List<String> packages = new ArrayList<>(List.of(Images.COMMON));
-            packages.addAll(ServerKind.packages().stream().filter(p -> !p.equals(Images.COMMON)).toList());
+            List<String> packages = families();
             if (action.equals("list")) {
                 if (!images.hasBase()) {
                     System.out.println("images: no base image " + Images.BASE + " yet (lockstorm images build makes it)");
