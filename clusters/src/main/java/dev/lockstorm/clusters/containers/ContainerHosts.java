@@ -97,11 +97,6 @@ public final class ContainerHosts implements AutoCloseable {
         return Map.copyOf(addresses);
     }
 
-    /** The run's network, for a log line. */
-    public String network() {
-        return network;
-    }
-
     /** Removes the containers (stopped ones too) and the network. */
     @Override
     public void close() {
@@ -115,10 +110,10 @@ public final class ContainerHosts implements AutoCloseable {
     }
 
     /**
-     * Removes the containers and networks of runs whose lockstorm process is gone (all of them, with
-     * {@code all}: what {@code cleanup} does); what it removed, in words.
+     * Removes the containers and networks of runs whose lockstorm process is gone (a live run's are
+     * left alone); what it removed (or, with {@code dryRun}, would remove), in words.
      */
-    public static List<String> cleanup(Docker docker, boolean all, boolean dryRun) {
+    public static List<String> cleanup(Docker docker, boolean dryRun) {
         List<String> removed = new ArrayList<>();
         for (String kind : List.of("container", "network")) {
             for (String id : docker.labelled(kind, Docker.RUN_LABEL)) {
@@ -127,7 +122,7 @@ public final class ContainerHosts implements AutoCloseable {
                         .strip().split(" ");
                 String name = f[0].replaceFirst("^/", "");
                 boolean ownerAlive = f.length > 1 && f[1].matches("[0-9]+") && ProcessHandle.of(Long.parseLong(f[1])).isPresent();
-                if (!all && ownerAlive) continue;
+                if (ownerAlive) continue;
                 if (!dryRun) {
                     List<String> rm = kind.equals("container") ? List.of("rm", "-f", "-v", id) : List.of("network", "rm", id);
                     docker.check(rm, Duration.ofMinutes(1));

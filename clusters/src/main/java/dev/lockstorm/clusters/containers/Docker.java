@@ -24,6 +24,9 @@ public final class Docker {
     /** And this one, with the process id of the lockstorm that made it: what {@code cleanup} looks for after a crash. */
     public static final String OWNER_LABEL = "dev.lockstorm.owner";
 
+    /** Asks the engine (not only the client) for its version: whether an engine answers, and which. */
+    private static final List<String> VERSION = List.of("version", "--format", "{{.Server.Version}}");
+
     private final String program;
 
     private Docker(String program) {
@@ -48,22 +51,20 @@ public final class Docker {
     public Optional<String> problem() {
         Commands.Result r;
         try {
-            r = Commands.run(List.of(program, "version", "--format", "{{.Server.Version}}"), null, Duration.ofSeconds(20));
+            r = run(VERSION, null, Duration.ofSeconds(20));
         } catch (LabException e) {
             return Optional.of("the containers backend needs Docker's client, 'docker', on PATH (Debian: apt-get install docker.io): " + e.getMessage());
         }
         if (r.ok()) return Optional.empty();
         String out = r.output().strip();
-        if (out.contains("permission denied")) {
-            return Optional.of("Docker's engine refused this user (" + out.lines().reduce((a, b) -> b).orElse(out)
-                    + "): add the user to the group docker, or run as root");
-        }
-        return Optional.of("no Docker engine answers (" + out.lines().reduce((a, b) -> b).orElse(out) + "): start one (Debian: dockerd, from docker.io)");
+        String last = out.lines().reduce((a, b) -> b).orElse(out);
+        if (out.contains("permission denied")) return Optional.of("Docker's engine refused this user (" + last + "): add the user to the group docker, or run as root");
+        return Optional.of("no Docker engine answers (" + last + "): start one (Debian: dockerd, from docker.io)");
     }
 
     /** The engine's version, for doctor. */
     public String version() {
-        return check("version", "--format", "{{.Server.Version}}").strip();
+        return check(VERSION, Duration.ofSeconds(20)).strip();
     }
 
     /** Runs {@code docker ARGS…}; its exit code and output. */

@@ -118,8 +118,8 @@ public final class Images {
 
     private void build(String pkg, String tag) {
         long t0 = System.nanoTime();
-        progress.println("containers: building " + tag + " (apt-get install " + ("openssh-server openjdk-17-jre-headless nftables iproute2 procps "
-                + packages(pkg)).strip() + ")");
+        progress.println("containers: building " + tag + " (host.Dockerfile: what every host has"
+                + (packages(pkg).isEmpty() ? "" : ", and " + packages(pkg)) + ")");
         Path dir = null;
         try {
             dir = Files.createTempDirectory("lockstorm-image");

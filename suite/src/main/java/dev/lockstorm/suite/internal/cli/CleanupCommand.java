@@ -36,16 +36,19 @@ public final class CleanupCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (ssh.given()) return remote();
-        if (!backend.equals("lab") && !backend.equals("containers")) {
-            System.err.println("lockstorm cleanup: --backend: expected lab or containers, got '" + backend + "'");
+        boolean containers;
+        try {
+            containers = RemoteArgs.containers(backend);
+        } catch (IllegalArgumentException e) {
+            System.err.println("lockstorm cleanup: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        List<String> found = new java.util.ArrayList<>(backend.equals("lab") ? Cleanup.run(!dryRun) : List.of());
+        List<String> found = new java.util.ArrayList<>(containers ? List.of() : Cleanup.run(!dryRun));
         Docker docker = Docker.cli();
         java.util.Optional<String> noEngine = docker.problem();
         if (noEngine.isEmpty()) {
-            for (String c : ContainerHosts.cleanup(docker, false, dryRun)) found.add((dryRun ? "would remove " : "removed ") + c + " (its lockstorm is gone)");
-        } else if (backend.equals("containers")) {
+            for (String c : ContainerHosts.cleanup(docker, dryRun)) found.add((dryRun ? "would remove " : "removed ") + c + " (its lockstorm is gone)");
+        } else if (containers) {
             System.err.println("lockstorm cleanup: " + noEngine.get());
             return Main.BAD_INPUT;
         }

@@ -34,11 +34,14 @@ public final class DoctorCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (ssh.given()) return remote();
-        if (!backend.equals("lab") && !backend.equals("containers")) {
-            System.err.println("lockstorm doctor: --backend: expected lab or containers, got '" + backend + "'");
+        boolean containers;
+        try {
+            containers = RemoteArgs.containers(backend);
+        } catch (IllegalArgumentException e) {
+            System.err.println("lockstorm doctor: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        List<Check> checks = backend.equals("lab") ? checks() : containerChecks();
+        List<Check> checks = containers ? containerChecks() : checks();
         System.out.printf("%-28s %-7s %s%n", "check", "status", "detail");
         boolean ok = true;
         for (Check c : checks) {

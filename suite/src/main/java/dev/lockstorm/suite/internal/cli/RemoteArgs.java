@@ -25,12 +25,19 @@ final class RemoteArgs {
                     + " host on a Docker engine this user may use; no root). Remote machines are --hosts. Default: ${DEFAULT-VALUE}.")
     String backend = "lab";
 
+    /**
+     * Whether {@code backend}, an option's value, names the containers backend (else the lab); an
+     * {@link IllegalArgumentException} naming the option when it is neither. Every command's {@code --backend}.
+     */
+    static boolean containers(String backend) {
+        if (backend.equals("containers")) return true;
+        if (backend.equals("lab")) return false;
+        throw new IllegalArgumentException("--backend: expected lab or containers, got '" + backend + "' (remote machines are --hosts)");
+    }
+
     /** The lab, the containers or the remote hosts; IllegalArgumentException naming the option or file line of a bad entry. */
     Placement placement() {
-        if (!backend.equals("lab") && !backend.equals("containers")) {
-            throw new IllegalArgumentException("--backend: expected lab or containers, got '" + backend + "' (remote machines are --hosts)");
-        }
-        if (backend.equals("containers")) {
+        if (containers(backend)) {
             if (ssh.given() || !clientHosts.isEmpty()) throw new IllegalArgumentException("--backend containers makes its own hosts: leave out --hosts and --client-hosts");
             return new Placement.Containers();
         }

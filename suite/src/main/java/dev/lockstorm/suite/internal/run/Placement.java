@@ -201,7 +201,7 @@ public sealed interface Placement {
         @Override
         public Lab open(Topology topology, List<String> clients, Path dir) {
             Docker docker = Docker.require();
-            for (String left : ContainerHosts.cleanup(docker, false, false)) System.err.println("containers: removed " + left + " (a run that died left it)");
+            for (String left : ContainerHosts.cleanup(docker, false)) System.err.println("containers: removed " + left + " (a run that died left it)");
             Images images = new Images(docker, System.err);
             ServerKind kind = ServerKind.of(topology);
             String serverImage = images.host(kind.programAndPackage().get(1));

@@ -85,12 +85,9 @@ public final class Proof {
             List<HoldInterval> all = new java.util.ArrayList<>(List.of(i.holder()));
             all.addAll(i.grants());
             for (HoldInterval g : all) {
-                if (g.start().extra("notes") instanceof java.util.Collection<?> notes) {
-                    Optional<String> found = notes.stream().map(String::valueOf).filter(n -> n.contains(note)).findFirst();
-                    if (found.isPresent()) {
-                        return Optional.of(new Tie(i, g, "where " + g.start().who() + "'s grant at " + History.when(g.start()) + " was noted: "
-                                + found.get()));
-                    }
+                String found = note(g.start(), note);
+                if (found != null) {
+                    return Optional.of(new Tie(i, g, "where " + g.start().who() + "'s grant at " + History.when(g.start()) + " was noted: " + found));
                 }
             }
         }
@@ -106,10 +103,8 @@ public final class Proof {
         History h = history(r);
         if (h == null) return Optional.empty();
         for (dev.lockstorm.checker.history.Op op : h.ops()) {
-            if (op.extra("notes") instanceof java.util.Collection<?> notes) {
-                Optional<String> found = notes.stream().map(String::valueOf).filter(n -> n.contains(note)).findFirst();
-                if (found.isPresent()) return Optional.of(op.who() + "'s " + op.f() + " at " + History.when(op) + " was noted: " + found.get());
-            }
+            String found = note(op, note);
+            if (found != null) return Optional.of(op.who() + "'s " + op.f() + " at " + History.when(op) + " was noted: " + found);
         }
         return Optional.empty();
     }
@@ -237,10 +232,11 @@ public final class Proof {
                     .filter(o -> g.spannedBy(o) && cutOff(r, o) && noted(o, refusedByOwn) != null).findFirst();
             if (refused.isEmpty()) continue;
             Operation o = refused.get();
+            String note = noted(o, refusedByOwn);
             String answer = o.outcome() == OpType.OK ? "granted token " + o.output() + " at " + History.when(o.completion())
                     : "refused at " + History.when(o.completion()) + " (" + o.completion().extra("error") + ")";
             return Optional.of(g.tokens() + " went to no client that was told, and no acquire in flight for it is unknown: "
-                    + o.who() + "'s acquire from " + History.when(o.invoke()) + ", whose replies were lost, was noted: " + noted(o, refusedByOwn)
+                    + o.who() + "'s acquire from " + History.when(o.invoke()) + ", whose replies were lost, was noted: " + note
                     + "; it was then " + answer + "; " + g.describeNext(o));
         }
         return Optional.empty();
@@ -306,12 +302,16 @@ public final class Proof {
                 && (f.end() == null || f.end().time() >= o.invoke().time()));
     }
 
-    /** The first of {@code o}'s notes that contains {@code note}, or null. */
+    /** The first of {@code o}'s notes (on its invocation or completion) that contains {@code note}, or null. */
     private static String noted(Operation o, String note) {
-        for (dev.lockstorm.checker.history.Op op : java.util.Arrays.asList(o.invoke(), o.completion())) {
-            if (op != null && op.extra("notes") instanceof java.util.Collection<?> notes) {
-                for (Object n : notes) if (String.valueOf(n).contains(note)) return String.valueOf(n);
-            }
+        String found = o.invoke() == null ? null : note(o.invoke(), note);
+        return found != null || o.completion() == null ? found : note(o.completion(), note);
+    }
+
+    /** The first of {@code op}'s notes ({@code "notes"} in the history) that contains {@code note}, or null. */
+    private static String note(dev.lockstorm.checker.history.Op op, String note) {
+        if (op.extra("notes") instanceof java.util.Collection<?> notes) {
+            for (Object n : notes) if (String.valueOf(n).contains(note)) return String.valueOf(n);
         }
         return null;
     }
