@@ -33,33 +33,53 @@ lockstorm_engine_down() {
     lockstorm_dockerd=
 }
 
-# The scenario families on containers, each with the expectation it has in the lab, as the user
-# lockstorm-test (made here, in the group docker): lockstorm's launcher and jar are copied where that
-# user can read them, since the checkout may sit under root's home.
+# The containers tests, as the user lockstorm-test (made here, in the group docker; not root): the
+# backend's own integration test (every server family started, cut off, paused, killed, restarted, its
+# clock moved), examples/acme-lock's tests on containers (-Dlockstorm.backend=containers), and the
+# scenario families from lockstorm's CLI, each with the expectation it has in the lab. That user gets
+# copies it can read (the checkout may sit under root's home): the sources, the launcher and jar, and
+# root's Maven repository hard-linked (its files stay root's and read-only; its directories are the user's).
 lockstorm_containers_tier() {
-    local user=lockstorm-test dir rc=0 s left
+    local user=lockstorm-test dir rc=0 s left m2 its volumes
+    volumes=$(docker volume ls -q | wc -l)
     id "$user" >/dev/null 2>&1 || useradd -m -s /bin/bash "$user"
     usermod -aG docker "$user"
     dir=$(mktemp -d /tmp/lockstorm-containers.XXXXXX)
-    mkdir -p "$dir/suite/target" "$dir/store"
-    cp -r "$home/bin" "$dir/"
-    cp "$home/suite/target/lockstorm.jar" "$dir/suite/target/"
-    chmod -R a+rX "$dir"
-    chown -R "$user" "$dir/store"
+    mkdir -p "$dir/src" "$dir/store"
+    tar -C "$home" --exclude=./.git --exclude=target --exclude=node_modules -c . | tar -C "$dir/src" -x
+    mkdir -p "$dir/src/suite/target"
+    cp "$home/suite/target/lockstorm.jar" "$dir/src/suite/target/"
+    m2=${LOCKSTORM_M2:-$HOME/.m2/repository}
+    cp -al "$m2" "$dir/m2"
+    find "$dir/m2" -type d -exec chown "$user" {} +
+    chown -R "$user" "$dir/src" "$dir/store"
+    chmod a+rx "$dir"
     echo "lockstorm: the containers backend's images (bin/lockstorm images build; the base once, with debootstrap, as root)"
     "$home/bin/lockstorm" images build || return 1
-    as_user() { su "$user" -s /bin/bash -c "cd $dir && $*"; }
-    echo "lockstorm: the scenario families on containers, as $user (uid $(id -u "$user"), not root)"
+    as_user() { su "$user" -s /bin/bash -c "cd $dir/src && $*"; }
+    local mvn_user="mvn -o -B -Dstyle.color=never -Dmaven.repo.local=$dir/m2"
+    echo "lockstorm: as $user (uid $(id -u "$user"), not root): doctor, the backend's own test, examples/acme-lock, the scenario families"
     as_user "bin/lockstorm doctor --backend containers" || rc=1
+    its="-Dtest=no-unit-tests -Dsurefire.failIfNoSpecifiedTests=false -Dlockstorm.it.groups=containers"
+    as_user "$mvn_user verify -pl nemesis $its" >"$dir/containers-it.log" 2>&1 || {
+        rc=1; tail -40 "$dir/containers-it.log"; echo "lockstorm: the containers backend's test failed (log above)" >&2; }
+    grep -E 'Tests run:.*in dev' "$dir/containers-it.log" | sed 's/^/    /' || true
+    as_user "cd examples/acme-lock && $mvn_user test -Dlockstorm.backend=containers" >"$dir/acme-lock.log" 2>&1 || {
+        rc=1; tail -40 "$dir/acme-lock.log"; echo "lockstorm: examples/acme-lock's tests on containers failed (log above)" >&2; }
+    grep -E 'Tests run:.*in com' "$dir/acme-lock.log" | sed 's/^/    /' || true
     for s in curator-gc-pause redis-gc-pause redlock-clock-jump sentinel-failover etcd-lease-pause db-table-clock-skew pg-failover; do
         echo "lockstorm: containers: $s"
-        as_user "bin/lockstorm reproduce $s --variant 1 --seed 1 --backend containers --store store" >"$dir/$s.log" 2>&1 || {
+        as_user "bin/lockstorm reproduce $s --variant 1 --seed 1 --backend containers --store $dir/store" >"$dir/$s.log" 2>&1 || {
             rc=1; tail -25 "$dir/$s.log"; echo "lockstorm: $s on containers did not find what it expects (log above)" >&2; }
         grep -E '^  (found|proof|as expected|NOT AS EXPECTED)' "$dir/$s.log" | sed 's/^/    /' || true
     done
     left=$(docker ps -aq --filter label=dev.lockstorm.run; docker network ls -q --filter label=dev.lockstorm.run)
     if [ -n "$left" ]; then
         echo "lockstorm: containers or networks left behind: $(echo $left)" >&2
+        rc=1
+    fi
+    if [ "$(docker volume ls -q | wc -l)" != "$volumes" ]; then
+        echo "lockstorm: volumes left behind: $(docker volume ls -q | wc -l) now, $volumes before" >&2
         rc=1
     fi
     [ "$rc" != 0 ] || rm -rf "$dir"

@@ -35,6 +35,9 @@ public final class LockStorm {
     /** The system property that moves every test's results (default: {@code target/lockstorm}). */
     public static final String RESULTS_PROPERTY = "lockstorm.results";
 
+    /** The system property that names the backend of every spec that names none (default: {@code lab}). */
+    public static final String BACKEND_PROPERTY = "lockstorm.backend";
+
     private final Path root;
     private final String name;
     private final PrintStream progress;
@@ -55,6 +58,11 @@ public final class LockStorm {
         return Path.of(System.getProperty(RESULTS_PROPERTY, "target/lockstorm")).toAbsolutePath();
     }
 
+    /** The backend of a spec or test that names none: {@code -Dlockstorm.backend}, else {@code lab}. */
+    public static String defaultBackend() {
+        return System.getProperty(BACKEND_PROPERTY, "lab");
+    }
+
     /**
      * Runs {@code spec} and returns what it found, whatever the verdict; progress goes to stdout.
      *
@@ -71,6 +79,8 @@ public final class LockStorm {
         java.addAll(spec.toArguments());
         ProcessBuilder pb = new ProcessBuilder(lab ? LabLauncher.command(java) : java).redirectErrorStream(true);
         pb.environment().put(Main.EXIT_WITH_STDIN, "1");
+        // Testcontainers' reaper is an image from a registry; lockstorm removes its containers itself (as bin/lockstorm says)
+        if (!lab) pb.environment().putIfAbsent("TESTCONTAINERS_RYUK_DISABLED", "true");
         Deque<String> tail = new ArrayDeque<>();
         int code;
         try {

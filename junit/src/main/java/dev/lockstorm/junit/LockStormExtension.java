@@ -113,7 +113,7 @@ public final class LockStormExtension implements ParameterResolver, InvocationIn
         LockStormSpec s = LockStormSpec.of(t.system()).withClients(t.clients()).withTimeLimit(duration(t.timeLimit(), "timeLimit"))
                 .withNemesis(t.nemesis()).withFencing(t.fencing()).withResource(t.resource()).withSeed(t.seed())
                 .withLease(duration(t.lease(), "lease")).withQuiet(duration(t.quiet(), "quiet"))
-                .withPersistence(t.persistence()).withOnDoubt(t.onDoubt()).withKeepCrashed(t.keepCrashed()).withBackend(t.backend());
+                .withPersistence(t.persistence()).withOnDoubt(t.onDoubt()).withKeepCrashed(t.keepCrashed()).withBackend(t.backend().isEmpty() ? LockStorm.defaultBackend() : t.backend());
         if (t.nesting() >= 0) s = s.withNesting(t.nesting());
         if (t.readers() >= 0) s = s.withReaders(t.readers());
         if (!t.schedule().isBlank()) s = s.withSchedule(java.nio.file.Path.of(t.schedule()));

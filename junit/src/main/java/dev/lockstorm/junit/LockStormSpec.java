@@ -61,7 +61,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     public static LockStormSpec of(String system) {
         return new LockStormSpec(system, RunDefaults.CLIENTS, Durations.parse(RunDefaults.TIME_LIMIT), RunDefaults.NEMESIS, RunDefaults.FENCING,
                 RunDefaults.RESOURCE, RunDefaults.SEED, Durations.parse(RunDefaults.LEASE), null, null,
-                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, null, Map.of(), false, null, null, "lab");
+                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, null, Map.of(), false, null, null, LockStorm.defaultBackend());
     }
 
     public LockStormSpec withClients(int n) {
@@ -155,7 +155,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     /**
      * The same spec, its hosts made by {@code backend}: {@code "containers"} runs each host as a
      * container on the Docker engine (the test needs no root, only that engine), {@code "lab"} in
-     * network namespaces (root).
+     * network namespaces (root). A spec's backend is otherwise {@link LockStorm#defaultBackend()}.
      */
     public LockStormSpec withBackend(String b) {
         return copy(c -> c.backend = b);

@@ -91,9 +91,10 @@ public @interface LockStormTest {
     /**
      * Where the run's hosts are made: {@code "lab"} (network namespaces on this machine; the test JVM
      * needs root) or {@code "containers"} (a container per host on a Docker engine this user may use,
-     * images built by lockstorm; no root).
+     * images built by lockstorm; no root). Empty (the default): {@link LockStorm#defaultBackend()}, so
+     * that one build runs its tests on either ({@code mvn test -Dlockstorm.backend=containers}).
      */
-    String backend() default "lab";
+    String backend() default "";
 
     /**
      * A recorded schedule to do again instead of drawing faults ({@code run --schedule}): a run's

@@ -1,72 +1,126 @@
 package dev.lockstorm.clusters.containers;
 
+import com.github.dockerjava.api.model.AccessMode;
+import com.github.dockerjava.api.model.Bind;
+import com.github.dockerjava.api.model.Capability;
+import com.github.dockerjava.api.model.ContainerNetwork;
+import com.github.dockerjava.api.model.Volume;
 import dev.lockstorm.clusters.lab.LabException;
 import dev.lockstorm.clusters.lab.Wait;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.lifecycle.Startables;
+import org.testcontainers.utility.DockerImageName;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
 
 /**
- * A run's hosts as containers: one user-defined network for the run, and on it one container per
- * host (n1 …, c1 …) from its family's image, named after the run and labelled with it and with the
- * lockstorm process that made it. Each runs sshd with the run's key, and gets {@code NET_ADMIN} (its
- * own nft tables, for partitions) and nothing more. The SSH backend then drives them as it drives
- * remote machines. {@link #close} removes the containers and the network; {@link #cleanup} removes
- * what a lockstorm that died left.
+ * A run's hosts as containers, through Testcontainers: one user-defined network for the run, and on
+ * it one container per host (n1 …, c1 …) from its family's image, named after the run and labelled
+ * with it and with the lockstorm process that made it. Each runs sshd with the run's key, and gets
+ * {@code NET_ADMIN} (its own nft tables, for partitions) and nothing more; directories of this
+ * machine (lockstorm's class path) are mounted read-only at the same paths. The SSH backend then
+ * drives them as it drives remote machines. {@link #close} removes the containers and the network;
+ * {@link #cleanup} removes what a lockstorm that died left.
+ *
+ * <p>Testcontainers' reaper (Ryuk) runs from an image that must be on the engine or pulled from a
+ * registry; where neither can be, it is turned off with {@code TESTCONTAINERS_RYUK_DISABLED=true}
+ * (bin/lockstorm does so), and lockstorm's own labels and {@link #cleanup} do its work.
  *
  * <pre>{@code
- * try (ContainerHosts hosts = ContainerHosts.start(docker, "run-1", Map.of("n1", redisImage, "c1", commonImage), Map.of(), key.publicLine())) {
+ * try (ContainerHosts hosts = ContainerHosts.start(docker, "run-1", Map.of("n1", redisImage, "c1", commonImage), Map.of(),
+ *         key.publicLine(), List.of())) {
  *     String n1 = hosts.addresses().get("n1");
  * }
  * }</pre>
  */
 public final class ContainerHosts implements AutoCloseable {
+    /** The reaper image of the Testcontainers version in lockstorm's build (its {@code RyukContainer}). */
+    public static final String RYUK_IMAGE = "testcontainers/ryuk:0.12.0";
+
+    static {
+        // Testcontainers tells every image check and container start at INFO; a run's output is the run's
+        for (String logger : List.of("org.testcontainers", "tc", "com.github.dockerjava")) {
+            System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log." + logger, "warn");
+        }
+        // its banner that the reaper is off, every run: doctor says so once
+        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.org.testcontainers.utility.ResourceReaper", "error");
+    }
+
     private final Docker docker;
-    private final String network;
-    private final List<String> containers = new ArrayList<>();
+    private final String name;
+    private final Network network;
+    private final Map<String, GenericContainer<?>> containers = new LinkedHashMap<>();
     private final Map<String, String> addresses = new LinkedHashMap<>();
 
-    private ContainerHosts(Docker docker, String network) {
+    private ContainerHosts(Docker docker, String name, Network network) {
         this.docker = docker;
+        this.name = name;
         this.network = network;
     }
 
     /**
-     * Starts a container per host, each from its image, and waits until each one's sshd listens.
-     * On failure, whatever was started is removed again.
+     * Starts a container per host, each from its image, all at once, and waits until each one's
+     * sshd listens. On failure, whatever was started is removed again.
      *
      * @param images    each host's name to its image
      * @param sysctls   each host's kernel settings of its own network namespace (hosts not named: none)
      * @param publicKey the line of the key the run logs in with (authorized_keys format)
+     * @param mounts    directories of this machine each container sees, read-only, at the same path
      */
     public static ContainerHosts start(Docker docker, String run, Map<String, String> images, Map<String, Map<String, String>> sysctls,
-                                       String publicKey) {
+                                       String publicKey, List<Path> mounts) {
+        reaperProblem(docker).ifPresent(why -> {
+            throw new LabException(why);
+        });
         String name = "lockstorm-" + run.replaceAll("[^A-Za-z0-9_.-]", "_");
-        String owner = Long.toString(ProcessHandle.current().pid());
-        List<String> labels = List.of("--label", Docker.RUN_LABEL + "=" + run, "--label", Docker.OWNER_LABEL + "=" + owner);
-        ContainerHosts hosts = new ContainerHosts(docker, name);
+        Map<String, String> labels = Map.of(Docker.RUN_LABEL, run, Docker.OWNER_LABEL, Long.toString(ProcessHandle.current().pid()));
+        Network network = Network.builder().createNetworkCmdModifier(cmd -> {
+            Map<String, String> all = new HashMap<>(cmd.getLabels() == null ? Map.of() : cmd.getLabels());
+            all.putAll(labels);
+            cmd.withName(name).withLabels(all);
+        }).build();
+        ContainerHosts hosts = new ContainerHosts(docker, name, network);
+        List<Bind> binds = mounts.stream().map(d -> new Bind(d.toString(), new Volume(d.toString()), AccessMode.ro)).toList();
         try {
-            List<String> net = new ArrayList<>(List.of("network", "create"));
-            net.addAll(labels);
-            net.add(name);
-            docker.check(net, Duration.ofSeconds(60));
             for (Map.Entry<String, String> e : images.entrySet()) {
-                String container = name + "-" + e.getKey();
-                List<String> args = new ArrayList<>(List.of("run", "-d", "--name", container, "--hostname", e.getKey(), "--network", name,
-                        "--cap-add", "NET_ADMIN", "-e", "LOCKSTORM_KEY=" + publicKey));
-                sysctls.getOrDefault(e.getKey(), Map.of()).forEach((k, v) -> args.addAll(List.of("--sysctl", k + "=" + v)));
-                args.addAll(labels);
-                args.add(e.getValue());
-                docker.check(args, Duration.ofSeconds(60));
-                hosts.containers.add(container);
-                String ip = docker.check("inspect", "--format", "{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}", container).strip();
-                if (ip.isEmpty()) throw new LabException("container " + container + " has no address on network " + name);
+                String host = e.getKey();
+                Map<String, String> hostSysctls = sysctls.getOrDefault(host, Map.of());
+                GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(e.getValue()))
+                        .withNetwork(network)
+                        .withNetworkAliases(host)
+                        .withLabels(labels)
+                        .withEnv("LOCKSTORM_KEY", publicKey)
+                        // binds through the engine's own host config: Testcontainers' file mounts would first test mounting with an image pulled from a registry
+                        .withCreateContainerCmdModifier(cmd -> {
+                            cmd.withName(name + "-" + host).withHostName(host);
+                            cmd.getHostConfig().withCapAdd(Capability.NET_ADMIN).withBinds(binds);
+                            if (!hostSysctls.isEmpty()) cmd.getHostConfig().withSysctls(hostSysctls);
+                        });
+                hosts.containers.put(host, c);
+            }
+            try {
+                Startables.deepStart(hosts.containers.values()).join();
+            } catch (CompletionException e) {
+                Throwable cause = e.getCause() == null ? e : e.getCause();
+                throw new LabException("the containers of run " + run + " did not start: " + cause.getMessage(), cause);
+            }
+            for (Map.Entry<String, GenericContainer<?>> e : hosts.containers.entrySet()) {
+                ContainerNetwork net = e.getValue().getContainerInfo().getNetworkSettings().getNetworks().get(name);
+                String ip = net == null ? null : net.getIpAddress();
+                if (ip == null || ip.isEmpty()) throw new LabException("container " + name + "-" + e.getKey() + " has no address on network " + name);
                 hosts.addresses.put(e.getKey(), ip);
             }
             for (Map.Entry<String, String> e : hosts.addresses.entrySet()) hosts.awaitSshd(e.getKey(), e.getValue());
@@ -75,6 +129,42 @@ public final class ContainerHosts implements AutoCloseable {
             hosts.close();
             throw e;
         }
+    }
+
+    /**
+     * Why Testcontainers could not start here, or empty: its reaper needs {@link #RYUK_IMAGE} on the
+     * engine (it would try a registry for it) unless it is turned off.
+     */
+    public static Optional<String> reaperProblem(Docker docker) {
+        if (reaperDisabled() || docker.exists("image", RYUK_IMAGE)) return Optional.empty();
+        return Optional.of("Testcontainers starts its reaper from the image " + RYUK_IMAGE + ", which this Docker engine does not have:"
+                + " set TESTCONTAINERS_RYUK_DISABLED=true (bin/lockstorm does; lockstorm removes its containers by its own label, at the run's end"
+                + " and, after a crash, at the next run or 'cleanup --backend containers'), or pull that image where a registry answers");
+    }
+
+    /** Whether Testcontainers' reaper is turned off in this process (an environment variable: Testcontainers reads it nowhere else). */
+    public static boolean reaperDisabled() {
+        return Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"));
+    }
+
+    /**
+     * The directories to mount so that every entry of {@code classpath} is where it is here: each
+     * jar's directory and each class directory, without those inside another.
+     */
+    public static List<Path> mountsFor(List<Path> classpath) {
+        List<Path> dirs = new ArrayList<>();
+        for (Path entry : classpath) {
+            Path p = entry.toAbsolutePath().normalize();
+            Path dir = Files.isDirectory(p) ? p : Files.isRegularFile(p) ? p.getParent() : null;
+            if (dir != null && !dirs.contains(dir) && !system(dir)) dirs.add(dir);
+        }
+        return dirs.stream().filter(d -> dirs.stream().noneMatch(o -> !o.equals(d) && d.startsWith(o))).sorted().toList();
+    }
+
+    /** A directory the image has too (its system's, or a top-level one): mounting over it would hide the image's; what is there is copied instead. */
+    private static boolean system(Path dir) {
+        return dir.getNameCount() <= 1 || List.of("usr", "etc", "bin", "sbin", "lib", "lib64", "proc", "sys", "dev", "run", "boot")
+                .contains(dir.getName(0).toString());
     }
 
     private void awaitSshd(String host, String ip) {
@@ -87,8 +177,9 @@ public final class ContainerHosts implements AutoCloseable {
             }
         }, System.nanoTime() + Duration.ofSeconds(30).toNanos(), 100);
         if (!up) {
-            String logs = docker.run(List.of("logs", "--tail", "20", network + "-" + host), null, Duration.ofSeconds(10)).output().strip();
-            throw new LabException("container " + network + "-" + host + " (" + ip + ") did not open its SSH port within 30 s: " + logs);
+            String logs = containers.get(host).getLogs();
+            String tail = String.join("\n", logs.lines().skip(Math.max(0, logs.lines().count() - 20)).toList());
+            throw new LabException("container " + name + "-" + host + " (" + ip + ") did not open its SSH port within 30 s: " + tail);
         }
     }
 
@@ -97,16 +188,24 @@ public final class ContainerHosts implements AutoCloseable {
         return Map.copyOf(addresses);
     }
 
-    /** Removes the containers (stopped ones too) and the network. */
+    /** Removes the containers (stopped ones too, with their volumes) and the network. */
     @Override
     public void close() {
-        if (!containers.isEmpty()) {
-            List<String> rm = new ArrayList<>(List.of("rm", "-f", "-v"));
-            rm.addAll(containers);
-            docker.run(rm, null, Duration.ofMinutes(2));
-            containers.clear();
+        for (GenericContainer<?> c : containers.values()) {
+            try {
+                c.stop();
+            } catch (RuntimeException e) {
+                System.err.println("containers: could not remove " + c.getContainerName() + ": " + e.getMessage());
+            }
         }
-        docker.run(List.of("network", "rm", network), null, Duration.ofSeconds(60));
+        containers.clear();
+        try {
+            network.close();
+        } catch (RuntimeException e) {
+            // never created (no container started), or already gone
+        }
+        // a container Testcontainers could not stop (an engine that hiccuped) is still labelled: remove it by name
+        if (docker.exists("network", name)) docker.run(List.of("network", "rm", name), null, Duration.ofSeconds(60));
     }
 
     /**

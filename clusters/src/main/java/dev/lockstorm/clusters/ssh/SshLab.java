@@ -56,6 +56,8 @@ public final class SshLab extends Lab {
     private final Map<String, Long> clockOffsets = new ConcurrentHashMap<>();
     /** Each local jar's digest, computed once for all hosts. */
     private final Map<Path, String> digests = new ConcurrentHashMap<>();
+    /** Directories every host sees at the same path (a container's read-only mounts): entries under them are not copied. */
+    private final List<Path> mounted = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final List<String> removedAtOpen = new ArrayList<>();
     /** Undoes the run on its hosts when this JVM is interrupted (Ctrl-C, SIGTERM) before {@link #close}. */
     private final Thread onExit = new Thread(this::closeQuietly, "lockstorm-remote-cleanup");
@@ -212,8 +214,10 @@ public final class SshLab extends Lab {
         try {
             LocalFiles.deleteTree(stage);
             for (int i = 0; i < entries.size(); i++) {
-                Path local = entries.get(i).toAbsolutePath();
-                if (Files.isDirectory(local)) {
+                Path local = entries.get(i).toAbsolutePath().normalize();
+                if (mounted.stream().anyMatch(local::startsWith)) {
+                    if (Files.exists(local)) remote.add(local.toString());
+                } else if (Files.isDirectory(local)) {
                     String name = i + "-" + local.getFileName();
                     link(stage.resolve("classes").resolve(name), local);
                     remote.add(classes.resolve(name).toString());
@@ -327,6 +331,14 @@ public final class SshLab extends Lab {
             ssh.close();
             for (Runnable step : afterClose) step.run();
         }
+    }
+
+    /**
+     * Says that every host sees these directories of this machine at the same paths (mounted into
+     * containers): class path entries under them are used there, not copied.
+     */
+    public void mounted(List<Path> dirs) {
+        dirs.forEach(d -> mounted.add(d.toAbsolutePath().normalize()));
     }
 
     /** Runs {@code step} when the run closes (also from the shutdown hook), after its hosts were cleaned and the connections closed. */

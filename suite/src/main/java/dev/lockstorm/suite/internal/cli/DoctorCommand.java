@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.cli;
 
+import dev.lockstorm.clusters.containers.ContainerHosts;
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.ssh.HostCheck;
 import dev.lockstorm.clusters.ssh.SshTarget;
@@ -106,6 +107,10 @@ public final class DoctorCommand implements Callable<Integer> {
         out.add(new Check("Docker engine", noEngine.isEmpty(), noEngine.isEmpty() ? "version " + docker.version() : noEngine.get(),
                 "apt-get install docker.io, start dockerd, and add this user to the group docker"));
         if (noEngine.isEmpty()) {
+            java.util.Optional<String> noReaper = ContainerHosts.reaperProblem(docker);
+            out.add(new Check("Testcontainers", noReaper.isEmpty(), noReaper.orElse(ContainerHosts.reaperDisabled()
+                    ? "its reaper off (TESTCONTAINERS_RYUK_DISABLED): lockstorm removes its containers by its own label"
+                    : "its reaper from " + ContainerHosts.RYUK_IMAGE), "export TESTCONTAINERS_RYUK_DISABLED=true"));
             dev.lockstorm.clusters.containers.Images images = new dev.lockstorm.clusters.containers.Images(docker, System.err);
             boolean base = images.hasBase();
             out.add(new Check("base image", base, base ? dev.lockstorm.clusters.containers.Images.BASE : "not made yet",

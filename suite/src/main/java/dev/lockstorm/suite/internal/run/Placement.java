@@ -2,10 +2,11 @@ package dev.lockstorm.suite.internal.run;
 
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.containers.ContainerHosts;
-import dev.lockstorm.clusters.containers.ContainerKey;
+import dev.lockstorm.clusters.containers.ContainerLab;
 import dev.lockstorm.clusters.containers.Docker;
 import dev.lockstorm.clusters.containers.Images;
 import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.ssh.SshLab;
@@ -213,20 +214,7 @@ public sealed interface Placement {
                 sysctls.put(n, kind.hostSysctls());
             }
             for (String c : clients) hosts.put(c, clientImage);
-            ContainerKey key = ContainerKey.load(ContainerKey.defaultFile());
-            ContainerHosts containers = ContainerHosts.start(docker, dir.toAbsolutePath().getFileName().toString(), hosts, sysctls, key.publicLine());
-            try {
-                Map<String, String> ip = containers.addresses();
-                List<SshTarget> servers = topology.hostNames().stream().map(n -> SshTarget.parse(ip.get(n), "root")).toList();
-                List<SshTarget> clientHosts = clients.stream().map(c -> SshTarget.parse(ip.get(c), "root")).toList();
-                SshOptions ssh = SshOptions.defaults().withKey(key.file()).withoutHostKeyCheck();
-                SshLab lab = (SshLab) new Remote(ssh, servers, clientHosts, SshLab.ROOT).open(topology, clients, dir);
-                lab.afterClose(containers::close);
-                return lab;
-            } catch (RuntimeException e) {
-                containers.close();
-                throw e;
-            }
+            return ContainerLab.open(docker, hosts, sysctls, dir);
         }
 
         @Override
