@@ -191,20 +191,21 @@ public final class ContainerHosts implements AutoCloseable {
     /** Removes the containers (stopped ones too, with their volumes) and the network. */
     @Override
     public void close() {
-        for (GenericContainer<?> c : containers.values()) {
+        for (Map.Entry<String, GenericContainer<?>> e : containers.entrySet()) {
             try {
-                c.stop();
-            } catch (RuntimeException e) {
-                System.err.println("containers: could not remove " + c.getContainerName() + ": " + e.getMessage());
+                e.getValue().stop();
+            } catch (RuntimeException ex) {
+                // an engine that hiccuped: the container is still there by its name
+                docker.run(List.of("rm", "-f", "-v", name + "-" + e.getKey()), null, Duration.ofMinutes(1));
             }
         }
         containers.clear();
         try {
             network.close();
         } catch (RuntimeException e) {
-            // never created (no container started), or already gone
+            // removed by name below
         }
-        // a container Testcontainers could not stop (an engine that hiccuped) is still labelled: remove it by name
+        // Testcontainers logs a network it could not remove and goes on: make sure
         if (docker.exists("network", name)) docker.run(List.of("network", "rm", name), null, Duration.ofSeconds(60));
     }
 
