@@ -49,8 +49,8 @@ lockstorm_containers_tier() {
     tar -C "$home" --exclude=./.git --exclude=target --exclude=node_modules -c . | tar -C "$dir/src" -x
     mkdir -p "$dir/src/suite/target"
     cp "$home/suite/target/lockstorm.jar" "$dir/src/suite/target/"
-    m2=${LOCKSTORM_M2:-$HOME/.m2/repository}
-    cp -al "$m2" "$dir/m2"
+    m2=${LOCKSTORM_M2:-$HOME/.m2/repository}  # where the full run installed lockstorm's artifacts
+    cp -al "$m2" "$dir/m2" 2>/dev/null || { rm -rf "$dir/m2"; cp -a "$m2" "$dir/m2"; }  # another file system: a copy
     find "$dir/m2" -type d -exec chown "$user" {} +
     chown -R "$user" "$dir/src" "$dir/store"
     chmod a+rx "$dir"

@@ -121,7 +121,7 @@ class ContainersIT {
             if (database) sysctls.put("n" + i, DatabaseNode.HOST_SYSCTLS);
         }
         hosts.put("c1", images.host(Images.COMMON));
-        return ContainerLab.open(docker, hosts, sysctls, RunDirs.of("ContainersIT-" + run));
+        return ContainerLab.open(docker, hosts, sysctls, List.of(), RunDirs.of("ContainersIT-" + run));
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.lockstorm.clusters.containers;
 
+import dev.lockstorm.clusters.ssh.Ssh;
 import org.apache.sshd.common.config.keys.PublicKeyEntry;
 import org.apache.sshd.common.config.keys.writer.openssh.OpenSSHKeyPairResourceWriter;
 import org.apache.sshd.common.keyprovider.FileKeyPairProvider;
@@ -23,10 +24,13 @@ import java.security.spec.ECGenParameterSpec;
  *
  * <pre>{@code
  * ContainerKey key = ContainerKey.load(ContainerKey.defaultFile());
- * ContainerHosts.start(docker, run, images, key.publicLine());
+ * ContainerHosts.start(docker, run, images, Map.of(), key.publicLine(), List.of());
  * }</pre>
  */
 public record ContainerKey(Path file, String publicLine) {
+    static {
+        Ssh.quietLogs(); // the key is MINA's first use in a run
+    }
 
     /** {@code $XDG_CACHE_HOME/lockstorm/containers/key}, or under {@code ~/.cache}. */
     public static Path defaultFile() {

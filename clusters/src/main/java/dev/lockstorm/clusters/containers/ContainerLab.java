@@ -6,6 +6,7 @@ import dev.lockstorm.clusters.ssh.SshOptions;
 import dev.lockstorm.clusters.ssh.SshTarget;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,7 @@ import java.util.Map;
  *
  * <pre>{@code
  * Images images = new Images(docker, System.err);
- * try (SshLab lab = ContainerLab.open(docker, "try-1", Map.of("n1", images.host("redis-server")), Map.of(), dir)) {
+ * try (SshLab lab = ContainerLab.open(docker, Map.of("n1", images.host("redis-server")), Map.of(), List.of(), dir)) {
  *     RedisNode n1 = RedisNode.start(lab, lab.host("n1"), Persistence.NONE);
  * }
  * }</pre>
@@ -29,11 +30,15 @@ public final class ContainerLab {
     /**
      * Starts a container per host (each name to its image; {@code sysctls}: a host's kernel settings
      * of its own network namespace) and opens them as the run {@code dir}'s hosts, logged into with
-     * {@link ContainerKey}'s key.
+     * {@link ContainerKey}'s key. This JVM's class path and {@code classpath} (a user's jars and class
+     * directories, which the clients add) are mounted read-only.
      */
-    public static SshLab open(Docker docker, Map<String, String> images, Map<String, Map<String, String>> sysctls, Path dir) {
+    public static SshLab open(Docker docker, Map<String, String> images, Map<String, Map<String, String>> sysctls, List<Path> classpath,
+                              Path dir) {
         ContainerKey key = ContainerKey.load(ContainerKey.defaultFile());
-        List<Path> mounts = ContainerHosts.mountsFor(Jvm.classpath());
+        List<Path> entries = new ArrayList<>(Jvm.classpath());
+        entries.addAll(classpath);
+        List<Path> mounts = ContainerHosts.mountsFor(entries);
         long t0 = System.nanoTime();
         ContainerHosts containers = ContainerHosts.start(docker, dir.toAbsolutePath().getFileName().toString(), images, sysctls, key.publicLine(), mounts);
         System.err.printf("containers: %s started, their sshd listening, in %.1f s%n", String.join(" ", images.keySet()), (System.nanoTime() - t0) / 1e9);

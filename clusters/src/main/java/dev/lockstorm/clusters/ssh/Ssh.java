@@ -42,11 +42,16 @@ public final class Ssh implements AutoCloseable {
     private final Set<ClientSession> refusedHostKey = ConcurrentHashMap.newKeySet();
 
     static {
-        // MINA logs every connection at INFO and each refusal at WARN; lockstorm says what failed
-        // itself, naming the host (slf4j-simple reads this before MINA's first logger exists)
-        if (System.getProperty("org.slf4j.simpleLogger.log.org.apache.sshd") == null) {
-            System.setProperty("org.slf4j.simpleLogger.log.org.apache.sshd", "error");
-        }
+        quietLogs();
+    }
+
+    /**
+     * MINA logs every connection at INFO and each refusal at WARN; lockstorm says what failed
+     * itself, naming the host. To be called before MINA's first logger exists (slf4j-simple reads
+     * this then): by whatever touches MINA first.
+     */
+    public static void quietLogs() {
+        System.getProperties().putIfAbsent("org.slf4j.simpleLogger.log.org.apache.sshd", "error");
     }
 
     private Ssh(SshClient client, SshOptions options) {

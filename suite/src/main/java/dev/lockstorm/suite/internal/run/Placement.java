@@ -34,8 +34,11 @@ import java.util.Optional;
  */
 public sealed interface Placement {
 
-    /** Opens the hosts of a run: the topology's servers (n1 …, helpers s1 …) and clients c1 … */
-    Lab open(Topology topology, List<String> clients, Path dir);
+    /**
+     * Opens the hosts of a run: the topology's servers (n1 …, helpers s1 …) and clients c1 …;
+     * {@code classpath} is the user's entries that the clients' JVMs add to lockstorm's.
+     */
+    Lab open(Topology topology, List<String> clients, List<Path> classpath, Path dir);
 
     /** Why this placement cannot run {@code kind} against {@code topology} with {@code clients} clients, or empty when it can. */
     default Optional<String> unfit(NemesisKind kind, Topology topology, int clients) {
@@ -68,7 +71,7 @@ public sealed interface Placement {
     /** Namespaces on this machine, built inside the run's own lab. */
     record InLab() implements Placement {
         @Override
-        public Lab open(Topology topology, List<String> clients, Path dir) {
+        public Lab open(Topology topology, List<String> clients, List<Path> classpath, Path dir) {
             return Lab.open(new LabSpec(hosts(topology, clients), dir));
         }
 
@@ -143,7 +146,7 @@ public sealed interface Placement {
         }
 
         @Override
-        public Lab open(Topology topology, List<String> clients, Path dir) {
+        public Lab open(Topology topology, List<String> clients, List<Path> classpath, Path dir) {
             requireHosts(topology);
             List<String> names = topology.hostNames();
             Map<String, SshTarget> targets = new LinkedHashMap<>();
@@ -200,7 +203,7 @@ public sealed interface Placement {
      */
     record Containers() implements Placement {
         @Override
-        public Lab open(Topology topology, List<String> clients, Path dir) {
+        public Lab open(Topology topology, List<String> clients, List<Path> classpath, Path dir) {
             Docker docker = Docker.require();
             for (String left : ContainerHosts.cleanup(docker, false)) System.err.println("containers: removed " + left + " (a run that died left it)");
             Images images = new Images(docker, System.err);
@@ -214,7 +217,7 @@ public sealed interface Placement {
                 sysctls.put(n, kind.hostSysctls());
             }
             for (String c : clients) hosts.put(c, clientImage);
-            return ContainerLab.open(docker, hosts, sysctls, dir);
+            return ContainerLab.open(docker, hosts, sysctls, classpath, dir);
         }
 
         @Override

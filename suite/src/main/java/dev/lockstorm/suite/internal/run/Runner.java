@@ -79,7 +79,7 @@ public final class Runner {
         long started = System.nanoTime();
         Instant startedAt = Instant.now();
         try (RunLog log = new RunLog(dir.resolve("lockstorm.log"), started, progress);
-             Lab lab = placement.open(topology, clientNames, dir);
+             Lab lab = placement.open(topology, clientNames, spec.classpath(), dir);
              Recorder recorder = new Recorder(dir.resolve("history.jsonl"), started)) {
             lab.stampLogs(new LogStamp(started)::now);
             log.log("run: " + String.join(" ", spec.command()) + " (seed " + spec.seed() + ")");
