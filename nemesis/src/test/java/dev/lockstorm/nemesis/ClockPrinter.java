@@ -25,4 +25,10 @@ public final class ClockPrinter {
             return List.of();
         }
     }
+
+    /** Whether its last line tells this machine's time, within 2 s: its clock is back after a reset. */
+    static boolean onTime(HostProcess p) {
+        List<long[]> s = samples(p);
+        return !s.isEmpty() && Math.abs(s.get(s.size() - 1)[0] - System.currentTimeMillis()) < 2_000;
+    }
 }

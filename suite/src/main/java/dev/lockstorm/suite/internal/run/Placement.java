@@ -6,7 +6,6 @@ import dev.lockstorm.clusters.containers.ContainerLab;
 import dev.lockstorm.clusters.containers.Docker;
 import dev.lockstorm.clusters.containers.Images;
 import dev.lockstorm.clusters.lab.Host;
-import dev.lockstorm.clusters.lab.Jvm;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.ssh.SshLab;
