@@ -1,6 +1,7 @@
 package dev.lockstorm.junit;
 
 import dev.lockstorm.clusters.lab.LabLauncher;
+import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.cli.Main;
 
 import java.io.BufferedReader;
@@ -48,7 +49,10 @@ public final class LockStorm {
         this.progress = progress;
     }
 
-    /** Runs go to {@code root/name/<start-time>/}, and {@code root/name/latest} points at the newest. */
+    /**
+     * Runs go to {@code root/name/<start-time>/}, and {@code root/name/latest} points at the newest; each
+     * run is read back from its own directory, so runs of one name may go on side by side.
+     */
     public static LockStorm into(Path root, String name) {
         return new LockStorm(root.toAbsolutePath(), name, System.out);
     }
@@ -74,8 +78,15 @@ public final class LockStorm {
         (lab ? LabLauncher.unavailable() : dev.lockstorm.clusters.containers.Docker.cli().problem()).ifPresent(why -> {
             throw new LockStormSetupException("lockstorm cannot run " + spec.system() + " here: " + why);
         });
+        // the run's own directory, made here: runs of one test side by side (a parameterized test run in parallel) each read their own
+        Path dir;
+        try {
+            dir = new RunStore(root).newRun(name);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot make a run directory under " + root.resolve(name) + ": " + e.getMessage(), e);
+        }
         List<String> java = new ArrayList<>(List.of(javaBinary(), "-XX:-UsePerfData", "-Xmx1g", "-cp", TestClasspath.current(),
-                Main.class.getName(), "run", "--store", root.toString(), "--run-name", name));
+                Main.class.getName(), "run", "--run-dir", dir.toString()));
         java.addAll(spec.toArguments());
         ProcessBuilder pb = new ProcessBuilder(lab ? LabLauncher.command(java) : java).redirectErrorStream(true);
         pb.environment().put(Main.EXIT_WITH_STDIN, "1");
@@ -107,11 +118,12 @@ public final class LockStorm {
             throw new LockStormSetupException("lockstorm could not run " + spec.describe() + " (exit " + code + "):\n  "
                     + String.join("\n  ", tail));
         }
-        Path dir = root.resolve(name).resolve("latest");
         try {
-            return LockStormRun.read(spec, dir.toRealPath());
+            return LockStormRun.read(spec, dir);
         } catch (IOException e) {
             throw new UncheckedIOException("the run of " + spec.describe() + " left no results in " + dir + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new LockStormSetupException("lockstorm cannot read the run of " + spec.describe() + ": " + e.getMessage());
         }
     }
 

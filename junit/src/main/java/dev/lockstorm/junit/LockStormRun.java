@@ -1,8 +1,9 @@
 package dev.lockstorm.junit;
 
-import com.fasterxml.jackson.core.JsonParser;
 import dev.lockstorm.checker.Verdict;
-import dev.lockstorm.checker.io.Json;
+import dev.lockstorm.results.Expectation;
+import dev.lockstorm.results.Results;
+import dev.lockstorm.results.ResultsJson;
 import org.opentest4j.AssertionFailedError;
 
 import java.io.IOException;
@@ -10,12 +11,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
- * What one lockstorm run found: the verdict, its counts, and where the report is. The assertions
- * fail with the checker's explanation, the counts and the report's path.
+ * What one lockstorm run found: the verdict, its counts, and where the report is, read from the
+ * run's own results.json ({@link Results}: a file this lockstorm does not understand is an error,
+ * never a count of 0). The assertions are the one pass condition {@code --expect} also uses
+ * ({@link Expectation}); they fail with the checker's explanation, the counts and the report's path.
  *
  * <pre>{@code
  * run.assertSafe();                 // valid (no double holder, stale write or lost update) and live after the heal
@@ -25,37 +28,81 @@ import java.util.Map;
  * run.assertExercised("holder-paused-past-lease");   // the dangerous moment was reached, so the verdict means something
  * }</pre>
  *
- * @param spec                what ran
- * @param dir                 the run's directory (history.jsonl, results.json, report.html, logs/)
- * @param verdict             valid, invalid or unknown (a check that gave up is never valid)
- * @param doubleHolders       pairs of clients that both believed they held the lock at once
- * @param lostUpdates         acknowledged increments missing from the resource's final value
- * @param staleWritesAccepted writes the resource accepted after a newer token had written
- * @param staleWritesRejected writes the resource refused as stale ("fencing saved you N times")
- * @param tokenViolations     fencing tokens that did not increase with the grants
- * @param resourceChecked     whether lost updates could be counted (a final read after every write)
- * @param notLive             clients that could not acquire again after the final heal
- * @param faults              faults the nemesis injected
- * @param operations          client operations recorded
- * @param lockDefects         incidents that nothing explains but the lock (a second grant with no fault on the holder, or a
- *                            holder told it still held the lock after another was granted it)
- * @param leaseLimits         incidents any lease lock shows under the fault that came (the holder frozen, cut off or past its
- *                            lease, a clock moved)
- * @param exercised           how often the run reached each dangerous moment, by key ({@code holder-paused-past-lease}, …)
- * @param summary             the checker's explanation, as {@code lockstorm check} prints it
+ * @param spec    what ran
+ * @param dir     the run's directory (history.jsonl, results.json, report.html, logs/)
+ * @param results what its results.json says
+ * @param summary the checker's explanation, as {@code lockstorm check} prints it
  */
-public record LockStormRun(LockStormSpec spec, Path dir, Verdict verdict, int doubleHolders, long lostUpdates, int staleWritesAccepted,
-                           int staleWritesRejected, int tokenViolations, boolean resourceChecked, List<String> notLive, int faults,
-                           int operations, int lockDefects, int leaseLimits, Map<String, Integer> exercised, String summary) {
-
-    public LockStormRun {
-        notLive = List.copyOf(notLive);
-        exercised = Map.copyOf(exercised);
-    }
+public record LockStormRun(LockStormSpec spec, Path dir, Results results, String summary) {
 
     /** The page that explains the run. */
     public Path report() {
         return dir.resolve("report.html");
+    }
+
+    /** Valid, invalid or unknown (a check that gave up is never valid). */
+    public Verdict verdict() {
+        return results.verdict();
+    }
+
+    /** Pairs of clients that both believed they held the lock at once. */
+    public int doubleHolders() {
+        return lock().doubleHolders();
+    }
+
+    /** Acknowledged increments missing from the resource's final value; empty when they could not be counted. */
+    public OptionalLong lostUpdates() {
+        return lock().lostUpdates();
+    }
+
+    /** Whether lost updates could be counted (a final read after every write). */
+    public boolean resourceChecked() {
+        return lock().lostUpdates().isPresent();
+    }
+
+    /** Writes the resource accepted after a newer token had written. */
+    public int staleWritesAccepted() {
+        return lock().staleWritesAccepted();
+    }
+
+    /** Writes the resource refused as stale ("fencing saved you N times"). */
+    public int staleWritesRejected() {
+        return lock().staleWritesRejected();
+    }
+
+    /** Fencing tokens that did not increase with the grants. */
+    public int tokenViolations() {
+        return lock().tokenViolations();
+    }
+
+    /** Incidents that nothing explains but the lock. */
+    public int lockDefects() {
+        return lock().lockDefects();
+    }
+
+    /** Incidents any lease lock shows under the fault that came. */
+    public int leaseLimits() {
+        return lock().leaseLimits();
+    }
+
+    /** Clients that could not acquire again after the final heal. */
+    public List<String> notLive() {
+        return results.notLive() == null ? List.of() : results.notLive();
+    }
+
+    /** Faults the nemesis injected. */
+    public int faults() {
+        return results.run().faultsInjected();
+    }
+
+    /** Client operations recorded. */
+    public int operations() {
+        return results.operations();
+    }
+
+    /** How often the run reached each dangerous moment, by key ({@code holder-paused-past-lease}, …). */
+    public Map<String, Integer> exercised() {
+        return lock().exercised();
     }
 
     /**
@@ -63,60 +110,53 @@ public record LockStormRun(LockStormSpec spec, Path dir, Verdict verdict, int do
      * could acquire again after the heal: a lock that excludes by never granting is stuck, not safe.
      */
     public LockStormRun assertSafe() {
-        if (verdict != Verdict.VALID) fail("expected a valid run");
-        return assertLive();
+        return expect(Expectation.Word.VALID).assertLive();
     }
 
     /** Fails unless lockstorm found at least one double holder: for a configuration known to be unsafe. */
     public LockStormRun assertDoubleHolder() {
-        if (doubleHolders == 0) fail("expected a double holder");
-        return this;
+        return expect(Expectation.Word.DOUBLE_HOLDER);
     }
 
     /** Fails unless every acknowledged update is in the resource's final value, and that was checked. */
     public LockStormRun assertNoLostUpdates() {
-        if (!resourceChecked) fail("expected the resource to be checked for lost updates");
-        if (lostUpdates > 0) fail("expected no lost update");
-        return this;
+        return expect(Expectation.Word.NO_LOST_UPDATE);
     }
 
     /** Fails unless the resource rejected at least one stale write: its fencing check did its work. */
     public LockStormRun assertStaleWritesRejected() {
-        if (staleWritesRejected == 0) fail("expected the resource to reject a stale write");
-        return this;
+        return expect(Expectation.Word.STALE_WRITES_REJECTED);
     }
 
     /** Fails unless every client could acquire the lock again after the faults were healed. */
     public LockStormRun assertLive() {
-        if (!notLive.isEmpty()) fail("expected every client to acquire after the heal");
+        if (!notLive().isEmpty()) fail("expected every client to acquire after the heal", "not live after the heal: " + notLive());
         return this;
     }
 
     /** Fails unless lockstorm found a lost update: a configuration known to lose updates stays so. */
     public LockStormRun assertLostUpdates() {
-        if (!resourceChecked) fail("expected the resource to be checked for lost updates");
-        if (lostUpdates == 0) fail("expected a lost update");
-        return this;
+        return expect(Expectation.Word.LOST_UPDATE);
     }
 
     /**
-     * Fails unless every incident is a lease limit (the holder frozen, cut off or past its lease, or
-     * a clock moved: what any lease lock does without fencing) and tokens kept their order: double
-     * holders may be expected, a bug of the lock's own is not.
+     * Fails unless every incident is a lease limit (the holder frozen, cut off or past its lease:
+     * what any lease lock does without fencing), tokens kept their order and every client could take
+     * the lock again after the heal: double holders may be expected, a bug of the lock's own is not.
+     * The same rule as {@code --expect no-defect}.
      */
     public LockStormRun assertNoDefect() {
-        if (lockDefects > 0 || tokenViolations > 0) fail("expected no lock defect (every incident a lease limit)");
-        return this;
+        return expect(Expectation.Word.NO_DEFECT);
     }
 
     /**
      * Fails unless the run showed a defect of the lock: an incident that no fault explains (or a
      * holder told it still held the lock after another was granted it), tokens out of order, or a
-     * lock that was not live after the heal. For a lock known to be broken: a regression test.
+     * lock that was not live after the heal. For a lock known to be broken: a regression test. The
+     * same rule as {@code --expect defect} and as where {@code hunt} stops.
      */
     public LockStormRun assertDefect() {
-        if (lockDefects == 0 && tokenViolations == 0 && notLive.isEmpty()) fail("expected a lock defect");
-        return this;
+        return expect(Expectation.Word.DEFECT);
     }
 
     /**
@@ -128,63 +168,61 @@ public record LockStormRun(LockStormSpec spec, Path dir, Verdict verdict, int do
      * <pre>{@code
      * run.assertSafe().assertExercised("holder-paused-past-lease");
      * }</pre>
+     *
+     * @throws IllegalArgumentException when {@code key} is no moment
      */
     public LockStormRun assertExercised(String key) {
-        Integer n = exercised.get(key);
-        if (n == null) throw new IllegalArgumentException("no moment '" + key + "'; expected one of " + exercised.keySet());
-        if (n == 0) fail("expected the run to reach " + key);
-        return this;
+        Expectation e;
+        try {
+            e = Expectation.parse("exercised:" + key);
+        } catch (IllegalArgumentException bad) {
+            throw new IllegalArgumentException("no moment '" + key + "'; expected one of " + exercised().keySet());
+        }
+        return check(e, "expected the run to reach " + key);
     }
 
     /** Fails unless the nemesis injected at least one fault (a run whose faults never landed proves little). */
     public LockStormRun assertFaultsInjected() {
-        if (faults == 0) fail("expected the nemesis to inject a fault");
+        if (faults() == 0) fail("expected the nemesis to inject a fault", "no fault injected");
         return this;
     }
 
-    /** The counts in one line: "invalid: 3 double holders, 1 lost update, 0 stale writes accepted, 2 rejected, 4 faults". */
+    /** The counts in one line: "invalid: 3 double holders (…), 1 lost updates, 0 stale writes accepted, 2 rejected, 4 faults, …". */
     public String counts() {
-        StringBuilder reached = new StringBuilder();
-        exercised.forEach((k, n) -> {
-            if (n > 0) reached.append(reached.length() == 0 ? "" : ", ").append(k).append(" ×").append(n);
-        });
-        return String.format(Locale.ROOT, "%s: %d double holders (%d lock defects, %d lease limits), %d lost updates%s, %d stale writes accepted,"
-                        + " %d rejected, %d token violations, %d faults, %d operations, exercised: %s%s", verdict.wire(), doubleHolders, lockDefects,
-                leaseLimits, lostUpdates, resourceChecked ? "" : " (not checked)", staleWritesAccepted, staleWritesRejected, tokenViolations,
-                faults, operations, reached.length() == 0 ? "nothing dangerous" : reached, notLive.isEmpty() ? "" : ", not live after the heal: " + notLive);
+        return results.counts();
     }
 
-    private void fail(String expected) {
-        throw new AssertionFailedError("lockstorm, " + spec.describe() + ": " + expected + ", but found " + counts() + "\n" + summary
-                + "report: " + report());
+    private Results.Lock lock() {
+        return results.lock();
     }
 
-    /** Reads what a finished run wrote into {@code dir}. */
+    private LockStormRun expect(Expectation.Word word) {
+        return check(new Expectation(word, null), "expected " + word.wire());
+    }
+
+    private LockStormRun check(Expectation e, String expected) {
+        e.unmet(results).ifPresent(why -> fail(expected, why));
+        return this;
+    }
+
+    private void fail(String expected, String why) {
+        throw new AssertionFailedError("lockstorm, " + spec.describe() + ": " + expected + ", but found " + why + "\n  " + counts() + "\n"
+                + summary + "report: " + report());
+    }
+
+    /**
+     * Reads what the run of {@code spec} wrote into {@code dir}, and nothing else: a results.json this
+     * lockstorm does not understand, or one of another run (another system or seed), is an error.
+     */
     static LockStormRun read(LockStormSpec spec, Path dir) throws IOException {
-        Map<?, ?> r;
-        try (JsonParser p = Json.FACTORY.createParser(Files.readString(dir.resolve("results.json"), StandardCharsets.UTF_8))) {
-            p.nextToken();
-            r = map(Json.readValue(p));
+        Results r = ResultsJson.read(dir.resolve("results.json"));
+        if (r.lock() == null || r.run() == null || r.run().faultsInjected() == null) {
+            throw new IllegalArgumentException(dir.resolve("results.json") + ": expected a lock run's results (its counts and the run's facts)");
         }
-        Map<?, ?> run = map(r.get("run"));
-        Map<?, ?> liveness = map(map(r.get("analyses")).get("liveness"));
-        Map<?, ?> resource = map(map(r.get("analyses")).get("resource"));
-        List<String> notLive = liveness.get("clients_without_acquire") instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
-        Map<String, Integer> exercised = new java.util.LinkedHashMap<>();
-        map(map(r.get("coverage")).get("moments")).forEach((k, v) -> exercised.put(String.valueOf(k), number(v)));
+        if (!r.run().system().equals(spec.system()) || r.run().seed() == null || r.run().seed() != spec.seed()) {
+            throw new IllegalStateException(dir + " holds the run of " + r.run().system() + " seed " + r.run().seed() + ", not of " + spec.describe());
+        }
         Path summary = dir.resolve("summary.txt");
-        return new LockStormRun(spec, dir, Verdict.valueOf(String.valueOf(r.get("verdict")).toUpperCase(Locale.ROOT)),
-                number(r.get("double_holders")), number(r.get("lost_updates")), number(r.get("stale_writes_accepted")),
-                number(r.get("stale_writes_rejected")), number(r.get("token_violations")), r.get("lost_updates") != null,
-                notLive, number(run.get("faults_injected")), number(map(r.get("stats")).get("operations")), number(r.get("lock_defects")),
-                number(r.get("lease_limits")), exercised, Files.exists(summary) ? Files.readString(summary, StandardCharsets.UTF_8) : "");
-    }
-
-    private static Map<?, ?> map(Object o) {
-        return o instanceof Map<?, ?> m ? m : Map.of();
-    }
-
-    private static int number(Object o) {
-        return o instanceof Number n ? n.intValue() : 0;
+        return new LockStormRun(spec, dir, r, Files.exists(summary) ? Files.readString(summary, StandardCharsets.UTF_8) : "");
     }
 }

@@ -4,7 +4,9 @@ import dev.lockstorm.checker.Analysis;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.io.Json;
+import dev.lockstorm.checker.io.JsonObject;
 import dev.lockstorm.checker.io.TextFiles;
 import dev.lockstorm.checker.linear.Failure;
 import dev.lockstorm.checker.linear.LinearizabilityResult;
@@ -39,17 +41,128 @@ public final class ResultsJson {
     private ResultsJson() {
     }
 
+    /** Writes a history's check, checked on its own (no run facts, liveness not measured). */
     public static void write(CheckResult r, Path file) throws IOException {
-        TextFiles.write(file, toJson(r) + "\n");
+        write(r, null, Map.of(), file);
+    }
+
+    /**
+     * Writes a run's check.
+     *
+     * @param notLive the clients not live after the heal, or null when not measured
+     * @param facts   the run's facts (system first), or an empty map for a history checked on its own
+     */
+    public static void write(CheckResult r, List<String> notLive, Map<String, Object> facts, Path file) throws IOException {
+        TextFiles.write(file, Json.toJson(toMap(r, notLive, facts)) + "\n");
     }
 
     public static String toJson(CheckResult r) {
-        return Json.toJson(toMap(r));
+        return Json.toJson(toMap(r, null, Map.of()));
     }
 
-    public static Map<String, Object> toMap(CheckResult r) {
+    /**
+     * Reads results.json back as {@link Results}: the same record {@link Results#of} makes of the check
+     * that was written.
+     *
+     * @throws IllegalArgumentException naming the file and the key when a key is missing, unknown or of the wrong
+     *                                  type, or the file is of another schema version
+     * @throws IOException              when it cannot be read or is no JSON
+     */
+    public static Results read(Path file) throws IOException {
+        Object value;
+        try {
+            value = Json.readFile(file);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IOException(file + ": not JSON: " + e.getOriginalMessage(), e);
+        }
+        return read(JsonObject.of(value, file.toString()));
+    }
+
+    static Results read(JsonObject o) {
+        Long schema = o.optWhole("schema");
+        if (schema == null || schema != Results.SCHEMA) {
+            throw new IllegalArgumentException(o.where() + ": " + (schema == null ? "no schema version (written by lockstorm 0.2.0 or before)"
+                    : "schema version " + schema) + "; this lockstorm reads version " + Results.SCHEMA
+                    + " (bin/lockstorm report RUN_DIR writes a run's results again)");
+        }
+        Verdict verdict = verdict(o, "verdict");
+        String source = o.string("source");
+        String model = o.string("model");
+        Results.Lock lock = null;
+        if (o.has("double_holders")) {
+            int doubleHolders = o.count("double_holders");
+            int incidents = o.count("incident_count");
+            int defects = o.count("lock_defects");
+            int limits = o.count("lease_limits");
+            int accepted = o.count("stale_writes_accepted");
+            int rejected = o.count("stale_writes_rejected");
+            int tokens = o.count("token_violations");
+            Long lost = o.optWhole("lost_updates");
+            o.optWhole("torn_reads");
+            o.any("first_double_holder");
+            o.any("first_lost_update");
+            o.any("incidents");
+            JsonObject coverage = o.object("coverage");
+            coverage.bool("dangerous_reached");
+            coverage.optWhole("lease_ms");
+            Map<String, Integer> moments = coverage.counts("moments");
+            String reached = coverage.string("summary");
+            coverage.done();
+            String resource = o.object("analyses").object("resource").string("explanation");
+            lock = new Results.Lock(doubleHolders, incidents, defects, limits, accepted, rejected, tokens,
+                    lost == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(lost), resource, moments, reached);
+        }
+        JsonObject analyses = o.object("analyses");
+        Map<Analysis.Kind, Results.Decided> decided = new java.util.EnumMap<>(Analysis.Kind.class);
+        List<String> notLive = null;
+        for (Analysis.Kind k : Analysis.Kind.values()) {
+            JsonObject a = analyses.optObject(k.key());
+            if (a == null) continue;
+            decided.put(k, new Results.Decided(status(a, "verdict"), a.string("detail")));
+            if (k == Analysis.Kind.LIVENESS) notLive = a.optStrings("clients_without_acquire");
+            a.asMap(); // each analysis's own counts and witnesses: shown as they are
+        }
+        analyses.done();
+        o.optStrings("warnings");
+        o.any("faults");
+        JsonObject stats = o.object("stats");
+        int operations = stats.count("operations");
+        stats.asMap();
+        JsonObject run = o.optObject("run");
+        Results.Run facts = null;
+        if (run != null) {
+            run.string("system");
+            run.optString("nemesis");
+            run.optWhole("seed");
+            run.optWhole("faults_injected");
+            facts = Results.Run.of(run.asMap());
+        }
+        o.done();
+        return new Results(verdict, source, model, lock, decided, notLive, facts, operations);
+    }
+
+    private static Verdict verdict(JsonObject o, String key) {
+        String w = o.string(key);
+        for (Verdict v : Verdict.values()) if (v.wire().equals(w)) return v;
+        throw new IllegalArgumentException(o.where() + ": key \"" + key + "\": expected valid, invalid or unknown, found \"" + w + "\"");
+    }
+
+    private static Analysis.Status status(JsonObject o, String key) {
+        String w = o.string(key);
+        for (Analysis.Status s : Analysis.Status.values()) if (s.wire().equals(w)) return s;
+        throw new IllegalArgumentException(o.where() + ": key \"" + key + "\": expected valid, invalid, unknown, not checked or not applicable, found \"" + w + "\"");
+    }
+
+    /**
+     * Everything results.json holds, as plain data.
+     *
+     * @param notLive the clients not live after the heal, or null when not measured
+     * @param facts   the run's facts, or an empty map
+     */
+    public static Map<String, Object> toMap(CheckResult r, List<String> notLive, Map<String, Object> facts) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("verdict", r.verdict().wire());
+        m.put("schema", Results.SCHEMA);
         m.put("source", r.source());
         m.put("model", r.linearizability().model());
         if (r.isLockCheck()) {
@@ -98,6 +211,9 @@ public final class ResultsJson {
             res.put("torn_reads", all(r.resource().tornReads(), ResultsJson::tornRead));
             res.put("explanation", r.resource().explanation());
         }
+        if (notLive != null && analyses.get(Analysis.Kind.LIVENESS.key()) != null) {
+            analysis(analyses, Analysis.Kind.LIVENESS.key()).put("clients_without_acquire", notLive);
+        }
         m.put("analyses", analyses);
         if (!r.warnings().isEmpty()) m.put("warnings", r.warnings());
         if (r.isLockCheck()) m.put("coverage", coverage(r.coverage()));
@@ -113,6 +229,7 @@ public final class ResultsJson {
         stats.put("peak_states", r.linearizability().peakStates());
         stats.put("time_ms", s.millis());
         m.put("stats", stats);
+        if (!facts.isEmpty()) m.put("run", facts);
         return m;
     }
 

@@ -124,21 +124,20 @@ public final class ResultsServer implements AutoCloseable {
         static Facts of(Path run) {
             Path results = run.resolve("results.json");
             if (!Files.exists(results)) return new Facts(null, null, null, "not checked", null, null, null, null, null);
-            Map<?, ?> r;
-            try (var p = dev.lockstorm.checker.io.Json.FACTORY.createParser(Files.readString(results))) {
-                p.nextToken();
-                r = dev.lockstorm.checker.io.Json.readValue(p) instanceof Map<?, ?> m ? m : Map.of();
-            } catch (IOException | RuntimeException e) {
+            Results r;
+            try {
+                r = ResultsJson.read(results);
+            } catch (IOException | IllegalArgumentException e) {
+                // an older lockstorm's file, or a broken one: 'bin/lockstorm report RUN' writes it again
                 return new Facts(null, null, null, "unreadable results.json", null, null, null, null, null);
             }
-            Map<?, ?> facts = r.get("run") instanceof Map<?, ?> m ? m : Map.of();
-            Long incidents = r.get("incident_count") instanceof Number n ? n.longValue() : null;
-            String detail = incidents == null ? null : incidents + (r.get("lock_defects") instanceof Number d && d.longValue() > 0
-                    ? " (" + d + (d.longValue() == 1 ? " lock defect)" : " lock defects)") : "");
+            Map<String, Object> facts = r.run() == null ? Map.of() : r.run().facts();
+            Long incidents = r.lock() == null ? null : (long) r.lock().incidents();
+            int defects = r.lock() == null ? 0 : r.lock().lockDefects();
+            String detail = incidents == null ? null : incidents + (defects > 0 ? " (" + defects + (defects == 1 ? " lock defect)" : " lock defects)") : "");
             Long limit = facts.get("time_limit_s") instanceof Number n ? n.longValue() : null;
-            return new Facts(str(facts.get("system")), str(facts.get("nemesis")), str(facts.get("seed")),
-                    r.get("verdict") instanceof String v ? v : "not checked", detail, incidents, str(facts.get("started_at")),
-                    limit == null ? null : limit + " s", limit);
+            return new Facts(r.run() == null ? null : r.run().system(), r.run() == null ? null : r.run().nemesis(), str(facts.get("seed")),
+                    r.verdict().wire(), detail, incidents, str(facts.get("started_at")), limit == null ? null : limit + " s", limit);
         }
 
         private static String str(Object o) {

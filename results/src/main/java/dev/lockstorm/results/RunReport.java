@@ -51,8 +51,8 @@ public final class RunReport {
 
     }
 
-    /** A checked run: the history, its check and its context. */
-    public record Outcome(History history, CheckResult check, Context context) {
+    /** A checked run: the history, its check, its context, and what results.json says of them. */
+    public record Outcome(History history, CheckResult check, Context context, Results results) {
     }
 
     /** Checks {@code dir}'s history and writes results.json, summary.txt, junit.xml and report.html. */
@@ -66,14 +66,8 @@ public final class RunReport {
         CheckResult checked = check(h);
         // the run's liveness is one more analysis, and enters the verdict by the checker's one rule
         CheckResult check = context.notLive() == null ? checked : checked.withLiveness(context.notLive());
-        Outcome o = new Outcome(h, check, context);
-        Map<String, Object> json = new LinkedHashMap<>(ResultsJson.toMap(check));
-        if (!context.params().isEmpty()) json.put("run", context.params());
-        if (context.notLive() != null && json.get("analyses") instanceof Map<?, ?> analyses && analyses.get("liveness") instanceof Map<?, ?> live) {
-            @SuppressWarnings("unchecked") Map<String, Object> l = (Map<String, Object>) live;
-            l.put("clients_without_acquire", context.notLive());
-        }
-        TextFiles.write(dir.resolve("results.json"), Json.toJson(json) + "\n");
+        Outcome o = new Outcome(h, check, context, Results.of(check, context.notLive(), context.params()));
+        ResultsJson.write(check, context.notLive(), context.params(), dir.resolve("results.json"));
         TextFiles.write(dir.resolve("summary.txt"), Summary.of(check));
         JunitXml.write(o, dir.resolve("junit.xml"));
         ReportHtml.write(o, dir, dir.resolve("report.html"));

@@ -56,6 +56,24 @@ public final class RunStore {
         return dir;
     }
 
+    /**
+     * {@code dir} as a run's directory when it is an empty directory, made beforehand by whoever will
+     * read the run back (the JUnit extension, with {@link #newRun}); anything else is refused, so that
+     * a recorded history is never overwritten.
+     *
+     * @throws IllegalArgumentException naming the directory and what was expected
+     */
+    public static Path claim(Path dir) {
+        try (Stream<Path> in = Files.list(dir)) {
+            if (in.findAny().isPresent()) throw new IllegalArgumentException("--run-dir " + dir + ": expected an empty directory; it holds files already");
+        } catch (java.nio.file.NotDirectoryException | java.nio.file.NoSuchFileException e) {
+            throw new IllegalArgumentException("--run-dir " + dir + ": expected an empty directory made beforehand; there is none");
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--run-dir " + dir + ": cannot be read: " + e.getMessage());
+        }
+        return dir;
+    }
+
     /** Every run directory (one with a history), newest first. */
     public List<Path> runs() throws IOException {
         List<Path> out = new ArrayList<>();

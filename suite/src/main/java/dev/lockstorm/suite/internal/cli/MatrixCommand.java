@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.checker.Expectation;
+import dev.lockstorm.results.Expectation;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.matrix.Matrix;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
@@ -47,11 +47,8 @@ public final class MatrixCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "Seeds every cell (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--expect", split = ",", paramLabel = "E",
-            description = "Passes (exit 0) when every cell shows what is expected instead of when every cell is valid, as run --expect:"
-                    + " one or more of valid, invalid, double-holder, no-double-holder, lost-update, no-lost-update, stale-writes-rejected,"
-                    + " no-defect (every incident a lease limit), defect, exercised:KEY.")
-    List<String> expect = new ArrayList<>();
+    @Mixin
+    ExpectOption expect = new ExpectOption();
 
     @Mixin
     StoreOption store;
@@ -70,7 +67,7 @@ public final class MatrixCommand implements Callable<Integer> {
                 if (k.choreography()) throw new IllegalArgumentException("--nemeses: " + n + " is a scenario's choreography; 'lockstorm reproduce' runs it");
                 nem.add(k);
             }
-            expectations = expect.stream().map(Expectation::parse).toList();
+            expectations = expect.expectations();
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm matrix: " + e.getMessage());
             return Main.BAD_INPUT;

@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.api.Fencing;
-import dev.lockstorm.checker.Expectation;
+import dev.lockstorm.results.Expectation;
 import dev.lockstorm.checker.Summary;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.nemesis.replay.RecordedSchedule;
@@ -124,12 +124,8 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     RemoteArgs remote = new RemoteArgs();
 
-    @Option(names = "--expect", split = ",", paramLabel = "E",
-            description = "Passes (exit 0) when the run shows what is expected instead of when it is valid, else exit 1: one or more of"
-                    + " valid, invalid, double-holder, no-double-holder, lost-update, no-lost-update, stale-writes-rejected, no-defect"
-                    + " (every incident a lease limit), defect, exercised:KEY (KEY a moment the run reached: holder-paused-past-lease,"
-                    + " holder-cut-off, holder-killed, hold-outlived-lease, grant-during-fault, …).")
-    List<String> expect = new ArrayList<>();
+    @Mixin
+    ExpectOption expect = new ExpectOption();
 
     @Option(names = "--schedule", paramLabel = "FILE",
             description = "Does the faults of a recorded schedule (a run's schedule.json) again instead of drawing new ones: the same"
@@ -141,6 +137,11 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--run-name", paramLabel = "NAME",
             description = "Names the folder under --store that holds this run's <start-time>/ and latest (default: the system's name).")
     String runName;
+
+    @Option(names = "--run-dir", paramLabel = "DIR",
+            description = "Writes the run into DIR, an empty directory made beforehand, instead of a new <start-time>/ under --store:"
+                    + " for a harness that runs several at once and must read back exactly its own (the JUnit extension does).")
+    Path runDir;
 
     List<String> argv = List.of();
 
@@ -177,16 +178,18 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         RunSpec spec;
         Placement placement;
+        Path dir;
         try {
             spec = spec();
-            expectations = expect.stream().map(Expectation::parse).toList();
+            expectations = expect.expectations();
             placement = remote.placement();
             placement.check(spec);
+            dir = runDir != null ? RunStore.claim(runDir) : store.store().newRun(runName != null ? runName : spec.system().name());
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm run: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        return run(spec, store.store(), runName, placement, expectations);
+        return run(spec, dir, placement, expectations);
     }
 
     /**
@@ -220,17 +223,11 @@ public final class RunCommand implements Callable<Integer> {
         return b.build();
     }
 
-    /** Runs a spec into the run store and prints the summary; returns the exit code of its verdict. */
-    static int run(RunSpec spec, RunStore store, String runName, Placement placement) throws Exception {
-        return run(spec, store, runName, placement, List.of());
-    }
-
     /**
-     * Runs a spec into the run store and prints the summary; returns the exit code of its verdict,
-     * or with {@code expectations}, 0 when every one is met and 1 when one is not.
+     * Runs a spec into {@code dir}, a new run directory, and prints the summary; returns the exit code of
+     * its verdict, or with {@code expectations}, 0 when every one is met and 1 when one is not.
      */
-    static int run(RunSpec spec, RunStore store, String runName, Placement placement, List<Expectation> expectations) throws Exception {
-        Path dir = store.newRun(runName != null ? runName : spec.system().name());
+    static int run(RunSpec spec, Path dir, Placement placement, List<Expectation> expectations) throws Exception {
         System.out.println("lockstorm run: " + String.join(" ", spec.command()) + "  (seed " + spec.seed() + ")");
         if (!spec.classpath().isEmpty()) System.out.println("  class path: " + PluginClasspath.join(spec.classpath()));
         RunResult r = new Runner(System.out, placement).run(spec, dir);
@@ -241,8 +238,8 @@ public final class RunCommand implements Callable<Integer> {
         if (expectations.isEmpty()) return r.check().verdict().exitCode();
         boolean all = true;
         for (Expectation e : expectations) {
-            var unmet = e.unmet(r.check());
-            System.out.println("  expect " + e.word() + ": " + unmet.map(why -> "NOT MET (" + why + ")").orElse("met"));
+            var unmet = e.unmet(r.results());
+            System.out.println("  expect " + e.text() + ": " + unmet.map(why -> "NOT MET (" + why + ")").orElse("met"));
             all &= unmet.isEmpty();
         }
         return all ? 0 : 1;

@@ -3,6 +3,7 @@ package dev.lockstorm.suite.internal.hunt;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.ResourceType;
 import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.results.Expectation;
 import dev.lockstorm.checker.lock.Coverage;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.locks.internal.registry.PluginClasspath;
@@ -117,15 +118,15 @@ public final class Hunt {
         }
     }
 
-    /** What makes a run a defect's proof: an incident nothing but the lock explains, tokens out of order, or a lock that was not live after the heal. */
+    /** A run that shows a defect of the lock ({@link Expectation#DEFECT}, the one rule), with the first in words. */
     static Optional<String> defect(RunResult r) {
+        if (Expectation.DEFECT.unmet(r.results()).isPresent()) return Optional.empty();
         CheckResult c = r.check();
         if (c.defectIncidents() > 0) {
             return Optional.of(c.incidents().stream().filter(i -> !i.cause().leaseLimit()).findFirst().orElseThrow().explanation());
         }
         if (c.tokenViolations() > 0) return Optional.of(c.tokenViolations() + " fencing tokens out of order: " + c.fencing().tokenViolations().get(0).explanation());
-        if (!r.notLive().isEmpty()) return Optional.of("the lock was not live after the heal: " + r.notLive() + " could not acquire it");
-        return Optional.empty();
+        return Optional.of(String.join("; ", r.results().defects()));
     }
 
     private static String clock(long nanos) {

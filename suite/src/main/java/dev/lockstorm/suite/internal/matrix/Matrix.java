@@ -2,7 +2,7 @@ package dev.lockstorm.suite.internal.matrix;
 
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.checker.Analysis;
-import dev.lockstorm.checker.Expectation;
+import dev.lockstorm.results.Expectation;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.JunitXml;
 import dev.lockstorm.results.RunStore;
@@ -153,14 +153,14 @@ public final class Matrix {
                 continue;
             }
             for (Expectation e : expectations) {
-                var unmet = e.unmet(c.result().check());
+                var unmet = e.unmet(c.result().results());
                 if (unmet.isEmpty()) continue;
-                out.println("  " + c.system() + " × " + c.nemesis() + ": expect " + e.word() + ": NOT MET (" + unmet.get() + ")");
+                out.println("  " + c.system() + " × " + c.nemesis() + ": expect " + e.text() + ": NOT MET (" + unmet.get() + ")");
                 code = Math.max(code, 1);
             }
         }
         if (code == 0) {
-            out.println("  every cell met " + String.join(", ", expectations.stream().map(Expectation::word).toList()));
+            out.println("  every cell met " + String.join(", ", expectations.stream().map(Expectation::text).toList()));
         }
         return code;
     }

@@ -2,6 +2,7 @@ package dev.lockstorm.suite.internal.run;
 
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.results.JunitXml;
+import dev.lockstorm.results.Results;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +15,7 @@ import java.util.List;
  * @param notLive      clients that could not acquire in the quiet period after the final heal
  * @param faults       faults the nemesis injected
  * @param suite        its junit.xml test suite, for a file that gathers several runs
+ * @param results      what its results.json says: what every pass condition reads
  */
-public record RunResult(Path dir, CheckResult check, List<String> notLive, int faults, JunitXml.Suite suite) {
+public record RunResult(Path dir, CheckResult check, List<String> notLive, int faults, JunitXml.Suite suite, Results results) {
 }

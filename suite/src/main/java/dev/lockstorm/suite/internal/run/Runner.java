@@ -141,7 +141,7 @@ public final class Runner {
         RunReport.Outcome outcome = RunReport.write(dir, new RunReport.Context(runInfo(spec, run.faults, startedAt, dir), run.notLive, seconds));
         // the faults as data, for run --schedule, replay and shrink
         RecordedSchedule.of(outcome.history()).write(dir.resolve("schedule.json"));
-        return new RunResult(dir, outcome.check(), run.notLive, run.faults, JunitXml.suite(outcome));
+        return new RunResult(dir, outcome.check(), run.notLive, run.faults, JunitXml.suite(outcome), outcome.results());
     }
 
     /** The run's protected resource; a resource that cannot open stops the run, saying so. */

@@ -1,6 +1,6 @@
 package dev.lockstorm.suite.internal.matrix;
 
-import dev.lockstorm.checker.Expectation;
+import dev.lockstorm.results.Expectation;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;

@@ -40,7 +40,7 @@ class ProofTest {
 
     private static RunResult result(String jsonl) throws IOException {
         var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
-        return new RunResult(Path.of("."), Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null);
+        return new RunResult(Path.of("."), Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null);
     }
 
     @Test
@@ -94,7 +94,7 @@ class ProofTest {
         Path run = java.nio.file.Files.createDirectories(dir.resolve("release-" + releaseMs + "-heal-" + healMs));
         java.nio.file.Files.writeString(run.resolve("history.jsonl"), jsonl);
         var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
-        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null);
+        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null);
     }
 
     /** c1 granted token 1; c2's acquire, its replies lost, recorded unknown while token 2 went to no one told; c3 granted token 3 (or 2). */
@@ -110,7 +110,7 @@ class ProofTest {
         Path run = java.nio.file.Files.createDirectories(dir.resolve("lost-" + thirdToken + "-" + cut));
         java.nio.file.Files.writeString(run.resolve("history.jsonl"), jsonl);
         var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
-        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null);
+        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null);
     }
 
     @Test
@@ -146,7 +146,7 @@ class ProofTest {
         Path run = java.nio.file.Files.createDirectories(dir.resolve("replayed-" + outcome + "-" + note.length() + "-" + unknownBeside));
         java.nio.file.Files.writeString(run.resolve("history.jsonl"), jsonl);
         var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
-        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null);
+        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null);
     }
 
     @Test

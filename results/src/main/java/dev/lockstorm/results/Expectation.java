@@ -1,0 +1,121 @@
+package dev.lockstorm.results;
+
+import dev.lockstorm.checker.Verdict;
+import dev.lockstorm.checker.lock.Coverage;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * What a run is expected to show: the one pass condition behind {@code run --expect}, {@code matrix
+ * --expect}, the JUnit helper's assertions ({@code assertDefect}, {@code assertNoDefect}, …) and
+ * where {@code hunt} stops. For example "double holders are expected, but the resource must stay
+ * safe" ({@code --expect double-holder,no-lost-update}) or "the holder was frozen past its lease at
+ * least once" ({@code --expect exercised:holder-paused-past-lease}).
+ *
+ * <pre>{@code
+ * Expectation e = Expectation.parse("no-defect");
+ * e.unmet(results).ifPresent(why -> System.out.println("not met: " + why));
+ * }</pre>
+ *
+ * @param word   what is expected
+ * @param moment for {@link Word#EXERCISED}, the moment's key (one of {@link Coverage#KEYS}); else null
+ */
+public record Expectation(Word word, String moment) {
+    /** The expectations there are, each with the word {@code --expect} takes. */
+    public enum Word {
+        VALID("valid"),
+        INVALID("invalid"),
+        DOUBLE_HOLDER("double-holder"),
+        NO_DOUBLE_HOLDER("no-double-holder"),
+        LOST_UPDATE("lost-update"),
+        NO_LOST_UPDATE("no-lost-update"),
+        STALE_WRITES_REJECTED("stale-writes-rejected"),
+        /** Every incident a lease limit, tokens in order, every client able to acquire after the heal. */
+        NO_DEFECT("no-defect"),
+        /** The opposite of {@link #NO_DEFECT}: see {@link Results#defects()}. */
+        DEFECT("defect"),
+        EXERCISED("exercised:KEY");
+
+        private final String wire;
+
+        Word(String wire) {
+            this.wire = wire;
+        }
+
+        /** As {@code --expect} takes it: {@code no-lost-update}, {@code exercised:KEY}. */
+        public String wire() {
+            return wire;
+        }
+    }
+
+    /** A defect of the lock: see {@link Results#defects()}. */
+    public static final Expectation DEFECT = new Expectation(Word.DEFECT, null);
+    /** No defect of the lock: every double holder a lease limit, tokens in order, live after the heal. */
+    public static final Expectation NO_DEFECT = new Expectation(Word.NO_DEFECT, null);
+
+    public Expectation {
+        if ((word == Word.EXERCISED) != (moment != null)) throw new IllegalArgumentException("a moment goes with exercised, and only with it");
+    }
+
+    /** Every word, as the help texts list them. */
+    public static String words() {
+        return String.join(", ", Arrays.stream(Word.values()).map(Word::wire).toList());
+    }
+
+    /** The expectation {@code text} names; an {@link IllegalArgumentException} saying what is expected otherwise. */
+    public static Expectation parse(String text) {
+        String w = text.trim();
+        if (w.startsWith("exercised:")) {
+            String key = w.substring("exercised:".length());
+            if (!Coverage.KEYS.contains(key)) {
+                throw new IllegalArgumentException("--expect " + w + ": no such moment; expected exercised: and one of " + String.join(", ", Coverage.KEYS));
+            }
+            return new Expectation(Word.EXERCISED, key);
+        }
+        for (Word x : Word.values()) if (x != Word.EXERCISED && x.wire().equals(w)) return new Expectation(x, null);
+        throw new IllegalArgumentException("--expect " + w + ": expected one of " + words());
+    }
+
+    /** The expectation as {@code --expect} takes it. */
+    public String text() {
+        return word == Word.EXERCISED ? "exercised:" + moment : word.wire();
+    }
+
+    /** Empty when {@code r} meets it; else what was found instead, in words. */
+    public Optional<String> unmet(Results r) {
+        Results.Lock l = r.lock();
+        boolean met = switch (word) {
+            case VALID -> r.verdict() == Verdict.VALID;
+            case INVALID -> r.verdict() == Verdict.INVALID;
+            case DOUBLE_HOLDER -> l != null && l.doubleHolders() > 0;
+            case NO_DOUBLE_HOLDER -> l != null && l.doubleHolders() == 0;
+            // a count that was not computed proves nothing, either way
+            case LOST_UPDATE -> l != null && l.lostUpdates().isPresent() && l.lostUpdates().getAsLong() > 0;
+            case NO_LOST_UPDATE -> l != null && l.lostUpdates().isPresent() && l.lostUpdates().getAsLong() == 0;
+            case STALE_WRITES_REJECTED -> l != null && l.staleWritesRejected() > 0;
+            case NO_DEFECT -> l != null && r.defects().isEmpty();
+            case DEFECT -> l != null && !r.defects().isEmpty();
+            case EXERCISED -> r.exercised(moment).orElse(0) > 0;
+        };
+        if (met) return Optional.empty();
+        if (word == Word.VALID || word == Word.INVALID) return Optional.of("the verdict is " + r.verdict().wire());
+        if (l == null) return Optional.of("not a lock history (model " + r.model() + ")");
+        return Optional.of(switch (word) {
+            case DOUBLE_HOLDER, NO_DOUBLE_HOLDER -> l.doubleHolders() + " double holders";
+            case LOST_UPDATE, NO_LOST_UPDATE -> l.lostUpdates().isPresent() ? l.lostUpdates().getAsLong() + " lost updates"
+                    : "lost updates not checked: " + l.resource();
+            case STALE_WRITES_REJECTED -> "no stale write was rejected";
+            case NO_DEFECT -> String.join("; ", r.defects()) + " (" + l.leaseLimits() + " lease limits)";
+            case DEFECT -> "no defect: " + l.lockDefects() + " lock defects, " + l.leaseLimits() + " lease limits, " + l.tokenViolations()
+                    + " tokens out of order" + (r.notLive() == null ? ", liveness not measured" : ", every client live after the heal");
+            default -> r.exercised(moment).isEmpty() ? "no moment " + moment + " in these results"
+                    : "not exercised; the run reached: " + l.exercisedSummary();
+        });
+    }
+
+    @Override
+    public String toString() {
+        return text();
+    }
+}

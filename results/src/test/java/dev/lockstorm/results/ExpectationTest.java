@@ -1,0 +1,97 @@
+package dev.lockstorm.results;
+
+import dev.lockstorm.checker.Analysis;
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.Verdict;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The one pass condition: each expectation met or not by what a run's results say, the same for
+ * {@code --expect}, the JUnit helper's assertions and hunt; a word that is none is refused naming them all.
+ */
+@Tag("unit")
+class ExpectationTest {
+
+    private static boolean met(String word, Results r) {
+        return Expectation.parse(word).unmet(r).isEmpty();
+    }
+
+    @Test
+    void aDoubleHolderWhoseResourceStayedSafeMeetsDoubleHolderAndNoLostUpdate() throws Exception {
+        // p0 frozen past its 2 s lease; p1 granted; p0's stale write refused; the final read shows every increment
+        CheckResult c = Histories.check(Histories.FROZEN_HOLDER_FENCED);
+        Results r = Results.of(c, List.of(), Map.of("system", "redis-single", "faults_injected", 1));
+        assertTrue(met("double-holder", r));
+        assertTrue(met("no-lost-update", r), r.lock().resource());
+        assertTrue(met("stale-writes-rejected", r));
+        assertTrue(met("no-defect", r), c.incidents().toString());
+        assertFalse(met("defect", r));
+        assertTrue(met("exercised:holder-paused-past-lease", r), r.lock().exercisedSummary());
+        assertFalse(met("valid", r));
+        assertFalse(met("exercised:holder-killed", r));
+        assertTrue(Expectation.parse("exercised:holder-killed").unmet(r).orElseThrow().contains("holder paused past its lease ×1"));
+    }
+
+    @Test
+    void aClientNotLiveAfterTheHealIsADefectForEveryReader() {
+        Results live = results(0, 0, List.of());
+        Results stuck = results(0, 0, List.of("c2"));
+        assertTrue(Expectation.NO_DEFECT.unmet(live).isEmpty());
+        assertTrue(Expectation.DEFECT.unmet(stuck).isEmpty(), "a lock nobody can take after the heal is the lock's defect");
+        assertEquals("not live after the heal: c2 could not acquire (0 lease limits)", Expectation.NO_DEFECT.unmet(stuck).orElseThrow());
+        assertEquals(List.of("not live after the heal: c2 could not acquire"), stuck.defects());
+        // a lock defect or a token out of order is one too; liveness not measured is no defect
+        assertTrue(Expectation.DEFECT.unmet(results(1, 0, null)).isEmpty());
+        assertTrue(Expectation.DEFECT.unmet(results(0, 2, null)).isEmpty());
+        assertTrue(Expectation.DEFECT.unmet(results(0, 0, null)).orElseThrow().endsWith("liveness not measured"));
+    }
+
+    @Test
+    void noLostUpdateIsNotMetWhenLostUpdatesWereNotCounted() {
+        Results r = results(0, 0, List.of());
+        assertFalse(r.lock().lostUpdates().isPresent());
+        assertEquals("lost updates not checked: no final read", Expectation.parse("no-lost-update").unmet(r).orElseThrow());
+        assertEquals("lost updates not checked: no final read", Expectation.parse("lost-update").unmet(r).orElseThrow());
+    }
+
+    @Test
+    void aHistoryOfAnotherModelMeetsNoLockExpectation() {
+        Results kv = new Results(Verdict.VALID, "kv.jsonl", "cas-register", null, Map.of(), null, null, 10);
+        assertTrue(met("valid", kv));
+        assertEquals("not a lock history (model cas-register)", Expectation.parse("no-defect").unmet(kv).orElseThrow());
+        assertEquals("not a lock history (model cas-register)", Expectation.parse("exercised:holder-killed").unmet(kv).orElseThrow());
+    }
+
+    @Test
+    void aWordThatIsNoExpectationIsRefusedNamingThem() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Expectation.parse("safe"));
+        assertTrue(e.getMessage().contains("no-lost-update") && e.getMessage().contains("exercised:KEY"), e.getMessage());
+        IllegalArgumentException k = assertThrows(IllegalArgumentException.class, () -> Expectation.parse("exercised:chaos"));
+        assertTrue(k.getMessage().contains("holder-paused-past-lease"), k.getMessage());
+        for (Expectation.Word w : Expectation.Word.values()) {
+            if (w != Expectation.Word.EXERCISED) assertEquals(w, Expectation.parse(w.wire()).word(), "every word parses as itself");
+        }
+    }
+
+    /** A lock run's results with these counts, no lost updates counted. */
+    static Results results(int lockDefects, int tokenViolations, List<String> notLive) {
+        Map<String, Integer> moments = new LinkedHashMap<>();
+        moments.put("holder-paused-past-lease", 0);
+        Results.Lock lock = new Results.Lock(lockDefects, lockDefects, lockDefects, 0, 0, 0, tokenViolations, OptionalLong.empty(), "no final read",
+                moments, "nothing");
+        Verdict v = lockDefects + tokenViolations > 0 || notLive != null && !notLive.isEmpty() ? Verdict.INVALID : Verdict.VALID;
+        return new Results(v, "h", "fenced-mutex", lock, Map.of(Analysis.Kind.DOUBLE_HOLDERS, new Results.Decided(Analysis.Status.VALID, "")),
+                notLive, Results.Run.of(Map.of("system", "redis-single", "faults_injected", 0)), 12);
+    }
+}
