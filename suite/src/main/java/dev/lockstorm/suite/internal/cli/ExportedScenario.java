@@ -2,8 +2,10 @@ package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.io.Json;
+import dev.lockstorm.checker.io.JsonObject;
 import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.suite.internal.replay.Finding;
+import dev.lockstorm.suite.internal.run.RunRequest;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.scenario.Scenario;
 import picocli.CommandLine;
@@ -11,7 +13,6 @@ import picocli.CommandLine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,44 +24,37 @@ import java.util.Map;
  *
  * <pre>{@code
  * {
- *   "lockstorm_scenario" : 1,
+ *   "lockstorm_scenario" : 2,
  *   "name" : "redis-single-mix-seed3",
  *   "description" : "1 of 13 faults were needed: pause-client: freeze c3 for 1.5 s, …",
- *   "run" : [ "--system", "redis-single", "--nemesis", "mix", "--time-limit", "26s", "--clients", "2" ],
+ *   "spec" : { "lockstorm_spec" : 1, "system" : "redis-single", "nemesis" : "mix", "time_limit_ms" : 26000, "clients" : 2, … },
  *   "seed" : 3,
  *   "schedule" : "schedule.json",
  *   "expects" : { "lease-limit" : [ 1 ] }
  * }
  * }</pre>
  *
+ * A file of version 1 (from an older lockstorm) holds {@code "run"}, the options of {@code bin/lockstorm
+ * run} as a list of strings, instead of {@code "spec"}; it is still read.
+ *
  * @param file        where it was read from or is written to
  * @param name        the scenario's name, as {@code reproduce} prints it
  * @param description one line: what the schedule does
- * @param run         the options of {@code bin/lockstorm run}, without {@code --seed} and {@code --schedule}
+ * @param run         the run, without its schedule (the file's own field)
  * @param seed        the seed the finding was shrunk with, which {@code reproduce} uses unless given {@code --seed}
  * @param schedule    the schedule it replays, relative to the file's directory
  * @param expects     the finding each run must show again, in the schedule's steps
  */
-record ExportedScenario(Path file, String name, String description, List<String> run, long seed, String schedule, Finding expects) {
-    /** Options that the file sets in its own fields, not in {@code run}. */
-    private static final List<String> OWN = List.of("--seed", "--schedule");
-
-    ExportedScenario {
-        run = List.copyOf(run);
-    }
-
-    /** A scenario of the run {@code argv} (its --seed and --schedule taken out) that must show {@code expects} again. */
-    static ExportedScenario of(Path file, String name, String description, List<String> argv, long seed, Finding expects) {
-        return new ExportedScenario(file, name, description, RunCommand.without(argv, OWN), seed, "schedule.json", expects);
-    }
+record ExportedScenario(Path file, String name, String description, RunRequest run, long seed, String schedule, Finding expects) {
+    private static final int VERSION = 2;
 
     /** Writes the file (pretty JSON, replaced at once so that a reader never sees half of it). */
     void write() throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("lockstorm_scenario", 1);
+        m.put("lockstorm_scenario", VERSION);
         m.put("name", name);
         m.put("description", description);
-        m.put("run", run);
+        m.put("spec", run.toData());
         m.put("seed", seed);
         m.put("schedule", schedule);
         m.put("expects", expects.toData());
@@ -79,18 +73,27 @@ record ExportedScenario(Path file, String name, String description, List<String>
             throw new IllegalArgumentException(file + ": not a scenario file (expected JSON as 'lockstorm shrink' writes scenario.json): " + e.getMessage());
         }
         if (!(data instanceof Map<?, ?> m) || !m.containsKey("lockstorm_scenario")) {
-            throw new IllegalArgumentException(file + ": expected an object with \"lockstorm_scenario\": 1 (as 'lockstorm shrink' writes scenario.json)");
+            throw new IllegalArgumentException(file + ": expected an object with \"lockstorm_scenario\": " + VERSION + " (as 'lockstorm shrink' writes scenario.json)");
         }
         String name = text(m, "name", file);
         String description = m.get("description") == null ? name : String.valueOf(m.get("description"));
-        if (!(m.get("run") instanceof List<?> args) || args.stream().anyMatch(a -> !(a instanceof String))) {
-            throw new IllegalArgumentException(file + ": expected \"run\" as the options of 'bin/lockstorm run', a list of strings such as"
-                    + " [\"--system\", \"redis-single\"], not " + Op.show(m.get("run")));
+        RunRequest run;
+        if (m.get("spec") != null) {
+            run = RunRequest.fromData(JsonObject.of(m.get("spec"), file + ", spec"));
+        } else if (m.get("run") instanceof List<?> args && args.stream().allMatch(a -> a instanceof String)) {
+            try {
+                run = RunCommand.parse(args.stream().map(String::valueOf).toList()).request();
+            } catch (CommandLine.ParameterException e) {
+                throw new IllegalArgumentException(file + ": \"run\": " + e.getMessage());
+            }
+        } else {
+            throw new IllegalArgumentException(file + ": expected \"spec\", the run as 'lockstorm shrink' writes it (or, from lockstorm 0.2.0,"
+                    + " \"run\" as a list of strings such as [\"--system\", \"redis-single\"]), not " + Op.show(m.get("run")));
         }
         if (!(m.get("seed") instanceof Number seed)) throw new IllegalArgumentException(file + ": expected \"seed\" as a number, not " + Op.show(m.get("seed")));
         String schedule = text(m, "schedule", file);
         Finding expects = Finding.fromData(m.get("expects"), file + ": \"expects\"");
-        ExportedScenario s = new ExportedScenario(file, name, description, args.stream().map(String::valueOf).toList(), seed.longValue(), schedule, expects);
+        ExportedScenario s = new ExportedScenario(file, name, description, run, seed.longValue(), schedule, expects);
         if (!Files.isRegularFile(s.scheduleFile())) {
             throw new IllegalArgumentException(file + ": \"schedule\": no such file " + s.scheduleFile() + " (expected the schedule.json beside it)");
         }
@@ -108,15 +111,9 @@ record ExportedScenario(Path file, String name, String description, List<String>
         return dir.resolve(schedule).normalize();
     }
 
-    /** The run for {@code seed}: this file's options with the seed and its schedule. */
+    /** The run for {@code seed}: this file's run with the seed and its schedule. */
     RunSpec spec(long seed) throws PluginException {
-        List<String> args = new ArrayList<>(run);
-        args.addAll(List.of("--seed", Long.toString(seed), "--schedule", scheduleFile().toString()));
-        try {
-            return RunCommand.parse(args).spec();
-        } catch (CommandLine.ParameterException e) {
-            throw new IllegalArgumentException(file + ": \"run\": " + e.getMessage());
-        }
+        return run.withSeed(seed).withSchedule(scheduleFile()).spec();
     }
 
     /** The scenario {@code reproduce} runs: one variant, which must show {@link #expects} again. */

@@ -2,6 +2,7 @@ package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.suite.internal.replay.Finding;
+import dev.lockstorm.suite.internal.run.RunRequest;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,28 +21,29 @@ import java.util.Locale;
  */
 record RegressionTest(String className, String schedulePath, String source) {
 
-    static RegressionTest of(RunCommand run, RecordedSchedule schedule, Finding finding, Path recordedIn, String pkg) {
-        String name = "Shrunk" + camel(run.system) + "Test";
-        String path = "src/test/resources/lockstorm/" + run.system + "-seed" + run.seed + ".schedule.json";
+    static RegressionTest of(RunRequest run, RecordedSchedule schedule, Finding finding, Path recordedIn, String pkg) {
+        String name = "Shrunk" + camel(run.system()) + "Test";
+        String path = "src/test/resources/lockstorm/" + run.system() + "-seed" + run.seed() + ".schedule.json";
         List<String> attrs = new ArrayList<>();
-        attrs.add("system = " + quote(run.system));
-        attrs.add("clients = " + run.clients);
-        attrs.add("timeLimit = " + quote(run.timeLimit.toMillis() + "ms"));
+        attrs.add("system = " + quote(run.system()));
+        attrs.add("clients = " + run.clients());
+        attrs.add("timeLimit = " + quote(run.timeLimit().toMillis() + "ms"));
         if (schedule.run().get("nemesis") instanceof String n) attrs.add("nemesis = " + quote(n));
-        attrs.add("fencing = " + quote(run.fencing));
-        if (!run.resource.equals("counter")) attrs.add("resource = " + quote(run.resource));
-        attrs.add("seed = " + run.seed + "L");
-        attrs.add("lease = " + quote(run.lease.toMillis() + "ms"));
-        if (run.holdMax != null) attrs.add("holdMax = " + quote(run.holdMax.toMillis() + "ms"));
-        if (run.nemesisInterval != null) attrs.add("nemesisInterval = " + quote(run.nemesisInterval.toMillis() + "ms"));
-        attrs.add("quiet = " + quote(run.quiet.toMillis() + "ms"));
-        if (!run.persistence.equals("none")) attrs.add("persistence = " + quote(run.persistence));
-        if (!run.onDoubt.equals("continue")) attrs.add("onDoubt = " + quote(run.onDoubt));
-        if (run.nesting != null) attrs.add("nesting = " + run.nesting);
-        if (run.readers != null) attrs.add("readers = " + run.readers);
-        if (run.keepCrashed) attrs.add("keepCrashed = true");
-        if (!run.options.isEmpty()) {
-            attrs.add("options = {" + String.join(", ", run.options.entrySet().stream().map(e -> quote(e.getKey() + "=" + e.getValue())).toList()) + "}");
+        attrs.add("fencing = " + quote(run.fencing().wire()));
+        if (!run.resource().equals("counter")) attrs.add("resource = " + quote(run.resource()));
+        attrs.add("seed = " + run.seed() + "L");
+        attrs.add("lease = " + quote(run.lease().toMillis() + "ms"));
+        attrs.add("holdMax = " + quote(run.holdMax().toMillis() + "ms"));
+        attrs.add("nemesisInterval = " + quote(run.nemesisInterval().toMillis() + "ms"));
+        attrs.add("quiet = " + quote(run.quiet().toMillis() + "ms"));
+        if (run.persistence() != dev.lockstorm.clusters.redis.Persistence.NONE) attrs.add("persistence = " + quote(RunRequest.persistenceName(run.persistence())));
+        if (run.onDoubt() != dev.lockstorm.suite.internal.workload.OnDoubt.CONTINUE) attrs.add("onDoubt = \"stop\"");
+        if (run.nesting() != null) attrs.add("nesting = " + run.nesting());
+        if (run.readers() != null) attrs.add("readers = " + run.readers());
+        if (run.keepCrashed()) attrs.add("keepCrashed = true");
+        if (!run.rest().isZero()) attrs.add("rest = " + quote(run.rest().toMillis() + "ms"));
+        if (!run.options().isEmpty()) {
+            attrs.add("options = {" + String.join(", ", new java.util.TreeMap<>(run.options()).entrySet().stream().map(e -> quote(e.getKey() + "=" + e.getValue())).toList()) + "}");
         }
         attrs.add("schedule = " + quote(path));
         // a timing-dependent finding: any of three seeds may show it

@@ -51,9 +51,8 @@ public final class ReplayCommand implements Callable<Integer> {
         Placement placement;
         try {
             recorded = RecordedRun.open(dir, schedule, System.out);
-            RunCommand run = recorded.options();
-            spec = run.spec();
-            placement = run.remote.placement();
+            spec = recorded.request().spec();
+            placement = recorded.request().where();
             placement.check(spec);
         } catch (IllegalArgumentException | PluginException | CommandLine.ParameterException e) {
             System.err.println("lockstorm replay: " + e.getMessage());

@@ -4,20 +4,16 @@ import dev.lockstorm.api.Fencing;
 import dev.lockstorm.results.Expectation;
 import dev.lockstorm.checker.Summary;
 import dev.lockstorm.clusters.redis.Persistence;
-import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.results.RunStore;
-import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
-import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
-import dev.lockstorm.suite.internal.nemesiskinds.Replay;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunDefaults;
+import dev.lockstorm.suite.internal.run.RunRequest;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.Runner;
 import dev.lockstorm.locks.internal.registry.PluginClasspath;
 import dev.lockstorm.locks.internal.registry.PluginException;
-import dev.lockstorm.locks.internal.registry.Registry;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -193,34 +189,28 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /**
+     * The run these options describe, as data: what {@code run} parses its options into.
+     *
+     * @throws IllegalArgumentException naming the option and what was expected
+     */
+    RunRequest request() {
+        long s = seed != null ? seed : System.currentTimeMillis();
+        return new RunRequest(system, options, resource, plugins.entries(), clients, timeLimit, nemesis, schedule == null ? null : schedule.toAbsolutePath(),
+                Fencing.fromName(fencing), s, lease, nemesisInterval != null ? nemesisInterval : RunDefaults.nemesisInterval(timeLimit), Duration.ZERO,
+                holdMax != null ? holdMax : RunDefaults.holdMax(lease), rest != null ? rest : Duration.ZERO, nesting, readers, OnDoubt.fromName(onDoubt), keepCrashed, quiet, Persistence.fromName(persistence), null, remote.placement());
+    }
+
+    /**
      * The run these options describe.
      *
      * @throws IllegalArgumentException naming the option (or the schedule's file and step) and what was expected
      */
     RunSpec spec() throws PluginException {
-        Registry registry = plugins.registry();
-        long s = seed != null ? seed : System.currentTimeMillis();
+        RunRequest r = request();
         List<String> cmd = new ArrayList<>(List.of("bin/lockstorm", "run"));
         cmd.addAll(argv);
-        if (seed == null) cmd.addAll(List.of("--seed", Long.toString(s)));
-        NemesisKind kind = NemesisKinds.byName(nemesis);
-        if (schedule != null) {
-            RecordedSchedule recorded = RecordedSchedule.read(schedule);
-            if (recorded.run().get("nemesis") instanceof String recordedKind) kind = NemesisKinds.byName(recordedKind);
-            if (!recorded.notReplayed().isEmpty()) {
-                System.out.println("lockstorm run: " + schedule + ": these faults cannot be done again by name and are left out: "
-                        + String.join("; ", recorded.notReplayed()));
-            }
-            kind = new Replay(kind, recorded, schedule);
-        }
-        RunSpec.Builder b = RunSpec.builder(registry.system(system)).classpath(registry.classpath()).resource(registry.resource(resource))
-                .clients(clients).timeLimit(timeLimit).nemesis(kind).fencing(Fencing.fromName(fencing)).seed(s)
-                .lease(lease).nemesisInterval(nemesisInterval).holds(Duration.ZERO, holdMax != null ? holdMax : RunDefaults.holdMax(lease)).rest(rest != null ? rest : Duration.ZERO).onDoubt(OnDoubt.fromName(onDoubt)).keepCrashed(keepCrashed).quiet(quiet)
-                .persistence(Persistence.fromName(persistence)).command(cmd);
-        options.forEach(b::option);
-        if (nesting != null) b.nesting(nesting);
-        if (readers != null) b.readers(readers);
-        return b.build();
+        if (seed == null) cmd.addAll(List.of("--seed", Long.toString(r.seed())));
+        return r.spec(cmd);
     }
 
     /**

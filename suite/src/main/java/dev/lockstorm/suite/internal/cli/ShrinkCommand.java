@@ -9,6 +9,7 @@ import dev.lockstorm.suite.internal.replay.Ddmin;
 import dev.lockstorm.suite.internal.replay.Finding;
 import dev.lockstorm.suite.internal.replay.Shrink;
 import dev.lockstorm.suite.internal.run.Placement;
+import dev.lockstorm.suite.internal.run.RunRequest;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
@@ -66,12 +67,12 @@ public final class ShrinkCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         RecordedRun recorded;
-        RunCommand original;
+        RunRequest original;
         Placement placement;
         try {
             recorded = RecordedRun.open(dir, null, System.out);
-            original = recorded.options();
-            placement = original.remote.placement();
+            original = recorded.request();
+            placement = original.where();
             placement.check(original.spec());
         } catch (IllegalArgumentException | PluginException | CommandLine.ParameterException e) {
             System.err.println("lockstorm shrink: " + e.getMessage());
@@ -88,8 +89,8 @@ public final class ShrinkCommand implements Callable<Integer> {
             // the search gets three quarters of the budget, making the smallest steadier the rest
             Trials trials = new Trials(recorded, placement, new RunStore(out), log, started + budget.toNanos() * 3 / 4, started + budget.toNanos(), started);
             say(log, "lockstorm shrink " + dir + ": it found " + recorded.finding().describe() + "; " + schedule.steps().size() + " faults, "
-                    + original.clients + " clients, " + original.timeLimit.toSeconds() + " s; budget " + budget.toMinutes() + " min, " + tries + " tries a candidate");
-            Candidate all = Candidate.all(schedule, original.clients, original.timeLimit);
+                    + original.clients() + " clients, " + original.timeLimit().toSeconds() + " s; budget " + budget.toMinutes() + " min, " + tries + " tries a candidate");
+            Candidate all = Candidate.all(schedule, original.clients(), original.timeLimit());
             boolean shows;
             try {
                 shows = trials.shows(all);
@@ -107,17 +108,18 @@ public final class ShrinkCommand implements Callable<Integer> {
             facts.put("shrunk_from", recorded.dir().toAbsolutePath().normalize().toString());
             RecordedSchedule shrunk = new RecordedSchedule(facts, min.schedule(schedule).steps(), schedule.standing(), schedule.notReplayed());
             shrunk.write(minimal);
-            RunCommand command = recorded.options(minimal, changed(min));
-            TextFiles.write(out.resolve("command.txt"), "bin/lockstorm run " + String.join(" ", command.argv) + "\n");
+            RunRequest command = recorded.request(minimal, min.clients(), min.timeLimit());
+            command.write(out.resolve(RunRequest.FILE));
+            TextFiles.write(out.resolve("command.txt"), command.commandLine() + "\n");
             String summary = summary(recorded, original, min, shrunk, trials, started);
             TextFiles.write(out.resolve("summary.txt"), summary);
             RegressionTest test = RegressionTest.of(command, shrunk, recorded.finding(), recorded.dir(), testPackage);
             TextFiles.write(out.resolve(test.className() + ".java"), test.source());
-            ExportedScenario scenario = ExportedScenario.of(out.resolve("scenario.json"), scenarioName(schedule, command), summary.lines().findFirst().orElse(""),
-                    command.argv, command.seed != null ? command.seed : 1, recorded.finding().renumbered(min.steps()));
+            ExportedScenario scenario = new ExportedScenario(out.resolve("scenario.json"), scenarioName(schedule, command),
+                    summary.lines().findFirst().orElse(""), command.withSchedule(null), command.seed(), "schedule.json", recorded.finding().renumbered(min.steps()));
             scenario.write();
             say(log, summary.stripTrailing());
-            say(log, "  command: bin/lockstorm run " + String.join(" ", command.argv));
+            say(log, "  command: " + command.commandLine());
             say(log, "  as a named scenario: bin/lockstorm reproduce " + scenario.file() + " --seeds 10");
             say(log, "  JUnit 5 test: " + out.resolve(test.className() + ".java") + " (copy schedule.json to " + test.schedulePath() + " in your module)");
         }
@@ -125,17 +127,13 @@ public final class ShrinkCommand implements Callable<Integer> {
     }
 
     /** "redis-single-mix-seed3": the system, the nemesis and the seed the finding came from. */
-    private static String scenarioName(RecordedSchedule schedule, RunCommand command) {
+    private static String scenarioName(RecordedSchedule schedule, RunRequest command) {
         Object system = schedule.run().getOrDefault("system", "run");
         Object nemesis = schedule.run().getOrDefault("nemesis", "schedule");
-        return system + "-" + nemesis + (command.seed == null ? "" : "-seed" + command.seed);
+        return system + "-" + nemesis + "-seed" + command.seed();
     }
 
-    private static Map<String, String> changed(Candidate min) {
-        return Map.of("--clients", Integer.toString(min.clients()), "--time-limit", min.timeLimit().toSeconds() + "s");
-    }
-
-    private String summary(RecordedRun recorded, RunCommand original, Candidate min, RecordedSchedule shrunk, Trials trials, long started) {
+    private String summary(RecordedRun recorded, RunRequest original, Candidate min, RecordedSchedule shrunk, Trials trials, long started) {
         RecordedSchedule schedule = recorded.schedule();
         StringBuilder b = new StringBuilder();
         b.append(String.format(Locale.ROOT, "%d of %d faults were needed", min.steps().size(), schedule.steps().size()));
@@ -143,7 +141,7 @@ public final class ShrinkCommand implements Callable<Integer> {
         b.append('\n');
         b.append(String.format(Locale.ROOT, "  finding: %s (recorded in %s)%n", recorded.finding().describe(), recorded.dir()));
         b.append(String.format(Locale.ROOT, "  shrunk: %s (from %d faults, %d clients, %d s); %d runs in %.1f min%n", min.describe(),
-                schedule.steps().size(), original.clients, original.timeLimit.toSeconds(), trials.runs, (System.nanoTime() - started) / 60e9));
+                schedule.steps().size(), original.clients(), original.timeLimit().toSeconds(), trials.runs, (System.nanoTime() - started) / 60e9));
         Path shown = trials.shownBy.getOrDefault(min, trials.lastShown);
         if (shown != null) {
             b.append("  the minimal run: ").append(shown.resolve("report.html")).append('\n');
@@ -207,7 +205,7 @@ public final class ShrinkCommand implements Callable<Integer> {
             try {
                 Files.createDirectories(file.getParent());
                 c.schedule(recorded.schedule()).write(file);
-                spec = recorded.options(file, changed(c)).spec();
+                spec = recorded.request(file, c.clients(), c.timeLimit()).spec();
             } catch (IllegalArgumentException | PluginException e) {
                 say(log, String.format(Locale.ROOT, "  [%5.1f min] candidate %d: %s: cannot run: %s", minutes(), candidates, c.describe(), e.getMessage()));
                 return 0;

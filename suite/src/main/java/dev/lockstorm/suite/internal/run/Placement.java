@@ -14,7 +14,10 @@ import dev.lockstorm.clusters.ssh.SshTarget;
 import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 
+import dev.lockstorm.checker.io.JsonObject;
+
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,6 +63,36 @@ public sealed interface Placement {
      */
     boolean clientLinksCut(int clients);
 
+    /** The placement as spec.json's {@code where} holds it ({@code backend}: lab, containers or ssh). */
+    Map<String, Object> toData();
+
+    /** The options of {@code bin/lockstorm run} that choose it (none for the lab). */
+    List<String> arguments();
+
+    /**
+     * The placement {@link #toData} wrote.
+     *
+     * @throws IllegalArgumentException naming the key and what was expected
+     */
+    static Placement fromData(JsonObject o) {
+        String backend = o.string("backend");
+        Placement p = switch (backend) {
+            case "lab" -> new InLab();
+            case "containers" -> new Containers();
+            case "ssh" -> {
+                String key = o.optString("agent");
+                SshOptions ssh = new SshOptions(o.strings("keys").stream().map(Path::of).toList(), key == null ? null : Path.of(key),
+                        Path.of(o.string("known_hosts")), o.bool("check_host_keys"), Duration.ofMillis(o.whole("connect_timeout_ms")),
+                        Duration.ofMillis(o.whole("command_timeout_ms")));
+                yield new Remote(ssh, o.strings("hosts").stream().map(h -> SshTarget.parse(h, "root")).toList(),
+                        o.strings("client_hosts").stream().map(h -> SshTarget.parse(h, "root")).toList(), Path.of(o.string("remote_dir")));
+            }
+            default -> throw new IllegalArgumentException(o.where() + ": key \"backend\": expected lab, containers or ssh, found \"" + backend + "\"");
+        };
+        o.done();
+        return p;
+    }
+
     /** Every host of a run, each a namespace or a container of its own: the topology's servers, then the clients. */
     private static List<String> hosts(Topology topology, List<String> clients) {
         List<String> hosts = new ArrayList<>(topology.hostNames());
@@ -77,6 +110,16 @@ public sealed interface Placement {
         @Override
         public String describe(Topology topology, List<String> clients) {
             return "lab: hosts " + String.join(" ", hosts(topology, clients));
+        }
+
+        @Override
+        public Map<String, Object> toData() {
+            return Map.of("backend", "lab");
+        }
+
+        @Override
+        public List<String> arguments() {
+            return List.of();
         }
 
         @Override
@@ -191,6 +234,32 @@ public sealed interface Placement {
         public boolean clientLinksCut(int clients) {
             return clientHosts.size() >= clients;
         }
+
+        @Override
+        public Map<String, Object> toData() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("backend", "ssh");
+            m.put("hosts", servers.stream().map(SshTarget::toString).toList());
+            m.put("client_hosts", clientHosts.stream().map(SshTarget::toString).toList());
+            m.put("remote_dir", root.toString());
+            m.put("keys", ssh.keys().stream().map(Path::toString).toList());
+            if (ssh.agent() != null) m.put("agent", ssh.agent().toString());
+            m.put("known_hosts", ssh.knownHosts().toString());
+            m.put("check_host_keys", ssh.checkHostKeys());
+            m.put("connect_timeout_ms", ssh.connectTimeout().toMillis());
+            m.put("command_timeout_ms", ssh.commandTimeout().toMillis());
+            return m;
+        }
+
+        @Override
+        public List<String> arguments() {
+            List<String> a = new ArrayList<>(List.of("--hosts", String.join(",", servers.stream().map(SshTarget::toString).toList())));
+            if (!clientHosts.isEmpty()) a.addAll(List.of("--client-hosts", String.join(",", clientHosts.stream().map(SshTarget::toString).toList())));
+            a.addAll(List.of("--remote-dir", root.toString(), "--known-hosts", ssh.knownHosts().toString()));
+            if (ssh.keys().size() == 1 && ssh.agent() == null) a.addAll(List.of("--ssh-key", ssh.keys().get(0).toString()));
+            if (!ssh.checkHostKeys()) a.add("--no-host-key-check");
+            return a;
+        }
     }
 
     /**
@@ -231,6 +300,16 @@ public sealed interface Placement {
         @Override
         public String describe(Topology topology, List<String> clients) {
             return "containers on a Docker engine: hosts " + String.join(" ", hosts(topology, clients));
+        }
+
+        @Override
+        public Map<String, Object> toData() {
+            return Map.of("backend", "containers");
+        }
+
+        @Override
+        public List<String> arguments() {
+            return List.of("--backend", "containers");
         }
 
         @Override

@@ -71,6 +71,8 @@ public final class Runner {
         Topology topology = spec.system().topology();
         NemesisKind kind = spec.nemesis();
         placement.check(spec);
+        // the run as data, which replay and shrink read back; command.txt is the command as a person typed it
+        RunRequest.of(spec, placement).write(dir.resolve(RunRequest.FILE));
         Files.writeString(dir.resolve("command.txt"), String.join(" ", spec.command()) + "\nseed " + spec.seed() + "\n");
         Random random = new Random(spec.seed());
         List<String> clientNames = new ArrayList<>();

@@ -79,7 +79,7 @@ class CliTest {
     @Test
     void replayAndShrinkOfWhatIsNoRunAndABadScheduleExitThreeSayingWhy() throws Exception {
         assertEquals(3, Main.run("replay", dir.resolve("nothing-here").toString()));
-        assertTrue(console.err().contains("nothing-here holds no command.txt and history.jsonl: not a run directory"), console.err());
+        assertTrue(console.err().contains("nothing-here holds no spec.json (or command.txt) and history.jsonl: not a run directory"), console.err());
         console.reset();
         assertEquals(3, Main.run("shrink", dir.toString(), "--tries", "0"));
         assertTrue(console.err().contains("--tries must be at least 1, not 0"), console.err());
@@ -92,6 +92,18 @@ class CliTest {
         Path elsewhere = file("elsewhere.json", "{\"steps\":[{\"kind\":\"kill\",\"target\":\"n7\",\"at_ms\":0}]}");
         assertEquals(3, Main.run("run", "--system", "redis-single", "--schedule", elsewhere.toString()));
         assertTrue(console.err().contains("step 1 (kill: kill n7, at 0.0 s) names n7, which this run does not have"), console.err());
+    }
+
+    @Test
+    void aRunDirectoryGivenMustBeEmptySoThatNoHistoryIsOverwritten() throws Exception {
+        Path taken = Files.createDirectories(dir.resolve("taken"));
+        Files.writeString(taken.resolve("history.jsonl"), "{}\n");
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--run-dir", taken.toString()));
+        assertTrue(console.err().contains("--run-dir " + taken + ": expected an empty directory; it holds files already"), console.err());
+        assertEquals("{}\n", Files.readString(taken.resolve("history.jsonl")));
+        console.reset();
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--run-dir", dir.resolve("absent").toString()));
+        assertTrue(console.err().contains("expected an empty directory made beforehand; there is none"), console.err());
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.lockstorm.suite.internal.cli;
 
+import dev.lockstorm.suite.internal.nemesiskinds.Replay;
 import dev.lockstorm.suite.internal.replay.Finding;
+import dev.lockstorm.suite.internal.run.RunRequest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,12 +37,15 @@ class ExportedScenarioTest {
         assertEquals(Set.of(1), shrunk.steps().get("lease-limit"));
         assertEquals(Set.of(), shrunk.steps().get("lost-update"));
 
-        ExportedScenario s = ExportedScenario.of(dir.resolve("scenario.json"), "redis-single-mix-seed3", "1 of 13 faults were needed",
-                List.of("--system", "redis-single", "--seed", "3", "--nemesis", "mix", "--schedule", "/elsewhere/schedule.json", "--clients=2"), 3, shrunk);
-        assertEquals(List.of("--system", "redis-single", "--nemesis", "mix", "--clients=2"), s.run(), "the seed and the schedule are fields of their own");
+        RunRequest run = RunCommand.parse(List.of("--system", "redis-single", "--seed", "3", "--nemesis", "mix", "--clients=2")).request();
+        ExportedScenario s = new ExportedScenario(dir.resolve("scenario.json"), "redis-single-mix-seed3", "1 of 13 faults were needed", run, 3,
+                "schedule.json", shrunk);
         s.write();
         ExportedScenario back = ExportedScenario.read(dir.resolve("scenario.json"));
         assertEquals(s.run(), back.run());
+        assertEquals(2, back.spec(3).clients());
+        assertEquals(dir.resolve("schedule.json"), ((Replay) back.spec(5).nemesis()).source(), "the schedule beside the file, whatever the spec said");
+        assertEquals(5, back.spec(5).seed());
         assertEquals(3, back.seed());
         assertEquals(shrunk, back.expects());
         assertEquals(dir.resolve("schedule.json"), back.scheduleFile(), "the schedule beside the file");

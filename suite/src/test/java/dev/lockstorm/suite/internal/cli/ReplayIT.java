@@ -5,6 +5,8 @@ import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.results.RunReport;
+import dev.lockstorm.suite.internal.plugins.PluginJar;
+import dev.lockstorm.suite.internal.run.RunRequest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -66,8 +68,8 @@ class ReplayIT {
 
         // the recorded finding as a scenario file beside its schedule, run by reproduce like a built-in scenario
         RecordedRun run = RecordedRun.open(recorded, null, System.out);
-        ExportedScenario exported = ExportedScenario.of(recorded.resolve("scenario.json"), "redis-single-pause-client-seed3", schedule.describe(),
-                run.options().argv, 3, run.finding());
+        ExportedScenario exported = new ExportedScenario(recorded.resolve("scenario.json"), "redis-single-pause-client-seed3", schedule.describe(),
+                run.request().withSchedule(null), 3, "schedule.json", run.finding());
         exported.write();
         console.reset();
         int reproduced = Main.run("reproduce", exported.file().toString(), "--store", store.toString());
@@ -81,6 +83,44 @@ class ReplayIT {
         long reinjected = RunReport.history(Path.of(report.group(1))).ops().stream()
                 .filter(op -> !op.isClient() && op.extra("fault") != null && op.f().equals("start-pause")).count();
         if (pastTheLease && reinjected == schedule.steps().size()) assertEquals(0, reproduced, told);
+    }
+
+    /**
+     * A run whose store and class path hold spaces (a user's jar in "plug ins", the store in "it results"): its spec.json is
+     * what replay, shrink and a shrunk scenario read, so each gets the same class path back, never an argument split on a space.
+     */
+    @Test
+    void aRunWhoseStoreAndClassPathHoldSpacesIsReplayedShrunkAndReproduced() throws Exception {
+        Path store = Path.of("target", "it results", "spaced store").toAbsolutePath();
+        Path plugins = Files.createDirectories(Path.of("target", "it results", "plug ins").toAbsolutePath());
+        Path jar = PluginJar.build(plugins, "acme", java.util.Map.of("acme.lock.Lock", PluginJar.redisSystem("acme.lock", "Lock", "acme-redis")),
+                java.util.Map.of("dev.lockstorm.api.LockSystem", "acme.lock.Lock"));
+        Main.run("run", "--system", "acme-redis", "--classpath", jar.toString(), "--nemesis", "pause-client", "--clients", "3", "--lease", "2s",
+                "--hold-max", "1s", "--time-limit", "10s", "--nemesis-interval", "3s", "--seed", "3", "--store", store.toString(), "--run-name", "recorded");
+        Path recorded = store.resolve("recorded").resolve("latest").toRealPath();
+        assertEquals(java.util.List.of(jar), RunRequest.read(recorded.resolve("spec.json")).classpath(), console.out());
+
+        console.reset();
+        int replayed = Main.run("replay", recorded.toString(), "--store", store.toString());
+        assertTrue(replayed == 0 || replayed == 1, "replayed, whatever it found: " + console.err());
+        RunRequest replay = RunRequest.read(store.resolve("recorded-replay").resolve("latest").resolve("spec.json"));
+        assertEquals(java.util.List.of(jar), replay.classpath());
+        assertEquals(recorded.resolve("schedule.json"), replay.schedule());
+
+        console.reset();
+        RecordedRun run = RecordedRun.open(recorded, null, System.out);
+        ExportedScenario exported = new ExportedScenario(recorded.resolve("scenario.json"), "acme-redis-pause-client-seed3", "spaced",
+                run.request().withSchedule(null), 3, "schedule.json", run.finding());
+        exported.write();
+        int reproduced = Main.run("reproduce", exported.file().toString(), "--store", store.toString());
+        assertTrue((reproduced == 0 || reproduced == 1) && console.out().contains("proof:"), console.out() + console.err());
+
+        console.reset();
+        // one trial is enough to show that shrink's runs get the class path: the budget ends the search after it
+        int shrunk = Main.run("shrink", recorded.toString(), "--budget", "40s", "--tries", "1", "--store", store.toString());
+        assertTrue(shrunk == 0 || shrunk == 1, console.out() + console.err());
+        Path tries = store.resolve("recorded-shrink").resolve("latest").resolve(ShrinkCommand.TRIES).resolve("latest");
+        assertEquals(java.util.List.of(jar), RunRequest.read(tries.resolve("spec.json")).classpath(), console.out());
     }
 
     @Test

@@ -16,7 +16,7 @@ import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 
 /** Builds a user's plug-in jar in a test: Java sources compiled against this class path, plus service registrations. */
-final class PluginJar {
+public final class PluginJar {
     private PluginJar() {
     }
 
@@ -24,7 +24,7 @@ final class PluginJar {
      * @param sources  class name → source
      * @param services service interface → the lines of its registration file
      */
-    static Path build(Path dir, String name, Map<String, String> sources, Map<String, String> services) throws IOException {
+    public static Path build(Path dir, String name, Map<String, String> sources, Map<String, String> services) throws IOException {
         Path src = Files.createDirectories(dir.resolve(name + "-src"));
         Path classes = Files.createDirectories(dir.resolve(name + "-classes"));
         List<String> args = new ArrayList<>(List.of("-d", classes.toString(), "-cp", System.getProperty("java.class.path")));
@@ -58,7 +58,7 @@ final class PluginJar {
     }
 
     /** A lock system {@code name} on one Redis server, delegating to lockstorm's own SET NX PX lock. */
-    static String redisSystem(String pkg, String cls, String name) {
+    public static String redisSystem(String pkg, String cls, String name) {
         return """
                 package %s;
 
