@@ -2,6 +2,7 @@ package dev.lockstorm.junit;
 
 import dev.lockstorm.clusters.lab.LabLauncher;
 import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.internal.run.RunRequest;
 import dev.lockstorm.suite.internal.cli.Main;
 
 import java.io.BufferedReader;
@@ -78,16 +79,25 @@ public final class LockStorm {
         (lab ? LabLauncher.unavailable() : dev.lockstorm.clusters.containers.Docker.cli().problem()).ifPresent(why -> {
             throw new LockStormSetupException("lockstorm cannot run " + spec.system() + " here: " + why);
         });
-        // the run's own directory, made here: runs of one test side by side (a parameterized test run in parallel) each read their own
+        RunRequest request;
+        try {
+            request = spec.request();
+        } catch (IllegalArgumentException e) {
+            throw new LockStormSetupException("lockstorm cannot run " + spec.describe() + ": " + e.getMessage());
+        }
+        // the run's own directory, made here: runs of one test side by side (a parameterized test run in parallel) each read their own;
+        // the helper is handed the spec as data, in it
         Path dir;
+        Path specFile;
         try {
             dir = new RunStore(root).newRun(name);
+            specFile = dir.resolve(RunRequest.FILE);
+            request.write(specFile);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make a run directory under " + root.resolve(name) + ": " + e.getMessage(), e);
         }
         List<String> java = new ArrayList<>(List.of(javaBinary(), "-XX:-UsePerfData", "-Xmx1g", "-cp", TestClasspath.current(),
-                Main.class.getName(), "run", "--run-dir", dir.toString()));
-        java.addAll(spec.toArguments());
+                Main.class.getName(), "run", "--spec", specFile.toString(), "--run-dir", dir.toString()));
         ProcessBuilder pb = new ProcessBuilder(lab ? LabLauncher.command(java) : java).redirectErrorStream(true);
         pb.environment().put(Main.EXIT_WITH_STDIN, "1");
         // Testcontainers' reaper is an image from a registry; lockstorm removes its containers itself (as bin/lockstorm says)

@@ -1,10 +1,14 @@
 package dev.lockstorm.junit;
 
+import dev.lockstorm.api.Fencing;
+import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.run.Durations;
+import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.RunDefaults;
+import dev.lockstorm.suite.internal.run.RunRequest;
+import dev.lockstorm.suite.internal.workload.OnDoubt;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -161,21 +165,22 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
         return copy(c -> c.backend = b);
     }
 
-    /** The spec as {@code lockstorm run} arguments. */
-    List<String> toArguments() {
-        List<String> a = new ArrayList<>(List.of("--system", system, "--clients", Integer.toString(clients), "--time-limit", ms(timeLimit),
-                "--nemesis", nemesis, "--fencing", fencing, "--resource", resource, "--seed", Long.toString(seed), "--lease", ms(lease),
-                "--quiet", ms(quiet), "--persistence", persistence, "--on-doubt", onDoubt));
-        if (holdMax != null) a.addAll(List.of("--hold-max", ms(holdMax)));
-        if (nesting != null) a.addAll(List.of("--nesting", Integer.toString(nesting)));
-        if (readers != null) a.addAll(List.of("--readers", Integer.toString(readers)));
-        if (nemesisInterval != null) a.addAll(List.of("--nemesis-interval", ms(nemesisInterval)));
-        options.forEach((k, v) -> a.addAll(List.of("--option", k + "=" + v)));
-        if (keepCrashed) a.add("--keep-crashed");
-        if (schedule != null) a.addAll(List.of("--schedule", schedule.toAbsolutePath().toString()));
-        if (rest != null) a.addAll(List.of("--rest", ms(rest)));
-        if (!backend.equals("lab")) a.addAll(List.of("--backend", backend));
-        return a;
+    /**
+     * The spec as the run's data, which the helper is handed as its spec.json: the defaults the
+     * command line would take filled in, no argument strings.
+     *
+     * @throws IllegalArgumentException naming the field whose value is none of the words it takes
+     */
+    RunRequest request() {
+        Placement where = switch (backend) {
+            case "lab" -> new Placement.InLab();
+            case "containers" -> new Placement.Containers();
+            default -> throw new IllegalArgumentException("backend: expected lab or containers, not '" + backend + "'");
+        };
+        return new RunRequest(system, options, resource, List.of(), clients, timeLimit, nemesis, schedule == null ? null : schedule.toAbsolutePath(),
+                Fencing.fromName(fencing), seed, lease, nemesisInterval != null ? nemesisInterval : RunDefaults.nemesisInterval(timeLimit), Duration.ZERO,
+                holdMax != null ? holdMax : RunDefaults.holdMax(lease), rest != null ? rest : Duration.ZERO, nesting, readers, OnDoubt.fromName(onDoubt),
+                keepCrashed, quiet, Persistence.fromName(persistence), null, where);
     }
 
     /** A few words for messages: "acme-lock under pause-client, fencing all, seed 1". */
@@ -212,9 +217,5 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
             return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet,
                     persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest, backend);
         }
-    }
-
-    private static String ms(Duration d) {
-        return d.toMillis() + "ms";
     }
 }

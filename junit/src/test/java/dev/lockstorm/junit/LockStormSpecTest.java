@@ -3,7 +3,14 @@ package dev.lockstorm.junit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import dev.lockstorm.api.Fencing;
+import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.suite.internal.run.Placement;
+import dev.lockstorm.suite.internal.run.RunRequest;
+import dev.lockstorm.suite.internal.workload.OnDoubt;
+
 import java.time.Duration;
+import java.util.Map;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,11 +46,12 @@ class LockStormSpecTest {
                 .withFencing("all").withResource("acme-ledger").withSeed(7).withLease(Duration.ofSeconds(2))
                 .withNemesisInterval(Duration.ofMillis(500)).withOnDoubt("stop").withNesting(3).withReaders(1).withOption("wait-replicas", "2").withKeepCrashed(true)
                 .withRest(Duration.ofMillis(1500)), s);
-        List<String> args = s.toArguments();
-        assertEquals(List.of("--system", "acme-lock", "--clients", "3", "--time-limit", "20000ms", "--nemesis", "pause-client", "--fencing", "all",
-                "--resource", "acme-ledger", "--seed", "7", "--lease", "2000ms", "--quiet", "20000ms", "--persistence", "none",
-                "--on-doubt", "stop", "--nesting", "3", "--readers", "1", "--nemesis-interval", "500ms", "--option", "wait-replicas=2", "--keep-crashed",
-                "--rest", "1500ms"), args);
+        RunRequest r = s.request();
+        assertEquals(new RunRequest("acme-lock", Map.of("wait-replicas", "2"), "acme-ledger", List.of(), 3, Duration.ofSeconds(20), "pause-client", null,
+                Fencing.ALL, 7, Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ZERO, Duration.ofSeconds(3), Duration.ofMillis(1500), 3, 1,
+                OnDoubt.STOP, true, Duration.ofSeconds(20), Persistence.NONE, null, new Placement.InLab()), r, "the defaults filled in: holds up to 1.5 leases");
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> s.withBackend("cloud").request());
+        assertTrue(bad.getMessage().contains("backend: expected lab or containers, not 'cloud'"), bad.getMessage());
     }
 
     @Test

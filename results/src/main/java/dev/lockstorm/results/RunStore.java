@@ -58,14 +58,19 @@ public final class RunStore {
 
     /**
      * {@code dir} as a run's directory when it is an empty directory, made beforehand by whoever will
-     * read the run back (the JUnit extension, with {@link #newRun}); anything else is refused, so that
-     * a recorded history is never overwritten.
+     * read the run back (the JUnit extension, with {@link #newRun}), or one that holds only
+     * {@code spec}, the spec the run was handed; anything else is refused, so that a recorded history
+     * is never overwritten.
      *
+     * @param spec the file of the run's spec, which may be in it; or null
      * @throws IllegalArgumentException naming the directory and what was expected
      */
-    public static Path claim(Path dir) {
+    public static Path claim(Path dir, Path spec) {
+        Path own = spec == null ? null : spec.toAbsolutePath().normalize();
         try (Stream<Path> in = Files.list(dir)) {
-            if (in.findAny().isPresent()) throw new IllegalArgumentException("--run-dir " + dir + ": expected an empty directory; it holds files already");
+            if (in.anyMatch(f -> !f.toAbsolutePath().normalize().equals(own))) {
+                throw new IllegalArgumentException("--run-dir " + dir + ": expected an empty directory; it holds files already");
+            }
         } catch (java.nio.file.NotDirectoryException | java.nio.file.NoSuchFileException e) {
             throw new IllegalArgumentException("--run-dir " + dir + ": expected an empty directory made beforehand; there is none");
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.lockstorm.checker.lock;
 
+import dev.lockstorm.checker.history.FaultEffect;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
@@ -66,36 +67,28 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
             HoldInterval hit = heldAt(holds, f, from, end);
             Integer process = process(f);
             if (process != null && acquiring(h, process, f.start().index())) {
-                n.merge(f.kind().equals("pause") ? "client-paused-in-acquire" : "client-killed-in-acquire", 1, Integer::sum);
+                n.merge(f.effect() instanceof FaultEffect.Freeze ? "client-paused-in-acquire" : "client-killed-in-acquire", 1, Integer::sum);
             }
-            switch (f.kind()) {
-                case "pause" -> {
-                    if (hit == null) break;
-                    n.merge("holder-paused", 1, Integer::sum);
-                    if (lease.isPresent() && to - from >= lease.getAsLong()) n.merge("holder-paused-past-lease", 1, Integer::sum);
-                }
-                case "partition" -> {
-                    if (hit != null) n.merge("holder-cut-off", 1, Integer::sum);
-                }
-                case "kill-client" -> {
-                    if (hit != null) n.merge("holder-killed", 1, Integer::sum);
-                }
-                default -> { }
+            if (hit != null && f.effect() instanceof FaultEffect.Freeze) {
+                n.merge("holder-paused", 1, Integer::sum);
+                if (lease.isPresent() && to - from >= lease.getAsLong()) n.merge("holder-paused-past-lease", 1, Integer::sum);
             }
+            if (hit != null && f.effect() instanceof FaultEffect.Cut) n.merge("holder-cut-off", 1, Integer::sum);
+            if (hit != null && f.effect() instanceof FaultEffect.KillClient) n.merge("holder-killed", 1, Integer::sum);
             boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
-            if (f.kind().equals("clock") && overHold) n.merge("clock-moved-while-held", 1, Integer::sum);
-            if ((f.kind().equals("kill") || f.kind().equals("pause") && onServer(f, clients)) && overHold) {
+            if (f.effect() instanceof FaultEffect.Clock && overHold) n.merge("clock-moved-while-held", 1, Integer::sum);
+            if ((f.effect() instanceof FaultEffect.Kill || f.effect() instanceof FaultEffect.Freeze && onServer(f, clients)) && overHold) {
                 n.merge("server-fault-while-held", 1, Integer::sum);
             }
         }
         for (HoldInterval x : holds) {
             long t = x.start().time();
-            if (faults.stream().anyMatch(f -> !f.kind().equals("kill-client") && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
+            if (faults.stream().anyMatch(f -> !(f.effect() instanceof FaultEffect.KillClient) && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
                 n.merge("grant-during-fault", 1, Integer::sum);
             }
             // a client granted while its own clock was moved: a lock that trusts the client's clock (for expiry or for tokens) shows it here
             Object client = x.start().extra("client");
-            if (client != null && faults.stream().anyMatch(f -> f.kind().equals("clock") && f.hosts().contains(client.toString())
+            if (client != null && faults.stream().anyMatch(f -> f.effect() instanceof FaultEffect.Clock && f.hosts().contains(client.toString())
                     && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
                 n.merge("grant-on-moved-clock", 1, Integer::sum);
             }
@@ -198,12 +191,11 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
 
     /** The client process a pause or kill-client acted on: a worker's name ends with -pN, a kill names its processes. */
     private static Integer process(FaultSpan f) {
-        if (f.kind().equals("kill-client") && f.start().value() instanceof Collection<?> c && c.size() == 1
-                && c.iterator().next() instanceof Number p) {
+        if (f.effect() instanceof FaultEffect.KillClient k && k.processes().size() == 1 && k.processes().get(0) instanceof Number p) {
             return p.intValue();
         }
         Matcher m = WORKER.matcher(f.target());
-        return f.kind().equals("pause") && m.find() ? Integer.valueOf(m.group(1)) : null;
+        return f.effect() instanceof FaultEffect.Freeze && m.find() ? Integer.valueOf(m.group(1)) : null;
     }
 
     /** Whether a pause froze a server: not a client's worker, nor a client host (an imported history names its clients so). */

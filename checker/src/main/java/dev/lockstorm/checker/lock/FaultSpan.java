@@ -1,5 +1,6 @@
 package dev.lockstorm.checker.lock;
 
+import dev.lockstorm.checker.history.FaultEffect;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 
@@ -13,10 +14,16 @@ import java.util.List;
  * @param start  the event that started it
  * @param end    the event that undid it, or null when the history ended first
  * @param hosts  the hosts it touched, by name (from the event's {@code hosts} field when it has one)
+ * @param effect what it did (whom it froze, which links it cut, which clock it moved): what every rule asks of it
  */
-public record FaultSpan(String kind, String target, Op start, Op end, List<String> hosts) {
+public record FaultSpan(String kind, String target, Op start, Op end, List<String> hosts, FaultEffect effect) {
     public FaultSpan {
         hosts = List.copyOf(hosts);
+    }
+
+    /** The span of the fault {@code start} began, its effect read from that event. */
+    public FaultSpan(String kind, String target, Op start, Op end, List<String> hosts) {
+        this(kind, target, start, end, hosts, FaultEffect.of(start));
     }
 
     /** Whether it was in force at some instant of {@code [from, to]} (nanoseconds; to = Long.MAX_VALUE for "the end"). */

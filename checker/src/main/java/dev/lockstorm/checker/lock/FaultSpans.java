@@ -1,5 +1,6 @@
 package dev.lockstorm.checker.lock;
 
+import dev.lockstorm.checker.history.FaultEffect;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
@@ -51,9 +52,9 @@ public final class FaultSpans {
                 }
                 case CLOCK -> {
                     if (e.opens()) open.put(kind + clockTarget(op), op);
-                    else names(op.value()).forEach(n -> close(out, open, kind + n, op));
+                    else FaultEffect.names(op.value()).forEach(n -> close(out, open, kind + n, op));
                 }
-                default -> names(op.value()).forEach(n -> {
+                default -> FaultEffect.names(op.value()).forEach(n -> {
                     if (e.opens()) open.put(kind + n, op);
                     else close(out, open, kind + n, op);
                 });
@@ -90,30 +91,11 @@ public final class FaultSpans {
         Set<String> out = new LinkedHashSet<>();
         if (op.value() instanceof Map<?, ?> m) {
             m.forEach((k, v) -> {
-                if (!role(k)) out.add(String.valueOf(k));
+                if (!FaultEffect.role(k)) out.add(String.valueOf(k));
                 if (v instanceof Collection<?> c) c.forEach(x -> out.add(String.valueOf(x)));
             });
         }
         return List.copyOf(out);
-    }
-
-    /** A key that says what its values are ({"clients": ["c0"]}), where a grudge's keys are hosts ({"n1": ["n2"]}). */
-    private static boolean role(Object key) {
-        String k = String.valueOf(key);
-        return ROLES.contains(k.startsWith(":") ? k.substring(1) : k);
-    }
-
-    private static final Set<String> ROLES = Set.of("clients", "nodes", "hosts", "processes", "targets");
-
-    /** What an event acts on: its value's names; {"clients": ["c0"]} names c0. */
-    private static List<String> names(Object value) {
-        if (value instanceof Collection<?> c) return c.stream().map(String::valueOf).toList();
-        if (value instanceof Map<?, ?> m && !m.isEmpty() && m.keySet().stream().allMatch(FaultSpans::role)) {
-            List<String> out = new ArrayList<>();
-            m.values().forEach(v -> out.addAll(names(v)));
-            return out;
-        }
-        return value == null ? List.of() : List.of(String.valueOf(value));
     }
 
     private static String clockTarget(Op op) {

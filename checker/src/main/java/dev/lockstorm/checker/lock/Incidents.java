@@ -1,5 +1,6 @@
 package dev.lockstorm.checker.lock;
 
+import dev.lockstorm.checker.history.FaultEffect;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
@@ -196,12 +197,13 @@ public final class Incidents {
         // a server's clock is what a lease is measured on; a client's wall clock moving must not matter to a correct lock
         Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
-            if (f.kind().equals("clock") && f.hosts().stream().noneMatch(clientHosts::contains)) {
+            if (!(f.effect() instanceof FaultEffect.Clock clock)) continue;
+            if (f.hosts().stream().noneMatch(clientHosts::contains)) {
                 return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")", f);
             }
             // a lock whose waiter times the holder's lease on its own monotonic clock (the DynamoDB lock client) assumes that
             // clock keeps time: one running fast ends the lease early, a broken assumption, not a grant the service made twice
-            if (f.kind().equals("clock") && fastMonotonic(f) && onClientOf(f, first)) {
+            if (clock.move() instanceof FaultEffect.Move.MonotonicRate m && m.rate() > 1.0 && onClientOf(f, first)) {
                 return new Incident.Cause(true, "the granted client's monotonic clock ran fast before its grant (" + f.describe()
                         + "): a lease it timed on that clock ran out early", f);
             }
@@ -224,27 +226,14 @@ public final class Incidents {
         List<String> others = new ArrayList<>();
         for (FaultSpan f : before) {
             boolean onHolder = onClientOf(f, hold);
-            String what = switch (f.kind()) {
-                case "pause" -> "frozen";
-                // a cut explains a lost lease only when the servers stopped hearing the holder: one that lost only
-                // what came to the holder (its requests arriving and applied, renewals among them) does not
-                case "partition" -> unheard(f, hold) ? "cut off" : null;
-                // a lossy link slows what the holder sends (TCP retransmits with a growing backoff): slowed, not cut
-                case "loss" -> slowed(f, hold, "from") ? "slowed by its links losing packets" : null;
-                // a slow link queues what the holder sends: its renewals arrive late
-                case "slow" -> slowed(f, hold, "to") ? "slowed by a slow link" : null;
-                // a delayed link holds back what the holder sends and hears: its renewals land late, its grants come late
-                case "delay" -> slowed(f, hold, "to") ? "delayed by its links" : null;
-                case "renewals" -> "kept from renewing its lease";
-                default -> null;
-            };
+            FaultEffect.Impact impact = f.effect().onHolder(String.valueOf(hold.start().extra("client")));
             boolean inAcquire = f.start().index() < hold.start().index();
             // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
             // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later.
             // A delay holds back the grant's reply as well as the request: the lease began a delay before the holder heard of it
-            if (onHolder && inAcquire && !afterGrant(f) && !f.kind().equals("delay")) continue;
-            if (onHolder && what != null) {
-                return new Incident.Cause(true, "the holder was " + what + (inAcquire ? " inside its acquire, after which its grant"
+            if (onHolder && inAcquire && !afterGrant(f) && !(f.effect() instanceof FaultEffect.Delay)) continue;
+            if (onHolder && impact != FaultEffect.Impact.NONE) {
+                return new Incident.Cause(true, "the holder was " + impact.words() + (inAcquire ? " inside its acquire, after which its grant"
                         + " may already have been made and its lease run out" : " before the grant") + " (" + f.describe() + ")", f);
             }
             others.add(f.describe());
@@ -269,7 +258,7 @@ public final class Incidents {
         // still a defect of the service as run, but one the history ties to a fault: a server killed after the holder's grant
         // and before the other's restarted without the lock (a Redis without persistence, a member that keeps nothing on disk)
         for (FaultSpan f : before) {
-            if (f.kind().equals("kill") && f.hosts().stream().noneMatch(clientHosts::contains)
+            if (f.effect() instanceof FaultEffect.Kill && f.hosts().stream().noneMatch(clientHosts::contains)
                     && f.start().index() > hold.start().index() && f.start().index() < first.start().index()) {
                 return new Incident.Cause(false, "the service granted the lock twice after a server was killed between the two grants ("
                         + f.describe() + "): a server that restarts without what it held forgets the lock", f);
@@ -301,50 +290,12 @@ public final class Incidents {
             boolean onClient = onClientOf(f, g);
             // begun inside the acquire; its end may be recorded a moment after the answer (the client answers once resumed)
             boolean begunInside = f.start().index() > askIndex && f.start().index() < g.start().index();
-            if (onClient && begunInside && (f.kind().equals("pause") || f.kind().equals("partition"))) return f;
+            if (onClient && begunInside && (f.effect() instanceof FaultEffect.Freeze || f.effect() instanceof FaultEffect.Cut)) return f;
         }
         return null;
     }
 
-    /**
-     * Whether a partition kept what the holder sent from arriving: some host refused the holder's
-     * host. Only that host itself refusing the others (a cut of what arrives at it alone, replies lost)
-     * lets its renewals through. A history whose partition does not say who refused whom counts as a cut.
-     */
-    private static boolean unheard(FaultSpan f, HoldInterval hold) {
-        if (!(f.start().value() instanceof Map<?, ?> refuses)) return true;
-        String client = String.valueOf(hold.start().extra("client"));
-        if (!refuses.containsKey(client)) return true;
-        String cut = String.valueOf(f.start().extra("cut"));
-        if (!"inbound".equals(cut)) return true; // dropped both ways by the refusing side
-        return listedByAnother(refuses, client);
-    }
-
-    /**
-     * Whether lossy or slow links held up what the holder sent: some host lost packets from the
-     * holder's host ({@code "from"}, a loss), or the holder's host sent slowly to another
-     * ({@code "to"}, slow links).
-     */
-    private static boolean slowed(FaultSpan f, HoldInterval hold, String key) {
-        if (!(f.start().value() instanceof Map<?, ?> m) || !(m.get(key) instanceof Map<?, ?> links)) return true;
-        String client = String.valueOf(hold.start().extra("client"));
-        if (key.equals("from")) return listedByAnother(links, client);
-        return links.get(client) instanceof java.util.Collection<?> c && !c.isEmpty();
-    }
-
-    /** Whether a host other than {@code client} lists it among those it drops packets from ({@code {"n1": ["c1"]}}). */
-    private static boolean listedByAnother(Map<?, ?> drops, String client) {
-        return drops.entrySet().stream().anyMatch(e -> !String.valueOf(e.getKey()).equals(client) && e.getValue() instanceof java.util.Collection<?> c
-                && c.stream().anyMatch(x -> client.equals(String.valueOf(x))));
-    }
-
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */
-    /** A clock fault that made a process's monotonic clock run faster than real time. */
-    private static boolean fastMonotonic(FaultSpan f) {
-        return f.start().value() instanceof java.util.Map<?, ?> v && "monotonic".equals(v.get("clock")) && v.get("rate") instanceof Number r
-                && r.doubleValue() > 1.0;
-    }
-
     private static boolean onClientOf(FaultSpan f, HoldInterval hold) {
         return f.hosts().contains(String.valueOf(hold.start().extra("client"))) || f.target().endsWith("-p" + hold.process());
     }

@@ -33,7 +33,7 @@ import java.util.concurrent.Callable;
                 + " store/<system>/<start-time>/ (history.jsonl, results.json, summary.txt, report.html, junit.xml, logs).",
                 "Needs root (bin/lockstorm enters a lab). Exit code: 0 valid, 1 invalid, 2 unknown, 3 bad input or setup error."})
 public final class RunCommand implements Callable<Integer> {
-    @Option(names = "--system", required = true, paramLabel = "S", completionCandidates = Plugins.SystemNames.class,
+    @Option(names = "--system", paramLabel = "S", completionCandidates = Plugins.SystemNames.class,
             description = "Chooses the lock: ${COMPLETION-CANDIDATES}, or one of your own (--classpath). 'lockstorm systems' describes them.")
     String system;
 
@@ -134,6 +134,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Names the folder under --store that holds this run's <start-time>/ and latest (default: the system's name).")
     String runName;
 
+    @Option(names = "--spec", paramLabel = "FILE",
+            description = "Runs the run FILE describes (a run's spec.json, or one a harness wrote: the JUnit extension hands its runs over"
+                    + " so) instead of one made of the options above; --run-dir, --store, --run-name and --expect still apply.")
+    Path specFile;
+
     @Option(names = "--run-dir", paramLabel = "DIR",
             description = "Writes the run into DIR, an empty directory made beforehand, instead of a new <start-time>/ under --store:"
                     + " for a harness that runs several at once and must read back exactly its own (the JUnit extension does).")
@@ -176,12 +181,13 @@ public final class RunCommand implements Callable<Integer> {
         Placement placement;
         Path dir;
         try {
-            spec = spec();
+            RunRequest request = specFile != null ? RunRequest.read(specFile) : request();
+            spec = spec(request);
             expectations = expect.expectations();
-            placement = remote.placement();
+            placement = request.where();
             placement.check(spec);
-            dir = runDir != null ? RunStore.claim(runDir) : store.store().newRun(runName != null ? runName : spec.system().name());
-        } catch (PluginException | IllegalArgumentException e) {
+            dir = runDir != null ? RunStore.claim(runDir, specFile) : store.store().newRun(runName != null ? runName : spec.system().name());
+        } catch (PluginException | IllegalArgumentException | java.io.IOException e) {
             System.err.println("lockstorm run: " + e.getMessage());
             return Main.BAD_INPUT;
         }
@@ -194,6 +200,7 @@ public final class RunCommand implements Callable<Integer> {
      * @throws IllegalArgumentException naming the option and what was expected
      */
     RunRequest request() {
+        if (system == null) throw new IllegalArgumentException("--system: expected the lock to run ('lockstorm systems' lists them), or --spec FILE");
         long s = seed != null ? seed : System.currentTimeMillis();
         return new RunRequest(system, options, resource, plugins.entries(), clients, timeLimit, nemesis, schedule == null ? null : schedule.toAbsolutePath(),
                 Fencing.fromName(fencing), s, lease, nemesisInterval != null ? nemesisInterval : RunDefaults.nemesisInterval(timeLimit), Duration.ZERO,
@@ -205,8 +212,8 @@ public final class RunCommand implements Callable<Integer> {
      *
      * @throws IllegalArgumentException naming the option (or the schedule's file and step) and what was expected
      */
-    RunSpec spec() throws PluginException {
-        RunRequest r = request();
+    RunSpec spec(RunRequest r) throws PluginException {
+        if (specFile != null) return r.spec();
         List<String> cmd = new ArrayList<>(List.of("bin/lockstorm", "run"));
         cmd.addAll(argv);
         if (seed == null) cmd.addAll(List.of("--seed", Long.toString(r.seed())));

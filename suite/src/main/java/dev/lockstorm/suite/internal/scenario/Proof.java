@@ -6,6 +6,7 @@ import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
 import dev.lockstorm.checker.io.HistoryFormat;
 import dev.lockstorm.checker.io.HistoryReader;
+import dev.lockstorm.checker.history.FaultEffect;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.HoldInterval;
 import dev.lockstorm.checker.lock.Incident;
@@ -128,7 +129,7 @@ public final class Proof {
                     Object client = rel.invoke().extra("client");
                     if (rel.invoke().process() == i.holder().process() || rel.invoke().process() == g.process() || rel.invoke().time() >= at) continue;
                     for (FaultSpan f : r.check().faults()) {
-                        boolean cutOff = f.kind().equals("partition") && client != null && f.hosts().contains(client.toString());
+                        boolean cutOff = f.effect() instanceof FaultEffect.Cut && client != null && f.hosts().contains(client.toString());
                         // in flight while the cut began or went on (a release sent just before the cut, racing it, is
                         // lost the same way), and unanswered: delivered, if at all, after the heal
                         boolean inFlight = f.end() != null && rel.invoke().time() < f.end().time() && rel.completion().time() >= f.start().time();
@@ -297,7 +298,7 @@ public final class Proof {
     /** Whether {@code o}'s client was cut off (its replies lost, or its links cut) by a fault of the run while {@code o} was in flight. */
     private static boolean cutOff(RunResult r, Operation o) {
         Object client = o.invoke().extra("client");
-        return client != null && r.check().faults().stream().anyMatch(f -> f.kind().equals("partition")
+        return client != null && r.check().faults().stream().anyMatch(f -> f.effect() instanceof FaultEffect.Cut
                 && f.hosts().contains(client.toString()) && f.start().time() <= o.completion().time()
                 && (f.end() == null || f.end().time() >= o.invoke().time()));
     }

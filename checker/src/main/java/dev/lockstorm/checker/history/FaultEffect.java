@@ -1,0 +1,348 @@
+package dev.lockstorm.checker.history;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a fault did, read once from the event that began it: whom it froze, which links it cut,
+ * made lossy, slow or late and in which direction, which nodes it killed, whose renewals it held,
+ * which clock it moved and how. The checker, the coverage and the report ask a fault these
+ * questions through this closed set, each {@code switch} over it checked by the compiler for
+ * completeness, never through the event's words. A value the history leaves unsaid (an imported
+ * history's partition without its grudge) reads as unknown ({@code null} or empty), and each rule
+ * says what it takes an unknown for.
+ *
+ * <pre>{@code
+ * switch (FaultEffect.of(event)) {
+ *     case FaultEffect.Freeze f -> ...;
+ *     case FaultEffect.Cut c -> ...;
+ *     ...
+ * }
+ * }</pre>
+ */
+public sealed interface FaultEffect {
+
+    /** "pause", "partition", …: the fault's kind as results.json and the report name it. */
+    String word();
+
+    /**
+     * What it did to a holder on host {@code client} that it touched (its host or its process): froze
+     * it, kept the servers from hearing it, slowed or delayed what it sent, held its renewals, or
+     * nothing that could end its lease ({@link Impact#NONE}). Each fault answers for itself, so a new
+     * one cannot be added without saying.
+     */
+    Impact onHolder(String client);
+
+    /** What a fault did to a holder, in the words an incident's cause uses. */
+    enum Impact {
+        FROZEN("frozen"),
+        CUT_OFF("cut off"),
+        LOSSY("slowed by its links losing packets"),
+        SLOWED("slowed by a slow link"),
+        DELAYED("delayed by its links"),
+        UNRENEWED("kept from renewing its lease"),
+        NONE("not held up");
+
+        private final String words;
+
+        Impact(String words) {
+            this.words = words;
+        }
+
+        /** "frozen", "cut off", …: what the holder was. */
+        public String words() {
+            return words;
+        }
+    }
+
+    /** Processes frozen (SIGSTOP): their names ({@code client-c3-p2}, {@code zk-n1}). */
+    record Freeze(List<String> processes) implements FaultEffect {
+        public Freeze {
+            processes = List.copyOf(processes);
+        }
+
+        @Override
+        public String word() {
+            return "pause";
+        }
+
+        @Override
+        public Impact onHolder(String client) {
+            return Impact.FROZEN;
+        }
+    }
+
+    /**
+     * A partition.
+     *
+     * @param refuses each host and the hosts it refuses packets from; null when the history does not say
+     * @param style   how packets were refused: {@code reset}, {@code inbound} (the refusing host drops what
+     *                arrives, its own packets go out), or null for dropped silently both ways
+     */
+    record Cut(Map<String, List<String>> refuses, String style) implements FaultEffect {
+        @Override
+        public String word() {
+            return "partition";
+        }
+
+        /**
+         * Cut off when the servers stopped hearing the holder: some host refused the holder's host. Only
+         * that host itself refusing the others inbound (replies lost) lets its requests, renewals among
+         * them, through. A partition that does not say who refused whom counts as a cut.
+         */
+        @Override
+        public Impact onHolder(String client) {
+            boolean unheard = refuses == null || !refuses.containsKey(client) || !"inbound".equals(style) || listedByAnother(refuses, client);
+            return unheard ? Impact.CUT_OFF : Impact.NONE;
+        }
+    }
+
+    /**
+     * Lossy links.
+     *
+     * @param percent the share of packets lost, or null when not said
+     * @param from    each host and the hosts it loses packets from; null when not said
+     */
+    record Loss(Number percent, Map<String, List<String>> from) implements FaultEffect {
+        @Override
+        public String word() {
+            return "loss";
+        }
+
+        /** TCP retransmits what another host lost from the holder, with a growing backoff: slowed, not cut. */
+        @Override
+        public Impact onHolder(String client) {
+            return from == null || listedByAnother(from, client) ? Impact.LOSSY : Impact.NONE;
+        }
+    }
+
+    /**
+     * Slow links.
+     *
+     * @param kbit their bandwidth, or null when not said
+     * @param to   each host and the hosts its packets to are slowed; null when not said
+     */
+    record Slow(Number kbit, Map<String, List<String>> to) implements FaultEffect {
+        @Override
+        public String word() {
+            return "slow";
+        }
+
+        /** A slow link queues what the holder sends: its renewals arrive late. */
+        @Override
+        public Impact onHolder(String client) {
+            return sendsOn(to, client) ? Impact.SLOWED : Impact.NONE;
+        }
+    }
+
+    /**
+     * Delayed links.
+     *
+     * @param ms       the delay each way, or null when not said
+     * @param jitterMs its jitter, or null
+     * @param to       each client and the servers whose traffic with it waits; null when not said
+     */
+    record Delay(Number ms, Number jitterMs, Map<String, List<String>> to) implements FaultEffect {
+        @Override
+        public String word() {
+            return "delay";
+        }
+
+        /** A delayed link holds back what the holder sends and hears: its renewals land late, its grants come late. */
+        @Override
+        public Impact onHolder(String client) {
+            return sendsOn(to, client) ? Impact.DELAYED : Impact.NONE;
+        }
+    }
+
+    /** Servers killed (-9) until they start again on their data: their hosts. */
+    record Kill(List<String> nodes) implements FaultEffect {
+        public Kill {
+            nodes = List.copyOf(nodes);
+        }
+
+        @Override
+        public String word() {
+            return "kill";
+        }
+
+        @Override
+        public Impact onHolder(String client) {
+            return Impact.NONE;
+        }
+    }
+
+    /** Clients whose lease renewals were held while they ran on. */
+    record Renewals(List<String> clients) implements FaultEffect {
+        public Renewals {
+            clients = List.copyOf(clients);
+        }
+
+        @Override
+        public String word() {
+            return "renewals";
+        }
+
+        @Override
+        public Impact onHolder(String client) {
+            return Impact.UNRENEWED;
+        }
+    }
+
+    /**
+     * A clock moved.
+     *
+     * @param process whose clock (its process's name), or the event's value as text when not said
+     * @param move    how
+     */
+    record Clock(String process, Move move) implements FaultEffect {
+        @Override
+        public String word() {
+            return "clock";
+        }
+
+        /** A clock does not hold a holder up; whether it ended a lease is the lease's question. */
+        @Override
+        public Impact onHolder(String client) {
+            return Impact.NONE;
+        }
+    }
+
+    /** How a clock was moved. */
+    sealed interface Move {
+        /** The wall clock set ahead ({@code deltaMs > 0}) or back. */
+        record Jump(long deltaMs) implements Move {
+        }
+
+        /** The wall clock running at {@code rate} times real speed. */
+        record Rate(double rate) implements Move {
+        }
+
+        /** The monotonic clock (and the timed waits by it) running at {@code rate} times real speed. */
+        record MonotonicRate(double rate) implements Move {
+        }
+
+        /** The wall clock strobed by {@code deltaMs} again and again. */
+        record Strobe(long deltaMs) implements Move {
+        }
+
+        /** The history does not say how. */
+        record Unknown() implements Move {
+        }
+    }
+
+    /** Client processes killed (-9), dead from this event on: their process numbers as the value lists them. */
+    record KillClient(List<Object> processes) implements FaultEffect {
+        public KillClient {
+            processes = java.util.Collections.unmodifiableList(new ArrayList<>(processes));
+        }
+
+        @Override
+        public String word() {
+            return "kill-client";
+        }
+
+        /** A killed holder is dead, not held up: its lease ends as a crashed client's does. */
+        @Override
+        public Impact onHolder(String client) {
+            return Impact.NONE;
+        }
+    }
+
+    /** An event outside the vocabulary (an imported history's own word): a fault of an instant, nothing known of it. */
+    record Other(String f) implements FaultEffect {
+        @Override
+        public String word() {
+            return f;
+        }
+
+        @Override
+        public Impact onHolder(String client) {
+            return Impact.NONE;
+        }
+    }
+
+    /** What the fault that {@code start} began did. */
+    static FaultEffect of(Op start) {
+        NemesisEvent e = NemesisEvent.of(start.f()).orElse(null);
+        Object v = start.value();
+        if (e == null) return new Other(start.f());
+        return switch (e) {
+            case START_PAUSE, STOP_PAUSE -> new Freeze(names(v));
+            case START_PARTITION, STOP_PARTITION -> new Cut(links(v), start.extra("cut") == null ? null : String.valueOf(start.extra("cut")));
+            case START_LOSS, STOP_LOSS -> new Loss(number(v, "percent"), links(field(v, "from")));
+            case START_SLOW, STOP_SLOW -> new Slow(number(v, "kbit"), links(field(v, "to")));
+            case START_DELAY, STOP_DELAY -> new Delay(number(v, "ms"), number(v, "jitter_ms"), links(field(v, "to")));
+            case KILL, START -> new Kill(names(v));
+            case HOLD_RENEWALS, RESUME_RENEWALS -> new Renewals(names(v));
+            case CLOCK_JUMP, CLOCK_RATE, START_CLOCK_STROBE, CLOCK_RESET -> new Clock(clockProcess(v), move(e, v));
+            case KILL_CLIENT -> new KillClient(v instanceof Collection<?> c ? List.copyOf(c) : v == null ? List.of() : List.of(v));
+            case MISSED, LEADER, RUN -> new Other(start.f());
+        };
+    }
+
+    /** Whether a host other than {@code client} lists it among those it drops packets from ({@code {"n1": ["c1"]}}). */
+    private static boolean listedByAnother(Map<String, List<String>> drops, String client) {
+        return drops.entrySet().stream().anyMatch(e -> !e.getKey().equals(client) && e.getValue().contains(client));
+    }
+
+    /** Whether {@code client}'s host sends slowly or late to some host; links that are not said count. */
+    private static boolean sendsOn(Map<String, List<String>> to, String client) {
+        return to == null || !to.getOrDefault(client, List.of()).isEmpty();
+    }
+
+    private static Move move(NemesisEvent e, Object v) {
+        Number delta = number(v, "delta_ms");
+        Number rate = number(v, "rate");
+        return switch (e) {
+            case CLOCK_JUMP -> delta == null ? new Move.Unknown() : new Move.Jump(delta.longValue());
+            case START_CLOCK_STROBE -> delta == null ? new Move.Unknown() : new Move.Strobe(delta.longValue());
+            case CLOCK_RATE -> rate == null ? new Move.Unknown()
+                    : "monotonic".equals(field(v, "clock")) ? new Move.MonotonicRate(rate.doubleValue()) : new Move.Rate(rate.doubleValue());
+            default -> new Move.Unknown();
+        };
+    }
+
+    private static Object field(Object v, String key) {
+        return v instanceof Map<?, ?> m ? m.get(key) : null;
+    }
+
+    private static Number number(Object v, String key) {
+        return field(v, key) instanceof Number n ? n : null;
+    }
+
+    private static String clockProcess(Object v) {
+        return field(v, "process") != null ? String.valueOf(field(v, "process")) : String.valueOf(v);
+    }
+
+    /** {"n1": ["c1"], …} as hosts and the hosts each names; null when {@code v} is no such map. */
+    private static Map<String, List<String>> links(Object v) {
+        if (!(v instanceof Map<?, ?> m)) return null;
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        m.forEach((k, x) -> out.put(String.valueOf(k), x instanceof Collection<?> c ? c.stream().map(String::valueOf).toList() : List.of()));
+        return out;
+    }
+
+    /** What an event acts on: its value's names; {"clients": ["c0"]} names c0. */
+    static List<String> names(Object value) {
+        if (value instanceof Collection<?> c) return c.stream().map(String::valueOf).toList();
+        if (value instanceof Map<?, ?> m && !m.isEmpty() && m.keySet().stream().allMatch(FaultEffect::role)) {
+            List<String> out = new ArrayList<>();
+            m.values().forEach(x -> out.addAll(names(x)));
+            return out;
+        }
+        return value == null ? List.of() : List.of(String.valueOf(value));
+    }
+
+    /** A key that says what its values are ({"clients": ["c0"]}), where a grudge's keys are hosts ({"n1": ["n2"]}). */
+    static boolean role(Object key) {
+        String k = String.valueOf(key);
+        return ROLES.contains(k.startsWith(":") ? k.substring(1) : k);
+    }
+
+    /** The keys that say what their values are. */
+    java.util.Set<String> ROLES = java.util.Set.of("clients", "nodes", "hosts", "processes", "targets");
+}
