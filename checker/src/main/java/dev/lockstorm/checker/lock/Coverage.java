@@ -47,61 +47,106 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
     public record Moment(String key, String label, int count, boolean dangerous) {
     }
 
+    /** The kinds of moment, in the order they are shown: each with its key ({@code --expect exercised:KEY}), its words and whether it is dangerous. */
+    public enum Key {
+        HOLDER_PAUSED_PAST_LEASE("holder-paused-past-lease", "holder paused past its lease"),
+        /** Dangerous only when the history does not say the lease: then a holder paused at all is the best it can show. */
+        HOLDER_PAUSED("holder-paused", "holder paused"),
+        HOLDER_CUT_OFF("holder-cut-off", "holder cut off"),
+        HOLDER_KILLED("holder-killed", "holder killed"),
+        CLIENT_PAUSED_IN_ACQUIRE("client-paused-in-acquire", "client paused inside its acquire"),
+        CLIENT_KILLED_IN_ACQUIRE("client-killed-in-acquire", "client killed inside its acquire"),
+        HOLD_OUTLIVED_LEASE("hold-outlived-lease", "hold outlived its lease"),
+        GRANT_DURING_FAULT("grant-during-fault", "grant during a fault"),
+        GRANT_ON_MOVED_CLOCK("grant-on-moved-clock", "grant to a client whose clock was moved"),
+        CLOCK_MOVED_WHILE_HELD("clock-moved-while-held", "clock moved while the lock was held"),
+        SERVER_FAULT_WHILE_HELD("server-fault-while-held", "server paused or killed while the lock was held"),
+        DOWNGRADE_CONTENDED("downgrade-contended", "downgrade with another writer waiting"),
+        ACQUIRE_REFUSED("acquire-refused", "acquire refused (a waiter gave up)"),
+        FAULTS_INJECTED("faults-injected", "faults injected"),
+        FAULTS_MISSED("faults-missed", "faults that missed their target");
+
+        private final String key;
+        private final String label;
+
+        Key(String key, String label) {
+            this.key = key;
+            this.label = label;
+        }
+
+        /** As {@code --expect exercised:KEY} and results.json name it. */
+        public String key() {
+            return key;
+        }
+
+        /** A few words for a person. */
+        public String label() {
+            return label;
+        }
+
+        /** Whether reaching it makes a verdict mean something (with the lease known or not). */
+        public boolean dangerous(boolean leaseKnown) {
+            return switch (this) {
+                case HOLDER_PAUSED -> !leaseKnown;
+                case ACQUIRE_REFUSED, FAULTS_INJECTED, FAULTS_MISSED -> false;
+                default -> true;
+            };
+        }
+    }
+
     /** The keys, in the order they are shown. */
-    public static final List<String> KEYS = List.of("holder-paused-past-lease", "holder-paused", "holder-cut-off", "holder-killed",
-            "client-paused-in-acquire", "client-killed-in-acquire", "hold-outlived-lease", "grant-during-fault", "grant-on-moved-clock", "clock-moved-while-held", "server-fault-while-held", "downgrade-contended", "acquire-refused",
-            "faults-injected", "faults-missed");
+    public static final List<String> KEYS = java.util.Arrays.stream(Key.values()).map(Key::key).toList();
 
     private static final Pattern WORKER = Pattern.compile("-p(\\d+)$");
 
     public static Coverage of(History h, List<HoldInterval> holds, List<FaultSpan> faults) {
         OptionalLong lease = RunFacts.of(h).leaseNanos();
         long end = h.size() == 0 ? 0 : h.get(h.size() - 1).time();
-        Map<String, Integer> n = new LinkedHashMap<>();
-        for (String k : KEYS) n.put(k, 0);
+        Map<Key, Integer> n = new java.util.EnumMap<>(Key.class);
+        for (Key k : Key.values()) n.put(k, 0);
         java.util.Set<String> clients = Incidents.clientHosts(h);
         for (FaultSpan f : faults) {
-            n.merge("faults-injected", 1, Integer::sum);
+            n.merge(Key.FAULTS_INJECTED, 1, Integer::sum);
             long from = f.start().time();
             long to = f.end() == null ? end : f.end().time();
             HoldInterval hit = heldAt(holds, f, from, end);
             Integer process = process(f);
             if (process != null && acquiring(h, process, f.start().index())) {
-                n.merge(f.effect() instanceof FaultEffect.Freeze ? "client-paused-in-acquire" : "client-killed-in-acquire", 1, Integer::sum);
+                n.merge(f.effect() instanceof FaultEffect.Freeze ? Key.CLIENT_PAUSED_IN_ACQUIRE : Key.CLIENT_KILLED_IN_ACQUIRE, 1, Integer::sum);
             }
             if (hit != null && f.effect() instanceof FaultEffect.Freeze) {
-                n.merge("holder-paused", 1, Integer::sum);
-                if (lease.isPresent() && to - from >= lease.getAsLong()) n.merge("holder-paused-past-lease", 1, Integer::sum);
+                n.merge(Key.HOLDER_PAUSED, 1, Integer::sum);
+                if (lease.isPresent() && to - from >= lease.getAsLong()) n.merge(Key.HOLDER_PAUSED_PAST_LEASE, 1, Integer::sum);
             }
-            if (hit != null && f.effect() instanceof FaultEffect.Cut) n.merge("holder-cut-off", 1, Integer::sum);
-            if (hit != null && f.effect() instanceof FaultEffect.KillClient) n.merge("holder-killed", 1, Integer::sum);
+            if (hit != null && f.effect() instanceof FaultEffect.Cut) n.merge(Key.HOLDER_CUT_OFF, 1, Integer::sum);
+            if (hit != null && f.effect() instanceof FaultEffect.KillClient) n.merge(Key.HOLDER_KILLED, 1, Integer::sum);
             boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
-            if (f.effect() instanceof FaultEffect.Clock && overHold) n.merge("clock-moved-while-held", 1, Integer::sum);
+            if (f.effect() instanceof FaultEffect.Clock && overHold) n.merge(Key.CLOCK_MOVED_WHILE_HELD, 1, Integer::sum);
             if ((f.effect() instanceof FaultEffect.Kill || f.effect() instanceof FaultEffect.Freeze && onServer(f, clients)) && overHold) {
-                n.merge("server-fault-while-held", 1, Integer::sum);
+                n.merge(Key.SERVER_FAULT_WHILE_HELD, 1, Integer::sum);
             }
         }
         for (HoldInterval x : holds) {
             long t = x.start().time();
             if (faults.stream().anyMatch(f -> !(f.effect() instanceof FaultEffect.KillClient) && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
-                n.merge("grant-during-fault", 1, Integer::sum);
+                n.merge(Key.GRANT_DURING_FAULT, 1, Integer::sum);
             }
             // a client granted while its own clock was moved: a lock that trusts the client's clock (for expiry or for tokens) shows it here
             Object client = x.start().extra("client");
             if (client != null && faults.stream().anyMatch(f -> f.effect() instanceof FaultEffect.Clock && f.hosts().contains(client.toString())
                     && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
-                n.merge("grant-on-moved-clock", 1, Integer::sum);
+                n.merge(Key.GRANT_ON_MOVED_CLOCK, 1, Integer::sum);
             }
             long until = x.end() == null ? end : x.end().time();
-            if (lease.isPresent() && until - t > lease.getAsLong()) n.merge("hold-outlived-lease", 1, Integer::sum);
+            if (lease.isPresent() && until - t > lease.getAsLong()) n.merge(Key.HOLD_OUTLIVED_LEASE, 1, Integer::sum);
         }
-        n.put("downgrade-contended", contendedDowngrades(h));
+        n.put(Key.DOWNGRADE_CONTENDED, contendedDowngrades(h));
         for (Op op : h.ops()) {
-            if (op.isClient() && op.type() == OpType.FAIL && op.f().startsWith("acquire")) n.merge("acquire-refused", 1, Integer::sum);
-            if (!op.isClient() && NemesisEvent.MISSED.f().equals(op.f())) n.merge("faults-missed", 1, Integer::sum);
+            if (op.isClient() && op.type() == OpType.FAIL && op.f().startsWith("acquire")) n.merge(Key.ACQUIRE_REFUSED, 1, Integer::sum);
+            if (!op.isClient() && NemesisEvent.MISSED.f().equals(op.f())) n.merge(Key.FAULTS_MISSED, 1, Integer::sum);
         }
         List<Moment> out = new ArrayList<>();
-        for (String k : KEYS) out.add(new Moment(k, label(k, lease.isPresent()), n.get(k), dangerous(k, lease.isPresent())));
+        for (Key k : Key.values()) out.add(new Moment(k.key(), k.label(), n.get(k), k.dangerous(lease.isPresent())));
         return new Coverage(lease.orElse(-1), out);
     }
 
@@ -207,36 +252,5 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
         long s = x.start().time();
         long e = x.end() == null ? end : x.end().time();
         return s <= to && e >= from;
-    }
-
-    private static String label(String key, boolean leaseKnown) {
-        return switch (key) {
-            case "holder-paused-past-lease" -> "holder paused past its lease";
-            case "holder-paused" -> "holder paused";
-            case "holder-cut-off" -> "holder cut off";
-            case "holder-killed" -> "holder killed";
-            case "client-paused-in-acquire" -> "client paused inside its acquire";
-            case "client-killed-in-acquire" -> "client killed inside its acquire";
-            case "hold-outlived-lease" -> "hold outlived its lease";
-            case "grant-during-fault" -> "grant during a fault";
-            case "grant-on-moved-clock" -> "grant to a client whose clock was moved";
-            case "clock-moved-while-held" -> "clock moved while the lock was held";
-            case "server-fault-while-held" -> "server paused or killed while the lock was held";
-            case "downgrade-contended" -> "downgrade with another writer waiting";
-            case "acquire-refused" -> "acquire refused (a waiter gave up)";
-            case "faults-injected" -> "faults injected";
-            default -> "faults that missed their target";
-        };
-    }
-
-    private static boolean dangerous(String key, boolean leaseKnown) {
-        return switch (key) {
-            case "holder-paused-past-lease", "holder-cut-off", "holder-killed", "client-paused-in-acquire", "client-killed-in-acquire",
-                 "hold-outlived-lease", "grant-during-fault", "grant-on-moved-clock",
-                 "clock-moved-while-held", "server-fault-while-held", "downgrade-contended" -> true;
-            // without the lease, a holder paused at all is the best the history can show
-            case "holder-paused" -> !leaseKnown;
-            default -> false;
-        };
     }
 }

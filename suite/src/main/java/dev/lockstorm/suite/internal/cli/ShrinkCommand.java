@@ -8,11 +8,9 @@ import dev.lockstorm.suite.internal.replay.Candidate;
 import dev.lockstorm.suite.internal.replay.Ddmin;
 import dev.lockstorm.suite.internal.replay.Finding;
 import dev.lockstorm.suite.internal.replay.Shrink;
+import dev.lockstorm.suite.internal.replay.Trials;
 import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.RunRequest;
-import dev.lockstorm.suite.internal.run.RunResult;
-import dev.lockstorm.suite.internal.run.RunSpec;
-import dev.lockstorm.suite.internal.run.Runner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,7 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -41,7 +38,7 @@ import java.util.concurrent.Callable;
                         + " did not show the finding at all, 3 bad input or setup error."})
 public final class ShrinkCommand implements Callable<Integer> {
     /** The folder of a shrink's directory that holds every try's run. */
-    static final String TRIES = "tries";
+    static final String TRIES = Trials.TRIES;
 
     @Parameters(paramLabel = "RUN_DIR", description = "A failing run's directory (store/<system>/<start-time>, or its 'latest').")
     Path dir;
@@ -87,7 +84,8 @@ public final class ShrinkCommand implements Callable<Integer> {
         long started = System.nanoTime();
         try (PrintStream log = new PrintStream(Files.newOutputStream(out.resolve("shrink.log")), true, java.nio.charset.StandardCharsets.UTF_8)) {
             // the search gets three quarters of the budget, making the smallest steadier the rest
-            Trials trials = new Trials(recorded, placement, new RunStore(out), log, started + budget.toNanos() * 3 / 4, started + budget.toNanos(), started);
+            Trials trials = new Trials(original, schedule, recorded.finding(), placement, new RunStore(out), log, tries,
+                    started + budget.toNanos() * 3 / 4, started + budget.toNanos(), started);
             say(log, "lockstorm shrink " + dir + ": it found " + recorded.finding().describe() + "; " + schedule.steps().size() + " faults, "
                     + original.clients() + " clients, " + original.timeLimit().toSeconds() + " s; budget " + budget.toMinutes() + " min, " + tries + " tries a candidate");
             Candidate all = Candidate.all(schedule, original.clients(), original.timeLimit());
@@ -141,8 +139,8 @@ public final class ShrinkCommand implements Callable<Integer> {
         b.append('\n');
         b.append(String.format(Locale.ROOT, "  finding: %s (recorded in %s)%n", recorded.finding().describe(), recorded.dir()));
         b.append(String.format(Locale.ROOT, "  shrunk: %s (from %d faults, %d clients, %d s); %d runs in %.1f min%n", min.describe(),
-                schedule.steps().size(), original.clients(), original.timeLimit().toSeconds(), trials.runs, (System.nanoTime() - started) / 60e9));
-        Path shown = trials.shownBy.getOrDefault(min, trials.lastShown);
+                schedule.steps().size(), original.clients(), original.timeLimit().toSeconds(), trials.runs(), (System.nanoTime() - started) / 60e9));
+        Path shown = trials.shownBy(min);
         if (shown != null) {
             b.append("  the minimal run: ").append(shown.resolve("report.html")).append('\n');
             b.append("  how often it comes back: bin/lockstorm replay ").append(shown).append(" --tries 10\n");
@@ -153,95 +151,5 @@ public final class ShrinkCommand implements Callable<Integer> {
     private static void say(PrintStream log, String line) {
         System.out.println(line);
         log.println(line);
-    }
-
-    /** Candidates run for real, each up to {@code tries} times, until the budget is spent. */
-    private final class Trials implements Shrink.Trial {
-        private final RecordedRun recorded;
-        private final Placement placement;
-        private final RunStore store;
-        private final PrintStream log;
-        private long deadline;
-        private final long finalDeadline;
-        private final long started;
-        private long lastRunNanos;
-        private int candidates;
-        int runs;
-        /** The last run that showed the finding, of each candidate that showed it. */
-        final Map<Candidate, Path> shownBy = new java.util.HashMap<>();
-        /** The last run that showed it, of any candidate. */
-        Path lastShown;
-
-        Trials(RecordedRun recorded, Placement placement, RunStore runs, PrintStream log, long deadline, long finalDeadline, long started) {
-            this.recorded = recorded;
-            this.placement = placement;
-            this.store = runs;
-            this.log = log;
-            this.deadline = deadline;
-            this.finalDeadline = finalDeadline;
-            this.started = started;
-        }
-
-        @Override
-        public void lastPhase() {
-            deadline = finalDeadline;
-        }
-
-        @Override
-        public boolean shows(Candidate c) {
-            return runs(c, tries, true) > 0;
-        }
-
-        @Override
-        public int showings(Candidate c, int runs) {
-            return runs(c, runs, false);
-        }
-
-        /** Runs the candidate up to {@code times} times, stopping at the first that shows the finding when {@code untilShown}; how many showed it. */
-        private int runs(Candidate c, int times, boolean untilShown) {
-            candidates++;
-            Path file = store.root().resolve("candidates").resolve("candidate-" + candidates + ".json");
-            RunSpec spec;
-            try {
-                Files.createDirectories(file.getParent());
-                c.schedule(recorded.schedule()).write(file);
-                spec = recorded.request(file, c.clients(), c.timeLimit()).spec();
-            } catch (IllegalArgumentException | PluginException e) {
-                say(log, String.format(Locale.ROOT, "  [%5.1f min] candidate %d: %s: cannot run: %s", minutes(), candidates, c.describe(), e.getMessage()));
-                return 0;
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-            int shown = 0;
-            for (int t = 1; t <= times; t++) {
-                if (System.nanoTime() + lastRunNanos > deadline) throw new Ddmin.OutOfBudget();
-                long begun = System.nanoTime();
-                RunResult r;
-                try {
-                    // the runs' own progress goes to shrink.log; the console gets a line a try
-                    r = new Runner(log, placement).run(spec, store.newRun(TRIES));
-                } catch (Exception e) {
-                    say(log, String.format(Locale.ROOT, "  [%5.1f min] candidate %d: %s: try %d failed to run: %s", minutes(), candidates, c.describe(), t, e));
-                    return shown;
-                }
-                lastRunNanos = System.nanoTime() - begun;
-                this.runs++;
-                Finding found = Finding.ofReplay(r.check(), c.steps());
-                boolean same = found.reproduces(recorded.finding());
-                say(log, String.format(Locale.ROOT, "  [%5.1f min] candidate %d, try %d: %s: %s (%s)", minutes(), candidates, t, c.describe(),
-                        same ? "the same finding" : "not the same", found.describe()));
-                if (same) {
-                    shownBy.put(c, r.dir());
-                    lastShown = r.dir();
-                    shown++;
-                    if (untilShown) return shown;
-                }
-            }
-            return shown;
-        }
-
-        private double minutes() {
-            return (System.nanoTime() - started) / 60e9;
-        }
     }
 }
