@@ -69,13 +69,7 @@ public final class ResultsJson {
      * @throws IOException              when it cannot be read or is no JSON
      */
     public static Results read(Path file) throws IOException {
-        Object value;
-        try {
-            value = Json.readFile(file);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IOException(file + ": not JSON: " + e.getOriginalMessage(), e);
-        }
-        return read(JsonObject.of(value, file.toString()));
+        return read(JsonObject.read(file));
     }
 
     static Results read(JsonObject o) {

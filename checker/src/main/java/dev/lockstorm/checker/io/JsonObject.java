@@ -42,6 +42,22 @@ public final class JsonObject {
         return new JsonObject(out, where);
     }
 
+    /**
+     * The object a JSON file holds, its errors naming the file.
+     *
+     * @throws java.io.IOException      when it cannot be read or is no JSON ("FILE: not JSON: …")
+     * @throws IllegalArgumentException when it holds something other than an object
+     */
+    public static JsonObject read(java.nio.file.Path file) throws java.io.IOException {
+        Object value;
+        try {
+            value = Json.readFile(file);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new java.io.IOException(file + ": not JSON: " + e.getOriginalMessage(), e);
+        }
+        return of(value, file.toString());
+    }
+
     /** Where this object is, as errors name it. */
     public String where() {
         return where;

@@ -9,21 +9,25 @@ import java.util.List;
 /**
  * A fault the nemesis held for a while: from the event that started it to the one that undid it.
  *
- * @param kind   {@code partition}, {@code pause}, {@code kill}, {@code clock}, {@code renewals} (lease renewals held), or the event's own name
  * @param target what it acted on: a process, a host, or the partition's grudge
  * @param start  the event that started it
  * @param end    the event that undid it, or null when the history ended first
  * @param hosts  the hosts it touched, by name (from the event's {@code hosts} field when it has one)
- * @param effect what it did (whom it froze, which links it cut, which clock it moved): what every rule asks of it
+ * @param effect what it did (whom it froze, which links it cut, which clock it moved), read from {@code start}: what every rule asks of it
  */
-public record FaultSpan(String kind, String target, Op start, Op end, List<String> hosts, FaultEffect effect) {
+public record FaultSpan(String target, Op start, Op end, List<String> hosts, FaultEffect effect) {
     public FaultSpan {
         hosts = List.copyOf(hosts);
     }
 
     /** The span of the fault {@code start} began, its effect read from that event. */
-    public FaultSpan(String kind, String target, Op start, Op end, List<String> hosts) {
-        this(kind, target, start, end, hosts, FaultEffect.of(start));
+    public FaultSpan(String target, Op start, Op end, List<String> hosts) {
+        this(target, start, end, hosts, FaultEffect.of(start));
+    }
+
+    /** {@code partition}, {@code pause}, {@code kill}, {@code clock}, {@code renewals} (lease renewals held), …, or the event's own word: as results.json and the report name it. */
+    public String kind() {
+        return effect.word();
     }
 
     /** Whether it was in force at some instant of {@code [from, to]} (nanoseconds; to = Long.MAX_VALUE for "the end"). */
@@ -35,6 +39,6 @@ public record FaultSpan(String kind, String target, Op start, Op end, List<Strin
 
     /** "pause client-c3-p2 from 5.102 s to 13.310 s". */
     public String describe() {
-        return kind + " " + target + " from " + History.when(start) + (end == null ? " to the end" : " to " + History.when(end));
+        return kind() + " " + target + " from " + History.when(start) + (end == null ? " to the end" : " to " + History.when(end));
     }
 }

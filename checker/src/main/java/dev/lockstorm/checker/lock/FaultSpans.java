@@ -81,7 +81,7 @@ public final class FaultSpans {
         int colon = key.indexOf(':');
         String kind = key.substring(0, colon);
         String target = key.substring(colon + 1);
-        return new FaultSpan(kind.equals("event") ? target : kind, kind.equals("event") ? String.valueOf(start.value()) : target, start, end,
+        return new FaultSpan(kind.equals("event") ? String.valueOf(start.value()) : target, start, end,
                 hosts(start));
     }
 

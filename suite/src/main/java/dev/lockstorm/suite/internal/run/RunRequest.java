@@ -214,13 +214,7 @@ public record RunRequest(String system, Map<String, String> options, String reso
      * @throws IOException              when it cannot be read or is no JSON
      */
     public static RunRequest read(Path file) throws IOException {
-        Object data;
-        try {
-            data = Json.readFile(file);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IOException(file + ": not JSON: " + e.getOriginalMessage(), e);
-        }
-        return fromData(JsonObject.of(data, file.toString()));
+        return fromData(JsonObject.read(file));
     }
 
     /** The request in {@code o}, as {@link #toData()} writes it. */
