@@ -26,9 +26,10 @@ public record PauseClient(boolean pastLeaseOnly) implements NemesisKind {
         return new PauseClient(true);
     }
 
+    /** {@code pause-client}, or {@code pause-client-past-lease} for a scenario's: a kind's name is its identity, which spec.json records. */
     @Override
     public String name() {
-        return "pause-client";
+        return pastLeaseOnly ? "pause-client-past-lease" : "pause-client";
     }
 
     @Override

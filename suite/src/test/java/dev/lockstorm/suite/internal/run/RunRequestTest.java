@@ -5,6 +5,8 @@ import dev.lockstorm.clusters.ssh.SshOptions;
 import dev.lockstorm.clusters.ssh.SshTarget;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.nemesiskinds.Replay;
+import dev.lockstorm.suite.internal.scenario.Scenario;
+import dev.lockstorm.suite.internal.scenario.Scenarios;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -110,6 +112,24 @@ class RunRequestTest {
         Json.writeFile(file, m);
         IllegalArgumentException version = assertThrows(IllegalArgumentException.class, () -> RunRequest.read(file));
         assertTrue(version.getMessage().contains("spec version 2; this lockstorm reads version 1"), version.getMessage());
+    }
+
+    /** Every named scenario's every variant, as data and back: the same nemesis kind, the same data (spec.json is enough to run it again). */
+    @Test
+    void everyScenariosSpecIsTheSameRunReadBack() throws Exception {
+        int variants = 0;
+        for (Scenario s : Scenarios.all()) {
+            for (Scenario.Variant v : s.variants()) {
+                RunSpec spec = s.spec(v, 3);
+                RunRequest r = RunRequest.of(spec, new Placement.InLab());
+                RunSpec back = r.spec(spec.command());
+                assertEquals(spec.nemesis(), back.nemesis(), s.name() + " / " + v.label());
+                assertEquals(r, RunRequest.of(back, new Placement.InLab()), s.name() + " / " + v.label());
+                assertEquals(spec.title(), back.title());
+                variants++;
+            }
+        }
+        assertTrue(variants > 50, variants + " variants");
     }
 
     @Test
