@@ -26,27 +26,31 @@ class LockStormRunTest {
     @TempDir
     Path dir;
 
+    /** One grant to each client listed, in order, each held until every later one is released; as JSON Lines after a 4 s lease. */
+    private static String holds(String... clients) {
+        StringBuilder h = new StringBuilder("{\"index\":0,\"time\":0,\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"run\",\"value\":{\"lease_ms\":4000}}\n");
+        List<String> events = new java.util.ArrayList<>();
+        for (int p = 0; p < clients.length; p++) {
+            events.add(p + " invoke acquire null " + clients[p]);
+            events.add(p + " ok acquire " + (p + 1) + " " + clients[p]);
+        }
+        for (int p = clients.length - 1; p >= 0; p--) {
+            events.add(p + " invoke release null " + clients[p]);
+            events.add(p + " ok release null " + clients[p]);
+        }
+        for (int i = 0; i < events.size(); i++) {
+            String[] e = events.get(i).split(" ");
+            h.append(String.format("{\"index\":%d,\"time\":%d,\"type\":\"%s\",\"process\":%s,\"f\":\"%s\",\"value\":%s,\"client\":\"%s\"}%n",
+                    i + 1, (i + 1) * 1_000_000L, e[1], e[0], e[2], e[3], e[4]));
+        }
+        return h.toString();
+    }
+
     /** c1 holds; c2 is granted while it holds, with no fault anywhere: a lock defect. */
-    private static final String DOUBLE_GRANT = """
-            {"index":0,"time":0,"type":"info","process":"nemesis","f":"run","value":{"lease_ms":4000}}
-            {"index":1,"time":1000000,"type":"invoke","process":0,"f":"acquire","value":null,"client":"c1"}
-            {"index":2,"time":2000000,"type":"ok","process":0,"f":"acquire","value":1,"client":"c1"}
-            {"index":3,"time":3000000,"type":"invoke","process":1,"f":"acquire","value":null,"client":"c2"}
-            {"index":4,"time":4000000,"type":"ok","process":1,"f":"acquire","value":2,"client":"c2"}
-            {"index":5,"time":5000000,"type":"invoke","process":1,"f":"release","value":null,"client":"c2"}
-            {"index":6,"time":6000000,"type":"ok","process":1,"f":"release","value":null,"client":"c2"}
-            {"index":7,"time":7000000,"type":"invoke","process":0,"f":"release","value":null,"client":"c1"}
-            {"index":8,"time":8000000,"type":"ok","process":0,"f":"release","value":null,"client":"c1"}
-            """;
+    private static final String DOUBLE_GRANT = holds("c1", "c2");
 
     /** One grant, released: nothing wrong. */
-    private static final String ONE_HOLD = """
-            {"index":0,"time":0,"type":"info","process":"nemesis","f":"run","value":{"lease_ms":4000}}
-            {"index":1,"time":1000000,"type":"invoke","process":0,"f":"acquire","value":null,"client":"c1"}
-            {"index":2,"time":2000000,"type":"ok","process":0,"f":"acquire","value":1,"client":"c1"}
-            {"index":3,"time":3000000,"type":"invoke","process":0,"f":"release","value":null,"client":"c1"}
-            {"index":4,"time":4000000,"type":"ok","process":0,"f":"release","value":null,"client":"c1"}
-            """;
+    private static final String ONE_HOLD = holds("c1");
 
     private Path run(String history, String system, long seed, List<String> notLive) throws Exception {
         Path run = Files.createDirectories(dir.resolve(system + "-" + seed + "-" + notLive.size()));
