@@ -98,22 +98,35 @@ public final class RunReport {
         List<String> notLive = null;
         Path results = dir.resolve("results.json");
         if (Files.exists(results)) {
-            try (var p = Json.FACTORY.createParser(Files.readString(results))) {
-                p.nextToken();
-                Map<?, ?> old = (Map<?, ?>) Json.readValue(p);
-                if (old.get("run") instanceof Map<?, ?> run) {
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    run.forEach((k, v) -> m.put(String.valueOf(k), v));
-                    params = m;
-                }
-                Object live = old.get("analyses") instanceof Map<?, ?> a ? a.get("liveness") : null;
-                if (live == null) live = old.get("liveness"); // written so by lockstorm 0.2.0 and before
-                if (live instanceof Map<?, ?> l && l.get("clients_without_acquire") instanceof List<?> c) {
-                    notLive = c.stream().map(String::valueOf).toList();
-                }
-            }
+            Results old = readOrOlder(results);
+            if (old.run() != null) params = old.run().facts();
+            notLive = old.notLive();
         }
         return write(dir, new Context(params, notLive, 0));
+    }
+
+    /**
+     * A run's results.json as {@link ResultsJson#read} reads it, or, for a file an older lockstorm wrote
+     * (no schema version) or one it does not understand, its run's facts and liveness, the two things a
+     * re-render keeps.
+     */
+    private static Results readOrOlder(Path file) throws IOException {
+        Object data = Json.readFile(file);
+        if (data instanceof Map<?, ?> m && m.containsKey("schema")) {
+            try {
+                return ResultsJson.read(file);
+            } catch (IllegalArgumentException e) {
+                // written again from the history below: only the run's facts and liveness are taken from it
+                System.err.println("lockstorm: " + e.getMessage() + "; keeping only the run's facts and liveness");
+            }
+        }
+        Map<String, Object> params = new LinkedHashMap<>();
+        if (data instanceof Map<?, ?> m && m.get("run") instanceof Map<?, ?> run) run.forEach((k, v) -> params.put(String.valueOf(k), v));
+        Object live = data instanceof Map<?, ?> m && m.get("analyses") instanceof Map<?, ?> a ? a.get("liveness") : null;
+        if (live == null && data instanceof Map<?, ?> m) live = m.get("liveness"); // written so by lockstorm 0.1
+        List<String> notLive = live instanceof Map<?, ?> l && l.get("clients_without_acquire") instanceof List<?> c ? c.stream().map(String::valueOf).toList() : null;
+        return new Results(dev.lockstorm.checker.Verdict.UNKNOWN, file.toString(), "", null, Map.of(), notLive,
+                params.get("system") instanceof String ? Results.Run.of(params) : null, 0);
     }
 
     /**

@@ -94,6 +94,21 @@ class ResultsJsonTest {
         assertTrue(e.getMessage().startsWith(notJson + ": not JSON"), e.getMessage());
     }
 
+    @Test
+    void reRenderingARunOfAnOlderLockstormKeepsItsFactsAndLivenessUnderTheSchema() throws Exception {
+        Files.writeString(dir.resolve("history.jsonl"), Histories.FROZEN_HOLDER_FENCED);
+        Files.writeString(dir.resolve("results.json"), "{\"verdict\":\"invalid\",\"double_holders\":1,\"run\":{\"system\":\"redis-single\","
+                + "\"seed\":9,\"faults_injected\":1},\"analyses\":{\"liveness\":{\"verdict\":\"invalid\",\"clients_without_acquire\":[\"c2\"]}}}");
+        RunReport.rerender(dir);
+        Results r = ResultsJson.read(dir.resolve("results.json"));
+        assertEquals("redis-single", r.run().system());
+        assertEquals(9L, r.run().seed());
+        assertEquals(List.of("c2"), r.notLive());
+        assertEquals(List.of("not live after the heal: c2 could not acquire"), r.defects());
+        RunReport.rerender(dir);
+        assertEquals(r, ResultsJson.read(dir.resolve("results.json")), "a file of this schema is read as such and written the same");
+    }
+
     /** The error reading a run's results.json changed by {@code change}. */
     @SuppressWarnings("unchecked")
     private IllegalArgumentException refused(Consumer<Map<String, Object>> change) throws Exception {

@@ -79,8 +79,8 @@ public final class HuntCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The run command of the defect's run, as its command.txt has it. */
+    /** The command that runs the defect's run again: its spec.json as one line, each value quoted for a shell where it must be. */
     private static String commandOf(Hunt.Found f) throws java.io.IOException {
-        return java.nio.file.Files.readString(f.defect().dir().resolve("command.txt")).lines().findFirst().orElse("");
+        return dev.lockstorm.suite.internal.run.RunRequest.read(f.defect().dir().resolve(dev.lockstorm.suite.internal.run.RunRequest.FILE)).commandLine();
     }
 }
