@@ -178,8 +178,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
             default -> throw new IllegalArgumentException("backend: expected lab or containers, not '" + backend + "'");
         };
         return new RunRequest(system, options, resource, List.of(), clients, timeLimit, nemesis, schedule == null ? null : schedule.toAbsolutePath(),
-                Fencing.fromName(fencing), seed, lease, nemesisInterval != null ? nemesisInterval : RunDefaults.nemesisInterval(timeLimit), Duration.ZERO,
-                holdMax != null ? holdMax : RunDefaults.holdMax(lease), rest != null ? rest : Duration.ZERO, nesting, readers, OnDoubt.fromName(onDoubt),
+                Fencing.fromName(fencing), seed, lease, nemesisInterval, Duration.ZERO, holdMax, rest, nesting, readers, OnDoubt.fromName(onDoubt),
                 keepCrashed, quiet, Persistence.fromName(persistence), null, where);
     }
 

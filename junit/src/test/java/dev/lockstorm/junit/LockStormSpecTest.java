@@ -48,8 +48,8 @@ class LockStormSpecTest {
                 .withRest(Duration.ofMillis(1500)), s);
         RunRequest r = s.request();
         assertEquals(new RunRequest("acme-lock", Map.of("wait-replicas", "2"), "acme-ledger", List.of(), 3, Duration.ofSeconds(20), "pause-client", null,
-                Fencing.ALL, 7, Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ZERO, Duration.ofSeconds(3), Duration.ofMillis(1500), 3, 1,
-                OnDoubt.STOP, true, Duration.ofSeconds(20), Persistence.NONE, null, new Placement.InLab()), r, "the defaults filled in: holds up to 1.5 leases");
+                Fencing.ALL, 7, Duration.ofSeconds(2), Duration.ofMillis(500), Duration.ZERO, null, Duration.ofMillis(1500), 3, 1,
+                OnDoubt.STOP, true, Duration.ofSeconds(20), Persistence.NONE, null, new Placement.InLab()), r, "a hold's length left to the run's default");
         IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> s.withBackend("cloud").request());
         assertTrue(bad.getMessage().contains("backend: expected lab or containers, not 'cloud'"), bad.getMessage());
     }

@@ -33,15 +33,15 @@ record RegressionTest(String className, String schedulePath, String source) {
         if (!run.resource().equals("counter")) attrs.add("resource = " + quote(run.resource()));
         attrs.add("seed = " + run.seed() + "L");
         attrs.add("lease = " + quote(run.lease().toMillis() + "ms"));
-        attrs.add("holdMax = " + quote(run.holdMax().toMillis() + "ms"));
-        attrs.add("nemesisInterval = " + quote(run.nemesisInterval().toMillis() + "ms"));
+        if (run.holdMax() != null) attrs.add("holdMax = " + quote(run.holdMax().toMillis() + "ms"));
+        if (run.nemesisInterval() != null) attrs.add("nemesisInterval = " + quote(run.nemesisInterval().toMillis() + "ms"));
         attrs.add("quiet = " + quote(run.quiet().toMillis() + "ms"));
         if (run.persistence() != dev.lockstorm.clusters.redis.Persistence.NONE) attrs.add("persistence = " + quote(RunRequest.persistenceName(run.persistence())));
         if (run.onDoubt() != dev.lockstorm.suite.internal.workload.OnDoubt.CONTINUE) attrs.add("onDoubt = \"stop\"");
         if (run.nesting() != null) attrs.add("nesting = " + run.nesting());
         if (run.readers() != null) attrs.add("readers = " + run.readers());
         if (run.keepCrashed()) attrs.add("keepCrashed = true");
-        if (!run.rest().isZero()) attrs.add("rest = " + quote(run.rest().toMillis() + "ms"));
+        if (run.rest() != null && !run.rest().isZero()) attrs.add("rest = " + quote(run.rest().toMillis() + "ms"));
         if (!run.options().isEmpty()) {
             attrs.add("options = {" + String.join(", ", new java.util.TreeMap<>(run.options()).entrySet().stream().map(e -> quote(e.getKey() + "=" + e.getValue())).toList()) + "}");
         }

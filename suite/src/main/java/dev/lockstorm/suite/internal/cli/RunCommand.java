@@ -203,8 +203,7 @@ public final class RunCommand implements Callable<Integer> {
         if (system == null) throw new IllegalArgumentException("--system: expected the lock to run ('lockstorm systems' lists them), or --spec FILE");
         long s = seed != null ? seed : System.currentTimeMillis();
         return new RunRequest(system, options, resource, plugins.entries(), clients, timeLimit, nemesis, schedule == null ? null : schedule.toAbsolutePath(),
-                Fencing.fromName(fencing), s, lease, nemesisInterval != null ? nemesisInterval : RunDefaults.nemesisInterval(timeLimit), Duration.ZERO,
-                holdMax != null ? holdMax : RunDefaults.holdMax(lease), rest != null ? rest : Duration.ZERO, nesting, readers, OnDoubt.fromName(onDoubt), keepCrashed, quiet, Persistence.fromName(persistence), null, remote.placement());
+                Fencing.fromName(fencing), s, lease, nemesisInterval, Duration.ZERO, holdMax, rest, nesting, readers, OnDoubt.fromName(onDoubt), keepCrashed, quiet, Persistence.fromName(persistence), null, remote.placement());
     }
 
     /**

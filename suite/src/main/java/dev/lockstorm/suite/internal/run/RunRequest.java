@@ -46,10 +46,10 @@ import java.util.TreeMap;
  * @param fencing         what the resource checks of the token
  * @param seed            the seed of every random choice
  * @param lease           the lock's lease
- * @param nemesisInterval mean time between faults
+ * @param nemesisInterval mean time between faults; null for the default (a sixth of the time limit, at most 10 s)
  * @param holdMin         shortest hold
- * @param holdMax         longest hold
- * @param rest            rest between cycles (zero: none)
+ * @param holdMax         longest hold; null for the default (1.5 leases)
+ * @param rest            rest between cycles (zero: none); null for none
  * @param nesting         how deep a reentrant lock is taken again, at most; null for the system's default
  * @param readers         how many clients of a read-write lock read; null for the default (half)
  * @param onDoubt         what a holder does when its client says the lease may be gone
@@ -104,7 +104,7 @@ public record RunRequest(String system, Map<String, String> options, String reso
         }
         RunSpec.Builder b = RunSpec.builder(registry.system(system)).classpath(registry.classpath()).resource(registry.resource(resource))
                 .clients(clients).timeLimit(timeLimit).nemesis(kind).fencing(fencing).seed(seed).lease(lease).nemesisInterval(nemesisInterval)
-                .holds(holdMin, holdMax).rest(rest).onDoubt(onDoubt).keepCrashed(keepCrashed).quiet(quiet)
+                .holds(holdMin, holdMax).rest(rest != null ? rest : Duration.ZERO).onDoubt(onDoubt).keepCrashed(keepCrashed).quiet(quiet)
                 .persistence(persistence).command(command);
         options.forEach(b::option);
         if (nesting != null) b.nesting(nesting);
@@ -154,10 +154,11 @@ public record RunRequest(String system, Map<String, String> options, String reso
         if (!classpath.isEmpty()) a.addAll(List.of("--classpath", String.join(java.io.File.pathSeparator, classpath.stream().map(Path::toString).toList())));
         a.addAll(List.of("--clients", Integer.toString(clients), "--time-limit", ms(timeLimit), "--nemesis", nemesis));
         if (schedule != null) a.addAll(List.of("--schedule", schedule.toString()));
-        a.addAll(List.of("--fencing", fencing.wire(), "--seed", Long.toString(seed), "--lease", ms(lease), "--nemesis-interval", ms(nemesisInterval),
-                "--hold-max", ms(holdMax), "--quiet", ms(quiet), "--on-doubt", onDoubt.name().toLowerCase(Locale.ROOT),
-                "--persistence", persistenceName(persistence)));
-        if (!rest.isZero()) a.addAll(List.of("--rest", ms(rest)));
+        a.addAll(List.of("--fencing", fencing.wire(), "--seed", Long.toString(seed), "--lease", ms(lease), "--quiet", ms(quiet),
+                "--on-doubt", onDoubt.name().toLowerCase(Locale.ROOT), "--persistence", persistenceName(persistence)));
+        if (nemesisInterval != null) a.addAll(List.of("--nemesis-interval", ms(nemesisInterval)));
+        if (holdMax != null) a.addAll(List.of("--hold-max", ms(holdMax)));
+        if (rest != null && !rest.isZero()) a.addAll(List.of("--rest", ms(rest)));
         if (nesting != null) a.addAll(List.of("--nesting", Integer.toString(nesting)));
         if (readers != null) a.addAll(List.of("--readers", Integer.toString(readers)));
         if (keepCrashed) a.add("--keep-crashed");
@@ -192,10 +193,10 @@ public record RunRequest(String system, Map<String, String> options, String reso
         m.put("fencing", fencing.wire());
         m.put("seed", seed);
         m.put("lease_ms", lease.toMillis());
-        m.put("nemesis_interval_ms", nemesisInterval.toMillis());
+        if (nemesisInterval != null) m.put("nemesis_interval_ms", nemesisInterval.toMillis());
         m.put("hold_min_ms", holdMin.toMillis());
-        m.put("hold_max_ms", holdMax.toMillis());
-        m.put("rest_ms", rest.toMillis());
+        if (holdMax != null) m.put("hold_max_ms", holdMax.toMillis());
+        if (rest != null) m.put("rest_ms", rest.toMillis());
         if (nesting != null) m.put("nesting", nesting);
         if (readers != null) m.put("readers", readers);
         m.put("on_doubt", onDoubt.name().toLowerCase(Locale.ROOT));
@@ -225,8 +226,8 @@ public record RunRequest(String system, Map<String, String> options, String reso
             RunRequest r = new RunRequest(o.string("system"), o.stringMap("options"), o.string("resource"),
                     o.strings("classpath").stream().map(Path::of).toList(), o.count("clients"), millis(o, "time_limit_ms"), o.string("nemesis"),
                     o.optString("schedule") == null ? null : Path.of(o.optString("schedule")), Fencing.fromName(o.string("fencing")),
-                    o.whole("seed"), millis(o, "lease_ms"), millis(o, "nemesis_interval_ms"), millis(o, "hold_min_ms"), millis(o, "hold_max_ms"),
-                    millis(o, "rest_ms"), optCount(o, "nesting"), optCount(o, "readers"), OnDoubt.fromName(o.string("on_doubt")), o.bool("keep_crashed"),
+                    o.whole("seed"), millis(o, "lease_ms"), optMillis(o, "nemesis_interval_ms"), millis(o, "hold_min_ms"), optMillis(o, "hold_max_ms"),
+                    optMillis(o, "rest_ms"), optCount(o, "nesting"), optCount(o, "readers"), OnDoubt.fromName(o.string("on_doubt")), o.bool("keep_crashed"),
                     millis(o, "quiet_ms"), Persistence.fromName(o.string("persistence")), o.optString("title"), Placement.fromData(o.object("where")));
             o.done();
             return r;
@@ -243,6 +244,12 @@ public record RunRequest(String system, Map<String, String> options, String reso
     private static Integer optCount(JsonObject o, String key) {
         if (o.has(key)) return o.count(key);
         o.optWhole(key); // absent: the system's default
+        return null;
+    }
+
+    private static Duration optMillis(JsonObject o, String key) {
+        if (o.has(key)) return millis(o, key);
+        o.optWhole(key); // absent: the default
         return null;
     }
 
