@@ -181,7 +181,7 @@ public final class RunCommand implements Callable<Integer> {
         Placement placement;
         Path dir;
         try {
-            RunRequest request = specFile != null ? RunRequest.read(specFile) : request();
+            RunRequest request = specFile != null ? fromSpec() : request();
             spec = spec(request);
             expectations = expect.expectations();
             placement = request.where();
@@ -204,6 +204,21 @@ public final class RunCommand implements Callable<Integer> {
         long s = seed != null ? seed : System.currentTimeMillis();
         return new RunRequest(system, options, resource, plugins.entries(), clients, timeLimit, nemesis, schedule == null ? null : schedule.toAbsolutePath(),
                 Fencing.fromName(fencing), s, lease, nemesisInterval, Duration.ZERO, holdMax, rest, nesting, readers, OnDoubt.fromName(onDoubt), keepCrashed, quiet, Persistence.fromName(persistence), null, remote.placement());
+    }
+
+    /** Options that go with {@code --spec}: where the run goes and what it must show; the run itself is the file's. */
+    private static final java.util.Set<String> WITH_SPEC = java.util.Set.of("--spec", "--run-dir", "--store", "--results", "--run-name", "--expect");
+
+    /** The run of {@code --spec FILE}; an option that would describe the run too is refused, never ignored. */
+    private RunRequest fromSpec() throws java.io.IOException {
+        for (String w : argv) {
+            String option = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
+            if (option.startsWith("--") && !WITH_SPEC.contains(option)) {
+                throw new IllegalArgumentException(option + ": --spec " + specFile + " describes the whole run; give only --run-dir, --store,"
+                        + " --run-name or --expect beside it");
+            }
+        }
+        return RunRequest.read(specFile);
     }
 
     /**

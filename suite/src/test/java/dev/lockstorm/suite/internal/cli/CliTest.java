@@ -107,6 +107,16 @@ class CliTest {
     }
 
     @Test
+    void aSpecFileDescribesTheWholeRunAndABadOneIsNamed() throws Exception {
+        Path spec = file("spec.json", "{\"lockstorm_spec\": 1, \"system\": \"redis-single\"}");
+        assertEquals(3, Main.run("run", "--spec", spec.toString(), "--clients", "3"));
+        assertTrue(console.err().contains("--clients: --spec " + spec + " describes the whole run"), console.err());
+        console.reset();
+        assertEquals(3, Main.run("run", "--spec", spec.toString()));
+        assertTrue(console.err().contains(spec + ": key \"options\" is missing"), console.err());
+    }
+
+    @Test
     void unknownOptionsAndModelsExitThree() throws Exception {
         Path h = file("x.jsonl", "");
         assertEquals(3, Main.run("check", "--model", "semaphore", h.toString()));
