@@ -102,6 +102,8 @@ public final class LockStorm {
         pb.environment().put(Main.EXIT_WITH_STDIN, "1");
         // Testcontainers' reaper is an image from a registry; lockstorm removes its containers itself (as bin/lockstorm says)
         if (!lab) pb.environment().putIfAbsent("TESTCONTAINERS_RYUK_DISABLED", "true");
+        // on a host with /.dockerenv, Testcontainers would find the engine's address with a registry's image; lockstorm never uses it
+        if (!lab) pb.environment().putIfAbsent("TESTCONTAINERS_HOST_OVERRIDE", "localhost");
         Deque<String> tail = new ArrayDeque<>();
         int code;
         try {
