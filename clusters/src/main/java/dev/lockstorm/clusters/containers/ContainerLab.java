@@ -1,6 +1,7 @@
 package dev.lockstorm.clusters.containers;
 
 import dev.lockstorm.clusters.lab.Jvm;
+import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.ssh.SshLab;
 import dev.lockstorm.clusters.ssh.SshOptions;
 import dev.lockstorm.clusters.ssh.SshTarget;
@@ -40,7 +41,7 @@ public final class ContainerLab {
         entries.addAll(classpath);
         List<Path> mounts = ContainerHosts.mountsFor(entries);
         long t0 = System.nanoTime();
-        ContainerHosts containers = ContainerHosts.start(docker, dir.toAbsolutePath().getFileName().toString(), images, sysctls, key.publicLine(), mounts);
+        ContainerHosts containers = ContainerHosts.start(docker, Lab.runId(dir), images, sysctls, key.publicLine(), mounts);
         System.err.printf("containers: %s started, their sshd listening, in %.1f s%n", String.join(" ", images.keySet()), (System.nanoTime() - t0) / 1e9);
         try {
             Map<String, SshTarget> targets = new LinkedHashMap<>(); // in the hosts' order: the lab lists its hosts so

@@ -37,6 +37,18 @@ public abstract class Lab implements AutoCloseable {
     }
 
     /** Fails unless this JVM runs inside a lab with the rights to build hosts in it. */
+    /**
+     * The name a run's containers and network go by, from its directory: the directory's own name (its
+     * start time) and a digest of its whole path, since runs of several tests started in one millisecond
+     * (JUnit's parallel execution) have directories of one name under different folders. Only letters,
+     * digits, {@code .}, {@code _} and {@code -}.
+     */
+    public static String runId(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        String digest = Integer.toHexString(abs.toString().hashCode());
+        return (abs.getFileName() + "-" + digest).replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
     public static void requireInside() {
         if (!"1".equals(System.getenv("LOCKSTORM_LAB"))) {
             throw new LabException("not inside a lab: run through bin/lockstorm, or wrap the command as 'bin/lab java …' (needs root)");
