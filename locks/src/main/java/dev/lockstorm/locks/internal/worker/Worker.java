@@ -86,29 +86,39 @@ public final class Worker {
             System.exit(2);
             return;
         }
-        Reply opened = w.open();
-        out.println(Protocol.encode(opened));
-        if (opened instanceof Reply.OpenFailed) System.exit(2);
+        // a client that cannot open yet (its servers down or cut off) stays: the driver sends open again, as an
+        // application retries making its client, rather than paying for a new JVM per attempt
+        out.println(Protocol.encode(w.open()));
         String line;
         while ((line = in.readLine()) != null) {
             Reply r = w.handle(line);
             if (r == null) break;
             out.println(Protocol.encode(r));
         }
-        w.client.close();
+        if (w.client != null) w.client.close();
         w.crashed.forEach(LockClient::close);
         System.exit(0);
     }
 
-    /** Makes and opens a new client instance. */
+    /** Makes and opens a new client instance; one that fails to open is closed and dropped. */
     Reply open() {
+        LockClient made = null;
         try {
-            client = newClient.get();
-            client.open();
+            made = newClient.get();
+            made.open();
+            client = made;
             return new Reply.Ready();
         } catch (Exception | LinkageError e) {
             // the cause stays in this client's log; the driver reports it with the log's path
             e.printStackTrace();
+            client = null;
+            if (made != null) {
+                try {
+                    made.close();
+                } catch (RuntimeException ignored) {
+                    // half open: what it could release, it did
+                }
+            }
             return new Reply.OpenFailed(describe(e));
         }
     }
@@ -138,6 +148,9 @@ public final class Worker {
             cmd = Protocol.command(line);
         } catch (IllegalArgumentException e) {
             return new Reply.Info("bad command: " + line);
+        }
+        if (client == null && !(cmd instanceof Command.Open || cmd instanceof Command.Reset || cmd instanceof Command.Close)) {
+            return new Reply.Info("bad command: no client is open (its open failed: send open again)");
         }
         if (cmd instanceof Command.Acquire a) {
             takeNotes(); // notes belong to the call they were made in
@@ -173,11 +186,13 @@ public final class Worker {
                 return new Reply.Info(describe(e));
             }
         }
-        if (cmd instanceof Command.Open) return new Reply.Info("bad command: the client is open already");
+        if (cmd instanceof Command.Open) return client == null ? open() : new Reply.Info("bad command: the client is open already");
         if (cmd instanceof Command.Reset reset) {
             // the old instance is a crashed process: drop it (its lease, if any, expires) and start afresh; or leave it
             // running, as an application that caught the exception does, with whatever its library still has queued
-            if (reset.keepOld()) {
+            if (client == null) {
+                // the last open failed: nothing to drop
+            } else if (reset.keepOld()) {
                 crashed.add(client);
             } else {
                 client.close();

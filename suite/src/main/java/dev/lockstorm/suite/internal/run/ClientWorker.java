@@ -46,26 +46,35 @@ final class ClientWorker {
 
     /**
      * Starts a worker and waits until its lock client is open. A client that cannot open (its
-     * servers are down or cut off: a fault in progress) is started again until it can, for up to
-     * {@code patience}; a worker that does not even answer is a setup error.
+     * servers are down or cut off: a fault in progress) is asked again in the same worker until it
+     * can, for up to {@code patience}; a worker that does not even answer is a setup error.
      *
      * @param processNumber the history's process number it starts as, in its log's name
      */
     void start(Duration patience, int processNumber) {
         long deadline = System.nanoTime() + patience.toNanos();
-        while (true) {
-            process = lab.startPiped(host, "client-" + host.name() + "-p" + processNumber, lab.jvm(host, "64m",
-                    List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), spec.classpath(), Worker.class.getName(), List.of()), env);
-            handle = new WorkerHandle(process.stdin(), process.stdout(), peer(process));
-            Reply ready = handle.open(open, Duration.ofSeconds(60));
-            if (ready instanceof Reply.Ready) return;
-            if (ready == null || System.nanoTime() > deadline) {
-                throw new SetupException("client " + host.name() + " (" + spec.system().name() + ") could not open: "
-                        + (ready instanceof Reply.OpenFailed f ? f.error() : "no answer within 60 s") + "; see " + process.log());
-            }
-            process.kill();
-            sleep(500);
+        process = lab.startPiped(host, "client-" + host.name() + "-p" + processNumber, lab.jvm(host, "64m",
+                List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), spec.classpath(), Worker.class.getName(), List.of()), env);
+        handle = new WorkerHandle(process.stdin(), process.stdout(), peer(process));
+        Reply ready = openUntil(handle.open(open, Duration.ofSeconds(60)), deadline);
+        if (!(ready instanceof Reply.Ready)) {
+            throw new SetupException("client " + host.name() + " (" + spec.system().name() + ") could not open: "
+                    + (ready instanceof Reply.OpenFailed f ? f.error() : "no answer within 60 s") + "; see " + process.log());
         }
+    }
+
+    /**
+     * {@code first}, or while it is a failed open and the deadline has not passed, the answer to
+     * another open in the same worker. A new JVM per attempt would cost seconds under load, and a
+     * client back that late misses what a scenario choreographs around it (a restarted server).
+     */
+    private Reply openUntil(Reply first, long deadline) {
+        Reply r = first;
+        while (r instanceof Reply.OpenFailed && System.nanoTime() < deadline) {
+            sleep(200);
+            r = handle.open(open, Duration.ofSeconds(60));
+        }
+        return r;
     }
 
     /** Sends {@code cmd}; the reply, or null when none came within the run's operation timeout (the worker is then killed). */
@@ -90,7 +99,8 @@ final class ClientWorker {
      * instances, and opens a new one in the same worker; whether it did.
      */
     boolean reset() {
-        return call(new Command.Reset(spec.keepCrashed())) instanceof Reply.Ready;
+        Reply r = call(new Command.Reset(spec.keepCrashed()));
+        return openUntil(r, System.nanoTime() + Duration.ofSeconds(60).toNanos()) instanceof Reply.Ready;
     }
 
     /** Kills the worker (frozen or hung) and starts a new one, which has up to a minute to open. */
