@@ -101,10 +101,16 @@ public interface LockClient extends AutoCloseable {
      * Whether the lock service has not told this client that it lost the lease (for example
      * Curator's connection state moving to SUSPENDED or LOST, or a ZooKeeper session expiry). A
      * careful holder checks it before touching the protected resource; lockstorm records what it
-     * says with every resource operation.
+     * says, and when it said it, with every resource operation: a "yes" given after the service
+     * granted the lock to another is a lock defect.
+     *
+     * <p>Left out, the client cannot be asked: the default throws
+     * {@link UnsupportedOperationException}, lockstorm records the belief as unknown and makes no
+     * still-held judgement (answering {@code true} always would be exactly a lock that never learns
+     * it lost its lease).
      */
     default boolean stillHeld(Lease lease) {
-        return true;
+        throw new UnsupportedOperationException(getClass().getName() + " does not say whether it still holds a lease (no stillHeld)");
     }
 
     /** Closes the session; it must not throw. */

@@ -63,6 +63,16 @@ public interface LockSystem {
         return List.of();
     }
 
+    /**
+     * How its lease lives under {@code context}'s lease and options: a fixed TTL, renewed, bound to a
+     * session, or none ({@link LeaseModel}). The checker judges a second grant beside a holder by it:
+     * a lease limit only when a fault could have ended the holder's lease as the model says. The
+     * default declares nothing: a fixed TTL of the run's lease is assumed, and every verdict says so.
+     */
+    default LeaseModel leaseModel(ClientContext context) {
+        return new LeaseModel.Undeclared(context.lease());
+    }
+
     /** A new, unopened client. Called in the client's own process. */
     LockClient newClient(ClientContext context);
 }

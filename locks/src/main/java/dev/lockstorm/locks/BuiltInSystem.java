@@ -1,5 +1,6 @@
 package dev.lockstorm.locks;
 
+import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.LockOption;
@@ -61,6 +62,10 @@ public abstract class BuiltInSystem implements LockSystem {
     public final List<LockOption> options() {
         return options;
     }
+
+    /** Every built-in declares how its lease lives: the checker's judgement of its incidents stands on it. */
+    @Override
+    public abstract LeaseModel leaseModel(ClientContext context);
 
     @Override
     public final LockClient newClient(ClientContext context) {

@@ -98,6 +98,44 @@ public sealed interface FaultEffect {
             boolean unheard = refuses == null || !refuses.containsKey(client) || !"inbound".equals(style) || listedByAnother(refuses, client);
             return unheard ? Impact.CUT_OFF : Impact.NONE;
         }
+
+        /**
+         * Whether the holder on {@code client} was kept from the servers that judge its lease: from the
+         * one there is, or from any (the master holding its key is not recorded: any may be it), or, for
+         * a majority, from every server that still reaches a majority. A cut between clients, or of a
+         * server the holder did not need, keeps it from nothing. Unsaid grudges (or servers) count as a cut.
+         *
+         * @param servers the run's servers; empty when the history does not say (then those the grudge names)
+         */
+        public boolean keepsFrom(String client, java.util.Collection<String> servers, dev.lockstorm.api.LeaseModel.Judges judges,
+                                 java.util.Set<String> clientHosts) {
+            if (onHolder(client) == Impact.NONE) return false;
+            if (refuses == null) return true;
+            java.util.Set<String> all = new java.util.LinkedHashSet<>(servers);
+            if (all.isEmpty()) {
+                refuses.forEach((k, v) -> {
+                    all.add(k);
+                    all.addAll(v);
+                });
+                all.removeAll(clientHosts);
+                all.remove(client);
+            }
+            if (all.isEmpty()) return false;
+            if (judges != dev.lockstorm.api.LeaseModel.Judges.MAJORITY) return all.stream().anyMatch(s -> !hears(s, client));
+            int majority = all.size() / 2 + 1;
+            for (String s : all) {
+                if (!hears(s, client)) continue;
+                long peers = all.stream().filter(x -> x.equals(s) || hears(s, x) && hears(x, s)).count();
+                if (peers >= majority) return false;
+            }
+            return true;
+        }
+
+        /** Whether {@code to} gets what {@code from} sends: neither refuses the other (inbound: only the receiver's refusal counts). */
+        private boolean hears(String to, String from) {
+            if (refuses.getOrDefault(to, List.of()).contains(from)) return false;
+            return "inbound".equals(style) || !refuses.getOrDefault(from, List.of()).contains(to);
+        }
     }
 
     /**

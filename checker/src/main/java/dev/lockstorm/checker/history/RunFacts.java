@@ -1,5 +1,7 @@
 package dev.lockstorm.checker.history;
 
+import dev.lockstorm.api.LeaseModel;
+
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -26,6 +28,26 @@ public record RunFacts(Map<?, ?> facts) {
     /** The lock's lease (session timeout, TTL), when the run said. */
     public OptionalLong leaseNanos() {
         return millis("lease_ms");
+    }
+
+    /**
+     * How the lock's lease lives, as the run declared it ({@code lease_model}); a history that only
+     * says {@code lease_ms} (recorded before models, or by a plug-in that declares none) as
+     * {@link LeaseModel.Undeclared}; empty when it says neither.
+     *
+     * @throws IllegalArgumentException when {@code lease_model} is not a model (the reader refuses such a history first)
+     */
+    public java.util.Optional<LeaseModel> leaseModel() {
+        if (facts.get("lease_model") instanceof Map<?, ?> m) return java.util.Optional.of(LeaseModel.fromData(m));
+        OptionalLong lease = leaseNanos();
+        return lease.isPresent() && lease.getAsLong() > 0
+                ? java.util.Optional.of(new LeaseModel.Undeclared(java.time.Duration.ofNanos(lease.getAsLong())))
+                : java.util.Optional.empty();
+    }
+
+    /** The servers' host names ({@code servers}), empty when the run did not say. */
+    public java.util.List<String> servers() {
+        return facts.get("servers") instanceof java.util.Collection<?> c ? c.stream().map(String::valueOf).toList() : java.util.List.of();
     }
 
     private OptionalLong millis(String key) {

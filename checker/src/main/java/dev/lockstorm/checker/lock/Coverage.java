@@ -101,6 +101,12 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
 
     public static Coverage of(History h, List<HoldInterval> holds, List<FaultSpan> faults) {
         OptionalLong lease = RunFacts.of(h).leaseNanos();
+        // a hold outlives a lease that ends by itself (a fixed TTL); a renewed one ends only unrenewed for its TTL; a session
+        // or no lease neither: moments measured against a lease that cannot end that way would mean nothing
+        LeaseTerms terms = RunFacts.of(h).leaseModel().map(LeaseTerms::of).orElse(null);
+        boolean outlives = terms != null && terms.expiresByItself();
+        OptionalLong unrenewed = terms == null || terms.ttl() < 0 || terms.kind() == LeaseTerms.Kind.SESSION ? OptionalLong.empty()
+                : OptionalLong.of(terms.ttl());
         long end = h.size() == 0 ? 0 : h.get(h.size() - 1).time();
         Map<Key, Integer> n = new java.util.EnumMap<>(Key.class);
         for (Key k : Key.values()) n.put(k, 0);
@@ -116,7 +122,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
             }
             if (hit != null && f.effect() instanceof FaultEffect.Freeze) {
                 n.merge(Key.HOLDER_PAUSED, 1, Integer::sum);
-                if (lease.isPresent() && to - from >= lease.getAsLong()) n.merge(Key.HOLDER_PAUSED_PAST_LEASE, 1, Integer::sum);
+                if (unrenewed.isPresent() && to - from >= unrenewed.getAsLong()) n.merge(Key.HOLDER_PAUSED_PAST_LEASE, 1, Integer::sum);
             }
             if (hit != null && f.effect() instanceof FaultEffect.Cut) n.merge(Key.HOLDER_CUT_OFF, 1, Integer::sum);
             if (hit != null && f.effect() instanceof FaultEffect.KillClient) n.merge(Key.HOLDER_KILLED, 1, Integer::sum);
@@ -138,7 +144,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
                 n.merge(Key.GRANT_ON_MOVED_CLOCK, 1, Integer::sum);
             }
             long until = x.end() == null ? end : x.end().time();
-            if (lease.isPresent() && until - t > lease.getAsLong()) n.merge(Key.HOLD_OUTLIVED_LEASE, 1, Integer::sum);
+            if (outlives && until - t > terms.ttl()) n.merge(Key.HOLD_OUTLIVED_LEASE, 1, Integer::sum);
         }
         n.put(Key.DOWNGRADE_CONTENDED, contendedDowngrades(h));
         for (Op op : h.ops()) {

@@ -1,5 +1,6 @@
 package dev.lockstorm.checker.lock;
 
+import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.checker.history.FaultEffect;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
@@ -12,7 +13,6 @@ import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 
 /**
  * Double-holder pairs grouped into {@link Incident}s: one per hold that others overlapped, with every
@@ -48,7 +48,7 @@ public final class Incidents {
     public static List<Incident> of(History h, DoubleHolders.Found found, List<FaultSpan> faults, List<StaleWrite> staleWrites,
                                     List<Overwrite> overwrites, Deadline deadline) {
         List<Incident> out = new ArrayList<>();
-        OptionalLong lease = RunFacts.of(h).leaseNanos();
+        LeaseTerms terms = RunFacts.of(h).leaseModel().map(LeaseTerms::of).orElse(null);
         long lastTime = h.size() == 0 ? 0 : h.get(h.size() - 1).time();
         Context ctx = new Context(h, faults);
         Map<Object, List<StaleWrite>> staleByLock = new java.util.HashMap<>();
@@ -66,7 +66,7 @@ public final class Incidents {
             List<StaleWrite> stale = between(staleByLock.getOrDefault(hold.lock(), List.of()), w -> w.write().index(), from, to);
             List<Overwrite> lost = between(lostByLock.getOrDefault(hold.lock(), List.of()), o -> o.write().index(), from, to);
             List<HoldInterval> grants = e.getValue();
-            out.add(new Incident(hold, grants, inForce, stale, lost, cause(ctx, hold, grants, lease),
+            out.add(new Incident(hold, grants, inForce, stale, lost, cause(ctx, hold, grants, terms),
                     found.grantCount().getOrDefault(from, grants.size())));
         }
         return out;
@@ -94,6 +94,8 @@ public final class Incidents {
         private final long[] maxEndSoFar;
         private final boolean timed;
         final Set<String> clientHosts;
+        /** the run's servers, empty when the history does not say */
+        final List<String> servers;
         /** each client process's event indexes, in order */
         private final Map<Integer, int[]> eventsOf = new java.util.HashMap<>();
 
@@ -108,6 +110,7 @@ public final class Incidents {
             long max = Long.MIN_VALUE;
             for (int i = 0; i < sorted.size(); i++) maxEndSoFar[i] = max = Math.max(max, endOf(sorted.get(i)));
             this.clientHosts = clientHosts(h);
+            this.servers = RunFacts.of(h).servers();
             Map<Integer, List<Integer>> lists = new java.util.HashMap<>();
             for (Op op : h.ops()) if (op.isClient()) lists.computeIfAbsent(op.process(), k -> new ArrayList<>()).add(op.index());
             lists.forEach((p, l) -> eventsOf.put(p, l.stream().mapToInt(Integer::intValue).toArray()));
@@ -157,60 +160,78 @@ public final class Incidents {
     }
 
     /**
-     * Why another client was granted the lock while {@code hold} lasted. In this order: a server's
-     * clock moved before the grant (a lease limit: leases are measured on it; a client's wall clock
-     * moving excuses nothing, since a correct lock does not time leases on it); the holder's client
-     * told it it still held the lock after the grant (a lock defect: what a careful holder was told,
-     * and it was wrong); the holder was frozen, cut off or its renewals held before the grant, or it
-     * had held past its lease (lease limits); else a lock defect: the service granted the lock twice,
-     * after a server killed between the two grants when one was (it restarted without the lock), or
-     * with nothing to explain it.
+     * Why another client was granted the lock while {@code hold} lasted, judged by the lock's lease
+     * model ({@link LeaseTerms}): a lease limit only when the history shows a way the holder's lease,
+     * as the model says it lives, could have ended before the grant. In this order: every grant
+     * meanwhile went to a client held up inside its acquire, which may have been granted first and
+     * lost its lease (a lease limit); a server's clock moved ahead by enough, or the granted client's
+     * own monotonic clock ran fast by enough where it times the lease; the holder's client told it it
+     * still held the lock after the grant (a lock defect); a fault kept the holder from renewing, or
+     * from its session, long enough and early enough; a fixed lease ran out; else a lock defect, with
+     * why each fault in force did not suffice: a fault that merely overlaps the hold explains nothing.
+     *
+     * @param terms the lock's lease as the run declared it, or null when the history says no lease
      */
-    static Incident.Cause cause(Context ctx, HoldInterval hold, List<HoldInterval> grants, OptionalLong lease) {
+    static Incident.Cause cause(Context ctx, HoldInterval hold, List<HoldInterval> grants, LeaseTerms terms) {
         History h = ctx.h;
-        // a grant whose own client was frozen or cut off inside its acquire may have been made before this hold
-        // began (its answer came only after the fault): only the other grants can prove anything against the lock
+        // a grant whose own client was held up inside its acquire may have been made before this hold began (its answer
+        // came only after the fault): only the other grants can prove anything against the lock
         List<HoldInterval> fresh = new ArrayList<>();
-        FaultSpan late = null;
+        String late = null;
+        FaultSpan lateFault = null;
         for (HoldInterval g : grants) {
-            // only when its token, below the holder's, shows it was granted first: a client frozen inside its acquire
-            // before its grant (between a GET and its SET) is granted after the fault, and that grant is judged
             FaultSpan f = insideAcquire(ctx, g);
-            boolean earlier = f != null && g.token() != null && hold.token() != null && g.token() < hold.token();
-            if (!earlier) fresh.add(g);
-            else if (late == null) late = f;
+            String earlier = f == null ? null : grantedFirst(ctx, terms, hold, g, f);
+            if (earlier == null) {
+                fresh.add(g);
+            } else if (late == null) {
+                late = earlier;
+                lateFault = f;
+            }
         }
         if (fresh.isEmpty()) {
-            return new Incident.Cause(true, "every grant meanwhile went to a client frozen or cut off inside its acquire and granted before"
-                    + " this hold began (its token is lower), answered only after the fault (" + late.describe() + ")", late);
+            return new Incident.Cause(true, "every grant meanwhile went to a client frozen or cut off inside its acquire, which may have been"
+                    + " granted before this hold began and answered only after the fault (" + lateFault.describe() + "): " + late, lateFault);
         }
         HoldInterval first = fresh.get(0);
         for (HoldInterval g : fresh) if (g.start().index() < first.start().index()) first = g;
-        long from = hold.start().time();
+        long answer = hold.start().time();
         long at = first.start().time();
-        // the faults in force from the holder's ask to the first grant to another: the service may have granted
-        // the holder before a fault froze or cut it off inside its acquire (its answer then comes only after the
-        // fault), and its lease ran out meanwhile
         int askIndex = h.partner(hold.start().index());
         Op ask = askIndex < 0 ? hold.start() : h.get(askIndex);
-        List<FaultSpan> before = ctx.faultsIn(ask.index(), first.start().index(), ask.time() == Op.NO_TIME ? from : ask.time(), at);
-        // a server's clock is what a lease is measured on; a client's wall clock moving must not matter to a correct lock
+        long asked = ask.time() == Op.NO_TIME ? answer : ask.time();
+        // the faults in force from the holder's ask to the first grant to another
+        List<FaultSpan> before = ctx.faultsIn(ask.index(), first.start().index(), asked, at);
+        boolean timed = answer != Op.NO_TIME && at != Op.NO_TIME;
+        List<String> notEnough = new ArrayList<>();
+        if (terms == null) notEnough.add("the history does not say the lock's lease");
+        else if (terms.kind() == LeaseTerms.Kind.UNDECLARED) notEnough.add("the lock declares no lease model: judged as a fixed or a renewed " + terms.describe());
+        // the lease may have begun at the holder's ask when its own links or process were held up while it asked (the answer came late)
+        // (a freeze only when aimed after the grant: frozen before its grant, its lease began after the freeze)
+        boolean fromAsk = before.stream().anyMatch(f -> onClientOf(f, hold) && f.start().index() < hold.start().index()
+                && f.effect().onHolder(client(hold)) != FaultEffect.Impact.NONE && (!(f.effect() instanceof FaultEffect.Freeze) || afterGrant(f)));
+        long start = terms == null || fromAsk ? asked : Math.max(asked, answer - terms.allowance());
         Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
             if (!(f.effect() instanceof FaultEffect.Clock clock)) continue;
             if (f.hosts().stream().noneMatch(clientHosts::contains)) {
-                return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")", f);
-            }
-            // a lock whose waiter times the holder's lease on its own monotonic clock (the DynamoDB lock client) assumes that
-            // clock keeps time: one running fast ends the lease early, a broken assumption, not a grant the service made twice
-            if (clock.move() instanceof FaultEffect.Move.MonotonicRate m && m.rate() > 1.0 && onClientOf(f, first)) {
-                return new Incident.Cause(true, "the granted client's monotonic clock ran fast before its grant (" + f.describe()
-                        + "): a lease it timed on that clock ran out early", f);
+                if (terms == null || !timed) return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")", f);
+                LeaseTerms.Judgement j = terms.serverClock(f, clock.move(), start, at);
+                if (j.suffices()) return new Incident.Cause(true, j.why(), f);
+                notEnough.add(j.why());
+            } else if (clock.move() instanceof FaultEffect.Move.MonotonicRate m && m.rate() > 1.0 && onClientOf(f, first)) {
+                LeaseTerms.Judgement j = terms == null ? new LeaseTerms.Judgement(true, "the granted client's monotonic clock ran fast before"
+                        + " its grant (" + f.describe() + "): a lease it timed on that clock ran out early") : terms.waiterClockFast(f, m.rate());
+                if (j.suffices()) return new Incident.Cause(true, j.why(), f);
+                notEnough.add(j.why());
+            } else {
+                notEnough.add("a client's clock moved (" + f.describe() + "), which never ends a lease of a correct lock");
             }
         }
         int to = hold.end() == null ? h.size() : hold.end().index();
         // only an operation invoked after the grant: its client was asked after it (one asked before, answering after, knew nothing yet)
         boolean invokedAfter = false;
+        boolean cannotSay = false;
         for (int i : ctx.eventsBetween(hold.process(), first.start().index(), to)) {
             Op op = h.get(i);
             if (!sameLock(op, hold)) continue;
@@ -218,42 +239,28 @@ public final class Incidents {
                 invokedAfter = true;
                 continue;
             }
-            if (invokedAfter && Boolean.TRUE.equals(op.extra("still_held"))) {
-                return new Incident.Cause(false, "its client told " + hold.start().who() + " it still held the lock at " + History.when(op)
+            if ("unknown".equals(op.extra("still_held")) && !cannotSay) {
+                cannotSay = true;
+                notEnough.add("its client cannot say whether it still holds (no stillHeld), so what it believed is not judged");
+            }
+            // when the answer was given ("still_held_at"), else (an older history) when the operation it came with was invoked
+            boolean toldAfter = op.extra("still_held_at") instanceof Number n ? n.longValue() > first.start().time() : invokedAfter;
+            if (toldAfter && Boolean.TRUE.equals(op.extra("still_held"))) {
+                String when = op.extra("still_held_at") instanceof Number n ? History.duration(n.longValue()) : History.when(op);
+                return new Incident.Cause(false, "its client told " + hold.start().who() + " it still held the lock at " + when
                         + ", after " + first.start().who() + " was granted it at " + History.when(first.start()));
             }
         }
-        List<String> others = new ArrayList<>();
         for (FaultSpan f : before) {
-            boolean onHolder = onClientOf(f, hold);
-            FaultEffect.Impact impact = f.effect().onHolder(String.valueOf(hold.start().extra("client")));
-            boolean inAcquire = f.start().index() < hold.start().index();
-            // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
-            // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later.
-            // A delay holds back the grant's reply as well as the request: the lease began a delay before the holder heard of it
-            if (onHolder && inAcquire && !afterGrant(f) && !(f.effect() instanceof FaultEffect.Delay)) continue;
-            if (onHolder && impact != FaultEffect.Impact.NONE) {
-                return new Incident.Cause(true, "the holder was " + impact.words() + (inAcquire ? " inside its acquire, after which its grant"
-                        + " may already have been made and its lease run out" : " before the grant") + " (" + f.describe() + ")", f);
-            }
-            others.add(f.describe());
+            if (f.effect() instanceof FaultEffect.Clock || f.effect() instanceof FaultEffect.Kill) continue;
+            LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, timed);
+            if (j.suffices()) return new Incident.Cause(true, j.why(), f);
+            notEnough.add(j.why());
         }
-        // The service began the lease before it answered the holder: by a reply's time on the wire, bounded by
-        // REPLY_ALLOWANCE (and by the holder's ask). Not the ask itself: a polling acquire asks seconds before
-        // the attempt that wins, and counting from there would excuse real double grants.
-        if (lease.isPresent() && from != Op.NO_TIME) {
-            if (at - from >= lease.getAsLong()) {
-                return new Incident.Cause(true, "the holder had held for " + History.duration(at - from) + " when the grant came, past its "
-                        + History.duration(lease.getAsLong()) + " lease");
-            }
-            long asked = askIndex < 0 ? Op.NO_TIME : ask.time();
-            long allowance = Math.max(REPLY_ALLOWANCE_MIN, lease.getAsLong() / REPLY_ALLOWANCE_SHARE);
-            if (asked != Op.NO_TIME) allowance = Math.min(allowance, from - asked);
-            if (at - from + allowance >= lease.getAsLong()) {
-                return new Incident.Cause(true, "the grant came " + History.duration(at - from) + " after the holder's answer, within "
-                        + History.duration(lease.getAsLong() - (at - from)) + " of its " + History.duration(lease.getAsLong())
-                        + " lease's end: the lease began before that answer, so it may have run out");
-            }
+        if (terms != null && timed) {
+            LeaseTerms.Judgement j = terms.expired(start, answer, at);
+            if (j.suffices()) return new Incident.Cause(true, j.why());
+            notEnough.add(j.why());
         }
         // still a defect of the service as run, but one the history ties to a fault: a server killed after the holder's grant
         // and before the other's restarted without the lock (a Redis without persistence, a member that keeps nothing on disk)
@@ -264,17 +271,62 @@ public final class Incidents {
                         + f.describe() + "): a server that restarts without what it held forgets the lock", f);
             }
         }
-        return new Incident.Cause(false, "nothing before the grant explains it (the holder was not frozen, cut off or past its lease, and no"
-                + " clock moved): the service granted the lock twice" + (others.isEmpty() ? "" : ", with in force: " + String.join(", ", others)));
+        return new Incident.Cause(false, "nothing before the grant could have ended the holder's lease, so the service granted the lock twice"
+                + (notEnough.isEmpty() ? "" : ": " + String.join("; ", notEnough)));
     }
 
     /**
-     * How long before its answer to the holder the service may have begun the lease: a reply's time on
-     * the wire, at least 50 ms or a fiftieth of the lease (80 ms of a 4 s lease). A grant that close to
-     * the lease's end is not called a defect; one earlier is.
+     * Whether fault {@code f}, in force between the holder's ask and the grant, could have ended the
+     * holder's lease: it must touch the holder (its process or host, or keep its host from the
+     * servers that judge the lease), and its timing and size must let the lease run out.
      */
-    static final long REPLY_ALLOWANCE_MIN = 50_000_000L;
-    static final long REPLY_ALLOWANCE_SHARE = 50;
+    private static LeaseTerms.Judgement onHolder(Context ctx, LeaseTerms terms, HoldInterval hold, FaultSpan f, long asked, long at, boolean timed) {
+        String client = client(hold);
+        boolean cut = f.effect() instanceof FaultEffect.Cut;
+        if (!onClientOf(f, hold) && !cut) return LeaseTerms.Judgement.no("the " + f.kind() + " did not touch the holder (" + f.describe() + ")");
+        FaultEffect.Impact impact = f.effect().onHolder(client);
+        LeaseModel.Judges judges = terms == null ? LeaseModel.Judges.ONE : terms.judges();
+        if (cut && !((FaultEffect.Cut) f.effect()).keepsFrom(client, ctx.servers, judges, ctx.clientHosts)) impact = FaultEffect.Impact.NONE;
+        if (impact == FaultEffect.Impact.NONE) {
+            return LeaseTerms.Judgement.no("the " + f.kind() + " did not keep the holder from the servers that judge its lease (" + f.describe() + ")");
+        }
+        // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
+        // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later
+        if (f.start().index() < hold.start().index() && f.effect() instanceof FaultEffect.Freeze && !afterGrant(f)) {
+            return LeaseTerms.Judgement.no("the holder was frozen inside its acquire, before its grant (" + f.describe() + ")");
+        }
+        if (terms == null || !timed || f.start().time() == Op.NO_TIME) {
+            return LeaseTerms.Judgement.yes("the holder was " + impact.words() + " before the grant (" + f.describe() + ")");
+        }
+        return terms.stopped(f, impact, f.start().index() < hold.start().index(), f.start().time(), f.end() == null ? Long.MAX_VALUE : f.end().time(),
+                asked, at);
+    }
+
+    /**
+     * Why {@code g}, answered after a fault inside its acquire, may have been granted before
+     * {@code hold} began and lost its own lease meanwhile; null when the history rules that out. A
+     * lower token proves it was granted first; without tokens, it asked before the hold's answer and
+     * its lease, as the model says, could have ended by then.
+     */
+    private static String grantedFirst(Context ctx, LeaseTerms terms, HoldInterval hold, HoldInterval g, FaultSpan f) {
+        if (g.token() != null && hold.token() != null) return g.token() < hold.token() ? "its token is lower" : null;
+        int gAskIndex = ctx.h.partner(g.start().index());
+        if (gAskIndex < 0 || gAskIndex > hold.start().index()) return null;
+        long gAsk = ctx.h.get(gAskIndex).time();
+        long holdAnswer = hold.start().time();
+        if (terms == null || gAsk == Op.NO_TIME || holdAnswer == Op.NO_TIME) return "it asked before this hold began";
+        if (terms.expiresByItself() && holdAnswer - gAsk + terms.allowance() >= terms.ttl()) {
+            return "it asked at " + History.duration(gAsk) + ", its " + terms.describe() + " or more before this hold's answer";
+        }
+        long until = f.end() == null ? Long.MAX_VALUE : f.end().time();
+        FaultEffect.Impact impact = f.effect() instanceof FaultEffect.Freeze ? FaultEffect.Impact.FROZEN : FaultEffect.Impact.CUT_OFF;
+        LeaseTerms.Judgement j = terms.stopped(f, impact, true, f.start().time(), until, gAsk, holdAnswer);
+        return j.suffices() ? "it asked before this hold began, and " + j.why() : null;
+    }
+
+    private static String client(HoldInterval hold) {
+        return String.valueOf(hold.start().extra("client"));
+    }
 
     /** Whether the fault was aimed at the moment right after a grant ({@code pause-at:after-grant}, {@code kill-at:after-grant}). */
     private static boolean afterGrant(FaultSpan f) {

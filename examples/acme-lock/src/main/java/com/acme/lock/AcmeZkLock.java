@@ -72,6 +72,11 @@ public final class AcmeZkLock implements AutoCloseable {
         zk.delete(grant.path(), -1);
     }
 
+    /** Whether its ZooKeeper session is connected now (not suspended, expired or closed). */
+    public boolean connected() {
+        return zk.getState() == ZooKeeper.States.CONNECTED;
+    }
+
     @Override
     public void close() throws InterruptedException {
         zk.close();

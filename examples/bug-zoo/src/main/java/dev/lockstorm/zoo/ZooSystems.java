@@ -1,27 +1,36 @@
 package dev.lockstorm.zoo;
 
 import dev.lockstorm.api.ClientContext;
+import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.Topology;
 
+import java.time.Duration;
 import java.util.function.Function;
 
 /**
- * The zoo's locks, each a plug-in on one Redis server, registered in
- * META-INF/services/dev.lockstorm.api.LockSystem like any user's.
+ * The zoo's locks, each a plug-in registered in META-INF/services/dev.lockstorm.api.LockSystem like
+ * any user's: on one Redis server (their lease model left undeclared, so that the checker's
+ * conservative judgement is exercised too), and two on ZooKeeper and etcd that declare theirs.
  */
 public abstract class ZooSystems implements LockSystem {
     private final String name;
     private final String description;
     private final boolean token;
     private final Function<ClientContext, LockClient> make;
+    private final Topology topology;
 
     ZooSystems(String name, String description, boolean token, Function<ClientContext, LockClient> make) {
+        this(name, description, token, make, Topology.REDIS_SINGLE);
+    }
+
+    ZooSystems(String name, String description, boolean token, Function<ClientContext, LockClient> make, Topology topology) {
         this.name = name;
         this.description = description;
         this.token = token;
         this.make = make;
+        this.topology = topology;
     }
 
     @Override
@@ -36,7 +45,7 @@ public abstract class ZooSystems implements LockSystem {
 
     @Override
     public Topology topology() {
-        return Topology.REDIS_SINGLE;
+        return topology;
     }
 
     @Override
@@ -100,6 +109,33 @@ public abstract class ZooSystems implements LockSystem {
     public static final class LocalToken extends ZooSystems {
         public LocalToken() {
             super("zoo-local-token", "bug: the token is the client's wall-clock time", true, LocalTokenLock::new);
+        }
+    }
+
+    public static final class ZkSessionIgnored extends ZooSystems {
+        public ZkSessionIgnored() {
+            super("zoo-zk-session-ignored", "bug: a ZooKeeper ephemeral-node lock whose holder ignores its session's expiry", true,
+                    SessionIgnoredLock::new, Topology.ZOOKEEPER);
+        }
+
+        /** A ZooKeeper session: pinged every third of the timeout, expired by the quorum. */
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Renewed(c.lease(), c.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+        }
+    }
+
+    public static final class EtcdKeepAliveIgnored extends ZooSystems {
+        public EtcdKeepAliveIgnored() {
+            super("zoo-etcd-keepalive-ignored", "bug: an etcd lease lock whose holder ignores its keep-alive's failure", true,
+                    KeepAliveIgnoredLock::new, Topology.ETCD);
+        }
+
+        /** An etcd lease of the lease in whole seconds, kept alive by jetcd's stream (about a third of the TTL). */
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            Duration ttl = Duration.ofSeconds(Math.max(1, (c.lease().toMillis() + 999) / 1000));
+            return new LeaseModel.Renewed(ttl, ttl.dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
         }
     }
 

@@ -65,4 +65,18 @@ class BugZooTest {
     void expiryJudgedOnTheClientsClockLetsAWaiterIn(LockStormRun run) {
         run.assertDefect();
     }
+
+    // a holder frozen past its 4 s session: ZooKeeper deletes its node, another creates it, and the holder, awake, says it holds
+    @LockStormTest(system = "zoo-zk-session-ignored", nemesis = "pause-client", timeLimit = "30s", lease = "4s", nemesisInterval = "6s",
+            holdMax = "2s")
+    void aHolderThatIgnoresItsZooKeeperSessionSaysItHoldsAfterAnotherIsGranted(LockStormRun run) {
+        run.assertDefect();
+    }
+
+    // the same with etcd: the keep-alive stream breaks under the freeze, etcd expires the lease and the key, nobody listens
+    @LockStormTest(system = "zoo-etcd-keepalive-ignored", nemesis = "pause-client", timeLimit = "30s", lease = "4s", nemesisInterval = "6s",
+            holdMax = "2s")
+    void aHolderThatIgnoresItsEtcdKeepAliveSaysItHoldsAfterAnotherIsGranted(LockStormRun run) {
+        run.assertDefect();
+    }
 }

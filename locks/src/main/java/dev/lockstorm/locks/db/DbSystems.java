@@ -1,5 +1,6 @@
 package dev.lockstorm.locks.db;
 
+import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.Topology;
@@ -25,6 +26,11 @@ public final class DbSystems {
 
     /** {@code db-table-pg}: the lock table on PostgreSQL. */
     public static final class TablePostgres extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+        }
+
         public TablePostgres() {
             super("db-table-pg", "a lock table on PostgreSQL: insert a row (unique name), delete it if older than the lease; a sequence's token",
                     Topology.POSTGRESQL, true, List.of(EXPIRY_CLOCK, STAMP),
@@ -34,6 +40,11 @@ public final class DbSystems {
 
     /** {@code db-table-mariadb}: the lock table on MariaDB. */
     public static final class TableMariaDb extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+        }
+
         public TableMariaDb() {
             super("db-table-mariadb", "a lock table on MariaDB: insert a row (unique name), delete it if older than the lease; a sequence's token",
                     Topology.MARIADB, true, List.of(EXPIRY_CLOCK, STAMP),
@@ -43,6 +54,11 @@ public final class DbSystems {
 
     /** {@code db-table-pg-ha}: the lock table on a PostgreSQL primary with a streaming replica. */
     public static final class TablePostgresHa extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.SERVICE, LeaseModel.Judges.KEY_MASTER);
+        }
+
         public TablePostgresHa() {
             super("db-table-pg-ha", "the lock table on a PostgreSQL primary and its streaming replica, found through the driver's"
                     + " multi-host URL; synchronous_commit per session", Topology.POSTGRESQL_HA, true, List.of(EXPIRY_CLOCK,
@@ -53,6 +69,11 @@ public final class DbSystems {
 
     /** {@code pg-advisory}: PostgreSQL's session advisory lock, no token. */
     public static final class PgAdvisory extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Session(null, LeaseModel.Judges.ONE);
+        }
+
         public PgAdvisory() {
             super("pg-advisory", "PostgreSQL's pg_try_advisory_lock, held as long as the session: no lease, no token",
                     Topology.POSTGRESQL, false, c -> new AdvisoryLock(Dialect.POSTGRESQL, c.connect(), c.lock(), false));
@@ -61,6 +82,11 @@ public final class DbSystems {
 
     /** {@code pg-advisory-seq}: the same, with a sequence value taken after each grant as the token. */
     public static final class PgAdvisorySeq extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Session(null, LeaseModel.Judges.ONE);
+        }
+
         public PgAdvisorySeq() {
             super("pg-advisory-seq", "PostgreSQL's pg_try_advisory_lock with a sequence value taken after the grant as the token",
                     Topology.POSTGRESQL, true, c -> new AdvisoryLock(Dialect.POSTGRESQL, c.connect(), c.lock(), true));
@@ -69,6 +95,11 @@ public final class DbSystems {
 
     /** {@code mysql-get-lock}: MariaDB's GET_LOCK, no token. */
     public static final class MysqlGetLock extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Session(null, LeaseModel.Judges.ONE);
+        }
+
         public MysqlGetLock() {
             super("mysql-get-lock", "MariaDB's GET_LOCK / RELEASE_LOCK, held as long as the session: no lease, no token",
                     Topology.MARIADB, false, c -> new AdvisoryLock(Dialect.MARIADB, c.connect(), c.lock(), false));
@@ -77,6 +108,11 @@ public final class DbSystems {
 
     /** {@code mysql-get-lock-seq}: the same, with a sequence value taken after each grant as the token. */
     public static final class MysqlGetLockSeq extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Session(null, LeaseModel.Judges.ONE);
+        }
+
         public MysqlGetLockSeq() {
             super("mysql-get-lock-seq", "MariaDB's GET_LOCK with a sequence value taken after the grant as the token",
                     Topology.MARIADB, true, c -> new AdvisoryLock(Dialect.MARIADB, c.connect(), c.lock(), true));
@@ -85,6 +121,11 @@ public final class DbSystems {
 
     /** {@code shedlock-jdbc}: ShedLock's JdbcTemplate provider on PostgreSQL. */
     public static final class ShedLockJdbc extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Fixed(c.lease(), flag(c, DB_TIME) ? LeaseModel.Clock.SERVICE : LeaseModel.Clock.CLIENT, LeaseModel.Judges.ONE);
+        }
+
         public ShedLockJdbc() {
             super("shedlock-jdbc", "ShedLock's JdbcTemplateLockProvider on PostgreSQL, lockAtMostFor = the lease, asked again every 200 ms; no token",
                     Topology.POSTGRESQL, false, List.of(DB_TIME),
@@ -94,6 +135,11 @@ public final class DbSystems {
 
     /** {@code spring-jdbc-registry}: Spring Integration's JdbcLockRegistry on PostgreSQL. */
     public static final class SpringJdbcRegistry extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.CLIENT, LeaseModel.Judges.ONE);
+        }
+
         public SpringJdbcRegistry() {
             super("spring-jdbc-registry", "Spring Integration's JdbcLockRegistry (DefaultLockRepository) on PostgreSQL, time to live = the lease,"
                     + " judged by each client's clock; no token", Topology.POSTGRESQL, false,

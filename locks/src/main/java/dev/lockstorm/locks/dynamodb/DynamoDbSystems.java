@@ -1,5 +1,6 @@
 package dev.lockstorm.locks.dynamodb;
 
+import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.Topology;
@@ -35,6 +36,11 @@ public final class DynamoDbSystems {
 
     /** {@code dynamodb-lock}: the lock client as its README uses it; no token (it has none). */
     public static final class Plain extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Renewed(c.lease(), heartbeat(c), LeaseModel.Clock.CLIENT, LeaseModel.Judges.ONE);
+        }
+
         public Plain() {
             super("dynamodb-lock", "Amazon's DynamoDB lock client on dynalite: a lock item with a lease and a record version number"
                     + " that heartbeats renew; a waiter takes it over after watching it unchanged for the lease on its own clock; no token",
@@ -45,6 +51,11 @@ public final class DynamoDbSystems {
 
     /** {@code dynamodb-lock-fenced}: the same, a fence taken from a counter on the lock item, conditioned on the grant. */
     public static final class Fenced extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Renewed(c.lease(), heartbeat(c), LeaseModel.Clock.CLIENT, LeaseModel.Judges.ONE);
+        }
+
         public Fenced() {
             super("dynamodb-lock-fenced", "dynamodb-lock, and a token taken right after the grant: a counter on the lock item raised"
                     + " only while the item still names the holder's grant", Topology.DYNAMODB, true, List.of(HEARTBEAT),

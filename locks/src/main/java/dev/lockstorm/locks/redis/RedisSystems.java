@@ -1,5 +1,7 @@
 package dev.lockstorm.locks.redis;
 
+import dev.lockstorm.api.ClientContext;
+import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.api.LockOption;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.locks.BuiltInSystem;
@@ -26,6 +28,11 @@ public final class RedisSystems {
 
     /** {@code redis-single}: SET NX PX on one server, the token from INCR in the same script. */
     public static final class Single extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+        }
+
         public Single() {
             super("redis-single", "SET NX PX with a Lua release and extend; the token is INCR in the same script",
                     Topology.REDIS_SINGLE, true, List.of(CLIENT, RELEASE, RETRY),
@@ -43,6 +50,11 @@ public final class RedisSystems {
 
     /** {@code spring-redis-registry}: Spring Integration's RedisLockRegistry on one server. */
     public static final class SpringRedisRegistry extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return RENEWAL.valueIn(c).equals("scheduled") ? new LeaseModel.Renewed(c.lease(), c.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE) : new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+        }
+
         public SpringRedisRegistry() {
             super("spring-redis-registry", "Spring Integration's RedisLockRegistry over Lettuce on one server, expireAfter = the lease,"
                     + " spin or pub-sub waiters, with or without scheduled renewal; no token", Topology.REDIS_SINGLE, false, List.of(LOCK_TYPE, RENEWAL),
@@ -54,6 +66,11 @@ public final class RedisSystems {
 
     /** {@code redis-sentinel}: the same against the master the Sentinels name. */
     public static final class Sentinel extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.SERVICE, LeaseModel.Judges.KEY_MASTER);
+        }
+
         public Sentinel() {
             super("redis-sentinel", "SET NX PX against the master the Sentinels name (each new connection asks them)",
                     Topology.REDIS_SENTINEL, true, c -> new RedisSingleLock(c.connect(), c.lease()));
@@ -62,6 +79,11 @@ public final class RedisSystems {
 
     /** {@code redis-sentinel-wait}: the same, and WAIT for replicas after a grant; given back when too few have it. */
     public static final class SentinelWait extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.SERVICE, LeaseModel.Judges.KEY_MASTER);
+        }
+
         public SentinelWait() {
             super("redis-sentinel-wait", "redis-sentinel, then WAIT after a grant; a grant too few replicas acknowledged is given back",
                     Topology.REDIS_SENTINEL, true,
@@ -72,6 +94,11 @@ public final class RedisSystems {
 
     /** {@code redlock}: Redlock on 3 independent masters, to the redis.io page. */
     public static final class Redlock3 extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+        }
+
         public Redlock3() {
             super("redlock", "Redlock written to the redis.io page: a majority of 3 masters within the validity time; no token",
                     new Topology.RedisMasters(3), false, List.of(DRIFT, NODE_TIMEOUT, VALIDITY), RedisSystems::redlock);
@@ -80,6 +107,11 @@ public final class RedisSystems {
 
     /** {@code redlock-5}: the same on 5 masters. */
     public static final class Redlock5 extends BuiltInSystem {
+        @Override
+        public LeaseModel leaseModel(ClientContext c) {
+            return new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+        }
+
         public Redlock5() {
             super("redlock-5", "Redlock on 5 masters; no token", new Topology.RedisMasters(5), false, List.of(DRIFT, NODE_TIMEOUT, VALIDITY),
                     RedisSystems::redlock);

@@ -44,6 +44,12 @@ final class AcmeLockClient implements LockClient {
         }
     }
 
+    /** What the holder can know: its session still connected (Acme's lock never asks, but its caller can). */
+    @Override
+    public boolean stillHeld(Lease lease) {
+        return lock.connected();
+    }
+
     @Override
     public void close() {
         try {

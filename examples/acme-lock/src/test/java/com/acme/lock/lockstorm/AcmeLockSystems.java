@@ -3,6 +3,7 @@ package com.acme.lock.lockstorm;
 import dev.lockstorm.api.ClientContext;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.api.Topology;
 
 /**
@@ -52,6 +53,12 @@ public abstract class AcmeLockSystems implements LockSystem {
     @Override
     public boolean fencingToken() {
         return fenced;
+    }
+
+    /** Acme's lock lives as long as its ZooKeeper session: pinged every third of the timeout, expired by the quorum. */
+    @Override
+    public LeaseModel leaseModel(ClientContext context) {
+        return new LeaseModel.Renewed(context.lease(), context.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
     }
 
     @Override

@@ -85,7 +85,7 @@ public final class Protocol {
                 notes(g, i.notes());
             } else if (r instanceof Reply.InUse u) {
                 g.writeStringField("type", "use");
-                g.writeBooleanField("still_held", u.stillHeld());
+                if (u.stillHeld() != null) g.writeBooleanField("still_held", u.stillHeld());
             }
         });
     }
@@ -137,7 +137,7 @@ public final class Protocol {
                     strings(f.get("notes")));
             case "fail" -> new Reply.Fail(error, strings(f.get("notes")));
             case "info" -> new Reply.Info(error, strings(f.get("notes")));
-            case "use" -> new Reply.InUse(Boolean.TRUE.equals(f.get("still_held")));
+            case "use" -> new Reply.InUse(f.get("still_held") instanceof Boolean b ? b : null);
             default -> throw new IllegalArgumentException("unknown reply: " + line);
         };
     }

@@ -52,7 +52,7 @@ public sealed interface Reply {
         }
     }
 
-    /** The answer to {@link Command.Use}. */
-    record InUse(boolean stillHeld) implements Reply {
+    /** The answer to {@link Command.Use}: null when the lock client cannot say ({@code stillHeld} not implemented). */
+    record InUse(Boolean stillHeld) implements Reply {
     }
 }

@@ -160,7 +160,7 @@ public final class Worker {
                 Lease lease = a.read() ? readWrite().acquireRead(timeout) : client.acquire(timeout);
                 leases.push(new Held(lease, a.read()));
                 Checkpoints.reach(Checkpoints.AFTER_GRANT);
-                return new Reply.Ok(lease.token(), a.thenUse() ? client.stillHeld(lease) : null, takeNotes());
+                return new Reply.Ok(lease.token(), a.thenUse() ? belief(lease) : null, takeNotes());
             } catch (NotAcquiredException e) {
                 return new Reply.Fail(describe(e), takeNotes());
             } catch (Exception e) {
@@ -169,7 +169,7 @@ public final class Worker {
         }
         if (cmd instanceof Command.Use) {
             Checkpoints.reach(Checkpoints.BEFORE_USE);
-            return new Reply.InUse(!leases.isEmpty() && client.stillHeld(leases.peek().lease()));
+            return new Reply.InUse(leases.isEmpty() ? Boolean.FALSE : belief(leases.peek().lease()));
         }
         if (cmd instanceof Command.Release r) {
             Held held = leases.stream().filter(h -> h.read() == r.read()).findFirst().orElse(null);
@@ -201,6 +201,15 @@ public final class Worker {
             return open();
         }
         return null; // close
+    }
+
+    /** What the client says of {@code lease}: null when it cannot say (no {@code stillHeld}). */
+    private Boolean belief(Lease lease) {
+        try {
+            return client.stillHeld(lease);
+        } catch (UnsupportedOperationException cannot) {
+            return null;
+        }
     }
 
     /** The client as a read-write lock; a system that is none is a bad command to the driver. */

@@ -97,6 +97,58 @@ class WorkerTest {
     }
 
     @Test
+    void aClientWithoutStillHeldIsUnknownNotYes() {
+        LockClient mute = new LockClient() {
+            public void open() {
+            }
+
+            public Lease acquire(Duration timeout) {
+                return new Lease(1L, null);
+            }
+
+            public void release(Lease lease) {
+            }
+
+            public void close() {
+            }
+        };
+        Worker w = new Worker(() -> mute, new PrintStream(new ByteArrayOutputStream()));
+        w.open();
+        Reply granted = call(w, new Command.Acquire(1000, true, false));
+        assertTrue(granted instanceof Reply.Ok ok && ok.stillHeld() == null, "cannot say, with the grant: " + granted);
+        assertEquals(new Reply.InUse(null), call(w, new Command.Use()), "cannot say when asked");
+        assertEquals("{\"type\":\"use\"}", Protocol.encode(new Reply.InUse(null)));
+        assertEquals(new Reply.InUse(null), Protocol.reply(Protocol.encode(new Reply.InUse(null))));
+    }
+
+    @Test
+    void aClientThatCannotOpenIsAskedAgainInTheSameWorker() {
+        int[] opens = {0};
+        LockClient later = new LockClient() {
+            public void open() throws java.io.IOException {
+                if (++opens[0] < 3) throw new java.io.IOException("refused");
+            }
+
+            public Lease acquire(Duration timeout) {
+                return new Lease(1L, null);
+            }
+
+            public void release(Lease lease) {
+            }
+
+            public void close() {
+            }
+        };
+        Worker w = new Worker(() -> later, new PrintStream(new ByteArrayOutputStream()));
+        assertTrue(w.open() instanceof Reply.OpenFailed);
+        Reply refused = call(w, new Command.Acquire(1000, false, false));
+        assertTrue(refused instanceof Reply.Info i && i.error().contains("no client is open"), String.valueOf(refused));
+        assertTrue(call(w, new Command.Open("x", "", "/l", 1000, java.util.Map.of())) instanceof Reply.OpenFailed);
+        assertEquals(new Reply.Ready(), call(w, new Command.Open("x", "", "/l", 1000, java.util.Map.of())));
+        assertTrue(call(w, new Command.Acquire(1000, false, false)) instanceof Reply.Ok);
+    }
+
+    @Test
     void notesMadeDuringARefusedOrUnknownAcquireGoWithItsAnswer() {
         LockClient noting = new LockClient() {
             int calls;

@@ -150,6 +150,8 @@ public record Finding(Map<String, Set<Integer>> steps) {
 
     /** The kinds of double holder: what a finding is, when it has one; lost updates and stale writes are then what it cost. */
     static final Set<String> INCIDENTS = Set.of("lease-limit", "lock-defect");
+    /** What a finding is (its identity), as against what it happened to cost: tokens out of order is a defect of its own. */
+    static final Set<String> IDENTITY = Set.of("lease-limit", "lock-defect", "token-violation");
 
     /**
      * Whether this (a replay's) shows {@code original} again: each kind of double holder it found,
@@ -162,7 +164,9 @@ public record Finding(Map<String, Set<Integer>> steps) {
         if (original.isEmpty()) return false;
         boolean holders = original.steps.keySet().stream().anyMatch(INCIDENTS::contains);
         for (Map.Entry<String, Set<Integer>> e : original.steps.entrySet()) {
-            if (holders && !INCIDENTS.contains(e.getKey())) continue;
+            // a token violation is reproduced only by a token violation, a defect only by a defect; the damage (a lost update, a
+            // stale write accepted) depends on what the holders wrote, so it is reported, not required
+            if (holders && !IDENTITY.contains(e.getKey())) continue;
             Set<Integer> mine = steps.get(e.getKey());
             // a lock defect is more than a lease limit: it shows a lease limit's double holder too (whether the holder's
             // client answered "still held" after the grant is often a race), never the other way round

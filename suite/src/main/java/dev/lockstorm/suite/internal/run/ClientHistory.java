@@ -38,6 +38,11 @@ final class ClientHistory {
         recorder.record(OpType.INVOKE, process, f, value, extra);
     }
 
+    /** Now, on the history's clock: when an answer that is recorded later was given. */
+    long now() {
+        return recorder.now();
+    }
+
     /** A completion of the process's pending operation {@code f}, with {@code extra} beside the client's name. */
     void complete(OpType type, String f, Object value, Map<String, Object> extra) {
         Map<String, Object> all = extra();

@@ -38,6 +38,8 @@ final class DrivenClient implements Holder, Client {
     private final RunSpec spec;
     private final ClockFault clock;
     private final AcquireWaits waits;
+    /** When the client last said, with a grant, whether it still held: that answer's time, recorded with the read it is carried to. */
+    private long grantAnsweredAt = -1;
 
     DrivenClient(Host host, ClientWorker worker, ClientHistory history, ResourceCalls resource, HoldBoard board, LockCycle cycle,
                  RunSpec spec, ClockFault clock, AcquireWaits waits) {
@@ -97,7 +99,8 @@ final class DrivenClient implements Holder, Client {
     /** A careful holder asks its client before {@code guarded}; a worker that does not answer makes {@code guarded} crashed. */
     private Outcome check(Step guarded) {
         Reply r = worker.call(new Command.Use());
-        if (r instanceof Reply.InUse use) return new Outcome.StillHeld(use.stillHeld());
+        // a client that cannot say gives no doubt to act on: the careful holder goes on
+        if (r instanceof Reply.InUse use) return new Outcome.StillHeld(!Boolean.FALSE.equals(use.stillHeld()));
         history.invoke(name(guarded), value(guarded), Map.of());
         return crash(name(guarded));
     }
@@ -125,25 +128,33 @@ final class DrivenClient implements Holder, Client {
      */
     private Outcome resourceOp(Step step, Long token, Boolean stillHeld) {
         String f = name(step);
-        if (stillHeld == null && spec.onDoubt() == OnDoubt.STOP) {
+        // the belief is recorded with the time it was given, never as if given when the operation began
+        long answeredAt = stillHeld == null ? -1 : grantAnsweredAt;
+        boolean asked = stillHeld != null;
+        if (!asked && spec.onDoubt() == OnDoubt.STOP) {
             // a careful holder asks right before it touches the resource, and does not when the answer is no
             Reply ack = worker.call(new Command.Use());
             if (!(ack instanceof Reply.InUse use)) {
                 history.invoke(f, value(step), Map.of());
                 return crash(f);
             }
-            if (!use.stillHeld()) return new Outcome.StillHeld(false);
-            stillHeld = true;
+            if (Boolean.FALSE.equals(use.stillHeld())) return new Outcome.StillHeld(false);
+            stillHeld = use.stillHeld();
+            answeredAt = history.now();
+            asked = true;
         }
         history.invoke(f, value(step), Map.of());
-        if (stillHeld == null) {
+        if (!asked) {
             Reply ack = worker.call(new Command.Use());
             if (!(ack instanceof Reply.InUse use)) return crash(f);
             stillHeld = use.stillHeld();
+            answeredAt = history.now();
         }
         ResourceCalls.Answer a = step instanceof Step.Write w ? resource.write(token, w.value()) : resource.read(token, ((Step.Read) step).shared());
         Map<String, Object> extra = new LinkedHashMap<>();
-        extra.put("still_held", stillHeld);
+        // the client could not say: recorded as such, and no still-held judgement is made of it
+        extra.put("still_held", stillHeld == null ? "unknown" : stillHeld);
+        if (answeredAt >= 0) extra.put("still_held_at", answeredAt);
         if (a.error() != null) extra.put("error", a.error());
         boolean read = step instanceof Step.Read;
         history.complete(a.type(), f, a.type() == OpType.OK && read ? Map.of("value", a.value()) : null, extra);
@@ -159,6 +170,7 @@ final class DrivenClient implements Holder, Client {
         if (answer == null) return crash(f);
         if (answer instanceof Reply.Ok ok) {
             history.complete(OpType.OK, f, ok.token(), withNotes(Map.of(), ok.notes()));
+            if (ok.stillHeld() != null) grantAnsweredAt = history.now();
             return f.startsWith("acquire") ? new Outcome.Granted(ok.token(), ok.stillHeld()) : Outcome.DONE;
         }
         if (answer instanceof Reply.Fail fail) {

@@ -55,6 +55,11 @@ final class Recorder implements AutoCloseable {
         record(OpType.INFO, Op.NEMESIS, NemesisEvent.RUN.f(), facts, Map.of());
     }
 
+    /** Now, on the history's clock (nanoseconds since the run's start). */
+    long now() {
+        return System.nanoTime() - start;
+    }
+
     int completedClientOps() {
         return clientOps.get();
     }

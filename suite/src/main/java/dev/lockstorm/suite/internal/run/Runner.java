@@ -201,6 +201,9 @@ public final class Runner {
         m.put("nemesis", spec.nemesis().name());
         m.put("clients", spec.clients());
         m.put("lease_ms", spec.lease().toMillis());
+        // how the lease lives under this run's lease and options: what the checker judges incidents by
+        m.put("servers", spec.system().topology().hostNames());
+        m.put("lease_model", spec.system().leaseModel(new dev.lockstorm.api.ClientContext("", LOCK, spec.lease(), spec.options())).toData());
         m.put("acquire_timeout_ms", spec.acquireTimeout().toMillis());
         m.put("acquire_waits", spec.drawsAcquireWaits() ? "drawn" : "fixed");
         m.put("op_timeout_ms", spec.opTimeout().toMillis());

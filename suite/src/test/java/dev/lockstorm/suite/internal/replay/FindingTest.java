@@ -46,4 +46,12 @@ class FindingTest {
         assertEquals("lease-limit tied to step 2; lost-update", new Finding(both).describe());
         assertEquals("nothing", new Finding(Map.of()).describe());
     }
+
+    @Test
+    void aTokenViolationIsReproducedOnlyByATokenViolation() {
+        Finding original = new Finding(Map.of("lock-defect", Set.of(1), "token-violation", Set.of(1)));
+        assertFalse(new Finding(Map.of("lock-defect", Set.of(1))).reproduces(original), "a defect without the tokens out of order");
+        assertTrue(new Finding(Map.of("lock-defect", Set.of(1), "token-violation", Set.of(1))).reproduces(original));
+        assertFalse(new Finding(Map.of("lease-limit", Set.of(1), "token-violation", Set.of(1))).reproduces(original), "a lease limit is no defect");
+    }
 }

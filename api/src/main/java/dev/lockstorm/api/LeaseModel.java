@@ -1,0 +1,169 @@
+package dev.lockstorm.api;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How a lock's lease lives: what ends it, which servers judge it, and whose clock times it. The
+ * checker calls a second grant beside a holder a <em>lease limit</em> (what any lease lock does
+ * under that fault) only when a fault in the history could have ended the holder's lease as this
+ * model says it lives; anything else is a defect of the lock. A run records the model in its
+ * history's {@code run} event ({@code "lease_model"}).
+ *
+ * <pre>{@code
+ * // a ZooKeeper session: renewed by the client's pings every third of the timeout, judged by a quorum
+ * public LeaseModel leaseModel(ClientContext c) {
+ *     return new LeaseModel.Renewed(c.lease(), c.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+ * }
+ * }</pre>
+ */
+public sealed interface LeaseModel {
+
+    /** Whose clock times the lease: the servers' (a key's TTL, a session tracker), or a client's (a waiter watching the holder's heartbeats). */
+    enum Clock {
+        SERVICE, CLIENT;
+
+        String wire() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /**
+     * Which servers must stop hearing the holder for its lease to end: the one server there is
+     * ({@code ONE}), a majority of them (a consensus group, or Redlock's independent masters:
+     * {@code MAJORITY}), or the master that holds its key, whichever that is now ({@code KEY_MASTER}).
+     */
+    enum Judges {
+        ONE, MAJORITY, KEY_MASTER;
+
+        String wire() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    /**
+     * A fixed time to live from the grant: it ends {@code ttl} after the service stamped it (at or after
+     * the holder's ask), whatever the holder does (SET NX PX, a lock row with an expiry, a Redisson
+     * lease time).
+     */
+    record Fixed(Duration ttl, Clock clock, Judges judges) implements LeaseModel {
+        public Fixed {
+            positive(ttl, "ttl");
+        }
+
+        @Override
+        public Map<String, Object> toData() {
+            return data("fixed", "ttl_ms", ttl.toMillis(), "clock", clock.wire(), "judges", judges.wire());
+        }
+    }
+
+    /**
+     * A lease the holder renews every {@code interval} and that ends only when no renewal reached the
+     * judges for {@code ttl} (a ZooKeeper session, an etcd keep-alive, Redisson's watchdog, DynamoDB's
+     * heartbeats, a Hazelcast CP session).
+     */
+    record Renewed(Duration ttl, Duration interval, Clock clock, Judges judges) implements LeaseModel {
+        public Renewed {
+            positive(ttl, "ttl");
+            positive(interval, "interval");
+            if (interval.compareTo(ttl) >= 0) throw new IllegalArgumentException("renewal interval " + interval + " is not below the ttl " + ttl);
+        }
+
+        @Override
+        public Map<String, Object> toData() {
+            return data("renewed", "ttl_ms", ttl.toMillis(), "interval_ms", interval.toMillis(), "clock", clock.wire(), "judges", judges.wire());
+        }
+    }
+
+    /**
+     * Held as long as the client's connection or session with the server (PostgreSQL's advisory
+     * locks, MariaDB's {@code GET_LOCK}): it ends when the server closes it, having heard nothing for
+     * {@code detection}, or, with {@code detection} null, only when the connection breaks (a frozen
+     * client's kernel keeps it open; a cut one is noticed after the server's own keep-alive, hours).
+     */
+    record Session(Duration detection, Judges judges) implements LeaseModel {
+        public Session {
+            if (detection != null) positive(detection, "detection");
+        }
+
+        @Override
+        public Map<String, Object> toData() {
+            return detection == null ? data("session", "judges", judges.wire())
+                    : data("session", "detection_ms", detection.toMillis(), "judges", judges.wire());
+        }
+    }
+
+    /** No lease: the lock is held until it is released. */
+    record Unbounded() implements LeaseModel {
+        @Override
+        public Map<String, Object> toData() {
+            return data("unbounded");
+        }
+    }
+
+    /**
+     * The system declared nothing ({@link LockSystem#leaseModel}'s default): judged as a fixed TTL
+     * of the run's lease, timed by the service, and the verdict says the model was not declared.
+     */
+    record Undeclared(Duration lease) implements LeaseModel {
+        public Undeclared {
+            positive(lease, "lease");
+        }
+
+        @Override
+        public Map<String, Object> toData() {
+            return data("undeclared", "ttl_ms", lease.toMillis());
+        }
+    }
+
+    /** The model as the history's {@code run} event records it ({@code {"kind": "renewed", "ttl_ms": 4000, …}}). */
+    Map<String, Object> toData();
+
+    /**
+     * The model a {@code run} event records; an error naming the key and what was expected when it
+     * is not one.
+     */
+    static LeaseModel fromData(Map<?, ?> m) {
+        Object kind = m.get("kind");
+        if (!(kind instanceof String k)) throw new IllegalArgumentException("lease_model: \"kind\" must be one of fixed, renewed, session, unbounded, undeclared");
+        return switch (k) {
+            case "fixed" -> new Fixed(millis(m, "ttl_ms"), clock(m), judges(m));
+            case "renewed" -> new Renewed(millis(m, "ttl_ms"), millis(m, "interval_ms"), clock(m), judges(m));
+            case "session" -> new Session(m.containsKey("detection_ms") ? millis(m, "detection_ms") : null, judges(m));
+            case "unbounded" -> new Unbounded();
+            case "undeclared" -> new Undeclared(millis(m, "ttl_ms"));
+            default -> throw new IllegalArgumentException("lease_model: unknown kind \"" + k + "\" (expected fixed, renewed, session, unbounded or undeclared)");
+        };
+    }
+
+    /** {@code {"kind": kind, k1: v1, …}} in that order. */
+    private static Map<String, Object> data(String kind, Object... pairs) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", kind);
+        for (int i = 0; i < pairs.length; i += 2) m.put((String) pairs[i], pairs[i + 1]);
+        return m;
+    }
+
+    private static Duration millis(Map<?, ?> m, String key) {
+        if (!(m.get(key) instanceof Number n) || n.longValue() <= 0) {
+            throw new IllegalArgumentException("lease_model: \"" + key + "\" must be a positive number of milliseconds, not " + m.get(key));
+        }
+        return Duration.ofMillis(n.longValue());
+    }
+
+    private static Clock clock(Map<?, ?> m) {
+        for (Clock c : Clock.values()) if (c.wire().equals(m.get("clock"))) return c;
+        throw new IllegalArgumentException("lease_model: \"clock\" must be service or client, not " + m.get("clock"));
+    }
+
+    private static Judges judges(Map<?, ?> m) {
+        for (Judges j : Judges.values()) if (j.wire().equals(m.get("judges"))) return j;
+        throw new IllegalArgumentException("lease_model: \"judges\" must be one, majority or key-master, not " + m.get("judges"));
+    }
+
+    private static void positive(Duration d, String what) {
+        if (d == null || d.isNegative() || d.isZero()) throw new IllegalArgumentException("lease_model: " + what + " must be positive, not " + d);
+    }
+}

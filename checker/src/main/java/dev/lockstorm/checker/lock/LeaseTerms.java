@@ -1,0 +1,239 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.api.LeaseModel;
+import dev.lockstorm.checker.history.FaultEffect;
+import dev.lockstorm.checker.history.History;
+
+/**
+ * A lock's lease model in the terms the rules judge by, and the rules: whether a fault could have
+ * ended a holder's lease before another client's grant, as the model says the lease lives. A fault
+ * that merely overlaps the hold suffices for nothing: its timing, size, direction and target must
+ * let the lease run out (docs/checker.md, "Lease limits").
+ *
+ * @param kind     how the lease lives
+ * @param ttl      a fixed lease's or a renewed lease's time to live, a session's detection time; -1 when none
+ * @param interval how often a renewed lease is renewed; 0 otherwise
+ * @param clock    whose clock times it
+ * @param judges   which servers must stop hearing the holder
+ */
+record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, LeaseModel.Judges judges) {
+
+    /** How a lease lives, as the rules tell them apart. */
+    enum Kind {
+        /** ends a ttl after the service stamped it, whatever the holder does */
+        FIXED,
+        /** ends when no renewal reached the judges for a ttl */
+        RENEWED,
+        /** ends when the server closes the holder's connection (after {@code ttl} unheard, or never when -1) */
+        SESSION,
+        /** ends only when released */
+        UNBOUNDED,
+        /** not declared: judged as FIXED and as RENEWED (a third of the ttl), either excusing: never a wrong accusation */
+        UNDECLARED
+    }
+
+    /** A packet loss below this share lets TCP carry a renewal through within a lease (a retransmission or two). */
+    static final double LOSS_MIN_PERCENT = 30;
+    /** A link faster than this carries a renewal (some hundred bytes) in well under a second. */
+    static final double SLOW_MAX_KBIT = 64;
+    /** The shortest reply allowance: how long before its answer to the holder the service may have begun the lease. */
+    static final long REPLY_ALLOWANCE_MIN = 50_000_000L;
+    /** ... or a fiftieth of the lease (80 ms of a 4 s lease), whichever is longer. */
+    static final long REPLY_ALLOWANCE_SHARE = 50;
+
+    /** The one place a model becomes terms. */
+    static LeaseTerms of(LeaseModel m) {
+        if (m instanceof LeaseModel.Fixed f) return new LeaseTerms(Kind.FIXED, f.ttl().toNanos(), 0, f.clock(), f.judges());
+        if (m instanceof LeaseModel.Renewed r) return new LeaseTerms(Kind.RENEWED, r.ttl().toNanos(), r.interval().toNanos(), r.clock(), r.judges());
+        if (m instanceof LeaseModel.Session s) {
+            return new LeaseTerms(Kind.SESSION, s.detection() == null ? -1 : s.detection().toNanos(), 0, LeaseModel.Clock.SERVICE, s.judges());
+        }
+        if (m instanceof LeaseModel.Undeclared u) {
+            long l = u.lease().toNanos();
+            return new LeaseTerms(Kind.UNDECLARED, l, l / 3, LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+        }
+        return new LeaseTerms(Kind.UNBOUNDED, -1, 0, LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+    }
+
+    /** A fixed ttl, counted from a moment in the hold, expires by itself. */
+    boolean expiresByItself() {
+        return kind == Kind.FIXED || kind == Kind.UNDECLARED;
+    }
+
+    /** Renewals keep it (a fault that stops them long enough ends it). */
+    boolean renewed() {
+        return kind == Kind.RENEWED || kind == Kind.UNDECLARED;
+    }
+
+    /** How long before its answer to the holder the service may have begun the lease: a reply's time on the wire. */
+    long allowance() {
+        return Math.max(REPLY_ALLOWANCE_MIN, Math.max(ttl, 0) / REPLY_ALLOWANCE_SHARE);
+    }
+
+    /** "a fixed 4 s lease", "a 4 s lease renewed every 1.333 s", …: for explanations. */
+    String describe() {
+        return switch (kind) {
+            case FIXED -> "fixed " + History.duration(ttl) + " lease";
+            case RENEWED -> History.duration(ttl) + " lease renewed every " + History.duration(interval);
+            case SESSION -> ttl < 0 ? "session-bound lock" : "session-bound lock (closed after " + History.duration(ttl) + " unheard)";
+            case UNBOUNDED -> "lock without a lease";
+            case UNDECLARED -> History.duration(ttl) + " lease (its model undeclared)";
+        };
+    }
+
+    /** Whether the judgement excuses the grant, and why (or why not), in words. */
+    record Judgement(boolean suffices, String why) {
+        static Judgement yes(String why) {
+            return new Judgement(true, why);
+        }
+
+        static Judgement no(String why) {
+            return new Judgement(false, why);
+        }
+    }
+
+    /**
+     * Whether the holder's lease, timed from {@code start} (the earliest moment the service may have
+     * stamped it), ran out by itself before the grant at {@code grant}.
+     *
+     * @param start  the earliest the lease began: the holder's answer less the allowance, not before its ask
+     * @param answer when the holder heard of its grant
+     */
+    Judgement expired(long start, long answer, long grant) {
+        if (!expiresByItself()) return Judgement.no("a " + describe() + " does not end by itself while its holder runs");
+        if (grant - answer >= ttl) {
+            return Judgement.yes("the holder had held for " + History.duration(grant - answer) + " when the grant came, past its " + describe());
+        }
+        if (grant - start >= ttl) {
+            return Judgement.yes("the grant came " + History.duration(grant - answer) + " after the holder's answer, within "
+                    + History.duration(ttl - (grant - answer)) + " of its " + describe() + "'s end: the lease began before that answer, so it may"
+                    + " have run out");
+        }
+        return Judgement.no("the holder's " + describe() + " ran to at least " + History.duration(start + ttl) + ", after the grant at "
+                + History.duration(grant));
+    }
+
+    /**
+     * Whether a fault that held the holder up ({@code impact}: froze it, cut it off from the servers
+     * that judge its lease, held its renewals, slowed, delayed or lost its packets) from {@code from}
+     * to {@code to} (Long.MAX_VALUE: not undone) could have ended its lease before {@code grant}.
+     *
+     * @param ask the holder's ask: the service heard it then, so nothing was unrenewed before
+     */
+    Judgement stopped(FaultSpan f, FaultEffect.Impact impact, boolean inAcquire, long from, long to, long ask, long grant) {
+        String what = f.kind() + " of the holder (" + f.describe() + ")";
+        String held = "the holder was " + impact.words() + (inAcquire ? " inside its acquire" : " before the grant") + " (" + f.describe() + ")";
+        switch (kind) {
+            case FIXED:
+                return Judgement.no("a " + describe() + " ends on its own time whatever the holder does, so the " + what + " cannot end it early");
+            case UNBOUNDED:
+                return Judgement.no("a " + describe() + " ends only when released, so the " + what + " cannot end it");
+            case SESSION:
+                if (impact == FaultEffect.Impact.FROZEN) {
+                    return Judgement.no("a frozen client's kernel keeps its connection open, so the " + what + " does not end a " + describe());
+                }
+                if (impact != FaultEffect.Impact.CUT_OFF) return Judgement.no("the " + what + " does not close a " + describe() + "'s connection");
+                if (ttl < 0) return Judgement.no("the server notices a cut-off client only by its own keep-alive (hours), so the " + what + " does not end a " + describe());
+                return window(what, held, Math.max(from, ask), to, grant);
+            default:
+                break;
+        }
+        // renewed (or undeclared, judged as renewed)
+        String size = tooSmall(f, impact);
+        if (size != null) return Judgement.no("the " + what + " " + size);
+        // a delayed link delivers what was sent under it a delay late: renewals keep landing late after it is undone
+        long lands = to;
+        if (to != Long.MAX_VALUE && f.effect() instanceof FaultEffect.Delay d && d.ms() != null) {
+            lands = to + (long) ((d.ms().doubleValue() + (d.jitterMs() == null ? 0 : d.jitterMs().doubleValue())) * 1_000_000L);
+        }
+        return window(what, held, Math.max(from - interval, ask), lands, grant);
+    }
+
+    /** Why a lossy, slow or delaying fault is too small to stop renewals for a ttl, or null when it is not (or its size is not said). */
+    private String tooSmall(FaultSpan f, FaultEffect.Impact impact) {
+        if (impact == FaultEffect.Impact.LOSSY && f.effect() instanceof FaultEffect.Loss l && l.percent() != null
+                && l.percent().doubleValue() < LOSS_MIN_PERCENT) {
+            return "loses " + l.percent() + " % of packets: TCP carries a renewal through (lockstorm counts " + (int) LOSS_MIN_PERCENT + " % or more)";
+        }
+        if (impact == FaultEffect.Impact.SLOWED && f.effect() instanceof FaultEffect.Slow s && s.kbit() != null
+                && s.kbit().doubleValue() > SLOW_MAX_KBIT) {
+            return "leaves " + s.kbit() + " kbit/s: a renewal still passes at once (lockstorm counts " + (int) SLOW_MAX_KBIT + " kbit/s or less)";
+        }
+        if (impact == FaultEffect.Impact.DELAYED && f.effect() instanceof FaultEffect.Delay d && d.ms() != null) {
+            long late = (long) ((d.ms().doubleValue() + (d.jitterMs() == null ? 0 : d.jitterMs().doubleValue())) * 1_000_000L);
+            if (late + interval + allowance() < ttl) {
+                return "holds each renewal back " + History.duration(late) + ": renewed every " + History.duration(interval) + ", the "
+                        + describe() + " needs a gap of " + History.duration(ttl) + " to end";
+            }
+        }
+        return null;
+    }
+
+    /**
+     * The lease, last renewed no earlier than {@code renewed}, could run out at {@code renewed + ttl}:
+     * the fault must last until then (less the allowance), and that must come before the grant.
+     */
+    private Judgement window(String what, String held, long renewed, long to, long grant) {
+        long end = renewed + ttl;
+        long slack = allowance();
+        if (to != Long.MAX_VALUE && to < end - slack) {
+            return Judgement.no("the " + what + " ended " + History.duration(end - to) + " before the holder's " + describe()
+                    + ", heard of no earlier than " + History.duration(renewed) + ", could run out at " + History.duration(end));
+        }
+        if (end - slack > grant) {
+            return Judgement.no("the holder's " + describe() + ", heard of no earlier than " + History.duration(renewed)
+                    + ", could run out at " + History.duration(end) + " at the earliest, after the grant at " + History.duration(grant)
+                    + " (the " + what + ")");
+        }
+        return Judgement.yes(held + ", long enough for its " + describe() + ", heard of no earlier than " + History.duration(renewed)
+                + ", to run out by " + History.duration(end) + ", before the grant at " + History.duration(grant));
+    }
+
+    /**
+     * Whether a server's clock moved so that the holder's lease, timed on it from {@code start},
+     * could have run out before {@code grant}: forward (or fast) by enough, never back or slow.
+     */
+    Judgement serverClock(FaultSpan f, FaultEffect.Move move, long start, long grant) {
+        String what = "server clock fault (" + f.describe() + ")";
+        if (clock == LeaseModel.Clock.CLIENT) return Judgement.no("the lease is timed on a client's clock, so the " + what + " does not end it");
+        if (kind == Kind.SESSION || kind == Kind.UNBOUNDED) return Judgement.no("a " + describe() + " is timed by no clock, so the " + what + " does not end it");
+        long at = Math.max(f.start().time(), start);
+        long until = f.end() == null ? grant : Math.min(grant, f.end().time());
+        long ahead;
+        if (move instanceof FaultEffect.Move.Jump j) ahead = j.deltaMs() * 1_000_000L;
+        else if (move instanceof FaultEffect.Move.Strobe s) ahead = Math.abs(s.deltaMs()) * 1_000_000L;
+        else if (move instanceof FaultEffect.Move.Rate r) ahead = (long) ((r.rate() - 1) * Math.max(0, until - at));
+        else if (move instanceof FaultEffect.Move.MonotonicRate r) ahead = (long) ((r.rate() - 1) * Math.max(0, until - at));
+        else return Judgement.yes("a server's clock moved before the grant, by how much the history does not say (" + f.describe() + ")");
+        if (ahead <= 0) return Judgement.no("the " + what + " moved it back or slowed it: a lease timed on it only lasts longer");
+        if (f.start().time() > grant) return Judgement.no("the " + what + " came after the grant");
+        long slack = allowance();
+        if (expiresByItself() && grant - start + ahead >= ttl - slack) {
+            return Judgement.yes("a server's clock moved " + History.duration(ahead) + " ahead before the grant (" + f.describe()
+                    + "): the holder's " + describe() + " from " + History.duration(start) + " could run out by " + History.duration(start + ttl - ahead));
+        }
+        if (renewed() && ahead + interval >= ttl - slack) {
+            return Judgement.yes("a server's clock moved " + History.duration(ahead) + " ahead before the grant (" + f.describe()
+                    + "), more than the " + History.duration(ttl - interval) + " between a renewal and its " + describe() + "'s end");
+        }
+        return Judgement.no("the " + what + " moved it " + History.duration(ahead) + " ahead, too little for the holder's " + describe()
+                + " to run out before the grant at " + History.duration(grant));
+    }
+
+    /**
+     * Whether the granted client's monotonic clock running fast ({@code rate}) could have made it
+     * take over a lease it times itself (a waiter watching the holder's heartbeats for a ttl) early.
+     */
+    Judgement waiterClockFast(FaultSpan f, double rate) {
+        if (clock != LeaseModel.Clock.CLIENT && kind != Kind.UNDECLARED) {
+            return Judgement.no("the granted client's monotonic clock ran fast (" + f.describe() + "), but the lease is timed on the service's clock");
+        }
+        long seen = kind == Kind.FIXED ? ttl : interval;
+        if (rate * seen + allowance() >= ttl || kind == Kind.UNDECLARED && rate > 1) {
+            return Judgement.yes("the granted client's monotonic clock ran fast (" + rate + "×) before its grant (" + f.describe()
+                    + "): a lease it timed on that clock ran out early");
+        }
+        return Judgement.no("the granted client's monotonic clock ran " + rate + "× fast (" + f.describe() + "), too little for the "
+                + describe() + " it watched to seem over");
+    }
+}

@@ -1,0 +1,266 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.api.LeaseModel;
+import dev.lockstorm.checker.CheckResult;
+import dev.lockstorm.checker.H;
+import dev.lockstorm.checker.history.NemesisEvent;
+import dev.lockstorm.checker.model.FencedMutex;
+import dev.lockstorm.checker.model.Mutex;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static dev.lockstorm.checker.H.h;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A cause must be sufficient under the lock's own lease model, not merely present: each rule with
+ * both sides, the fault that could have ended the lease (a lease limit) and the one that could not
+ * (a lock defect), by timing, size, direction and target.
+ */
+@Tag("unit")
+class LeaseLimitsTest {
+    private static final LeaseModel RENEWED_10S = new LeaseModel.Renewed(Duration.ofSeconds(10), Duration.ofMillis(3333),
+            LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+    private static final LeaseModel FIXED_4S = new LeaseModel.Fixed(Duration.ofSeconds(4), LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+
+    /** The run event of a run whose lock's lease lives as {@code model}, on {@code servers}. */
+    private static Map<String, Object> run(LeaseModel model, String... servers) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("lease_ms", 4000);
+        m.put("lease_model", model.toData());
+        if (servers.length > 0) m.put("servers", List.of(servers));
+        return m;
+    }
+
+    private static Incident.Cause cause(H history) {
+        CheckResult r = history.check(new FencedMutex());
+        assertEquals(1, r.incidents().size(), "one incident");
+        return r.incidents().get(0).cause();
+    }
+
+    /** c1 holds; {@code fault} starts {@code before} ms after its grant and is undone {@code length} ms later; c2 is granted at {@code grantAt} ms. */
+    private static Incident.Cause underPause(LeaseModel model, long before, long length, long grantAt) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(model)).acquire(0, 1L).with("client", "c1")
+                .gap(before).nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(length).nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(grantAt - before - length).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    @Test
+    void aShortPauseLongBeforeTheGrantExplainsNothingAndOneLongerThanTheLeaseDoes() {
+        // a 50 ms pause, 1.8 s before the grant, inside a 10 s renewed lease
+        Incident.Cause brief = underPause(RENEWED_10S, 100, 50, 1950);
+        assertFalse(brief.leaseLimit(), brief.why());
+        assertTrue(brief.why().contains("pause of the holder") && brief.why().contains("ended"), brief.why());
+        Incident.Cause past = underPause(RENEWED_10S, 100, 11_000, 11_200);
+        assertTrue(past.leaseLimit(), past.why());
+        assertTrue(past.why().contains("frozen before the grant"), past.why());
+        // long enough, but the grant came before the lease could run out
+        Incident.Cause early = underPause(RENEWED_10S, 100, 11_000, 2_000);
+        assertFalse(early.leaseLimit(), early.why());
+    }
+
+    @Test
+    void aRenewedLeaseHeldPastItsTtlWithoutAFaultIsADefectAndAFixedOneIsALimit() {
+        Incident.Cause renewed = cause(h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S)).acquire(0, 1L).with("client", "c1")
+                .gap(15_000).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertFalse(renewed.leaseLimit(), "a session renewed by heartbeats does not run out by itself: " + renewed.why());
+        Incident.Cause fixed = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).acquire(0, 1L).with("client", "c1")
+                .gap(5_000).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertTrue(fixed.leaseLimit(), fixed.why());
+        assertTrue(fixed.why().contains("past its fixed 4.000 s lease"), fixed.why());
+        // a fixed lease ends on its own time: a freeze of the holder does not end it early
+        Incident.Cause frozen = underPause(FIXED_4S, 100, 1_000, 2_000);
+        assertFalse(frozen.leaseLimit(), frozen.why());
+    }
+
+    /** c1 holds; its links to n1 suffer {@code f} with {@code value} from 100 ms for {@code length} ms; c2 is granted at {@code grantAt}. */
+    private static Incident.Cause underLinks(LeaseModel model, String f, Map<String, Object> value, long length, long grantAt) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(model, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-" + f, value).with("hosts", List.of("c1", "n1"))
+                .gap(length).nemesis("stop-" + f, "healed")
+                .gap(grantAt - 100 - length).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    @Test
+    void aLinkFaultMustBeBigAndLongEnoughToStopRenewals() {
+        Map<String, Object> smallDelay = Map.of("ms", 5, "jitter_ms", 0, "to", Map.of("c1", List.of("n1")));
+        Incident.Cause delay = underLinks(RENEWED_10S, "delay", smallDelay, 20_000, 21_000);
+        assertFalse(delay.leaseLimit(), delay.why());
+        assertTrue(delay.why().contains("holds each renewal back 5.000 ms"), delay.why());
+        Map<String, Object> bigDelay = Map.of("ms", 9_000, "jitter_ms", 0, "to", Map.of("c1", List.of("n1")));
+        assertTrue(underLinks(RENEWED_10S, "delay", bigDelay, 20_000, 21_000).leaseLimit());
+
+        Map<String, Object> onePercent = Map.of("percent", 1, "from", Map.of("n1", List.of("c1")));
+        Incident.Cause loss = underLinks(RENEWED_10S, "loss", onePercent, 20, 12_000);
+        assertFalse(loss.leaseLimit(), loss.why());
+        Map<String, Object> heavy = Map.of("percent", 40, "from", Map.of("n1", List.of("c1")));
+        assertFalse(underLinks(RENEWED_10S, "loss", heavy, 20, 12_000).leaseLimit(), "40 % for 20 ms: too short");
+        assertTrue(underLinks(RENEWED_10S, "loss", heavy, 11_000, 12_000).leaseLimit(), "40 % for 11 s");
+        assertFalse(underLinks(RENEWED_10S, "loss", onePercent, 11_000, 12_000).leaseLimit(), "1 % for 11 s: TCP carries renewals through");
+
+        Map<String, Object> fast = Map.of("kbit", 10_000, "to", Map.of("c1", List.of("n1")));
+        assertFalse(underLinks(RENEWED_10S, "slow", fast, 11_000, 12_000).leaseLimit(), "10 Mbit/s carries a renewal");
+        Map<String, Object> crawl = Map.of("kbit", 1, "to", Map.of("c1", List.of("n1")));
+        assertTrue(underLinks(RENEWED_10S, "slow", crawl, 11_000, 12_000).leaseLimit());
+    }
+
+    /** c1 holds; {@code process}'s clock on {@code host} jumps {@code deltaMs}; c2 is granted {@code grantAt} ms after c1. */
+    private static Incident.Cause underJump(LeaseModel model, String process, String host, long deltaMs, long grantAt) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(model, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-jump", Map.of("process", process, "delta_ms", deltaMs)).with("hosts", List.of(host))
+                .gap(grantAt - 100).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    @Test
+    void aServerClockEndsALeaseOnlyMovingAheadByEnough() {
+        Incident.Cause back = underJump(FIXED_4S, "redis-n1", "n1", -60_000, 1_000);
+        assertFalse(back.leaseLimit(), back.why());
+        assertTrue(back.why().contains("moved it back"), back.why());
+        assertTrue(underJump(FIXED_4S, "redis-n1", "n1", 60_000, 1_000).leaseLimit(), "a minute ahead ends a 4 s lease");
+        Incident.Cause little = underJump(FIXED_4S, "redis-n1", "n1", 500, 1_000);
+        assertFalse(little.leaseLimit(), "0.5 s ahead, 1 s into a 4 s lease: " + little.why());
+        assertTrue(underJump(FIXED_4S, "redis-n1", "n1", 3_500, 1_000).leaseLimit(), "3.5 s ahead, 1 s into a 4 s lease");
+        // renewed every 3.3 s with a 10 s ttl: a jump must exceed the 6.7 s between a renewal and the end
+        assertFalse(underJump(RENEWED_10S, "zk-n1", "n1", 2_000, 1_000).leaseLimit());
+        assertTrue(underJump(RENEWED_10S, "zk-n1", "n1", 8_000, 1_000).leaseLimit());
+    }
+
+    @Test
+    void aClientsWallClockNeverExcusesAGrant() {
+        Incident.Cause holder = underJump(FIXED_4S, "client-c1", "c1", -60_000, 1_000);
+        assertFalse(holder.leaseLimit(), holder.why());
+        assertTrue(holder.why().contains("a client's clock moved (clock client-c1"), holder.why());
+        assertFalse(underJump(FIXED_4S, "client-c1", "c1", 60_000, 1_000).leaseLimit());
+    }
+
+    /** Three servers; c1 holds; {@code refuses} for 12 s from 100 ms; c2 granted at 12.2 s. */
+    private static Incident.Cause underCut(LeaseModel model, Map<String, Object> refuses) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(model, "n1", "n2", "n3")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-partition", refuses).with("hosts", List.of("n1", "n2", "n3", "c1", "c2"))
+                .gap(12_000).nemesis("stop-partition", "fully connected")
+                .gap(100).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    @Test
+    void aCutMustKeepTheHolderFromTheServersThatJudgeItsLease() {
+        LeaseModel quorum = new LeaseModel.Renewed(Duration.ofSeconds(10), Duration.ofMillis(3333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+        // isolate-node: n1 alone; the holder still reaches n2 and n3, a majority
+        Map<String, Object> isolateNode = Map.of("n1", List.of("n2", "n3", "c1", "c2"), "n2", List.of("n1"), "n3", List.of("n1"),
+                "c1", List.of("n1"), "c2", List.of("n1"));
+        Incident.Cause one = underCut(quorum, isolateNode);
+        assertFalse(one.leaseLimit(), one.why());
+        assertTrue(one.why().contains("did not keep the holder from the servers that judge its lease"), one.why());
+        // the holder cut off from every server
+        Map<String, Object> isolateHolder = Map.of("c1", List.of("n1", "n2", "n3"), "n1", List.of("c1"), "n2", List.of("c1"), "n3", List.of("c1"));
+        assertTrue(underCut(quorum, isolateHolder).leaseLimit());
+        // the holder reaches only n1, which is cut from n2 and n3: no majority through it
+        Map<String, Object> minority = Map.of("c1", List.of("n2", "n3"), "n2", List.of("c1", "n1"), "n3", List.of("c1", "n1"), "n1", List.of("n2", "n3"));
+        assertTrue(underCut(quorum, minority).leaseLimit());
+        // two clients cut from each other
+        Map<String, Object> clients = Map.of("c1", List.of("c2"), "c2", List.of("c1"));
+        assertFalse(underCut(quorum, clients).leaseLimit());
+        assertFalse(underCut(RENEWED_10S, clients).leaseLimit());
+    }
+
+    @Test
+    void aSessionLockEndsOnlyWhenTheServerClosesTheConnection() {
+        LeaseModel session = new LeaseModel.Session(null, LeaseModel.Judges.ONE);
+        Incident.Cause frozen = underPause(session, 100, 30_000, 30_200);
+        assertFalse(frozen.leaseLimit(), frozen.why());
+        assertTrue(frozen.why().contains("kernel keeps its connection open"), frozen.why());
+        Map<String, Object> isolateHolder = Map.of("c1", List.of("n1", "n2", "n3"), "n1", List.of("c1"), "n2", List.of("c1"), "n3", List.of("c1"));
+        assertFalse(underCut(session, isolateHolder).leaseLimit(), "no detection: a cut is noticed only after hours");
+        assertTrue(underCut(new LeaseModel.Session(Duration.ofSeconds(5), LeaseModel.Judges.ONE), isolateHolder).leaseLimit());
+        assertFalse(underPause(new LeaseModel.Unbounded(), 100, 30_000, 30_200).leaseLimit());
+    }
+
+    @Test
+    void aTokenlessGranteeFrozenInsideItsAcquireMayHaveBeenGrantedFirst() {
+        // c2 asks, is frozen after its grant for 6 s; c1 is granted 5 s after c2's ask; c2's answer comes while c1 holds
+        var h = h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).invoke(1, "acquire").with("client", "c2")
+                .nemesis("start-pause", List.of("client-c2-p1")).with("hosts", List.of("c2")).with("fault", "pause-at:after-grant")
+                .gap(5_000).acquire(0, null).with("client", "c1")
+                .gap(1_000).nemesis("stop-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"))
+                .ok(1, "acquire", null).with("client", "c2").release(0).release(1);
+        CheckResult r = h.check(new Mutex());
+        assertEquals(1, r.incidents().size());
+        assertTrue(r.incidents().get(0).cause().leaseLimit(), r.incidents().get(0).cause().why());
+        // c2 asked only 1 s before c1's grant: its 4 s lease could not have ended by then
+        var soon = h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).acquire(0, null).with("client", "c1")
+                .invoke(1, "acquire").with("client", "c2")
+                .nemesis("start-pause", List.of("client-c2-p1")).with("hosts", List.of("c2")).with("fault", "pause-at:after-grant")
+                .gap(1_000).nemesis("stop-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"))
+                .ok(1, "acquire", null).with("client", "c2").release(0).release(1);
+        CheckResult s = soon.check(new Mutex());
+        assertFalse(s.incidents().get(0).cause().leaseLimit(), s.incidents().get(0).cause().why());
+    }
+
+    @Test
+    void aFixedLeaseRunsFromTheAskWhenTheHoldersOwnLinksHeldItsAnswerBack() {
+        Map<String, Object> delay = Map.of("ms", 3_000, "jitter_ms", 0, "to", Map.of("c1", List.of("n1")));
+        // the delay began before c1 asked; its answer came 3 s late, so its lease may have begun 3 s before it heard
+        Incident.Cause late = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1"))
+                .nemesis("start-delay", delay).with("hosts", List.of("c1", "n1"))
+                .invoke(0, "acquire").with("client", "c1").gap(3_000).ok(0, "acquire", 1L).with("client", "c1")
+                .gap(1_500).acquire(1, 2L).with("client", "c2").nemesis("stop-delay", "no delay").release(0).release(1));
+        assertTrue(late.leaseLimit(), late.why());
+        // without the link fault, the same timing is a defect: the lease ran to at least 3 s after the answer
+        Incident.Cause plain = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1"))
+                .invoke(0, "acquire").with("client", "c1").gap(3_000).ok(0, "acquire", 1L).with("client", "c1")
+                .gap(1_500).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertFalse(plain.leaseLimit(), plain.why());
+    }
+
+    @Test
+    void anUndeclaredModelIsJudgedConservativelyAndSaysSo() {
+        Incident.Cause c = cause(h().nemesis(NemesisEvent.RUN.f(), Map.of("lease_ms", 2000)).acquire(0, 1L).with("client", "c1")
+                .acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertFalse(c.leaseLimit(), c.why());
+        assertTrue(c.why().contains("declares no lease model"), c.why());
+    }
+
+    /** c1 granted, frozen 11 s (renewed 10 s lease), c2 granted; c1 then writes, having said "still held" at {@code answeredAt} ms. */
+    private static Incident.Cause beliefAt(long answeredAt) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S)).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(11_000).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .invoke(0, "write", Map.of("token", 1, "value", 1))
+                .add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true)
+                .with("still_held_at", answeredAt * 1_000_000L)
+                .release(0).release(1));
+    }
+
+    @Test
+    void aBeliefCountsWhenItWasGivenNotWhenTheOperationItCameWithBegan() {
+        // "yes" said with the grant, before the freeze, and carried to the write after it: what the client knew then was true
+        Incident.Cause early = beliefAt(2);
+        assertTrue(early.leaseLimit(), early.why());
+        // "yes" said after the other client's grant: the lock did not learn it had lost the lease
+        Incident.Cause late = beliefAt(11_200);
+        assertFalse(late.leaseLimit(), late.why());
+        assertTrue(late.why().contains("still held the lock at 11.200 s"), late.why());
+    }
+
+    @Test
+    void theModelRoundTripsThroughTheRunEventAndABadOneIsRefusedByName() {
+        for (LeaseModel m : List.of(FIXED_4S, RENEWED_10S, new LeaseModel.Session(null, LeaseModel.Judges.ONE),
+                new LeaseModel.Session(Duration.ofSeconds(3), LeaseModel.Judges.KEY_MASTER), new LeaseModel.Unbounded(),
+                new LeaseModel.Undeclared(Duration.ofSeconds(4)))) {
+            assertEquals(m, LeaseModel.fromData(m.toData()));
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LeaseModel.fromData(Map.of("kind", "renewed", "ttl_ms", 4000, "clock", "service", "judges", "one")));
+        assertTrue(e.getMessage().contains("\"interval_ms\" must be a positive number"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> LeaseModel.fromData(Map.of("kind", "forever")));
+    }
+}
