@@ -57,9 +57,11 @@ public final class LockStormExtension implements ParameterResolver, InvocationIn
     }
 
     /**
-     * With {@code seeds = N}, a test whose assertions fail on its first seed's run is called again
-     * with the next seed's, up to N: it passes at the first seed whose run meets them, and fails
-     * with every seed's counts when none does. Only an assertion failure tries the next seed.
+     * With {@code seeds = N} ({@link SeedRule}): a reproduction whose assertions fail on its first
+     * seed's run is called again with the next seed's, up to N: it passes at the first seed whose run
+     * meets them, and fails with every seed's counts when none does; a safety claim
+     * ({@code assertSafe}, {@code assertNoDefect}) is called with every seed and fails at the first
+     * that breaks it. Only an assertion failure counts as one.
      */
     @Override
     public void interceptTestMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> call, ExtensionContext context)
@@ -83,18 +85,30 @@ public final class LockStormExtension implements ParameterResolver, InvocationIn
         m.setAccessible(true);
         for (int n = 0; ; n++) {
             args.set(at, run);
+            AssertionError failed = null;
+            SeedRule.claimedSafety(); // forget what an earlier test on this thread claimed
             try {
                 m.invoke(call.getTarget().orElse(null), args.toArray());
-                context.publishReportEntry("lockstorm.seeds", "seed " + run.spec().seed() + " showed it" + (n == 0 ? "" : " (tried before: " + tried + ")"));
-                invocation.skip();
-                return;
             } catch (java.lang.reflect.InvocationTargetException e) {
-                if (!(e.getCause() instanceof AssertionError failed)) throw e.getCause();
-                tried.append(tried.length() == 0 ? "" : "; ").append("seed ").append(run.spec().seed()).append(": ").append(run.counts());
-                if (n + 1 >= t.seeds()) {
+                if (!(e.getCause() instanceof AssertionError a)) throw e.getCause();
+                failed = a;
+            }
+            boolean safety = SeedRule.claimedSafety();
+            tried.append(tried.length() == 0 ? "" : "; ").append("seed ").append(run.spec().seed()).append(": ").append(run.counts());
+            switch (SeedRule.after(safety, failed == null, n + 1 >= t.seeds())) {
+                case PASS -> {
+                    context.publishReportEntry("lockstorm.seeds", safety ? "every seed passed: " + tried
+                            : "seed " + run.spec().seed() + " showed it" + (n == 0 ? "" : " (tried: " + tried + ")"));
                     invocation.skip();
-                    AssertionError all = new AssertionError("lockstorm: not shown on any of " + t.seeds() + " seeds: " + tried, failed);
-                    throw all;
+                    return;
+                }
+                case FAIL -> {
+                    invocation.skip();
+                    throw safety ? new AssertionError("lockstorm: seed " + run.spec().seed() + " broke the safety claim (every seed must"
+                            + " pass it): " + tried, failed)
+                            : new AssertionError("lockstorm: not shown on any of " + t.seeds() + " seeds: " + tried, failed);
+                }
+                case NEXT -> {
                 }
             }
             run = lockstorm.run(run.spec().withSeed(run.spec().seed() + 1));

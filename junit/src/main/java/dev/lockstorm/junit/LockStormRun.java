@@ -110,6 +110,7 @@ public record LockStormRun(LockStormSpec spec, Path dir, Results results, String
      * could acquire again after the heal: a lock that excludes by never granting is stuck, not safe.
      */
     public LockStormRun assertSafe() {
+        SeedRule.claimSafety();
         return expect(Expectation.Word.VALID).assertLive();
     }
 
@@ -140,12 +141,14 @@ public record LockStormRun(LockStormSpec spec, Path dir, Results results, String
     }
 
     /**
-     * Fails unless every incident is a lease limit (the holder frozen, cut off or past its lease:
-     * what any lease lock does without fencing), tokens kept their order and every client could take
-     * the lock again after the heal: double holders may be expected, a bug of the lock's own is not.
-     * The same rule as {@code --expect no-defect}.
+     * Fails unless every incident is a lease limit (a fault that could have ended the holder's lease
+     * as the lock's lease model says: what any lease lock does without fencing), tokens kept their
+     * order and every client could take the lock again after the heal: double holders may be
+     * expected, a bug of the lock's own is not. The same rule as {@code --expect no-defect}. A claim
+     * of safety: with {@code seeds = N} every seed must pass it.
      */
     public LockStormRun assertNoDefect() {
+        SeedRule.claimSafety();
         return expect(Expectation.Word.NO_DEFECT);
     }
 

@@ -104,9 +104,10 @@ public @interface LockStormTest {
     String schedule() default "";
 
     /**
-     * How many seeds the test may take, from {@link #seed()} on: a timing-dependent finding passes
-     * when any of them shows it. Each seed's run is reported; the test fails, listing every seed's
-     * counts, only when the test's assertions fail on all of them.
+     * How many seeds the test takes, from {@link #seed()} on. A reproduction (a timing-dependent
+     * finding: {@code assertDefect}, {@code assertDoubleHolder}) passes when any of them shows it and
+     * fails, listing every seed's counts, only when its assertions fail on all of them; a safety
+     * claim ({@code assertSafe}, {@code assertNoDefect}) passes only when every seed passes it.
      */
     int seeds() default 1;
 

@@ -50,6 +50,21 @@ class LockStormExtensionIT {
         assertEquals(2, run.spec().seed(), "seed 1 does not show it");
     }
 
+    private static final java.util.List<Long> SAFE_SEEDS = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+
+    /** A safety claim with seeds = 2: both seeds' runs are checked, not only the first that passes. */
+    @LockStormTest(system = "redis-single", clients = 2, timeLimit = "4s", quiet = "10s", holdMax = "100ms", seeds = 2)
+    void aSafetyClaimWithSeedsRunsEverySeed(LockStormRun run) {
+        SAFE_SEEDS.add(run.spec().seed());
+        run.assertNoDefect();
+    }
+
+    @org.junit.jupiter.api.AfterAll
+    static void everySeedOfTheSafetyClaimRan() {
+        // (empty when that test was not selected)
+        if (!SAFE_SEEDS.isEmpty()) assertEquals(java.util.List.of(1L, 2L), SAFE_SEEDS, "the safety claim's seeds");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"writes", "all"})
     void specsMadeInTheTestAreRunToo(String fencing, LockStorm lockstorm) {

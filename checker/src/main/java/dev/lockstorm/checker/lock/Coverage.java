@@ -117,7 +117,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
             long to = f.end() == null ? end : f.end().time();
             HoldInterval hit = heldAt(holds, f, from, end);
             Integer process = process(f);
-            if (process != null && acquiring(h, process, f.start().index())) {
+            if (process != null && acquiring(h, process, f, clients)) {
                 n.merge(f.effect() instanceof FaultEffect.Freeze ? Key.CLIENT_PAUSED_IN_ACQUIRE : Key.CLIENT_KILLED_IN_ACQUIRE, 1, Integer::sum);
             }
             if (hit != null && f.effect() instanceof FaultEffect.Freeze) {
@@ -181,10 +181,17 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
     }
 
     /** Whether {@code process}'s last operation before event {@code index} is an acquire not yet completed (a grant in flight). */
-    private static boolean acquiring(History h, int process, int index) {
-        for (int i = index - 1; i >= 0; i--) {
+    /**
+     * Whether the client the fault acted on was inside an acquire when it began: its process, or for
+     * a freeze of a worker (named by the process it started as), the latest process of the client
+     * host it names: a worker that reset its client goes on as later processes.
+     */
+    private static boolean acquiring(History h, int process, FaultSpan f, java.util.Set<String> clientHosts) {
+        String host = f.effect() instanceof FaultEffect.Freeze ? f.hosts().stream().filter(clientHosts::contains).findFirst().orElse(null) : null;
+        for (int i = f.start().index() - 1; i >= 0; i--) {
             Op op = h.get(i);
-            if (op.isClient() && op.process() == process) return op.type() == OpType.INVOKE && op.f().startsWith("acquire");
+            boolean mine = op.isClient() && (op.process() == process || host != null && host.equals(String.valueOf(op.extra("client"))));
+            if (mine) return op.type() == OpType.INVOKE && op.f().startsWith("acquire");
         }
         return false;
     }
@@ -235,7 +242,9 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
         Integer process = process(f);
         for (HoldInterval x : holds) {
             if (!overlaps(x, at, at, end)) continue;
-            if (process != null ? x.process() == process : f.hosts().contains(String.valueOf(x.start().extra("client")))) return x;
+            // a frozen worker is named by the process it started as; its client goes on as later processes on the same host
+            boolean onHost = f.hosts().contains(String.valueOf(x.start().extra("client")));
+            if (process != null ? x.process() == process || f.effect() instanceof FaultEffect.Freeze && onHost : onHost) return x;
         }
         return null;
     }

@@ -252,6 +252,18 @@ class LeaseLimitsTest {
     }
 
     @Test
+    void aPauseOfAWorkerCountsForTheLaterProcessesOfItsClient() {
+        // the worker started as process 0 (client-c1-p0); its client crashed once and goes on as process 2
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).invoke(0, "acquire").with("client", "c1").info(0, "acquire")
+                .acquire(2, 1L).with("client", "c1")
+                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(5_000).nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .release(2).check(new FencedMutex());
+        assertEquals(1, r.coverage().count("holder-paused"), r.coverage().describe());
+        assertEquals(1, r.coverage().count("holder-paused-past-lease"), r.coverage().describe());
+    }
+
+    @Test
     void theModelRoundTripsThroughTheRunEventAndABadOneIsRefusedByName() {
         for (LeaseModel m : List.of(FIXED_4S, RENEWED_10S, new LeaseModel.Session(null, LeaseModel.Judges.ONE),
                 new LeaseModel.Session(Duration.ofSeconds(3), LeaseModel.Judges.KEY_MASTER), new LeaseModel.Unbounded(),

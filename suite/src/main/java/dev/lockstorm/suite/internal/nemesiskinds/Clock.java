@@ -12,8 +12,9 @@ import java.util.Optional;
 
 /**
  * {@code clock}: right after a client acquired, a server's realtime clock jumps past the lease,
- * runs three times fast or strobes (servers under the clock shim: Redis masters, a database); the
- * waiting clients' clocks jump a minute back, the next time ahead (or the other way round).
+ * runs three times fast or strobes (servers under the clock shim: Redis masters, a database); every
+ * client's clock (the new holder's, which it may renew by, and the waiters') jumps a minute back,
+ * the next time ahead (or the other way round).
  */
 public record Clock() implements NemesisKind {
     @Override
@@ -23,7 +24,7 @@ public record Clock() implements NemesisKind {
 
     @Override
     public String description() {
-        return "right after an acquire, in turn: the waiting clients' clocks jump 60 s back (the next time ahead), then a Redis or database server's clock jumps past the lease, runs fast or strobes";
+        return "right after an acquire, in turn: every client's clock (the holder's and the waiters') jumps 60 s back (the next time ahead), then a Redis or database server's clock jumps past the lease, runs fast or strobes";
     }
 
     @Override
@@ -51,40 +52,42 @@ public record Clock() implements NemesisKind {
                 .heldUntil(f -> !clients.contains(f) || moved.granted(), r.lease().multipliedBy(3).dividedBy(2))::run);
     }
 
-    /** The clients whose clocks the client clock fault in force moved. */
+    /** The clients whose clocks the client clock fault in force moved, and which of them were waiting then. */
     static final class Moved {
-        private volatile List<Client> clients = List.of();
+        private volatile List<Client> waiting = List.of();
 
+        /** Moves every client under the clock shim: the holder (its renewals timed on its clock) and the waiters. */
         List<ClockFault> set(List<Client> moved) {
-            clients = List.copyOf(moved);
+            waiting = moved.stream().filter(c -> !c.holds()).toList();
             return moved.stream().map(Client::clock).toList();
         }
 
-        /** Whether one of them holds the lock now: granted while its clock was moved. */
+        /** Whether one that was waiting holds the lock now: granted while its clock was moved. */
         boolean granted() {
-            return clients.stream().anyMatch(Client::holds);
+            return waiting.stream().anyMatch(Client::holds);
         }
     }
 
     /**
-     * Client clocks, moved where they matter: right after a grant, the clocks of every client that
-     * waits for the lock now jump a minute back or ahead, one then the other (a lock may survive one
-     * direction and not the other) (whichever of them is granted next is granted
-     * on a wrong clock, and the holder's clock disagrees with theirs). A jump, not a strobe: a strobed
-     * clock is right half the time, and the grant may fall in that half.
-     * A fault on the clock of a client that never acts while it is moved proves nothing.
+     * Client clocks, moved where they matter: right after a grant, the clocks of the new holder and
+     * of every client that waits for the lock jump a minute back or ahead, one then the other (a lock
+     * may survive one direction and not the other): the holder renews on a wrong clock (a renewal
+     * that computes its expiry from it: {@code PEXPIREAT} in the past deletes the key), and whichever
+     * waiter is granted next is granted on one. A jump, not a strobe: a strobed clock is right half
+     * the time, and the grant may fall in that half. A fault on the clock of a client that never acts
+     * while it is moved proves nothing: it is held until a waiter it moved is granted.
      */
     static List<Fault> clientFaults(Targets t, Moved moved) {
         if (t.clients().stream().noneMatch(c -> c.clock() != null)) return List.of();
         Duration minute = Duration.ofSeconds(60);
         return List.of(
-                new Fault.ClockJump("waiters-clock-back", () -> moved.set(waiters(t)), minute.negated()),
-                new Fault.ClockJump("waiters-clock-ahead", () -> moved.set(waiters(t)), minute));
+                new Fault.ClockJump("clients-clock-back", () -> moved.set(shimmed(t)), minute.negated()),
+                new Fault.ClockJump("clients-clock-ahead", () -> moved.set(shimmed(t)), minute));
     }
 
-    /** The clients under the clock shim that do not hold the lock now. */
-    private static List<Client> waiters(Targets t) {
-        return t.clients().stream().filter(c -> !c.holds() && c.clock() != null).map(c -> (Client) c).toList();
+    /** The clients under the clock shim: the holder and the waiters. */
+    private static List<Client> shimmed(Targets t) {
+        return t.clients().stream().filter(c -> c.clock() != null).map(c -> (Client) c).toList();
     }
 
     /** For every server with a clock fault: a jump past the lease, running three times fast, strobing by the lease. */
