@@ -48,6 +48,18 @@ class HostileInputTest {
         return Checker.check(h, Models.infer(h, false), SearchLimits.withTimeLimit(Duration.ofSeconds(10)));
     }
 
+    @Test
+    void aRunEventWhoseLeaseModelIsNoModelIsRefusedByItsLine() {
+        HistoryFormatException e = bad("""
+                {"type":"info","process":"nemesis","f":"run","value":{"lease_ms":4000,"lease_model":{"kind":"renewed","ttl_ms":4000,"clock":"service","judges":"one"}}}
+                """, HistoryFormat.JSONL);
+        assertTrue(e.getMessage().startsWith("h:1: ") && e.getMessage().contains("\"interval_ms\" must be a positive number"), e.getMessage());
+        HistoryFormatException kind = bad("""
+                {"type":"info","process":"nemesis","f":"run","value":{"lease_model":"forever"}}
+                """, HistoryFormat.JSONL);
+        assertTrue(kind.getMessage().contains("\"lease_model\" must be an object"), kind.getMessage());
+    }
+
     // 1. processes named by strings or keywords are clients
 
     @Test
