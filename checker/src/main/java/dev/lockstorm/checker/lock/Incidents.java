@@ -310,6 +310,8 @@ public final class Incidents {
      */
     private static String grantedFirst(Context ctx, LeaseTerms terms, HoldInterval hold, HoldInterval g, FaultSpan f) {
         if (g.token() != null && hold.token() != null) return g.token() < hold.token() ? "its token is lower" : null;
+        // a freeze aimed at a point of the lock's code before its grant (pause-at:after-get) came before the grant
+        if (aimedBeforeGrant(f)) return null;
         int gAskIndex = ctx.h.partner(g.start().index());
         if (gAskIndex < 0 || gAskIndex > hold.start().index()) return null;
         long gAsk = ctx.h.get(gAskIndex).time();
@@ -331,6 +333,12 @@ public final class Incidents {
     /** Whether the fault was aimed at the moment right after a grant ({@code pause-at:after-grant}, {@code kill-at:after-grant}). */
     private static boolean afterGrant(FaultSpan f) {
         return String.valueOf(f.start().extra("fault")).endsWith(":" + dev.lockstorm.checker.history.NemesisEvent.AFTER_GRANT);
+    }
+
+    /** Whether the fault was aimed at a point of an acquire other than right after its grant ({@code pause-at:after-get}). */
+    private static boolean aimedBeforeGrant(FaultSpan f) {
+        String aim = String.valueOf(f.start().extra("fault"));
+        return (aim.startsWith("pause-at:") || aim.startsWith("kill-at:")) && !afterGrant(f);
     }
 
     /** A pause or cut of {@code g}'s own client between its acquire's ask and its answer, or null. */

@@ -202,6 +202,14 @@ class LeaseLimitsTest {
                 .ok(1, "acquire", null).with("client", "c2").release(0).release(1);
         CheckResult s = soon.check(new Mutex());
         assertFalse(s.incidents().get(0).cause().leaseLimit(), s.incidents().get(0).cause().why());
+        // frozen at a point of its acquire before its grant (between a GET and its SET): its grant came after the freeze
+        var beforeGrant = h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).invoke(1, "acquire").with("client", "c2")
+                .nemesis("start-pause", List.of("client-c2-p1")).with("hosts", List.of("c2")).with("fault", "pause-at:after-get")
+                .gap(5_000).acquire(0, null).with("client", "c1")
+                .gap(1_000).nemesis("stop-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"))
+                .ok(1, "acquire", null).with("client", "c2").release(0).release(1);
+        CheckResult b = beforeGrant.check(new Mutex());
+        assertFalse(b.incidents().get(0).cause().leaseLimit(), b.incidents().get(0).cause().why());
     }
 
     @Test

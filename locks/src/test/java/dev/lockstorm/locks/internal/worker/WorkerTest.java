@@ -56,6 +56,24 @@ class WorkerTest {
         }
     }
 
+    /** A client that grants every acquire (token 1) and implements nothing else: no read lock, no stillHeld. */
+    private static LockClient granting() {
+        return new LockClient() {
+            public void open() {
+            }
+
+            public Lease acquire(Duration timeout) {
+                return new Lease(1L, null);
+            }
+
+            public void release(Lease lease) {
+            }
+
+            public void close() {
+            }
+        };
+    }
+
     private static Reply call(Worker w, Command c) {
         return w.handle(Protocol.encode(c));
     }
@@ -76,20 +94,7 @@ class WorkerTest {
 
     @Test
     void aReadAcquireOfALockWithoutAReadLockIsUnknownNamingTheClass() {
-        LockClient plain = new LockClient() {
-            public void open() {
-            }
-
-            public Lease acquire(Duration timeout) {
-                return new Lease(1L, null);
-            }
-
-            public void release(Lease lease) {
-            }
-
-            public void close() {
-            }
-        };
+        LockClient plain = granting();
         Worker w = new Worker(() -> plain, new PrintStream(new ByteArrayOutputStream()));
         w.open();
         Reply r = call(w, new Command.Acquire(1000, false, true));
@@ -98,20 +103,7 @@ class WorkerTest {
 
     @Test
     void aClientWithoutStillHeldIsUnknownNotYes() {
-        LockClient mute = new LockClient() {
-            public void open() {
-            }
-
-            public Lease acquire(Duration timeout) {
-                return new Lease(1L, null);
-            }
-
-            public void release(Lease lease) {
-            }
-
-            public void close() {
-            }
-        };
+        LockClient mute = granting();
         Worker w = new Worker(() -> mute, new PrintStream(new ByteArrayOutputStream()));
         w.open();
         Reply granted = call(w, new Command.Acquire(1000, true, false));
