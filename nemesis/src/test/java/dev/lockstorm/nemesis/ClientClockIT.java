@@ -43,7 +43,8 @@ class ClientClockIT {
             nemesis.clockStrobe(clock, Duration.ofSeconds(30), Duration.ofMillis(100), Duration.ofMillis(600));
             int end = ClockPrinter.samples(client).size();
             Wait.until("lines after the reset", () -> ClockPrinter.samples(client).size() >= end + 2, Duration.ofSeconds(5));
-            long[] last = ClockPrinter.samples(client).get(ClockPrinter.samples(client).size() - 1);
+            List<long[]> now = ClockPrinter.samples(client);
+            long[] last = now.get(now.size() - 1);
             assertTrue(Math.abs(last[0] - System.currentTimeMillis()) < 2_000, "the reset brought real time back");
             nemesis.close();
         }
@@ -60,7 +61,9 @@ class ClientClockIT {
             nemesis.monotonicClockRate(clock, 5.0);
             int mark = ClockPrinter.samples(client).size();
             Thread.sleep(1000);
-            List<long[]> fast = ClockPrinter.samples(client).subList(mark + 1, ClockPrinter.samples(client).size());
+            // one snapshot: the lines keep coming while the test reads them
+            List<long[]> seen = ClockPrinter.samples(client);
+            List<long[]> fast = seen.subList(mark + 1, seen.size());
             long wall = fast.get(fast.size() - 1)[0] - fast.get(0)[0];
             long mono = (fast.get(fast.size() - 1)[1] - fast.get(0)[1]) / 1_000_000;
             // it sleeps 50 ms by its own clock between lines: 10 ms of real time, so about a hundred lines a second, not twenty

@@ -19,7 +19,8 @@ public final class ClockPrinter {
     /** The lines it printed so far, each {wall ms, nanoTime}. */
     static List<long[]> samples(HostProcess p) {
         try {
-            return Files.readAllLines(p.log()).stream().filter(l -> l.startsWith("T "))
+            // whole lines only: the printer may be halfway through the last one
+            return Files.readAllLines(p.log()).stream().filter(l -> l.matches("T -?\\d+ -?\\d+"))
                     .map(l -> l.split(" ")).map(a -> new long[]{Long.parseLong(a[1]), Long.parseLong(a[2])}).toList();
         } catch (IOException e) {
             return List.of();
