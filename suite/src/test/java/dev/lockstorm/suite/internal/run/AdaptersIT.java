@@ -31,19 +31,17 @@ class AdaptersIT {
     @MethodSource("systems")
     void withoutFaultsEveryAdapterIsSafeAndLive(String system) throws Exception {
         LockSystem s = Registry.builtIn().system(system);
-        // 3 s of holds up to 20 ms by four clients (the slowest IT class: 35 runs): a CI run under load granted 35 (Hazelcast's
-        // CP) to 370 in 5 s, so more than 10 in 3 s is what every adapter makes, and enough for the checks below
-        RunSpec spec = RunSpec.builder(s).clients(4).timeLimit(Duration.ofSeconds(3)).fencing(Fencing.WRITES).seed(21)
+        RunSpec spec = RunSpec.builder(s).clients(4).timeLimit(Duration.ofSeconds(5)).fencing(Fencing.WRITES).seed(21)
                 .nemesisInterval(Duration.ofSeconds(10)).holds(Duration.ZERO, Duration.ofMillis(20)).quiet(Duration.ofSeconds(15))
                 .command(List.of("AdaptersIT", system)).build();
         RunResult r = LabRuns.run(spec);
         CheckResult c = r.check();
         assertEquals(Verdict.VALID, c.verdict(), Summary.of(c));
         if (s.fencingToken()) {
-            assertTrue(c.fencing().tokens() > 10, "tokens granted: " + c.fencing().tokens());
+            assertTrue(c.fencing().tokens() > 20, "tokens granted: " + c.fencing().tokens());
         } else {
             assertEquals(0, c.fencing().tokens(), "a lock without fencing tokens granted some");
-            assertTrue(c.resource().acknowledged() > 10, "increments acknowledged: " + c.resource().acknowledged());
+            assertTrue(c.resource().acknowledged() > 20, "increments acknowledged: " + c.resource().acknowledged());
         }
         if (s.readWrite()) {
             // readers beside readers, writers alone; writers downgraded while another writer waited (CURATOR-621's interleaving)
