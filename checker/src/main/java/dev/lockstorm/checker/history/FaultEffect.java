@@ -189,6 +189,12 @@ public sealed interface FaultEffect {
             return "delay";
         }
 
+        /** How late a packet lands at most (the delay and its jitter), in nanoseconds; empty when the history does not say. */
+        public java.util.OptionalLong lateNanos() {
+            if (ms == null) return java.util.OptionalLong.empty();
+            return java.util.OptionalLong.of((long) ((ms.doubleValue() + (jitterMs == null ? 0 : jitterMs.doubleValue())) * 1_000_000L));
+        }
+
         /** A delayed link holds back what the holder sends and hears: its renewals land late, its grants come late. */
         @Override
         public Impact onHolder(String client) {

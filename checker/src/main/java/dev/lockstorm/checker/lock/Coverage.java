@@ -100,10 +100,11 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
     private static final Pattern WORKER = Pattern.compile("-p(\\d+)$");
 
     public static Coverage of(History h, List<HoldInterval> holds, List<FaultSpan> faults) {
-        OptionalLong lease = RunFacts.of(h).leaseNanos();
+        RunFacts facts = RunFacts.of(h);
+        OptionalLong lease = facts.leaseNanos();
         // a hold outlives a lease that ends by itself (a fixed TTL); a renewed one ends only unrenewed for its TTL; a session
         // or no lease neither: moments measured against a lease that cannot end that way would mean nothing
-        LeaseTerms terms = RunFacts.of(h).leaseModel().map(LeaseTerms::of).orElse(null);
+        LeaseTerms terms = facts.leaseModel().map(LeaseTerms::of).orElse(null);
         boolean outlives = terms != null && terms.expiresByItself();
         OptionalLong unrenewed = terms == null || terms.ttl() < 0 || terms.kind() == LeaseTerms.Kind.SESSION ? OptionalLong.empty()
                 : OptionalLong.of(terms.ttl());

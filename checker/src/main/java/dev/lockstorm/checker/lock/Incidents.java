@@ -48,9 +48,10 @@ public final class Incidents {
     public static List<Incident> of(History h, DoubleHolders.Found found, List<FaultSpan> faults, List<StaleWrite> staleWrites,
                                     List<Overwrite> overwrites, Deadline deadline) {
         List<Incident> out = new ArrayList<>();
-        LeaseTerms terms = RunFacts.of(h).leaseModel().map(LeaseTerms::of).orElse(null);
+        RunFacts facts = RunFacts.of(h);
+        LeaseTerms terms = facts.leaseModel().map(LeaseTerms::of).orElse(null);
         long lastTime = h.size() == 0 ? 0 : h.get(h.size() - 1).time();
-        Context ctx = new Context(h, faults);
+        Context ctx = new Context(h, faults, facts.servers());
         Map<Object, List<StaleWrite>> staleByLock = new java.util.HashMap<>();
         for (StaleWrite w : staleWrites) staleByLock.computeIfAbsent(w.write().lock(), k -> new ArrayList<>()).add(w);
         Map<Object, List<Overwrite>> lostByLock = new java.util.HashMap<>();
@@ -99,7 +100,7 @@ public final class Incidents {
         /** each client process's event indexes, in order */
         private final Map<Integer, int[]> eventsOf = new java.util.HashMap<>();
 
-        Context(History h, List<FaultSpan> all) {
+        Context(History h, List<FaultSpan> all, List<String> servers) {
             this.h = h;
             // by time when every event has one, else by position (a history that mixes both is read by position)
             this.timed = h.ops().stream().allMatch(op -> op.time() != Op.NO_TIME);
@@ -110,7 +111,7 @@ public final class Incidents {
             long max = Long.MIN_VALUE;
             for (int i = 0; i < sorted.size(); i++) maxEndSoFar[i] = max = Math.max(max, endOf(sorted.get(i)));
             this.clientHosts = clientHosts(h);
-            this.servers = RunFacts.of(h).servers();
+            this.servers = servers;
             Map<Integer, List<Integer>> lists = new java.util.HashMap<>();
             for (Op op : h.ops()) if (op.isClient()) lists.computeIfAbsent(op.process(), k -> new ArrayList<>()).add(op.index());
             lists.forEach((p, l) -> eventsOf.put(p, l.stream().mapToInt(Integer::intValue).toArray()));

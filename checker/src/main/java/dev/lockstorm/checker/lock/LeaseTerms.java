@@ -143,8 +143,8 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         if (size != null) return Judgement.no("the " + what + " " + size);
         // a delayed link delivers what was sent under it a delay late: renewals keep landing late after it is undone
         long lands = to;
-        if (to != Long.MAX_VALUE && f.effect() instanceof FaultEffect.Delay d && d.ms() != null) {
-            lands = to + (long) ((d.ms().doubleValue() + (d.jitterMs() == null ? 0 : d.jitterMs().doubleValue())) * 1_000_000L);
+        if (to != Long.MAX_VALUE && f.effect() instanceof FaultEffect.Delay d && d.lateNanos().isPresent()) {
+            lands = to + d.lateNanos().getAsLong();
         }
         return window(what, held, Math.max(from - interval, ask), lands, grant);
     }
@@ -159,8 +159,8 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                 && s.kbit().doubleValue() > SLOW_MAX_KBIT) {
             return "leaves " + s.kbit() + " kbit/s: a renewal still passes at once (lockstorm counts " + (int) SLOW_MAX_KBIT + " kbit/s or less)";
         }
-        if (impact == FaultEffect.Impact.DELAYED && f.effect() instanceof FaultEffect.Delay d && d.ms() != null) {
-            long late = (long) ((d.ms().doubleValue() + (d.jitterMs() == null ? 0 : d.jitterMs().doubleValue())) * 1_000_000L);
+        if (impact == FaultEffect.Impact.DELAYED && f.effect() instanceof FaultEffect.Delay d && d.lateNanos().isPresent()) {
+            long late = d.lateNanos().getAsLong();
             if (late + interval + allowance() < ttl) {
                 return "holds each renewal back " + History.duration(late) + ": renewed every " + History.duration(interval) + ", the "
                         + describe() + " needs a gap of " + History.duration(ttl) + " to end";
