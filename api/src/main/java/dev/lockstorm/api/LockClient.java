@@ -43,11 +43,16 @@ import java.time.Duration;
  *     grant itself (Redis: {@code SET NX} and {@code INCR} in one Lua script; ZooKeeper: the lock
  *     node's czxid; SQL: a sequence value in the inserting transaction). A token read after the
  *     grant can belong to somebody else's grant.</li>
- * <li>{@link #stillHeld} answers from what the client already knows, without a round trip: a
- *     session state its library reported (Curator's SUSPENDED or LOST), and, for a lock with a
- *     TTL, the lease's validity measured on the client's own monotonic clock
- *     ({@link System#nanoTime}) from <em>before</em> the acquire was sent: its wall clock may be the
- *     one a nemesis moves.</li>
+ * <li>{@link #stillHeld} must never say yes once the service may have given the lock to another.
+ *     For a lock with a TTL, the lease's validity measured on the client's own monotonic clock
+ *     ({@link System#nanoTime}, which runs on while the process is frozen) from <em>before</em> the
+ *     acquire was sent answers without a round trip: its wall clock may be the one a nemesis moves.
+ *     For a session the service keeps alive from the client's heartbeats (ZooKeeper, a database
+ *     connection), memory is not enough: a client frozen past its session wakes with its library
+ *     still saying "connected", since it hears of the expiry only when it next talks. Ask the
+ *     service once, on the session that holds the lock, with a timeout shorter than the lease (no
+ *     answer in time is a no). A client that cannot know throws
+ *     {@link UnsupportedOperationException}: its belief is recorded as unknown.</li>
  * </ul>
  *
  * <pre>{@code
@@ -72,7 +77,7 @@ import java.time.Duration;
  *
  *     public void release(Lease lease) throws Exception { session.unlock((AcmeGrant) lease.handle()); }
  *
- *     public boolean stillHeld(Lease lease) { return session.isAlive() && System.nanoTime() < validUntil; }
+ *     public boolean stillHeld(Lease lease) { return System.nanoTime() < validUntil && session.isAlive(); }
  *
  *     public void close() { session.close(); }
  * }

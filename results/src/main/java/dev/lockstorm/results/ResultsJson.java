@@ -101,6 +101,7 @@ public final class ResultsJson {
             coverage.optWhole("lease_ms");
             Map<String, Integer> moments = coverage.counts("moments");
             String reached = coverage.string("summary");
+            coverage.optStrings("clock_moves");
             coverage.done();
             String resource = o.object("analyses").object("resource").string("explanation");
             lock = new Results.Lock(doubleHolders, incidents, defects, limits, accepted, rejected, tokens,
@@ -261,6 +262,7 @@ public final class ResultsJson {
         for (Coverage.Moment x : c.moments()) moments.put(x.key(), x.count());
         m.put("moments", moments);
         m.put("summary", c.dangerousReached() ? c.describe() : c.nothingDangerous());
+        if (!c.clockMoves().isEmpty()) m.put("clock_moves", c.clockMoves());
         return m;
     }
 

@@ -257,24 +257,47 @@ public sealed interface FaultEffect {
 
     /** How a clock was moved. */
     sealed interface Move {
+        /** Which way and by how much: "back 60.000 s", "ahead 1.500 s", "its wall clock running at 1.50×", "strobed by 200.000 ms". */
+        String words();
+
         /** The wall clock set ahead ({@code deltaMs > 0}) or back. */
         record Jump(long deltaMs) implements Move {
+            @Override
+            public String words() {
+                return (deltaMs < 0 ? "back " : "ahead ") + History.duration(Math.abs(deltaMs) * 1_000_000L);
+            }
         }
 
         /** The wall clock running at {@code rate} times real speed. */
         record Rate(double rate) implements Move {
+            @Override
+            public String words() {
+                return String.format(java.util.Locale.ROOT, "its wall clock running at %.2f×", rate);
+            }
         }
 
         /** The monotonic clock (and the timed waits by it) running at {@code rate} times real speed. */
         record MonotonicRate(double rate) implements Move {
+            @Override
+            public String words() {
+                return String.format(java.util.Locale.ROOT, "its monotonic clock running at %.2f×", rate);
+            }
         }
 
         /** The wall clock strobed by {@code deltaMs} again and again. */
         record Strobe(long deltaMs) implements Move {
+            @Override
+            public String words() {
+                return "strobed by " + History.duration(Math.abs(deltaMs) * 1_000_000L);
+            }
         }
 
         /** The history does not say how. */
         record Unknown() implements Move {
+            @Override
+            public String words() {
+                return "moved (the history does not say how)";
+            }
         }
     }
 

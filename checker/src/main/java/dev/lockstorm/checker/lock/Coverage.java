@@ -30,10 +30,14 @@ import java.util.regex.Pattern;
  *
  * @param leaseNanos the run's lease, or -1 when the history does not say it
  * @param moments    every kind of moment, with how often it was reached (0 included), in a fixed order
+ * @param clockMoves every clock a fault moved: whose, which way and by how much, and whether that
+ *                   client held or was granted while it was moved ("c1's clock back 60.000 s, while it
+ *                   held"); a clock fault whose moved clients neither held nor were granted tested nothing
  */
-public record Coverage(long leaseNanos, List<Moment> moments) {
+public record Coverage(long leaseNanos, List<Moment> moments, List<String> clockMoves) {
     public Coverage {
         moments = List.copyOf(moments);
+        clockMoves = List.copyOf(clockMoves);
     }
 
     /**
@@ -112,6 +116,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
         Map<Key, Integer> n = new java.util.EnumMap<>(Key.class);
         for (Key k : Key.values()) n.put(k, 0);
         java.util.Set<String> clients = Incidents.clientHosts(h);
+        List<String> clockMoves = new ArrayList<>();
         for (FaultSpan f : faults) {
             n.merge(Key.FAULTS_INJECTED, 1, Integer::sum);
             long from = f.start().time();
@@ -129,6 +134,7 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
             if (hit != null && f.effect() instanceof FaultEffect.KillClient) n.merge(Key.HOLDER_KILLED, 1, Integer::sum);
             boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
             if (f.effect() instanceof FaultEffect.Clock && overHold) n.merge(Key.CLOCK_MOVED_WHILE_HELD, 1, Integer::sum);
+            if (f.effect() instanceof FaultEffect.Clock clock) clockMoves.addAll(clockMoves(f, clock.move(), holds, clients, from, to, end));
             if ((f.effect() instanceof FaultEffect.Kill || f.effect() instanceof FaultEffect.Freeze && onServer(f, clients)) && overHold) {
                 n.merge(Key.SERVER_FAULT_WHILE_HELD, 1, Integer::sum);
             }
@@ -154,7 +160,30 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
         }
         List<Moment> out = new ArrayList<>();
         for (Key k : Key.values()) out.add(new Moment(k.key(), k.label(), n.get(k), k.dangerous(lease.isPresent())));
-        return new Coverage(lease.orElse(-1), out);
+        return new Coverage(lease.orElse(-1), out, clockMoves);
+    }
+
+    /**
+     * One line per host whose clock {@code f} moved: a client's says whether it held the lock while
+     * moved (a holder's clock is the one a lock that times its lease on the client reads) or was
+     * granted while moved (a waiter's), else that neither happened; a server's says so.
+     */
+    private static List<String> clockMoves(FaultSpan f, FaultEffect.Move move, List<HoldInterval> holds, java.util.Set<String> clients,
+                                           long from, long to, long end) {
+        List<String> out = new ArrayList<>();
+        for (String host : f.hosts()) {
+            String what = host + "'s clock " + move.words() + " at " + History.duration(from);
+            if (!clients.contains(host)) {
+                out.add(what + " (a server)");
+                continue;
+            }
+            List<HoldInterval> own = holds.stream().filter(x -> host.equals(String.valueOf(x.start().extra("client")))).toList();
+            boolean held = own.stream().anyMatch(x -> x.start().time() < from && overlaps(x, from, to, end));
+            boolean granted = own.stream().anyMatch(x -> x.start().time() >= from && x.start().time() <= to);
+            out.add(what + (held && granted ? ", while it held, and granted again while moved" : held ? ", while it held"
+                    : granted ? ", granted while moved" : ", neither holding nor granted while moved: it tested nothing"));
+        }
+        return out;
     }
 
     /** Whether a dangerous moment was reached at all. */
@@ -171,14 +200,15 @@ public record Coverage(long leaseNanos, List<Moment> moments) {
     /** "no hold outlived its lease and no fault hit a holder": what a valid verdict did not test. */
     public String nothingDangerous() {
         return (leaseNanos < 0 ? "the history does not say the lease, " : "no hold outlived its lease, ")
-                + "no fault hit a holder and no grant was made during a fault";
+                + "no fault hit a holder and no grant was made during a fault" + (clockMoves.isEmpty() ? "" : "; clocks: " + String.join("; ", clockMoves));
     }
 
     /** One line: "holder paused past its lease ×3, grant during a fault ×7, …" (moments reached only). */
     public String describe() {
         List<String> parts = new ArrayList<>();
         for (Moment m : moments) if (m.count() > 0) parts.add(m.label() + " ×" + m.count());
-        return parts.isEmpty() ? "nothing" : String.join(", ", parts);
+        String reached = parts.isEmpty() ? "nothing" : String.join(", ", parts);
+        return clockMoves.isEmpty() ? reached : reached + "; clocks: " + String.join("; ", clockMoves);
     }
 
     /** Whether {@code process}'s last operation before event {@code index} is an acquire not yet completed (a grant in flight). */

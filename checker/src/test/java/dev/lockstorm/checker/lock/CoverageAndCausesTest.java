@@ -249,6 +249,30 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void coverageSaysWhoseClockMovedWhichWayAndByHowMuch() {
+        // c1 holds when its clock goes back a minute; c2's goes ahead while it waits, and it is granted; c3's while it rests; n2 is a server
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(2, 1L).with("client", "c3").release(2)
+                .acquire(0, 2L).with("client", "c1")
+                .invoke(1, "acquire").with("client", "c2")
+                .nemesis("clock-jump", Map.of("process", "client-c1", "delta_ms", -60000)).with("hosts", List.of("c1"))
+                .nemesis("clock-jump", Map.of("process", "client-c2", "delta_ms", 1500)).with("hosts", List.of("c2"))
+                .nemesis("clock-jump", Map.of("process", "client-c3", "delta_ms", 60000)).with("hosts", List.of("c3"))
+                .nemesis("clock-jump", Map.of("process", "redis-n2", "delta_ms", 4000)).with("hosts", List.of("n2"))
+                .release(0).ok(1, "acquire", 3L).with("client", "c2").release(1).check(new FencedMutex());
+        List<String> moves = r.coverage().clockMoves();
+        assertEquals(4, moves.size(), moves.toString());
+        assertTrue(moves.get(0).startsWith("c1's clock back 60.000 s") && moves.get(0).endsWith(", while it held"), moves.get(0));
+        assertTrue(moves.get(1).startsWith("c2's clock ahead 1.500 s") && moves.get(1).endsWith(", granted while moved"), moves.get(1));
+        assertTrue(moves.get(2).startsWith("c3's clock ahead 60.000 s") && moves.get(2).endsWith("it tested nothing"), moves.get(2));
+        assertTrue(moves.get(3).startsWith("n2's clock ahead 4.000 s") && moves.get(3).endsWith("(a server)"), moves.get(3));
+        assertTrue(r.coverage().describe().contains("clocks: c1's clock back 60.000 s"), r.coverage().describe());
+        // no clock fault, no clock line
+        CheckResult none = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1").release(0).check(new FencedMutex());
+        assertTrue(none.coverage().clockMoves().isEmpty());
+        assertFalse(none.coverage().describe().contains("clocks"));
+    }
+
+    @Test
     void aGrantedClientsFastMonotonicClockIsALimitAndNoOtherClockRateIs() {
         // a waiter that times the holder's lease on its own monotonic clock, running 5x fast: the lease ran out early for it
         CheckResult fast = grantAfterClockRate("client-c2", "c2", Map.of("process", "client-c2", "rate", 5.0, "clock", "monotonic"));

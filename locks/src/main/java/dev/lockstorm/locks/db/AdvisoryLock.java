@@ -110,11 +110,16 @@ public final class AdvisoryLock implements LockClient {
         }
     }
 
-    /** The session is alive as far as the driver knows; whether the server still has it, only a round trip would tell. */
+    /**
+     * The server still has the session that holds the lock: a round trip on its connection
+     * ({@code isValid}), since the driver learns that the server ended the session (a holder frozen
+     * or cut off past the server's patience) only when it next talks. The lock lives with the
+     * session, and the driver never opens a new one behind this connection.
+     */
     @Override
     public boolean stillHeld(Lease lease) {
         try {
-            return !connection.isClosed();
+            return connection.isValid(1);
         } catch (SQLException e) {
             return false;
         }

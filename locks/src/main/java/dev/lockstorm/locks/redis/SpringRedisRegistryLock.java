@@ -23,8 +23,9 @@ import java.util.concurrent.locks.Lock;
  *
  * <p>The registry gives its holder no way to ask the store whether it still holds the lock: without
  * renewal, {@link #stillHeld} is what a careful holder can know (the time to live has not run out
- * since the attempt that won began); with renewal it is the registry's own belief (held here), since
- * a failed renewal is only logged.
+ * since the attempt that won began); with renewal it cannot say: the registry's own belief stays
+ * "held" after a renewal failed (only logged) or never ran (its task frozen with the process), and
+ * when the last renewal succeeded is not told.
  */
 public final class SpringRedisRegistryLock implements LockClient {
     private final String connect;
@@ -82,7 +83,7 @@ public final class SpringRedisRegistryLock implements LockClient {
 
     @Override
     public boolean stillHeld(Lease lease) {
-        if (renew) return true;
+        if (renew) throw new UnsupportedOperationException("RedisLockRegistry does not say when its renewal last succeeded");
         return TimeToLive.running(lease);
     }
 

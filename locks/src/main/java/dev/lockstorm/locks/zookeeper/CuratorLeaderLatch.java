@@ -59,7 +59,7 @@ public final class CuratorLeaderLatch implements LockClient {
             resign();
             throw new NotAcquiredException("LeaderLatch led, but its node was gone before the term began");
         }
-        session.leaseState.acquired();
+        session.acquired();
         return new Lease(stat.getCzxid(), node);
     }
 
@@ -81,7 +81,7 @@ public final class CuratorLeaderLatch implements LockClient {
     @Override
     public boolean stillHeld(Lease lease) {
         LeaderLatch l = latch;
-        return session.leaseState.stillHeld() && l != null && l.hasLeadership() && lease.handle().equals(l.getOurPath());
+        return session.stillHeld() && l != null && l.hasLeadership() && lease.handle().equals(l.getOurPath());
     }
 
     @Override

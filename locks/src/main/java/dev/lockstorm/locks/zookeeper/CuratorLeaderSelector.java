@@ -104,7 +104,7 @@ public final class CuratorLeaderSelector implements LockClient {
             t.end();
             throw new NotAcquiredException("LeaderSelector led, but the session's node was gone before the term began");
         }
-        session.leaseState.acquired();
+        session.acquired();
         return new Lease(token, t);
     }
 
@@ -119,7 +119,7 @@ public final class CuratorLeaderSelector implements LockClient {
 
     @Override
     public boolean stillHeld(Lease lease) {
-        return session.leaseState.stillHeld() && ((Term) lease.handle()).running();
+        return session.stillHeld() && ((Term) lease.handle()).running();
     }
 
     @Override

@@ -54,7 +54,7 @@ public abstract sealed class CuratorLock implements LockClient permits CuratorMu
             throw new NotAcquiredException("Curator did not acquire within " + timeout);
         }
         if (nested) return outermost;
-        session.leaseState.acquired();
+        session.acquired();
         Long token = session.grantToken(ownNodesParent(), "");
         outermost = new Lease(token, lock);
         return outermost;
@@ -72,7 +72,7 @@ public abstract sealed class CuratorLock implements LockClient permits CuratorMu
 
     @Override
     public boolean stillHeld(Lease lease) {
-        return session.leaseState.stillHeld();
+        return session.stillHeld();
     }
 
     @Override

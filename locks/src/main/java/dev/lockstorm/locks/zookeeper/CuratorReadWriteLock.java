@@ -76,7 +76,7 @@ public final class CuratorReadWriteLock implements ReadWriteLockClient {
         }
         if (nested) return m.outermost;
         // a downgrade's read grant comes within the write hold: the session's doubts so far still stand
-        if (!heldBefore) session.leaseState.acquired();
+        if (!heldBefore) session.acquired();
         Long token = session.grantToken(path, m.node);
         m.outermost = new Lease(token, m.lock);
         return m.outermost;
@@ -106,7 +106,7 @@ public final class CuratorReadWriteLock implements ReadWriteLockClient {
 
     @Override
     public boolean stillHeld(Lease lease) {
-        return session.leaseState.stillHeld();
+        return session.stillHeld();
     }
 
     @Override

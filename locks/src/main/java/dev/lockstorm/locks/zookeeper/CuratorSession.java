@@ -17,10 +17,40 @@ import java.util.concurrent.TimeUnit;
 final class CuratorSession implements AutoCloseable {
     final CuratorFramework client;
     final LeaseState leaseState;
+    private final LeaseState.GoneOn goneOn;
+    private final Duration sessionTimeout;
+    /** The session the hold in progress was granted on (Curator starts a new one after an expiry). */
+    private volatile long heldSession;
 
-    private CuratorSession(CuratorFramework client, LeaseState.GoneOn goneOn) {
+    private CuratorSession(CuratorFramework client, LeaseState.GoneOn goneOn, Duration sessionTimeout) {
         this.client = client;
+        this.goneOn = goneOn;
+        this.sessionTimeout = sessionTimeout;
         this.leaseState = new LeaseState(goneOn);
+    }
+
+    /** The lock was just granted, on the session the client has now. */
+    void acquired() throws Exception {
+        heldSession = client.getZookeeperClient().getZooKeeper().getSessionId();
+        leaseState.acquired();
+    }
+
+    /**
+     * What the holder believes: nothing from Curator's connection states put the hold in doubt and,
+     * for a holder that takes SUSPENDED as gone (Curator's advice), the ensemble still answers the
+     * session it was granted on ({@link SessionProbe}: right after a freeze, Curator has not yet
+     * heard). A holder that waits for LOST believes Curator's events alone, as such an
+     * application does.
+     */
+    boolean stillHeld() {
+        if (!leaseState.stillHeld()) return false;
+        if (goneOn == LeaseState.GoneOn.LOST) return true;
+        try {
+            return SessionProbe.answers(client.getZookeeperClient().getZooKeeper(), heldSession, "/", SessionProbe.waitFor(sessionTimeout))
+                    && leaseState.stillHeld();
+        } catch (Exception e) {
+            return false;
+        }
     }
 
     /** Starts a client and waits (up to twice the session timeout) until it is connected. */
@@ -36,7 +66,7 @@ final class CuratorSession implements AutoCloseable {
                 .retryPolicy(new ExponentialBackoffRetry(100, 3))
                 .zookeeperFactory(CountingZooKeeper.FACTORY)
                 .build();
-        CuratorSession s = new CuratorSession(client, goneOn);
+        CuratorSession s = new CuratorSession(client, goneOn, sessionTimeout);
         client.getConnectionStateListenable().addListener((c, state) -> s.leaseState.connection(LeaseState.Connection.of(state.name())));
         client.start();
         if (!client.blockUntilConnected((int) sessionTimeout.toMillis() * 2, TimeUnit.MILLISECONDS)) {

@@ -43,6 +43,15 @@ final class ZkSession implements AutoCloseable {
         return zk;
     }
 
+    /**
+     * What the holder believes: no disconnect or expiry since the grant, and the ensemble still
+     * answers this session ({@link SessionProbe}: right after a freeze the client has not yet heard).
+     */
+    boolean stillHeld() {
+        return lease.stillHeld() && SessionProbe.answers(zk, zk.getSessionId(), "/", SessionProbe.waitFor(Duration.ofMillis(sessionTimeoutMs)))
+                && lease.stillHeld();
+    }
+
     long sessionId() {
         return zk.getSessionId();
     }

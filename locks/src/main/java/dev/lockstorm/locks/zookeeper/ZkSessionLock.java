@@ -29,7 +29,7 @@ abstract sealed class ZkSessionLock implements LockClient permits UniqueNodeLock
 
     @Override
     public boolean stillHeld(Lease lease) {
-        return session.lease.stillHeld() && session.zk().getState().isAlive();
+        return session.stillHeld();
     }
 
     @Override

@@ -231,22 +231,36 @@ public sealed interface Action {
         }
     }
 
-    /** A host's realtime clock jumped by {@code deltaMs} (negative: back); the heal resets it. */
-    record ClockJump(String host, long deltaMs) implements Action {
+    /**
+     * The realtime clocks of {@code hosts} jumped by {@code deltaMs} (negative: back) in one action
+     * (the clock nemesis moves the holder's and every waiter's at once); the heal resets them.
+     */
+    record ClockJump(List<String> hosts, long deltaMs) implements Action {
+        public ClockJump {
+            hosts = List.copyOf(hosts);
+            if (hosts.isEmpty()) throw new IllegalArgumentException("a clock jump moves at least one host's clock");
+        }
+
+        /** One host's clock. */
+        public ClockJump(String host, long deltaMs) {
+            this(List.of(host), deltaMs);
+        }
+
         public String kind() {
             return "clock-jump";
         }
 
         public Map<String, Object> fields() {
-            return Map.of("target", host, "delta_ms", deltaMs);
+            return hosts.size() == 1 ? Map.of("target", hosts.get(0), "delta_ms", deltaMs) : Map.of("targets", hosts, "delta_ms", deltaMs);
         }
 
         public List<String> names() {
-            return List.of(host);
+            return hosts;
         }
 
         public String describe() {
-            return "move " + host + "'s clock " + (deltaMs < 0 ? "back " : "ahead ") + Math.abs(deltaMs) / 1000.0 + " s";
+            return "move " + String.join(", ", hosts) + (hosts.size() == 1 ? "'s clock " : "'s clocks together ") + (deltaMs < 0 ? "back " : "ahead ")
+                    + Math.abs(deltaMs) / 1000.0 + " s";
         }
     }
 

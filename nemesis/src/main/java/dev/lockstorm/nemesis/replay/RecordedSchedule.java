@@ -84,6 +84,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
         List<Step> steps = new ArrayList<>();
         List<String> standing = new ArrayList<>();
         List<String> notReplayed = new ArrayList<>();
+        FaultSpan previous = null;
         for (FaultSpan s : FaultSpans.of(h)) {
             Op start = s.start();
             if (start.time() < t0) {
@@ -95,6 +96,18 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 notReplayed.add(s.describe() + ": lockstorm cannot do '" + start.f() + "' again by name");
                 continue;
             }
+            if (previous != null && !steps.isEmpty() && sameAction(h, previous, s)) {
+                // one action of the nemesis that moved several clocks: one step, all its targets together, on its trigger
+                Step last = steps.get(steps.size() - 1);
+                Action.ClockJump was = (Action.ClockJump) last.action();
+                List<String> hosts = new ArrayList<>(was.hosts());
+                hosts.addAll(((Action.ClockJump) a.get()).hosts());
+                long length = s.end() == null || s.end() == start ? 0 : millis(s.end().time() - previous.start().time());
+                steps.set(steps.size() - 1, new Step(last.fault(), new Action.ClockJump(hosts, was.deltaMs()), last.trigger(), Math.max(last.lengthMs(), length)));
+                stepsByEvent.put(start.index(), steps.size());
+                continue;
+            }
+            previous = s;
             String fault = start.extra("fault") == null ? s.kind() : baseName(String.valueOf(start.extra("fault")));
             String holder = "holder".equals(start.extra("aimed_at")) && !s.hosts().isEmpty() ? s.hosts().get(0) : null;
             Op grant = holder == null ? null : lastGrant(h, start, holder);
@@ -104,6 +117,28 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             stepsByEvent.put(start.index(), steps.size());
         }
         return new RecordedSchedule(facts, steps, standing, notReplayed);
+    }
+
+    /** How close together the events of one action of the nemesis come (it records each moved clock as it moves it). */
+    static final long ONE_ACTION_NS = 500_000_000L;
+
+    /**
+     * Whether {@code next} was made by the same action as {@code first}: both clock jumps by the same
+     * fault, by the same amount, within {@link #ONE_ACTION_NS}, with no other nemesis event between
+     * (the clock nemesis moves the holder's and every waiter's clock at once, one event per clock).
+     */
+    static boolean sameAction(History h, FaultSpan first, FaultSpan next) {
+        Op a = first.start();
+        Op b = next.start();
+        if (!NemesisEvent.CLOCK_JUMP.f().equals(a.f()) || !NemesisEvent.CLOCK_JUMP.f().equals(b.f())) return false;
+        if (!java.util.Objects.equals(a.extra("fault"), b.extra("fault")) || a.extra("fault") == null) return false;
+        if (!(a.value() instanceof Map<?, ?> va) || !(b.value() instanceof Map<?, ?> vb) || !java.util.Objects.equals(va.get("delta_ms"), vb.get("delta_ms"))) return false;
+        if (b.time() - a.time() > ONE_ACTION_NS) return false;
+        for (int i = a.index() + 1; i < b.index(); i++) {
+            Op op = h.get(i);
+            if (!op.isClient() && !NemesisEvent.CLOCK_JUMP.f().equals(op.f())) return false;
+        }
+        return true;
     }
 
     /** A replayed fault is named {@code pause-client#2} (its step); its schedule names it {@code pause-client} again. */
@@ -297,7 +332,11 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             case "pause" -> new Action.Pause(text(d, "target", where));
             case "kill" -> new Action.Kill(text(d, "target", where));
             case "kill-client" -> new Action.KillClient(text(d, "target", where));
-            case "clock-jump" -> new Action.ClockJump(text(d, "target", where), number(d, "delta_ms", where).longValue());
+            case "clock-jump" -> {
+                List<String> hosts = d.get("targets") != null ? strings(d.get("targets")) : List.of(text(d, "target", where));
+                if (hosts.isEmpty()) throw new IllegalArgumentException(where + ": \"targets\" must list the hosts whose clocks move together, e.g. [\"c1\", \"c2\"]");
+                yield new Action.ClockJump(hosts, number(d, "delta_ms", where).longValue());
+            }
             case "clock-rate" -> {
                 Object clock = d.get("clock") == null ? "realtime" : d.get("clock");
                 if (!clock.equals("realtime") && !clock.equals("monotonic")) {

@@ -85,6 +85,39 @@ class RecordedScheduleTest {
     }
 
     @Test
+    void clocksMovedInOneActionAreOneStepWithAllTheirTargetsAndReadBackSo(@TempDir Path dir) throws Exception {
+        // the clock nemesis right after c1's grant: c1's, c2's and c3's clocks a minute back at once, one event per clock;
+        // later the same fault again (a step of its own), and another fault's jump right after (not the same action)
+        String jsonl = String.join("\n",
+                ev(0, 100, "run", "{\"system\":\"redis-single\",\"nemesis\":\"clock\",\"clients\":3,\"seed\":1}", ""),
+                client(1, 1_000, "invoke", 0, "c1", "acquire"),
+                client(2, 1_010, "ok", 0, "c1", "acquire"),
+                ev(3, 1_050, "clock-jump", "{\"process\":\"client-c1\",\"delta_ms\":-60000}", ",\"hosts\":[\"c1\"],\"fault\":\"clients-clock-back\""),
+                client(4, 1_052, "invoke", 1, "c2", "acquire"),
+                ev(5, 1_053, "clock-jump", "{\"process\":\"client-c2\",\"delta_ms\":-60000}", ",\"hosts\":[\"c2\"],\"fault\":\"clients-clock-back\""),
+                ev(6, 1_055, "clock-jump", "{\"process\":\"client-c3\",\"delta_ms\":-60000}", ",\"hosts\":[\"c3\"],\"fault\":\"clients-clock-back\""),
+                ev(7, 4_000, "clock-reset", "[\"client-c1\"]", ",\"hosts\":[\"c1\"],\"fault\":\"clients-clock-back\""),
+                ev(8, 4_001, "clock-reset", "[\"client-c2\"]", ",\"hosts\":[\"c2\"],\"fault\":\"clients-clock-back\""),
+                ev(9, 4_002, "clock-reset", "[\"client-c3\"]", ",\"hosts\":[\"c3\"],\"fault\":\"clients-clock-back\""),
+                ev(10, 6_000, "clock-jump", "{\"process\":\"client-c1\",\"delta_ms\":-60000}", ",\"hosts\":[\"c1\"],\"fault\":\"clients-clock-back\""),
+                ev(11, 6_001, "clock-jump", "{\"process\":\"redis-n1\",\"delta_ms\":-60000}", ",\"hosts\":[\"n1\"],\"fault\":\"jump-n1\"")) + "\n";
+        History h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
+        RecordedSchedule s = RecordedSchedule.of(h);
+        assertEquals(3, s.steps().size(), s.describe());
+        Step together = s.steps().get(0);
+        assertEquals(new Action.ClockJump(List.of("c1", "c2", "c3"), -60_000), together.action());
+        assertEquals("c1", together.trigger().afterGrantTo(), "on its trigger: right after c1's grant");
+        assertEquals(2_952, together.lengthMs(), "until the last of its clocks was reset");
+        assertEquals(new Action.ClockJump("c1", -60_000), s.steps().get(1).action(), "the same fault later is a step of its own");
+        assertEquals(new Action.ClockJump("n1", -60_000), s.steps().get(2).action(), "another fault's jump is not part of it");
+        assertEquals(Map.of(3, 1, 5, 1, 6, 1, 10, 2, 11, 3), RecordedSchedule.stepsByEvent(h), "every event of the action is its step");
+        Path file = dir.resolve("schedule.json");
+        s.write(file);
+        assertEquals(s.steps(), RecordedSchedule.read(file).steps(), "\"targets\" read back");
+        assertTrue(together.describe().startsWith("clients-clock-back: move c1, c2, c3's clocks together back 60.0 s"), together.describe());
+    }
+
+    @Test
     void aReleaseBeforeTheFaultMeansItDidNotComeOnThatGrant() throws Exception {
         String jsonl = String.join("\n",
                 client(0, 1_000, "invoke", 0, "c1", "acquire"),

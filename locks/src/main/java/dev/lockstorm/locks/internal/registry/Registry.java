@@ -154,13 +154,15 @@ public final class Registry {
         return named(resources, "resource", name);
     }
 
-    private static <T> T named(Map<String, Found<T>> found, String kind, String name) {
+    private <T> T named(Map<String, Found<T>> found, String kind, String name) {
         Found<T> f = found.get(name);
         if (f == null) {
             // a near miss is named; the whole list only when nothing is close
             String guess = DidYouMean.phrase(name, found.keySet());
             throw new PluginException("unknown " + kind + " '" + name + "'; " + (guess != null ? guess + " (one of " + found.size() + " known " + kind + "s)"
-                    : "known: " + String.join(", ", found.keySet())));
+                    : "known: " + String.join(", ", found.keySet()))
+                    + "; one of your own is found on --classpath or LOCKSTORM_CLASSPATH" + (classpath.isEmpty() ? " (none given)"
+                    : " (looked in " + PluginClasspath.join(classpath) + ")"));
         }
         return f.plugin();
     }

@@ -66,6 +66,11 @@ record ExportedScenario(Path file, String name, String description, RunRequest r
      * field and what was expected.
      */
     static ExportedScenario read(Path file) {
+        return read(file, List.of());
+    }
+
+    /** The same, looking for its lock system and resource in {@code classpath} too ({@code --classpath}). */
+    static ExportedScenario read(Path file, List<Path> classpath) {
         Object data;
         try {
             data = Json.readFile(file);
@@ -93,7 +98,7 @@ record ExportedScenario(Path file, String name, String description, RunRequest r
         if (!(m.get("seed") instanceof Number seed)) throw new IllegalArgumentException(file + ": expected \"seed\" as a number, not " + Op.show(m.get("seed")));
         String schedule = text(m, "schedule", file);
         Finding expects = Finding.fromData(m.get("expects"), file + ": \"expects\"");
-        ExportedScenario s = new ExportedScenario(file, name, description, run, seed.longValue(), schedule, expects);
+        ExportedScenario s = new ExportedScenario(file, name, description, run.withClasspath(classpath), seed.longValue(), schedule, expects);
         if (!Files.isRegularFile(s.scheduleFile())) {
             throw new IllegalArgumentException(file + ": \"schedule\": no such file " + s.scheduleFile() + " (expected the schedule.json beside it)");
         }

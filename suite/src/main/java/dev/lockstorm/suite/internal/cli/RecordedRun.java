@@ -32,10 +32,11 @@ record RecordedRun(Path dir, RunRequest request, Finding finding, Path file, Rec
     /**
      * Opens a run directory.
      *
-     * @param schedule a schedule to replay instead of the run's own, or null
+     * @param schedule  a schedule to replay instead of the run's own, or null
+     * @param classpath entries to look for the run's lock system and resource in, instead of those it recorded ({@code --classpath}; none: the recorded ones)
      * @throws IllegalArgumentException naming the directory or file and what was expected
      */
-    static RecordedRun open(Path dir, Path schedule, java.io.PrintStream out) throws IOException {
+    static RecordedRun open(Path dir, Path schedule, List<Path> classpath, java.io.PrintStream out) throws IOException {
         Path command = dir.resolve("command.txt");
         if (!(RunRequest.in(dir) || Files.isRegularFile(command)) || !Files.isRegularFile(dir.resolve("history.jsonl"))) {
             throw new IllegalArgumentException(dir + " holds no spec.json (or command.txt) and history.jsonl: not a run directory"
@@ -49,7 +50,7 @@ record RecordedRun(Path dir, RunRequest request, Finding finding, Path file, Rec
             out.println("lockstorm: wrote " + file + " from the run's history");
         }
         if (!Files.isRegularFile(file)) throw new IllegalArgumentException("--schedule " + file + ": no such file (expected a schedule.json that a run wrote)");
-        RunRequest request = RunRequest.in(dir) ? RunRequest.read(dir.resolve(RunRequest.FILE)) : fromCommand(command);
+        RunRequest request = (RunRequest.in(dir) ? RunRequest.read(dir.resolve(RunRequest.FILE)) : fromCommand(command)).withClasspath(classpath);
         return new RecordedRun(dir.toRealPath(), request.withSchedule(file.toRealPath()), Finding.ofRecorded(h, RunReport.check(h)), file.toRealPath(),
                 RecordedSchedule.read(file));
     }

@@ -40,6 +40,9 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     StoreOption store;
 
+    @Mixin
+    Plugins plugins = new Plugins();
+
     @Override
     public Integer call() throws Exception {
         if (tries < 1) {
@@ -50,7 +53,7 @@ public final class ReplayCommand implements Callable<Integer> {
         RunSpec spec;
         Placement placement;
         try {
-            recorded = RecordedRun.open(dir, schedule, System.out);
+            recorded = RecordedRun.open(dir, schedule, plugins.entries(), System.out);
             spec = recorded.request().spec();
             placement = recorded.request().where();
             placement.check(spec);

@@ -46,6 +46,9 @@ public final class ReproduceCommand implements Callable<Integer> {
     StoreOption store;
 
     @Mixin
+    Plugins plugins = new Plugins();
+
+    @Mixin
     RemoteArgs remote = new RemoteArgs();
 
     private Placement placement;
@@ -56,7 +59,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         seed = firstSeed != null ? firstSeed : 1;
         if (s == null && (name.endsWith(".json") || Files.isRegularFile(Path.of(name)))) {
             try {
-                ExportedScenario file = ExportedScenario.read(Path.of(name));
+                ExportedScenario file = ExportedScenario.read(Path.of(name), plugins.entries());
                 s = file.scenario();
                 if (firstSeed == null) seed = file.seed();
             } catch (IllegalArgumentException e) {

@@ -57,6 +57,9 @@ public final class ShrinkCommand implements Callable<Integer> {
     @Mixin
     StoreOption store;
 
+    @Mixin
+    Plugins plugins = new Plugins();
+
     @Override
     public Integer call() throws Exception {
         if (tries < 1) {
@@ -67,7 +70,7 @@ public final class ShrinkCommand implements Callable<Integer> {
         RunRequest original;
         Placement placement;
         try {
-            recorded = RecordedRun.open(dir, null, System.out);
+            recorded = RecordedRun.open(dir, null, plugins.entries(), System.out);
             original = recorded.request();
             placement = original.where();
             placement.check(original.spec());

@@ -434,9 +434,10 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 return () -> { };
             }
             if (a instanceof Action.ClockJump j) {
-                ClockFault c = clock(j.host());
-                n.clockJump(c, Duration.ofMillis(j.deltaMs()));
-                return () -> n.clockReset(c);
+                // every clock of the one recorded action, together
+                List<ClockFault> moved = j.hosts().stream().map(this::clock).toList();
+                moved.forEach(c -> n.clockJump(c, Duration.ofMillis(j.deltaMs())));
+                return () -> moved.forEach(n::clockReset);
             }
             if (a instanceof Action.ClockRate r) {
                 ClockFault c = clock(r.host());

@@ -155,8 +155,10 @@ public record Finding(Map<String, Set<Integer>> steps) {
 
     /**
      * Whether this (a replay's) shows {@code original} again: each kind of double holder it found,
-     * tied to at least one of the same steps (when it was tied to any; a lease limit is shown by a
-     * lock defect as well, a lock defect only by a lock defect); for a finding without double
+     * tied to at least one of the same steps (when it was tied to any), with the same cause: a lease
+     * limit only by a lease limit, a lock defect only by a lock defect. A replay whose fault came out
+     * too small to end the lease, so that its double holder is a defect, is another finding, and a
+     * shrink that shortens a fault below what its cause needs no longer shows the original; for a finding without double
      * holders, each kind of damage it found. The damage a double holder did (a lost update, a stale
      * write accepted) depends on what the holders happened to write, so it is reported, not required.
      */
@@ -168,12 +170,6 @@ public record Finding(Map<String, Set<Integer>> steps) {
             // stale write accepted) depends on what the holders wrote, so it is reported, not required
             if (holders && !IDENTITY.contains(e.getKey())) continue;
             Set<Integer> mine = steps.get(e.getKey());
-            // a lock defect is more than a lease limit: it shows a lease limit's double holder too (whether the holder's
-            // client answered "still held" after the grant is often a race), never the other way round
-            if (e.getKey().equals("lease-limit") && steps.containsKey("lock-defect")) {
-                mine = new TreeSet<>(mine == null ? Set.of() : mine);
-                mine.addAll(steps.get("lock-defect"));
-            }
             if (mine == null) return false;
             if (!e.getValue().isEmpty() && mine.stream().noneMatch(e.getValue()::contains)) return false;
         }

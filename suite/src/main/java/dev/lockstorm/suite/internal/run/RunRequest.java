@@ -138,6 +138,17 @@ public record RunRequest(String system, Map<String, String> options, String reso
                 holdMin, holdMax, rest, nesting, readers, onDoubt, keepCrashed, quiet, persistence, title, where);
     }
 
+    /**
+     * The same run looking for its lock system and resource in {@code given} instead of the class
+     * path it recorded ({@code --classpath} of a replay: the jars moved, or the run came from another
+     * machine); the recorded one when none is given.
+     */
+    public RunRequest withClasspath(List<Path> given) {
+        if (given.isEmpty()) return this;
+        return new RunRequest(system, options, resource, given, clients, timeLimit, nemesis, schedule, fencing, seed, lease, nemesisInterval,
+                holdMin, holdMax, rest, nesting, readers, onDoubt, keepCrashed, quiet, persistence, title, where);
+    }
+
     public RunRequest withSeed(long s) {
         return new RunRequest(system, options, resource, classpath, clients, timeLimit, nemesis, schedule, fencing, s, lease, nemesisInterval,
                 holdMin, holdMax, rest, nesting, readers, onDoubt, keepCrashed, quiet, persistence, title, where);

@@ -323,6 +323,11 @@ public final class Proof {
     }
 
     /** Incidents the checker calls lock defects (nothing excuses the second grant) with a grant made while a fault was in force. */
+    /** The incidents the checker called a lock defect: none, for a correct lock whose lease a fault outran. */
+    public static long defects(RunResult r) {
+        return incidents(r).stream().filter(i -> !i.cause().leaseLimit()).count();
+    }
+
     public static long defectsDuringFaults(RunResult r) {
         return incidents(r).stream().filter(i -> !i.cause().leaseLimit())
                 .filter(i -> i.grants().stream().anyMatch(g -> i.faults().stream().anyMatch(f -> f.start().time() <= g.start().time()

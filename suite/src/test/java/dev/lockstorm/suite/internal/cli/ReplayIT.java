@@ -67,7 +67,7 @@ class ReplayIT {
         if (pastTheLease && injected == schedule.steps().size()) assertEquals(0, rc, out);
 
         // the recorded finding as a scenario file beside its schedule, run by reproduce like a built-in scenario
-        RecordedRun run = RecordedRun.open(recorded, null, System.out);
+        RecordedRun run = RecordedRun.open(recorded, null, java.util.List.of(), System.out);
         ExportedScenario exported = new ExportedScenario(recorded.resolve("scenario.json"), "redis-single-pause-client-seed3", schedule.describe(),
                 run.request().withSchedule(null), 3, "schedule.json", run.finding());
         exported.write();
@@ -108,7 +108,7 @@ class ReplayIT {
         assertEquals(recorded.resolve("schedule.json"), replay.schedule());
 
         console.reset();
-        RecordedRun run = RecordedRun.open(recorded, null, System.out);
+        RecordedRun run = RecordedRun.open(recorded, null, java.util.List.of(), System.out);
         ExportedScenario exported = new ExportedScenario(recorded.resolve("scenario.json"), "acme-redis-pause-client-seed3", "spaced",
                 run.request().withSchedule(null), 3, "schedule.json", run.finding());
         exported.write();

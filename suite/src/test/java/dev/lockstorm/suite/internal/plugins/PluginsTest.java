@@ -107,6 +107,34 @@ class PluginsTest {
     }
 
     @Test
+    void aRecordedRunWhosePluginMovedIsReplayedWithClasspathAndAnUnknownSystemSaysSo() throws Exception {
+        Path jar = jar("moved", "acme-redis");
+        dev.lockstorm.locks.internal.registry.Registry r = dev.lockstorm.locks.internal.registry.Registry.load(java.util.List.of(jar));
+        dev.lockstorm.suite.internal.run.RunSpec spec = dev.lockstorm.suite.internal.run.RunSpec.builder(r.system("acme-redis"))
+                .classpath(r.classpath()).clients(2).build();
+        Path run = Files.createDirectories(dir.resolve("store/acme-redis/20261128T120000.000"));
+        dev.lockstorm.suite.internal.run.RunRequest.of(spec, new dev.lockstorm.suite.internal.run.Placement.InLab()).write(run.resolve("spec.json"));
+        Files.writeString(run.resolve("history.jsonl"), "{\"index\":0,\"time\":0,\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"run\","
+                + "\"value\":{\"system\":\"acme-redis\",\"clients\":2,\"lease_ms\":3000}}\n");
+        Files.writeString(run.resolve("schedule.json"), "{\"steps\":[]}");
+        Path moved = Files.createDirectories(dir.resolve("elsewhere")).resolve("moved.jar");
+        Files.move(jar, moved);
+        // the recorded jar is gone: the error names it, and says where else a system is looked for
+        assertEquals(3, Main.run("shrink", run.toString()));
+        assertTrue(console.err().contains(jar.toString()), console.err());
+        console.reset();
+        // a run found nothing, so shrink stops there: past the system's lookup, which --classpath made
+        assertEquals(3, Main.run("shrink", run.toString(), "--classpath", moved.toString()));
+        assertTrue(console.err().contains("found nothing (its verdict is not invalid): there is no finding to keep"), console.err());
+        console.reset();
+        // a system on no class path: the error says where a system of one's own is looked for
+        Path other = jar("other", "acme-other");
+        assertEquals(3, Main.run("shrink", run.toString(), "--classpath", other.toString()));
+        assertTrue(console.err().contains("unknown system 'acme-redis'") && console.err().contains("--classpath or LOCKSTORM_CLASSPATH")
+                && console.err().contains("looked in " + other), console.err());
+    }
+
+    @Test
     void optionsAndNemesesAreCheckedAgainstTheSystem() {
         assertEquals(3, Main.run("run", "--system", "redlock", "--option", "wait-replicas=2"));
         assertTrue(console.err().contains("--option wait-replicas: redlock takes clock-drift-factor"), console.err());

@@ -28,9 +28,10 @@ class FindingTest {
         Finding lossAlone = new Finding(Map.of("lost-update", Set.of(), "token-violation", Set.of()));
         assertTrue(new Finding(Map.of("lost-update", Set.of(), "token-violation", Set.of())).reproduces(lossAlone));
         assertFalse(new Finding(Map.of("lost-update", Set.of())).reproduces(lossAlone), "without double holders, each kind of damage counts");
-        assertTrue(new Finding(Map.of("lock-defect", Set.of(2), "lost-update", Set.of())).reproduces(FROZEN_HOLDER),
-                "a defect shows a lease limit's double holder too");
-        assertFalse(new Finding(Map.of("lock-defect", Set.of(1))).reproduces(FROZEN_HOLDER), "but tied to the same step");
+        assertFalse(new Finding(Map.of("lock-defect", Set.of(2), "lost-update", Set.of())).reproduces(FROZEN_HOLDER),
+                "a defect is another cause: a fault shortened below the lease shows no lease limit");
+        assertTrue(new Finding(Map.of("lock-defect", Set.of(2), "lease-limit", Set.of(2))).reproduces(FROZEN_HOLDER),
+                "a lease limit tied to the step, whatever else came with it");
         assertFalse(new Finding(Map.of("lease-limit", Set.of(2))).reproduces(new Finding(Map.of("lock-defect", Set.of(2)))),
                 "a lease limit never shows a defect");
     }
