@@ -163,6 +163,17 @@ public record LockStormRun(LockStormSpec spec, Path dir, Results results, String
     }
 
     /**
+     * Fails unless the run showed a double holder that is a lease limit (a fault that could have
+     * ended the holder's lease as the lock's model says) and no defect: for a lease lock known to
+     * give the lock twice under this fault. The regression test {@code shrink} writes for a lease
+     * limit asserts it, so that a replay whose double holder has another cause does not pass. The
+     * same rule as {@code --expect lease-limit}.
+     */
+    public LockStormRun assertLeaseLimit() {
+        return expect(Expectation.Word.LEASE_LIMIT);
+    }
+
+    /**
      * Fails unless the run reached the moment {@code key} at least once (a VALID means little when the
      * dangerous moments never came): {@code holder-paused-past-lease}, {@code holder-cut-off},
      * {@code holder-killed}, {@code hold-outlived-lease}, {@code grant-during-fault}, {@code grant-on-moved-clock},

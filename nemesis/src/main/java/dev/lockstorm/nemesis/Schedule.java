@@ -37,9 +37,10 @@ import java.util.function.BooleanSupplier;
  *                has been granted the lock): one that has not by the end of its length is held longer,
  *                up to {@code holdLonger}; null to heal every fault at the end of its length
  * @param holdLonger how much longer at most a fault that has not landed is held
+ * @param landing    what landing is, for the miss recorded when a fault never landed
  */
 public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active, Random random, BooleanSupplier when, List<Duration> marks,
-                       java.util.function.Predicate<Fault> landed, Duration holdLonger) {
+                       java.util.function.Predicate<Fault> landed, Duration holdLonger, String landing) {
 
     /** How far a fault's length falls from the mark it is drawn around: a little shorter, a little longer, well past it. */
     static final double[] AROUND = {0.8, 0.95, 1.05, 1.25, 2.0};
@@ -52,12 +53,12 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
 
     /** The faults in order, cycling, with fixed intervals. */
     public static Schedule sequence(List<Fault> faults, Duration quiet, Duration active) {
-        return new Schedule(List.of(faults), quiet, active, null, null, List.of(), null, Duration.ZERO);
+        return new Schedule(List.of(faults), quiet, active, null, null, List.of(), null, Duration.ZERO, null);
     }
 
     /** A random fault each time, intervals jittered between half and one and a half of the means. */
     public static Schedule random(List<Fault> faults, Duration quiet, Duration active, Random random) {
-        return new Schedule(List.of(faults), quiet, active, random, null, List.of(), null, Duration.ZERO);
+        return new Schedule(List.of(faults), quiet, active, random, null, List.of(), null, Duration.ZERO, null);
     }
 
     /**
@@ -66,7 +67,7 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
      * clock, then a client's clock a minute ahead.
      */
     public static Schedule alternating(List<List<Fault>> groups, Duration quiet, Duration active, Random random) {
-        return new Schedule(groups.stream().filter(g -> !g.isEmpty()).toList(), quiet, active, random, null, List.of(), null, Duration.ZERO);
+        return new Schedule(groups.stream().filter(g -> !g.isEmpty()).toList(), quiet, active, random, null, List.of(), null, Duration.ZERO, null);
     }
 
     /** Every fault it may inject. */
@@ -76,7 +77,7 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
 
     /** The same schedule, each fault waiting for {@code condition} (polled every few milliseconds). */
     public Schedule when(BooleanSupplier condition) {
-        return new Schedule(groups, quiet, active, random, condition, marks, landed, holdLonger);
+        return new Schedule(groups, quiet, active, random, condition, marks, landed, holdLonger, landing);
     }
 
     /**
@@ -84,7 +85,7 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
      * timeout, …): 0.8, 0.95, 1.05, 1.25 or 2 times it, chosen at random.
      */
     public Schedule around(List<Duration> marks) {
-        return new Schedule(groups, quiet, active, random, when, marks, landed, holdLonger);
+        return new Schedule(groups, quiet, active, random, when, marks, landed, holdLonger, landing);
     }
 
     /**
@@ -93,7 +94,15 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
      * client is granted the lock on it.
      */
     public Schedule heldUntil(java.util.function.Predicate<Fault> landed, Duration atMost) {
-        return new Schedule(groups, quiet, active, random, when, marks, landed, atMost);
+        return heldUntil(landed, atMost, "what it was held for");
+    }
+
+    /**
+     * The same, {@code landing} saying what landing is ("a client whose clock it moved granted the
+     * lock"): a fault that never landed is recorded as a miss with it, since it tested nothing.
+     */
+    public Schedule heldUntil(java.util.function.Predicate<Fault> landed, Duration atMost, String landing) {
+        return new Schedule(groups, quiet, active, random, when, marks, landed, atMost, landing);
     }
 
     /**
@@ -131,11 +140,17 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
                 }
                 injected++;
                 boolean completed = Wait.sleepUntil(System.nanoTime() + length);
+                boolean missed = false;
                 if (completed && landed != null && !landed.test(f)) {
-                    completed = Wait.polled(() -> landed.test(f), System.nanoTime() + holdLonger.toNanos(), 5)
-                            || !Thread.currentThread().isInterrupted();
+                    boolean came = Wait.polled(() -> landed.test(f), System.nanoTime() + holdLonger.toNanos(), 5);
+                    missed = !came && !Thread.currentThread().isInterrupted();
+                    completed = came || missed;
                 }
                 nemesis.asFault(f.name(), heal[0]::heal);
+                if (missed) {
+                    String why = f.name() + " held " + holdLonger.toMillis() + " ms past its length and never landed (" + landing + ")";
+                    nemesis.asFault(f.name(), () -> nemesis.missed(why));
+                }
                 if (!completed) break;
             }
         } finally {

@@ -85,11 +85,15 @@ class ScheduleTest {
     @Test
     void aFaultThatNeverLandsIsHealedAfterTheLongestHold() {
         Schedule s = Schedule.sequence(List.of(fault("client-clock")), Duration.ofMillis(1), Duration.ofMillis(1))
-                .heldUntil(f -> false, Duration.ofMillis(50));
+                .heldUntil(f -> false, Duration.ofMillis(50), "a moved client granted");
         int n = s.run(nemesis, Duration.ofMillis(300));
         // each one held its whole 50 ms more before it was healed: at most 300 / 50 + 1 of them fit
         assertTrue(n >= 1 && n <= 7, "injected " + n);
         assertEquals(n, picked.size());
+        // and each recorded as a miss, saying what it waited for: it tested nothing
+        List<NemesisAction> missed = events.stream().filter(e -> e.event() == dev.lockstorm.checker.history.NemesisEvent.MISSED).toList();
+        assertTrue(missed.size() >= n - 1 && missed.size() <= n, missed.size() + " misses of " + n);
+        assertEquals("client-clock held 50 ms past its length and never landed (a moved client granted)", missed.get(0).value());
     }
 
     @Test

@@ -35,6 +35,11 @@ public record Expectation(Word word, String moment) {
         NO_DEFECT("no-defect"),
         /** The opposite of {@link #NO_DEFECT}: see {@link Results#defects()}. */
         DEFECT("defect"),
+        /**
+         * A double holder that is a lease limit, and no defect: what a lease lock does under a fault
+         * that outruns its lease (a shrunk finding's regression test asserts its cause with it).
+         */
+        LEASE_LIMIT("lease-limit"),
         EXERCISED("exercised:KEY");
 
         private final String wire;
@@ -96,6 +101,7 @@ public record Expectation(Word word, String moment) {
             case STALE_WRITES_REJECTED -> l != null && l.staleWritesRejected() > 0;
             case NO_DEFECT -> l != null && r.defects().isEmpty();
             case DEFECT -> l != null && !r.defects().isEmpty();
+            case LEASE_LIMIT -> l != null && l.leaseLimits() > 0 && r.defects().isEmpty();
             case EXERCISED -> r.exercised(moment).orElse(0) > 0;
         };
         if (met) return Optional.empty();
@@ -107,6 +113,8 @@ public record Expectation(Word word, String moment) {
                     : "lost updates not checked: " + l.resource();
             case STALE_WRITES_REJECTED -> "no stale write was rejected";
             case NO_DEFECT -> String.join("; ", r.defects()) + " (" + l.leaseLimits() + " lease limits)";
+            case LEASE_LIMIT -> l.leaseLimits() == 0 ? "no lease limit (" + l.doubleHolders() + " double holders, " + l.lockDefects() + " lock defects)"
+                    : "a defect besides: " + String.join("; ", r.defects());
             case DEFECT -> "no defect: " + l.lockDefects() + " lock defects, " + l.leaseLimits() + " lease limits, " + l.tokenViolations()
                     + " tokens out of order" + (r.notLive() == null ? ", liveness not measured" : ", every client live after the heal");
             default -> r.exercised(moment).isEmpty() ? "no moment " + moment + " in these results"

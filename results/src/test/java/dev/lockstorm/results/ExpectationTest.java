@@ -36,6 +36,7 @@ class ExpectationTest {
         assertTrue(met("no-lost-update", r), r.lock().resource());
         assertTrue(met("stale-writes-rejected", r));
         assertTrue(met("no-defect", r), c.incidents().toString());
+        assertTrue(met("lease-limit", r), "the frozen holder's lease ran out: a lease limit, no defect");
         assertFalse(met("defect", r));
         assertTrue(met("exercised:holder-paused-past-lease", r), r.lock().exercisedSummary());
         assertFalse(met("valid", r));
@@ -55,6 +56,11 @@ class ExpectationTest {
         assertTrue(Expectation.DEFECT.unmet(results(1, 0, null)).isEmpty());
         assertTrue(Expectation.DEFECT.unmet(results(0, 2, null)).isEmpty());
         assertTrue(Expectation.DEFECT.unmet(results(0, 0, null)).orElseThrow().endsWith("liveness not measured"));
+        // a lease limit wants one and no defect beside it: a lock defect, tokens out of order or a stuck client each fail it
+        Expectation limit = Expectation.parse("lease-limit");
+        assertEquals("no lease limit (0 double holders, 0 lock defects)", limit.unmet(live).orElseThrow());
+        assertTrue(limit.unmet(results(1, 0, null)).orElseThrow().startsWith("no lease limit (1 double holders, 1 lock defects)"));
+        assertTrue(limit.unmet(stuck).orElseThrow().startsWith("no lease limit"));
     }
 
     @Test

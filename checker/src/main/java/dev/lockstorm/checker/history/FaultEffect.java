@@ -332,6 +332,54 @@ public sealed interface FaultEffect {
         }
     }
 
+    /** The ways a cut refuses packets, as a {@code start-partition}'s {@code cut} names them (absent: blackhole). */
+    java.util.Set<String> CUT_STYLES = java.util.Set.of("blackhole", "reset", "inbound");
+
+    /**
+     * What is wrong with the value of a fault event in lockstorm's own words, or null: a cut style
+     * that does not exist, a loss percent or a bandwidth or a delay that is no number in its range,
+     * links of the wrong shape. Such a value is bad input, never read and used to explain an incident
+     * (a loss of "abc" percent would have counted as a loss big enough).
+     */
+    static String problem(Op start) {
+        NemesisEvent e = NemesisEvent.of(start.f()).orElse(null);
+        if (e == null) return null;
+        Object v = start.value();
+        return switch (e) {
+            case START_PARTITION -> start.extra("cut") == null || CUT_STYLES.contains(String.valueOf(start.extra("cut"))) ? null
+                    : "cut " + Op.show(start.extra("cut")) + " is no way to cut; expected one of blackhole, reset, inbound";
+            case START_LOSS -> firstOf(inRange(v, "percent", 0, 100, false, "a percent of packets lost, above 0 and at most 100"), linksShape(v, "from"));
+            case START_SLOW -> firstOf(inRange(v, "kbit", 0, Double.MAX_VALUE, false, "a bandwidth in kbit/s above 0"), linksShape(v, "to"));
+            case START_DELAY -> firstOf(inRange(v, "ms", 0, Double.MAX_VALUE, true, "a delay in milliseconds, 0 or more"),
+                    field(v, "jitter_ms") == null ? null : inRange(v, "jitter_ms", 0, Double.MAX_VALUE, true, "a jitter in milliseconds, 0 or more"),
+                    linksShape(v, "to"));
+            case CLOCK_JUMP, START_CLOCK_STROBE -> field(v, "delta_ms") == null || field(v, "delta_ms") instanceof Number ? null
+                    : "delta_ms " + Op.show(field(v, "delta_ms")) + " is not a number of milliseconds";
+            case CLOCK_RATE -> field(v, "rate") == null ? null : inRange(v, "rate", 0, Double.MAX_VALUE, false, "a clock rate above 0");
+            default -> null;
+        };
+    }
+
+    private static String firstOf(String... problems) {
+        for (String p : problems) if (p != null) return p;
+        return null;
+    }
+
+    /** Null when {@code v}'s {@code key} is a number from {@code lo} ({@code lo} itself only when {@code loIncluded}) to {@code hi}. */
+    private static String inRange(Object v, String key, double lo, double hi, boolean loIncluded, String what) {
+        Object x = field(v, key);
+        boolean ok = x instanceof Number n && (loIncluded ? n.doubleValue() >= lo : n.doubleValue() > lo) && n.doubleValue() <= hi;
+        return ok ? null : key + " " + Op.show(x) + " is not " + what;
+    }
+
+    /** Null when {@code v}'s {@code key} is absent or maps each host to a list of hosts ({"c1": ["n1"]}). */
+    private static String linksShape(Object v, String key) {
+        Object x = field(v, key);
+        if (x == null) return null;
+        if (x instanceof Map<?, ?> m && m.values().stream().allMatch(l -> l instanceof Collection<?>)) return null;
+        return key + " " + Op.show(x) + " is not each host with the hosts it names, such as {\"c1\": [\"n1\"]}";
+    }
+
     /** What the fault that {@code start} began did. */
     static FaultEffect of(Op start) {
         NemesisEvent e = NemesisEvent.of(start.f()).orElse(null);

@@ -116,22 +116,30 @@ public final class History {
     }
 
     /**
-     * Counts each process's holds of each lock: an ok acquire adds one; a release takes one away at its
-     * invocation unless it failed (a failed release did not take effect: the hold count stays); a crash
-     * (info) ends the process, and with it all its holds, at that info.
+     * Counts each process's holds of each lock, in each mode (a plain lock's; a read-write lock's read
+     * and write holds apart): an ok acquire adds one; a release takes one away at its invocation
+     * unless it failed (a failed release did not take effect: the hold count stays); a crash (info)
+     * ends the process, and with it all its holds, at that info. The same rule, "a hold's grant
+     * counts once", for every mode.
      */
     private Set<Integer> findReentries(List<Op> ops) {
         Set<Integer> out = new HashSet<>();
-        Map<Integer, Map<Object, Integer>> depth = new HashMap<>();
+        Map<Integer, Map<List<Object>, Integer>> depth = new HashMap<>();
         for (Op op : ops) {
             if (!op.isClient()) continue;
-            Map<Object, Integer> mine = depth.computeIfAbsent(op.process(), p -> new HashMap<>());
-            Object lock = op.lock();
+            String mode = holdMode(op.f());
+            if (mode == null) {
+                if (op.type() == OpType.INFO) depth.remove(op.process());
+                continue;
+            }
+            Map<List<Object>, Integer> mine = depth.computeIfAbsent(op.process(), p -> new HashMap<>());
+            List<Object> lock = java.util.Arrays.asList(op.lock(), mode);
             int d = mine.getOrDefault(lock, 0);
-            if (op.f().equals("acquire") && op.type() == OpType.OK) {
+            boolean acquire = op.f().startsWith("acquire");
+            if (acquire && op.type() == OpType.OK) {
                 if (d > 0) out.add(op.index());
                 mine.put(lock, d + 1);
-            } else if (op.f().equals("release") && op.type() == OpType.INVOKE && d > 0) {
+            } else if (!acquire && op.type() == OpType.INVOKE && d > 0) {
                 if (releaseFailed(op)) {
                     out.add(op.index()); // it neither begins nor ends a hold
                 } else {
@@ -143,6 +151,16 @@ public final class History {
             }
         }
         return Collections.unmodifiableSet(out);
+    }
+
+    /** The hold an acquire or release is of: "" for a plain lock, "read" or "write" for a read-write lock's; null for another operation. */
+    private static String holdMode(String f) {
+        return switch (f) {
+            case "acquire", "release" -> "";
+            case "acquire-read", "release-read" -> "read";
+            case "acquire-write", "release-write" -> "write";
+            default -> null;
+        };
     }
 
     /** Whether the release invoked at {@code invoke} failed: it did not take effect, so its client still holds the lock. */

@@ -65,6 +65,14 @@ public final class HistoryBuilder {
         ops.add(op);
         if (!op.isClient()) {
             if (NemesisEvent.KILL_CLIENT.f().equals(op.f())) recordKills(op);
+            // a fault's value is what its explanations are measured by: one that is no value is refused, by its line
+            String fault = FaultEffect.problem(op);
+            if (fault != null) throw error(op, op.f() + ": " + fault);
+            // the run's lease and lease model are what incidents are judged by, whichever reader read them
+            if (NemesisEvent.RUN.f().equals(op.f()) && op.value() instanceof Map<?, ?> facts) {
+                String problem = RunFacts.problem(facts);
+                if (problem != null) throw error(op, problem);
+            }
             return this;
         }
         if (op.process() < 0) throw error(op, "negative process " + op.process() + "; expected a number ≥ 0, a name or \"nemesis\"");
@@ -182,9 +190,10 @@ public final class HistoryBuilder {
 
     private void checkTokens(Op op) {
         switch (op.f()) {
-            case "acquire" -> {
+            case "acquire", "acquire-read", "acquire-write" -> {
+                // every mode's grant is judged by its token: one that is not exact is bad input, never truncated or ignored
                 if (op.type() == OpType.OK && !isToken(op.value())) {
-                    throw error(op, "token " + Op.show(op.value()) + " of an ok acquire is not an integer; expected an integer or null");
+                    throw error(op, "token " + Op.show(op.value()) + " of an ok " + op.f() + " is not an integer; expected an integer or null");
                 }
             }
             case "read", "write" -> {

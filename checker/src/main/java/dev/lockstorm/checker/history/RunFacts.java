@@ -25,6 +25,34 @@ public record RunFacts(Map<?, ?> facts) {
         return new RunFacts(Map.of());
     }
 
+    /** The longest lease a history's nanosecond times can measure: past it a lease in nanoseconds would overflow. */
+    public static final long MAX_LEASE_MS = Long.MAX_VALUE / 1_000_000L;
+
+    /**
+     * What is wrong with a run event's facts, or null: the lease and the lease model are what
+     * incidents are judged by, so one that is no lease ({@code lease_ms} not a whole number from 1 ms
+     * to what the history's times can hold) or no model is bad input, refused by its line.
+     */
+    public static String problem(Map<?, ?> facts) {
+        if (facts.containsKey("lease_ms")) {
+            Object l = facts.get("lease_ms");
+            if (!(l instanceof Long || l instanceof Integer) || ((Number) l).longValue() < 1 || ((Number) l).longValue() > MAX_LEASE_MS) {
+                return "\"lease_ms\" " + Op.show(l) + " is not a lease; expected whole milliseconds from 1 to " + MAX_LEASE_MS;
+            }
+        }
+        if (facts.containsKey("lease_model")) {
+            if (!(facts.get("lease_model") instanceof Map<?, ?> model)) {
+                return "\"lease_model\" must be an object ({\"kind\": \"fixed\", …}), not " + Op.show(facts.get("lease_model"));
+            }
+            try {
+                LeaseModel.fromData(model);
+            } catch (IllegalArgumentException e) {
+                return e.getMessage();
+            }
+        }
+        return null;
+    }
+
     /** The lock's lease (session timeout, TTL), when the run said. */
     public OptionalLong leaseNanos() {
         return millis("lease_ms");

@@ -37,7 +37,7 @@ public final class HistoryReader {
         if (f == HistoryFormat.JSONL) {
             // one parser over the file's bytes: the fast path for the format lockstorm writes
             HistoryBuilder b = new HistoryBuilder(source);
-            try (InputStream in = Files.newInputStream(file)) {
+            try (InputStream in = new StrictUtf8(withoutByteOrderMark(new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)))) {
                 JsonlHistoryReader.read(in, source, b);
                 return b.build();
             } catch (java.io.CharConversionException e) {
@@ -47,6 +47,8 @@ public final class HistoryReader {
             }
         }
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            in.mark(1);
+            if (in.read() != '\uFEFF') in.reset(); // a byte-order mark is no part of the history
             return read(in, source, f);
         } catch (CharacterCodingException e) {
             throw notUtf8(file);
@@ -79,11 +81,21 @@ public final class HistoryReader {
     }
 
     private static HistoryFormat formatOf(Path file, String head) {
+        // a byte-order mark says nothing of the format: what follows it does (a file of only one is an empty history)
+        if (head.startsWith("\uFEFF")) head = head.substring(1);
         HistoryFormat f = HistoryFormat.detect(file.getFileName().toString(), head);
         if (f != null) return f;
         if (head.isBlank()) return HistoryFormat.JSONL; // an empty history
         throw new HistoryFormatException(file.toString(), 1,
                 "cannot tell the format; expected JSONL ({\"type\":…}), Jepsen EDN ([{:type …}]) or Jepsen log lines (use --format)");
+    }
+
+    /** The stream past a UTF-8 byte-order mark, when it begins with one: the mark is no part of the history. */
+    private static InputStream withoutByteOrderMark(java.io.BufferedInputStream in) throws IOException {
+        in.mark(3);
+        byte[] head = in.readNBytes(3);
+        if (head.length != 3 || (head[0] & 0xff) != 0xEF || (head[1] & 0xff) != 0xBB || (head[2] & 0xff) != 0xBF) in.reset();
+        return in;
     }
 
     /** The line of the first byte sequence that is not UTF-8. */

@@ -138,22 +138,10 @@ final class JsonlHistoryReader {
             if (process == null) throw bad(source, line, "no \"process\"; expected a number or \"nemesis\"");
             if (f == null) throw bad(source, line, "no \"f\" string (the operation's function)");
             if (extra == null) extra = new LinkedHashMap<>();
-            // the run's lease model is what incidents are judged by: one that is no model is refused here, by its line
-            if (dev.lockstorm.checker.history.NemesisEvent.RUN.f().equals(f) && value instanceof java.util.Map<?, ?> facts
-                    && facts.containsKey("lease_model")) {
-                if (!(facts.get("lease_model") instanceof java.util.Map<?, ?> model)) {
-                    throw bad(source, line, "\"lease_model\" must be an object ({\"kind\": \"fixed\", …}), not " + facts.get("lease_model"));
-                }
-                try {
-                    dev.lockstorm.api.LeaseModel.fromData(model);
-                } catch (IllegalArgumentException e) {
-                    throw bad(source, line, e.getMessage());
-                }
-            }
             int proc = JepsenOps.process(process, extra, source, line, names);
             names.add(new Op(0, time, type, proc, f, value, extra, line), index);
         } catch (IOException e) {
-            if (e instanceof JsonProcessingException) throw e;
+            if (e instanceof JsonProcessingException || e instanceof CharConversionException) throw e;
             throw bad(source, line, e.getMessage() + "; expected one JSON object per line");
         }
     }

@@ -17,8 +17,9 @@ import java.util.Set;
  * value is a state no reader may see: a read made under the read lock that returned it, while the
  * writer's second step had not yet completed when the read began, saw the resource in the middle
  * of a write. That is what a reader admitted beside a writer (a double holder) does to the data. A
- * write left half done for good (its writer crashed, or fencing refused its second step before the
- * read began) is no torn read: no writer was in the middle of it any more.
+ * write left half done for good (its writer crashed or was killed, or fencing refused its second
+ * step before the read began) is no torn read: no writer was in the middle of it any more. A
+ * reentrant write hold is one hold: a nested release does not end it.
  *
  * <pre>{@code
  * for (TornReads.TornRead t : TornReads.find(history)) System.out.println(t.explanation());
@@ -51,7 +52,8 @@ public final class TornReads {
         Map<Object, List<Op>> firstSteps = new HashMap<>(); // lock → every first step, in order
         List<Op[]> reads = new ArrayList<>();              // {invocation, completion} of reads under the read lock
         for (Op op : h.ops()) {
-            if (!op.isClient()) continue;
+            // a reentrant hold's nested acquire or release, or a failed release: the hold goes on
+            if (!op.isClient() || h.reentry(op)) continue;
             int p = op.process();
             if (op.type() == OpType.INFO) {
                 writing.remove(p);
@@ -92,6 +94,7 @@ public final class TornReads {
             }
         }
         List<TornRead> out = new ArrayList<>();
+        Map<Integer, Op> kills = h.kills();
         for (Op[] r : reads) {
             Long seen = Resource.readValue(r[1]);
             if (seen == null) continue;
@@ -105,6 +108,9 @@ public final class TornReads {
             Op end = endOf.get(begin.index());
             if (end == null) continue;
             int done = h.partner(end.index());
+            // a writer killed before the read began was in the middle of nothing: dead from its kill, as a crash
+            Op killed = kills.get(begin.process());
+            if (killed != null && killed.index() < r[0].index()) continue;
             if (done < 0 || done > r[0].index()) out.add(new TornRead(r[1], begin, end));
         }
         return out;

@@ -125,7 +125,9 @@ public final class RwLock implements LockFamily<RwLock.State> {
     @Override
     public String explain(State s, Operation blocked, Explanations ctx) {
         String who = blocked.who();
-        String lock = LockModel.named(LockReduction.lockOf(blocked));
+        // "the write lock db-17": the lock's name after its mode ("the write lock lock db-17" said it twice)
+        Object named = LockReduction.lockOf(blocked);
+        String lock = "".equals(named) ? "" : " " + named;
         String at = ctx.when(blocked.completion());
         return switch (blocked.f()) {
             case ACQUIRE_READ -> who + " acquired the read lock" + lock + " at " + at + " while " + ctx.byId(s.writeOp).who()

@@ -7,6 +7,7 @@ import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.HistoryFormatException;
 import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.RunFacts;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.model.FencedMutex;
 import dev.lockstorm.checker.model.Models;
@@ -23,6 +24,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.zip.GZIPOutputStream;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -58,6 +60,53 @@ class HostileInputTest {
                 {"type":"info","process":"nemesis","f":"run","value":{"lease_model":"forever"}}
                 """, HistoryFormat.JSONL);
         assertTrue(kind.getMessage().contains("\"lease_model\" must be an object"), kind.getMessage());
+    }
+
+    @Test
+    void aLeaseThatIsNoLeaseIsRefusedByItsLineRatherThanOverflowing() {
+        // 2^63-1 ms once overflowed to a -1 ms lease, and every grant was "past its -1.000 ms lease"
+        for (String lease : new String[]{"9223372036854775807", "0", "-2000", "2.5", "\"4000\"", "9223372036855"}) {
+            HistoryFormatException e = bad("{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"run\",\"value\":{\"lease_ms\":" + lease + "}}\n",
+                    HistoryFormat.JSONL);
+            assertTrue(e.getMessage().startsWith("h:1: \"lease_ms\" ") && e.getMessage().contains("is not a lease; expected whole milliseconds from 1 to"),
+                    lease + ": " + e.getMessage());
+        }
+        // the longest a history's nanoseconds can hold is still a lease
+        assertTrue(assertDoesNotThrow(() -> read("{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"run\",\"value\":{\"lease_ms\":"
+                + RunFacts.MAX_LEASE_MS + "}}\n", HistoryFormat.JSONL)).size() == 1);
+    }
+
+    @Test
+    void aFaultsMalformedValueIsRefusedByItsLineNeverUsedToExplain() {
+        String[][] cases = {
+                {"start-partition", "{\"c1\":[\"n1\"]}", ",\"cut\":\"sideways\"", "cut \"sideways\" is no way to cut"},
+                {"start-loss", "{\"percent\":\"abc\",\"from\":{\"n1\":[\"c1\"]}}", "", "percent \"abc\" is not a percent"},
+                {"start-loss", "{\"percent\":250,\"from\":{\"n1\":[\"c1\"]}}", "", "percent 250 is not a percent"},
+                {"start-slow", "{\"kbit\":-5,\"to\":{\"c1\":[\"n1\"]}}", "", "kbit -5 is not a bandwidth"},
+                {"start-delay", "{\"ms\":200,\"to\":[\"c1\",\"n1\"]}", "", "to [c1, n1] is not each host with the hosts it names"},
+                {"start-delay", "{\"ms\":200,\"jitter_ms\":-1,\"to\":{\"c1\":[\"n1\"]}}", "", "jitter_ms -1 is not a jitter"},
+                {"clock-jump", "{\"process\":\"redis-n1\",\"delta_ms\":\"lots\"}", "", "delta_ms \"lots\" is not a number"},
+        };
+        for (String[] c : cases) {
+            String line = "{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"" + c[0] + "\",\"value\":" + c[1] + c[2] + "}\n";
+            HistoryFormatException e = bad("{\"type\":\"invoke\",\"process\":0,\"f\":\"acquire\"}\n" + line, HistoryFormat.JSONL);
+            assertTrue(e.getMessage().startsWith("h:2: " + c[0] + ": ") && e.getMessage().contains(c[3]), c[0] + ": " + e.getMessage());
+        }
+        // the same events well formed are read
+        assertDoesNotThrow(() -> read("{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"start-loss\",\"value\":{\"percent\":40,"
+                + "\"from\":{\"n1\":[\"c1\"]}}}\n{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"start-partition\",\"value\":"
+                + "{\"c1\":[\"n1\"]},\"cut\":\"inbound\"}\n", HistoryFormat.JSONL));
+    }
+
+    @Test
+    void aReadOrWriteGrantsTokenIsValidatedLikeAnAcquires() {
+        for (String f : new String[]{"acquire-read", "acquire-write"}) {
+            for (String token : new String[]{"2.5", "\"7\""}) {
+                HistoryFormatException e = bad("{\"type\":\"invoke\",\"process\":1,\"f\":\"" + f + "\"}\n{\"type\":\"ok\",\"process\":1,\"f\":\""
+                        + f + "\",\"value\":" + token + "}\n", HistoryFormat.JSONL);
+                assertTrue(e.getMessage().startsWith("h:2: token " + token + " of an ok " + f + " is not an integer"), e.getMessage());
+            }
+        }
     }
 
     // 1. processes named by strings or keywords are clients
@@ -213,5 +262,42 @@ class HostileInputTest {
             assertTrue(e.getMessage().startsWith(f + ":3: byte 0xe9 at offset") && e.getMessage().endsWith("is not UTF-8; expected UTF-8 text"),
                     e.getMessage());
         }
+    }
+
+    @Test
+    void everyByteOfTheFileIsStrictUtf8NotOnlyItsFirstFourKilobytes() throws IOException {
+        StringBuilder head = new StringBuilder();
+        while (head.length() < 6000) head.append("{\"type\":\"invoke\",\"process\":0,\"f\":\"read\",\"value\":null}\n")
+                .append("{\"type\":\"ok\",\"process\":0,\"f\":\"read\",\"value\":null}\n");
+        long lines = head.chars().filter(c -> c == '\n').count();
+        // an overlong '/', a surrogate written as UTF-8, a code point past U+10FFFF, a sequence cut short at the end
+        int[][] sequences = {{0xE0, 0x80, 0xAF}, {0xED, 0xA0, 0x80}, {0xF4, 0x90, 0x80, 0x80}, {0xC3}};
+        for (int[] seq : sequences) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            out.write(head.toString().getBytes(StandardCharsets.UTF_8));
+            out.write("{\"type\":\"invoke\",\"process\":0,\"f\":\"write\",\"value\":\"x".getBytes(StandardCharsets.UTF_8));
+            for (int b : seq) out.write(b);
+            if (seq.length > 1) out.write("\"}\n".getBytes(StandardCharsets.UTF_8));
+            Path f = dir.resolve("late.jsonl");
+            Files.write(f, out.toByteArray());
+            for (HistoryFormat fmt : new HistoryFormat[]{HistoryFormat.AUTO, HistoryFormat.JSONL}) {
+                HistoryFormatException e = assertThrows(HistoryFormatException.class, () -> HistoryReader.read(f, fmt),
+                        "sequence " + java.util.Arrays.toString(seq));
+                assertTrue(e.getMessage().startsWith(f + ":" + (lines + 1) + ": ") && e.getMessage().contains("is not UTF-8"), e.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void aByteOrderMarkIsNoPartOfTheHistory() throws IOException {
+        Path only = dir.resolve("bom.jsonl");
+        Files.write(only, new byte[]{(byte) 0xEF, (byte) 0xBB, (byte) 0xBF});
+        assertEquals(0, HistoryReader.read(only, HistoryFormat.AUTO).size(), "a file of only a byte-order mark is an empty history");
+        Path unnamed = dir.resolve("bom-history");
+        Files.write(unnamed, ("\uFEFF{\"type\":\"invoke\",\"process\":0,\"f\":\"acquire\"}\n").getBytes(StandardCharsets.UTF_8));
+        assertEquals(1, HistoryReader.read(unnamed, HistoryFormat.AUTO).size(), "the format told from what follows the mark");
+        Path edn = dir.resolve("bom.edn");
+        Files.write(edn, ("\uFEFF[{:type :invoke, :process 0, :f :acquire}]\n").getBytes(StandardCharsets.UTF_8));
+        assertEquals(1, HistoryReader.read(edn, HistoryFormat.AUTO).size());
     }
 }

@@ -97,4 +97,51 @@ class ReadWriteAnalysesTest {
         assertEquals(1, FencingAnalysis.analyze(writerBelowReader.build()).tokenViolations().size(),
                 "a write grant below a read grant completed before it went backwards");
     }
+
+    // a hold's grant counts once, in every mode
+
+    @Test
+    void aNestedWriteGrantKeepingItsHoldsTokenIsOneGrantNotADuplicate() {
+        // a reentrant write lock: the nested acquire returns the hold's own token
+        H h = grant(grant(h(), 0, RwLock.ACQUIRE_WRITE, 10), 0, RwLock.ACQUIRE_WRITE, 10).read(0, 10L, 0).write(0, 10L, 1, OpType.OK)
+                .write(0, 10L, 2, OpType.OK).rw(0, RwLock.RELEASE_WRITE).rw(0, RwLock.RELEASE_WRITE);
+        h = grant(grant(h, 1, RwLock.ACQUIRE_READ, 11), 1, RwLock.ACQUIRE_READ, 11).read(1, 11L, 2).rw(1, RwLock.RELEASE_READ)
+                .rw(1, RwLock.RELEASE_READ).read(9, null, 2);
+        CheckResult r = h.check(new RwLock());
+        assertEquals(0, r.tokenViolations(), r.fencing().tokenViolations().toString());
+        assertEquals(Verdict.VALID, r.verdict(), r.analyses().toString());
+        assertEquals(2, r.fencing().tokens(), "one token per hold");
+    }
+
+    @Test
+    void aFailedWriteReleaseKeepsTheHoldSoTheNextWriterIsADoubleHolder() {
+        // the writer's release fails (it still holds); another writer is granted: two writers at once
+        H h = grant(h(), 0, RwLock.ACQUIRE_WRITE, 10).invoke(0, RwLock.RELEASE_WRITE).fail(0, RwLock.RELEASE_WRITE);
+        h = grant(h, 1, RwLock.ACQUIRE_WRITE, 11).rw(1, RwLock.RELEASE_WRITE).rw(0, RwLock.RELEASE_WRITE);
+        CheckResult r = h.check(new RwLock());
+        assertEquals(1, r.doubleHolderCount(), "the failed release left process 0 holding");
+        // the same for a read hold beside a writer
+        H read = grant(h(), 0, RwLock.ACQUIRE_READ, 10).invoke(0, RwLock.RELEASE_READ).fail(0, RwLock.RELEASE_READ);
+        read = grant(read, 1, RwLock.ACQUIRE_WRITE, 11).rw(1, RwLock.RELEASE_WRITE).rw(0, RwLock.RELEASE_READ);
+        assertEquals(1, read.check(new RwLock()).doubleHolderCount());
+    }
+
+    @Test
+    void aWriterKilledBetweenItsStepsLeftNoTornRead() {
+        // the writer's second step is in flight when it is killed (-9); its driver notices later; a reader reads the first step
+        H h = grant(h(), 0, RwLock.ACQUIRE_WRITE, 10).read(0, 10L, 0).write(0, 10L, 1, OpType.OK)
+                .invoke(0, "write", java.util.Map.of("token", 10L, "value", 2L)).nemesis("kill-client", List.of(0L));
+        h = grant(h, 1, RwLock.ACQUIRE_READ, 11).read(1, 11L, 1).rw(1, RwLock.RELEASE_READ).info(0, "write");
+        assertTrue(TornReads.find(h.build()).isEmpty(), "dead from its kill: nobody was in the middle of the write");
+    }
+
+    @Test
+    void aTornReadInsideAReentrantWriteHoldIsStillFound() {
+        // the writer takes its write lock twice and gives the inner hold back before writing: still one write hold
+        H h = grant(grant(h(), 0, RwLock.ACQUIRE_WRITE, 10), 0, RwLock.ACQUIRE_WRITE, 10).rw(0, RwLock.RELEASE_WRITE)
+                .read(0, 10L, 0).write(0, 10L, 1, OpType.OK);
+        h = grant(h, 1, RwLock.ACQUIRE_READ, 11).read(1, 11L, 1).rw(1, RwLock.RELEASE_READ);
+        h = h.write(0, 10L, 2, OpType.OK).rw(0, RwLock.RELEASE_WRITE).read(9, null, 2);
+        assertEquals(1, TornReads.find(h.build()).size(), "the nested release did not end the write hold");
+    }
 }

@@ -17,6 +17,7 @@ import static dev.lockstorm.checker.model.RwLock.ACQUIRE_WRITE;
 import static dev.lockstorm.checker.model.RwLock.RELEASE_READ;
 import static dev.lockstorm.checker.model.RwLock.RELEASE_WRITE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,6 +40,15 @@ class RwLockTest {
         assertTrue(r.failure().explanation().contains("process 1 acquired the write lock at") && r.failure().explanation()
                 .contains("while process 0 held the read lock"), r.failure().explanation());
         assertEquals("read by process 0", r.failure().state());
+    }
+
+    @Test
+    void aNamedLockIsNamedOnceAfterItsMode() {
+        var r = h().on("db-18").rw(5, ACQUIRE_WRITE).rw(5, RELEASE_WRITE).on("db-17").rw(0, ACQUIRE_READ).rw(1, ACQUIRE_WRITE)
+                .rw(0, RELEASE_READ).rw(1, RELEASE_WRITE).linearizable(model);
+        assertEquals(Verdict.INVALID, r.verdict());
+        assertTrue(r.failure().explanation().contains("process 1 acquired the write lock db-17 at"), r.failure().explanation());
+        assertFalse(r.failure().explanation().contains("lock lock"), r.failure().explanation());
     }
 
     @Test

@@ -41,7 +41,8 @@ public final class CheckCommand implements Callable<Integer> {
     List<Path> files;
 
     @Option(names = "--model", paramLabel = "M",
-            description = "Sets the model: mutex, fenced-mutex, reentrant-mutex, register, cas-register, multi-register or kv (default: told from the history's operations).")
+            description = "Sets the model: ${COMPLETION-CANDIDATES} (default: told from the history's operations).",
+            completionCandidates = ModelNames.class)
     String model;
 
     @Option(names = "--format", paramLabel = "F", defaultValue = "auto",
@@ -201,5 +202,13 @@ public final class CheckCommand implements Callable<Integer> {
             pool.shutdownNow();
         }
         return badInput ? Main.BAD_INPUT : all.exitCode();
+    }
+
+    /** The models {@code --model} lists in its help: every one the checker has, from its one list. */
+    static final class ModelNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return dev.lockstorm.checker.model.Models.NAMES.iterator();
+        }
     }
 }

@@ -69,13 +69,16 @@ record RegressionTest(String className, String schedulePath, String source) {
     }
 
     /**
-     * The assertions that say the finding is there, no more than the finding itself asks of a replay:
-     * a double holder (a lock defect when that is what it was); lost updates only when there was no
-     * double holder; otherwise an invalid verdict.
+     * The assertions that say the finding is there with its cause, no more than the finding itself
+     * asks of a replay: a defect (a lock defect's double holder, tokens out of order) or a lease limit
+     * and no defect; lost updates only when there was no double holder; otherwise an invalid verdict.
      */
     static String assertions(Finding f) {
-        if (f.steps().containsKey("lock-defect")) return ".assertDoubleHolder().assertDefect()";
-        if (f.steps().containsKey("lease-limit")) return ".assertDoubleHolder()";
+        boolean holders = f.steps().containsKey("lock-defect") || f.steps().containsKey("lease-limit");
+        if (f.steps().containsKey("lock-defect") || f.steps().containsKey("token-violation")) {
+            return (holders ? ".assertDoubleHolder()" : "") + ".assertDefect()";
+        }
+        if (f.steps().containsKey("lease-limit")) return ".assertLeaseLimit()";
         if (f.steps().containsKey("lost-update")) return ".assertLostUpdates()";
         return ".assertFaultsInjected();\n        org.junit.jupiter.api.Assertions.assertThrows(org.opentest4j.AssertionFailedError.class, run::assertSafe)";
     }

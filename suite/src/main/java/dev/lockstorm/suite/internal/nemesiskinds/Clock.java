@@ -24,7 +24,9 @@ public record Clock() implements NemesisKind {
 
     @Override
     public String description() {
-        return "right after an acquire, in turn: every client's clock (the holder's and the waiters') jumps 60 s back (the next time ahead), then a Redis or database server's clock jumps past the lease, runs fast or strobes";
+        return "right after an acquire, in turn: every client's clock (the holder's and the waiters') jumps 60 s back (the next time ahead),"
+                + " held until a moved waiter is granted (recorded as missed when none is), then a Redis or database server's clock jumps past"
+                + " the lease, runs fast or strobes";
     }
 
     @Override
@@ -49,7 +51,8 @@ public record Clock() implements NemesisKind {
         // lock on its wrong clock (up to one and a half leases more: holds run to one and a half leases)
         return Optional.of(Schedule.alternating(List.of(clients, servers), r.interval(), r.interval(), t.random())
                 .around(List.of(r.lease())).when(t::justAcquired)
-                .heldUntil(f -> !clients.contains(f) || moved.granted(), r.lease().multipliedBy(3).dividedBy(2))::run);
+                .heldUntil(f -> !clients.contains(f) || moved.granted(), r.lease().multipliedBy(3).dividedBy(2),
+                        "a waiter whose clock it moved granted the lock")::run);
     }
 
     /** The clients whose clocks the client clock fault in force moved, and which of them were waiting then. */

@@ -68,6 +68,7 @@ class ReplayIT {
 
         // the recorded finding as a scenario file beside its schedule, run by reproduce like a built-in scenario
         RecordedRun run = RecordedRun.open(recorded, null, java.util.List.of(), System.out);
+        assertFalse(run.finding().isEmpty(), "the recorded run found a double holder: " + run.finding().describe());
         ExportedScenario exported = new ExportedScenario(recorded.resolve("scenario.json"), "redis-single-pause-client-seed3", schedule.describe(),
                 run.request().withSchedule(null), 3, "schedule.json", run.finding());
         exported.write();
@@ -95,8 +96,10 @@ class ReplayIT {
         Path plugins = Files.createDirectories(Path.of("target", "it results", "plug ins").toAbsolutePath());
         Path jar = PluginJar.build(plugins, "acme", java.util.Map.of("acme.lock.Lock", PluginJar.redisSystem("acme.lock", "Lock", "acme-redis")),
                 java.util.Map.of("dev.lockstorm.api.LockSystem", "acme.lock.Lock"));
-        Main.run("run", "--system", "acme-redis", "--classpath", jar.toString(), "--nemesis", "pause-client", "--clients", "3", "--lease", "2s",
-                "--hold-max", "1s", "--time-limit", "10s", "--nemesis-interval", "3s", "--seed", "3", "--store", store.toString(), "--run-name", "recorded");
+        // holds of up to three leases, so that the run finds a double holder whatever the pauses hit (one aimed at a holder that
+        // was just releasing once left a run with nothing to export or shrink)
+        Main.run("run", "--system", "acme-redis", "--classpath", jar.toString(), "--nemesis", "pause-client", "--clients", "3", "--lease", "1s",
+                "--hold-max", "3s", "--time-limit", "10s", "--nemesis-interval", "3s", "--seed", "3", "--store", store.toString(), "--run-name", "recorded");
         Path recorded = store.resolve("recorded").resolve("latest").toRealPath();
         assertEquals(java.util.List.of(jar), RunRequest.read(recorded.resolve("spec.json")).classpath(), console.out());
 
@@ -109,6 +112,7 @@ class ReplayIT {
 
         console.reset();
         RecordedRun run = RecordedRun.open(recorded, null, java.util.List.of(), System.out);
+        assertFalse(run.finding().isEmpty(), "the recorded run found a double holder: " + run.finding().describe());
         ExportedScenario exported = new ExportedScenario(recorded.resolve("scenario.json"), "acme-redis-pause-client-seed3", "spaced",
                 run.request().withSchedule(null), 3, "schedule.json", run.finding());
         exported.write();

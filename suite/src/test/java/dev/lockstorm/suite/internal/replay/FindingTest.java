@@ -34,6 +34,9 @@ class FindingTest {
                 "a lease limit tied to the step, whatever else came with it");
         assertFalse(new Finding(Map.of("lease-limit", Set.of(2))).reproduces(new Finding(Map.of("lock-defect", Set.of(2)))),
                 "a lease limit never shows a defect");
+        Finding both = new Finding(Map.of("lock-defect", Set.of(3), "lease-limit", Set.of(1)));
+        assertTrue(new Finding(Map.of("lock-defect", Set.of(3))).reproduces(both), "the defect kept, the unrelated lease limit dropped");
+        assertFalse(new Finding(Map.of("lease-limit", Set.of(1))).reproduces(both), "but not the other way round");
     }
 
     @Test
