@@ -252,7 +252,10 @@ class CliTest {
         assertEquals(0, Main.run("--help"));
         assertEquals(0, Main.run("help", "check"));
         assertEquals(3, Main.run("frobnicate"));
+        console.reset();
         assertEquals(0, Main.run("check", "--help"));
+        // every model the checker has, from its one list
+        for (String model : dev.lockstorm.checker.model.Models.NAMES) assertTrue(console.out().contains(model), model + ": " + console.out());
         assertEquals(0, Main.run("bench", "checker", "--help"));
         assertTrue(console.out().contains("--time-limit"));
     }
