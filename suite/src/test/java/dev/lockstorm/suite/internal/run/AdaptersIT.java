@@ -38,10 +38,12 @@ class AdaptersIT {
         CheckResult c = r.check();
         assertEquals(Verdict.VALID, c.verdict(), Summary.of(c));
         if (s.fencingToken()) {
-            assertTrue(c.fencing().tokens() > 20, "tokens granted: " + c.fencing().tokens());
+            assertTrue(c.fencing().tokens() >= spec.clients(), "tokens granted: " + c.fencing().tokens());
         } else {
             assertEquals(0, c.fencing().tokens(), "a lock without fencing tokens granted some");
-            assertTrue(c.resource().acknowledged() > 20, "increments acknowledged: " + c.resource().acknowledged());
+            // at least one increment per client: how many is throughput, which depends on the machine's load (redlock acknowledged
+            // 9 in 5 s beside two other test forks); bench measures it
+            assertTrue(c.resource().acknowledged() >= spec.clients(), "increments acknowledged: " + c.resource().acknowledged());
         }
         if (s.readWrite()) {
             // readers beside readers, writers alone; writers downgraded while another writer waited (CURATOR-621's interleaving)
