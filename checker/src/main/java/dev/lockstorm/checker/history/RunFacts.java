@@ -40,6 +40,10 @@ public record RunFacts(Map<?, ?> facts) {
                 return "\"lease_ms\" " + Op.show(l) + " is not a lease; expected whole milliseconds from 1 to " + MAX_LEASE_MS;
             }
         }
+        if (facts.containsKey("client_hosts") && !(facts.get("client_hosts") instanceof java.util.Collection<?> c
+                && c.stream().allMatch(x -> x instanceof String))) {
+            return "\"client_hosts\" " + Op.show(facts.get("client_hosts")) + " is not a list of host names, such as [\"c1\", \"c2\"]";
+        }
         if (facts.containsKey("lease_model")) {
             if (!(facts.get("lease_model") instanceof Map<?, ?> model)) {
                 return "\"lease_model\" must be an object ({\"kind\": \"fixed\", …}), not " + Op.show(facts.get("lease_model"));
@@ -71,6 +75,11 @@ public record RunFacts(Map<?, ?> facts) {
         return lease.isPresent() && lease.getAsLong() > 0
                 ? java.util.Optional.of(new LeaseModel.Undeclared(java.time.Duration.ofNanos(lease.getAsLong())))
                 : java.util.Optional.empty();
+    }
+
+    /** The client hosts' names ({@code client_hosts}), empty when the run did not say. */
+    public java.util.List<String> clientHosts() {
+        return facts.get("client_hosts") instanceof java.util.Collection<?> c ? c.stream().map(String::valueOf).toList() : java.util.List.of();
     }
 
     /** The servers' host names ({@code servers}), empty when the run did not say. */

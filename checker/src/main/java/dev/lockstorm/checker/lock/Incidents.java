@@ -363,7 +363,8 @@ public final class Incidents {
 
     /** The hosts clients ran on, as their operations name them ({@code client}). */
     static Set<String> clientHosts(History h) {
-        Set<String> out = new HashSet<>();
+        // the run's own list first: a client that never got to act (frozen or cut off from the start) is still a client
+        Set<String> out = new HashSet<>(RunFacts.of(h).clientHosts());
         for (Op op : h.ops()) if (op.isClient() && op.extra("client") != null) out.add(String.valueOf(op.extra("client")));
         return out;
     }

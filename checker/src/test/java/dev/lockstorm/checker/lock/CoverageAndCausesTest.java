@@ -266,6 +266,13 @@ class CoverageAndCausesTest {
         assertTrue(moves.get(2).startsWith("c3's clock ahead 60.000 s") && moves.get(2).endsWith("it tested nothing"), moves.get(2));
         assertTrue(moves.get(3).startsWith("n2's clock ahead 4.000 s") && moves.get(3).endsWith("(a server)"), moves.get(3));
         assertTrue(r.coverage().describe().contains("clocks: c1's clock back 60.000 s"), r.coverage().describe());
+        // a client that never acted is known from the run's list of client hosts: its clock is a client's, not a server's
+        Map<String, Object> facts = new java.util.LinkedHashMap<>(LEASE_2S);
+        facts.put("client_hosts", List.of("c1", "c2", "c4"));
+        CheckResult quiet = h().nemesis(NemesisEvent.RUN.f(), facts).acquire(0, 1L).with("client", "c1")
+                .nemesis("clock-jump", Map.of("process", "client-c4", "delta_ms", 60000)).with("hosts", List.of("c4"))
+                .release(0).check(new FencedMutex());
+        assertTrue(quiet.coverage().clockMoves().get(0).endsWith("it tested nothing"), quiet.coverage().clockMoves().toString());
         // no clock fault, no clock line
         CheckResult none = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1").release(0).check(new FencedMutex());
         assertTrue(none.coverage().clockMoves().isEmpty());

@@ -203,6 +203,8 @@ public final class Runner {
         m.put("lease_ms", spec.lease().toMillis());
         // how the lease lives under this run's lease and options: what the checker judges incidents by
         m.put("servers", spec.system().topology().hostNames());
+        // the client hosts by name: a fault on one that never got to act is still a client's, not a server's
+        m.put("client_hosts", java.util.stream.IntStream.rangeClosed(1, spec.clients()).mapToObj(i -> "c" + i).toList());
         m.put("lease_model", spec.system().leaseModel(new dev.lockstorm.api.ClientContext("", LOCK, spec.lease(), spec.options())).toData());
         m.put("acquire_timeout_ms", spec.acquireTimeout().toMillis());
         m.put("acquire_waits", spec.drawsAcquireWaits() ? "drawn" : "fixed");
