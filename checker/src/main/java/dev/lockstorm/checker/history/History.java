@@ -154,7 +154,7 @@ public final class History {
     }
 
     /** The hold an acquire or release is of: "" for a plain lock, "read" or "write" for a read-write lock's; null for another operation. */
-    private static String holdMode(String f) {
+    public static String holdMode(String f) {
         return switch (f) {
             case "acquire", "release" -> "";
             case "acquire-read", "release-read" -> "read";

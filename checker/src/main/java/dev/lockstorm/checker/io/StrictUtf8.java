@@ -9,7 +9,7 @@ import java.io.InputStream;
  * The bytes of a stream passed on as they are, each checked to be well-formed UTF-8 (RFC 3629): no
  * overlong form, no surrogate, nothing past U+10FFFF, no sequence cut short. The JSON parser the
  * fast path reads with takes some of those as text; a history is bad input at its first such byte,
- * wherever in the file it comes ({@link CharConversionException}, whose caller names the line).
+ * wherever in the file it comes ({@link CharConversionException}, whose caller finds the line and offset).
  */
 final class StrictUtf8 extends FilterInputStream {
     /** Continuation bytes still due in the sequence being read. */
@@ -17,7 +17,6 @@ final class StrictUtf8 extends FilterInputStream {
     /** The range the next byte must fall in (the first continuation is narrower after E0, ED, F0 and F4). */
     private int lo = 0x80;
     private int hi = 0xBF;
-    private long offset;
 
     StrictUtf8(InputStream in) {
         super(in);
@@ -40,11 +39,7 @@ final class StrictUtf8 extends FilterInputStream {
         }
         for (int i = off; i < off + n; i++) {
             int b = buf[i];
-            if (b >= 0 && due == 0) { // ASCII outside a sequence: nearly every byte of a history
-                offset++;
-                continue;
-            }
-            check(b & 0xff);
+            if (b < 0 || due > 0) check(b & 0xff); // ASCII outside a sequence (nearly every byte of a history) is well formed
         }
         return n;
     }
@@ -72,7 +67,6 @@ final class StrictUtf8 extends FilterInputStream {
             else if (b >= 0xF1 && b <= 0xF3) due = 3;
             else throw bad(b);
         }
-        offset++;
     }
 
     private void start(int n, int first, int last) {
@@ -82,10 +76,10 @@ final class StrictUtf8 extends FilterInputStream {
     }
 
     private void end() throws CharConversionException {
-        if (due > 0) throw new CharConversionException("a UTF-8 sequence cut short by the end of the file, at offset " + offset);
+        if (due > 0) throw new CharConversionException("a UTF-8 sequence cut short by the end of the file");
     }
 
     private CharConversionException bad(int b) {
-        return new CharConversionException(String.format("byte 0x%02x at offset %d is not UTF-8", b, offset));
+        return new CharConversionException(String.format("byte 0x%02x is not UTF-8", b));
     }
 }

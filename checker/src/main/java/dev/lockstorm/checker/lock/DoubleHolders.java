@@ -3,7 +3,6 @@ package dev.lockstorm.checker.lock;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
-import dev.lockstorm.checker.model.RwLock;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -32,61 +31,35 @@ public final class DoubleHolders {
      */
     public static List<HoldInterval> holds(History h) {
         List<HoldInterval> out = new ArrayList<>();
-        // process → (lock, mode) → acquire ok that opened a hold
+        // process → (lock, mode) → acquire ok that opened a hold ("" a plain lock's, "read" or "write" a read-write lock's)
         Map<Integer, Map<List<Object>, Op>> open = new HashMap<>();
-        // a read-write lock's hold counts: process → (lock, mode) → acquires its releases have not matched
-        Map<Integer, Map<List<Object>, Integer>> rwCounts = new HashMap<>();
         Map<Integer, Op> kills = h.kills();
         for (Op op : h.ops()) {
             if (!op.isClient()) {
                 // a killed process's holds end at its kill, not when its driver noticed
                 for (Map.Entry<Integer, Op> k : kills.entrySet()) {
-                    if (k.getValue() == op) {
-                        end(open.remove(k.getKey()), op, out);
-                        rwCounts.remove(k.getKey());
-                    }
+                    if (k.getValue() == op) end(open.remove(k.getKey()), op, out);
                 }
                 continue;
             }
-            if (h.reentry(op)) continue; // a reentrant lock's nested acquire or release: the hold goes on
+            // a nested acquire or release, or a failed release, in any mode: the hold goes on (History counts the holds)
+            if (h.reentry(op)) continue;
             Map<List<Object>, Op> mine = open.computeIfAbsent(op.process(), p -> new LinkedHashMap<>());
-            String mode = RwLock.mode(op.f());
+            String mode = History.holdMode(op.f());
             if (mode != null) {
-                rwHold(op, mode, mine, rwCounts.computeIfAbsent(op.process(), p -> new HashMap<>()), out);
-            } else if (op.f().equals("acquire") && op.type() == OpType.OK) {
-                mine.put(List.of(op.lock(), ""), op);
-            } else if (op.f().equals("release") && op.type() == OpType.INVOKE) {
-                Op start = mine.remove(List.of(op.lock(), ""));
-                if (start != null) out.add(interval(start, op, ""));
+                List<Object> key = List.of(op.lock(), mode);
+                if (op.f().startsWith("acquire") && op.type() == OpType.OK) {
+                    mine.put(key, op);
+                } else if (op.f().startsWith("release") && op.type() == OpType.INVOKE) {
+                    Op start = mine.remove(key);
+                    if (start != null) out.add(interval(start, op, mode));
+                }
             }
-            if (op.type() == OpType.INFO) {
-                end(mine, op, out);
-                rwCounts.remove(op.process());
-            }
+            if (op.type() == OpType.INFO) end(mine, op, out);
         }
         for (Map<List<Object>, Op> mine : open.values()) end(mine, null, out);
         out.sort(Comparator.comparingInt(i -> i.start().index()));
         return out;
-    }
-
-    /**
-     * A read-write lock's operation: an ok acquire opens its mode's hold (or nests in it), a
-     * release's invocation ends the hold it matches the first acquire of. Both modes are reentrant.
-     */
-    private static void rwHold(Op op, String mode, Map<List<Object>, Op> mine, Map<List<Object>, Integer> counts, List<HoldInterval> out) {
-        List<Object> key = List.of(op.lock(), mode);
-        boolean acquire = op.f().startsWith("acquire");
-        if (acquire && op.type() == OpType.OK) {
-            if (counts.merge(key, 1, Integer::sum) == 1) mine.put(key, op);
-        } else if (!acquire && op.type() == OpType.INVOKE) {
-            int n = counts.getOrDefault(key, 0);
-            if (n > 1) counts.put(key, n - 1);
-            else {
-                counts.remove(key);
-                Op start = mine.remove(key);
-                if (start != null) out.add(interval(start, op, mode));
-            }
-        }
     }
 
     /** Ends every hold in {@code holds} (may be null) at {@code end} (null: the history's end). */

@@ -45,7 +45,7 @@ public final class TornReads {
     /** Every torn read, in history order; none for a history without read-write lock operations. */
     public static List<TornRead> find(History h) {
         Set<Integer> writing = new HashSet<>();            // processes in a write hold
-        Map<Integer, Integer> reading = new HashMap<>();   // process → read holds
+        Set<Integer> reading = new HashSet<>();            // processes in a read hold
         Map<Integer, Integer> steps = new HashMap<>();     // process → writes made in its write hold so far
         Map<Integer, Op> begun = new HashMap<>();          // process → its write hold's first step
         Map<Integer, Op> endOf = new HashMap<>();          // a first step's index → its second step
@@ -70,10 +70,10 @@ public final class TornReads {
                     if (op.type() == OpType.INVOKE) writing.remove(p);
                 }
                 case "acquire-read" -> {
-                    if (op.type() == OpType.OK) reading.merge(p, 1, Integer::sum);
+                    if (op.type() == OpType.OK) reading.add(p);
                 }
                 case "release-read" -> {
-                    if (op.type() == OpType.INVOKE) reading.computeIfPresent(p, (k, n) -> n > 1 ? n - 1 : null);
+                    if (op.type() == OpType.INVOKE) reading.remove(p);
                 }
                 case "write" -> {
                     if (op.type() != OpType.INVOKE || !writing.contains(p)) continue;
@@ -86,7 +86,7 @@ public final class TornReads {
                     }
                 }
                 case "read" -> {
-                    if (op.type() == OpType.OK && reading.containsKey(p) && !writing.contains(p)) {
+                    if (op.type() == OpType.OK && reading.contains(p) && !writing.contains(p)) {
                         reads.add(new Op[]{h.get(h.partner(op.index())), op});
                     }
                 }
