@@ -118,7 +118,9 @@ public final class Runner {
                 // a redirect catches new connections only: the proxies come before the clients connect
                 DelayLinks delays = kind.delaysClients() ? DelayLinks.install(lab, clientHosts, cluster.hosts()) : null;
                 if (delays != null) log.log("delay proxies: the clients' connections to the servers pass a proxy on each client host");
-                clients.parallelStream().forEach(DrivenClient::open);
+                // every worker at once, on a thread of its own: a parallel stream would open one or two at a
+                // time on two cores, and an opening worker mostly waits (its JVM's start, its connections)
+                openAll(clients);
                 log.log("clients: " + spec.clients() + " workers open (" + spec.system().name() + ")");
 
                 LeaderWatch leaders = new LeaderWatch(cluster, recorder, log);
@@ -144,6 +146,35 @@ public final class Runner {
         // the faults as data, for run --schedule, replay and shrink
         RecordedSchedule.of(outcome.history()).write(dir.resolve("schedule.json"));
         return new RunResult(dir, outcome.check(), run.notLive, run.faults, JunitXml.suite(outcome), outcome.results());
+    }
+
+    /** Opens every client on a thread of its own and waits for all; the first failure is thrown, with the others suppressed. */
+    private static void openAll(List<DrivenClient> clients) {
+        List<RuntimeException> failures = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Thread> threads = new ArrayList<>();
+        for (DrivenClient c : clients) {
+            Thread t = new Thread(() -> {
+                try {
+                    c.open();
+                } catch (RuntimeException e) {
+                    failures.add(e);
+                }
+            }, "open-" + c.host().name());
+            t.start();
+            threads.add(t);
+        }
+        for (Thread t : threads) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SetupException("interrupted while the clients opened", e);
+            }
+        }
+        if (failures.isEmpty()) return;
+        RuntimeException first = failures.get(0);
+        failures.subList(1, failures.size()).forEach(first::addSuppressed);
+        throw first;
     }
 
     /** The run's protected resource; a resource that cannot open stops the run, saying so. */
