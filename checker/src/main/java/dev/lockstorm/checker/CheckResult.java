@@ -74,7 +74,16 @@ public record CheckResult(Verdict verdict, String source, List<Analysis> analyse
         return doubleHolders != null;
     }
 
-    /** Pairs of overlapping holds, all counted (each is one grant of one incident; {@code doubleHolders} keeps the first of them). */
+    /**
+     * Whether the double holders were counted and grouped into incidents: a lock check whose sweep
+     * and grouping ran to the end. When not (the check's time limit cut them short), the counts below
+     * are not the history's and are shown nowhere: absent from results.json, "not counted" in words.
+     */
+    public boolean holdsCounted() {
+        return incidents != null;
+    }
+
+    /** Pairs of overlapping holds, all counted (each is one grant of one incident; {@code doubleHolders} keeps the first of them); 0 when not {@link #holdsCounted}. */
     public int doubleHolderCount() {
         if (incidents == null) return 0;
         long n = 0;

@@ -63,15 +63,23 @@ public final class Checker {
             coverage = Coverage.of(h, DoubleHolders.holds(h), faults);
             fencing = FencingAnalysis.analyze(h);
             resource = ResourceCounter.analyze(h);
-            try {
-                DoubleHolders.Found found = DoubleHolders.search(h, MAX_WITNESSES, MAX_GRANTS_LISTED, deadline);
-                doubles = found.witnesses();
-                incidents = Incidents.of(h, found, faults, fencing.staleWrites(), resource.overwrites(), deadline);
-                lockAnalyses.add(doubleHolders(found, incidents));
-            } catch (Deadline.Passed e) {
-                doubles = List.of();
+            DoubleHolders.Found found = DoubleHolders.search(h, MAX_WITNESSES, MAX_GRANTS_LISTED, deadline);
+            doubles = found.witnesses();
+            // incidents stay null (not computed) unless the sweep was whole and they could be grouped in time: never an empty list that says "none"
+            if (found.cut().isPresent()) {
+                lockAnalyses.add(cutShort(found));
+            } else if (found.pairs() == 0) {
                 incidents = List.of();
-                lockAnalyses.add(new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.UNKNOWN, e.getMessage()));
+                lockAnalyses.add(doubleHolders(found, incidents));
+            } else {
+                try {
+                    incidents = Incidents.of(h, found, faults, fencing.staleWrites(), resource.overwrites(), deadline);
+                    lockAnalyses.add(doubleHolders(found, incidents));
+                } catch (Deadline.Passed e) {
+                    lockAnalyses.add(new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, found.pairs()
+                            + (found.pairs() == 1 ? " pair" : " pairs") + " of holders; the check's time limit ran out while their causes were"
+                            + " weighed, so no incident is judged a lock defect or a lease limit; first: " + found.witnesses().get(0).explanation()));
+                }
             }
             lockAnalyses.add(fencing(fencing));
             // per lock: a proven loss on any lock (or a write seen half done) is invalid, whatever the others say; else any
@@ -104,6 +112,17 @@ public final class Checker {
         return new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, incidents.size() + (incidents.size() == 1 ? " incident" : " incidents")
                 + " (" + found.pairs() + (found.pairs() == 1 ? " pair" : " pairs") + " of holders: " + defects + " lock defect" + (defects == 1 ? "" : "s")
                 + ", " + leaseLimits + " lease limit" + (leaseLimits == 1 ? "" : "s") + "); first: " + found.witnesses().get(0).explanation());
+    }
+
+    /**
+     * A sweep the time limit cut short: the pairs it found are certain (invalid), but none found is no
+     * proof (unknown); either way it says how far it got, never "no two holds overlapped".
+     */
+    private static Analysis cutShort(DoubleHolders.Found found) {
+        String how = "the check's time limit ran out while looking for double holders, after " + found.cut().orElseThrow().describe();
+        if (found.pairs() == 0) return new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.UNKNOWN, how + ": no two overlapped so far");
+        return new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, "at least " + found.pairs() + (found.pairs() == 1 ? " pair" : " pairs")
+                + " of holders (" + how + "; causes not weighed); first: " + found.witnesses().get(0).explanation());
     }
 
     /** Tokens in order and stale writes; not applicable to a lock that issues no tokens and a resource that saw none. */

@@ -39,15 +39,20 @@ public final class Summary {
         if (l.failure() != null) sb.append("    ").append(l.failure().explanation()).append('\n');
         if (!r.isLockCheck()) return sb.append(liveness(r)).toString();
 
-        sb.append("  double holders: ").append(r.doubleHolderCount());
-        if (!r.incidents().isEmpty()) {
-            sb.append(" in ").append(r.incidents().size()).append(r.incidents().size() == 1 ? " incident" : " incidents")
-                    .append(" (the first at ").append(History.when(r.firstDoubleHolder())).append(')');
-        } else if (l.verdict() == Verdict.INVALID) {
-            // both can be true: this analysis counts only holds the clients were certain of
-            sb.append(" (no two holds known for certain, from an acquire's ok to the release's invocation, overlapped;"
-                    + " the linearizability violation above involves a failed or uncertain operation, a release by a"
-                    + " non-holder, or a token out of order)");
+        if (!r.holdsCounted()) {
+            // a sweep cut short: what it found is a part of the history's, never shown as the count
+            sb.append("  double holders: not counted: ").append(r.analysis(Analysis.Kind.DOUBLE_HOLDERS).orElseThrow().detail());
+        } else {
+            sb.append("  double holders: ").append(r.doubleHolderCount());
+            if (!r.incidents().isEmpty()) {
+                sb.append(" in ").append(r.incidents().size()).append(r.incidents().size() == 1 ? " incident" : " incidents")
+                        .append(" (the first at ").append(History.when(r.firstDoubleHolder())).append(')');
+            } else if (l.verdict() == Verdict.INVALID) {
+                // both can be true: this analysis counts only holds the clients were certain of
+                sb.append(" (no two holds known for certain, from an acquire's ok to the release's invocation, overlapped;"
+                        + " the linearizability violation above involves a failed or uncertain operation, a release by a"
+                        + " non-holder, or a token out of order)");
+            }
         }
         sb.append('\n');
         for (String f : findings(r, Analysis.Kind.DOUBLE_HOLDERS)) sb.append("    ").append(f).append('\n');

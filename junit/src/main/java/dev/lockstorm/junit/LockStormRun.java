@@ -45,9 +45,9 @@ public record LockStormRun(LockStormSpec spec, Path dir, Results results, String
         return results.verdict();
     }
 
-    /** Pairs of clients that both believed they held the lock at once. */
+    /** Pairs of clients that both believed they held the lock at once; an {@link IllegalStateException} when the check's time limit left them not counted. */
     public int doubleHolders() {
-        return lock().doubleHolders();
+        return lock().counted().doubleHolders();
     }
 
     /** Acknowledged increments missing from the resource's final value; empty when they could not be counted. */
@@ -77,12 +77,12 @@ public record LockStormRun(LockStormSpec spec, Path dir, Results results, String
 
     /** Incidents that nothing explains but the lock. */
     public int lockDefects() {
-        return lock().lockDefects();
+        return lock().counted().lockDefects();
     }
 
     /** Incidents any lease lock shows under the fault that came. */
     public int leaseLimits() {
-        return lock().leaseLimits();
+        return lock().counted().leaseLimits();
     }
 
     /** Clients that could not acquire again after the final heal. */

@@ -93,29 +93,36 @@ public record Expectation(Word word, String moment) {
         boolean met = switch (word) {
             case VALID -> r.verdict() == Verdict.VALID;
             case INVALID -> r.verdict() == Verdict.INVALID;
-            case DOUBLE_HOLDER -> l != null && l.doubleHolders() > 0;
-            case NO_DOUBLE_HOLDER -> l != null && l.doubleHolders() == 0;
+            // double holders not counted prove nothing, either way; nor do they prove "no defect" or "only lease limits"
+            case DOUBLE_HOLDER -> l != null && l.holds() != null && l.holds().doubleHolders() > 0;
+            case NO_DOUBLE_HOLDER -> l != null && l.holds() != null && l.holds().doubleHolders() == 0;
             // a count that was not computed proves nothing, either way
             case LOST_UPDATE -> l != null && l.lostUpdates().isPresent() && l.lostUpdates().getAsLong() > 0;
             case NO_LOST_UPDATE -> l != null && l.lostUpdates().isPresent() && l.lostUpdates().getAsLong() == 0;
             case STALE_WRITES_REJECTED -> l != null && l.staleWritesRejected() > 0;
-            case NO_DEFECT -> l != null && r.defects().isEmpty();
+            case NO_DEFECT -> l != null && l.holds() != null && r.defects().isEmpty();
             case DEFECT -> l != null && !r.defects().isEmpty();
-            case LEASE_LIMIT -> l != null && l.leaseLimits() > 0 && r.defects().isEmpty();
+            case LEASE_LIMIT -> l != null && l.holds() != null && l.holds().leaseLimits() > 0 && r.defects().isEmpty();
             case EXERCISED -> r.exercised(moment).orElse(0) > 0;
         };
         if (met) return Optional.empty();
         if (word == Word.VALID || word == Word.INVALID) return Optional.of("the verdict is " + r.verdict().wire());
         if (l == null) return Optional.of("not a lock history (model " + r.model() + ")");
+        boolean onHolds = switch (word) {
+            case DOUBLE_HOLDER, NO_DOUBLE_HOLDER, NO_DEFECT, DEFECT, LEASE_LIMIT -> true;
+            default -> false;
+        };
+        if (l.holds() == null && onHolds) return Optional.of(Results.NOT_COUNTED);
+        Results.Holds h = l.holds();
         return Optional.of(switch (word) {
-            case DOUBLE_HOLDER, NO_DOUBLE_HOLDER -> l.doubleHolders() + " double holders";
+            case DOUBLE_HOLDER, NO_DOUBLE_HOLDER -> h.doubleHolders() + " double holders";
             case LOST_UPDATE, NO_LOST_UPDATE -> l.lostUpdates().isPresent() ? l.lostUpdates().getAsLong() + " lost updates"
                     : "lost updates not checked: " + l.resource();
             case STALE_WRITES_REJECTED -> "no stale write was rejected";
-            case NO_DEFECT -> String.join("; ", r.defects()) + " (" + l.leaseLimits() + " lease limits)";
-            case LEASE_LIMIT -> l.leaseLimits() == 0 ? "no lease limit (" + l.doubleHolders() + " double holders, " + l.lockDefects() + " lock defects)"
+            case NO_DEFECT -> String.join("; ", r.defects()) + " (" + h.leaseLimits() + " lease limits)";
+            case LEASE_LIMIT -> h.leaseLimits() == 0 ? "no lease limit (" + h.doubleHolders() + " double holders, " + h.lockDefects() + " lock defects)"
                     : "a defect besides: " + String.join("; ", r.defects());
-            case DEFECT -> "no defect: " + l.lockDefects() + " lock defects, " + l.leaseLimits() + " lease limits, " + l.tokenViolations()
+            case DEFECT -> "no defect: " + h.lockDefects() + " lock defects, " + h.leaseLimits() + " lease limits, " + l.tokenViolations()
                     + " tokens out of order" + (r.notLive() == null ? ", liveness not measured" : ", every client live after the heal");
             default -> r.exercised(moment).isEmpty() ? "no moment " + moment + " in these results"
                     : "not exercised; the run reached: " + l.exercisedSummary();

@@ -121,6 +121,8 @@ public final class ReportHtml {
         sb.append("<section id=\"incidents\"><h2>");
         if (!r.isLockCheck()) {
             sb.append("Findings</h2>");
+        } else if (!r.holdsCounted()) {
+            sb.append("Double holders not counted</h2><p>").append(esc(r.analysis(Analysis.Kind.DOUBLE_HOLDERS).orElseThrow().detail())).append("</p>");
         } else if (r.incidents().isEmpty()) {
             sb.append("No incident</h2><p>No two clients believed they held the lock at the same time.</p>");
         } else {
@@ -253,7 +255,7 @@ public final class ReportHtml {
         d.put("leaders", lanes.leaders(end));
         if (r.isLockCheck()) {
             List<Object> inc = new ArrayList<>();
-            for (Incident i : r.incidents()) {
+            for (Incident i : r.holdsCounted() ? r.incidents() : List.<Incident>of()) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("lane", lanes.client(i.holder().start()));
                 m.put("start", seconds(i.holder().start().time()));

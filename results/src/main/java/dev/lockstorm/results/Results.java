@@ -57,10 +57,8 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
     /**
      * The lock analyses' counts.
      *
-     * @param doubleHolders       pairs of clients that both believed they held the lock at once
-     * @param incidents           the pairs grouped by the hold others overlapped
-     * @param lockDefects         incidents that nothing but the lock explains
-     * @param leaseLimits         incidents any lease lock shows under the fault that came
+     * @param holds               the double holders and their incidents, or null when they were not counted (the check's
+     *                            time limit cut the sweep short): never zeros that were not computed
      * @param staleWritesAccepted writes the resource accepted after a newer token had written
      * @param staleWritesRejected writes the resource refused as stale
      * @param tokenViolations     fencing tokens that did not increase with the grants
@@ -69,11 +67,31 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
      * @param exercised           how often the run reached each dangerous moment, by its key, every key present
      * @param exercisedSummary    the moments reached, in words, or that nothing dangerous was
      */
-    public record Lock(int doubleHolders, int incidents, int lockDefects, int leaseLimits, int staleWritesAccepted, int staleWritesRejected,
+    public record Lock(Holds holds, int staleWritesAccepted, int staleWritesRejected,
                        int tokenViolations, OptionalLong lostUpdates, String resource, Map<String, Integer> exercised, String exercisedSummary) {
         public Lock {
             exercised = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(exercised));
         }
+
+        /** The holds' counts; an {@link IllegalStateException} saying why when they were not counted. */
+        public Holds counted() {
+            if (holds == null) throw new IllegalStateException(NOT_COUNTED);
+            return holds;
+        }
+    }
+
+    /** Why a lock's double holders have no count. */
+    public static final String NOT_COUNTED = "double holders not counted: the check's time limit cut the sweep short (its analysis says how far it got)";
+
+    /**
+     * The double holders of a lock check that ran to the end.
+     *
+     * @param doubleHolders pairs of clients that both believed they held the lock at once
+     * @param incidents     the pairs grouped by the hold others overlapped
+     * @param lockDefects   incidents that nothing but the lock explains
+     * @param leaseLimits   incidents any lease lock shows under the fault that came
+     */
+    public record Holds(int doubleHolders, int incidents, int lockDefects, int leaseLimits) {
     }
 
     /**
@@ -114,7 +132,8 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
             Coverage c = r.coverage();
             Map<String, Integer> moments = new LinkedHashMap<>();
             for (Coverage.Moment m : c.moments()) moments.put(m.key(), m.count());
-            lock = new Lock(r.doubleHolderCount(), r.incidents().size(), r.defectIncidents(), r.leaseLimitIncidents(), r.staleWritesAccepted(),
+            Holds holds = r.holdsCounted() ? new Holds(r.doubleHolderCount(), r.incidents().size(), r.defectIncidents(), r.leaseLimitIncidents()) : null;
+            lock = new Lock(holds, r.staleWritesAccepted(),
                     r.staleWritesRejected(), r.tokenViolations(), r.lostUpdates(), r.resource().explanation(), moments,
                     c.dangerousReached() ? c.describe() : c.nothingDangerous());
         }
@@ -137,7 +156,7 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
     public List<String> defects() {
         List<String> out = new ArrayList<>();
         if (lock == null) return out;
-        if (lock.lockDefects() > 0) out.add(plural(lock.lockDefects(), "lock defect"));
+        if (lock.holds() != null && lock.holds().lockDefects() > 0) out.add(plural(lock.holds().lockDefects(), "lock defect"));
         if (lock.tokenViolations() > 0) out.add(plural(lock.tokenViolations(), "token") + " out of order");
         if (notLive != null && !notLive.isEmpty()) out.add("not live after the heal: " + String.join(", ", notLive) + " could not acquire");
         return out;
@@ -155,9 +174,11 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
         lock.exercised().forEach((k, n) -> {
             if (n > 0) reached.append(reached.length() == 0 ? "" : ", ").append(k).append(" ×").append(n);
         });
-        return String.format(Locale.ROOT, "%s: %d double holders (%d lock defects, %d lease limits), %s, %d stale writes accepted,"
-                        + " %d rejected, %d token violations, %s faults, %d operations, exercised: %s%s", verdict.wire(), lock.doubleHolders(),
-                lock.lockDefects(), lock.leaseLimits(), lock.lostUpdates().isPresent() ? lock.lostUpdates().getAsLong() + " lost updates" : "lost updates not checked",
+        Holds h = lock.holds();
+        return String.format(Locale.ROOT, "%s: %s, %s, %d stale writes accepted,"
+                        + " %d rejected, %d token violations, %s faults, %d operations, exercised: %s%s", verdict.wire(),
+                h == null ? "double holders not counted" : h.doubleHolders() + " double holders (" + h.lockDefects() + " lock defects, " + h.leaseLimits()
+                        + " lease limits)", lock.lostUpdates().isPresent() ? lock.lostUpdates().getAsLong() + " lost updates" : "lost updates not checked",
                 lock.staleWritesAccepted(), lock.staleWritesRejected(), lock.tokenViolations(),
                 run == null || run.faultsInjected() == null ? "?" : Integer.toString(run.faultsInjected()), operations,
                 reached.length() == 0 ? "nothing dangerous" : reached, notLive == null || notLive.isEmpty() ? "" : ", not live after the heal: " + notLive);

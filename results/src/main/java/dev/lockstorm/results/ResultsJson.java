@@ -83,11 +83,10 @@ public final class ResultsJson {
         String source = o.string("source");
         String model = o.string("model");
         Results.Lock lock = null;
-        if (o.has("double_holders")) {
-            int doubleHolders = o.count("double_holders");
-            int incidents = o.count("incident_count");
-            int defects = o.count("lock_defects");
-            int limits = o.count("lease_limits");
+        // a lock check's results: every one has its coverage; its holds' counts only when they were counted
+        if (o.has("coverage")) {
+            Results.Holds holds = o.has("double_holders") ? new Results.Holds(o.count("double_holders"), o.count("incident_count"),
+                    o.count("lock_defects"), o.count("lease_limits")) : null;
             int accepted = o.count("stale_writes_accepted");
             int rejected = o.count("stale_writes_rejected");
             int tokens = o.count("token_violations");
@@ -95,7 +94,7 @@ public final class ResultsJson {
             o.optWhole("torn_reads");
             o.any("first_double_holder");
             o.any("first_lost_update");
-            o.any("incidents");
+            if (holds != null) o.any("incidents");
             JsonObject coverage = o.object("coverage");
             coverage.bool("dangerous_reached");
             coverage.optWhole("lease_ms");
@@ -104,7 +103,7 @@ public final class ResultsJson {
             coverage.optStrings("clock_moves");
             coverage.done();
             String resource = o.object("analyses").object("resource").string("explanation");
-            lock = new Results.Lock(doubleHolders, incidents, defects, limits, accepted, rejected, tokens,
+            lock = new Results.Lock(holds, accepted, rejected, tokens,
                     lost == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(lost), resource, moments, reached);
         }
         JsonObject analyses = o.object("analyses");
@@ -161,10 +160,13 @@ public final class ResultsJson {
         m.put("source", r.source());
         m.put("model", r.linearizability().model());
         if (r.isLockCheck()) {
-            m.put("double_holders", r.doubleHolderCount());
-            m.put("incident_count", r.incidents().size());
-            m.put("lock_defects", r.defectIncidents());
-            m.put("lease_limits", r.leaseLimitIncidents());
+            // counts never computed are absent, never 0: a sweep the time limit cut short has none
+            if (r.holdsCounted()) {
+                m.put("double_holders", r.doubleHolderCount());
+                m.put("incident_count", r.incidents().size());
+                m.put("lock_defects", r.defectIncidents());
+                m.put("lease_limits", r.leaseLimitIncidents());
+            }
             m.put("stale_writes_accepted", r.staleWritesAccepted());
             m.put("stale_writes_rejected", r.staleWritesRejected());
             m.put("token_violations", r.tokenViolations());
@@ -173,7 +175,7 @@ public final class ResultsJson {
             if (r.resource() != null) m.put("torn_reads", r.resource().tornReads().size());
             m.put("first_double_holder", ref(r.firstDoubleHolder()));
             m.put("first_lost_update", ref(r.firstLostUpdate()));
-            m.put("incidents", all(r.incidents(), ResultsJson::incident));
+            if (r.holdsCounted()) m.put("incidents", all(r.incidents(), ResultsJson::incident));
         }
         Map<String, Object> analyses = new LinkedHashMap<>();
         for (Analysis a : r.analyses()) {
@@ -185,8 +187,10 @@ public final class ResultsJson {
         linearizability(analyses, r.linearizability());
         if (r.isLockCheck()) {
             var d = analysis(analyses, "double_holders");
-            d.put("count", r.doubleHolderCount());
-            d.put("incidents", r.incidents().size());
+            if (r.holdsCounted()) {
+                d.put("count", r.doubleHolderCount());
+                d.put("incidents", r.incidents().size());
+            }
             d.put("witnesses", list(r.doubleHolders(), ResultsJson::doubleHolder));
             var f = analysis(analyses, "fencing");
             f.put("tokens_granted", r.fencing().tokens());

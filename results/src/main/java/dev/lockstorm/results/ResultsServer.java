@@ -132,8 +132,9 @@ public final class ResultsServer implements AutoCloseable {
                 return new Facts(null, null, null, "unreadable results.json", null, null, null, null, null);
             }
             Map<String, Object> facts = r.run() == null ? Map.of() : r.run().facts();
-            Long incidents = r.lock() == null ? null : (long) r.lock().incidents();
-            int defects = r.lock() == null ? 0 : r.lock().lockDefects();
+            Results.Holds holds = r.lock() == null ? null : r.lock().holds();
+            Long incidents = holds == null ? null : (long) holds.incidents();
+            int defects = holds == null ? 0 : holds.lockDefects();
             String detail = incidents == null ? null : incidents + (defects > 0 ? " (" + defects + (defects == 1 ? " lock defect)" : " lock defects)") : "");
             Long limit = facts.get("time_limit_s") instanceof Number n ? n.longValue() : null;
             return new Facts(r.run() == null ? null : r.run().system(), r.run() == null ? null : r.run().nemesis(), str(facts.get("seed")),

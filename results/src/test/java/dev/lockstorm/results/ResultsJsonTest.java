@@ -42,13 +42,37 @@ class ResultsJsonTest {
         ResultsJson.write(c, List.of("c3"), facts(), file);
         Results read = ResultsJson.read(file);
         assertEquals(Results.of(c, List.of("c3"), facts()), read);
-        assertEquals(1, read.lock().doubleHolders());
+        assertEquals(1, read.lock().holds().doubleHolders());
         assertEquals(1, read.lock().staleWritesRejected());
         assertEquals(0L, read.lock().lostUpdates().orElseThrow());
         assertEquals(List.of("c3"), read.notLive());
         assertEquals(2, read.run().faultsInjected());
         assertEquals(3L, read.run().seed());
         assertEquals(1, read.lock().exercised().get("holder-paused-past-lease"));
+    }
+
+    @Test
+    void doubleHoldersTheTimeLimitLeftUncountedAreAbsentNeverZero() throws Exception {
+        // 3,000 holders at once and no time: the sweep stops early, so no count of it is the history's
+        List<dev.lockstorm.checker.history.Op> ops = new java.util.ArrayList<>();
+        for (int p = 0; p < 3000; p++) {
+            ops.add(dev.lockstorm.checker.history.Op.of(0, 2L * p, dev.lockstorm.checker.history.OpType.INVOKE, p, "acquire", null));
+            ops.add(dev.lockstorm.checker.history.Op.of(0, 2L * p + 1, dev.lockstorm.checker.history.OpType.OK, p, "acquire", (long) p + 1));
+        }
+        CheckResult c = dev.lockstorm.checker.Checker.check(dev.lockstorm.checker.history.History.of("many", ops), new dev.lockstorm.checker.model.FencedMutex(),
+                dev.lockstorm.checker.linear.SearchLimits.withTimeLimit(java.time.Duration.ZERO));
+        Path file = dir.resolve("results.json");
+        ResultsJson.write(c, file);
+        String json = Files.readString(file);
+        for (String key : List.of("double_holders", "incident_count", "lock_defects", "lease_limits", "count", "incidents")) {
+            assertTrue(!java.util.regex.Pattern.compile("\"" + key + "\":\\s*\\d").matcher(json).find(), key + " written though not counted");
+        }
+        Results read = ResultsJson.read(file);
+        assertNull(read.lock().holds());
+        assertThrows(IllegalStateException.class, () -> read.lock().counted());
+        assertEquals(Results.NOT_COUNTED, Expectation.parse("no-defect").unmet(read).orElseThrow());
+        assertEquals(Results.NOT_COUNTED, Expectation.parse("double-holder").unmet(read).orElseThrow());
+        assertTrue(read.counts().contains("double holders not counted"), read.counts());
     }
 
     @Test

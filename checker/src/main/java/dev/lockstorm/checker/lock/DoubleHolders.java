@@ -5,11 +5,15 @@ import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.PriorityQueue;
+import java.util.TreeMap;
 
 /**
  * Finds double holders: certain-hold intervals ({@link HoldInterval}) of different clients that
@@ -89,33 +93,110 @@ public final class DoubleHolders {
      * @param grantCount each overlapped hold's number of grants, uncapped (keyed by its start's index)
      */
     public record Found(List<DoubleHolder> witnesses, long pairs, Map<HoldInterval, List<HoldInterval>> overlapped,
-                        Map<Integer, Integer> grantCount) {
+                        Map<Integer, Integer> grantCount, Optional<Cut> cut) {
+
+        /** Whether every hold was swept: the counts are the history's, not a lower bound. */
+        public boolean complete() {
+            return cut.isEmpty();
+        }
     }
 
-    /** A bounded sweep: see {@link Found}. */
+    /**
+     * How far a sweep the time limit cut short got: what it found is certain, but nothing beyond.
+     *
+     * @param swept   holds swept, in order of their start
+     * @param holds   holds in the history
+     * @param upTo    the start of the last hold swept (nanoseconds), or {@link Op#NO_TIME}
+     */
+    public record Cut(int swept, int holds, long upTo) {
+        /** "1,204 of 3,000 holds, up to 1.2 s of the history". */
+        public String describe() {
+            return String.format(java.util.Locale.ROOT, "%,d of %,d holds", swept, holds)
+                    + (upTo == Op.NO_TIME ? "" : ", up to " + History.duration(upTo) + " of the history");
+        }
+    }
+
+    /**
+     * A bounded sweep: see {@link Found}. When {@code deadline} passes, the sweep stops where it is
+     * and says how far it got ({@link Found#cut}): what it found by then stands.
+     */
     public static Found search(History h, int maxWitnesses, int maxGrantsPerHold, Deadline deadline) {
         List<DoubleHolder> out = new ArrayList<>();
         long pairs = 0;
         Map<HoldInterval, List<HoldInterval>> overlapped = new LinkedHashMap<>();
         Map<Integer, Integer> counts = new HashMap<>();
-        Map<Object, List<HoldInterval>> active = new HashMap<>();
-        long lastTime = h.size() == 0 ? Op.NO_TIME : h.get(h.size() - 1).time();
-        for (HoldInterval next : holds(h)) {
-            List<HoldInterval> act = active.computeIfAbsent(next.lock(), k -> new ArrayList<>());
-            int start = next.start().index();
-            act.removeIf(a -> a.endIndex(h.size()) <= start);
-            for (HoldInterval a : act) {
+        Map<Object, Active> active = new HashMap<>();
+        int size = h.size();
+        long lastTime = size == 0 ? Op.NO_TIME : h.get(size - 1).time();
+        List<HoldInterval> holds = holds(h);
+        int swept = 0;
+        try {
+            for (HoldInterval next : holds) {
                 deadline.check("looking for double holders");
-                if (a.process() == next.process() || a.shares(next)) continue;
-                pairs++;
-                if (out.size() < maxWitnesses) out.add(new DoubleHolder(a, next, overlap(a, next, lastTime)));
-                List<HoldInterval> grants = overlapped.computeIfAbsent(a, k -> new ArrayList<>());
-                if (grants.size() < maxGrantsPerHold) grants.add(next);
-                counts.merge(a.start().index(), 1, Integer::sum);
+                Active act = active.computeIfAbsent(next.lock(), k -> new Active(size));
+                act.expireBefore(next.start().index());
+                for (HoldInterval a : act.conflicting(next)) {
+                    deadline.check("looking for double holders");
+                    if (a.process() == next.process()) continue;
+                    pairs++;
+                    if (out.size() < maxWitnesses) out.add(new DoubleHolder(a, next, overlap(a, next, lastTime)));
+                    List<HoldInterval> grants = overlapped.computeIfAbsent(a, k -> new ArrayList<>());
+                    if (grants.size() < maxGrantsPerHold) grants.add(next);
+                    counts.merge(a.start().index(), 1, Integer::sum);
+                }
+                act.add(next);
+                swept++;
             }
-            act.add(next);
+        } catch (Deadline.Passed e) {
+            long upTo = swept == 0 ? Op.NO_TIME : holds.get(swept - 1).start().time();
+            return new Found(out, pairs, overlapped, counts, Optional.of(new Cut(swept, holds.size(), upTo)));
         }
-        return new Found(out, pairs, overlapped, counts);
+        return new Found(out, pairs, overlapped, counts, Optional.empty());
+    }
+
+    /**
+     * One lock's holds in force during the sweep: read holds apart from the others, so that a reader
+     * meets only the writers (readers share), and every hold leaves when the sweep passes its end.
+     * Each hold enters and leaves once, and a grant visits only the holds it conflicts with: n log n
+     * for holds that do not conflict (50,000 readers at once), plus the pairs found.
+     */
+    private static final class Active {
+        /** Read holds, and writers' and mutex holds, each by its start's index (which orders them by start). */
+        private final TreeMap<Integer, HoldInterval> readers = new TreeMap<>();
+        private final TreeMap<Integer, HoldInterval> exclusive = new TreeMap<>();
+        private final PriorityQueue<HoldInterval> byEnd;
+        private final int historySize;
+
+        Active(int historySize) {
+            this.byEnd = new PriorityQueue<>(Comparator.comparingInt(i -> i.endIndex(historySize)));
+            this.historySize = historySize;
+        }
+
+        void expireBefore(int start) {
+            while (!byEnd.isEmpty() && byEnd.peek().endIndex(historySize) <= start) {
+                HoldInterval gone = byEnd.poll();
+                (isRead(gone) ? readers : exclusive).remove(gone.start().index());
+            }
+        }
+
+        /** The holds in force that {@code next} may not overlap, in order of their start. */
+        Collection<HoldInterval> conflicting(HoldInterval next) {
+            if (isRead(next)) return exclusive.values();
+            if (readers.isEmpty()) return exclusive.values();
+            if (exclusive.isEmpty()) return readers.values();
+            TreeMap<Integer, HoldInterval> both = new TreeMap<>(readers);
+            both.putAll(exclusive);
+            return both.values();
+        }
+
+        void add(HoldInterval hold) {
+            (isRead(hold) ? readers : exclusive).put(hold.start().index(), hold);
+            byEnd.add(hold);
+        }
+
+        private static boolean isRead(HoldInterval hold) {
+            return hold.mode().equals("read");
+        }
     }
 
     private static long overlap(HoldInterval a, HoldInterval b, long lastTime) {

@@ -36,7 +36,7 @@ public final class Incidents {
             grouped.computeIfAbsent(d.first(), k -> new ArrayList<>()).add(d.second());
             counts.merge(d.first().start().index(), 1, Integer::sum);
         }
-        return of(h, new DoubleHolders.Found(pairs, pairs.size(), grouped, counts), faults, staleWrites, overwrites, Deadline.NONE);
+        return of(h, new DoubleHolders.Found(pairs, pairs.size(), grouped, counts, java.util.Optional.empty()), faults, staleWrites, overwrites, Deadline.NONE);
     }
 
     /**

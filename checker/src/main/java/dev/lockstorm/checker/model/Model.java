@@ -86,6 +86,21 @@ public interface Model<S> {
     }
 
     /**
+     * Where a witness order places {@code op}: at its call or at its return. Before any search, the
+     * prepared operations are tried in the order of those points; when every step is legal that
+     * order is a linearization (each operation placed inside its own interval), and the search is not
+     * entered. When a step is not, the search decides. {@code null} (the default): no witness is tried.
+     */
+    default WitnessPoint witnessPoint(Operation op) {
+        return null;
+    }
+
+    /** The instant of an operation's interval where a witness order places it. */
+    enum WitnessPoint {
+        CALL, RETURN
+    }
+
+    /**
      * Splits prepared operations into independent sub-histories that can be checked separately
      * (P-compositionality), e.g. one per key. The default keeps them together.
      */

@@ -2,9 +2,7 @@ package dev.lockstorm.checker.model;
 
 import dev.lockstorm.checker.history.Operation;
 
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * A reentrant read-write lock, the way Curator's {@code InterProcessReadWriteLock} and Java's
@@ -46,16 +44,12 @@ public final class RwLock implements LockFamily<RwLock.State> {
      * @param writeOp    id of the acquire that began the write hold (for explanations), or -1
      * @param readers    each process holding the read lock with its hold count, in process order
      */
-    public record State(int writer, int writes, int writeOp, Map<Integer, Integer> readers) {
-        public State {
-            readers = java.util.Collections.unmodifiableMap(new TreeMap<>(readers));
-        }
-
+    public record State(int writer, int writes, int writeOp, HoldCounts readers) {
         boolean readBy(int p) {
-            return readers.containsKey(p);
+            return readers.holds(p);
         }
 
-        State withReaders(Map<Integer, Integer> r) {
+        State withReaders(HoldCounts r) {
             return new State(writer, writes, writeOp, r);
         }
 
@@ -64,12 +58,8 @@ public final class RwLock implements LockFamily<RwLock.State> {
         }
 
         /** The readers with {@code p}'s count moved by {@code by} (gone at zero). */
-        Map<Integer, Integer> readersMoved(int p, int by) {
-            Map<Integer, Integer> r = new TreeMap<>(readers);
-            int n = r.getOrDefault(p, 0) + by;
-            if (n <= 0) r.remove(p);
-            else r.put(p, n);
-            return r;
+        HoldCounts readersMoved(int p, int by) {
+            return readers.moved(p, by);
         }
     }
 
@@ -85,7 +75,7 @@ public final class RwLock implements LockFamily<RwLock.State> {
 
     @Override
     public State init() {
-        return new State(NONE, 0, -1, Map.of());
+        return new State(NONE, 0, -1, HoldCounts.EMPTY);
     }
 
     @Override
@@ -104,7 +94,7 @@ public final class RwLock implements LockFamily<RwLock.State> {
             case LockReduction.EXPIRE: {
                 String mode = LockReduction.expiredMode(op);
                 State out = s;
-                if (mode == null || mode.equals("read")) out = out.withReaders(out.readersMoved(p, -out.readers.getOrDefault(p, 0)));
+                if (mode == null || mode.equals("read")) out = out.withReaders(out.readers.with(p, 0));
                 if ((mode == null || mode.equals("write")) && out.writer == p) out = out.withWriter(p, 0, -1);
                 return out;
             }
@@ -117,7 +107,7 @@ public final class RwLock implements LockFamily<RwLock.State> {
     public String describe(State s) {
         if (s.writer == NONE && s.readers.isEmpty()) return "free";
         String w = s.writer == NONE ? "" : "written by process " + s.writer + " (hold count " + s.writes + ")";
-        String r = s.readers.isEmpty() ? "" : "read by process" + (s.readers.size() == 1 ? " " : "es ") + s.readers.keySet().stream()
+        String r = s.readers.isEmpty() ? "" : "read by process" + (s.readers.size() == 1 ? " " : "es ") + s.readers.processes().stream()
                 .map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
         return w.isEmpty() ? r : r.isEmpty() ? w : w + ", " + r;
     }
@@ -146,7 +136,7 @@ public final class RwLock implements LockFamily<RwLock.State> {
             Operation w = ctx.byId(s.writeOp);
             return w.who() + " held the write lock since " + ctx.when(w.completion());
         }
-        return "process" + (s.readers.size() == 1 ? " " : "es ") + s.readers.keySet().stream().map(String::valueOf)
+        return "process" + (s.readers.size() == 1 ? " " : "es ") + s.readers.processes().stream().map(String::valueOf)
                 .collect(java.util.stream.Collectors.joining(", ")) + " held the read lock";
     }
 }
