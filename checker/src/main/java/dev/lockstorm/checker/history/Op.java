@@ -61,6 +61,17 @@ public record Op(int index, long time, OpType type, int process, String f, Objec
         return extra.get(key);
     }
 
+    /**
+     * The client this event's process is, as the history names it: its {@code client} field, else the
+     * process's own name (a Maelstrom-style history names processes "c1" and faults by those names),
+     * else null.
+     */
+    public String client() {
+        Object c = extra.get("client");
+        if (c == null) c = extra.get(NAMED_PROCESS);
+        return c == null ? null : String.valueOf(c);
+    }
+
     /** The process as written in a history: a number, or its name. */
     public Object processLabel() {
         if (process == NEMESIS) return "nemesis";

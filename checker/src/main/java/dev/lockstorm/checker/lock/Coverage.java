@@ -121,9 +121,9 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
             n.merge(Key.FAULTS_INJECTED, 1, Integer::sum);
             long from = f.start().time();
             long to = f.end() == null ? end : f.end().time();
-            HoldInterval hit = heldAt(holds, f, from, end);
-            Integer process = process(f);
-            if (process != null && acquiring(h, process, f, clients)) {
+            List<Integer> processes = processes(h, f);
+            HoldInterval hit = heldAt(holds, f, processes, from, end);
+            if (processes.stream().anyMatch(p -> acquiring(h, p, f, clients))) {
                 n.merge(f.effect() instanceof FaultEffect.Freeze ? Key.CLIENT_PAUSED_IN_ACQUIRE : Key.CLIENT_KILLED_IN_ACQUIRE, 1, Integer::sum);
             }
             if (hit != null && f.effect() instanceof FaultEffect.Freeze) {
@@ -135,7 +135,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
             boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
             if (f.effect() instanceof FaultEffect.Clock && overHold) n.merge(Key.CLOCK_MOVED_WHILE_HELD, 1, Integer::sum);
             if (f.effect() instanceof FaultEffect.Clock clock) clockMoves.addAll(clockMoves(f, clock.move(), holds, clients, from, to, end));
-            if ((f.effect() instanceof FaultEffect.Kill || f.effect() instanceof FaultEffect.Freeze && onServer(f, clients)) && overHold) {
+            if ((f.effect() instanceof FaultEffect.Kill || f.effect() instanceof FaultEffect.Freeze && onServer(h, f, clients)) && overHold) {
                 n.merge(Key.SERVER_FAULT_WHILE_HELD, 1, Integer::sum);
             }
         }
@@ -145,7 +145,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
                 n.merge(Key.GRANT_DURING_FAULT, 1, Integer::sum);
             }
             // a client granted while its own clock was moved: a lock that trusts the client's clock (for expiry or for tokens) shows it here
-            Object client = x.start().extra("client");
+            Object client = x.start().client();
             if (client != null && faults.stream().anyMatch(f -> f.effect() instanceof FaultEffect.Clock && f.hosts().contains(client.toString())
                     && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
                 n.merge(Key.GRANT_ON_MOVED_CLOCK, 1, Integer::sum);
@@ -177,7 +177,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
                 out.add(what + " (a server)");
                 continue;
             }
-            List<HoldInterval> own = holds.stream().filter(x -> host.equals(String.valueOf(x.start().extra("client")))).toList();
+            List<HoldInterval> own = holds.stream().filter(x -> host.equals(String.valueOf(x.start().client()))).toList();
             boolean held = own.stream().anyMatch(x -> x.start().time() < from && overlaps(x, from, to, end));
             boolean granted = own.stream().anyMatch(x -> x.start().time() >= from && x.start().time() <= to);
             out.add(what + (held && granted ? ", while it held, and granted again while moved" : held ? ", while it held"
@@ -221,7 +221,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
         String host = f.effect() instanceof FaultEffect.Freeze ? f.hosts().stream().filter(clientHosts::contains).findFirst().orElse(null) : null;
         for (int i = f.start().index() - 1; i >= 0; i--) {
             Op op = h.get(i);
-            boolean mine = op.isClient() && (op.process() == process || host != null && host.equals(String.valueOf(op.extra("client"))));
+            boolean mine = op.isClient() && (op.process() == process || host != null && host.equals(op.client()));
             if (mine) return op.type() == OpType.INVOKE && op.f().startsWith("acquire");
         }
         return false;
@@ -269,29 +269,36 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
     }
 
     /** The hold a fault's target was in when it started: a client process's pause or kill, or a client host cut off. */
-    private static HoldInterval heldAt(List<HoldInterval> holds, FaultSpan f, long at, long end) {
-        Integer process = process(f);
+    private static HoldInterval heldAt(List<HoldInterval> holds, FaultSpan f, List<Integer> processes, long at, long end) {
         for (HoldInterval x : holds) {
             if (!overlaps(x, at, at, end)) continue;
             // a frozen worker is named by the process it started as; its client goes on as later processes on the same host
-            boolean onHost = f.hosts().contains(String.valueOf(x.start().extra("client")));
-            if (process != null ? x.process() == process || f.effect() instanceof FaultEffect.Freeze && onHost : onHost) return x;
+            boolean onHost = f.hosts().contains(String.valueOf(x.start().client()));
+            if (!processes.isEmpty() ? processes.contains(x.process()) || f.effect() instanceof FaultEffect.Freeze && onHost : onHost) return x;
         }
         return null;
     }
 
-    /** The client process a pause or kill-client acted on: a worker's name ends with -pN, a kill names its processes. */
-    private static Integer process(FaultSpan f) {
-        if (f.effect() instanceof FaultEffect.KillClient k && k.processes().size() == 1 && k.processes().get(0) instanceof Number p) {
-            return p.intValue();
+    /**
+     * The client processes a pause or kill-client acted on: a worker's name ends with -pN; a kill
+     * killed every process it lists, by number or by the name the history gives it ({@link History#kills}).
+     */
+    private static List<Integer> processes(History h, FaultSpan f) {
+        if (f.effect() instanceof FaultEffect.KillClient) {
+            List<Integer> out = new ArrayList<>();
+            h.kills().forEach((p, at) -> {
+                if (at.index() == f.start().index()) out.add(p);
+            });
+            java.util.Collections.sort(out);
+            return out;
         }
         Matcher m = WORKER.matcher(f.target());
-        return f.effect() instanceof FaultEffect.Freeze && m.find() ? Integer.valueOf(m.group(1)) : null;
+        return f.effect() instanceof FaultEffect.Freeze && m.find() ? List.of(Integer.valueOf(m.group(1))) : List.of();
     }
 
     /** Whether a pause froze a server: not a client's worker, nor a client host (an imported history names its clients so). */
-    private static boolean onServer(FaultSpan f, java.util.Set<String> clientHosts) {
-        return process(f) == null && f.hosts().stream().noneMatch(clientHosts::contains);
+    private static boolean onServer(History h, FaultSpan f, java.util.Set<String> clientHosts) {
+        return processes(h, f).isEmpty() && f.hosts().stream().noneMatch(clientHosts::contains);
     }
 
     private static boolean overlaps(HoldInterval x, long from, long to, long end) {

@@ -85,10 +85,16 @@ public final class FaultSpans {
                 hosts(start));
     }
 
-    /** The hosts an event names in its {@code hosts} field, else those its value names. */
+    /**
+     * The hosts an event names in its {@code hosts} field, else those its value names: a partition's
+     * grudge by host, or a list of names (Jepsen's paused nodes, a Maelstrom-style history's processes).
+     */
     private static List<String> hosts(Op op) {
         if (op.extra("hosts") instanceof Collection<?> c) return c.stream().map(String::valueOf).toList();
         Set<String> out = new LinkedHashSet<>();
+        if (op.value() instanceof Collection<?> names) {
+            for (Object n : names) if (n instanceof String s) out.add(s);
+        }
         if (op.value() instanceof Map<?, ?> m) {
             m.forEach((k, v) -> {
                 if (!FaultEffect.role(k)) out.add(String.valueOf(k));

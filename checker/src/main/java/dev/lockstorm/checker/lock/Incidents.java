@@ -328,7 +328,7 @@ public final class Incidents {
     }
 
     private static String client(HoldInterval hold) {
-        return String.valueOf(hold.start().extra("client"));
+        return String.valueOf(hold.start().client());
     }
 
     /** Whether the fault was aimed at the moment right after a grant ({@code pause-at:after-grant}, {@code kill-at:after-grant}). */
@@ -358,14 +358,14 @@ public final class Incidents {
 
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */
     private static boolean onClientOf(FaultSpan f, HoldInterval hold) {
-        return f.hosts().contains(String.valueOf(hold.start().extra("client"))) || f.target().endsWith("-p" + hold.process());
+        return f.hosts().contains(String.valueOf(hold.start().client())) || f.target().endsWith("-p" + hold.process());
     }
 
     /** The hosts clients ran on, as their operations name them ({@code client}). */
     static Set<String> clientHosts(History h) {
         // the run's own list first: a client that never got to act (frozen or cut off from the start) is still a client
         Set<String> out = new HashSet<>(RunFacts.of(h).clientHosts());
-        for (Op op : h.ops()) if (op.isClient() && op.extra("client") != null) out.add(String.valueOf(op.extra("client")));
+        for (Op op : h.ops()) if (op.isClient() && op.client() != null) out.add(op.client());
         return out;
     }
 

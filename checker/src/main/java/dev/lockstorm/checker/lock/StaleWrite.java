@@ -14,11 +14,13 @@ import dev.lockstorm.checker.history.Op;
 public record StaleWrite(Op write, long token, Op newer, boolean accepted, long newerToken) {
 
     public String explanation() {
+        // a named lock's resource is named: in a history of several locks, each guards its own
+        String under = "".equals(write.lock()) ? "" : " under lock " + write.lock();
         return accepted
-                ? write.who() + " wrote with token " + token + " (acknowledged at " + History.when(write) + ") although " + newer.who()
+                ? write.who() + " wrote" + under + " with token " + token + " (acknowledged at " + History.when(write) + ") although " + newer.who()
                         + "'s write with token " + newerToken + " had been acknowledged at " + History.when(newer)
                         + ", before it began: the resource accepted a stale write"
-                : write.who() + " tried to write with token " + token + " at " + History.when(write)
+                : write.who() + " tried to write" + under + " with token " + token + " at " + History.when(write)
                         + (newer == null ? "" : " after " + newer.who() + " had written with token " + newerToken + " at " + History.when(newer))
                         + ": rejected, fencing saved you";
     }

@@ -17,7 +17,9 @@ public record TokenViolation(Kind kind, Op acquire, Op earlier) {
 
     public String explanation() {
         String verb = kind == Kind.DUPLICATE ? "the same token " : "token ";
-        return acquire.who() + " acquired at " + History.when(acquire) + " with " + verb + Resource.acquireToken(acquire)
+        // a named lock is named: in a history of several locks, tokens are each lock's own
+        String lock = "".equals(acquire.lock()) ? "" : " lock " + acquire.lock();
+        return acquire.who() + " acquired" + lock + " at " + History.when(acquire) + " with " + verb + Resource.acquireToken(acquire)
                 + (kind == Kind.DUPLICATE ? " that " : ", not above token " + Resource.acquireToken(earlier) + " that ")
                 + earlier.who() + " was granted at " + History.when(earlier);
     }

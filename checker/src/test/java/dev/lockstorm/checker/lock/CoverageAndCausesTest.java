@@ -387,6 +387,26 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aKillOfTheHolderCountsWhetherItNamesItOrListsOthersBeside() throws java.io.IOException {
+        // by the name the history gives the holder (Maelstrom-style processes)
+        dev.lockstorm.checker.history.History named = dev.lockstorm.checker.io.HistoryReader.read(new java.io.StringReader("""
+                {"type":"invoke","process":"c1","f":"acquire","value":null}
+                {"type":"ok","process":"c1","f":"acquire","value":1}
+                {"type":"info","process":"nemesis","f":"kill-client","value":["c1"]}
+                {"type":"invoke","process":"c2","f":"acquire","value":null}
+                {"type":"ok","process":"c2","f":"acquire","value":2}
+                """), "h", dev.lockstorm.checker.io.HistoryFormat.JSONL);
+        CheckResult byName = dev.lockstorm.checker.Checker.check(named, new FencedMutex(),
+                dev.lockstorm.checker.linear.SearchLimits.withTimeLimit(java.time.Duration.ofSeconds(10)));
+        assertEquals(1, byName.coverage().count("holder-killed"), byName.coverage().describe());
+        // one kill of two processes, the holder among them
+        CheckResult two = h().invoke(3, "acquire").acquire(0, 1L).nemesis(NemesisEvent.KILL_CLIENT.f(), List.of(3, 0)).info(3, "acquire")
+                .acquire(1, 2L).release(1).check(new FencedMutex());
+        assertEquals(1, two.coverage().count("holder-killed"), two.coverage().describe());
+        assertEquals(1, two.coverage().count("client-killed-in-acquire"), two.coverage().describe());
+    }
+
+    @Test
     void aClientKilledOrFrozenWithItsAcquireInFlightIsCounted() {
         CheckResult r = h().invoke(0, "acquire").with("client", "c1")
                 .nemesis(NemesisEvent.KILL_CLIENT.f(), List.of(0)).with("hosts", List.of("c1"))

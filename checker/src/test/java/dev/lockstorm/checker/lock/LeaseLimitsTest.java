@@ -68,6 +68,31 @@ class LeaseLimitsTest {
         assertFalse(early.leaseLimit(), early.why());
     }
 
+    /** A Maelstrom-style history: processes named c1 and c2, no client field; the nemesis freezes {@code paused} from 10 ms to 2 s; c2 is granted at 1.5 s. */
+    private static Incident.Cause namedProcessesWithAPauseOf(String paused) throws java.io.IOException {
+        String run = "{\"kind\":\"renewed\",\"ttl_ms\":1000,\"interval_ms\":333,\"clock\":\"service\",\"judges\":\"one\"}";
+        dev.lockstorm.checker.history.History h = dev.lockstorm.checker.io.HistoryReader.read(new java.io.StringReader(String.join("\n",
+                "{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"run\",\"time\":0,\"value\":{\"lease_ms\":1000,\"lease_model\":" + run + "}}",
+                "{\"type\":\"invoke\",\"process\":\"c1\",\"f\":\"acquire\",\"time\":1000000,\"value\":null}",
+                "{\"type\":\"ok\",\"process\":\"c1\",\"f\":\"acquire\",\"time\":2000000,\"value\":1}",
+                "{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"start-pause\",\"time\":10000000,\"value\":[\"" + paused + "\"]}",
+                "{\"type\":\"invoke\",\"process\":\"c2\",\"f\":\"acquire\",\"time\":1400000000,\"value\":null}",
+                "{\"type\":\"ok\",\"process\":\"c2\",\"f\":\"acquire\",\"time\":1500000000,\"value\":2}",
+                "{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"stop-pause\",\"time\":2000000000,\"value\":[\"" + paused + "\"]}",
+                "")), "maelstrom", dev.lockstorm.checker.io.HistoryFormat.JSONL);
+        CheckResult r = dev.lockstorm.checker.Checker.check(h, new FencedMutex(), dev.lockstorm.checker.linear.SearchLimits.withTimeLimit(Duration.ofSeconds(10)));
+        assertEquals(1, r.incidents().size(), "one incident");
+        return r.incidents().get(0).cause();
+    }
+
+    @Test
+    void aHistoryThatNamesItsProcessesTiesAFaultToTheProcessItNames() throws java.io.IOException {
+        Incident.Cause holderFrozen = namedProcessesWithAPauseOf("c1");
+        assertTrue(holderFrozen.leaseLimit(), "the pause names the holder, c1, past its 1 s lease: " + holderFrozen.why());
+        Incident.Cause otherFrozen = namedProcessesWithAPauseOf("c3");
+        assertFalse(otherFrozen.leaseLimit(), "a pause of another process explains nothing: " + otherFrozen.why());
+    }
+
     @Test
     void aRenewedLeaseHeldPastItsTtlWithoutAFaultIsADefectAndAFixedOneIsALimit() {
         Incident.Cause renewed = cause(h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S)).acquire(0, 1L).with("client", "c1")

@@ -145,6 +145,19 @@ class ResourceAndStaleWritesTest {
     }
 
     @Test
+    void inAHistoryOfSeveralLocksTokenViolationsAndStaleWritesNameTheirLock() {
+        // lock a is fine; on lock b, token 1 comes after token 2 and a write with token 1 lands after one with token 2
+        History hist = h().on("a").acquire(5, 1L).release(5)
+                .on("b").acquire(0, 2L).invoke(0, "write", tv(2L, 1L)).ok(0, "write").release(0)
+                .acquire(1, 1L).invoke(1, "write", tv(1L, 2L)).ok(1, "write").release(1).build();
+        FencingAnalysis.Result f = FencingAnalysis.analyze(hist);
+        assertEquals(1, f.tokenViolations().size());
+        assertTrue(f.tokenViolations().get(0).explanation().startsWith("process 1 acquired lock b at "), f.tokenViolations().get(0).explanation());
+        assertEquals(1, f.staleWrites().size());
+        assertTrue(f.staleWrites().get(0).explanation().startsWith("process 1 wrote under lock b with token 1"), f.staleWrites().get(0).explanation());
+    }
+
+    @Test
     void aWriteBegunAfterANewerWriteWasAcknowledgedIsStale() {
         History hist = h().acquire(0, 1L).acquire(1, 2L)
                 .invoke(1, "write", tv(2L, 1L)).ok(1, "write").invoke(0, "write", tv(1L, 1L)).ok(0, "write").build();
