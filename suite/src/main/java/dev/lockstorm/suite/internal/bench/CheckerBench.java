@@ -6,12 +6,15 @@ import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.corpus.Corpus;
 import dev.lockstorm.checker.corpus.CorpusCase;
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.io.HistoryFormat;
 import dev.lockstorm.checker.io.HistoryReader;
 import dev.lockstorm.checker.io.HistoryWriter;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.model.FencedMutex;
 import dev.lockstorm.checker.model.Models;
+import dev.lockstorm.checker.model.RwLock;
 import dev.lockstorm.suite.internal.workload.LockSimulation;
 
 import java.io.IOException;
@@ -87,6 +90,32 @@ public final class CheckerBench {
         out.printf(Locale.ROOT, "  verdict %s, %,d ops searched, %,d crashed, states explored %,d, peak states %,d, peak heap %d MiB%n",
                 r.verdict().wire(), r.linearizability().operations(), r.stats().crashedOperations(),
                 r.linearizability().statesExplored(), r.linearizability().peakStates(), peakHeapMiB());
+        return r.verdict() == Verdict.VALID;
+    }
+
+    /**
+     * {@code n} readers of one read-write lock all asking at once, granted in the reverse order, then
+     * all releasing, then one writer: trivially valid, and a search of it would have to enumerate
+     * every reader's order. Returns false when the verdict is not {@code valid}.
+     */
+    public boolean readers(int n) {
+        List<Op> ops = new ArrayList<>();
+        long t = 0;
+        for (int p = 0; p < n; p++) ops.add(Op.of(0, t++, OpType.INVOKE, p, RwLock.ACQUIRE_READ, null));
+        for (int p = n - 1; p >= 0; p--) ops.add(Op.of(0, t++, OpType.OK, p, RwLock.ACQUIRE_READ, null));
+        for (int p = 0; p < n; p++) ops.add(Op.of(0, t++, OpType.INVOKE, p, RwLock.RELEASE_READ, null));
+        for (int p = 0; p < n; p++) ops.add(Op.of(0, t++, OpType.OK, p, RwLock.RELEASE_READ, null));
+        ops.add(Op.of(0, t++, OpType.INVOKE, n, RwLock.ACQUIRE_WRITE, null));
+        ops.add(Op.of(0, t, OpType.OK, n, RwLock.ACQUIRE_WRITE, null));
+        History h = History.of("readers", ops);
+        resetPeaks();
+        long t0 = System.nanoTime();
+        CheckResult r = Checker.check(h, new RwLock(), SearchLimits.withTimeLimit(Duration.ofSeconds(120)));
+        long took = System.nanoTime() - t0;
+        out.printf(Locale.ROOT, "rw-lock history: %,d readers at once, then a writer (%,d events)%n", n, h.size());
+        row("check (all analyses)", took, h.size());
+        out.printf(Locale.ROOT, "  verdict %s, double holders %s, states explored %,d, peak heap %d MiB%n", r.verdict().wire(),
+                r.holdsCounted() ? Integer.toString(r.doubleHolderCount()) : "not counted", r.linearizability().statesExplored(), peakHeapMiB());
         return r.verdict() == Verdict.VALID;
     }
 

@@ -62,7 +62,11 @@ public final class BenchCommand implements Runnable {
                 description = "Names the corpus to check (default: the copy in the checker's test resources).")
         Path corpus;
 
-        @Option(names = "--skip-corpus", description = "Checks the large history only, not the corpus.")
+        @Option(names = "--readers", defaultValue = "50000", paramLabel = "N",
+                description = "Sets how many readers of one read-write lock hold it at once in the readers' history (default: ${DEFAULT-VALUE}).")
+        int readers;
+
+        @Option(names = "--skip-corpus", description = "Checks the large histories only, not the corpus.")
         boolean skipCorpus;
 
         @Option(names = "--porcupine", paramLabel = "DIR",
@@ -74,7 +78,8 @@ public final class BenchCommand implements Runnable {
         public Integer call() throws IOException {
             String bad = events < 2 ? "--events must be at least 2, not " + events
                     : clients < 1 ? "--clients must be at least 1, not " + clients
-                    : !(crashRate >= 0 && crashRate < 1) ? "--crash-rate must be a fraction from 0 to below 1, not " + crashRate : null;
+                    : !(crashRate >= 0 && crashRate < 1) ? "--crash-rate must be a fraction from 0 to below 1, not " + crashRate
+                    : readers < 1 ? "--readers must be at least 1, not " + readers : null;
             if (bad != null) {
                 System.err.println("lockstorm bench checker: " + bad);
                 return Main.BAD_INPUT;
@@ -83,6 +88,7 @@ public final class BenchCommand implements Runnable {
             Path dir = corpus != null ? corpus : Home.path("checker/src/test/resources/corpus");
             if (!skipCorpus) b.startup(dir);
             boolean ok = b.large(events, clients, crashRate, seed, Files.isExecutable(Home.path("bin/lockstorm")) ? Home.path("bin/lockstorm") : null);
+            ok &= b.readers(readers);
             if (!skipCorpus) ok &= b.corpus(dir) == 0;
             Path launcher = Home.path("bin/lockstorm");
             if (!skipCorpus && Files.isExecutable(launcher)) ok &= b.coldCommands(dir, launcher, 5, porcupine);

@@ -49,8 +49,9 @@ public final class CheckCommand implements Callable<Integer> {
             description = "Sets the files' format: jsonl, edn, jepsen-log, or auto to tell it from the name and content (default: ${DEFAULT-VALUE}).")
     String format;
 
-    @Option(names = "--time-limit", paramLabel = "S", defaultValue = "300",
-            description = "Sets how many seconds the search may take per file before the verdict is unknown (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--time-limit", paramLabel = "S", defaultValue = "300", converter = SecondsConverter.class,
+            description = "Sets how long the check may take per file before the verdict is unknown: seconds (300) or a duration as"
+                    + " run takes it (30s, 5m) (default: ${DEFAULT-VALUE}).")
     double timeLimit;
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -90,8 +91,8 @@ public final class CheckCommand implements Callable<Integer> {
         if (files.isEmpty()) return java.util.OptionalInt.empty();
         double seconds;
         try {
-            seconds = Double.parseDouble(opts.getOrDefault("--time-limit", "300"));
-        } catch (NumberFormatException e) {
+            seconds = seconds(opts.getOrDefault("--time-limit", "300"));
+        } catch (IllegalArgumentException e) {
             return java.util.OptionalInt.empty();
         }
         Path out = opts.containsKey("--out") ? Path.of(opts.get("--out")) : null;
@@ -121,6 +122,28 @@ public final class CheckCommand implements Callable<Integer> {
             return Files.size(file);
         } catch (IOException e) {
             return 0;
+        }
+    }
+
+    /** {@code --time-limit}'s value in seconds: a number of seconds ("300"), or a duration with its unit ("30s", "5m", "500ms"). */
+    static double seconds(String text) {
+        try {
+            return Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+            return dev.lockstorm.suite.internal.run.Durations.parse(text).toNanos() / 1e9;
+        }
+    }
+
+    /** Picocli's side of {@link #seconds}. */
+    static final class SecondsConverter implements picocli.CommandLine.ITypeConverter<Double> {
+        @Override
+        public Double convert(String s) {
+            try {
+                return seconds(s);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.TypeConversionException("'" + s + "' is neither a number of seconds (300) nor a duration (30s, 5m): "
+                        + e.getMessage());
+            }
         }
     }
 
