@@ -1,18 +1,8 @@
 package dev.lockstorm.clusters;
 
-import dev.lockstorm.clusters.database.DatabaseNode;
-import dev.lockstorm.clusters.database.MariaDbNode;
-import dev.lockstorm.clusters.database.PostgresCluster;
-import dev.lockstorm.clusters.etcd.EtcdCluster;
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
-import dev.lockstorm.clusters.lab.Lab;
-import dev.lockstorm.clusters.lab.LabSpec;
-import dev.lockstorm.clusters.lab.Wait;
-import dev.lockstorm.clusters.redis.Persistence;
-import dev.lockstorm.clusters.redis.RedisNode;
-import dev.lockstorm.clusters.redis.Sentinels;
 import dev.lockstorm.clusters.ssh.LabSshd;
 import dev.lockstorm.clusters.ssh.RemoteProcess;
 import dev.lockstorm.clusters.ssh.SshCleanup;
@@ -29,10 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -44,25 +31,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * ZooKeeper and Redis nodes on remote hosts, through the SSH backend only: the lab's hosts run
- * sshd and are nothing more to the run than machines reached over SSH. The same node classes as
- * in the lab start, serve, crash, restart and pause there, and the run leaves nothing behind.
+ * ZooKeeper nodes on remote hosts, through the SSH backend only: the lab's hosts run sshd and are
+ * nothing more to the run than machines reached over SSH ({@link SshMachines}). The same node
+ * classes as in the lab start, serve, crash, restart and pause there, and the run leaves nothing
+ * behind; a run that died is cleaned up by the next; a login that cannot serve is named. Redis,
+ * etcd and the databases: {@link SshServicesIT}.
  */
 @Tag("lab")
 class SshClustersIT {
-    private static final Path DIR = RunDirs.of(SshClustersIT.class.getSimpleName());
-    /**
-     * What the hosts keep (they share this machine's file system): in the lab's private /run, not
-     * /var/lib, where every user can reach it (PostgreSQL runs as its own user).
-     */
-    private static final Path REMOTE_ROOT = Path.of("/run/lockstorm/ssh-clusters-it");
-    private static Lab machines;
-    private static LabSshd sshd;
+    private static SshMachines machines;
 
     @BeforeAll
     static void start() {
-        machines = Lab.open(new LabSpec(List.of("m1", "m2", "m3", "m4"), DIR));
-        sshd = LabSshd.start(machines, DIR, machines.hosts().subList(0, 3)); // m4: see aLoginThatIsNotRoot…
+        machines = new SshMachines(SshClustersIT.class, 4); // m4: see aLoginThatIsNotRoot…
     }
 
     @AfterAll
@@ -71,9 +52,7 @@ class SshClustersIT {
     }
 
     private static SshLab remote(String run) {
-        Map<String, SshTarget> targets = new LinkedHashMap<>();
-        for (int i = 1; i <= 3; i++) targets.put("n" + i, new SshTarget("root", machines.host("m" + i).address(), 22));
-        return SshLab.open(sshd.options(), targets, DIR.resolve(run), REMOTE_ROOT);
+        return machines.remote(run);
     }
 
     @Test
@@ -91,7 +70,7 @@ class SshClustersIT {
             for (ZooKeeperNode n : zk.nodes()) {
                 assertInstanceOf(RemoteProcess.class, n.process(), n + " runs behind SSH");
                 // the server's data is on its host, under the run's directory there
-                assertTrue(Files.exists(REMOTE_ROOT.resolve("runs/zookeeper/zookeeper/" + n.host().name() + "/myid")), n.toString());
+                assertTrue(Files.exists(SshMachines.REMOTE_ROOT.resolve("runs/zookeeper/zookeeper/" + n.host().name() + "/myid")), n.toString());
             }
             ZooKeeperNode leader = zk.leader().orElseThrow();
             leader.process().pause();
@@ -113,27 +92,13 @@ class SshClustersIT {
     }
 
     @Test
-    void redisSentinelsFailOverOnRemoteHosts() {
-        try (SshLab lab = remote("redis")) {
-            Sentinels s = Sentinels.start(lab, lab.hosts(), Persistence.NONE);
-            RedisNode master = s.primary().orElseThrow();
-            assertEquals("n1", master.host().name());
-            master.process().pause();
-            Wait.until("a replica promoted", () -> s.primary().filter(p -> p != master).isPresent(), Duration.ofSeconds(30));
-            master.process().resume();
-            Wait.until("the old master demoted", () -> master.role().filter("slave"::equals).isPresent(), Duration.ofSeconds(30));
-        }
-        assertTrue(noTraceOfRuns(), "nothing of the run is left on the hosts");
-    }
-
-    @Test
     void aRunThatDiedIsCleanedUpByTheNext() {
         SshLab crashed = remote("crashed");
         Host n2 = crashed.host("n2");
         HostProcess orphan = crashed.start(n2, "orphan", List.of("sleep", "600"), Map.of());
         orphan.pause();
         n2.write(crashed.dir(n2).resolve("data.txt"), "left\n");
-        List<String> seen = SshCleanup.run(crashed.remote("n2"), false, REMOTE_ROOT, null);
+        List<String> seen = SshCleanup.run(crashed.remote("n2"), false, SshMachines.REMOTE_ROOT, null);
         assertTrue(seen.stream().anyMatch(l -> l.startsWith("process " + orphan.pid() + " (sleep), stopped")), seen.toString());
         assertTrue(seen.stream().anyMatch(l -> l.startsWith("run directory ")), seen.toString());
 
@@ -142,30 +107,9 @@ class SshClustersIT {
             assertTrue(next.removedAtOpen().stream().anyMatch(l -> l.contains("process " + orphan.pid() + " (sleep), stopped: removed")),
                     next.removedAtOpen().toString());
             assertFalse(orphan.isAlive());
-            assertTrue(SshCleanup.run(next.remote("n1"), false, REMOTE_ROOT, "crashed").isEmpty());
+            assertTrue(SshCleanup.run(next.remote("n1"), false, SshMachines.REMOTE_ROOT, "crashed").isEmpty());
         }
         crashed.close(); // its connections; nothing of it is left to remove
-    }
-
-    @Test
-    void etcdAndTheDatabasesServeOnRemoteHosts() throws Exception {
-        try (SshLab lab = remote("databases")) {
-            EtcdCluster etcd = EtcdCluster.start(lab, lab.hosts());
-            etcd.awaitServing(Duration.ofSeconds(30));
-            assertTrue(etcd.leader().isPresent());
-            PostgresCluster pg = PostgresCluster.start(lab, lab.host("n1"), lab.host("n2"));
-            assertEquals(lab.host("n1"), pg.primary().orElseThrow().host());
-            MariaDbNode maria = MariaDbNode.start(lab, lab.host("n3"), true);
-            maria.awaitServing(Duration.ofSeconds(60));
-            for (DatabaseNode db : List.of(pg.primary().orElseThrow(), maria)) {
-                try (Connection c = db.connect(); Statement st = c.createStatement(); var rs = st.executeQuery("SELECT 41 + 1")) {
-                    assertTrue(rs.next());
-                    assertEquals(42, rs.getInt(1), db.toString());
-                }
-                assertInstanceOf(RemoteProcess.class, db.process(), db + " runs behind SSH");
-            }
-        }
-        assertTrue(noTraceOfRuns(), "nothing of the run is left on the hosts");
     }
 
     /**
@@ -176,27 +120,27 @@ class SshClustersIT {
      */
     @Test
     void aLoginThatIsNotRootOrAPackageThatCannotBeInstalledIsNamed() throws Exception {
-        String m4 = machines.host("m4").address();
-        Path passwd = DIR.resolve("passwd");
+        String m4 = machines.machines.host("m4").address();
+        Path passwd = machines.dir.resolve("passwd");
         Files.writeString(passwd, Files.readString(Path.of("/etc/passwd")) + "lockstorm-it:x:4242:4242::/tmp:/bin/sh\n");
-        Path apt = DIR.resolve("apt-get");
+        Path apt = machines.dir.resolve("apt-get");
         Files.writeString(apt, "#!/bin/sh\necho \"E: Unable to locate package $4\" >&2\nexit 100\n");
         assertTrue(apt.toFile().setExecutable(true));
         LabSshd withUser;
         Commands.check("mount", "--bind", passwd.toString(), "/etc/passwd");
         Commands.check("mount", "--bind", apt.toString(), "/usr/bin/apt-get");
         try {
-            withUser = LabSshd.start(machines, DIR.resolve("m4"), List.of(machines.host("m4")));
+            withUser = LabSshd.start(machines.machines, machines.dir.resolve("m4"), List.of(machines.machines.host("m4")));
         } finally {
             // m4's sshd keeps the copies it started with
             Commands.check("umount", "/etc/passwd");
             Commands.check("umount", "/usr/bin/apt-get");
         }
         SshException e = assertThrows(SshException.class, () -> SshLab.open(withUser.options(),
-                Map.of("n1", new SshTarget("lockstorm-it", m4, 22)), DIR.resolve("not-root"), REMOTE_ROOT));
+                Map.of("n1", new SshTarget("lockstorm-it", m4, 22)), machines.dir.resolve("not-root"), SshMachines.REMOTE_ROOT));
         assertEquals("lockstorm-it@" + m4 + ": logged in, but not as root (uid 4242): log in as root", e.getMessage());
 
-        try (SshLab lab = SshLab.open(withUser.options(), Map.of("n1", new SshTarget("root", m4, 22)), DIR.resolve("no-package"), REMOTE_ROOT)) {
+        try (SshLab lab = SshLab.open(withUser.options(), Map.of("n1", new SshTarget("root", m4, 22)), machines.dir.resolve("no-package"), SshMachines.REMOTE_ROOT)) {
             SshException missing = assertThrows(SshException.class,
                     () -> lab.require(lab.host("n1"), "lockstorm-no-such-program", "lockstorm-no-such-package"));
             assertTrue(missing.getMessage().startsWith("root@" + m4 + ": lockstorm-no-such-program is missing and 'apt-get install"
@@ -205,10 +149,6 @@ class SshClustersIT {
     }
 
     private static boolean noTraceOfRuns() {
-        try (var runs = Files.list(REMOTE_ROOT.resolve("runs"))) {
-            return runs.findAny().isEmpty() && machines.liveProcesses().stream().allMatch(p -> p.name().startsWith("sshd-"));
-        } catch (java.io.IOException e) {
-            return false;
-        }
+        return machines.noTraceOfRuns();
     }
 }
