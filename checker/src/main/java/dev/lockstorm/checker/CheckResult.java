@@ -95,6 +95,11 @@ public record CheckResult(Verdict verdict, String source, List<Analysis> analyse
         return fencing == null ? 0 : fencing.staleWrites().size();
     }
 
+    /** Reads the resource accepted below a token it had already accepted, where it checks reads ({@code fencing: all}). */
+    public int staleReadsAccepted() {
+        return fencing == null ? 0 : fencing.staleReads().size();
+    }
+
     public int staleWritesRejected() {
         return fencing == null ? 0 : fencing.rejected();
     }

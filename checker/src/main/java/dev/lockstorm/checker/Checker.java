@@ -125,17 +125,25 @@ public final class Checker {
                 + " of holders (" + how + "; causes not weighed); first: " + found.witnesses().get(0).explanation());
     }
 
-    /** Tokens in order and stale writes; not applicable to a lock that issues no tokens and a resource that saw none. */
+    /**
+     * Tokens in order, stale writes and (where the resource checks reads) stale reads; not applicable
+     * to a lock that issues no tokens and a resource that saw none. A refusal of a current holder is
+     * named, apart from the times fencing saved you.
+     */
     private static Analysis fencing(FencingAnalysis.Result fencing) {
-        if (fencing.tokens() == 0 && fencing.staleWrites().isEmpty() && fencing.rejected() == 0 && fencing.rejectedReads() == 0) {
+        if (fencing.tokens() == 0 && fencing.staleWrites().isEmpty() && fencing.rejected() == 0 && fencing.rejectedReads() == 0
+                && fencing.staleReads().isEmpty() && fencing.wrongfulRefusals().isEmpty()) {
             return new Analysis(Analysis.Kind.FENCING, Analysis.Status.NOT_APPLICABLE, "no tokens: the lock issued none");
         }
-        boolean fenced = fencing.staleWrites().isEmpty() && fencing.tokenViolations().isEmpty();
+        boolean fenced = fencing.staleWrites().isEmpty() && fencing.tokenViolations().isEmpty() && fencing.staleReads().isEmpty();
         return new Analysis(Analysis.Kind.FENCING, fenced ? Analysis.Status.VALID : Analysis.Status.INVALID,
                 fencing.tokens() + " tokens, " + fencing.tokenViolations().size() + " out of order, " + fencing.staleWrites().size()
                         + " stale writes accepted, " + fencing.rejected() + " rejected"
                         + (fencing.rejected() > 0 ? " (fencing saved you " + fencing.rejected() + (fencing.rejected() == 1 ? " time)" : " times)") : "")
-                        + (fencing.rejectedReads() > 0 ? "; " + fencing.rejectedReads() + " reads rejected" : ""));
+                        + (fencing.staleReads().isEmpty() ? "" : "; " + fencing.staleReads().size() + " stale reads accepted")
+                        + (fencing.rejectedReads() > 0 ? "; " + fencing.rejectedReads() + " reads rejected" : "")
+                        + (fencing.wrongfulRefusals().isEmpty() ? "" : "; " + fencing.wrongfulRefusals().size()
+                        + (fencing.wrongfulRefusals().size() == 1 ? " current holder refused" : " current holders refused")));
     }
 
     /** A malformed operation is bad input naming its line, never a verdict ({@link Model#malformed}). */

@@ -81,6 +81,8 @@ public final class Summary {
         } else if (analysis == Analysis.Kind.FENCING && r.fencing() != null) {
             for (TokenViolation v : r.fencing().tokenViolations()) out.add("token out of order: " + v.explanation());
             for (StaleWrite w : r.fencing().staleWrites()) out.add("stale write: " + w.explanation());
+            for (StaleWrite w : r.fencing().staleReads()) out.add("stale read: " + w.explanation());
+            for (dev.lockstorm.checker.lock.WrongfulRefusal w : r.fencing().wrongfulRefusals()) out.add("current holder refused: " + w.explanation());
         } else if (analysis == Analysis.Kind.RESOURCE && r.resource() != null && r.resource().lossProven()) {
             // one line per lock only when there are several: with one, the analysis's detail already says it
             if (r.resource().counters().size() > 1) {

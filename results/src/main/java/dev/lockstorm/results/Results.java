@@ -60,6 +60,7 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
      * @param holds               the double holders and their incidents, or null when they were not counted (the check's
      *                            time limit cut the sweep short): never zeros that were not computed
      * @param staleWritesAccepted writes the resource accepted after a newer token had written
+     * @param staleReadsAccepted  reads the resource accepted below a token it had accepted, where it checks reads
      * @param staleWritesRejected writes the resource refused as stale
      * @param tokenViolations     fencing tokens that did not increase with the grants
      * @param lostUpdates         acknowledged increments missing from the resource's final value; empty when not counted
@@ -67,7 +68,7 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
      * @param exercised           how often the run reached each dangerous moment, by its key, every key present
      * @param exercisedSummary    the moments reached, in words, or that nothing dangerous was
      */
-    public record Lock(Holds holds, int staleWritesAccepted, int staleWritesRejected,
+    public record Lock(Holds holds, int staleWritesAccepted, int staleReadsAccepted, int staleWritesRejected,
                        int tokenViolations, OptionalLong lostUpdates, String resource, Map<String, Integer> exercised, String exercisedSummary) {
         public Lock {
             exercised = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(exercised));
@@ -133,7 +134,7 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
             Map<String, Integer> moments = new LinkedHashMap<>();
             for (Coverage.Moment m : c.moments()) moments.put(m.key(), m.count());
             Holds holds = r.holdsCounted() ? new Holds(r.doubleHolderCount(), r.incidents().size(), r.defectIncidents(), r.leaseLimitIncidents()) : null;
-            lock = new Lock(holds, r.staleWritesAccepted(),
+            lock = new Lock(holds, r.staleWritesAccepted(), r.staleReadsAccepted(),
                     r.staleWritesRejected(), r.tokenViolations(), r.lostUpdates(), r.resource().explanation(), moments,
                     c.dangerousReached() ? c.describe() : c.nothingDangerous());
         }

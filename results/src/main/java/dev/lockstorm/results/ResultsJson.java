@@ -88,6 +88,8 @@ public final class ResultsJson {
             Results.Holds holds = o.has("double_holders") ? new Results.Holds(o.count("double_holders"), o.count("incident_count"),
                     o.count("lock_defects"), o.count("lease_limits")) : null;
             int accepted = o.count("stale_writes_accepted");
+            // written since the resource's reads were judged: absent from an older file, where none were counted
+            Long readsAccepted = o.optWhole("stale_reads_accepted");
             int rejected = o.count("stale_writes_rejected");
             int tokens = o.count("token_violations");
             Long lost = o.optWhole("lost_updates");
@@ -103,7 +105,7 @@ public final class ResultsJson {
             coverage.optStrings("clock_moves");
             coverage.done();
             String resource = o.object("analyses").object("resource").string("explanation");
-            lock = new Results.Lock(holds, accepted, rejected, tokens,
+            lock = new Results.Lock(holds, accepted, readsAccepted == null ? 0 : (int) (long) readsAccepted, rejected, tokens,
                     lost == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(lost), resource, moments, reached);
         }
         JsonObject analyses = o.object("analyses");
@@ -168,6 +170,7 @@ public final class ResultsJson {
                 m.put("lease_limits", r.leaseLimitIncidents());
             }
             m.put("stale_writes_accepted", r.staleWritesAccepted());
+            m.put("stale_reads_accepted", r.staleReadsAccepted());
             m.put("stale_writes_rejected", r.staleWritesRejected());
             m.put("token_violations", r.tokenViolations());
             // a count never computed is absent, never 0
@@ -199,6 +202,14 @@ public final class ResultsJson {
             f.put("stale_writes_rejected", r.staleWritesRejected());
             f.put("stale_reads_rejected", r.fencing().rejectedReads());
             f.put("rejected_writes", all(r.fencing().rejectedWrites(), ResultsJson::staleWrite));
+            f.put("stale_reads_accepted", all(r.fencing().staleReads(), ResultsJson::staleWrite));
+            f.put("current_holders_refused", all(r.fencing().wrongfulRefusals(), w -> {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("op", ref(w.op()));
+                x.put("token", w.token());
+                x.put("explanation", w.explanation());
+                return x;
+            }));
             var res = analysis(analyses, "resource");
             res.put("acknowledged_increments", r.resource().acknowledged());
             res.put("uncertain_writes", r.resource().uncertain());

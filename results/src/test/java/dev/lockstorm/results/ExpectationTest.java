@@ -94,7 +94,7 @@ class ExpectationTest {
     static Results results(int lockDefects, int tokenViolations, List<String> notLive) {
         Map<String, Integer> moments = new LinkedHashMap<>();
         moments.put("holder-paused-past-lease", 0);
-        Results.Lock lock = new Results.Lock(new Results.Holds(lockDefects, lockDefects, lockDefects, 0), 0, 0, tokenViolations, OptionalLong.empty(), "no final read",
+        Results.Lock lock = new Results.Lock(new Results.Holds(lockDefects, lockDefects, lockDefects, 0), 0, 0, 0, tokenViolations, OptionalLong.empty(), "no final read",
                 moments, "nothing");
         Verdict v = lockDefects + tokenViolations > 0 || notLive != null && !notLive.isEmpty() ? Verdict.INVALID : Verdict.VALID;
         return new Results(v, "h", "fenced-mutex", lock, Map.of(Analysis.Kind.DOUBLE_HOLDERS, new Results.Decided(Analysis.Status.VALID, "")),

@@ -44,6 +44,9 @@ public record RunFacts(Map<?, ?> facts) {
                 && c.stream().allMatch(x -> x instanceof String))) {
             return "\"client_hosts\" " + Op.show(facts.get("client_hosts")) + " is not a list of host names, such as [\"c1\", \"c2\"]";
         }
+        if (facts.containsKey("fencing") && !(facts.get("fencing") instanceof String mode && FENCING.contains(mode))) {
+            return "\"fencing\" " + Op.show(facts.get("fencing")) + " is not a fencing mode; expected one of " + FENCING;
+        }
         if (facts.containsKey("lease_model")) {
             if (!(facts.get("lease_model") instanceof Map<?, ?> model)) {
                 return "\"lease_model\" must be an object ({\"kind\": \"fixed\", …}), not " + Op.show(facts.get("lease_model"));
@@ -75,6 +78,18 @@ public record RunFacts(Map<?, ?> facts) {
         return lease.isPresent() && lease.getAsLong() > 0
                 ? java.util.Optional.of(new LeaseModel.Undeclared(java.time.Duration.ofNanos(lease.getAsLong())))
                 : java.util.Optional.empty();
+    }
+
+    /** What a run's resource may be asked to check ({@code --fencing}). */
+    public static final java.util.List<String> FENCING = java.util.List.of("none", "writes", "all");
+
+    /**
+     * Whether the resource checked the tokens of reads too ({@code "fencing": "all"}): then a fenced
+     * read it accepted raised its bar, and a later write or read below it is stale. Unknown (a history
+     * that does not say) is taken as no.
+     */
+    public boolean fencedReads() {
+        return "all".equals(facts.get("fencing"));
     }
 
     /** The client hosts' names ({@code client_hosts}), empty when the run did not say. */

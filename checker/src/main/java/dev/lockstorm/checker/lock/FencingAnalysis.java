@@ -3,6 +3,7 @@ package dev.lockstorm.checker.lock;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.history.RunFacts;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,7 +14,10 @@ import java.util.Map;
  * Fencing-token analysis (docs/architecture.md): tokens are unique and increase in real-time acquisition order;
  * a resource write accepted with a token below that of a write acknowledged before it began is a
  * stale write (writes that overlap may have been applied in either order, so neither is stale);
- * a write the resource rejected as stale is one that fencing stopped. Per lock. Under a read-write
+ * where the resource checks reads too (the run's {@code fencing: all}), an acknowledged read raises
+ * the bar as a write does, and a read accepted below it is a stale read. A write the resource
+ * rejected below its bar is one that fencing stopped; one rejected though nothing it took (or may
+ * have taken: an uncertain write) had a higher token is a wrongful refusal of a current holder. Per lock. Under a read-write
  * lock ({@code acquire-read}, {@code acquire-write}) readers hold side by side and may be granted in
  * any order among themselves: a write grant's token must exceed every grant's before it, a read
  * grant's every write grant's before it.
@@ -28,24 +32,31 @@ public final class FencingAnalysis {
     }
 
     /**
-     * @param tokenViolations acquires whose token went backwards or repeated
-     * @param staleWrites     accepted writes with a stale token (each a real hazard)
-     * @param rejected        writes the resource rejected as stale: the times fencing saved you
-     * @param rejectedWrites  the rejected writes that carried a token, with the write that made them stale when known
-     * @param tokens          ok acquires that carried a token
-     * @param rejectedReads   reads the resource rejected as stale (the final read too): no write was saved by them
+     * @param tokenViolations   acquires whose token went backwards or repeated
+     * @param staleWrites       accepted writes with a stale token (each a real hazard)
+     * @param rejected          writes the resource rejected as stale: the times fencing saved you
+     * @param rejectedWrites    the rejected writes that carried a token, with the operation that made them stale when known
+     * @param tokens            ok acquires that carried a token
+     * @param rejectedReads     reads the resource rejected as stale (the final read too): no write was saved by them
+     * @param staleReads        accepted reads with a stale token, where the resource checks reads ({@code fencing: all})
+     * @param wrongfulRefusals  operations refused though no accepted (or possibly accepted) one had a higher token: not fencing at work
      */
     public record Result(List<TokenViolation> tokenViolations, List<StaleWrite> staleWrites, int rejected,
-                         List<StaleWrite> rejectedWrites, int tokens, int rejectedReads) {
+                         List<StaleWrite> rejectedWrites, int tokens, int rejectedReads, List<StaleWrite> staleReads,
+                         List<WrongfulRefusal> wrongfulRefusals) {
     }
 
     public static Result analyze(History h) {
         List<TokenViolation> violations = new ArrayList<>();
         List<StaleWrite> stale = new ArrayList<>();
+        List<StaleWrite> staleReads = new ArrayList<>();
         List<StaleWrite> rejectedWrites = new ArrayList<>();
+        List<WrongfulRefusal> wrongful = new ArrayList<>();
         int rejected = 0;
         int rejectedReads = 0;
         int tokens = 0;
+        // a fenced read raises the resource's bar only where the resource checks reads' tokens (the run says so)
+        boolean fencedReads = RunFacts.of(h).fencedReads();
         // per lock: the highest token granted by completed acquires (of a read-write lock, by write grants only in
         // highestExclusive), its event, and every token seen
         Map<Object, Op> highestGranted = new HashMap<>();
@@ -53,11 +64,13 @@ public final class FencingAnalysis {
         Map<Object, Map<Long, Op>> granted = new HashMap<>();
         // per invocation: the highest grant completed before it (real-time order)
         Map<Integer, Op> floorAtInvoke = new HashMap<>();
-        // per lock: the acknowledged write with the highest token so far
-        Map<Object, Op> highestWrite = new HashMap<>();
-        Map<Integer, Long> writeToken = new HashMap<>();
-        // per write invocation: the highest acknowledged write before it began
-        Map<Integer, Op> writeFloor = new HashMap<>();
+        // per lock: the accepted operation (a write, or a fenced read) with the highest token so far: the resource's bar
+        Map<Object, Op> highestAccepted = new HashMap<>();
+        // per lock: the tokens of every operation that may have raised the bar (invoked, not refused), with how many
+        Map<Object, java.util.TreeMap<Long, Integer>> possiblyAccepted = new HashMap<>();
+        Map<Integer, Long> opToken = new HashMap<>();
+        // per invocation: the bar when it began
+        Map<Integer, Op> floorAtCall = new HashMap<>();
 
         for (Op op : h.ops()) {
             if (!op.isClient() || h.reentry(op)) continue; // a nested acquire of a reentrant lock is no new grant
@@ -86,36 +99,50 @@ public final class FencingAnalysis {
                     }
                 }
                 case "write", "read" -> {
+                    boolean read = op.f().equals("read");
+                    // a read's token counts only where the resource checks it
+                    boolean bars = !read || fencedReads;
                     if (op.type() == OpType.INVOKE) {
                         Long t = Resource.token(op);
-                        if (t != null) writeToken.put(op.index(), t);
-                        Op floor = highestWrite.get(lock);
-                        if (t != null && floor != null && op.f().equals("write")) writeFloor.put(op.index(), floor);
+                        if (t == null) continue;
+                        opToken.put(op.index(), t);
+                        Op floor = highestAccepted.get(lock);
+                        if (floor != null) floorAtCall.put(op.index(), floor);
+                        if (bars) possiblyAccepted.computeIfAbsent(lock, k -> new java.util.TreeMap<>()).merge(t, 1, Integer::sum);
                         continue;
                     }
-                    Op floor = writeFloor.remove(h.partner(op.index()));
-                    Long t = writeToken.remove(h.partner(op.index()));
-                    if (op.type() == OpType.FAIL && op.f().equals("read")) {
-                        rejectedReads++;
-                        continue;
-                    }
+                    int call = h.partner(op.index());
+                    Op floor = floorAtCall.remove(call);
+                    Long t = opToken.remove(call);
                     if (op.type() == OpType.FAIL) {
-                        rejected++;
-                        Op hi = highestWrite.get(lock);
-                        if (t != null) {
-                            rejectedWrites.add(new StaleWrite(op, t, hi, false, hi == null ? Long.MIN_VALUE : writeTokenOf(hi, h)));
+                        if (t != null && bars) {
+                            java.util.TreeMap<Long, Integer> maybe = possiblyAccepted.get(lock);
+                            maybe.merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
+                            // refused, though nothing the resource took (or may have taken) had a higher token: a current holder turned away
+                            if (maybe.isEmpty() || t >= maybe.lastKey()) {
+                                Op hi = highestAccepted.get(lock);
+                                wrongful.add(new WrongfulRefusal(op, t, hi, hi == null ? Long.MIN_VALUE : tokenOf(hi, h)));
+                                continue;
+                            }
                         }
+                        if (read) {
+                            rejectedReads++;
+                            continue;
+                        }
+                        rejected++;
+                        Op hi = highestAccepted.get(lock);
+                        if (t != null) rejectedWrites.add(new StaleWrite(op, t, hi, false, hi == null ? Long.MIN_VALUE : tokenOf(hi, h)));
                         continue;
                     }
-                    if (op.type() != OpType.OK || !op.f().equals("write") || t == null) continue;
-                    if (floor != null && t < writeTokenOf(floor, h)) stale.add(new StaleWrite(op, t, floor, true, writeTokenOf(floor, h)));
-                    Op hi = highestWrite.get(lock);
-                    if (hi == null || t > writeTokenOf(hi, h)) highestWrite.put(lock, op);
+                    if (op.type() != OpType.OK || t == null || !bars) continue;
+                    if (floor != null && t < tokenOf(floor, h)) (read ? staleReads : stale).add(new StaleWrite(op, t, floor, true, tokenOf(floor, h)));
+                    Op hi = highestAccepted.get(lock);
+                    if (hi == null || t > tokenOf(hi, h)) highestAccepted.put(lock, op);
                 }
                 default -> { }
             }
         }
-        return new Result(violations, stale, rejected, rejectedWrites, tokens, rejectedReads);
+        return new Result(violations, stale, rejected, rejectedWrites, tokens, rejectedReads, staleReads, wrongful);
     }
 
     private static void raise(Map<Object, Op> highest, Object lock, Op op, long t) {
@@ -123,7 +150,8 @@ public final class FencingAnalysis {
         if (hi == null || t > Resource.acquireToken(hi)) highest.put(lock, op);
     }
 
-    private static long writeTokenOf(Op completion, History h) {
+    /** The token of the operation that {@code completion} completes. */
+    private static long tokenOf(Op completion, History h) {
         Long t = Resource.token(h.get(h.partner(completion.index())));
         return t == null ? Long.MIN_VALUE : t;
     }

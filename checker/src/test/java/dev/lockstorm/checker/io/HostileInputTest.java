@@ -77,6 +77,17 @@ class HostileInputTest {
     }
 
     @Test
+    void aFencingModeThatIsNoneOfTheThreeIsRefusedByItsLine() {
+        // the mode decides whether a read raises the resource's bar: a misspelt one must not silently mean "writes"
+        for (String mode : new String[]{"\"All\"", "\"reads\"", "1", "null"}) {
+            HistoryFormatException e = bad("{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"run\",\"value\":{\"fencing\":" + mode + "}}\n",
+                    HistoryFormat.JSONL);
+            assertTrue(e.getMessage().startsWith("h:1: \"fencing\" ") && e.getMessage().contains("expected one of [none, writes, all]"),
+                    mode + ": " + e.getMessage());
+        }
+    }
+
+    @Test
     void aFaultsMalformedValueIsRefusedByItsLineNeverUsedToExplain() {
         String[][] cases = {
                 {"start-partition", "{\"c1\":[\"n1\"]}", ",\"cut\":\"sideways\"", "cut \"sideways\" is no way to cut"},

@@ -144,6 +144,59 @@ class ResourceAndStaleWritesTest {
         assertTrue(FencingAnalysis.analyze(hist).staleWrites().isEmpty());
     }
 
+    /** A history that starts with the run's fencing mode. */
+    private static dev.lockstorm.checker.H fencing(String mode) {
+        return h().nemesis(dev.lockstorm.checker.history.NemesisEvent.RUN.f(), Map.of("fencing", mode));
+    }
+
+    @Test
+    void whereTheResourceChecksReadsANewerHoldersReadMakesAnOlderWriteStale() {
+        // p1 (token 2) reads, then p0 (token 1) writes: fenced reads raised the bar, so the write is stale
+        History all = fencing("all").acquire(0, 1L).acquire(1, 2L).read(1, 2L, 0).write(0, 1L, 1, OpType.OK).build();
+        FencingAnalysis.Result f = FencingAnalysis.analyze(all);
+        assertEquals(1, f.staleWrites().size());
+        assertTrue(f.staleWrites().get(0).explanation().contains("although process 1's read with token 2 had been acknowledged"),
+                f.staleWrites().get(0).explanation());
+        // where only writes are checked, a read raises no bar: not stale (read-modify-write is what --fencing writes cannot save)
+        History writes = fencing("writes").acquire(0, 1L).acquire(1, 2L).read(1, 2L, 0).write(0, 1L, 1, OpType.OK).build();
+        assertTrue(FencingAnalysis.analyze(writes).staleWrites().isEmpty());
+    }
+
+    @Test
+    void aReadAcceptedBelowTheBarIsAStaleReadWhereTheResourceChecksReads() {
+        History all = fencing("all").acquire(0, 1L).acquire(1, 2L).write(1, 2L, 1, OpType.OK).read(0, 1L, 1).build();
+        FencingAnalysis.Result f = FencingAnalysis.analyze(all);
+        assertEquals(1, f.staleReads().size());
+        assertTrue(f.staleReads().get(0).explanation().startsWith("process 0 read with token 1"), f.staleReads().get(0).explanation());
+        assertTrue(f.staleReads().get(0).explanation().endsWith("the resource accepted a stale read"), f.staleReads().get(0).explanation());
+        assertEquals(dev.lockstorm.checker.Verdict.INVALID, dev.lockstorm.checker.Checker.check(all, new dev.lockstorm.checker.model.FencedMutex(),
+                dev.lockstorm.checker.linear.SearchLimits.defaults()).verdict());
+        History writes = fencing("writes").acquire(0, 1L).acquire(1, 2L).write(1, 2L, 1, OpType.OK).read(0, 1L, 1).build();
+        assertTrue(FencingAnalysis.analyze(writes).staleReads().isEmpty(), "reads are not checked: nothing to count");
+    }
+
+    @Test
+    void aRefusalOfTheNewestTokenIsNoFencingButACurrentHolderRefused() {
+        // p0's token 1 written; p1's token 2 refused: nothing higher was ever taken
+        FencingAnalysis.Result wrong = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).write(0, 1L, 1, OpType.OK).release(0)
+                .acquire(1, 2L).write(1, 2L, 2, OpType.FAIL).build());
+        assertEquals(0, wrong.rejected(), "not a time fencing saved you");
+        assertEquals(1, wrong.wrongfulRefusals().size());
+        assertTrue(wrong.wrongfulRefusals().get(0).explanation().contains("with token 2 was refused")
+                && wrong.wrongfulRefusals().get(0).explanation().contains("highest token the resource had accepted was 1"),
+                wrong.wrongfulRefusals().get(0).explanation());
+        // p1's token 2 written; p0's token 1 refused: fencing at work
+        FencingAnalysis.Result right = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).acquire(1, 2L).write(1, 2L, 1, OpType.OK)
+                .write(0, 1L, 2, OpType.FAIL).build());
+        assertEquals(1, right.rejected());
+        assertTrue(right.wrongfulRefusals().isEmpty());
+        // a write of token 3 whose outcome is unknown may have raised the bar: token 2 refused after it is no wrongful refusal
+        FencingAnalysis.Result unsure = FencingAnalysis.analyze(fencing("writes").acquire(0, 3L).write(0, 3L, 1, OpType.INFO)
+                .acquire(1, 2L).write(1, 2L, 2, OpType.FAIL).build());
+        assertTrue(unsure.wrongfulRefusals().isEmpty(), unsure.wrongfulRefusals().toString());
+        assertEquals(1, unsure.rejected());
+    }
+
     @Test
     void inAHistoryOfSeveralLocksTokenViolationsAndStaleWritesNameTheirLock() {
         // lock a is fine; on lock b, token 1 comes after token 2 and a write with token 1 lands after one with token 2

@@ -237,6 +237,8 @@ public final class Runner {
         // the client hosts by name: a fault on one that never got to act is still a client's, not a server's
         m.put("client_hosts", java.util.stream.IntStream.rangeClosed(1, spec.clients()).mapToObj(i -> "c" + i).toList());
         m.put("lease_model", spec.system().leaseModel(new dev.lockstorm.api.ClientContext("", LOCK, spec.lease(), spec.options())).toData());
+        // what the resource was asked to check: whether a fenced read raises its bar, and whether a refusal is fencing at work
+        m.put("fencing", spec.fencing().wire());
         m.put("acquire_timeout_ms", spec.acquireTimeout().toMillis());
         m.put("acquire_waits", spec.drawsAcquireWaits() ? "drawn" : "fixed");
         m.put("op_timeout_ms", spec.opTimeout().toMillis());

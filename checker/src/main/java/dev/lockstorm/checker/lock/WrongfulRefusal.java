@@ -1,0 +1,24 @@
+package dev.lockstorm.checker.lock;
+
+import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
+
+/**
+ * A resource operation refused though its token was not below any the resource had accepted: the
+ * resource turned away a current holder (a check that compares wrongly, a bar that outlived a
+ * legitimate restart). Not fencing at work: no stale operation was stopped.
+ *
+ * @param op      the refused operation's completion ({@code fail})
+ * @param token   its token
+ * @param highest the completion of the accepted operation with the highest token by then, or null when none was accepted
+ */
+public record WrongfulRefusal(Op op, long token, Op highest, long highestToken) {
+
+    public String explanation() {
+        String under = "".equals(op.lock()) ? "" : " under lock " + op.lock();
+        return op.who() + "'s " + op.f() + under + " with token " + token + " was refused at " + History.when(op)
+                + (highest == null ? " though the resource had accepted no token yet"
+                : " though the highest token the resource had accepted was " + highestToken + " (" + highest.who() + "'s " + highest.f()
+                        + " at " + History.when(highest) + ")") + ": the resource refused a current holder";
+    }
+}
