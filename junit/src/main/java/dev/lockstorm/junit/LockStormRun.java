@@ -65,6 +65,11 @@ public record LockStormRun(LockStormSpec spec, Path dir, Results results, String
         return lock().staleWritesAccepted();
     }
 
+    /** Reads the resource accepted below a token it had accepted, where it checks reads ({@code fencing = "all"}). */
+    public int staleReadsAccepted() {
+        return lock().staleReadsAccepted();
+    }
+
     /** Writes the resource refused as stale ("fencing saved you N times"). */
     public int staleWritesRejected() {
         return lock().staleWritesRejected();
