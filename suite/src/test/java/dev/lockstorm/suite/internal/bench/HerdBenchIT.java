@@ -31,8 +31,12 @@ class HerdBenchIT {
         double recipeNotified = recipe.perHandoff(recipe.notifications());
         assertTrue(uniqueNotified > 4, "every waiter of the one-node lock is woken: " + text);
         assertTrue(recipeNotified < 1.5, "the recipe wakes the next waiter only: " + text);
-        // the servers fire a few more than the clients count (1.2 to 1.5 per handoff measured for the recipe with 8 waiters)
-        assertTrue(unique.perHandoff(unique.serverTriggers()) > 4 && recipe.perHandoff(recipe.serverTriggers()) < 2,
+        // the servers fire a few more than the clients count: 1.2 to 1.5 per handoff for the recipe with 8 waiters on an idle
+        // machine, 2.05 beside three other test forks (watches set again after slow answers); the shape is the claim, a few
+        // against the whole herd
+        double uniqueFired = unique.perHandoff(unique.serverTriggers());
+        double recipeFired = recipe.perHandoff(recipe.serverTriggers());
+        assertTrue(uniqueFired > 4 && recipeFired < 3 && recipeFired < uniqueFired / 2,
                 "the servers fired about as many watches as the clients saw: " + text);
         assertTrue(text.toString().contains("herd.html"), text.toString());
     }
