@@ -35,8 +35,9 @@ public final class HuntCommand implements Callable<Integer> {
             description = "How long the hunt may take (default: ${DEFAULT-VALUE}); no run starts that could not end in it.")
     Duration budget;
 
-    @Option(names = "--each", defaultValue = "30s", converter = DurationConverter.class,
-            description = "How long each run's clients and nemesis run (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--each", converter = DurationConverter.class,
+            description = "How long each run's clients and nemesis run (default: chosen from the budget, 10 to 30 s, so that every"
+                    + " nemesis that fits the lock runs once; the first line says what was chosen).")
     Duration each;
 
     @Option(names = "--resource", defaultValue = "counter", paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,
@@ -57,7 +58,7 @@ public final class HuntCommand implements Callable<Integer> {
             var spec = RunSpec.builder(registry.system(system));
             options.forEach(spec::option);
             spec.build();
-            if (each.toSeconds() < 5) throw new IllegalArgumentException("--each must be at least 5s, not " + each);
+            if (each != null && each.toSeconds() < 5) throw new IllegalArgumentException("--each must be at least 5s, not " + each);
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm hunt: " + e.getMessage());
             return Main.BAD_INPUT;

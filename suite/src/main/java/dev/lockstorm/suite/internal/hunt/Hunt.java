@@ -66,12 +66,31 @@ public final class Hunt {
     public record Found(RunResult defect, String why, int runs, Map<String, Integer> reached) {
     }
 
+    /** The shortest and longest main phase a hunt chooses by itself ({@link #eachFor}). */
+    static final Duration MIN_EACH = Duration.ofSeconds(10);
+    static final Duration MAX_EACH = Duration.ofSeconds(30);
+    /** A run's cost besides its main phase before one was measured: servers, clients, the heal, the check and the report (15–20 s here). */
+    static final Duration FIRST_OVERHEAD = Duration.ofSeconds(20);
+
+    /**
+     * The main phase that lets the {@code runs} runs still to come in this round of the rotation all
+     * start within {@code remaining}, each costing that phase and {@code overhead} around it: from
+     * {@link #MIN_EACH} (a shorter run reaches too little) to {@link #MAX_EACH} (a round that fits
+     * runs at the length a user would choose).
+     */
+    static Duration eachFor(Duration remaining, int runs, Duration overhead) {
+        // whole seconds: the run's command says --time-limit Ns, and replay must run what ran
+        Duration share = Duration.ofSeconds(remaining.dividedBy(Math.max(1, runs)).minus(overhead).toSeconds());
+        return share.compareTo(MIN_EACH) < 0 ? MIN_EACH : share.compareTo(MAX_EACH) > 0 ? MAX_EACH : share;
+    }
+
     /**
      * Hunts until a defect or the end of {@code budget}; no run starts that could not end in it.
      *
-     * @param each how long each run's clients and nemesis run
+     * @param fixedEach each run's main phase, or null to choose it from the budget so that every nemesis that fits runs
+     *                  once in the first round ({@link #eachFor}), with the cost around a run as measured so far
      */
-    public Found run(LockSystem system, Map<String, String> options, List<Path> classpath, ResourceType resource, Duration budget, Duration each)
+    public Found run(LockSystem system, Map<String, String> options, List<Path> classpath, ResourceType resource, Duration budget, Duration fixedEach)
             throws Exception {
         long end = System.nanoTime() + budget.toNanos();
         Map<String, Integer> reached = new LinkedHashMap<>();
@@ -87,13 +106,26 @@ public final class Hunt {
         boolean durable = ServerKind.of(system.topology()).can(ServerKind.Capability.PERSISTENCE);
         if (durable) progress.println("hunt: the Redis servers fsync an append-only file on every write (--persistence aof-always):"
                 + " one that is killed restarts with its data");
+        Duration firstEach = fixedEach != null ? fixedEach : eachFor(budget, kinds.size(), FIRST_OVERHEAD);
+        long fit = Math.min(kinds.size(), budget.toNanos() / firstEach.plus(FIRST_OVERHEAD).toNanos());
+        progress.printf(Locale.ROOT, "hunt: %d nemeses fit %s: %s; each run's clients and nemesis run %d s%s%n", kinds.size(), system.name(),
+                String.join(", ", kinds.stream().map(NemesisKind::name).toList()), firstEach.toSeconds(),
+                fixedEach != null ? " (--each)"
+                        : fit >= kinds.size() ? ", so that every one runs in the " + clock(budget.toNanos()) + " budget (a run costs that and about "
+                        + FIRST_OVERHEAD.toSeconds() + " s around it here), then again with new seeds; --each sets it"
+                        : ", the shortest a hunt chooses: about " + fit + " of them fit in the " + clock(budget.toNanos()) + " budget (a larger --budget runs them all)");
         int runs = 0;
         long started = System.nanoTime();
-        long longest = 0;
+        // the cost around a run's main phase (servers, clients, heal, check, report): guessed, then the most a run took
+        long overhead = FIRST_OVERHEAD.toNanos();
         for (long seed = 1; ; seed++) {
-            for (NemesisKind kind : kinds) {
-                // a run takes its time limit and the set-up, the heal and the quiet period around it: the longest yet
-                if (System.nanoTime() + Math.max(longest, each.toNanos() * 2) > end) return new Found(null, null, runs, reached);
+            for (int i = 0; i < kinds.size(); i++) {
+                NemesisKind kind = kinds.get(i);
+                // what is left of this round shares what is left of the budget, at the cost around a run measured so far
+                Duration each = fixedEach != null ? fixedEach
+                        : eachFor(Duration.ofNanos(Math.max(0, end - System.nanoTime())), kinds.size() - i, Duration.ofNanos(overhead));
+                // a run takes its main phase and the cost around it: none starts that could not end in the budget
+                if (System.nanoTime() + each.toNanos() + overhead > end) return new Found(null, null, runs, reached);
                 List<String> command = new ArrayList<>(List.of("bin/lockstorm", "run", "--system", system.name(), "--nemesis", kind.name(),
                         "--seed", Long.toString(seed), "--time-limit", each.toSeconds() + "s", "--resource", resource.name()));
                 if (!classpath.isEmpty()) command.addAll(List.of("--classpath", PluginClasspath.join(classpath)));
@@ -113,7 +145,8 @@ public final class Hunt {
                 progress.printf(Locale.ROOT, "hunt: [%s of %s] seed %d, %s%n", clock(System.nanoTime() - started), clock(budget.toNanos()), seed, kind.name());
                 long t0 = System.nanoTime();
                 RunResult r = new Runner(progress).run(spec, store.newRun(system.name()));
-                longest = Math.max(longest, System.nanoTime() - t0);
+                long around = Math.max(0, System.nanoTime() - t0 - each.toNanos());
+                overhead = runs == 0 ? around : Math.max(overhead, around);
                 runs++;
                 CheckResult c = r.check();
                 c.coverage().moments().forEach(m -> reached.merge(m.key(), m.count(), Integer::sum));
