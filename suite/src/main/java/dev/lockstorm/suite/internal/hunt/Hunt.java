@@ -151,8 +151,11 @@ public final class Hunt {
                 CheckResult c = r.check();
                 c.coverage().moments().forEach(m -> reached.merge(m.key(), m.count(), Integer::sum));
                 Optional<String> defect = defect(r);
-                progress.printf(Locale.ROOT, "hunt: seed %d, %s: %s, %d lock defects, %d lease limits; exercised: %s%n", seed, kind.name(),
-                        c.verdict().wire(), c.defectIncidents(), c.leaseLimitIncidents(), c.coverage().describe());
+                // the cost around the main phase printed with every run: what a cheaper run would give back to the hunt
+                String holds = c.holdsCounted() ? c.defectIncidents() + " lock defects, " + c.leaseLimitIncidents() + " lease limits"
+                        : "double holders not counted";
+                progress.printf(Locale.ROOT, "hunt: seed %d, %s: %s, %s; %d s of main phase and %.1f s around it; exercised: %s%n", seed,
+                        kind.name(), c.verdict().wire(), holds, each.toSeconds(), around / 1e9, c.coverage().describe());
                 if (defect.isPresent()) return new Found(r, defect.get(), runs, reached);
             }
         }
