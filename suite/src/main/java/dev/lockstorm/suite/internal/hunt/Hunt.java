@@ -106,6 +106,10 @@ public final class Hunt {
         boolean durable = ServerKind.of(system.topology()).can(ServerKind.Capability.PERSISTENCE);
         if (durable) progress.println("hunt: the Redis servers fsync an append-only file on every write (--persistence aof-always):"
                 + " one that is killed restarts with its data");
+        if (kinds.isEmpty()) {
+            progress.println("hunt: no nemesis of the rotation fits " + system.name() + " (" + String.join(", ", NEMESES) + ")");
+            return new Found(null, null, 0, reached);
+        }
         Duration firstEach = fixedEach != null ? fixedEach : eachFor(budget, kinds.size(), FIRST_OVERHEAD);
         long fit = Math.min(kinds.size(), budget.toNanos() / firstEach.plus(FIRST_OVERHEAD).toNanos());
         progress.printf(Locale.ROOT, "hunt: %d nemeses fit %s: %s; each run's clients and nemesis run %d s%s%n", kinds.size(), system.name(),
