@@ -317,8 +317,11 @@ public final class Scenarios {
                 + " delayed past the TTL: its first two SETs succeed at once, the last answers after the TTL, when those keys have"
                 + " expired and another client took them. The page's elapsed-time check refuses the late majority; a validity"
                 + " counted from the last reply takes it: a double holder, though its holders are careful", List.of(
+                // holds of up to 0.2 s: the delayed waiter's proof needs n1 and n2 free when its SETs go out, and with holds of up to
+                // 3 s beside two rested clients a CI run's three attempts all met a held lock (locked 0 of 3 nodes)
                 new Scenario.Variant("validity: TTL minus elapsed (the page)", seed -> r.builder(seed, Fencing.NONE, Persistence.NONE,
-                        Map.of("node-timeout", "3000", "validity", "elapsed")).rest(rest).onDoubt(OnDoubt.STOP).build(),
+                        Map.of("node-timeout", "3000", "validity", "elapsed")).rest(rest).holds(Duration.ZERO, Duration.ofMillis(200))
+                        .onDoubt(OnDoubt.STOP).build(),
                         "no double holder; the delayed waiter's late majority refused; the others granted during the fault",
                         x -> doubles(x) == 0 && refusedForValidity(x) && Proof.grantsDuringFaults(x) >= 1)
                         .provedBy(x -> validityRefusal(x).map(op -> op.who() + "'s acquire refused at " + History.when(op) + ": "
