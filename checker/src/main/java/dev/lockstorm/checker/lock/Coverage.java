@@ -116,12 +116,16 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
         Map<Key, Integer> n = new java.util.EnumMap<>(Key.class);
         for (Key k : Key.values()) n.put(k, 0);
         java.util.Set<String> clients = Incidents.clientHosts(h);
+        // each kill-client event's processes, by the event's index: looked up once, not for every fault
+        Map<Integer, List<Integer>> killedAt = new java.util.HashMap<>();
+        h.kills().forEach((p, at) -> killedAt.computeIfAbsent(at.index(), i -> new ArrayList<>()).add(p));
+        killedAt.values().forEach(java.util.Collections::sort);
         List<String> clockMoves = new ArrayList<>();
         for (FaultSpan f : faults) {
             n.merge(Key.FAULTS_INJECTED, 1, Integer::sum);
             long from = f.start().time();
             long to = f.end() == null ? end : f.end().time();
-            List<Integer> processes = processes(h, f);
+            List<Integer> processes = processes(killedAt, f);
             HoldInterval hit = heldAt(holds, f, processes, from, end);
             if (processes.stream().anyMatch(p -> acquiring(h, p, f, clients))) {
                 n.merge(f.effect() instanceof FaultEffect.Freeze ? Key.CLIENT_PAUSED_IN_ACQUIRE : Key.CLIENT_KILLED_IN_ACQUIRE, 1, Integer::sum);
@@ -135,7 +139,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
             boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
             if (f.effect() instanceof FaultEffect.Clock && overHold) n.merge(Key.CLOCK_MOVED_WHILE_HELD, 1, Integer::sum);
             if (f.effect() instanceof FaultEffect.Clock clock) clockMoves.addAll(clockMoves(f, clock.move(), holds, clients, from, to, end));
-            if ((f.effect() instanceof FaultEffect.Kill || f.effect() instanceof FaultEffect.Freeze && onServer(h, f, clients)) && overHold) {
+            if ((f.effect() instanceof FaultEffect.Kill || f.effect() instanceof FaultEffect.Freeze && onServer(processes, f, clients)) && overHold) {
                 n.merge(Key.SERVER_FAULT_WHILE_HELD, 1, Integer::sum);
             }
         }
@@ -281,24 +285,20 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
 
     /**
      * The client processes a pause or kill-client acted on: a worker's name ends with -pN; a kill
-     * killed every process it lists, by number or by the name the history gives it ({@link History#kills}).
+     * killed every process it lists, by number or by the name the history gives it ({@code killedAt}, from {@link History#kills}).
      */
-    private static List<Integer> processes(History h, FaultSpan f) {
-        if (f.effect() instanceof FaultEffect.KillClient) {
-            List<Integer> out = new ArrayList<>();
-            h.kills().forEach((p, at) -> {
-                if (at.index() == f.start().index()) out.add(p);
-            });
-            java.util.Collections.sort(out);
-            return out;
-        }
+    private static List<Integer> processes(Map<Integer, List<Integer>> killedAt, FaultSpan f) {
+        if (f.effect() instanceof FaultEffect.KillClient) return killedAt.getOrDefault(f.start().index(), List.of());
         Matcher m = WORKER.matcher(f.target());
         return f.effect() instanceof FaultEffect.Freeze && m.find() ? List.of(Integer.valueOf(m.group(1))) : List.of();
     }
 
-    /** Whether a pause froze a server: not a client's worker, nor a client host (an imported history names its clients so). */
-    private static boolean onServer(History h, FaultSpan f, java.util.Set<String> clientHosts) {
-        return processes(h, f).isEmpty() && f.hosts().stream().noneMatch(clientHosts::contains);
+    /**
+     * Whether a pause froze a server: it froze no client's worker ({@code processes}, as {@link #processes} found them), nor
+     * a client host (an imported history names its clients so).
+     */
+    private static boolean onServer(List<Integer> processes, FaultSpan f, java.util.Set<String> clientHosts) {
+        return processes.isEmpty() && f.hosts().stream().noneMatch(clientHosts::contains);
     }
 
     private static boolean overlaps(HoldInterval x, long from, long to, long end) {

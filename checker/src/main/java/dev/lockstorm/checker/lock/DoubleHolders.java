@@ -91,14 +91,10 @@ public final class DoubleHolders {
      * @param pairs      how many pairs there are
      * @param overlapped each overlapped hold (in order of its first overlapping grant) with its grants, capped
      * @param grantCount each overlapped hold's number of grants, uncapped (keyed by its start's index)
+     * @param cut        how far a sweep the time limit cut short got; empty when every hold was swept
      */
     public record Found(List<DoubleHolder> witnesses, long pairs, Map<HoldInterval, List<HoldInterval>> overlapped,
                         Map<Integer, Integer> grantCount, Optional<Cut> cut) {
-
-        /** Whether every hold was swept: the counts are the history's, not a lower bound. */
-        public boolean complete() {
-            return cut.isEmpty();
-        }
     }
 
     /**

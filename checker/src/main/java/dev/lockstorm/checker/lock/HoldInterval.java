@@ -21,11 +21,6 @@ public record HoldInterval(int process, Object lock, Op start, Long token, Op en
         this(process, lock, start, token, end, "");
     }
 
-    /** Whether it may overlap {@code other}'s hold of the same lock: two read holds of a read-write lock. */
-    public boolean shares(HoldInterval other) {
-        return mode.equals("read") && other.mode.equals("read");
-    }
-
     /** "the lock", "lock x", "the read lock", "the write lock of x", as a sentence names what was held. */
     public String what() {
         boolean one = "".equals(lock);
