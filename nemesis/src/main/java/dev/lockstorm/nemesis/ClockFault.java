@@ -85,6 +85,14 @@ public final class ClockFault {
         return c;
     }
 
+    /**
+     * A clock fault bound to no process: it keeps its state (skew, rate) and moves no clock. What a
+     * nemesis plan names when it is run without a lab, to see what it would do.
+     */
+    public static ClockFault detached(String name, String host) {
+        return new ClockFault(name, host, Path.of("/dev/null"), Path.of("/dev/null"), (writing, state, done) -> { });
+    }
+
     /** Environment for the faked process. */
     public Map<String, String> env() {
         return Map.of("LD_PRELOAD", library.toString(), "LOCKSTORM_CLOCK_FILE", file.toString());

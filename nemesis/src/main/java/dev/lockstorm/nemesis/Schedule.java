@@ -1,7 +1,5 @@
 package dev.lockstorm.nemesis;
 
-import dev.lockstorm.clusters.lab.Wait;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
@@ -112,7 +110,8 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
      * @return how many faults were injected
      */
     public int run(Nemesis nemesis, Duration total) {
-        long end = System.nanoTime() + total.toNanos();
+        Pace pace = nemesis.pace();
+        long end = pace.now() + total.toNanos();
         int injected = 0;
         List<Fault> all = faults();
         // where each group's turn starts: at random, so that seeds differ in which fault of a group comes first
@@ -120,9 +119,9 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
         for (int g = 0; g < first.length && random != null; g++) first[g] = random.nextInt(groups.get(g).size());
         try {
             while (true) {
-                if (!Wait.sleepUntil(Math.min(end, System.nanoTime() + jitter(quiet)))) break;
-                if (when != null && !Wait.polled(when, end, 5)) break;
-                if (System.nanoTime() >= end) break;
+                if (!pace.sleepUntil(Math.min(end, pace.now() + jitter(quiet)))) break;
+                if (when != null && !pace.polled(when, end, 5)) break;
+                if (pace.now() >= end) break;
                 // a fault started before the end lasts its whole length, past the end if need be: never cut short
                 long length = nextLength();
                 // turns count injected faults: one that missed is followed by another of its kind
@@ -139,10 +138,10 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
                     continue;
                 }
                 injected++;
-                boolean completed = Wait.sleepUntil(System.nanoTime() + length);
+                boolean completed = pace.sleepUntil(pace.now() + length);
                 boolean missed = false;
                 if (completed && landed != null && !landed.test(f)) {
-                    boolean came = Wait.polled(() -> landed.test(f), System.nanoTime() + holdLonger.toNanos(), 5);
+                    boolean came = pace.polled(() -> landed.test(f), pace.now() + holdLonger.toNanos(), 5);
                     missed = !came && !Thread.currentThread().isInterrupted();
                     completed = came || missed;
                 }

@@ -28,7 +28,7 @@ class ClientClockIT {
             ClockFault clock = ClockFault.create(lab, lab.host("c1"), "client-c1");
             HostProcess client = lab.start(lab.host("c1"), "client-c1",
                     Jvm.command("32m", List.of(), ClockPrinter.class.getName(), List.of()), clock.env());
-            Nemesis nemesis = new Nemesis(lab, e -> { });
+            Nemesis nemesis = new LabNemesis(lab, e -> { });
             Wait.until("the client's clock lines", () -> ClockPrinter.samples(client).size() >= 3, Duration.ofSeconds(20));
             nemesis.clockJump(clock, Duration.ofHours(1));
             int mark = ClockPrinter.samples(client).size();
@@ -56,7 +56,7 @@ class ClientClockIT {
             ClockFault clock = ClockFault.create(lab, lab.host("c1"), "client-c1");
             HostProcess client = lab.start(lab.host("c1"), "client-c1",
                     Jvm.command("32m", List.of(), ClockPrinter.class.getName(), List.of()), clock.env());
-            Nemesis nemesis = new Nemesis(lab, e -> { });
+            Nemesis nemesis = new LabNemesis(lab, e -> { });
             Wait.until("the client's clock lines", () -> ClockPrinter.samples(client).size() >= 3, Duration.ofSeconds(20));
             nemesis.monotonicClockRate(clock, 5.0);
             int mark = ClockPrinter.samples(client).size();

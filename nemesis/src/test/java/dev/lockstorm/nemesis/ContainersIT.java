@@ -135,7 +135,7 @@ class ContainersIT {
         assertInstanceOf(RemoteProcess.class, node.process(), node + " runs in its container, behind SSH");
         assertTrue(node.isServing(), node + " serves");
         assertTrue(reaches(client, server, port), "c1 reaches " + node);
-        try (Nemesis nemesis = new Nemesis(lab, e -> { })) {
+        try (Nemesis nemesis = new LabNemesis(lab, e -> { })) {
             nemesis.partition(Grudge.cutOff(client, List.of(server)));
             assertFalse(reaches(client, server, port), "c1 cut off from " + node);
             nemesis.healPartition();

@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Tag("lab")
 class CutStylesIT {
     private Lab lab;
-    private Nemesis nemesis;
+    private LabNemesis nemesis;
     private final List<NemesisAction> recorded = new ArrayList<>();
     private RedisNode redis;
     private Host client;
@@ -42,7 +42,7 @@ class CutStylesIT {
     @BeforeEach
     void up() {
         lab = Lab.open(new LabSpec(List.of("n1", "c1"), RunDirs.of("CutStylesIT")));
-        nemesis = new Nemesis(lab, recorded::add);
+        nemesis = new LabNemesis(lab, recorded::add);
         redis = RedisNode.create(lab, lab.host("n1"), Persistence.NONE, Map.of());
         redis.start();
         redis.awaitServing(Duration.ofSeconds(10));

@@ -42,7 +42,7 @@ class DatabaseFaultsIT {
 
     private static void clockJumpMovesNow(String name, Start start, String now) throws Exception {
         try (Lab lab = Lab.open(new LabSpec(List.of("n1"), RunDirs.of("DatabaseFaultsIT")));
-             Nemesis nemesis = new Nemesis(lab, e -> { })) {
+             Nemesis nemesis = new LabNemesis(lab, e -> { })) {
             ClockFault clock = ClockFault.create(lab, lab.host("n1"), name);
             DatabaseNode db = start.start(lab, clock.env());
             db.awaitServing(Duration.ofSeconds(60));

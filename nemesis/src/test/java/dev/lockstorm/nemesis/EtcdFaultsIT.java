@@ -23,7 +23,7 @@ class EtcdFaultsIT {
     @Test
     void anIsolatedLeaderIsReplacedAndRejoinsAfterTheHeal() {
         try (Lab lab = Lab.open(new LabSpec(List.of("n1", "n2", "n3"), RunDirs.of("EtcdFaultsIT")));
-             Nemesis nemesis = new Nemesis(lab, events::add)) {
+             Nemesis nemesis = new LabNemesis(lab, events::add)) {
             EtcdCluster etcd = EtcdCluster.start(lab, lab.hosts());
             etcd.awaitServing(Duration.ofSeconds(30));
             EtcdNode old = etcd.leader().orElseThrow();

@@ -26,7 +26,7 @@ public final class MidwayRun {
         RedisNode redis = RedisNode.create(lab, lab.host("r1"), Persistence.NONE, clock.env());
         redis.start();
         redis.awaitServing(Duration.ofSeconds(10));
-        Nemesis nemesis = new Nemesis(lab, e -> System.out.println("nemesis " + e));
+        Nemesis nemesis = new LabNemesis(lab, e -> System.out.println("nemesis " + e));
         nemesis.partition(Grudge.isolate(lab.host("n1"), lab.hosts()));
         nemesis.pause(zk.node("n2").process());
         nemesis.clockJump(clock, Duration.ofSeconds(30));

@@ -33,7 +33,7 @@ class RedisFaultsIT {
     @BeforeEach
     void up() {
         lab = Lab.open(new LabSpec(List.of("n1", "n2", "n3"), RunDirs.of("RedisFaultsIT")));
-        nemesis = new Nemesis(lab, e -> { });
+        nemesis = new LabNemesis(lab, e -> { });
     }
 
     @AfterEach

@@ -75,7 +75,7 @@ class RemoteFaultsIT {
                 assertTrue(clock.env().get("LD_PRELOAD").startsWith(dir.resolve("remote-root").toString()), "the library is on the host");
                 HostProcess p = lab.start(lab.host("c1"), "clock-printer",
                         lab.jvm(lab.host("c1"), "32m", List.of(), ClockPrinter.class.getName(), List.of()), clock.env());
-                try (Nemesis nemesis = new Nemesis(lab, e -> { })) {
+                try (Nemesis nemesis = new LabNemesis(lab, e -> { })) {
                     Wait.until("the process's clock lines", () -> ClockPrinter.samples(p).size() >= 3, Duration.ofSeconds(30));
                     nemesis.clockJump(clock, Duration.ofHours(-1));
                     // the remote output reaches the log a moment later: wait for the first line printed after the jump

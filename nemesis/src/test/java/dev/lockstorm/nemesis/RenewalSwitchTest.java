@@ -32,7 +32,7 @@ class RenewalSwitchTest {
     void aHoldCreatesEachSwitchAndItsHealRemovesIt() {
         RenewalSwitch c2 = client("c2");
         RenewalSwitch c3 = client("c3");
-        try (Nemesis nemesis = new Nemesis(null, events::add)) {
+        try (Nemesis nemesis = new LabNemesis(null, events::add)) {
             Heal heal = new Fault.HoldRenewals("hold", () -> List.of(c2, c3)).inject(nemesis);
             assertTrue(Files.exists(c2.file()) && Files.exists(c3.file()));
             assertEquals("renewals held c2,c3", nemesis.active());
@@ -49,7 +49,7 @@ class RenewalSwitchTest {
     @Test
     void theFinalHealLetsGoOfRenewalsStillHeld() {
         RenewalSwitch c1 = client("c1");
-        Nemesis nemesis = new Nemesis(null, events::add);
+        Nemesis nemesis = new LabNemesis(null, events::add);
         nemesis.holdRenewals(List.of(c1));
         nemesis.close();
         assertFalse(Files.exists(c1.file()));
@@ -58,7 +58,7 @@ class RenewalSwitchTest {
 
     @Test
     void holdingNobodyRecordsNothing() {
-        try (Nemesis nemesis = new Nemesis(null, events::add)) {
+        try (Nemesis nemesis = new LabNemesis(null, events::add)) {
             nemesis.holdRenewals(List.of());
         }
         assertEquals(List.of(), events);

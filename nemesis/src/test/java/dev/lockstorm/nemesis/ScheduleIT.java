@@ -27,7 +27,7 @@ class ScheduleIT {
             HostProcess a = lab.start(lab.host("n1"), "sleeper-n1", List.of("sleep", "600"), Map.of());
             HostProcess b = lab.start(lab.host("n2"), "sleeper-n2", List.of("sleep", "600"), Map.of());
             List<NemesisAction> events = Collections.synchronizedList(new ArrayList<>());
-            Nemesis nemesis = new Nemesis(lab, events::add);
+            Nemesis nemesis = new LabNemesis(lab, events::add);
             Fault pause = new Fault.Pause("pause-n1", () -> List.of(a));
             Fault cut = new Fault.Partition("cut-c1", () -> Grudge.cutOff(lab.host("c1"), List.of(lab.host("n1"), lab.host("n2"))));
             Schedule s = Schedule.random(List.of(pause, cut), Duration.ofMillis(100), Duration.ofMillis(150), new Random(7));
@@ -52,7 +52,7 @@ class ScheduleIT {
     void anInterruptedScheduleStillHeals() throws Exception {
         try (Lab lab = Lab.open(new LabSpec(List.of("n1"), RunDirs.of("ScheduleIT")))) {
             HostProcess a = lab.start(lab.host("n1"), "sleeper-n1", List.of("sleep", "600"), Map.of());
-            Nemesis nemesis = new Nemesis(lab, e -> { });
+            Nemesis nemesis = new LabNemesis(lab, e -> { });
             Schedule s = Schedule.sequence(List.of(new Fault.Pause("pause", () -> List.of(a))), Duration.ofMillis(10), Duration.ofSeconds(60));
             // a total the 60 s pause fits in: a fault that could not last its length is not started
             Thread t = new Thread(() -> s.run(nemesis, Duration.ofSeconds(120)));

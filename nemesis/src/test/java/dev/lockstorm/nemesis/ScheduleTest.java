@@ -24,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ScheduleTest {
     private final List<String> picked = Collections.synchronizedList(new ArrayList<>());
     private final List<NemesisAction> events = Collections.synchronizedList(new ArrayList<>());
-    private final Nemesis nemesis = new Nemesis(null, events::add);
+    private final Nemesis nemesis = new LabNemesis(null, events::add);
 
     @AfterEach
     void close() {

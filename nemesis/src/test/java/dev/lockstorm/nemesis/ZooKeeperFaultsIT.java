@@ -40,7 +40,7 @@ class ZooKeeperFaultsIT {
         lab = Lab.open(new LabSpec(List.of("n1", "n2", "n3", "c1"), RunDirs.of("ZooKeeperFaultsIT")));
         zk = ZooKeeperEnsemble.start(lab, List.of(lab.host("n1"), lab.host("n2"), lab.host("n3")), ZooKeeperOptions.defaults());
         zk.awaitServing(Duration.ofSeconds(30));
-        nemesis = new Nemesis(lab, events::add);
+        nemesis = new LabNemesis(lab, events::add);
     }
 
     @AfterEach

@@ -103,10 +103,10 @@ public final class Sentinels {
      * Whether every Sentinel that answers flags {@code replica} as down ({@code s_down}), so that none
      * would choose it at a failover; false when no Sentinel answers.
      */
-    public boolean seenDown(RedisNode replica) {
+    public boolean seenDown(Host replica) {
         List<Object> answers = ask("SENTINEL", "replicas", MASTER_NAME);
         return !answers.isEmpty() && answers.stream().allMatch(a -> a instanceof List<?> replicas && replicas.stream()
-                .anyMatch(o -> o instanceof List<?> fields && flagsDown(fields, replica.host().address())));
+                .anyMatch(o -> o instanceof List<?> fields && flagsDown(fields, replica.address())));
     }
 
     /** Whether a replica's field list (name, value, name, value, …) is the one at {@code address}, flagged {@code s_down}. */

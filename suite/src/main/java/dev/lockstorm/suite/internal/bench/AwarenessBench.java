@@ -9,6 +9,7 @@ import dev.lockstorm.clusters.lab.Wait;
 import dev.lockstorm.locks.internal.registry.Registry;
 import dev.lockstorm.nemesis.CutStyle;
 import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.LabNemesis;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.cluster.Cluster;
@@ -79,7 +80,7 @@ public final class AwarenessBench {
                 "knew after cut", "believed it held, lost");
         for (Target t : targets) {
             new Throughput(store).withCluster(t.system().name(), List.of("c1", "c2"), (lab, cluster) -> {
-                try (Nemesis nemesis = new Nemesis(lab, a -> {
+                try (Nemesis nemesis = new LabNemesis(lab, a -> {
                 })) {
                     for (CutStyle style : List.of(CutStyle.BLACKHOLE, CutStyle.RESET)) {
                         List<Awareness> seen = new ArrayList<>();

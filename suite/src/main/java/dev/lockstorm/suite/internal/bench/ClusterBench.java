@@ -15,6 +15,7 @@ import dev.lockstorm.clusters.zookeeper.ZooKeeperEnsemble;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperNode;
 import dev.lockstorm.clusters.zookeeper.ZooKeeperOptions;
 import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.LabNemesis;
 import dev.lockstorm.nemesis.Nemesis;
 
 import java.io.IOException;
@@ -75,7 +76,7 @@ public final class ClusterBench {
                 Wait.until("the idle client", () -> LogLines.has(client.log(), "IDLE"), Duration.ofSeconds(20));
                 Wait.sleep(500);
                 rss("client JVM (-Xmx64m, one ZooKeeper session)", client);
-                try (Nemesis nemesis = new Nemesis(lab, e -> { })) {
+                try (Nemesis nemesis = new LabNemesis(lab, e -> { })) {
                 ZooKeeperNode old = zk.leader().orElseThrow();
                 long p0 = System.nanoTime();
                 nemesis.partition(Grudge.isolate(old.host(), zk.nodes().stream().map(ZooKeeperNode::host).toList()));

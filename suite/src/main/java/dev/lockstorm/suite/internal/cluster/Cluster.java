@@ -27,29 +27,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The servers a run's clients lock against, of the kind the system's {@link Topology} names. */
-public sealed interface Cluster {
-
-    /** The server nodes (what kill and pause-node act on). */
-    List<? extends ProcessNode> nodes();
+public sealed interface Cluster extends Servers {
 
     /** What a client connects with, in the form of the topology. */
     String connect();
 
-    /** The node that leads now (ZooKeeper's leader, Redis's master), if one does. */
-    Optional<? extends ProcessNode> leader();
-
     /** Waits until every node serves again (after the final heal). */
     void awaitServing(Duration timeout);
-
-    /** The hosts partitions cut between: the nodes' (and helpers' such as Sentinels). */
-    default List<Host> hosts() {
-        return nodes().stream().map(ProcessNode::host).toList();
-    }
-
-    /** The clock fault of a node, when the run's nemesis moves server clocks. */
-    default Optional<ClockFault> clock(ProcessNode node) {
-        return Optional.empty();
-    }
 
     /**
      * Starts the servers of {@code topology} on the lab's hosts n1 … (and s1 … for helpers) and
@@ -71,19 +55,15 @@ public sealed interface Cluster {
         return ServerKind.of(topology).can(ServerKind.Capability.SERVER_CLOCKS);
     }
 
-    /**
-     * This cluster as {@code capability} (a cluster whose replica can be promoted, one whose
-     * Sentinels fail over), or an {@link IllegalStateException} naming what it is: a nemesis kind
-     * that needs a capability checks the topology before the run, so this is a defect if it throws.
-     */
-    default <T> T as(Class<T> capability) {
-        if (capability.isInstance(this)) return capability.cast(this);
-        throw new IllegalStateException(getClass().getSimpleName() + " is not a " + capability.getSimpleName() + " cluster");
-    }
-
     /** A cluster whose replica can be promoted by hand, as an HA manager does it. */
-    sealed interface Promotable extends Cluster permits PostgresHa {
+    sealed interface Promotable extends Cluster, Servers.Promoting permits PostgresHa {
         PostgresCluster pg();
+
+        @Override
+        default void promote(ProcessNode replica) {
+            pg().promote(nodes().stream().filter(n -> n == replica).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException(replica.host().name() + " is not a node of this cluster")));
+        }
 
         @Override
         List<PostgresNode> nodes();
@@ -94,8 +74,13 @@ public sealed interface Cluster {
     }
 
     /** A cluster whose Sentinels fail over by themselves when they see the master down. */
-    sealed interface SentinelFailover extends Cluster permits RedisSentinel {
+    sealed interface SentinelFailover extends Cluster, Servers.FailingOver permits RedisSentinel {
         Sentinels sentinels();
+
+        @Override
+        default boolean seenDown(ProcessNode replica) {
+            return sentinels().seenDown(replica.host());
+        }
 
         @Override
         List<RedisNode> nodes();

@@ -4,6 +4,7 @@ import dev.lockstorm.api.Checkpoints;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.locks.PausePoint;
 import dev.lockstorm.nemesis.Nemesis;
+import dev.lockstorm.nemesis.Pace;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -74,7 +75,7 @@ public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
 
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
-        if (kill) return Optional.of((nemesis, total) -> kills(t, total));
+        if (kill) return Optional.of((nemesis, total) -> kills(t, nemesis, total));
         return Optional.of((nemesis, total) -> freezes(t, nemesis, total));
     }
 
@@ -85,7 +86,8 @@ public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
      * still recorded (a grace of half a second): no client is frozen without a start in the history.
      */
     private int freezes(Targets t, Nemesis nemesis, Duration total) {
-        long end = System.nanoTime() + total.toNanos();
+        Pace pace = nemesis.pace();
+        long end = pace.now() + total.toNanos();
         long hold = t.rhythm().clientPause().toNanos();
         Map<HostProcess, Long> frozen = new HashMap<>();
         int n = 0;
@@ -93,7 +95,7 @@ public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
         long graceEnd = Long.MAX_VALUE;
         try {
             while (true) {
-                long now = System.nanoTime();
+                long now = pace.now();
                 if (armed && now - end >= 0) {
                     PausePoints.disarm(t);
                     armed = false;
@@ -109,16 +111,14 @@ public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
                 }
                 for (var it = frozen.entrySet().iterator(); it.hasNext(); ) {
                     var e = it.next();
-                    if (e.getValue() - System.nanoTime() <= 0) {
+                    if (e.getValue() - pace.now() <= 0) {
                         nemesis.asFault(name(), () -> nemesis.resume(e.getKey()));
                         it.remove();
                     }
                 }
-                if (!armed && System.nanoTime() - graceEnd >= 0 && frozen.isEmpty()) break;
-                Thread.sleep(5);
+                if (!armed && pace.now() - graceEnd >= 0 && frozen.isEmpty()) break;
+                if (!pace.sleep(5_000_000L)) break;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         } finally {
             nemesis.healAll();
         }
@@ -126,14 +126,10 @@ public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
     }
 
     /** Waits out the main phase while clients end themselves at the point (recorded in {@link #setUp}); how many did. */
-    private static int kills(Targets t, Duration total) {
+    private static int kills(Targets t, Nemesis nemesis, Duration total) {
         java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
         t.onWorkerDeath(dead -> n.incrementAndGet());
-        try {
-            Thread.sleep(total.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        nemesis.pace().sleep(total.toNanos());
         return n.get();
     }
 }

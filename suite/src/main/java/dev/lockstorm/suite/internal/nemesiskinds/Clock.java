@@ -97,8 +97,8 @@ public record Clock() implements NemesisKind {
     static List<Fault> serverFaults(Targets t) {
         Duration lease = t.rhythm().lease();
         List<Fault> faults = new ArrayList<>();
-        for (ProcessNode n : t.cluster().nodes()) {
-            t.cluster().clock(n).ifPresent(c -> {
+        for (ProcessNode n : t.servers().nodes()) {
+            t.servers().clock(n).ifPresent(c -> {
                 faults.add(new Fault.ClockJump("jump-" + n.host().name(), c, lease.multipliedBy(2)));
                 faults.add(new Fault.ClockRate("fast-" + n.host().name(), c, 3.0));
                 faults.add(new Fault.ClockStrobe("strobe-" + n.host().name(), c, lease, Duration.ofMillis(200), lease.multipliedBy(2)));

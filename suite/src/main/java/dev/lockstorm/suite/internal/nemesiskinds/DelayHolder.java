@@ -14,14 +14,14 @@ import java.util.Optional;
  * round trip takes about a lease. A renewal lands late, a release arrives when another client may
  * hold the lock, the holder's "still held?" answers come from the past. The clients connect through
  * delay proxies from the start ({@link dev.lockstorm.nemesis.delay.DelayLinks}), with no delay
- * until the fault. {@code delay-holder-long}: 0.625 of the lease (± 0.0625) each way for 2.5 leases,
- * a choreography: a release sent within the first third of the lease reaches the server before the
+ * until the fault. {@code delay-holder-long}: 0.625 of the lease (± 0.0625) each way for around 2.5 leases
+ * (a draw of 0.8, 0.95, 1.05, 1.25 or 2 times it), a choreography: a release sent within the first third of the lease reaches the server before the
  * lease runs out, and a release of two round trips keeps what it locked there for more than a lease.
  *
  * @param name          what {@code --nemesis} takes
  * @param ofLease       the delay each way, as a share of the run's lease
  * @param jitterOfLease its jitter, likewise
- * @param lasts         how long the delay lasts, in leases; 0 for around the lease (a lease, or a second more)
+ * @param lasts         how long the delay lasts, around so many leases; 0 for around the lease (a lease, or a second more)
  */
 public record DelayHolder(String name, double ofLease, double jitterOfLease, double lasts) implements NemesisKind {
     public DelayHolder() {
@@ -36,7 +36,7 @@ public record DelayHolder(String name, double ofLease, double jitterOfLease, dou
     @Override
     public String description() {
         return "right after an acquire, the holder's links to every server delayed by " + share(ofLease) + " of the lease (± "
-                + share(jitterOfLease) + ") each way, for " + (lasts == 0 ? "around the lease" : lasts + " leases")
+                + share(jitterOfLease) + ") each way, for " + (lasts == 0 ? "around the lease" : "around " + lasts + " leases")
                 + " (the clients connect through delay proxies)";
     }
 
@@ -65,7 +65,7 @@ public record DelayHolder(String name, double ofLease, double jitterOfLease, dou
         long lease = r.lease().toMillis();
         int each = (int) Math.max(1, lease * ofLease);
         int jitter = (int) Math.min(each, lease * jitterOfLease);
-        Fault delay = new Fault.Delayed(name, () -> Delay.between(IsolateHolder.holder(t), t.cluster().hosts(), each, jitter));
+        Fault delay = new Fault.Delayed(name, () -> Delay.between(IsolateHolder.holder(t), t.servers().hosts(), each, jitter));
         List<Duration> lengths = lasts == 0 ? List.of(r.lease(), r.lease().plusSeconds(1))
                 : List.of(Duration.ofMillis((long) (lease * lasts)));
         return Optional.of(Schedule.random(List.of(delay), r.interval(), r.interval(), t.random()).around(lengths).when(t::justAcquired)::run);

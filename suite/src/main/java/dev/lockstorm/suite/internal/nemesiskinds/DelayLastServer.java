@@ -59,7 +59,7 @@ public record DelayLastServer() implements NemesisKind {
         long lease = r.lease().toMillis();
         int each = (int) Math.max(1, lease * OF_LEASE);
         int jitter = (int) (lease / 20);
-        List<Host> servers = t.cluster().hosts();
+        List<Host> servers = t.servers().hosts();
         Host last = servers.get(servers.size() - 1);
         Fault delay = new Fault.Delayed("delay-last-server", () -> Delay.between(waiter(t), List.of(last), each, jitter));
         return Optional.of(Schedule.sequence(List.of(delay), r.interval(), r.lease().multipliedBy(6)).when(t::justAcquired)::run);

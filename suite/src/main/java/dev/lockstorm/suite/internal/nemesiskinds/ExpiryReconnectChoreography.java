@@ -3,10 +3,10 @@ package dev.lockstorm.suite.internal.nemesiskinds;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
-import dev.lockstorm.clusters.lab.Wait;
 import dev.lockstorm.nemesis.CutStyle;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Nemesis;
+import dev.lockstorm.nemesis.Pace;
 
 import java.time.Duration;
 import java.util.List;
@@ -41,31 +41,32 @@ final class ExpiryReconnectChoreography implements NemesisPlan {
 
     @Override
     public int run(Nemesis nemesis, Duration total) {
-        long end = System.nanoTime() + total.toNanos();
+        Pace pace = nemesis.pace();
+        long end = pace.now() + total.toNanos();
         Duration lease = targets.rhythm().lease();
         Duration shot = lease.multipliedBy(3);
         int injected = 0;
         try {
-            while (System.nanoTime() + shot.toNanos() < end && Wait.polled(targets::justAcquired, end - shot.toNanos(), 2)) {
-                long cut = System.nanoTime();
+            while (pace.now() + shot.toNanos() < end && pace.polled(targets::justAcquired, end - shot.toNanos(), 2)) {
+                long cut = pace.now();
                 List<Host> waiters = targets.waiting().stream().map(Client::host).toList();
-                nemesis.partition(Grudge.cutOff(waiters, targets.cluster().hosts()).withStyle(CutStyle.RESET));
+                nemesis.partition(Grudge.cutOff(waiters, targets.servers().hosts()).withStyle(CutStyle.RESET));
                 injected++;
-                Wait.sleepUntil(cut + lease.toNanos() * 6 / 10);
-                HostProcess leader = targets.cluster().leader().map(ProcessNode::process).orElse(null);
+                pace.sleepUntil(cut + lease.toNanos() * 6 / 10);
+                HostProcess leader = targets.servers().leader().map(ProcessNode::process).orElse(null);
                 if (leader != null) {
                     nemesis.pause(leader);
                     injected++;
                 }
-                Wait.sleepUntil(cut + lease.toNanos() * 16 / 10);
+                pace.sleepUntil(cut + lease.toNanos() * 16 / 10);
                 if (leader != null) nemesis.partition(Grudge.cutOff(waiters, List.of(leader.host())).withStyle(CutStyle.RESET));
                 else nemesis.healPartition();
-                Wait.sleepUntil(cut + lease.toNanos() * 275 / 100);
+                pace.sleepUntil(cut + lease.toNanos() * 275 / 100);
                 if (leader != null) nemesis.resume(leader);
                 nemesis.healPartition();
-                Wait.sleepUntil(System.nanoTime() + lease.toNanos());
+                pace.sleepUntil(pace.now() + lease.toNanos());
             }
-            Wait.sleepUntil(end);
+            pace.sleepUntil(end);
             return injected;
         } finally {
             nemesis.healAll();

@@ -3,7 +3,7 @@ package dev.lockstorm.suite.internal.nemesiskinds;
 import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.nemesis.Grudge;
-import dev.lockstorm.suite.internal.cluster.Cluster;
+import dev.lockstorm.suite.internal.cluster.Servers;
 
 import java.util.Optional;
 
@@ -45,7 +45,7 @@ public record Failover(boolean lagging) implements NemesisKind {
         return Optional.of(new FailoverChoreography(sentinel(t), lagging, t::justAcquired, t.rhythm().lease()));
     }
 
-    private static Cluster.SentinelFailover sentinel(Targets t) {
-        return t.cluster().as(Cluster.SentinelFailover.class);
+    private static Servers.FailingOver sentinel(Targets t) {
+        return t.servers().as(Servers.FailingOver.class);
     }
 }

@@ -1,11 +1,11 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.clusters.lab.Host;
-import dev.lockstorm.clusters.lab.Wait;
-import dev.lockstorm.clusters.redis.RedisNode;
+import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Nemesis;
-import dev.lockstorm.suite.internal.cluster.Cluster;
+import dev.lockstorm.nemesis.Pace;
+import dev.lockstorm.suite.internal.cluster.Servers;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,12 +35,12 @@ import java.util.function.BooleanSupplier;
  * missing (the window stays).
  */
 final class FailoverChoreography implements NemesisPlan {
-    private final Cluster.SentinelFailover cluster;
+    private final Servers.FailingOver cluster;
     private final boolean lagging;
     private final BooleanSupplier justAcquired;
     private final Duration hold;
 
-    FailoverChoreography(Cluster.SentinelFailover cluster, boolean lagging, BooleanSupplier justAcquired, Duration hold) {
+    FailoverChoreography(Servers.FailingOver cluster, boolean lagging, BooleanSupplier justAcquired, Duration hold) {
         this.cluster = cluster;
         this.lagging = lagging;
         this.justAcquired = justAcquired;
@@ -51,18 +51,18 @@ final class FailoverChoreography implements NemesisPlan {
      * The cut, in place from before the clients start (so that no grant reaches the cut replicas
      * and no release is lost on the way to them): replicas refuse the master.
      */
-    static Grudge cut(Cluster.SentinelFailover cluster, boolean lagging) {
+    static Grudge cut(Servers.FailingOver cluster, boolean lagging) {
         Roles roles = Roles.of(cluster);
         Map<Host, Set<Host>> refuses = new LinkedHashMap<>();
-        for (RedisNode r : lagging ? roles.replicas().subList(0, 1) : roles.replicas()) refuses.put(r.host(), Set.of(roles.master().host()));
+        for (ProcessNode r : lagging ? roles.replicas().subList(0, 1) : roles.replicas()) refuses.put(r.host(), Set.of(roles.master().host()));
         return new Grudge(refuses);
     }
 
     /** The master the Sentinels name now, and the other nodes (its replicas) in node order. */
-    private record Roles(RedisNode master, List<RedisNode> replicas) {
-        static Roles of(Cluster.SentinelFailover cluster) {
-            RedisNode master = cluster.leader().orElseThrow(() -> new IllegalStateException("the Sentinels name no master"));
-            List<RedisNode> replicas = new ArrayList<>(cluster.nodes());
+    private record Roles(ProcessNode master, List<ProcessNode> replicas) {
+        static Roles of(Servers.FailingOver cluster) {
+            ProcessNode master = cluster.leader().orElseThrow(() -> new IllegalStateException("the Sentinels name no master"));
+            List<ProcessNode> replicas = new ArrayList<>(cluster.nodes());
             replicas.remove(master);
             return new Roles(master, List.copyOf(replicas));
         }
@@ -70,34 +70,35 @@ final class FailoverChoreography implements NemesisPlan {
 
     @Override
     public int run(Nemesis nemesis, Duration total) {
-        long end = System.nanoTime() + total.toNanos();
+        Pace pace = nemesis.pace();
+        long end = pace.now() + total.toNanos();
         int injected = 1; // the cut, applied before the clients started
         try {
             Roles roles = Roles.of(cluster);
-            RedisNode master = roles.master();
-            if (!Wait.polled(justAcquired, end, 2)) return injected;
-            RedisNode upToDate = roles.replicas().get(1);
+            ProcessNode master = roles.master();
+            if (!pace.polled(justAcquired, end, 2)) return injected;
+            ProcessNode upToDate = roles.replicas().get(1);
             if (lagging) {
                 // frozen until the Sentinels have promoted the lagging one, then back as its replica, so WAIT 1 can succeed there
                 nemesis.pause(upToDate.process());
                 injected++;
-                long seen = Math.min(end, System.nanoTime() + 5_000_000_000L);
-                if (!Wait.polled(() -> cluster.sentinels().seenDown(upToDate), seen, 100) && Thread.currentThread().isInterrupted()) {
+                long seen = Math.min(end, pace.now() + 5_000_000_000L);
+                if (!pace.polled(() -> cluster.seenDown(upToDate), seen, 100) && Thread.currentThread().isInterrupted()) {
                     return injected;
                 }
             }
             nemesis.kill(master);
             injected++;
             if (lagging) {
-                long promoted = Math.min(end, System.nanoTime() + hold.toNanos());
-                if (!Wait.polled(() -> cluster.leader().filter(l -> l != master).isPresent(), promoted, 100)
+                long promoted = Math.min(end, pace.now() + hold.toNanos());
+                if (!pace.polled(() -> cluster.leader().filter(l -> l != master).isPresent(), promoted, 100)
                         && Thread.currentThread().isInterrupted()) {
                     return injected;
                 }
-                Wait.sleepUntil(Math.min(end, System.nanoTime() + 1_000_000_000L));
+                pace.sleepUntil(Math.min(end, pace.now() + 1_000_000_000L));
                 nemesis.resume(upToDate.process());
             }
-            Wait.sleepUntil(Math.min(end, System.nanoTime() + hold.toNanos()));
+            pace.sleepUntil(Math.min(end, pace.now() + hold.toNanos()));
             return injected;
         } finally {
             nemesis.healAll();

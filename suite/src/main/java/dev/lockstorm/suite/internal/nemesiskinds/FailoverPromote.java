@@ -2,7 +2,7 @@ package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.suite.internal.cluster.Cluster;
+import dev.lockstorm.suite.internal.cluster.Servers;
 
 import java.util.Optional;
 
@@ -35,6 +35,6 @@ public record FailoverPromote() implements NemesisKind {
 
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
-        return Optional.of(new PromoteChoreography(t.cluster().as(Cluster.Promotable.class), t::justAcquired, t.rhythm().lease()));
+        return Optional.of(new PromoteChoreography(t.servers().as(Servers.Promoting.class), t::justAcquired, t.rhythm().lease()));
     }
 }

@@ -54,7 +54,7 @@ public record FlakyNet() implements NemesisKind {
 
     /** The holder's links to every server black-holed, answered with resets, one way, lossy and slow: one fault each. */
     static List<Fault> faults(Targets t) {
-        List<Host> servers = t.cluster().hosts();
+        List<Host> servers = t.servers().hosts();
         return List.of(
                 new Fault.Partition("blackhole-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers)),
                 new Fault.Partition("reset-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers).withStyle(CutStyle.RESET)),

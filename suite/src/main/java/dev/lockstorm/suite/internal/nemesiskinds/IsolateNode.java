@@ -45,7 +45,7 @@ public record IsolateNode() implements NemesisKind {
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
         Fault cut = new Fault.Partition("isolate-node", () -> {
-            List<Host> servers = t.cluster().hosts();
+            List<Host> servers = t.servers().hosts();
             Host node = servers.get(t.random().nextInt(servers.size()));
             return Grudge.isolate(node, everyHost(t));
         });
@@ -55,7 +55,7 @@ public record IsolateNode() implements NemesisKind {
 
     /** The servers, then the clients' hosts. */
     static List<Host> everyHost(Targets t) {
-        List<Host> all = new ArrayList<>(t.cluster().hosts());
+        List<Host> all = new ArrayList<>(t.servers().hosts());
         t.clients().forEach(c -> all.add(c.host()));
         return all;
     }

@@ -52,7 +52,7 @@ public record Kill(boolean once) implements NemesisKind {
 
     /** A random server's kill; {@code picked} runs as the server is chosen, at injection. */
     private static Fault fault(Targets t, Runnable picked) {
-        List<? extends ProcessNode> nodes = t.cluster().nodes();
+        List<? extends ProcessNode> nodes = t.servers().nodes();
         return new Fault.Kill("kill-node", () -> {
             picked.run();
             return List.of(nodes.get(t.random().nextInt(nodes.size())));

@@ -40,7 +40,7 @@ public record Partition() implements NemesisKind {
 
     /** The partitions of this kind for the run's servers. */
     static List<Fault> faults(Targets t) {
-        List<Host> servers = t.cluster().hosts();
+        List<Host> servers = t.servers().hosts();
         Random random = t.random();
         if (servers.size() == 1) {
             List<Host> clients = t.clients().stream().map(Client::host).toList();
@@ -54,8 +54,8 @@ public record Partition() implements NemesisKind {
 
     /** The leader (a random server where none leads) cut off from the other servers. */
     static Fault isolateLeader(Targets t) {
-        List<Host> servers = t.cluster().hosts();
+        List<Host> servers = t.servers().hosts();
         return new Fault.Partition("isolate-leader", () -> Grudge.isolate(
-                t.cluster().leader().map(ProcessNode::host).orElse(servers.get(t.random().nextInt(servers.size()))), servers));
+                t.servers().leader().map(ProcessNode::host).orElse(servers.get(t.random().nextInt(servers.size()))), servers));
     }
 }

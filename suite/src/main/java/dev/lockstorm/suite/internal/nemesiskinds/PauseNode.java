@@ -29,9 +29,9 @@ public record PauseNode() implements NemesisKind {
     }
 
     static Fault fault(Targets t) {
-        List<? extends ProcessNode> nodes = t.cluster().nodes();
+        List<? extends ProcessNode> nodes = t.servers().nodes();
         return new Fault.Pause("pause-leader", () -> {
-            ProcessNode n = t.cluster().leader().map(ProcessNode.class::cast).orElse(nodes.get(t.random().nextInt(nodes.size())));
+            ProcessNode n = t.servers().leader().map(ProcessNode.class::cast).orElse(nodes.get(t.random().nextInt(nodes.size())));
             return n.process() == null ? List.of() : List.of(n.process());
         });
     }

@@ -1,10 +1,10 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.clusters.database.PostgresNode;
-import dev.lockstorm.clusters.lab.Wait;
+import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Nemesis;
-import dev.lockstorm.suite.internal.cluster.Cluster;
+import dev.lockstorm.nemesis.Pace;
+import dev.lockstorm.suite.internal.cluster.Servers;
 
 import java.time.Duration;
 import java.util.Map;
@@ -27,11 +27,11 @@ import java.util.function.BooleanSupplier;
  * </ol>
  */
 final class PromoteChoreography implements NemesisPlan {
-    private final Cluster.Promotable cluster;
+    private final Servers.Promoting cluster;
     private final BooleanSupplier justAcquired;
     private final Duration lease;
 
-    PromoteChoreography(Cluster.Promotable cluster, BooleanSupplier justAcquired, Duration lease) {
+    PromoteChoreography(Servers.Promoting cluster, BooleanSupplier justAcquired, Duration lease) {
         this.cluster = cluster;
         this.justAcquired = justAcquired;
         this.lease = lease;
@@ -39,23 +39,24 @@ final class PromoteChoreography implements NemesisPlan {
 
     @Override
     public int run(Nemesis nemesis, Duration total) {
-        long end = System.nanoTime() + total.toNanos();
+        Pace pace = nemesis.pace();
+        long end = pace.now() + total.toNanos();
         int injected = 0;
         try {
-            PostgresNode primary = cluster.leader().orElseThrow(() -> new IllegalStateException("no PostgreSQL primary"));
-            PostgresNode replica = cluster.nodes().stream().filter(n -> n != primary).findFirst().orElseThrow();
-            if (!Wait.polled(justAcquired, end, 2)) return injected;
+            ProcessNode primary = cluster.leader().orElseThrow(() -> new IllegalStateException("no PostgreSQL primary"));
+            ProcessNode replica = cluster.nodes().stream().filter(n -> n != primary).findFirst().orElseThrow();
+            if (!pace.polled(justAcquired, end, 2)) return injected;
             nemesis.partition(new Grudge(Map.of(replica.host(), Set.of(primary.host()))));
             injected++;
             // the next grant, which only the primary will have
-            Wait.polled(() -> !justAcquired.getAsBoolean(), end, 2);
-            Wait.polled(justAcquired, Math.min(end, System.nanoTime() + lease.toNanos()), 2);
-            if (System.nanoTime() >= end) return injected;
+            pace.polled(() -> !justAcquired.getAsBoolean(), end, 2);
+            pace.polled(justAcquired, Math.min(end, pace.now() + lease.toNanos()), 2);
+            if (pace.now() >= end) return injected;
             nemesis.kill(primary);
             injected++;
-            cluster.pg().promote(replica);
+            cluster.promote(replica);
             nemesis.healPartition();
-            Wait.sleepUntil(end);
+            pace.sleepUntil(end);
             return injected;
         } finally {
             nemesis.healAll();

@@ -211,7 +211,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     private final class Player {
         private final Targets t;
         private final Nemesis n;
-        /** Heals due, by when (nanoTime). */
+        /** Heals due, by when (the nemesis's pace). */
         private final List<Map.Entry<Long, Runnable>> due = new ArrayList<>();
         /** The step whose cut is in force: a cut is replaced by the next, and only its own heal removes it. */
         private int cutBy = -1;
@@ -248,7 +248,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         }
 
         int play() {
-            long start = System.nanoTime();
+            long start = n.pace().now();
             long lockEventWait = Math.max(10_000, 3 * t.rhythm().lease().toMillis()) * 1_000_000L;
             int injected = 0;
             long prevFired = start;
@@ -259,7 +259,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                     Trigger tr = s.trigger();
                     String name = s.fault() + "#" + (i + 1);
                     long earliest = prevFired + (tr.atMs() - prevAt) * 1_000_000L;
-                    if (!await(() -> System.nanoTime() - earliest >= 0, Long.MAX_VALUE)) break;
+                    if (!await(() -> n.pace().now() - earliest >= 0, Long.MAX_VALUE)) break;
                     String waitedFor = null;
                     boolean ready = true;
                     target = null;
@@ -276,9 +276,9 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                         PausePoints.disarm(t);
                         straggling = name;
                         stragglingLength = s.lengthMs() * 1_000_000L;
-                        stragglingUntil = System.nanoTime() + 500_000_000L;
+                        stragglingUntil = n.pace().now() + 500_000_000L;
                         if (ready && kill) {
-                            prevFired = System.nanoTime();
+                            prevFired = n.pace().now();
                             prevAt = tr.atMs();
                             injected++;
                             continue;
@@ -297,7 +297,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                         ready = await(() -> t.justAcquiredBy(tr.afterGrantTo()), earliest + lockEventWait);
                     }
                     if (Thread.currentThread().isInterrupted()) break;
-                    prevFired = System.nanoTime();
+                    prevFired = n.pace().now();
                     prevAt = tr.atMs();
                     if (!ready) {
                         String why = "waited " + lockEventWait / 1_000_000_000 + " s for " + waitedFor + " in vain";
@@ -313,7 +313,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                         continue;
                     }
                     injected++;
-                    due.add(Map.entry(System.nanoTime() + s.lengthMs() * 1_000_000L, () -> n.asFault(name, heal[0]::heal)));
+                    due.add(Map.entry(n.pace().now() + s.lengthMs() * 1_000_000L, () -> n.asFault(name, heal[0]::heal)));
                 }
                 await(() -> due.isEmpty() && straggling == null, Long.MAX_VALUE);
             } finally {
@@ -328,18 +328,13 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
             return null;
         }
 
-        /** Waits until {@code condition} holds or the deadline (nanoTime) passes, healing what is due meanwhile; false on a timeout or an interrupt. */
+        /** Waits until {@code condition} holds or the deadline (the nemesis's pace) passes, healing what is due meanwhile; false on a timeout or an interrupt. */
         private boolean await(BooleanSupplier condition, long deadline) {
             while (true) {
                 healDue();
                 if (condition.getAsBoolean()) return true;
-                if (System.nanoTime() - deadline >= 0 || Thread.currentThread().isInterrupted()) return false;
-                try {
-                    Thread.sleep(2);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
+                if (n.pace().now() - deadline >= 0 || Thread.currentThread().isInterrupted()) return false;
+                if (!n.pace().sleep(2_000_000L)) return false;
             }
         }
 
@@ -359,9 +354,9 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 HostProcess late = w;
                 String name = straggling;
                 n.asFault(name, () -> n.pause(late));
-                due.add(Map.entry(System.nanoTime() + stragglingLength, () -> n.asFault(name, () -> n.resume(late))));
+                due.add(Map.entry(n.pace().now() + stragglingLength, () -> n.asFault(name, () -> n.resume(late))));
             }
-            if (System.nanoTime() - stragglingUntil >= 0) {
+            if (n.pace().now() - stragglingUntil >= 0) {
                 straggling = null;
                 armedFor = null;
             }
@@ -369,7 +364,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
 
         private void healDue() {
             sweepStragglers();
-            long now = System.nanoTime();
+            long now = n.pace().now();
             for (var it = due.iterator(); it.hasNext(); ) {
                 var e = it.next();
                 if (now - e.getKey() >= 0) {
@@ -452,7 +447,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
             }
             if (a instanceof Action.HoldRenewals h) {
                 List<RenewalSwitch> switches = h.clients().stream()
-                        .map(c -> new RenewalSwitch(c, n.lab().host(c), HoldWaiterRenewals.file(t.clientDir(), c))).toList();
+                        .map(c -> new RenewalSwitch(c, n.host(c), HoldWaiterRenewals.file(t.clientDir(), c))).toList();
                 n.holdRenewals(switches);
                 return () -> n.resumeRenewals(switches);
             }
@@ -462,7 +457,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         /** Each host by name with the hosts listed for it, as this run's lab hosts. */
         private Map<Host, Set<Host>> hosts(Map<String, List<String>> byName) {
             Map<Host, Set<Host>> m = new LinkedHashMap<>();
-            byName.forEach((h, others) -> m.put(n.lab().host(h), new LinkedHashSet<>(others.stream().map(n.lab()::host).toList())));
+            byName.forEach((h, others) -> m.put(n.host(h), new LinkedHashSet<>(others.stream().map(n::host).toList())));
             return m;
         }
 
@@ -499,12 +494,12 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         }
 
         private dev.lockstorm.clusters.ProcessNode node(String host) {
-            return t.cluster().nodes().stream().filter(x -> x.host().name().equals(host)).findFirst()
+            return t.servers().nodes().stream().filter(x -> x.host().name().equals(host)).findFirst()
                     .orElseThrow(() -> new Fault.Missed("the run has no server on " + host));
         }
 
         private ClockFault clock(String host) {
-            ClockFault c = isClient(host) ? client(host).map(Client::clock).orElse(null) : t.cluster().clock(node(host)).orElse(null);
+            ClockFault c = isClient(host) ? client(host).map(Client::clock).orElse(null) : t.servers().clock(node(host)).orElse(null);
             if (c == null) throw new Fault.Missed(host + "'s clock cannot be moved in this run");
             return c;
         }

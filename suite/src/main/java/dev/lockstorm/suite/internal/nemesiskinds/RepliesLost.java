@@ -65,7 +65,7 @@ public record RepliesLost(String name, boolean everyClient, Duration length) imp
         Fault cut = new Fault.Partition(name, () -> {
             List<? extends Client> all = t.clients();
             List<? extends Client> hit = everyClient ? all : List.of(all.get(t.random().nextInt(all.size())));
-            return Grudge.repliesLost(hit.stream().map(Client::host).toList(), t.cluster().hosts());
+            return Grudge.repliesLost(hit.stream().map(Client::host).toList(), t.servers().hosts());
         });
         return Optional.of(Schedule.sequence(List.of(cut), r.interval(), length != null ? length : r.lease().multipliedBy(2))
                 .when(() -> t.clients().stream().noneMatch(Client::holds))::run);

@@ -55,7 +55,7 @@ public record ServerClockAhead() implements NemesisKind {
 
     /** A server whose clock the run moves, chosen at random. */
     private static ClockFault server(Targets t) {
-        List<ClockFault> clocks = t.cluster().nodes().stream().map((ProcessNode n) -> t.cluster().clock(n)).flatMap(Optional::stream).toList();
+        List<ClockFault> clocks = t.servers().nodes().stream().map((ProcessNode n) -> t.servers().clock(n)).flatMap(Optional::stream).toList();
         return clocks.get(t.random().nextInt(clocks.size()));
     }
 }

@@ -39,7 +39,7 @@ public sealed interface Split extends NemesisKind permits SplitClock, SplitKill 
 
     @Override
     default Optional<Grudge> standing(Targets t) {
-        List<Host> servers = t.cluster().hosts();
+        List<Host> servers = t.servers().hosts();
         Map<Host, Set<Host>> refuses = new LinkedHashMap<>();
         refuses.put(t.clients().get(0).host(), Set.of(servers.get(servers.size() - 1)));
         refuses.put(t.clients().get(1).host(), Set.of(servers.get(0)));
@@ -48,7 +48,7 @@ public sealed interface Split extends NemesisKind permits SplitClock, SplitKill 
 
     /** The server both majorities share. */
     static ProcessNode middle(Targets t) {
-        List<? extends ProcessNode> nodes = t.cluster().nodes();
+        List<? extends ProcessNode> nodes = t.servers().nodes();
         return nodes.get(nodes.size() / 2);
     }
 }

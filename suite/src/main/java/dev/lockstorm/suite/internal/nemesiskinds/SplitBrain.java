@@ -49,7 +49,7 @@ public record SplitBrain() implements NemesisKind {
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
         Fault split = new Fault.Partition("split-brain", () -> {
-            List<Host> servers = t.cluster().hosts();
+            List<Host> servers = t.servers().hosts();
             Host lone = servers.get(t.random().nextInt(servers.size()));
             return Grudge.apart(List.of(lone, IsolateHolder.holder(t)), IsolateNode.everyHost(t));
         });

@@ -38,7 +38,7 @@ public record SplitClock() implements Split {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         ProcessNode middle = Split.middle(t);
-        ClockFault clock = t.cluster().clock(middle).orElseThrow();
+        ClockFault clock = t.servers().clock(middle).orElseThrow();
         Rhythm r = t.rhythm();
         Fault jump = new Fault.ClockJump("jump-" + middle.host().name(), clock, r.lease().multipliedBy(2));
         return Optional.of(Schedule.sequence(List.of(jump), r.interval(), r.lease()).when(t::justAcquired)::run);

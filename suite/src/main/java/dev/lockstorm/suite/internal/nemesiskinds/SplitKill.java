@@ -31,10 +31,12 @@ public record SplitKill(boolean late) implements Split {
         ProcessNode middle = Split.middle(t);
         Rhythm r = t.rhythm();
         Duration down = late ? r.lease().plusSeconds(2) : Duration.ofSeconds(1);
-        // a late restart must stay late: no crash that the end-of-run heal would undo early
-        long lastStart = System.nanoTime() + r.timeLimit().minus(down).toNanos();
         Fault kill = new Fault.Kill("kill-" + middle.host().name(), () -> List.of(middle));
-        return Optional.of(Schedule.sequence(List.of(kill), r.interval(), down)
-                .when(() -> t.justAcquired() && System.nanoTime() < lastStart)::run);
+        return Optional.of((nemesis, total) -> {
+            // a late restart must stay late: no crash that the end-of-run heal would undo early
+            long lastStart = nemesis.pace().now() + total.minus(down).toNanos();
+            return Schedule.sequence(List.of(kill), r.interval(), down)
+                    .when(() -> t.justAcquired() && nemesis.pace().now() - lastStart < 0).run(nemesis, total);
+        });
     }
 }

@@ -1,14 +1,15 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.nemesis.HolderAim;
-import dev.lockstorm.suite.internal.cluster.Cluster;
+import dev.lockstorm.suite.internal.cluster.Servers;
 
 import java.util.List;
 import java.util.Random;
 
 /** What a run's nemesis acts on: its servers and clients, and when. */
 public interface Targets {
-    Cluster cluster();
+    /** The run's servers. */
+    Servers servers();
 
     List<? extends Client> clients();
 

@@ -8,6 +8,7 @@ import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.ssh.SshLab;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.HolderAim;
+import dev.lockstorm.nemesis.LabNemesis;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.delay.DelayLinks;
 import dev.lockstorm.results.JunitXml;
@@ -124,7 +125,7 @@ public final class Runner {
                 log.log("clients: " + spec.clients() + " workers open (" + spec.system().name() + ")");
 
                 LeaderWatch leaders = new LeaderWatch(cluster, recorder, log);
-                try (leaders; delays; Nemesis nemesis = new Nemesis(lab, e -> {
+                try (leaders; delays; LabNemesis nemesis = new LabNemesis(lab, e -> {
                     recorder.nemesis(e);
                     log.log("nemesis: " + e.f() + " " + e.value() + (e.hosts().isEmpty() ? "" : " on " + String.join(",", e.hosts())));
                 })) {
@@ -195,7 +196,7 @@ public final class Runner {
     }
 
     /** The run's servers and clients as its nemesis sees them. */
-    private record RunTargets(Cluster cluster, List<DrivenClient> clients, HoldBoard board, Random random, Rhythm rhythm, Path clientDir,
+    private record RunTargets(Cluster servers, List<DrivenClient> clients, HoldBoard board, Random random, Rhythm rhythm, Path clientDir,
                               boolean clientLinksCut) implements Targets {
         private static final Duration FRESH = Duration.ofMillis(300);
 

@@ -1,0 +1,49 @@
+package dev.lockstorm.nemesis;
+
+import dev.lockstorm.clusters.lab.Wait;
+
+import java.util.function.BooleanSupplier;
+
+/**
+ * The time a nemesis plan keeps: when it is, sleeping until a moment, polling a condition. Plans
+ * never read the system's clock themselves, so that a plan can be run in virtual time against a
+ * recording {@link Nemesis} and checked for what it would do at which moment.
+ */
+public interface Pace {
+    /** Now, in nanoseconds on a monotonic scale (as {@link System#nanoTime}). */
+    long now();
+
+    /** Sleeps until {@code deadline} ({@link #now()}'s scale); false when interrupted first. */
+    boolean sleepUntil(long deadline);
+
+    /** Sleeps for {@code nanos}; false when interrupted first. */
+    default boolean sleep(long nanos) {
+        return sleepUntil(now() + nanos);
+    }
+
+    /** Polls {@code condition} every {@code periodMs} until it holds (true) or {@code deadline} passes or an interrupt (false). */
+    default boolean polled(BooleanSupplier condition, long deadline, long periodMs) {
+        while (!condition.getAsBoolean()) {
+            if (now() - deadline >= 0 || !sleepUntil(now() + periodMs * 1_000_000)) return false;
+        }
+        return true;
+    }
+
+    /** The system's monotonic clock and real sleeps. */
+    Pace REAL = new Pace() {
+        @Override
+        public long now() {
+            return System.nanoTime();
+        }
+
+        @Override
+        public boolean sleepUntil(long deadline) {
+            return Wait.sleepUntil(deadline);
+        }
+
+        @Override
+        public boolean polled(BooleanSupplier condition, long deadline, long periodMs) {
+            return Wait.polled(condition, deadline, periodMs);
+        }
+    };
+}

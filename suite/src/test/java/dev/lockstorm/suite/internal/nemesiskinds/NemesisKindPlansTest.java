@@ -1,0 +1,485 @@
+package dev.lockstorm.suite.internal.nemesiskinds;
+
+import dev.lockstorm.nemesis.CutStyle;
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.replay.RecordedSchedule;
+import dev.lockstorm.nemesis.replay.Step;
+import dev.lockstorm.nemesis.replay.Trigger;
+import dev.lockstorm.suite.internal.nemesiskinds.RecordingNemesis.Act;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Every nemesis kind's plan, run in virtual time against a recording nemesis ({@link PlanWorld}): what
+ * it injects, at which moments, against which targets, for how long, and that it leaves nothing in
+ * force. The table of expectations has a row for every kind {@link NemesisKinds#all()} lists, and a
+ * kind without one fails the test, so a new kind comes with the statement of what its plan does.
+ * The lease is 4 s, a fault comes every ~3 s, a frozen client stays frozen 8 s, and clients are
+ * granted the lock every 2 s in turn, each holding it 1.5 s.
+ */
+@Tag("unit")
+class NemesisKindPlansTest {
+    private static final Rhythm RHYTHM = new Rhythm(Duration.ofSeconds(4), Duration.ofSeconds(3), Duration.ofSeconds(8), Duration.ofSeconds(60));
+    private static final long LEASE = 4_000;
+    private static final List<String> SERVERS = List.of("n1", "n2", "n3");
+    private static final List<String> CLIENTS = List.of("c1", "c2", "c3", "c4", "c5");
+
+    /** What one kind's plan did. */
+    record Played(PlanWorld world, List<Act> acts, int injected) {
+        List<Act> of(String verb) {
+            return acts.stream().filter(a -> a.verb().equals(verb)).toList();
+        }
+
+        /** The acts that started faults (not heals, misses or the world's own). */
+        List<Act> starts() {
+            return acts.stream().filter(a -> !a.verb().startsWith("heal-") && !Set.of("resume", "restart", "clock-reset", "resume-renewals", "missed", "promote")
+                    .contains(a.verb())).toList();
+        }
+
+        /** How long each act of {@code verb} stood, to the first later act of {@code undo} on the same targets (any, for a heal of everything). */
+        List<Long> lengths(String verb, String undo) {
+            List<Long> out = new ArrayList<>();
+            for (int i = 0; i < acts.size(); i++) {
+                Act a = acts.get(i);
+                if (!a.verb().equals(verb)) continue;
+                Act end = null;
+                for (int j = i + 1; j < acts.size() && end == null; j++) {
+                    Act b = acts.get(j);
+                    if (b.verb().equals(undo) && (b.on().isEmpty() || b.on().equals(a.on()))) end = b;
+                }
+                if (end == null) fail(a + " was never undone by " + undo + ": " + acts);
+                out.add(end.atMs() - a.atMs());
+            }
+            return out;
+        }
+
+        Set<String> faults() {
+            return starts().stream().map(Act::fault).filter(Objects::nonNull).collect(Collectors.toCollection(LinkedHashSet::new));
+        }
+    }
+
+    /** The client that held the lock at {@code ms} (the world's turns), or null between holds. */
+    private static String holderAt(long ms, int clients) {
+        if (ms % 2_000 >= 1_500) return null;
+        return "c" + ((ms / 2_000) % clients + 1);
+    }
+
+    /** Whether {@code ms} is right after a grant (within the 300 ms a run calls "just acquired"). */
+    private static boolean rightAfterAGrant(long ms) {
+        return ms % 2_000 < 300;
+    }
+
+    /** Whether {@code length} is one of the schedule's draws around one of {@code marks}: 0.8, 0.95, 1.05, 1.25 or 2 times it. */
+    private static boolean around(long length, long... marks) {
+        for (long m : marks) for (double a : new double[] {0.8, 0.95, 1.05, 1.25, 2.0}) if (Math.abs(length - m * a) <= 1) return true;
+        return false;
+    }
+
+    /** Jittered as a schedule jitters a mean: from half of it to one and a half times it. */
+    private static boolean jittered(long length, long mean) {
+        return length >= mean / 2 - 1 && length <= mean * 3 / 2 + 1;
+    }
+
+    private static Played play(NemesisKind kind, int clients, int readers, boolean clocks) {
+        PlanWorld world = new PlanWorld(kind, RHYTHM, 7, clients, readers, clocks);
+        RecordingNemesis nemesis = world.nemesis;
+        kind.setUp(world, nemesis);
+        int injected = kind.plan(world).map(p -> p.run(nemesis, RHYTHM.timeLimit())).orElse(0);
+        kind.tearDown(world);
+        // the contract of every plan: it returns with nothing in force, and no fault starts after the end (a freeze made by
+        // a client itself at a point being disarmed is recorded a moment after)
+        assertTrue(nemesis.quiet(), kind.name() + " left a fault in force: " + nemesis.acts);
+        for (Act a : new Played(world, nemesis.acts, injected).starts()) {
+            assertTrue(a.atMs() <= RHYTHM.timeLimit().toMillis() + 500, kind.name() + " started a fault after the end: " + a);
+        }
+        return new Played(world, List.copyOf(nemesis.acts), injected);
+    }
+
+    private static Played play(NemesisKind kind) {
+        return play(kind, 5, 0, true);
+    }
+
+    private static void onlyOn(Played p, String verb, List<String> allowed) {
+        for (Act a : p.of(verb)) assertTrue(allowed.containsAll(a.on()), a + " is not among " + allowed);
+    }
+
+    /** Every act of {@code verb} came right after a grant and hit the client that held the lock then. */
+    private static void onTheHolderRightAfterAGrant(Played p, String verb) {
+        assertFalse(p.of(verb).isEmpty(), "no " + verb + ": " + p.acts());
+        for (Act a : p.of(verb)) {
+            assertTrue(rightAfterAGrant(a.atMs()), a + " did not come right after a grant");
+            String holder = holderAt(a.atMs(), p.world().clients.size());
+            assertTrue(a.on().stream().anyMatch(o -> o.equals(holder) || o.startsWith("worker-" + holder + "-")), a + " missed the holder " + holder);
+        }
+    }
+
+    /** The grudge of a partition act. */
+    private static Grudge grudge(Act a) {
+        return (Grudge) a.detail();
+    }
+
+    /** Who refuses whom, by host name. */
+    private static Map<String, Set<String>> refuses(Act a) {
+        Map<String, Set<String>> m = new LinkedHashMap<>();
+        grudge(a).refuses().forEach((h, others) -> m.put(h.name(), others.stream().map(x -> x.name()).collect(Collectors.toSet())));
+        return m;
+    }
+
+    /** A host cut off from every server both ways. */
+    private static void cutOffServers(Act a, String host) {
+        assertEquals(Set.copyOf(SERVERS), refuses(a).get(host), a.toString());
+        for (String s : SERVERS) assertTrue(refuses(a).get(s).contains(host), a.toString());
+    }
+
+    private final Map<String, Consumer<Played>> expected = new LinkedHashMap<>();
+
+    {
+        expected.put("none", p -> assertTrue(p.acts().isEmpty(), p.acts().toString()));
+        expected.put("partition", p -> {
+            assertTrue(p.of("partition").size() >= 5, p.acts().toString());
+            onlyOn(p, "partition", SERVERS);
+            assertTrue(Set.of("isolate-leader", "random-halves", "bridge").containsAll(p.faults()), p.faults().toString());
+            for (Act a : p.of("partition")) {
+                if (a.fault().equals("isolate-leader")) assertEquals(Set.of("n2", "n3"), refuses(a).get("n1"), "the leader n1 isolated: " + a);
+            }
+            for (long l : p.lengths("partition", "heal-partition")) assertTrue(around(l, LEASE, LEASE + 1_000), l + " ms");
+        });
+        expected.put("pause-node", p -> {
+            assertTrue(p.of("pause").size() >= 5, p.acts().toString());
+            for (Act a : p.of("pause")) assertEquals(List.of("server-n1"), a.on(), "the leader frozen: " + a);
+            for (long l : p.lengths("pause", "resume")) assertTrue(around(l, LEASE, LEASE + 1_000), l + " ms");
+        });
+        expected.put("pause-client", p -> {
+            onTheHolderRightAfterAGrant(p, "pause");
+            for (Act a : p.of("pause")) assertEquals("holder", a.detail());
+            List<Long> lengths = p.lengths("pause", "resume");
+            for (long l : lengths) assertTrue(around(l, LEASE, 2 * LEASE), l + " ms");
+        });
+        expected.put("pause-client-past-lease", p -> {
+            onTheHolderRightAfterAGrant(p, "pause");
+            for (long l : p.lengths("pause", "resume")) assertTrue(l >= LEASE && jittered(l, 8_000), "past the lease: " + l + " ms");
+        });
+        expected.put("kill", p -> {
+            assertTrue(p.of("kill").size() >= 5, p.acts().toString());
+            onlyOn(p, "kill", SERVERS);
+            for (Act a : p.of("kill")) assertTrue(rightAfterAGrant(a.atMs()), a.toString());
+            for (long l : p.lengths("kill", "restart")) assertTrue(jittered(l, 1_000), "back after about a second: " + l + " ms");
+        });
+        expected.put("kill-once", p -> {
+            assertEquals(1, p.of("kill").size(), p.acts().toString());
+            assertTrue(rightAfterAGrant(p.of("kill").get(0).atMs()));
+        });
+        expected.put("kill-client", p -> {
+            onTheHolderRightAfterAGrant(p, "kill-client");
+            for (Act a : p.of("kill-client")) assertEquals("holder", a.detail());
+            assertEquals(p.of("kill-client").size(), p.starts().size(), "nothing but the holder killed: " + p.acts());
+        });
+        expected.put("clock", p -> {
+            List<Act> jumps = p.of("clock-jump");
+            // first, every client's clock at once (the holder's among them), a minute back or ahead, right after a grant
+            Act first = p.starts().get(0);
+            List<Act> together = jumps.stream().filter(a -> a.atMs() == first.atMs()).toList();
+            assertEquals(Set.copyOf(CLIENTS), together.stream().flatMap(a -> a.on().stream()).collect(Collectors.toSet()), together.toString());
+            assertTrue(rightAfterAGrant(first.atMs()), first.toString());
+            assertEquals(60_000, Math.abs(((Duration) first.detail()).toMillis()));
+            // both ways among the clients' faults, back and ahead, and the servers' clocks in between
+            Set<Long> clientDeltas = jumps.stream().filter(a -> a.on().get(0).startsWith("c")).map(a -> ((Duration) a.detail()).toMillis()).collect(Collectors.toSet());
+            assertEquals(Set.of(-60_000L, 60_000L), clientDeltas);
+            Set<String> serverFaults = p.faults().stream().filter(f -> !f.startsWith("clients-")).collect(Collectors.toSet());
+            assertFalse(serverFaults.isEmpty(), "no server clock moved: " + p.faults());
+            for (String f : serverFaults) assertTrue(f.matches("(jump|fast|strobe)-n[123]"), f);
+            for (Act a : jumps) {
+                if (a.on().get(0).startsWith("n")) assertEquals(2 * LEASE, ((Duration) a.detail()).toMillis(), "a server jumps past the lease: " + a);
+            }
+            // a client fault is held until a client that waited is granted the lock on its moved clock: a grant to another
+            for (Act a : jumps.stream().filter(j -> j.on().equals(List.of("c1"))).toList()) {
+                long reset = p.acts().stream().filter(b -> b.verb().equals("clock-reset") && b.on().equals(List.of("c1")) && b.atMs() > a.atMs())
+                        .findFirst().orElseThrow().atMs();
+                long nextGrant = (a.atMs() / 2_000 + 1) * 2_000;
+                assertTrue(reset >= nextGrant, "reset at " + reset + " ms, before the next grant at " + nextGrant + " ms");
+            }
+            assertTrue(p.of("missed").isEmpty(), p.of("missed").toString());
+        });
+        expected.put("flaky-net", p -> {
+            // one of each kind of flaky link first, in turn, each on the holder's links to every server
+            List<String> firstFive = p.starts().stream().map(Act::fault).distinct().limit(5).toList();
+            assertEquals(Set.of("blackhole-holder", "reset-holder", "replies-lost-holder", "lossy-holder", "slow-holder"), Set.copyOf(firstFive));
+            for (Act a : p.starts()) {
+                String holder = holderAt(a.atMs(), 5);
+                assertTrue(rightAfterAGrant(a.atMs()) && a.on().contains(holder) && a.on().containsAll(SERVERS), a.toString());
+            }
+            for (Act a : p.of("partition")) {
+                CutStyle style = grudge(a).style();
+                assertEquals(a.fault().equals("reset-holder") ? CutStyle.RESET : a.fault().equals("blackhole-holder") ? CutStyle.BLACKHOLE : style, style, a.toString());
+            }
+        });
+        expected.put("delay", p -> {
+            for (Act a : p.of("delay")) assertTrue(rightAfterAGrant(a.atMs()) && a.on().contains(holderAt(a.atMs(), 5)) && a.on().containsAll(SERVERS), a.toString());
+            for (long l : p.lengths("delay", "heal-delay")) assertTrue(around(l, LEASE, LEASE + 1_000), l + " ms");
+            assertEquals(p.of("delay").size(), p.starts().size());
+        });
+        expected.put("mix", p -> {
+            assertTrue(p.faults().size() >= 4, "a mix of kinds: " + p.faults());
+            Set<String> known = Set.of("isolate-leader", "random-halves", "pause-leader", "pause-client", "kill-node", "kill-client", "clients-clock-back",
+                    "clients-clock-ahead", "blackhole-holder", "reset-holder", "replies-lost-holder", "lossy-holder", "slow-holder");
+            for (String f : p.faults()) assertTrue(known.contains(f) || f.matches("(jump|fast|strobe)-n[123]"), f);
+        });
+        expected.put("split-clock", p -> {
+            for (Act a : p.of("clock-jump")) {
+                assertEquals(List.of("n2"), a.on(), "the middle server: " + a);
+                assertEquals(2 * LEASE, ((Duration) a.detail()).toMillis());
+                assertTrue(rightAfterAGrant(a.atMs()));
+            }
+            for (long l : p.lengths("clock-jump", "clock-reset")) assertEquals(LEASE, l);
+        });
+        expected.put("split-kill", p -> {
+            onlyOn(p, "kill", List.of("n2"));
+            for (long l : p.lengths("kill", "restart")) assertEquals(1_000, l);
+        });
+        expected.put("split-kill-late", p -> {
+            onlyOn(p, "kill", List.of("n2"));
+            assertFalse(p.of("kill").isEmpty());
+            for (long l : p.lengths("kill", "restart")) assertEquals(LEASE + 2_000, l, "restarted after the lease");
+            // late stays late: no kill whose restart the end of the run would have brought early
+            for (Act a : p.of("kill")) assertTrue(a.atMs() + LEASE + 2_000 <= RHYTHM.timeLimit().toMillis(), a.toString());
+        });
+        expected.put("pause-in-acquire", p -> {
+            assertFalse(p.of("pause").isEmpty());
+            for (Act a : p.of("pause")) assertTrue(a.on().get(0).startsWith("worker-c1-"), "c1, frozen in its acquire: " + a);
+            for (long l : p.lengths("pause", "resume")) assertEquals(8_000, l, "exactly the client pause");
+        });
+        expected.put("failover-cut", p -> {
+            Act cut = p.acts().get(0);
+            assertEquals("partition", cut.verb(), "the cut stands from the start");
+            assertEquals(Map.of("n2", Set.of("n1"), "n3", Set.of("n1")), refuses(cut), "both replicas refuse the master");
+            assertEquals(1, p.of("kill").size());
+            assertEquals(List.of("n1"), p.of("kill").get(0).on(), "the master killed");
+            assertTrue(rightAfterAGrant(p.of("kill").get(0).atMs()));
+        });
+        expected.put("failover-lagging", p -> {
+            assertEquals(Map.of("n2", Set.of("n1")), refuses(p.acts().get(0)), "one replica lags");
+            Act pause = p.of("pause").get(0);
+            Act kill = p.of("kill").get(0);
+            assertEquals(List.of("server-n3"), pause.on(), "the up-to-date replica frozen");
+            assertTrue(pause.atMs() <= kill.atMs() && List.of("n1").equals(kill.on()), p.acts().toString());
+            Act resume = p.of("resume").get(0);
+            assertTrue(resume.atMs() > kill.atMs(), "frozen through the failover: " + p.acts());
+        });
+        expected.put("isolate-holder", p -> {
+            onTheHolderRightAfterAGrant(p, "partition");
+            for (Act a : p.of("partition")) cutOffServers(a, holderAt(a.atMs(), 5));
+            for (long l : p.lengths("partition", "heal-partition")) assertTrue(jittered(l, 8_000), l + " ms");
+        });
+        expected.put("isolate-holder-briefly", p -> {
+            onTheHolderRightAfterAGrant(p, "partition");
+            for (long l : p.lengths("partition", "heal-partition")) assertEquals(LEASE / 2, l, "half the lease, exactly");
+        });
+        expected.put("isolate-node", p -> {
+            assertFalse(p.of("partition").isEmpty());
+            for (Act a : p.of("partition")) {
+                Map<String, Set<String>> r = refuses(a);
+                List<String> lone = SERVERS.stream().filter(s -> r.getOrDefault(s, Set.of()).size() == 2 + CLIENTS.size()).toList();
+                assertEquals(1, lone.size(), "one server cut off from every other host: " + a);
+            }
+            for (long l : p.lengths("partition", "heal-partition")) assertTrue(jittered(l, LEASE * 3 / 2), l + " ms");
+        });
+        expected.put("split-brain", p -> {
+            for (Act a : p.of("partition")) {
+                String holder = holderAt(a.atMs(), 5);
+                Map<String, Set<String>> r = refuses(a);
+                // the holder and one server on one side, everyone else on the other
+                assertEquals(2 + CLIENTS.size() - 1, r.get(holder).size(), a.toString());
+            }
+            for (long l : p.lengths("partition", "heal-partition")) assertEquals(6 * LEASE, l);
+        });
+        expected.put("hold-waiter-renewals", p -> {
+            assertFalse(p.of("hold-renewals").isEmpty());
+            for (Act a : p.of("hold-renewals")) {
+                String holder = holderAt(a.atMs(), 5);
+                assertEquals(CLIENTS.stream().filter(c -> !c.equals(holder)).toList(), a.on(), "every waiter's renewals: " + a);
+            }
+            for (long l : p.lengths("hold-renewals", "resume-renewals")) assertEquals(LEASE + 1_500, l);
+        });
+        expected.put("waiter-clock-ahead", p -> {
+            for (Act a : p.of("clock-jump")) {
+                assertTrue(rightAfterAGrant(a.atMs()));
+                assertFalse(a.on().contains(holderAt(a.atMs(), 5)), "a waiter's clock, not the holder's: " + a);
+                assertEquals(60_000, ((Duration) a.detail()).toMillis());
+            }
+        });
+        expected.put("waiter-clock-fast", p -> {
+            assertFalse(p.of("monotonic-rate").isEmpty());
+            for (Act a : p.of("monotonic-rate")) {
+                assertFalse(a.on().contains(holderAt(a.atMs(), 5)), a.toString());
+                assertEquals(5.0, a.detail());
+            }
+        });
+        expected.put("server-clock-ahead", p -> {
+            onlyOn(p, "clock-jump", SERVERS);
+            for (Act a : p.of("clock-jump")) assertEquals(60_000, ((Duration) a.detail()).toMillis());
+        });
+        expected.put("failover-promote", p -> {
+            Act cut = p.of("partition").get(0);
+            assertEquals(Map.of("n2", Set.of("n1")), refuses(cut), "the replica cut off the primary");
+            Act kill = p.of("kill").get(0);
+            Act promote = p.of("promote").get(0);
+            assertEquals(List.of("n1"), kill.on());
+            assertEquals(List.of("n2"), promote.on());
+            assertTrue(cut.atMs() < kill.atMs() && kill.atMs() <= promote.atMs(), p.acts().toString());
+            assertEquals(1, p.of("kill").size(), "once a run");
+        });
+        expected.put("expiry-reconnect", p -> {
+            Act cut = p.of("partition").get(0);
+            assertEquals(CutStyle.RESET, grudge(cut).style());
+            String holder = holderAt(cut.atMs(), 5);
+            assertFalse(refuses(cut).containsKey(holder), "the waiters cut off, not the holder: " + cut);
+            Act pause = p.of("pause").get(0);
+            assertEquals(LEASE * 6 / 10, pause.atMs() - cut.atMs(), "the leader frozen at 0.6 of the lease");
+            assertEquals(List.of("server-n1"), pause.on());
+            Act resume = p.of("resume").get(0);
+            assertEquals(LEASE * 275 / 100, resume.atMs() - cut.atMs(), "back at 2.75 leases");
+        });
+        expected.put("delay-last-server", p -> {
+            for (Act a : p.of("delay")) {
+                assertTrue(a.on().contains("n3") && !a.on().contains("n1") && !a.on().contains(holderAt(a.atMs(), 5)), "a waiter's link to the last server: " + a);
+            }
+            for (long l : p.lengths("delay", "heal-delay")) assertEquals(6 * LEASE, l);
+        });
+        expected.put("delay-holder-long", p -> {
+            for (Act a : p.of("delay")) assertTrue(a.on().contains(holderAt(a.atMs(), 5)), a.toString());
+            for (long l : p.lengths("delay", "heal-delay")) assertTrue(around(l, LEASE * 5 / 2), "around 2.5 leases: " + l + " ms");
+        });
+        expected.put("replies-lost", p -> {
+            for (Act a : p.of("partition")) {
+                assertEquals(null, holderAt(a.atMs(), 5), "while the lock is free: " + a);
+                assertEquals(1, refuses(a).keySet().stream().filter(CLIENTS::contains).count(), "one client's replies: " + a);
+            }
+            for (long l : p.lengths("partition", "heal-partition")) assertEquals(2 * LEASE, l);
+        });
+        expected.put("replies-lost-briefly", p -> {
+            for (Act a : p.of("partition")) assertEquals(null, holderAt(a.atMs(), 5), "while the lock is free: " + a);
+            for (long l : p.lengths("partition", "heal-partition")) assertEquals(2_500, l);
+        });
+        expected.put("pause-writer", p -> {
+            assertFalse(p.of("pause").isEmpty());
+            for (Act a : p.of("pause")) {
+                String holder = holderAt(a.atMs(), 5);
+                assertTrue(Set.of("c1", "c2", "c3").contains(holder) && a.on().get(0).startsWith("worker-" + holder + "-"), "a writer in its hold: " + a);
+                assertTrue(a.atMs() % 2_000 >= 150 && a.atMs() % 2_000 < 700, "past the first half of its write: " + a);
+            }
+        });
+        expected.put("pause-reader", p -> {
+            assertFalse(p.of("pause").isEmpty());
+            for (Act a : p.of("pause")) {
+                String holder = holderAt(a.atMs(), 5);
+                assertTrue(Set.of("c4", "c5").contains(holder) && a.on().get(0).startsWith("worker-" + holder + "-"), "a reader in its hold: " + a);
+            }
+        });
+    }
+
+    /** Clients of a read-write lock for the kinds that freeze one of its roles: three writers, two readers. */
+    private static int readers(NemesisKind kind) {
+        return kind instanceof PauseInHold ? 2 : 0;
+    }
+
+    @Test
+    void everyKindHasAnExpectationAndItsPlanMeetsIt() {
+        List<String> failures = new ArrayList<>();
+        for (NemesisKind kind : NemesisKinds.all()) {
+            Consumer<Played> check = expected.get(kind.name());
+            if (check == null) {
+                failures.add(kind.name() + ": no expectation of its plan in this test's table");
+                continue;
+            }
+            try {
+                Played p = play(kind, 5, readers(kind), true);
+                if (!kind.name().equals("none")) assertTrue(p.injected() > 0, kind.name() + " injected nothing: " + p.acts());
+                check.accept(p);
+            } catch (AssertionError | RuntimeException e) {
+                failures.add(kind.name() + ": " + e);
+            }
+        }
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+        assertEquals(Set.of(), Set.copyOf(expected.keySet()).stream().filter(k -> NemesisKinds.all().stream().noneMatch(n -> n.name().equals(k)))
+                .collect(Collectors.toSet()), "expectations of kinds that are not there");
+    }
+
+    @Test
+    void aPausePointFreezesEachClientThatReachesItAndResumesItAfterTheClientPause() {
+        Played p = play(new AtCheckpoint("after-grant", false));
+        assertTrue(p.of("pause").size() >= 20, p.acts().toString());
+        for (Act a : p.of("pause")) {
+            assertEquals(0, a.atMs() % 2_000, "recorded the moment the client froze itself there: " + a);
+            assertTrue(a.on().get(0).startsWith("worker-" + holderAt(a.atMs(), 5) + "-"), a.toString());
+        }
+        for (long l : p.lengths("pause", "resume")) assertTrue(l >= 8_000 && l <= 8_005, l + " ms");
+        assertTrue(p.world().clients.stream().noneMatch(c -> p.world().host(c.host().name()).files.contains(PausePoints.armFile(p.world().clientDir()))),
+                "the point is disarmed at the end");
+    }
+
+    @Test
+    void aKillPointRecordsEachClientThatEndedThereAsKilled() {
+        Played p = play(new AtCheckpoint("after-grant", true));
+        assertTrue(p.of("kill-client").size() >= 25, p.acts().toString());
+        assertEquals(p.of("kill-client").size(), p.injected());
+        for (Act a : p.of("kill-client")) assertEquals(holderAt(a.atMs(), 5), a.on().get(0));
+    }
+
+    @Test
+    void theClockKindRefusesARunWithNoClockToMoveRatherThanTestNothing() {
+        PlanWorld world = new PlanWorld(new Clock(), RHYTHM, 7, 5, 0, false);
+        IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> new Clock().plan(world));
+        assertTrue(e.getMessage().contains("no clock to move"), e.getMessage());
+    }
+
+    @Test
+    void aRecordedScheduleIsPlayedStepByStepOnItsTriggersAndEachStepHealedAfterItsLength() {
+        List<Step> steps = List.of(
+                new Step("isolate-leader", new Action.Partition(Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1")), CutStyle.BLACKHOLE),
+                        new Trigger(1_000, null, null, null), 3_000),
+                new Step("pause-client", new Action.Pause("c2"), new Trigger(5_000, null, "c2", 100L), 6_000),
+                new Step("clock", new Action.ClockJump(List.of("c1", "c3"), -60_000), new Trigger(12_000, "c4", null, null), 2_000),
+                new Step("kill-node", new Action.Kill("n3"), new Trigger(13_000, null, null, null), 1_000));
+        Replay replay = new Replay(new Partition(), new RecordedSchedule(Map.of("system", "redis-single"), steps, List.of(), List.of()), Path.of("schedule.json"));
+        Played p = play(replay);
+        assertEquals(List.of("partition", "heal-partition", "pause", "resume", "clock-jump", "clock-jump", "kill", "clock-reset", "clock-reset", "restart"),
+                p.acts().stream().map(Act::verb).filter(v -> !v.equals("missed")).toList(), p.acts().toString());
+        assertEquals(List.of(3_000L), p.lengths("partition", "heal-partition"));
+        // the pause waits for the next grant, whoever it goes to, and comes 100 ms into that hold
+        Act pause = p.of("pause").get(0);
+        assertEquals(100, pause.atMs() % 2_000, pause.toString());
+        assertEquals("holder", pause.detail());
+        assertEquals(List.of(6_000L), p.lengths("pause", "resume"));
+        // both clocks of the one recorded action together, right after c4's grant
+        List<Act> jumps = p.of("clock-jump");
+        assertEquals(jumps.get(0).atMs(), jumps.get(1).atMs());
+        assertEquals("c4", holderAt(jumps.get(0).atMs(), 5));
+        assertEquals(List.of(1_000L), p.lengths("kill", "restart"));
+        assertEquals(4, p.injected());
+    }
+
+    @Test
+    void everyUserKindIsPlayedTheSameWayForTheSameSeed() {
+        for (NemesisKind kind : NemesisKinds.USER) {
+            assertEquals(play(kind).acts().stream().map(Act::toString).toList(), play(kind).acts().stream().map(Act::toString).toList(), kind.name());
+        }
+    }
+}
