@@ -1,5 +1,16 @@
 package dev.lockstorm.nemesis.replay;
 
+import dev.lockstorm.clusters.Node;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.nemesis.ClientProcess;
+import dev.lockstorm.nemesis.ClockFault;
+import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.Heal;
+import dev.lockstorm.nemesis.Nemesis;
+import dev.lockstorm.nemesis.RenewalSwitch;
+
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +33,19 @@ public sealed interface Action {
 
     /** One line for a person: "freeze c3", "cut n1 off from n2, n3". */
     String describe();
+
+    /** Does it again, through the run {@code r} finds the recorded names in; the heal undoes it. */
+    Heal replay(Replayer r);
+
+    /** The hosts whose clocks it moves (a clock fault's names), none for another fault. */
+    default List<String> clocksMoved() {
+        return List.of();
+    }
+
+    /** Whether it acts on network links (a cut, a lossy, slow or delayed link). */
+    default boolean onLinks() {
+        return false;
+    }
 
     /** An unmodifiable copy of each host with the hosts listed for it (a cut's, a lossy or slow link's). */
     private static Map<String, List<String>> copyOf(Map<String, List<String>> byHost) {
@@ -78,6 +102,16 @@ public sealed interface Action {
             };
             return String.join("; ", parts) + how;
         }
+
+        public Heal replay(Replayer r) {
+            r.nemesis().partition(new Grudge(r.hosts(refuses), cut));
+            return r.owning(Partition.class, r.nemesis()::healPartition);
+        }
+
+        @Override
+        public boolean onLinks() {
+            return true;
+        }
     }
 
     /** Lossy links: each host loses {@code percent} of the packets from the hosts listed for it (as {@code Loss.toData} writes it). */
@@ -106,6 +140,16 @@ public sealed interface Action {
             List<String> parts = new java.util.ArrayList<>();
             from.forEach((h, others) -> parts.add(h + " losing " + percent + "% of what " + String.join(", ", others) + " send"));
             return String.join("; ", parts);
+        }
+
+        public Heal replay(Replayer r) {
+            r.nemesis().loss(new dev.lockstorm.nemesis.Loss(r.hosts(from), percent));
+            return r.owning(Loss.class, r.nemesis()::healLoss);
+        }
+
+        @Override
+        public boolean onLinks() {
+            return true;
         }
     }
 
@@ -137,6 +181,16 @@ public sealed interface Action {
             List<String> parts = new java.util.ArrayList<>();
             to.forEach((h, others) -> parts.add(h + " sending " + kbit + " kbit/s to " + String.join(", ", others)));
             return String.join("; ", parts);
+        }
+
+        public Heal replay(Replayer r) {
+            r.nemesis().slow(new dev.lockstorm.nemesis.Slow(r.hosts(to), kbit));
+            return r.owning(Slow.class, r.nemesis()::healSlow);
+        }
+
+        @Override
+        public boolean onLinks() {
+            return true;
         }
     }
 
@@ -172,6 +226,16 @@ public sealed interface Action {
             to.forEach((h, others) -> parts.add(h + "'s links to " + String.join(", ", others) + " delayed " + ms + " ± " + jitterMs + " ms"));
             return String.join("; ", parts);
         }
+
+        public Heal replay(Replayer r) {
+            r.nemesis().delay(new dev.lockstorm.nemesis.Delay(r.hosts(to), ms, jitterMs));
+            return r.owning(Delay.class, r.nemesis()::healDelay);
+        }
+
+        @Override
+        public boolean onLinks() {
+            return true;
+        }
     }
 
     /** SIGSTOP of a server's process or of a client's worker (by its host: n1, c3); the heal resumes it. */
@@ -190,6 +254,24 @@ public sealed interface Action {
 
         public String describe() {
             return "freeze " + host;
+        }
+
+        /** A client that stopped itself at a checkpoint, the holder now or a named client, or a server. */
+        public Heal replay(Replayer r) {
+            Nemesis n = r.nemesis();
+            HostProcess reached = r.reachedCheckpoint();
+            if (reached != null) {
+                n.pause(reached); // stopped already, by itself: recorded now, with its host
+                return () -> n.resume(reached);
+            }
+            if (r.isClient(host)) {
+                ClientProcess c = r.aimed(host, (p, aim) -> n.pause(p.worker(), aim));
+                return () -> n.resume(c.worker());
+            }
+            HostProcess server = r.node(host).process();
+            if (server == null) throw new Fault.Missed(host + " has no process to freeze");
+            n.pause(server);
+            return () -> n.resume(server);
         }
     }
 
@@ -210,6 +292,12 @@ public sealed interface Action {
         public String describe() {
             return "kill " + host;
         }
+
+        public Heal replay(Replayer r) {
+            Node node = r.node(host);
+            r.nemesis().kill(node);
+            return () -> r.nemesis().restart(node);
+        }
     }
 
     /** SIGKILL of a client's worker: nothing to heal, the client goes on as a new process. */
@@ -228,6 +316,11 @@ public sealed interface Action {
 
         public String describe() {
             return "kill " + client;
+        }
+
+        public Heal replay(Replayer r) {
+            r.aimed(client, r.nemesis()::killClient);
+            return () -> { };
         }
     }
 
@@ -262,6 +355,18 @@ public sealed interface Action {
             return "move " + String.join(", ", hosts) + (hosts.size() == 1 ? "'s clock " : "'s clocks together ") + (deltaMs < 0 ? "back " : "ahead ")
                     + Math.abs(deltaMs) / 1000.0 + " s";
         }
+
+        /** Every clock of the one recorded action, together. */
+        public Heal replay(Replayer r) {
+            List<ClockFault> moved = hosts.stream().map(r::clock).toList();
+            moved.forEach(c -> r.nemesis().clockJump(c, Duration.ofMillis(deltaMs)));
+            return () -> moved.forEach(r.nemesis()::clockReset);
+        }
+
+        @Override
+        public List<String> clocksMoved() {
+            return hosts;
+        }
     }
 
     /**
@@ -288,6 +393,18 @@ public sealed interface Action {
         public String describe() {
             return "run " + host + "'s " + (monotonic ? "monotonic " : "") + "clock at " + rate + "×";
         }
+
+        public Heal replay(Replayer r) {
+            ClockFault c = r.clock(host);
+            if (monotonic) r.nemesis().monotonicClockRate(c, rate);
+            else r.nemesis().clockRate(c, rate);
+            return () -> r.nemesis().clockReset(c);
+        }
+
+        @Override
+        public List<String> clocksMoved() {
+            return List.of(host);
+        }
     }
 
     /** A host's clock jumped by {@code deltaMs} and back every {@code periodMs}, for the step's length. */
@@ -306,6 +423,17 @@ public sealed interface Action {
 
         public String describe() {
             return "strobe " + host + "'s clock by " + deltaMs / 1000.0 + " s";
+        }
+
+        /** Blocks for the step's length, then leaves the clock reset. */
+        public Heal replay(Replayer r) {
+            r.nemesis().clockStrobe(r.clock(host), Duration.ofMillis(deltaMs), Duration.ofMillis(periodMs), r.length());
+            return () -> { };
+        }
+
+        @Override
+        public List<String> clocksMoved() {
+            return List.of(host);
         }
     }
 
@@ -329,6 +457,12 @@ public sealed interface Action {
 
         public String describe() {
             return "hold " + String.join(", ", clients) + "'s lease renewals";
+        }
+
+        public Heal replay(Replayer r) {
+            List<RenewalSwitch> switches = clients.stream().map(r::renewalSwitch).toList();
+            r.nemesis().holdRenewals(switches);
+            return () -> r.nemesis().resumeRenewals(switches);
         }
     }
 }

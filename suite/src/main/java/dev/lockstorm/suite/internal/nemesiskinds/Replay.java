@@ -2,7 +2,6 @@ package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.Topology;
-import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.nemesis.ClientProcess;
 import dev.lockstorm.nemesis.ClockFault;
@@ -15,6 +14,7 @@ import dev.lockstorm.nemesis.RenewalSwitch;
 import dev.lockstorm.locks.PausePoint;
 import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.nemesis.replay.RecordedSchedule;
+import dev.lockstorm.nemesis.replay.Replayer;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 
@@ -22,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -114,8 +113,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     @Override
     public boolean cutsClients(Topology topology) {
         return setup().cutsClients(topology) || schedule.steps().stream()
-                .anyMatch(s -> (s.action() instanceof Action.Partition || s.action() instanceof Action.Loss || s.action() instanceof Action.Slow
-                        || s.action() instanceof Action.Delay) && s.action().names().stream().anyMatch(Replay::isClient));
+                .anyMatch(s -> s.action().onLinks() && s.action().names().stream().anyMatch(Replay::isClient));
     }
 
     @Override
@@ -198,9 +196,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     }
 
     private List<String> clockTargets() {
-        return schedule.steps().stream().map(Step::action)
-                .filter(a -> a instanceof Action.ClockJump || a instanceof Action.ClockRate || a instanceof Action.ClockStrobe)
-                .flatMap(a -> a.names().stream()).toList();
+        return schedule.steps().stream().flatMap(s -> s.action().clocksMoved().stream()).toList();
     }
 
     static boolean isClient(String host) {
@@ -208,19 +204,16 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     }
 
     /** Plays the steps on one thread: each waits for its moment, is injected, and is healed after its length. */
-    private final class Player {
+    private final class Player implements Replayer {
         private final Targets t;
         private final Nemesis n;
         /** Heals due, by when (the nemesis's pace). */
         private final List<Map.Entry<Long, Runnable>> due = new ArrayList<>();
-        /** The step whose cut is in force: a cut is replaced by the next, and only its own heal removes it. */
-        private int cutBy = -1;
-        /** The step whose lossy links are in force: replaced by the next, healed only by its own heal. */
-        private int lossBy = -1;
-        /** The step whose slow links are in force, likewise. */
-        private int slowBy = -1;
-        /** The step whose delayed links are in force, likewise. */
-        private int delayBy = -1;
+        /** The step whose fault of each family that replaces the one before (a cut, a lossy, slow or delayed link) is in force: only its own heal removes it. */
+        private final Map<Class<? extends Action>, Integer> inForce = new HashMap<>();
+        /** The step in hand. */
+        private int step;
+        private Step current;
         /** The holder the step in hand waits on (granted the lock just now), or null for any. */
         private String target;
         /** The worker that froze itself at the checkpoint the step in hand armed. */
@@ -304,10 +297,11 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                         n.asFault(name, () -> n.missed(why));
                         continue;
                     }
-                    int step = i;
+                    step = i;
+                    current = s;
                     Heal[] heal = new Heal[1];
                     try {
-                        n.asFault(name, () -> heal[0] = inject(step, s));
+                        n.asFault(name, () -> heal[0] = s.action().replay(this));
                     } catch (Fault.Missed m) {
                         n.asFault(name, () -> n.missed(m.getMessage()));
                         continue;
@@ -374,91 +368,38 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
             }
         }
 
-        private Heal inject(int step, Step s) {
-            Action a = s.action();
-            if (a instanceof Action.Partition p) {
-                n.partition(new Grudge(hosts(p.refuses()), p.cut()));
-                cutBy = step;
-                return () -> {
-                    if (cutBy == step) n.healPartition();
-                };
-            }
-            if (a instanceof Action.Loss l) {
-                n.loss(new dev.lockstorm.nemesis.Loss(hosts(l.from()), l.percent()));
-                lossBy = step;
-                return () -> {
-                    if (lossBy == step) n.healLoss();
-                };
-            }
-            if (a instanceof Action.Slow l) {
-                n.slow(new dev.lockstorm.nemesis.Slow(hosts(l.to()), l.kbit()));
-                slowBy = step;
-                return () -> {
-                    if (slowBy == step) n.healSlow();
-                };
-            }
-            if (a instanceof Action.Delay d) {
-                n.delay(new dev.lockstorm.nemesis.Delay(hosts(d.to()), d.ms(), d.jitterMs()));
-                delayBy = step;
-                return () -> {
-                    if (delayBy == step) n.healDelay();
-                };
-            }
-            if (a instanceof Action.Pause p) {
-                if (s.checkpoint().isPresent()) {
-                    HostProcess w = reached;
-                    n.pause(w); // stopped already, by itself: recorded now, with its host
-                    return () -> n.resume(w);
-                }
-                if (isClient(p.host())) {
-                    ClientProcess c = aimed(s, p.host(), target -> n.pause(target.worker(), "holder"), () -> n.pause(worker(p.host())));
-                    return () -> n.resume(c.worker());
-                }
-                HostProcess server = node(p.host()).process();
-                if (server == null) throw new Fault.Missed(p.host() + " has no process to freeze");
-                n.pause(server);
-                return () -> n.resume(server);
-            }
-            if (a instanceof Action.Kill k) {
-                var node = node(k.host());
-                n.kill(node);
-                return () -> n.restart(node);
-            }
-            if (a instanceof Action.KillClient k) {
-                aimed(s, k.client(), target -> n.killClient(target, "holder"), () -> n.killClient(clientProcess(k.client())));
-                return () -> { };
-            }
-            if (a instanceof Action.ClockJump j) {
-                // every clock of the one recorded action, together
-                List<ClockFault> moved = j.hosts().stream().map(this::clock).toList();
-                moved.forEach(c -> n.clockJump(c, Duration.ofMillis(j.deltaMs())));
-                return () -> moved.forEach(n::clockReset);
-            }
-            if (a instanceof Action.ClockRate r) {
-                ClockFault c = clock(r.host());
-                if (r.monotonic()) n.monotonicClockRate(c, r.rate());
-                else n.clockRate(c, r.rate());
-                return () -> n.clockReset(c);
-            }
-            if (a instanceof Action.ClockStrobe st) {
-                // blocks for the step's length, then leaves the clock reset
-                n.clockStrobe(clock(st.host()), Duration.ofMillis(st.deltaMs()), Duration.ofMillis(st.periodMs()), Duration.ofMillis(s.lengthMs()));
-                return () -> { };
-            }
-            if (a instanceof Action.HoldRenewals h) {
-                List<RenewalSwitch> switches = h.clients().stream()
-                        .map(c -> new RenewalSwitch(c, n.host(c), HoldWaiterRenewals.file(t.clientDir(), c))).toList();
-                n.holdRenewals(switches);
-                return () -> n.resumeRenewals(switches);
-            }
-            throw new IllegalStateException("no way to replay " + a.kind());
+        @Override
+        public Nemesis nemesis() {
+            return n;
         }
 
-        /** Each host by name with the hosts listed for it, as this run's lab hosts. */
-        private Map<Host, Set<Host>> hosts(Map<String, List<String>> byName) {
-            Map<Host, Set<Host>> m = new LinkedHashMap<>();
-            byName.forEach((h, others) -> m.put(n.host(h), new LinkedHashSet<>(others.stream().map(n::host).toList())));
-            return m;
+        @Override
+        public boolean isClient(String host) {
+            return Replay.isClient(host);
+        }
+
+        @Override
+        public HostProcess reachedCheckpoint() {
+            return current.checkpoint().isPresent() ? reached : null;
+        }
+
+        @Override
+        public Duration length() {
+            return Duration.ofMillis(current.lengthMs());
+        }
+
+        @Override
+        public RenewalSwitch renewalSwitch(String client) {
+            return new RenewalSwitch(client, n.host(client), HoldWaiterRenewals.file(t.clientDir(), client));
+        }
+
+        @Override
+        public Heal owning(Class<? extends Action> family, Runnable heal) {
+            int mine = step;
+            inForce.put(family, mine);
+            return () -> {
+                if (inForce.get(family) == mine) heal.run();
+            };
         }
 
         /**
@@ -466,15 +407,17 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
          * (whoever holds it in this run: the recorded client is what it hit then), else on the named
          * client's worker as it is.
          */
-        private ClientProcess aimed(Step s, String client, java.util.function.Consumer<ClientProcess> onHolder, Runnable plain) {
-            if (s.trigger().holder() != null) {
+        @Override
+        public ClientProcess aimed(String client, java.util.function.BiConsumer<ClientProcess, String> act) {
+            if (current.trigger().holder() != null) {
                 String only = target;
+                java.util.function.Consumer<ClientProcess> onHolder = p -> act.accept(p, "holder");
                 HolderAim.Aim aim = only == null ? t.holder().at(onHolder) : t.holder().at(p -> p.worker().host().name().equals(only), onHolder);
                 if (!aim.hit()) throw new Fault.Missed(aim.missed());
                 return aim.target();
             }
             ClientProcess c = clientProcess(client);
-            plain.run();
+            act.accept(c, null);
             return c;
         }
 
@@ -489,16 +432,14 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
             return new ClientProcess(w, c.process());
         }
 
-        private HostProcess worker(String client) {
-            return clientProcess(client).worker();
-        }
-
-        private dev.lockstorm.clusters.ProcessNode node(String host) {
+        @Override
+        public dev.lockstorm.clusters.ProcessNode node(String host) {
             return t.servers().nodes().stream().filter(x -> x.host().name().equals(host)).findFirst()
                     .orElseThrow(() -> new Fault.Missed("the run has no server on " + host));
         }
 
-        private ClockFault clock(String host) {
+        @Override
+        public ClockFault clock(String host) {
             ClockFault c = isClient(host) ? client(host).map(Client::clock).orElse(null) : t.servers().clock(node(host)).orElse(null);
             if (c == null) throw new Fault.Missed(host + "'s clock cannot be moved in this run");
             return c;

@@ -477,6 +477,42 @@ class NemesisKindPlansTest {
     }
 
     @Test
+    void everyFamilysRecordedActionIsReplayedAndAReplacedCutIsHealedOnlyByTheStepThatReplacedIt() {
+        Map<String, List<String>> c1Off = Map.of("c1", List.of("n1", "n2", "n3"));
+        List<Step> steps = List.of(
+                new Step("cut-1", new Action.Partition(Map.of("n1", List.of("n2"))), new Trigger(1_000, null, null, null), 5_000),
+                new Step("cut-2", new Action.Partition(Map.of("n3", List.of("n2")), CutStyle.RESET), new Trigger(2_000, null, null, null), 2_000),
+                new Step("lossy", new Action.Loss(c1Off, 40), new Trigger(3_000, null, null, null), 500),
+                new Step("slow", new Action.Slow(c1Off, 1), new Trigger(4_000, null, null, null), 500),
+                new Step("delay", new Action.Delay(c1Off, 300, 50), new Trigger(5_000, null, null, null), 500),
+                new Step("kill-client", new Action.KillClient("c2"), new Trigger(6_000, null, null, null), 0),
+                new Step("fast", new Action.ClockRate("n1", 3.0), new Trigger(7_000, null, null, null), 500),
+                new Step("waiters-fast", new Action.ClockRate("c3", 5.0, true), new Trigger(8_000, null, null, null), 500),
+                new Step("strobe", new Action.ClockStrobe("n2", 4_000, 200), new Trigger(9_000, null, null, null), 1_000),
+                new Step("renewals", new Action.HoldRenewals(List.of("c4", "c5")), new Trigger(11_000, null, null, null), 500),
+                new Step("pause-server", new Action.Pause("n3"), new Trigger(12_000, null, null, null), 500));
+        Replay replay = new Replay(new Partition(), new RecordedSchedule(Map.of("system", "redis-single"), steps, List.of(), List.of()), Path.of("schedule.json"));
+        Played p = play(replay);
+        assertEquals(steps.size(), p.injected(), p.acts().toString());
+        assertTrue(p.of("missed").isEmpty(), p.of("missed").toString());
+        // cut-1's heal, due at 6 s, finds cut-2 in force and leaves it: cut-2's own heal at 4 s ended it already
+        List<Act> cuts = p.of("partition");
+        assertEquals(List.of("cut-1#1", "cut-2#2"), cuts.stream().map(Act::fault).toList());
+        assertEquals(CutStyle.RESET, grudge(cuts.get(1)).style());
+        assertEquals(List.of("cut-2#2"), p.of("heal-partition").stream().map(Act::fault).toList(), "only the cut in force is healed, by its own step");
+        assertEquals(List.of(List.of("c1", "n1", "n2", "n3")), p.of("loss").stream().map(Act::on).toList());
+        assertEquals(1, p.of("slow").size());
+        assertEquals(1, p.of("delay").size());
+        assertEquals(List.of("c2"), p.of("kill-client").get(0).on());
+        assertEquals(3.0, p.of("clock-rate").get(0).detail());
+        assertEquals(List.of("c3"), p.of("monotonic-rate").get(0).on());
+        assertEquals(List.of("n2"), p.of("clock-strobe").get(0).on());
+        assertEquals(List.of("c4", "c5"), p.of("hold-renewals").get(0).on());
+        assertEquals(List.of("server-n3"), p.of("pause").get(0).on());
+        assertEquals(List.of(500L), p.lengths("pause", "resume"));
+    }
+
+    @Test
     void everyUserKindIsPlayedTheSameWayForTheSameSeed() {
         for (NemesisKind kind : NemesisKinds.USER) {
             assertEquals(play(kind).acts().stream().map(Act::toString).toList(), play(kind).acts().stream().map(Act::toString).toList(), kind.name());
