@@ -24,6 +24,14 @@ class ServerKindTest {
     }
 
     @Test
+    void everyTopologyTypeHasExactlyOneServerFamily() {
+        for (Class<?> type : Topology.class.getPermittedSubclasses()) {
+            assertEquals(1, ServerKind.all().stream().filter(k -> k.topology() == type).count(), type.getSimpleName());
+        }
+        assertEquals(ServerKind.all().size(), ServerKind.all().stream().map(ServerKind::topology).distinct().count(), "one family a topology type");
+    }
+
+    @Test
     void capabilitiesBelongToTheKindThatHasThem() {
         assertTrue(ServerKind.of(Topology.REDIS_SINGLE).can(ServerKind.Capability.SERVER_CLOCKS));
         assertTrue(ServerKind.of(Topology.POSTGRESQL).can(ServerKind.Capability.SERVER_CLOCKS));

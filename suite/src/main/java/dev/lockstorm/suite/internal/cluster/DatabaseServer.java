@@ -1,0 +1,83 @@
+package dev.lockstorm.suite.internal.cluster;
+
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.clusters.database.DatabaseNode;
+import dev.lockstorm.clusters.database.MariaDbNode;
+import dev.lockstorm.clusters.database.PostgresNode;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.nemesis.ClockFault;
+
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** One PostgreSQL ({@code postgres}) or MariaDB server, durable. */
+public record DatabaseServer(boolean postgres) implements ServerKind {
+    @Override
+    public Class<? extends Topology> topology() {
+        return postgres ? Topology.PostgreSql.class : Topology.MariaDb.class;
+    }
+
+    @Override
+    public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
+        Host host = ServerKind.nodes(topology, lab).get(0);
+        ClockFault clock = clocks ? ClockFault.create(lab, host, (postgres ? "postgresql-" : "mariadb-") + host.name()) : null;
+        Map<String, String> env = clock == null ? Map.of() : clock.env();
+        DatabaseNode db = postgres ? PostgresNode.start(lab, host, true, env) : MariaDbNode.start(lab, host, true, env);
+        db.awaitServing(Duration.ofSeconds(60));
+        return new Running(db, clock);
+    }
+
+    @Override
+    public List<String> programAndPackage() {
+        return postgres ? List.of("pg_ctlcluster", "postgresql") : List.of("mariadb-install-db", "mariadb-server");
+    }
+
+    @Override
+    public Map<String, String> hostSysctls() {
+        return DatabaseNode.HOST_SYSCTLS;
+    }
+
+    @Override
+    public Set<Capability> capabilities() {
+        return EnumSet.of(Capability.SERVER_CLOCKS);
+    }
+
+    /**
+     * One database server, durable (a commit is on disk when acknowledged).
+     *
+     * @param clock the server's clock fault, or null when the run does not move server clocks
+     */
+    record Running(DatabaseNode node, ClockFault clock) implements Cluster {
+        @Override
+        public List<DatabaseNode> nodes() {
+            return List.of(node);
+        }
+
+        @Override
+        public String connect() {
+            return node.jdbcUrl();
+        }
+
+        @Override
+        public Optional<DatabaseNode> leader() {
+            return Optional.of(node);
+        }
+
+        @Override
+        public void awaitServing(Duration timeout) {
+            node.awaitServing(timeout);
+        }
+
+        @Override
+        public Optional<ClockFault> clock(ProcessNode n) {
+            return n == node ? Optional.ofNullable(clock) : Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.lockstorm.suite.internal.cluster;
+
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.clusters.dynamodb.DynaliteNode;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.redis.Persistence;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** dynalite, DynamoDB's API on Node.js, its tables in memory. */
+public record DynamoDbServer() implements ServerKind {
+    @Override
+    public Class<? extends Topology> topology() {
+        return Topology.DynamoDb.class;
+    }
+
+    @Override
+    public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
+        DynaliteNode node = DynaliteNode.start(lab, ServerKind.nodes(topology, lab).get(0));
+        node.awaitServing(Duration.ofSeconds(30));
+        return new Running(node);
+    }
+
+    /** Node.js; dynalite itself is installed with npm ({@link DynaliteNode#INSTALL_DIR}), which a host without it says at start. */
+    @Override
+    public List<String> programAndPackage() {
+        return List.of("node", "nodejs");
+    }
+
+    /** One server that speaks DynamoDB's API (dynalite), its tables in memory. */
+    record Running(DynaliteNode node) implements Cluster {
+        @Override
+        public List<DynaliteNode> nodes() {
+            return List.of(node);
+        }
+
+        @Override
+        public String connect() {
+            return node.endpoint();
+        }
+
+        @Override
+        public Optional<DynaliteNode> leader() {
+            return Optional.of(node);
+        }
+
+        @Override
+        public void awaitServing(Duration timeout) {
+            node.awaitServing(timeout);
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.lockstorm.suite.internal.cluster;
+
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.clusters.hazelcast.HazelcastCluster;
+import dev.lockstorm.clusters.hazelcast.HazelcastNode;
+import dev.lockstorm.clusters.hazelcast.HazelcastOptions;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.redis.Persistence;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** Hazelcast: members in a JVM each, with the CP Subsystem on or (unsafe mode) off. */
+public record HazelcastServers() implements ServerKind {
+    @Override
+    public Class<? extends Topology> topology() {
+        return Topology.Hazelcast.class;
+    }
+
+    @Override
+    public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
+        boolean cp = ((Topology.Hazelcast) topology).cp();
+        HazelcastCluster hz = HazelcastCluster.start(lab, ServerKind.nodes(topology, lab), HazelcastOptions.defaults().withCp(cp));
+        hz.awaitServing(Duration.ofSeconds(120));
+        return new Running(hz);
+    }
+
+    @Override
+    public List<String> programAndPackage() {
+        return JAVA;
+    }
+
+    /** Hazelcast members with the CP Subsystem. */
+    record Running(HazelcastCluster hz) implements Cluster {
+        @Override
+        public List<HazelcastNode> nodes() {
+            return hz.nodes();
+        }
+
+        @Override
+        public String connect() {
+            return hz.connectString();
+        }
+
+        /** The CP group's leader is not asked for: no nemesis aims at it. */
+        @Override
+        public Optional<HazelcastNode> leader() {
+            return Optional.empty();
+        }
+
+        /** Every member running again; the CP group whole again if it can be (see {@link HazelcastCluster#awaitRecovered}). */
+        @Override
+        public void awaitServing(Duration timeout) {
+            hz.awaitRecovered(timeout);
+        }
+    }
+}
