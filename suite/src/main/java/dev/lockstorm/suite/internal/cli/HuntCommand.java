@@ -3,6 +3,9 @@ package dev.lockstorm.suite.internal.cli;
 import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.locks.internal.registry.Registry;
 import dev.lockstorm.suite.internal.hunt.Hunt;
+import dev.lockstorm.suite.internal.hunt.HuntLog;
+import dev.lockstorm.suite.internal.hunt.Shard;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,6 +43,20 @@ public final class HuntCommand implements Callable<Integer> {
                     + " nemesis that fits the lock runs once; the first line says what was chosen).")
     Duration each;
 
+    @Option(names = "--nemeses", split = ",", paramLabel = "N,N…", completionCandidates = NemesisNames.class,
+            description = "The nemeses of the rotation, in turn (default: the holder's faults, the servers' and those aimed at the"
+                    + " lock's phases, as the first line lists them); those that do not fit the lock are left out, with the reason.")
+    java.util.List<String> nemeses;
+
+    @Option(names = "--seeds", paramLabel = "N", defaultValue = "0",
+            description = "Stops after N rounds of the rotation, seeds 1 to N (default: as many as the budget allows).")
+    long seeds;
+
+    @Option(names = "--shard", paramLabel = "i/n", defaultValue = "1/1",
+            description = "Makes the i-th of every n runs of the rotation only, so that n machines (a CI job's matrix) hunt side by side;"
+                    + " 'lockstorm merge' joins their stores (default: ${DEFAULT-VALUE}, every run).")
+    String shard;
+
     @Option(names = "--resource", defaultValue = "counter", paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,
             description = "The protected resource (default: ${DEFAULT-VALUE}).")
     String resource;
@@ -50,6 +67,7 @@ public final class HuntCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Registry registry;
+        Shard share;
         try {
             registry = plugins.registry();
             registry.system(system);
@@ -59,16 +77,20 @@ public final class HuntCommand implements Callable<Integer> {
             options.forEach(spec::option);
             spec.build();
             if (each != null && each.toSeconds() < 5) throw new IllegalArgumentException("--each must be at least 5s, not " + each);
+            if (seeds < 0) throw new IllegalArgumentException("--seeds must be at least 1, not " + seeds);
+            share = Shard.parse(shard);
+            if (nemeses != null) nemeses.forEach(NemesisKinds::byName);
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm hunt: " + e.getMessage());
             return Main.BAD_INPUT;
         }
         Hunt.Found f = new Hunt(store.store(), System.out).run(registry.system(system), options, registry.classpath(), registry.resource(resource),
-                budget, each);
+                nemeses, budget, each, seeds, share);
         if (f.defect() != null) {
             System.out.println("lockstorm hunt: a lock defect in " + system + " after " + f.runs() + (f.runs() == 1 ? " run" : " runs") + ": " + f.why());
             System.out.println("  reproduce: " + commandOf(f));
             System.out.println("  report:    " + f.defect().dir().resolve("report.html"));
+            System.out.println("  record:    " + f.record().resolve(HuntLog.FILE));
             return 1;
         }
         StringBuilder reached = new StringBuilder();
@@ -76,7 +98,9 @@ public final class HuntCommand implements Callable<Integer> {
             if (n > 0) reached.append(reached.length() == 0 ? "" : ", ").append(k).append(" ×").append(n);
         });
         System.out.println("lockstorm hunt: no lock defect in " + system + " in " + f.runs() + (f.runs() == 1 ? " run" : " runs") + " ("
-                + budget.toSeconds() + " s); exercised: " + (reached.length() == 0 ? "nothing dangerous" : reached));
+                + (f.roundsDone() ? seeds + (seeds == 1 ? " round" : " rounds") : budget.toSeconds() + " s") + "); exercised: "
+                + (reached.length() == 0 ? "nothing dangerous" : reached));
+        if (f.record() != null) System.out.println("  record:    " + f.record().resolve(HuntLog.FILE));
         return 0;
     }
 

@@ -13,7 +13,7 @@ public final class Main implements Runnable {
 
     /** The commands, in the order help lists them. */
     private static final List<Class<?>> COMMANDS = List.of(RunCommand.class, ReplayCommand.class, ShrinkCommand.class, ReproduceCommand.class, ListCommand.class, SystemsCommand.class,
-            MatrixCommand.class, HuntCommand.class, CheckCommand.class, ReportCommand.class, ServeCommand.class, DemoCommand.class, BenchCommand.class,
+            MatrixCommand.class, HuntCommand.class, MergeCommand.class, CheckCommand.class, ReportCommand.class, ServeCommand.class, DemoCommand.class, BenchCommand.class,
             DoctorCommand.class, CleanupCommand.class, ImagesCommand.class, CommandLine.HelpCommand.class);
 
     @CommandLine.Spec

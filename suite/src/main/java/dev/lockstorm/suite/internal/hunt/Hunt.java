@@ -35,7 +35,7 @@ import java.util.Optional;
  * What it reached meanwhile is summed, so that a hunt that found nothing says what it tested.
  *
  * <pre>{@code
- * Hunt.Found f = new Hunt(store, System.err).run(system, Map.of(), classpath, resource, Duration.ofMinutes(3), Duration.ofSeconds(30));
+ * Hunt.Found f = new Hunt(store, System.err).run(system, Map.of(), classpath, resource, null, Duration.ofMinutes(3), null, 0, Shard.WHOLE);
  * }</pre>
  */
 public final class Hunt {
@@ -63,7 +63,10 @@ public final class Hunt {
      * @param runs     how many runs it made
      * @param reached  every moment's count, summed over the runs
      */
-    public record Found(RunResult defect, String why, int runs, Map<String, Integer> reached) {
+    public record Found(RunResult defect, String why, int runs, Map<String, Integer> reached, Path record, boolean roundsDone) {
+        Found(RunResult defect, String why, int runs, Map<String, Integer> reached, Path record) {
+            this(defect, why, runs, reached, record, false);
+        }
     }
 
     /** The shortest and longest main phase a hunt chooses by itself ({@link #eachFor}). */
@@ -85,20 +88,27 @@ public final class Hunt {
     }
 
     /**
-     * Hunts until a defect or the end of {@code budget}; no run starts that could not end in it.
+     * Hunts until a defect, the end of {@code budget} or the end of the rounds; no run starts that
+     * could not end in the budget.
      *
+     * @param nemeses   the rotation's nemeses (those that do not fit the lock left out), or null for {@link #NEMESES}
      * @param fixedEach each run's main phase, or null to choose it from the budget so that every nemesis that fits runs
      *                  once in the first round ({@link #eachFor}), with the cost around a run as measured so far
+     * @param rounds    how many rounds (seeds 1 … rounds), or 0 for as many as the budget allows
+     * @param shard     the share of the rotation's runs this hunt makes ({@link Shard#WHOLE} for all)
      */
-    public Found run(LockSystem system, Map<String, String> options, List<Path> classpath, ResourceType resource, Duration budget, Duration fixedEach)
-            throws Exception {
+    public Found run(LockSystem system, Map<String, String> options, List<Path> classpath, ResourceType resource, List<String> nemeses,
+                     Duration budget, Duration fixedEach, long rounds, Shard shard) throws Exception {
         long end = System.nanoTime() + budget.toNanos();
         Map<String, Integer> reached = new LinkedHashMap<>();
         for (String k : Coverage.KEYS) reached.put(k, 0);
+        List<String> names = nemeses != null ? nemeses : NEMESES;
         List<NemesisKind> kinds = new ArrayList<>();
-        for (String n : NEMESES) {
+        for (String n : names) {
             NemesisKind k = NemesisKinds.byName(n);
-            if (k.unfitFor(system, 5).isEmpty()) kinds.add(k);
+            Optional<String> unfit = k.unfitFor(system, 5);
+            if (unfit.isEmpty()) kinds.add(k);
+            else if (nemeses != null) progress.println("hunt: left out " + n + ": " + unfit.get());
         }
         // Redis made durable (an append-only file fsynced on every write): a server that a fault kills and that restarts
         // empty grants the lock again and hands out its tokens again whatever the lock's code, which is the deployment's
@@ -107,63 +117,84 @@ public final class Hunt {
         if (durable) progress.println("hunt: the Redis servers fsync an append-only file on every write (--persistence aof-always):"
                 + " one that is killed restarts with its data");
         if (kinds.isEmpty()) {
-            progress.println("hunt: no nemesis of the rotation fits " + system.name() + " (" + String.join(", ", NEMESES) + ")");
-            return new Found(null, null, 0, reached);
+            progress.println("hunt: no nemesis of the rotation fits " + system.name() + " (" + String.join(", ", names) + ")");
+            return new Found(null, null, 0, reached, null);
         }
-        Duration firstEach = fixedEach != null ? fixedEach : eachFor(budget, kinds.size(), FIRST_OVERHEAD);
-        long fit = Math.min(kinds.size(), budget.toNanos() / firstEach.plus(FIRST_OVERHEAD).toNanos());
-        progress.printf(Locale.ROOT, "hunt: %d nemeses fit %s: %s; each run's clients and nemesis run %d s%s%n", kinds.size(), system.name(),
-                String.join(", ", kinds.stream().map(NemesisKind::name).toList()), firstEach.toSeconds(),
+        Rotation rotation = new Rotation(kinds, rounds, shard);
+        Rotation.Turn first = rotation.next(0);
+        if (first == null) {
+            progress.println("hunt: shard " + shard + " has no run in " + rounds + (rounds == 1 ? " round" : " rounds") + " of " + kinds.size() + " nemeses");
+            return new Found(null, null, 0, reached, null);
+        }
+        int perRound = rotation.leftInRound(first);
+        Duration firstEach = fixedEach != null ? fixedEach : eachFor(budget, perRound, FIRST_OVERHEAD);
+        long fit = Math.min(perRound, budget.toNanos() / firstEach.plus(FIRST_OVERHEAD).toNanos());
+        String share = shard.equals(Shard.WHOLE) ? "" : " (shard " + shard + ": " + perRound + " of each round's " + kinds.size() + " runs)";
+        progress.printf(Locale.ROOT, "hunt: %d nemeses fit %s: %s%s; each run's clients and nemesis run %d s%s%n", kinds.size(), system.name(),
+                String.join(", ", kinds.stream().map(NemesisKind::name).toList()), share, firstEach.toSeconds(),
                 fixedEach != null ? " (--each)"
-                        : fit >= kinds.size() ? ", so that every one runs in the " + clock(budget.toNanos()) + " budget (a run costs that and about "
+                        : fit >= perRound ? ", so that every one runs in the " + clock(budget.toNanos()) + " budget (a run costs that and about "
                         + FIRST_OVERHEAD.toSeconds() + " s around it here), then again with new seeds; --each sets it"
                         : ", the shortest a hunt chooses: about " + fit + " of them fit in the " + clock(budget.toNanos()) + " budget (a larger --budget runs them all)");
+        Path dir = store.newRun("hunts");
+        HuntLog log = new HuntLog(system.name(), List.of(shard.toString()), List.of());
+        log.write(dir);
+        progress.println("hunt: its record: " + dir.resolve(HuntLog.FILE));
         int runs = 0;
         long started = System.nanoTime();
         // the cost around a run's main phase (servers, clients, heal, check, report): guessed, then the most a run took
         long overhead = FIRST_OVERHEAD.toNanos();
-        for (long seed = 1; ; seed++) {
-            for (int i = 0; i < kinds.size(); i++) {
-                NemesisKind kind = kinds.get(i);
-                // what is left of this round shares what is left of the budget, at the cost around a run measured so far
-                Duration each = fixedEach != null ? fixedEach
-                        : eachFor(Duration.ofNanos(Math.max(0, end - System.nanoTime())), kinds.size() - i, Duration.ofNanos(overhead));
-                // a run takes its main phase and the cost around it: none starts that could not end in the budget
-                if (System.nanoTime() + each.toNanos() + overhead > end) return new Found(null, null, runs, reached);
-                List<String> command = new ArrayList<>(List.of("bin/lockstorm", "run", "--system", system.name(), "--nemesis", kind.name(),
-                        "--seed", Long.toString(seed), "--time-limit", each.toSeconds() + "s", "--resource", resource.name()));
-                if (!classpath.isEmpty()) command.addAll(List.of("--classpath", PluginClasspath.join(classpath)));
-                options.forEach((k, v) -> command.addAll(List.of("--option", k + "=" + v)));
-                if (durable) command.addAll(List.of("--persistence", "aof-always"));
-                RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).resource(resource).nemesis(kind).seed(seed).timeLimit(each)
-                        .command(command);
-                if (durable) b.persistence(Persistence.AOF_ALWAYS);
-                // every other run has careful holders (they ask "still held?" through the hold and stop at a doubt): a lock
-                // that says yes after the service gave the lock to another is caught by either, its lease limits fewer with them
-                if (runs % 2 == 1) {
-                    b.onDoubt(OnDoubt.STOP);
-                    command.addAll(List.of("--on-doubt", "stop"));
-                }
-                options.forEach(b::option);
-                RunSpec spec = b.build();
-                progress.printf(Locale.ROOT, "hunt: [%s of %s] seed %d, %s%n", clock(System.nanoTime() - started), clock(budget.toNanos()), seed, kind.name());
-                long t0 = System.nanoTime();
-                RunResult r = new Runner(progress).run(spec, store.newRun(system.name()));
-                long around = Math.max(0, System.nanoTime() - t0 - each.toNanos());
-                overhead = runs == 0 ? around : Math.max(overhead, around);
-                runs++;
-                CheckResult c = r.check();
-                c.coverage().moments().forEach(m -> reached.merge(m.key(), m.count(), Integer::sum));
-                Optional<String> defect = defect(r);
-                // the cost around the main phase printed with every run: what a cheaper run would give back to the hunt
-                String holds = c.holdsCounted() ? c.defectIncidents() + " lock defects, " + c.leaseLimitIncidents() + " lease limits"
-                        : "double holders not counted";
-                progress.printf(Locale.ROOT, "hunt: seed %d, %s: %s, %s; %d s of main phase and %.1f s around it; exercised: %s%n", seed,
-                        kind.name(), c.verdict().wire(), holds, each.toSeconds(), around / 1e9, c.coverage().describe());
-                if (defect.isPresent()) return new Found(r, defect.get(), runs, reached);
+        for (Rotation.Turn turn = first; turn != null; turn = rotation.next(turn.position() + 1)) {
+            NemesisKind kind = turn.kind();
+            long seed = turn.seed();
+            // what is left of this round shares what is left of the budget, at the cost around a run measured so far
+            Duration each = fixedEach != null ? fixedEach
+                    : eachFor(Duration.ofNanos(Math.max(0, end - System.nanoTime())), rotation.leftInRound(turn), Duration.ofNanos(overhead));
+            // a run takes its main phase and the cost around it: none starts that could not end in the budget
+            if (System.nanoTime() + each.toNanos() + overhead > end) return new Found(null, null, runs, reached, dir);
+            List<String> command = new ArrayList<>(List.of("bin/lockstorm", "run", "--system", system.name(), "--nemesis", kind.name(),
+                    "--seed", Long.toString(seed), "--time-limit", each.toSeconds() + "s", "--resource", resource.name()));
+            if (!classpath.isEmpty()) command.addAll(List.of("--classpath", PluginClasspath.join(classpath)));
+            options.forEach((k, v) -> command.addAll(List.of("--option", k + "=" + v)));
+            if (durable) command.addAll(List.of("--persistence", "aof-always"));
+            RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).resource(resource).nemesis(kind).seed(seed).timeLimit(each)
+                    .command(command);
+            if (durable) b.persistence(Persistence.AOF_ALWAYS);
+            if (turn.careful()) {
+                b.onDoubt(OnDoubt.STOP);
+                command.addAll(List.of("--on-doubt", "stop"));
             }
+            options.forEach(b::option);
+            RunSpec spec = b.build();
+            progress.printf(Locale.ROOT, "hunt: [%s of %s] seed %d, %s%n", clock(System.nanoTime() - started), clock(budget.toNanos()), seed, kind.name());
+            String startedAt = STARTED.format(java.time.Instant.now());
+            long t0 = System.nanoTime();
+            RunResult r = new Runner(progress).run(spec, store.newRun(system.name()));
+            long around = Math.max(0, System.nanoTime() - t0 - each.toNanos());
+            overhead = runs == 0 ? around : Math.max(overhead, around);
+            runs++;
+            CheckResult c = r.check();
+            Map<String, Integer> exercised = new LinkedHashMap<>();
+            c.coverage().moments().forEach(m -> exercised.merge(m.key(), m.count(), Integer::sum));
+            exercised.forEach((k, n) -> reached.merge(k, n, Integer::sum));
+            Optional<String> defect = defect(r);
+            log = log.with(new HuntLog.Run(r.dir().toAbsolutePath().toString(), turn.position(), seed, kind.name(), turn.careful(), startedAt,
+                    c.verdict().wire(), defect.orElse(null), exercised));
+            log.write(dir);
+            // the cost around the main phase printed with every run: what a cheaper run would give back to the hunt
+            String holds = c.holdsCounted() ? c.defectIncidents() + " lock defects, " + c.leaseLimitIncidents() + " lease limits"
+                    : "double holders not counted";
+            progress.printf(Locale.ROOT, "hunt: seed %d, %s: %s, %s; %d s of main phase and %.1f s around it; exercised: %s%n", seed,
+                    kind.name(), c.verdict().wire(), holds, each.toSeconds(), around / 1e9, c.coverage().describe());
+            if (defect.isPresent()) return new Found(r, defect.get(), runs, reached, dir);
         }
+        progress.println("hunt: the " + rounds + (rounds == 1 ? " round is" : " rounds are") + " done");
+        return new Found(null, null, runs, reached, dir, true);
     }
+
+    /** When a run started, in UTC to the millisecond: records from machines in other time zones sort together. */
+    static final java.time.format.DateTimeFormatter STARTED = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")
+            .withZone(java.time.ZoneOffset.UTC);
 
     /** A run that shows a defect of the lock ({@link Expectation#DEFECT}, the one rule), with the first in words. */
     static Optional<String> defect(RunResult r) {

@@ -1,13 +1,25 @@
 package dev.lockstorm.suite.internal.hunt;
 
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** How long a hunt's runs are when the user does not say: the rotation shares the budget, within 10 to 30 s a run. */
+/**
+ * A hunt's rotation: the runs in order, how long each is when the user does not say (the rotation
+ * shares the budget, within 10 to 30 s a run), and its shards, which together make the hunt's runs.
+ */
 @Tag("unit")
 class HuntRotationTest {
     private static Duration s(long seconds) {
@@ -29,5 +41,52 @@ class HuntRotationTest {
         assertEquals(Hunt.MIN_EACH, Hunt.eachFor(Duration.ZERO, 3, s(20)));
         // a budget that holds the rotation at ease runs it at the length a user would choose
         assertEquals(Hunt.MAX_EACH, Hunt.eachFor(Duration.ofMinutes(10), 11, s(20)));
+    }
+
+    private static final List<NemesisKind> KINDS = Hunt.NEMESES.stream().map(NemesisKinds::byName).toList();
+
+    @Test
+    void roundsGoThroughEveryNemesisWithTheRoundsSeedAndEveryOtherRunCareful() {
+        List<Rotation.Turn> turns = new Rotation(KINDS, 2, Shard.WHOLE).turns();
+        assertEquals(2 * KINDS.size(), turns.size());
+        for (int i = 0; i < turns.size(); i++) {
+            Rotation.Turn t = turns.get(i);
+            assertEquals(i, t.position());
+            assertEquals(i < KINDS.size() ? 1 : 2, t.seed());
+            assertEquals(KINDS.get(i % KINDS.size()), t.kind());
+            assertEquals(i % 2 == 1, t.careful());
+        }
+        assertEquals(KINDS.size(), new Rotation(KINDS, 0, Shard.WHOLE).leftInRound(turns.get(0)));
+        assertEquals(1, new Rotation(KINDS, 0, Shard.WHOLE).leftInRound(turns.get(KINDS.size() - 1)));
+    }
+
+    @Test
+    void theShardsOfAHuntAreDisjointAndTogetherMakeItsRuns() {
+        for (int n = 1; n <= 4; n++) {
+            Set<String> whole = new HashSet<>();
+            for (Rotation.Turn t : new Rotation(KINDS, 3, Shard.WHOLE).turns()) whole.add(t.seed() + " " + t.kind().name() + " " + t.careful());
+            List<String> shards = new ArrayList<>();
+            for (int i = 1; i <= n; i++) {
+                for (Rotation.Turn t : new Rotation(KINDS, 3, new Shard(i, n)).turns()) shards.add(t.seed() + " " + t.kind().name() + " " + t.careful());
+            }
+            assertEquals(whole.size(), shards.size(), n + " shards: no run twice");
+            assertEquals(whole, new HashSet<>(shards), n + " shards: the same runs");
+        }
+        // an endless shard goes on past the first round; one with no run in the rounds has none
+        Rotation second = new Rotation(KINDS, 0, new Shard(2, 3));
+        assertEquals(1, second.next(0).position());
+        assertTrue(second.next(KINDS.size() * 5L).seed() > 5);
+        assertNull(new Rotation(KINDS.subList(0, 1), 1, new Shard(2, 2)).next(0));
+        assertEquals(KINDS.size() / 2, new Rotation(KINDS, 0, new Shard(2, 2)).leftInRound(new Rotation(KINDS, 0, new Shard(2, 2)).next(0)));
+    }
+
+    @Test
+    void aShardIsParsedOrRefusedWithWhatIsExpected() {
+        assertEquals(new Shard(2, 4), Shard.parse("2/4"));
+        assertEquals("2/4", Shard.parse(" 2 / 4").toString());
+        for (String bad : List.of("0/4", "5/4", "2", "a/b", "1/0", "1/2/3")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Shard.parse(bad), bad);
+            assertTrue(e.getMessage().startsWith("--shard ") && e.getMessage().contains("i/n"), e.getMessage());
+        }
     }
 }
