@@ -47,6 +47,14 @@ public sealed interface Action {
         return false;
     }
 
+    /** A fault on network links. */
+    sealed interface OnLinks extends Action permits Partition, Loss, Slow, Delay {
+        @Override
+        default boolean onLinks() {
+            return true;
+        }
+    }
+
     /** An unmodifiable copy of each host with the hosts listed for it (a cut's, a lossy or slow link's). */
     private static Map<String, List<String>> copyOf(Map<String, List<String>> byHost) {
         Map<String, List<String>> copy = new LinkedHashMap<>();
@@ -65,7 +73,7 @@ public sealed interface Action {
      * A network cut: each host refuses the hosts listed for it (as {@code Grudge.toData} writes it),
      * the packets refused as {@code cut} says (a {@link dev.lockstorm.nemesis.CutStyle}).
      */
-    record Partition(Map<String, List<String>> refuses, dev.lockstorm.nemesis.CutStyle cut) implements Action {
+    record Partition(Map<String, List<String>> refuses, dev.lockstorm.nemesis.CutStyle cut) implements OnLinks {
         public Partition {
             refuses = copyOf(refuses);
             java.util.Objects.requireNonNull(cut, "cut");
@@ -107,15 +115,10 @@ public sealed interface Action {
             r.nemesis().partition(new Grudge(r.hosts(refuses), cut));
             return r.owning(Partition.class, r.nemesis()::healPartition);
         }
-
-        @Override
-        public boolean onLinks() {
-            return true;
-        }
     }
 
     /** Lossy links: each host loses {@code percent} of the packets from the hosts listed for it (as {@code Loss.toData} writes it). */
-    record Loss(Map<String, List<String>> from, int percent) implements Action {
+    record Loss(Map<String, List<String>> from, int percent) implements OnLinks {
         public Loss {
             from = copyOf(from);
             if (percent < 1 || percent > 100) throw new IllegalArgumentException("a loss is a share of 1 to 100 percent, not " + percent);
@@ -146,15 +149,10 @@ public sealed interface Action {
             r.nemesis().loss(new dev.lockstorm.nemesis.Loss(r.hosts(from), percent));
             return r.owning(Loss.class, r.nemesis()::healLoss);
         }
-
-        @Override
-        public boolean onLinks() {
-            return true;
-        }
     }
 
     /** Slow links: each host sends to the hosts listed for it at {@code kbit} kilobits a second (as {@code Slow.toData} writes it). */
-    record Slow(Map<String, List<String>> to, int kbit) implements Action {
+    record Slow(Map<String, List<String>> to, int kbit) implements OnLinks {
         public Slow {
             to = copyOf(to);
             if (!dev.lockstorm.nemesis.Slow.isRate(kbit)) {
@@ -187,18 +185,13 @@ public sealed interface Action {
             r.nemesis().slow(new dev.lockstorm.nemesis.Slow(r.hosts(to), kbit));
             return r.owning(Slow.class, r.nemesis()::healSlow);
         }
-
-        @Override
-        public boolean onLinks() {
-            return true;
-        }
     }
 
     /**
      * Delayed links: what passes between each client and the servers listed for it waits {@code ms}
      * ± {@code jitterMs} each way (as {@code Delay.toData} writes it).
      */
-    record Delay(Map<String, List<String>> to, int ms, int jitterMs) implements Action {
+    record Delay(Map<String, List<String>> to, int ms, int jitterMs) implements OnLinks {
         public Delay {
             to = copyOf(to);
             if (!dev.lockstorm.nemesis.Delay.isDelay(ms)) throw new IllegalArgumentException("a delay is 1 to " + dev.lockstorm.nemesis.Delay.MAX_MS + " ms, not " + ms);
@@ -230,11 +223,6 @@ public sealed interface Action {
         public Heal replay(Replayer r) {
             r.nemesis().delay(new dev.lockstorm.nemesis.Delay(r.hosts(to), ms, jitterMs));
             return r.owning(Delay.class, r.nemesis()::healDelay);
-        }
-
-        @Override
-        public boolean onLinks() {
-            return true;
         }
     }
 
