@@ -168,6 +168,27 @@ public record LockStormRun(LockStormSpec spec, Path dir, Results results, String
     }
 
     /**
+     * Fails unless the run fenced ({@code fencing = "writes"} or {@code "all"}) and the protected
+     * resource kept fencing's rule: no stale write (nor, fencing all, stale read) accepted, no update
+     * lost while every holder fenced, no current holder refused. A claim of safety for a resource of
+     * your own: with {@code seeds = N} every seed must pass it. The same rule as
+     * {@code --expect no-resource-defect}.
+     */
+    public LockStormRun assertNoResourceDefect() {
+        SeedRule.claimSafety();
+        return expect(Expectation.Word.NO_RESOURCE_DEFECT);
+    }
+
+    /**
+     * Fails unless the run fenced and the resource broke fencing's rule (see
+     * {@link #assertNoResourceDefect}): for a resource known to be broken, a regression test. The same
+     * rule as {@code --expect resource-defect} and as where {@code hunt --fencing} stops.
+     */
+    public LockStormRun assertResourceDefect() {
+        return expect(Expectation.Word.RESOURCE_DEFECT);
+    }
+
+    /**
      * Fails unless the run showed a double holder that is a lease limit (a fault that could have
      * ended the holder's lease as the lock's model says) and no defect: for a lease lock known to
      * give the lock twice under this fault. The regression test {@code shrink} writes for a lease

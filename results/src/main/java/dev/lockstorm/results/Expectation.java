@@ -40,6 +40,10 @@ public record Expectation(Word word, String moment) {
          * that outruns its lease (a shrunk finding's regression test asserts its cause with it).
          */
         LEASE_LIMIT("lease-limit"),
+        /** The run fenced, and the resource broke its rule: see {@link Results#resourceDefects()}. */
+        RESOURCE_DEFECT("resource-defect"),
+        /** The run fenced ({@code --fencing writes|all}), and the resource kept its rule. */
+        NO_RESOURCE_DEFECT("no-resource-defect"),
         EXERCISED("exercised:KEY");
 
         private final String wire;
@@ -103,6 +107,9 @@ public record Expectation(Word word, String moment) {
             case NO_DEFECT -> l != null && l.holds() != null && r.defects().isEmpty();
             case DEFECT -> l != null && !r.defects().isEmpty();
             case LEASE_LIMIT -> l != null && l.holds() != null && l.holds().leaseLimits() > 0 && r.defects().isEmpty();
+            case RESOURCE_DEFECT -> !r.resourceDefects().isEmpty();
+            // nothing asked of the resource proves nothing of it
+            case NO_RESOURCE_DEFECT -> l != null && fenced(r) && r.resourceDefects().isEmpty();
             case EXERCISED -> r.exercised(moment).orElse(0) > 0;
         };
         if (met) return Optional.empty();
@@ -113,6 +120,10 @@ public record Expectation(Word word, String moment) {
             default -> false;
         };
         if (l.holds() == null && onHolds) return Optional.of(Results.NOT_COUNTED);
+        if ((word == Word.RESOURCE_DEFECT || word == Word.NO_RESOURCE_DEFECT) && !fenced(r)) {
+            return Optional.of("the run did not fence (" + (r.fencing() == null ? "its fencing not recorded" : "--fencing " + r.fencing())
+                    + "): nothing was asked of the resource");
+        }
         Results.Holds h = l.holds();
         return Optional.of(switch (word) {
             case DOUBLE_HOLDER, NO_DOUBLE_HOLDER -> h.doubleHolders() + " double holders";
@@ -122,11 +133,18 @@ public record Expectation(Word word, String moment) {
             case NO_DEFECT -> String.join("; ", r.defects()) + " (" + h.leaseLimits() + " lease limits)";
             case LEASE_LIMIT -> h.leaseLimits() == 0 ? "no lease limit (" + h.doubleHolders() + " double holders, " + h.lockDefects() + " lock defects)"
                     : "a defect besides: " + String.join("; ", r.defects());
+            case RESOURCE_DEFECT -> "no resource defect: " + l.staleWritesAccepted() + " stale writes accepted, " + l.staleWritesRejected()
+                    + " rejected, " + (l.lostUpdates().isPresent() ? l.lostUpdates().getAsLong() + " lost updates" : "lost updates not checked");
+            case NO_RESOURCE_DEFECT -> String.join("; ", r.resourceDefects());
             case DEFECT -> "no defect: " + h.lockDefects() + " lock defects, " + h.leaseLimits() + " lease limits, " + l.tokenViolations()
                     + " tokens out of order" + (r.notLive() == null ? ", liveness not measured" : ", every client live after the heal");
             default -> r.exercised(moment).isEmpty() ? "no moment " + moment + " in these results"
                     : "not exercised; the run reached: " + l.exercisedSummary();
         });
+    }
+
+    private static boolean fenced(Results r) {
+        return r.fencing() != null && !r.fencing().equals("none");
     }
 
     @Override

@@ -62,13 +62,15 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
      * @param staleWritesAccepted writes the resource accepted after a newer token had written
      * @param staleReadsAccepted  reads the resource accepted below a token it had accepted, where it checks reads
      * @param staleWritesRejected writes the resource refused as stale
+     * @param currentHoldersRefused operations the resource refused though no token above theirs had been accepted: a fencing
+     *                            check that compares wrongly, not fencing at work
      * @param tokenViolations     fencing tokens that did not increase with the grants
      * @param lostUpdates         acknowledged increments missing from the resource's final value; empty when not counted
      * @param resource            the resource analysis's explanation (why lost updates were not counted, or what was)
      * @param exercised           how often the run reached each dangerous moment, by its key, every key present
      * @param exercisedSummary    the moments reached, in words, or that nothing dangerous was
      */
-    public record Lock(Holds holds, int staleWritesAccepted, int staleReadsAccepted, int staleWritesRejected,
+    public record Lock(Holds holds, int staleWritesAccepted, int staleReadsAccepted, int staleWritesRejected, int currentHoldersRefused,
                        int tokenViolations, OptionalLong lostUpdates, String resource, Map<String, Integer> exercised, String exercisedSummary) {
         public Lock {
             exercised = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(exercised));
@@ -135,7 +137,7 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
             for (Coverage.Moment m : c.moments()) moments.put(m.key(), m.count());
             Holds holds = r.holdsCounted() ? new Holds(r.doubleHolderCount(), r.incidents().size(), r.defectIncidents(), r.leaseLimitIncidents()) : null;
             lock = new Lock(holds, r.staleWritesAccepted(), r.staleReadsAccepted(),
-                    r.staleWritesRejected(), r.tokenViolations(), r.lostUpdates(), r.resource().explanation(), moments,
+                    r.staleWritesRejected(), r.fencing().wrongfulRefusals().size(), r.tokenViolations(), r.lostUpdates(), r.resource().explanation(), moments,
                     c.dangerousReached() ? c.describe() : c.nothingDangerous());
         }
         return new Results(r.verdict(), r.source(), r.linearizability().model(), lock, analyses, notLive, facts.isEmpty() ? null : Run.of(facts),
@@ -160,6 +162,32 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
         if (lock.holds() != null && lock.holds().lockDefects() > 0) out.add(plural(lock.holds().lockDefects(), "lock defect"));
         if (lock.tokenViolations() > 0) out.add(plural(lock.tokenViolations(), "token") + " out of order");
         if (notLive != null && !notLive.isEmpty()) out.add("not live after the heal: " + String.join(", ", notLive) + " could not acquire");
+        return out;
+    }
+
+    /** What the run asked the resource to fence ({@code none}, {@code writes}, {@code all}), or null when the run did not record it. */
+    public String fencing() {
+        return run == null || !(run.facts().get("fencing") instanceof String f) ? null : f;
+    }
+
+    /**
+     * What makes this a defect of the protected resource, where the run asked it to fence
+     * ({@code --fencing writes} or {@code all}): a stale write or (fencing all) a stale read it
+     * accepted, an update lost although every holder fenced, a current holder it refused. Empty when
+     * there is none, and when the run did not fence (nothing was asked of the resource). The one rule
+     * behind {@code --expect resource-defect|no-resource-defect}, the JUnit helper's
+     * {@code assertResourceDefect}/{@code assertNoResourceDefect}, and where {@code hunt --fencing} stops.
+     */
+    public List<String> resourceDefects() {
+        List<String> out = new ArrayList<>();
+        String f = fencing();
+        if (lock == null || f == null || f.equals("none")) return out;
+        if (lock.staleWritesAccepted() > 0) out.add(plural(lock.staleWritesAccepted(), "stale write") + " accepted");
+        if (f.equals("all") && lock.staleReadsAccepted() > 0) out.add(plural(lock.staleReadsAccepted(), "stale read") + " accepted");
+        if (lock.lostUpdates().isPresent() && lock.lostUpdates().getAsLong() > 0) {
+            out.add(plural((int) lock.lostUpdates().getAsLong(), "update") + " lost though every holder fenced its writes");
+        }
+        if (lock.currentHoldersRefused() > 0) out.add(plural(lock.currentHoldersRefused(), "current holder") + " refused (no newer token had been accepted)");
         return out;
     }
 

@@ -91,6 +91,8 @@ public final class ResultsJson {
             // written since the resource's reads were judged: absent from an older file, where none were counted
             Long readsAccepted = o.optWhole("stale_reads_accepted");
             int rejected = o.count("stale_writes_rejected");
+            // written since wrong refusals were counted on their own: absent from an older file, which did not count them
+            Long refused = o.optWhole("current_holders_refused");
             int tokens = o.count("token_violations");
             Long lost = o.optWhole("lost_updates");
             o.optWhole("torn_reads");
@@ -105,7 +107,8 @@ public final class ResultsJson {
             coverage.optStrings("clock_moves");
             coverage.done();
             String resource = o.object("analyses").object("resource").string("explanation");
-            lock = new Results.Lock(holds, accepted, readsAccepted == null ? 0 : (int) (long) readsAccepted, rejected, tokens,
+            lock = new Results.Lock(holds, accepted, readsAccepted == null ? 0 : (int) (long) readsAccepted, rejected,
+                    refused == null ? 0 : (int) (long) refused, tokens,
                     lost == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(lost), resource, moments, reached);
         }
         JsonObject analyses = o.object("analyses");
@@ -172,6 +175,7 @@ public final class ResultsJson {
             m.put("stale_writes_accepted", r.staleWritesAccepted());
             m.put("stale_reads_accepted", r.staleReadsAccepted());
             m.put("stale_writes_rejected", r.staleWritesRejected());
+            m.put("current_holders_refused", r.fencing().wrongfulRefusals().size());
             m.put("token_violations", r.tokenViolations());
             // a count never computed is absent, never 0
             if (r.lostUpdates().isPresent()) m.put("lost_updates", r.lostUpdates().getAsLong());

@@ -90,11 +90,48 @@ class ExpectationTest {
         }
     }
 
+    /** A fenced run's results: these counts of the resource's side, no double holder. */
+    private static Results fenced(String fencing, int staleWrites, int staleReads, long lostUpdates, int refused) {
+        Results.Lock lock = new Results.Lock(new Results.Holds(0, 0, 0, 0), staleWrites, staleReads, 0, refused, 0, OptionalLong.of(lostUpdates),
+                "final read", Map.of("holder-paused", 1), "holder paused ×1");
+        Map<String, Object> facts = new LinkedHashMap<>();
+        facts.put("system", "redis-single");
+        if (fencing != null) facts.put("fencing", fencing);
+        return new Results(Verdict.INVALID, "h", "fenced-mutex", lock, Map.of(), List.of(), Results.Run.of(facts), 40);
+    }
+
+    @Test
+    void aResourceDefectIsAStaleOperationAcceptedALostUpdateOrACurrentHolderRefusedWhereTheRunFenced() {
+        assertEquals(List.of("1 stale write accepted"), fenced("writes", 1, 0, 0, 0).resourceDefects());
+        assertEquals(List.of("2 stale reads accepted"), fenced("all", 0, 2, 0, 0).resourceDefects());
+        // fencing writes promises nothing of reads: a stale read is no defect of that resource
+        assertEquals(List.of(), fenced("writes", 0, 2, 0, 0).resourceDefects());
+        assertEquals(List.of("3 updates lost though every holder fenced its writes"), fenced("all", 0, 0, 3, 0).resourceDefects());
+        assertEquals(List.of("1 current holder refused (no newer token had been accepted)"), fenced("writes", 0, 0, 0, 1).resourceDefects());
+        Results bad = fenced("all", 1, 0, 0, 0);
+        assertTrue(met("resource-defect", bad));
+        assertEquals("1 stale write accepted", Expectation.parse("no-resource-defect").unmet(bad).orElseThrow());
+        Results good = fenced("all", 0, 0, 0, 0);
+        assertTrue(met("no-resource-defect", good));
+        assertTrue(Expectation.parse("resource-defect").unmet(good).orElseThrow().startsWith("no resource defect: 0 stale writes accepted"));
+    }
+
+    @Test
+    void aRunThatDidNotFenceMeetsNeitherResourceWord() {
+        // without fencing a stale write is what fencing would have saved, not the resource's fault; and nothing proves it safe
+        for (Results r : List.of(fenced("none", 4, 0, 2, 0), fenced(null, 4, 0, 2, 0))) {
+            assertEquals(List.of(), r.resourceDefects());
+            assertFalse(met("resource-defect", r));
+            assertFalse(met("no-resource-defect", r));
+            assertTrue(Expectation.parse("no-resource-defect").unmet(r).orElseThrow().contains("did not fence"), r.fencing());
+        }
+    }
+
     /** A lock run's results with these counts, no lost updates counted. */
     static Results results(int lockDefects, int tokenViolations, List<String> notLive) {
         Map<String, Integer> moments = new LinkedHashMap<>();
         moments.put("holder-paused-past-lease", 0);
-        Results.Lock lock = new Results.Lock(new Results.Holds(lockDefects, lockDefects, lockDefects, 0), 0, 0, 0, tokenViolations, OptionalLong.empty(), "no final read",
+        Results.Lock lock = new Results.Lock(new Results.Holds(lockDefects, lockDefects, lockDefects, 0), 0, 0, 0, 0, tokenViolations, OptionalLong.empty(), "no final read",
                 moments, "nothing");
         Verdict v = lockDefects + tokenViolations > 0 || notLive != null && !notLive.isEmpty() ? Verdict.INVALID : Verdict.VALID;
         return new Results(v, "h", "fenced-mutex", lock, Map.of(Analysis.Kind.DOUBLE_HOLDERS, new Results.Decided(Analysis.Status.VALID, "")),

@@ -57,6 +57,12 @@ public final class HuntCommand implements Callable<Integer> {
                     + " 'lockstorm merge' joins their stores (default: ${DEFAULT-VALUE}, every run).")
     String shard;
 
+    @Option(names = "--fencing", defaultValue = "none", paramLabel = "F",
+            description = "What the protected resource is asked to fence: none, writes or all (reads too). With writes or all the hunt also"
+                    + " stops at a resource defect: a stale write (or read) accepted, an update lost while every holder fenced, a current"
+                    + " holder refused (default: ${DEFAULT-VALUE}).")
+    String fencing;
+
     @Option(names = "--resource", defaultValue = "counter", paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,
             description = "The protected resource (default: ${DEFAULT-VALUE}).")
     String resource;
@@ -68,6 +74,7 @@ public final class HuntCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Registry registry;
         Shard share;
+        dev.lockstorm.api.Fencing fence;
         try {
             registry = plugins.registry();
             registry.system(system);
@@ -79,15 +86,17 @@ public final class HuntCommand implements Callable<Integer> {
             if (each != null && each.toSeconds() < 5) throw new IllegalArgumentException("--each must be at least 5s, not " + each);
             if (seeds < 0) throw new IllegalArgumentException("--seeds must be at least 1, not " + seeds);
             share = Shard.parse(shard);
+            fence = dev.lockstorm.api.Fencing.fromName(fencing);
             if (nemeses != null) nemeses.forEach(NemesisKinds::byName);
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm hunt: " + e.getMessage());
             return Main.BAD_INPUT;
         }
         Hunt.Found f = new Hunt(store.store(), System.out).run(registry.system(system), options, registry.classpath(), registry.resource(resource),
-                nemeses, budget, each, seeds, share);
+                nemeses, budget, each, seeds, share, fence);
         if (f.defect() != null) {
-            System.out.println("lockstorm hunt: a lock defect in " + system + " after " + f.runs() + (f.runs() == 1 ? " run" : " runs") + ": " + f.why());
+            String whose = f.why().startsWith("a resource defect") ? "resource" : "lock";
+            System.out.println("lockstorm hunt: a " + whose + " defect in " + system + " after " + f.runs() + (f.runs() == 1 ? " run" : " runs") + ": " + f.why());
             System.out.println("  reproduce: " + commandOf(f));
             System.out.println("  report:    " + f.defect().dir().resolve("report.html"));
             System.out.println("  record:    " + f.record().resolve(HuntLog.FILE));

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.hunt;
 
+import dev.lockstorm.api.Fencing;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.ResourceType;
 import dev.lockstorm.checker.CheckResult;
@@ -35,7 +36,7 @@ import java.util.Optional;
  * What it reached meanwhile is summed, so that a hunt that found nothing says what it tested.
  *
  * <pre>{@code
- * Hunt.Found f = new Hunt(store, System.err).run(system, Map.of(), classpath, resource, null, Duration.ofMinutes(3), null, 0, Shard.WHOLE);
+ * Hunt.Found f = new Hunt(store, System.err).run(system, Map.of(), classpath, resource, null, Duration.ofMinutes(3), null, 0, Shard.WHOLE, Fencing.NONE);
  * }</pre>
  */
 public final class Hunt {
@@ -96,9 +97,11 @@ public final class Hunt {
      *                  once in the first round ({@link #eachFor}), with the cost around a run as measured so far
      * @param rounds    how many rounds (seeds 1 … rounds), or 0 for as many as the budget allows
      * @param shard     the share of the rotation's runs this hunt makes ({@link Shard#WHOLE} for all)
+     * @param fencing   what the resource is asked to fence: with {@code writes} or {@code all} the hunt also stops at a
+     *                  resource defect (a stale operation accepted, an update lost while every holder fenced)
      */
     public Found run(LockSystem system, Map<String, String> options, List<Path> classpath, ResourceType resource, List<String> nemeses,
-                     Duration budget, Duration fixedEach, long rounds, Shard shard) throws Exception {
+                     Duration budget, Duration fixedEach, long rounds, Shard shard, Fencing fencing) throws Exception {
         long end = System.nanoTime() + budget.toNanos();
         Map<String, Integer> reached = new LinkedHashMap<>();
         for (String k : Coverage.KEYS) reached.put(k, 0);
@@ -154,11 +157,12 @@ public final class Hunt {
             if (System.nanoTime() + each.toNanos() + overhead > end) return new Found(null, null, runs, reached, dir);
             List<String> command = new ArrayList<>(List.of("bin/lockstorm", "run", "--system", system.name(), "--nemesis", kind.name(),
                     "--seed", Long.toString(seed), "--time-limit", each.toSeconds() + "s", "--resource", resource.name()));
+            if (fencing != Fencing.NONE) command.addAll(List.of("--fencing", fencing.wire()));
             if (!classpath.isEmpty()) command.addAll(List.of("--classpath", PluginClasspath.join(classpath)));
             options.forEach((k, v) -> command.addAll(List.of("--option", k + "=" + v)));
             if (durable) command.addAll(List.of("--persistence", "aof-always"));
             RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).resource(resource).nemesis(kind).seed(seed).timeLimit(each)
-                    .command(command);
+                    .fencing(fencing).command(command);
             if (durable) b.persistence(Persistence.AOF_ALWAYS);
             if (turn.careful()) {
                 b.onDoubt(OnDoubt.STOP);
@@ -196,9 +200,16 @@ public final class Hunt {
     static final java.time.format.DateTimeFormatter STARTED = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")
             .withZone(java.time.ZoneOffset.UTC);
 
-    /** A run that shows a defect of the lock ({@link Expectation#DEFECT}, the one rule), with the first in words. */
+    /**
+     * A run that shows a defect of the lock ({@link Expectation#DEFECT}, the one rule), or, where it
+     * fenced, of the resource ({@link Expectation.Word#RESOURCE_DEFECT}), with the first in words.
+     */
     static Optional<String> defect(RunResult r) {
-        if (Expectation.DEFECT.unmet(r.results()).isPresent()) return Optional.empty();
+        List<String> resource = r.results().resourceDefects();
+        if (Expectation.DEFECT.unmet(r.results()).isPresent()) {
+            return resource.isEmpty() ? Optional.empty() : Optional.of("a resource defect: " + String.join("; ", resource) + " (--fencing "
+                    + r.results().fencing() + ")");
+        }
         CheckResult c = r.check();
         if (c.defectIncidents() > 0) {
             return Optional.of(c.incidents().stream().filter(i -> !i.cause().leaseLimit()).findFirst().orElseThrow().explanation());
