@@ -17,6 +17,11 @@ public enum Persistence {
         this.args = args;
     }
 
+    /** As {@code --persistence} takes it: none, aof-everysec or aof-always. */
+    public String wire() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+
     /** none, aof-everysec or aof-always. */
     public static Persistence fromName(String name) {
         return switch (name) {

@@ -10,6 +10,7 @@ import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.locks.internal.registry.Registry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import dev.lockstorm.clusters.redis.Persistence;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -44,6 +45,12 @@ public final class MatrixCommand implements Callable<Integer> {
             description = "Sets how long each cell runs (default: ${DEFAULT-VALUE}).")
     Duration timeLimit;
 
+    @Option(names = "--persistence", defaultValue = "none", paramLabel = "P",
+            description = "How the Redis servers keep data across a crash: none, aof-everysec or aof-always (default: ${DEFAULT-VALUE}). A Redis"
+                    + " killed and restarted without it forgets its keys and counters: a second holder, and tokens that start again (out of"
+                    + " order), whatever the lock's code; aof-always makes the kill cells test the lock.")
+    String persistence;
+
     @Option(names = "--seed", defaultValue = "1", description = "Seeds every cell (default: ${DEFAULT-VALUE}).")
     long seed;
 
@@ -59,6 +66,7 @@ public final class MatrixCommand implements Callable<Integer> {
         List<NemesisKind> nem = new ArrayList<>();
         List<Expectation> expectations;
         Registry registry;
+        Persistence durable;
         try {
             registry = plugins.registry();
             for (String s : systems == null ? registry.systemNames() : split(systems)) sys.add(registry.system(s));
@@ -68,6 +76,7 @@ public final class MatrixCommand implements Callable<Integer> {
                 nem.add(k);
             }
             expectations = expect.expectations();
+            durable = Persistence.fromName(persistence);
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm matrix: " + e.getMessage());
             return Main.BAD_INPUT;
@@ -77,7 +86,7 @@ public final class MatrixCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         RunStore store = this.store.store();
-        Matrix matrix = new Matrix(store, timeLimit, seed, registry.classpath(), System.err);
+        Matrix matrix = new Matrix(store, timeLimit, seed, registry.classpath(), durable, System.err);
         List<Matrix.Cell> cells = matrix.run(sys, nem);
         Path dir = matrix.write(cells);
         System.out.print(matrix.table(cells));

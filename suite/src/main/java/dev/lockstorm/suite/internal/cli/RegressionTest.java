@@ -36,7 +36,7 @@ record RegressionTest(String className, String schedulePath, String source) {
         if (run.holdMax() != null) attrs.add("holdMax = " + quote(run.holdMax().toMillis() + "ms"));
         if (run.nemesisInterval() != null) attrs.add("nemesisInterval = " + quote(run.nemesisInterval().toMillis() + "ms"));
         attrs.add("quiet = " + quote(run.quiet().toMillis() + "ms"));
-        if (run.persistence() != dev.lockstorm.clusters.redis.Persistence.NONE) attrs.add("persistence = " + quote(RunRequest.persistenceName(run.persistence())));
+        if (run.persistence() != dev.lockstorm.clusters.redis.Persistence.NONE) attrs.add("persistence = " + quote(run.persistence().wire()));
         if (run.onDoubt() != dev.lockstorm.suite.internal.workload.OnDoubt.CONTINUE) attrs.add("onDoubt = \"stop\"");
         if (run.nesting() != null) attrs.add("nesting = " + run.nesting());
         if (run.readers() != null) attrs.add("readers = " + run.readers());

@@ -160,7 +160,7 @@ public final class Hunt {
             if (fencing != Fencing.NONE) command.addAll(List.of("--fencing", fencing.wire()));
             if (!classpath.isEmpty()) command.addAll(List.of("--classpath", PluginClasspath.join(classpath)));
             options.forEach((k, v) -> command.addAll(List.of("--option", k + "=" + v)));
-            if (durable) command.addAll(List.of("--persistence", "aof-always"));
+            if (durable) command.addAll(List.of("--persistence", Persistence.AOF_ALWAYS.wire()));
             RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).resource(resource).nemesis(kind).seed(seed).timeLimit(each)
                     .fencing(fencing).command(command);
             if (durable) b.persistence(Persistence.AOF_ALWAYS);

@@ -18,6 +18,9 @@ import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
 import dev.lockstorm.locks.internal.registry.PluginClasspath;
 
+import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.suite.internal.cluster.ServerKind;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -32,7 +35,7 @@ import java.util.Locale;
  * table: what a CI job runs.
  *
  * <pre>{@code
- * Matrix matrix = new Matrix(store, Duration.ofSeconds(20), 1, List.of(), System.err);
+ * Matrix matrix = new Matrix(store, Duration.ofSeconds(20), 1, List.of(), Persistence.NONE, System.err);
  * List<Matrix.Cell> cells = matrix.run(List.of("curator-mutex", "redis-single"), Matrix.NEMESES);
  * System.out.print(matrix.table(cells));
  * }</pre>
@@ -48,10 +51,15 @@ public final class Matrix {
     private final PrintStream progress;
 
     private final List<Path> classpath;
+    private final Persistence persistence;
 
-    /** @param classpath the user's class path entries (plug-in systems) that worker JVMs add */
-    public Matrix(RunStore store, Duration timeLimit, long seed, List<Path> classpath, PrintStream progress) {
+    /**
+     * @param classpath   the user's class path entries (plug-in systems) that worker JVMs add
+     * @param persistence how the servers of the systems that keep data across a crash (Redis) keep it; the others are unaffected
+     */
+    public Matrix(RunStore store, Duration timeLimit, long seed, List<Path> classpath, Persistence persistence, PrintStream progress) {
         this.classpath = List.copyOf(classpath);
+        this.persistence = persistence;
         this.store = store;
         this.timeLimit = timeLimit;
         this.seed = seed;
@@ -104,8 +112,13 @@ public final class Matrix {
                 "--time-limit", timeLimit.toSeconds() + "s", "--nemesis-interval", interval.toMillis() + "ms", "--hold-max", "500ms",
                 "--seed", Long.toString(seed)));
         if (!classpath.isEmpty()) command.addAll(List.of("--classpath", PluginClasspath.join(classpath)));
-        return RunSpec.builder(system).classpath(classpath).timeLimit(timeLimit).nemesis(nemesis).seed(seed).nemesisInterval(interval)
-                .holds(Duration.ZERO, Duration.ofMillis(500)).command(command).build();
+        // only where the servers have a choice: the other families keep their data as they always do
+        boolean chosen = persistence != Persistence.NONE && ServerKind.of(system.topology()).can(ServerKind.Capability.PERSISTENCE);
+        if (chosen) command.addAll(List.of("--persistence", persistence.wire()));
+        RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).timeLimit(timeLimit).nemesis(nemesis).seed(seed).nemesisInterval(interval)
+                .holds(Duration.ZERO, Duration.ofMillis(500)).command(command);
+        if (chosen) b.persistence(persistence);
+        return b.build();
     }
 
     /** The table: one row a cell. */

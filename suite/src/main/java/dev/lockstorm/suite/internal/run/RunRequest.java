@@ -166,7 +166,7 @@ public record RunRequest(String system, Map<String, String> options, String reso
         a.addAll(List.of("--clients", Integer.toString(clients), "--time-limit", ms(timeLimit), "--nemesis", nemesis));
         if (schedule != null) a.addAll(List.of("--schedule", schedule.toString()));
         a.addAll(List.of("--fencing", fencing.wire(), "--seed", Long.toString(seed), "--lease", ms(lease), "--quiet", ms(quiet),
-                "--on-doubt", onDoubt.name().toLowerCase(Locale.ROOT), "--persistence", persistenceName(persistence)));
+                "--on-doubt", onDoubt.name().toLowerCase(Locale.ROOT), "--persistence", persistence.wire()));
         if (nemesisInterval != null) a.addAll(List.of("--nemesis-interval", ms(nemesisInterval)));
         if (holdMax != null) a.addAll(List.of("--hold-max", ms(holdMax)));
         if (rest != null && !rest.isZero()) a.addAll(List.of("--rest", ms(rest)));
@@ -213,7 +213,7 @@ public record RunRequest(String system, Map<String, String> options, String reso
         m.put("on_doubt", onDoubt.name().toLowerCase(Locale.ROOT));
         m.put("keep_crashed", keepCrashed);
         m.put("quiet_ms", quiet.toMillis());
-        m.put("persistence", persistenceName(persistence));
+        m.put("persistence", persistence.wire());
         if (title != null) m.put("title", title);
         m.put("where", where.toData());
         return m;
@@ -268,10 +268,6 @@ public record RunRequest(String system, Map<String, String> options, String reso
         long ms = o.whole(key);
         if (ms < 0) throw new IllegalArgumentException(o.where() + ": key \"" + key + "\": expected 0 or more milliseconds, found " + ms);
         return Duration.ofMillis(ms);
-    }
-
-    public static String persistenceName(Persistence p) {
-        return p.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     private static String ms(Duration d) {

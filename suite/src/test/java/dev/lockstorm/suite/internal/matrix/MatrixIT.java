@@ -25,7 +25,7 @@ class MatrixIT {
     @Test
     void everyCellRunsAndTheTableNamesItsReport() throws Exception {
         RunStore store = new RunStore(Path.of("target", "it-results").toAbsolutePath());
-        Matrix m = new Matrix(store, Duration.ofSeconds(8), 3, List.of(), new PrintStream(PrintStream.nullOutputStream()));
+        Matrix m = new Matrix(store, Duration.ofSeconds(8), 3, List.of(), dev.lockstorm.clusters.redis.Persistence.NONE, new PrintStream(PrintStream.nullOutputStream()));
         List<Matrix.Cell> cells = m.run(List.of(Registry.builtIn().system("redis-single")),
                 List.of(NemesisKinds.byName("none"), NemesisKinds.byName("clock")));
         assertEquals(2, cells.size());
