@@ -115,11 +115,12 @@ public final class FencingAnalysis {
                     Op floor = floorAtCall.remove(call);
                     Long t = opToken.remove(call);
                     if (op.type() == OpType.FAIL) {
-                        if (t != null && bars) {
+                        if (t != null) {
                             java.util.TreeMap<Long, Integer> maybe = possiblyAccepted.get(lock);
-                            maybe.merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
-                            // refused, though nothing the resource took (or may have taken) had a higher token: a current holder turned away
-                            if (maybe.isEmpty() || t >= maybe.lastKey()) {
+                            if (bars) maybe.merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
+                            // refused, though nothing the resource took (or may have taken) had a higher token: a current holder
+                            // turned away. A read where only writes are fenced too: nothing newer stood against it
+                            if (maybe == null || maybe.isEmpty() || t >= maybe.lastKey()) {
                                 Op hi = highestAccepted.get(lock);
                                 wrongful.add(new WrongfulRefusal(op, t, hi, hi == null ? Long.MIN_VALUE : tokenOf(hi, h)));
                                 continue;

@@ -198,6 +198,19 @@ class ResourceAndStaleWritesTest {
     }
 
     @Test
+    void aReadOfTheNewestTokenRefusedIsACurrentHolderRefusedWhereOnlyWritesAreFencedToo() {
+        // p0's token 1 written; p1 (token 2) refused its read by a resource that checks reads though the run fences writes only
+        FencingAnalysis.Result wrong = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).write(0, 1L, 1, OpType.OK).release(0)
+                .acquire(1, 2L).invoke(1, "read", java.util.Map.of("token", 2L)).fail(1, "read").build());
+        assertEquals(1, wrong.wrongfulRefusals().size(), "nothing newer than token 2 stood against the read");
+        // p1's token 2 written; p0's read with token 1 refused: below what was written, a refusal the resource may make
+        FencingAnalysis.Result right = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).acquire(1, 2L).write(1, 2L, 1, OpType.OK)
+                .invoke(0, "read", java.util.Map.of("token", 1L)).fail(0, "read").build());
+        assertTrue(right.wrongfulRefusals().isEmpty(), right.wrongfulRefusals().toString());
+        assertEquals(1, right.rejectedReads());
+    }
+
+    @Test
     void inAHistoryOfSeveralLocksTokenViolationsAndStaleWritesNameTheirLock() {
         // lock a is fine; on lock b, token 1 comes after token 2 and a write with token 1 lands after one with token 2
         History hist = h().on("a").acquire(5, 1L).release(5)
