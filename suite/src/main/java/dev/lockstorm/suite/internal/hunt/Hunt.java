@@ -182,7 +182,8 @@ public final class Hunt {
             c.coverage().moments().forEach(m -> exercised.merge(m.key(), m.count(), Integer::sum));
             exercised.forEach((k, n) -> reached.merge(k, n, Integer::sum));
             Optional<String> defect = defect(r);
-            log = log.with(new HuntLog.Run(r.dir().toAbsolutePath().toString(), turn.position(), seed, kind.name(), turn.careful(), startedAt,
+            String where = store.root().toAbsolutePath().normalize().relativize(r.dir().toAbsolutePath().normalize()).toString();
+            log = log.with(new HuntLog.Run(where, turn.position(), seed, kind.name(), turn.careful(), startedAt,
                     c.verdict().wire(), defect.orElse(null), exercised));
             log.write(dir);
             // the cost around the main phase printed with every run: what a cheaper run would give back to the hunt

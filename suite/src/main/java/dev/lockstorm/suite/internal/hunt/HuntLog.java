@@ -38,7 +38,8 @@ public record HuntLog(String system, List<String> shards, List<Run> runs) {
     /**
      * One run of a hunt.
      *
-     * @param dir       its run directory (absolute: the record may be read from another store)
+     * @param dir       its run directory: in the file, relative to the store the record is in (a shard's store is
+     *                  copied to another machine to be merged); once read, resolved against that store
      * @param position  where it stands in the rotation, the same in every shard
      * @param startedAt when it started, ISO local time: the first defect is the earliest
      * @param defect    the lock defect it showed, in words, or null
@@ -64,8 +65,8 @@ public record HuntLog(String system, List<String> shards, List<Run> runs) {
             return m;
         }
 
-        static Run of(JsonObject o) {
-            Run r = new Run(o.string("dir"), o.whole("position"), o.whole("seed"), o.string("nemesis"), o.bool("careful"), o.string("started_at"),
+        static Run of(JsonObject o, Path store) {
+            Run r = new Run(store.resolve(o.string("dir")).normalize().toString(), o.whole("position"), o.whole("seed"), o.string("nemesis"), o.bool("careful"), o.string("started_at"),
                     o.string("verdict"), o.optString("defect"), o.counts("exercised"));
             o.done();
             return r;
@@ -124,7 +125,10 @@ public record HuntLog(String system, List<String> shards, List<Run> runs) {
         List<Run> runs = new ArrayList<>();
         Object list = o.any("runs");
         if (!(list instanceof List<?> l)) throw new IllegalArgumentException(file + ": runs: expected a list");
-        for (int i = 0; i < l.size(); i++) runs.add(Run.of(JsonObject.of(l.get(i), file + ", runs[" + i + "]")));
+        // hunts/<time>/hunt.json: the store is two levels up
+        Path store = file.toAbsolutePath().getParent();
+        for (int up = 0; up < 2 && store.getParent() != null; up++) store = store.getParent();
+        for (int i = 0; i < l.size(); i++) runs.add(Run.of(JsonObject.of(l.get(i), file + ", runs[" + i + "]"), store));
         o.done();
         return new HuntLog(system, shards, runs);
     }

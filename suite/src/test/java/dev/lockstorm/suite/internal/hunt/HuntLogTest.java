@@ -34,6 +34,16 @@ class HuntLogTest {
     }
 
     @Test
+    void aRunsDirectoryIsKeptRelativeToItsStoreSoThatAStoreCopiedElsewhereStillLeadsToItsRuns(@TempDir Path copied) throws Exception {
+        Path dir = Files.createDirectories(copied.resolve("hunts/20261129T040000.000"));
+        HuntLog.Run relative = new HuntLog.Run("redis-single/20261129T040001.000", 0, 1, "pause-client", false, "2026-11-29T04:00:01.000Z", "valid",
+                null, Map.of());
+        new HuntLog("redis-single", List.of("1/2"), List.of(relative)).write(dir);
+        assertTrue(Files.readString(dir.resolve(HuntLog.FILE)).contains("\"dir\" : \"redis-single/20261129T040001.000\""));
+        assertEquals(copied.resolve("redis-single/20261129T040001.000").toString(), HuntLog.read(dir.resolve(HuntLog.FILE)).runs().get(0).dir());
+    }
+
+    @Test
     void aRecordThatIsNotUnderstoodIsRefusedNamingTheFileAndTheKey(@TempDir Path dir) throws Exception {
         new HuntLog("redis-single", List.of("1/1"), List.of(run("2026-11-29T04:00:00.000Z", 0, "pause-client", null, Map.of()))).write(dir);
         Path f = dir.resolve(HuntLog.FILE);

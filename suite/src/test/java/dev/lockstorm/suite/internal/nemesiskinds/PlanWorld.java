@@ -323,7 +323,7 @@ final class PlanWorld implements Targets, Pace {
 
         @Override
         public String address() {
-            return "10.0.0." + name.hashCode() % 200;
+            return "10.0.0." + Math.floorMod(name.hashCode(), 200);
         }
 
         @Override
