@@ -83,19 +83,19 @@ class BugZooTest {
     // the resources: the storage side of fencing, under a correct fenced lock (redis-single's INCR tokens)
 
     // short holds: the tenth grant comes within seconds, and with it a token that sorts before "9"
-    @LockStormTest(system = "redis-single", resource = "zoo-text-tokens", fencing = "writes", timeLimit = "15s", lease = "2s", holdMax = "300ms")
+    @LockStormTest(system = "redis-single", resource = "zoo-text-tokens", fencing = "writes", timeLimit = "8s", lease = "2s", holdMax = "300ms")
     void aFencingCheckThatComparesTokensAsTextRefusesTheTenthHolder(LockStormRun run) {
         run.assertResourceDefect();
     }
 
     // a holder frozen right after its grant, past its lease, wakes and reads what the next holder wrote
-    @LockStormTest(system = "redis-single", resource = "zoo-unchecked-reads", fencing = "all", nemesis = "pause-at:after-grant", timeLimit = "20s",
+    @LockStormTest(system = "redis-single", resource = "zoo-unchecked-reads", fencing = "all", nemesis = "pause-at:after-grant", timeLimit = "12s",
             lease = "2s", nemesisInterval = "4s", holdMax = "1s")
     void readsWhoseTokenIsNotCheckedLetAStaleHolderRead(LockStormRun run) {
         run.assertResourceDefect();
     }
 
-    @LockStormTest(system = "redis-single", resource = "zoo-checked", fencing = "all", nemesis = "pause-at:after-grant", timeLimit = "20s",
+    @LockStormTest(system = "redis-single", resource = "zoo-checked", fencing = "all", nemesis = "pause-at:after-grant", timeLimit = "12s",
             lease = "2s", nemesisInterval = "4s", holdMax = "1s")
     void theCheckedResourceHasNoResourceDefect(LockStormRun run) {
         run.assertNoResourceDefect().assertDoubleHolder();
