@@ -18,9 +18,9 @@ import java.util.stream.Stream;
 /** {@code lockstorm merge}: the hunts of several stores (a CI job's shards) as one record and one summary. */
 @Command(name = "merge", mixinStandardHelpOptions = true,
         description = {"Joins the hunts recorded in several stores (each shard's, from 'lockstorm hunt --shard i/n') into one record:"
-                + " every run with its verdict, the first lock defect by the time its run started, and what the runs exercised,"
+                + " every run with its verdict, the first defect (the lock's, or with --fencing the resource's) by the time its run started, and what the runs exercised,"
                 + " summed. Writes it as hunt.json in a new directory of --store's merged/ and prints the summary.",
-                "Exit code: 1 a lock defect found, 0 none, 3 bad input (no hunt record, an unreadable one, hunts of different locks)."})
+                "Exit code: 1 a defect found, 0 none, 3 bad input (no hunt record, an unreadable one, hunts of different locks)."})
 public final class MergeCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "STORE", description = "A store (its hunts/*/hunt.json are read), a hunt's directory, or a hunt.json.")
     List<Path> stores;
@@ -44,7 +44,7 @@ public final class MergeCommand implements Callable<Integer> {
         System.out.println("lockstorm merge: " + merged.runs().size() + " runs of hunts in " + merged.system() + " (" + merged.coverage() + ")");
         for (HuntLog.Run r : merged.runs()) {
             System.out.printf(java.util.Locale.ROOT, "  %s  seed %d, %-24s %-8s %s%n", r.startedAt(), r.seed(), r.nemesis(), r.verdict(),
-                    r.defect() != null ? "lock defect" : "");
+                    r.defect() != null ? "defect" : "");
         }
         StringBuilder reached = new StringBuilder();
         for (Map.Entry<String, Integer> e : merged.exercised().entrySet()) {
@@ -54,11 +54,11 @@ public final class MergeCommand implements Callable<Integer> {
         System.out.println("  record:    " + dir.resolve(HuntLog.FILE));
         var first = merged.firstDefect();
         if (first.isPresent()) {
-            System.out.println("lockstorm merge: the first lock defect, seed " + first.get().seed() + ", " + first.get().nemesis() + ": " + first.get().defect());
+            System.out.println("lockstorm merge: the first defect, seed " + first.get().seed() + ", " + first.get().nemesis() + ": " + first.get().defect());
             System.out.println("  report:    " + Path.of(first.get().dir()).resolve("report.html"));
             return 1;
         }
-        System.out.println("lockstorm merge: no lock defect in " + merged.runs().size() + " runs");
+        System.out.println("lockstorm merge: no defect in " + merged.runs().size() + " runs");
         return 0;
     }
 
