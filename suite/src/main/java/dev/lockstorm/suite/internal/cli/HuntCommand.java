@@ -106,7 +106,7 @@ public final class HuntCommand implements Callable<Integer> {
         f.reached().forEach((k, n) -> {
             if (n > 0) reached.append(reached.length() == 0 ? "" : ", ").append(k).append(" ×").append(n);
         });
-        System.out.println("lockstorm hunt: no lock defect in " + system + " in " + f.runs() + (f.runs() == 1 ? " run" : " runs") + " ("
+        System.out.println("lockstorm hunt: no " + (fence == dev.lockstorm.api.Fencing.NONE ? "lock" : "lock or resource") + " defect in " + system + " in " + f.runs() + (f.runs() == 1 ? " run" : " runs") + " ("
                 + (f.roundsDone() ? seeds + (seeds == 1 ? " round" : " rounds") : budget.toSeconds() + " s") + "); exercised: "
                 + (reached.length() == 0 ? "nothing dangerous" : reached));
         if (f.record() != null) System.out.println("  record:    " + f.record().resolve(HuntLog.FILE));
