@@ -15,36 +15,41 @@ public final class ZooResources {
     private ZooResources() {
     }
 
-    /** A counter whose bar is the highest token it has taken, compared as {@link #before}. */
-    private abstract static class Counter implements ProtectedResource {
+    /** How a resource tells an older token from a newer one. */
+    @FunctionalInterface
+    private interface Order {
+        /** Whether {@code token} comes before {@code bar}. */
+        boolean before(long token, long bar);
+    }
+
+    /** A counter whose bar is the highest token it has taken, as its {@link Order} says; reads checked or not. */
+    private static final class Counter implements ProtectedResource {
+        private final Order order;
+        private final boolean checksReads;
         private long value;
         private Long bar;
 
-        /** Whether {@code token} is older than {@code bar}: the resource's own comparison. */
-        abstract boolean before(long token, long bar);
+        Counter(Order order, boolean checksReads) {
+            this.order = order;
+            this.checksReads = checksReads;
+        }
 
-        /** Whether reads are checked too. */
-        abstract boolean checksReads();
-
-        private String stale(long token) {
-            return "stale token " + token + " (the store has taken " + bar + ")";
+        /** Whether {@code token} is stale; if not, it raises the bar. */
+        private boolean stale(long token) {
+            if (bar != null && order.before(token, bar)) return true;
+            if (bar == null || order.before(bar, token)) bar = token;
+            return false;
         }
 
         @Override
         public synchronized Read read(Long token) {
-            if (token != null && checksReads()) {
-                if (bar != null && before(token, bar)) return Read.rejected(stale(token));
-                bar = bar == null || before(bar, token) ? token : bar;
-            }
+            if (token != null && checksReads && stale(token)) return Read.rejected("stale token " + token + " (the store has taken " + bar + ")");
             return Read.ok(value);
         }
 
         @Override
         public synchronized Write write(Long token, long newValue) {
-            if (token != null) {
-                if (bar != null && before(token, bar)) return Write.rejected(stale(token));
-                bar = bar == null || before(bar, token) ? token : bar;
-            }
+            if (token != null && stale(token)) return Write.rejected("stale token " + token + " (the store has taken " + bar + ")");
             value = newValue;
             return Write.ok();
         }
@@ -67,17 +72,7 @@ public final class ZooResources {
 
         @Override
         public ProtectedResource open(ResourceContext context) {
-            return new Counter() {
-                @Override
-                boolean before(long token, long bar) {
-                    return Long.toString(token).compareTo(Long.toString(bar)) < 0;
-                }
-
-                @Override
-                boolean checksReads() {
-                    return true;
-                }
-            };
+            return new Counter((token, bar) -> Long.toString(token).compareTo(Long.toString(bar)) < 0, true);
         }
     }
 
@@ -99,17 +94,7 @@ public final class ZooResources {
 
         @Override
         public ProtectedResource open(ResourceContext context) {
-            return new Counter() {
-                @Override
-                boolean before(long token, long bar) {
-                    return token < bar;
-                }
-
-                @Override
-                boolean checksReads() {
-                    return false;
-                }
-            };
+            return new Counter((token, bar) -> token < bar, false);
         }
     }
 
@@ -127,17 +112,7 @@ public final class ZooResources {
 
         @Override
         public ProtectedResource open(ResourceContext context) {
-            return new Counter() {
-                @Override
-                boolean before(long token, long bar) {
-                    return token < bar;
-                }
-
-                @Override
-                boolean checksReads() {
-                    return true;
-                }
-            };
+            return new Counter((token, bar) -> token < bar, true);
         }
     }
 }
