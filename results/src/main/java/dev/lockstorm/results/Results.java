@@ -199,10 +199,6 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
     /** The counts in one line: "invalid: 3 double holders (1 lock defect, 2 lease limits), 1 lost update, …". */
     public String counts() {
         if (lock == null) return verdict.wire() + ": " + operations + " operations (model " + model + ")";
-        StringBuilder reached = new StringBuilder();
-        lock.exercised().forEach((k, n) -> {
-            if (n > 0) reached.append(reached.length() == 0 ? "" : ", ").append(k).append(" ×").append(n);
-        });
         Holds h = lock.holds();
         return String.format(Locale.ROOT, "%s: %s, %s, %d stale writes accepted,"
                         + " %d rejected, %d token violations, %s faults, %d operations, exercised: %s%s", verdict.wire(),
@@ -210,7 +206,16 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
                         + " lease limits)", lock.lostUpdates().isPresent() ? lock.lostUpdates().getAsLong() + " lost updates" : "lost updates not checked",
                 lock.staleWritesAccepted(), lock.staleWritesRejected(), lock.tokenViolations(),
                 run == null || run.faultsInjected() == null ? "?" : Integer.toString(run.faultsInjected()), operations,
-                reached.length() == 0 ? "nothing dangerous" : reached, notLive == null || notLive.isEmpty() ? "" : ", not live after the heal: " + notLive);
+                reached(lock.exercised()), notLive == null || notLive.isEmpty() ? "" : ", not live after the heal: " + notLive);
+    }
+
+    /** The moments reached, by key with their counts ("holder-paused ×2, holder-killed ×1"), or "nothing dangerous". */
+    public static String reached(Map<String, Integer> moments) {
+        StringBuilder b = new StringBuilder();
+        moments.forEach((k, n) -> {
+            if (n > 0) b.append(b.length() == 0 ? "" : ", ").append(k).append(" ×").append(n);
+        });
+        return b.length() == 0 ? "nothing dangerous" : b.toString();
     }
 
     private static String plural(int n, String what) {

@@ -102,13 +102,9 @@ public final class HuntCommand implements Callable<Integer> {
             System.out.println("  record:    " + f.record().resolve(HuntLog.FILE));
             return 1;
         }
-        StringBuilder reached = new StringBuilder();
-        f.reached().forEach((k, n) -> {
-            if (n > 0) reached.append(reached.length() == 0 ? "" : ", ").append(k).append(" ×").append(n);
-        });
         System.out.println("lockstorm hunt: no " + (fence == dev.lockstorm.api.Fencing.NONE ? "lock" : "lock or resource") + " defect in " + system + " in " + f.runs() + (f.runs() == 1 ? " run" : " runs") + " ("
                 + (f.roundsDone() ? seeds + (seeds == 1 ? " round" : " rounds") : budget.toSeconds() + " s") + "); exercised: "
-                + (reached.length() == 0 ? "nothing dangerous" : reached));
+                + dev.lockstorm.results.Results.reached(f.reached()));
         if (f.record() != null) System.out.println("  record:    " + f.record().resolve(HuntLog.FILE));
         return 0;
     }

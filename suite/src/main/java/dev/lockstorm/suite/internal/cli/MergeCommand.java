@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
@@ -46,11 +45,7 @@ public final class MergeCommand implements Callable<Integer> {
             System.out.printf(java.util.Locale.ROOT, "  %s  seed %d, %-24s %-8s %s%n", r.startedAt(), r.seed(), r.nemesis(), r.verdict(),
                     r.defect() != null ? "defect" : "");
         }
-        StringBuilder reached = new StringBuilder();
-        for (Map.Entry<String, Integer> e : merged.exercised().entrySet()) {
-            if (e.getValue() > 0) reached.append(reached.length() == 0 ? "" : ", ").append(e.getKey()).append(" ×").append(e.getValue());
-        }
-        System.out.println("  exercised: " + (reached.length() == 0 ? "nothing dangerous" : reached));
+        System.out.println("  exercised: " + dev.lockstorm.results.Results.reached(merged.exercised()));
         System.out.println("  record:    " + dir.resolve(HuntLog.FILE));
         var first = merged.firstDefect();
         if (first.isPresent()) {
