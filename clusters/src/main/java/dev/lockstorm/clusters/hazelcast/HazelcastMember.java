@@ -41,13 +41,16 @@ public final class HazelcastMember {
         // wait 300 s for the first look for a split brain, then every 120 s, which a run's quiet period would take as unavailability)
         config.setProperty("hazelcast.merge.first.run.delay.seconds", "5");
         config.setProperty("hazelcast.merge.next.run.delay.seconds", "5");
+        // the members start together and find each other within a second here: the default 5 s wait before the first join
+        // was a quarter of a run's set-up (a split at start merges within the 5 s above, and the CP discovery waits for it)
+        config.setProperty("hazelcast.wait.seconds.before.join", "1");
         NetworkConfig network = config.getNetworkConfig();
         network.setPort(HazelcastNode.PORT).setPortAutoIncrement(false).setPublicAddress(address);
         network.getInterfaces().setEnabled(true).addInterface(address);
         JoinConfig join = network.getJoin();
         join.getMulticastConfig().setEnabled(false);
         join.getAutoDetectionConfig().setEnabled(false);
-        join.getTcpIpConfig().setEnabled(true).setMembers(Arrays.asList(args[1].split(",")));
+        join.getTcpIpConfig().setEnabled(true).setMembers(Arrays.asList(args[1].split(","))).setConnectionTimeoutSeconds(2);
         CPSubsystemConfig cp = config.getCPSubsystemConfig();
         cp.setCPMemberCount(Integer.parseInt(args[2]));
         cp.setSessionTimeToLiveSeconds(Integer.parseInt(args[3]));

@@ -34,7 +34,11 @@ public final class Jvm {
     public static List<String> command(String heap, List<String> props, List<Path> extraClasspath, String mainClass, List<String> args) {
         List<Path> cp = new ArrayList<>(classpath());
         cp.addAll(extraClasspath);
-        return command(java(), cp.stream().map(Path::toString).toList(), heap, props, mainClass, args);
+        // on this machine, its classes shared from an archive when its kind has one (ClassArchive)
+        ClassArchive.Launch launch = ClassArchive.launch(java(), cp.stream().map(Path::toString).toList(), mainClass, props);
+        List<String> flags = new ArrayList<>(launch.flags());
+        flags.addAll(props);
+        return command(java(), launch.classpath(), heap, flags, mainClass, args);
     }
 
     /** A JVM command line with {@code java} and a class path of {@code classpath} (paths where it runs). */

@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Runs benchmarks that print figures; none passes or fails on time.",
         subcommands = {BenchCommand.Checker.class, BenchCommand.Cluster.class, BenchCommand.ZooKeeper.class, BenchCommand.Redis.class,
                 BenchCommand.Etcd.class, BenchCommand.Database.class, BenchCommand.Herd.class,
-                BenchCommand.Awareness.class})
+                BenchCommand.Awareness.class, BenchCommand.RunCost.class})
 public final class BenchCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -112,6 +112,52 @@ public final class BenchCommand implements Runnable {
             new dev.lockstorm.suite.internal.bench.ClusterBench(System.out, dir).run(rounds);
             System.out.println("node logs: " + dir);
             return 0;
+        }
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = {"Measures a run's fixed cost per server family: short runs with no fault of one lock per family, and the"
+                    + " median wall time of each part outside the main phase (set-up: lab, servers, clients; wind-down: heal, quiet"
+                    + " period, final read, teardown; check: check and report). Needs root (bin/lockstorm enters a lab)."})
+    static final class RunCost implements Callable<Integer> {
+        @Option(names = "--systems", paramLabel = "S,S…", description = "Measures only these systems (by default one per server family: "
+                + "curator-mutex, redis-single, redlock, redis-sentinel, etcd-lock, hazelcast-fenced-lock, db-table-pg, db-table-mariadb,"
+                + " db-table-pg-ha, dynamodb-lock-fenced).")
+        String systems;
+
+        @Option(names = "--runs", defaultValue = "3", paramLabel = "N", description = "Sets the runs per system (default: ${DEFAULT-VALUE}).")
+        int runs;
+
+        @Option(names = "--each", defaultValue = "5s", converter = DurationConverter.class,
+                description = "Sets each run's main phase (default: ${DEFAULT-VALUE}).")
+        java.time.Duration each;
+
+        @picocli.CommandLine.Mixin
+        StoreOption store;
+
+        @Override
+        public Integer call() throws Exception {
+            if (runs < 1) throw bad("--runs must be at least 1, not " + runs);
+            if (each.toSeconds() < 1) throw bad("--each must be at least 1s, not " + each);
+            java.util.List<String> chosen = systems == null ? dev.lockstorm.suite.internal.bench.RunCostBench.SYSTEMS : names(systems);
+            var builtIn = dev.lockstorm.locks.internal.registry.Registry.builtIn();
+            for (String s : chosen) {
+                try {
+                    builtIn.system(s);
+                } catch (dev.lockstorm.locks.internal.registry.PluginException e) {
+                    throw bad("--systems: " + e.getMessage());
+                }
+            }
+            dev.lockstorm.clusters.lab.Lab.requireInside();
+            new dev.lockstorm.suite.internal.bench.RunCostBench(System.out, store.store()).run(chosen, runs, each);
+            return 0;
+        }
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        private picocli.CommandLine.ParameterException bad(String message) {
+            return new picocli.CommandLine.ParameterException(spec.commandLine(), message);
         }
     }
 

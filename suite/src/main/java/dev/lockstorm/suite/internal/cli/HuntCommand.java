@@ -39,7 +39,7 @@ public final class HuntCommand implements Callable<Integer> {
     Duration budget;
 
     @Option(names = "--each", converter = DurationConverter.class,
-            description = "How long each run's clients and nemesis run (default: chosen from the budget, 10 to 30 s, so that every"
+            description = "How long each run's clients and nemesis run (default: chosen from the budget, 5 to 30 s, so that every"
                     + " nemesis that fits the lock runs once; the first line says what was chosen).")
     Duration each;
 

@@ -71,16 +71,19 @@ public final class Hunt {
     }
 
     /** The shortest and longest main phase a hunt chooses by itself ({@link #eachFor}). */
-    static final Duration MIN_EACH = Duration.ofSeconds(10);
+    static final Duration MIN_EACH = Duration.ofSeconds(5);
     static final Duration MAX_EACH = Duration.ofSeconds(30);
-    /** A run's cost besides its main phase before one was measured: servers, clients, the heal, the check and the report (15–20 s here). */
-    static final Duration FIRST_OVERHEAD = Duration.ofSeconds(20);
+    /**
+     * A run's cost besides its main phase before one was measured: servers, clients, the heal, the check and the report, and the
+     * last fault's length beyond the time limit (4–14 s and 0–10 s here: `bench run`, docs/running.md).
+     */
+    static final Duration FIRST_OVERHEAD = Duration.ofSeconds(12);
 
     /**
      * The main phase that lets the {@code runs} runs still to come in this round of the rotation all
      * start within {@code remaining}, each costing that phase and {@code overhead} around it: from
-     * {@link #MIN_EACH} (a shorter run reaches too little) to {@link #MAX_EACH} (a round that fits
-     * runs at the length a user would choose).
+     * {@link #MIN_EACH} (a shorter run reaches too little: about one fault) to {@link #MAX_EACH} (a round
+     * that fits runs at the length a user would choose).
      */
     static Duration eachFor(Duration remaining, int runs, Duration overhead) {
         // whole seconds: the run's command says --time-limit Ns, and replay must run what ran
@@ -145,8 +148,11 @@ public final class Hunt {
         progress.println("hunt: its record: " + dir.resolve(HuntLog.FILE));
         int runs = 0;
         long started = System.nanoTime();
-        // the cost around a run's main phase (servers, clients, heal, check, report): guessed, then the most a run took
+        // the cost around a run's main phase (servers, clients, heal, check, report, a last fault's overrun): guessed, then
+        // measured; the runs to come share the budget at the mean, and none starts unless the most a run took still fits
         long overhead = FIRST_OVERHEAD.toNanos();
+        long mostAround = overhead;
+        long sumAround = 0;
         for (Rotation.Turn turn = first; turn != null; turn = rotation.next(turn.position() + 1)) {
             NemesisKind kind = turn.kind();
             long seed = turn.seed();
@@ -154,7 +160,7 @@ public final class Hunt {
             Duration each = fixedEach != null ? fixedEach
                     : eachFor(Duration.ofNanos(Math.max(0, end - System.nanoTime())), rotation.leftInRound(turn), Duration.ofNanos(overhead));
             // a run takes its main phase and the cost around it: none starts that could not end in the budget
-            if (System.nanoTime() + each.toNanos() + overhead > end) return new Found(null, null, runs, reached, dir);
+            if (System.nanoTime() + each.toNanos() + mostAround > end) return new Found(null, null, runs, reached, dir);
             List<String> command = new ArrayList<>(List.of("bin/lockstorm", "run", "--system", system.name(), "--nemesis", kind.name(),
                     "--seed", Long.toString(seed), "--time-limit", each.toSeconds() + "s", "--resource", resource.name()));
             if (fencing != Fencing.NONE) command.addAll(List.of("--fencing", fencing.wire()));
@@ -175,8 +181,10 @@ public final class Hunt {
             long t0 = System.nanoTime();
             RunResult r = new Runner(progress).run(spec, store.newRun(system.name()));
             long around = Math.max(0, System.nanoTime() - t0 - each.toNanos());
-            overhead = runs == 0 ? around : Math.max(overhead, around);
+            sumAround += around;
+            mostAround = runs == 0 ? around : Math.max(mostAround, around);
             runs++;
+            overhead = sumAround / runs;
             CheckResult c = r.check();
             Map<String, Integer> exercised = new LinkedHashMap<>();
             c.coverage().moments().forEach(m -> exercised.merge(m.key(), m.count(), Integer::sum));
@@ -189,8 +197,8 @@ public final class Hunt {
             // the cost around the main phase printed with every run: what a cheaper run would give back to the hunt
             String holds = c.holdsCounted() ? c.defectIncidents() + " lock defects, " + c.leaseLimitIncidents() + " lease limits"
                     : "double holders not counted";
-            progress.printf(Locale.ROOT, "hunt: seed %d, %s: %s, %s; %d s of main phase and %.1f s around it; exercised: %s%n", seed,
-                    kind.name(), c.verdict().wire(), holds, each.toSeconds(), around / 1e9, c.coverage().describe());
+            progress.printf(Locale.ROOT, "hunt: seed %d, %s: %s, %s; main phase %.1f s, %s; exercised: %s%n", seed,
+                    kind.name(), c.verdict().wire(), holds, r.timings().main().toNanos() / 1e9, r.timings().describe(), c.coverage().describe());
             if (defect.isPresent()) return new Found(r, defect.get(), runs, reached, dir);
         }
         progress.println("hunt: the " + rounds + (rounds == 1 ? " round is" : " rounds are") + " done");

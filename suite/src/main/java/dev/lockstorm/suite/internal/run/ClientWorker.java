@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.run;
 
+import dev.lockstorm.clusters.lab.ClassArchive;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
@@ -54,7 +55,9 @@ final class ClientWorker {
     void start(Duration patience, int processNumber) {
         long deadline = System.nanoTime() + patience.toNanos();
         process = lab.startPiped(host, "client-" + host.name() + "-p" + processNumber, lab.jvm(host, "64m",
-                List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), spec.classpath(), Worker.class.getName(), List.of()), env);
+                List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                // a Hazelcast client loads other classes than a Redis one: each system's workers share an archive of their own
+                "-D" + ClassArchive.KIND + "=" + spec.system().name()), spec.classpath(), Worker.class.getName(), List.of()), env);
         handle = new WorkerHandle(process.stdin(), process.stdout(), peer(process));
         Reply ready = openUntil(handle.open(open, Duration.ofSeconds(60)), deadline);
         if (!(ready instanceof Reply.Ready)) {

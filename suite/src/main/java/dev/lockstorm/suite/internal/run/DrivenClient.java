@@ -40,6 +40,8 @@ final class DrivenClient implements Holder, Client {
     private final AcquireWaits waits;
     /** When the client last said, with a grant, whether it still held: that answer's time, recorded with the read it is carried to. */
     private long grantAnsweredAt = -1;
+    /** Set when the main phase ends (a hold that begins after it is not waited out); read on the client's own thread. */
+    private AtomicBoolean stopped = new AtomicBoolean();
 
     DrivenClient(Host host, ClientWorker worker, ClientHistory history, ResourceCalls resource, HoldBoard board, LockCycle cycle,
                  RunSpec spec, ClockFault clock, AcquireWaits waits) {
@@ -61,6 +63,7 @@ final class DrivenClient implements Holder, Client {
 
     /** Runs cycles until {@code stop} is set, resting between them as the run says. */
     void run(AtomicBoolean stop) {
+        stopped = stop;
         // its own draws, so that a seed's cycles stay what they were with or without rests
         java.util.Random rests = new java.util.Random(spec.seed() * 131 + host.name().hashCode());
         while (!stop.get()) {
@@ -107,11 +110,15 @@ final class DrivenClient implements Holder, Client {
 
     /** Holds the lock before the write; a careful holder asks every 100 ms and stops at a doubt. */
     private Outcome hold(Step.Hold h) {
+        // a grant after the main phase ended is released at once: once the last fault is healed nothing is aimed at a hold,
+        // and waiting out each waiter's hold in turn was most of a run's wind-down (a hold already begun runs its length: a
+        // holder a fault caught must overlap as it would)
+        long ms = stopped.get() ? 0 : h.ms();
         if (!h.checking()) {
-            ClientWorker.sleep(h.ms());
+            ClientWorker.sleep(ms);
             return new Outcome.StillHeld(true);
         }
-        long end = System.nanoTime() + h.ms() * 1_000_000;
+        long end = System.nanoTime() + ms * 1_000_000;
         while (true) {
             long left = (end - System.nanoTime()) / 1_000_000;
             if (left > 0) ClientWorker.sleep(Math.min(100, left));

@@ -16,6 +16,8 @@ import java.util.List;
  * @param faults       faults the nemesis injected
  * @param suite        its junit.xml test suite, for a file that gathers several runs
  * @param results      what its results.json says: what every pass condition reads
+ * @param timings      where its wall time went
  */
-public record RunResult(Path dir, CheckResult check, List<String> notLive, int faults, JunitXml.Suite suite, Results results) {
+public record RunResult(Path dir, CheckResult check, List<String> notLive, int faults, JunitXml.Suite suite, Results results,
+                        RunTimings timings) {
 }

@@ -80,6 +80,7 @@ public final class Runner {
         for (int i = 1; i <= spec.clients(); i++) clientNames.add("c" + i);
         LiveRun run;
         long started = System.nanoTime();
+        long mainStarted, mainEnded;
         Instant startedAt = Instant.now();
         try (RunLog log = new RunLog(dir.resolve("lockstorm.log"), started, progress);
              Lab lab = placement.open(topology, clientNames, spec.classpath(), dir);
@@ -134,7 +135,12 @@ public final class Runner {
                     Targets targets = new RunTargets(cluster, clients, board, new Random(random.nextLong()), spec.rhythm(), clientDir,
                             placement.clientLinksCut(spec.clients()));
                     run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets);
-                    for (Phase phase : Phase.ALL) phase.run(run);
+                    mainStarted = System.nanoTime();
+                    mainEnded = mainStarted;
+                    for (Phase phase : Phase.ALL) {
+                        phase.run(run);
+                        if (phase instanceof MainPhase) mainEnded = System.nanoTime();
+                    }
                     clients.forEach(DrivenClient::close);
                     log.log("teardown: clients closed; stopping the servers and the lab");
                 }
@@ -142,11 +148,14 @@ public final class Runner {
                 closeResource(resource);
             }
         }
-        double seconds = (System.nanoTime() - started) / 1e9;
+        long tornDown = System.nanoTime();
+        double seconds = (tornDown - started) / 1e9;
         RunReport.Outcome outcome = RunReport.write(dir, new RunReport.Context(runInfo(spec, run.faults, startedAt, dir), run.notLive, seconds));
         // the faults as data, for run --schedule, replay and shrink
         RecordedSchedule.of(outcome.history()).write(dir.resolve("schedule.json"));
-        return new RunResult(dir, outcome.check(), run.notLive, run.faults, JunitXml.suite(outcome), outcome.results());
+        RunTimings timings = new RunTimings(Duration.ofNanos(mainStarted - started), Duration.ofNanos(mainEnded - mainStarted),
+                Duration.ofNanos(tornDown - mainEnded), Duration.ofNanos(System.nanoTime() - tornDown));
+        return new RunResult(dir, outcome.check(), run.notLive, run.faults, JunitXml.suite(outcome), outcome.results(), timings);
     }
 
     /** Opens every client on a thread of its own and waits for all; the first failure is thrown, with the others suppressed. */

@@ -35,12 +35,14 @@ class HuntRotationTest {
     }
 
     @Test
-    void noRunIsShorterThanTenSecondsNorLongerThanThirty() {
+    void noRunIsShorterThanFiveSecondsNorLongerThanThirty() {
         // 3 minutes cannot hold 11 runs that cost 20 s around each: the shortest, and fewer of them fit
         assertEquals(Hunt.MIN_EACH, Hunt.eachFor(Duration.ofMinutes(3), 11, s(20)));
         assertEquals(Hunt.MIN_EACH, Hunt.eachFor(Duration.ZERO, 3, s(20)));
         // a budget that holds the rotation at ease runs it at the length a user would choose
         assertEquals(Hunt.MAX_EACH, Hunt.eachFor(Duration.ofMinutes(10), 11, s(20)));
+        // 3 minutes hold 11 runs that cost 9 s around each: 7 s of main phase each
+        assertEquals(s(7), Hunt.eachFor(Duration.ofMinutes(3), 11, s(9)));
     }
 
     private static final List<NemesisKind> KINDS = Hunt.NEMESES.stream().map(NemesisKinds::byName).toList();

@@ -6,6 +6,7 @@ import dev.lockstorm.checker.io.HistoryReader;
 import dev.lockstorm.checker.linear.SearchLimits;
 import dev.lockstorm.checker.model.FencedMutex;
 import dev.lockstorm.suite.internal.run.RunResult;
+import dev.lockstorm.suite.internal.run.RunTimings;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,7 +41,7 @@ class ProofTest {
 
     private static RunResult result(String jsonl) throws IOException {
         var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
-        return new RunResult(Path.of("."), Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null);
+        return new RunResult(Path.of("."), Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null, RunTimings.NONE);
     }
 
     @Test
@@ -94,7 +95,7 @@ class ProofTest {
         Path run = java.nio.file.Files.createDirectories(dir.resolve("release-" + releaseMs + "-heal-" + healMs));
         java.nio.file.Files.writeString(run.resolve("history.jsonl"), jsonl);
         var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
-        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null);
+        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null, RunTimings.NONE);
     }
 
     /** c1 granted token 1; c2's acquire, its replies lost, recorded unknown while token 2 went to no one told; c3 granted token 3 (or 2). */
@@ -110,7 +111,7 @@ class ProofTest {
         Path run = java.nio.file.Files.createDirectories(dir.resolve("lost-" + thirdToken + "-" + cut));
         java.nio.file.Files.writeString(run.resolve("history.jsonl"), jsonl);
         var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
-        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null);
+        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null, RunTimings.NONE);
     }
 
     @Test
@@ -146,7 +147,7 @@ class ProofTest {
         Path run = java.nio.file.Files.createDirectories(dir.resolve("replayed-" + outcome + "-" + note.length() + "-" + unknownBeside));
         java.nio.file.Files.writeString(run.resolve("history.jsonl"), jsonl);
         var h = HistoryReader.read(new StringReader(jsonl), "test", HistoryFormat.JSONL);
-        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null);
+        return new RunResult(run, Checker.check(h, new FencedMutex(), SearchLimits.defaults()), List.of(), 1, null, null, RunTimings.NONE);
     }
 
     @Test
