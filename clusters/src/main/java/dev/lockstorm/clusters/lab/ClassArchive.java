@@ -36,8 +36,10 @@ import java.util.concurrent.TimeUnit;
  * dumps the archive from the list, into a file of its own renamed into place, so a JVM never maps
  * half an archive. Only classes from jars are archived (the JVM refuses a non-empty directory), so
  * a class path's jars come first and its directories after them (a test's classes: no class is in
- * both); every JVM runs as before when the cache cannot be written. The cache is {@code /var/tmp/lockstorm-cds} ({@code LOCKSTORM_CDS_DIR} moves it); archives
- * unused for a week are removed, and the least recently used beyond {@value #MAX_MIB} MiB in all.
+ * both); every JVM runs as before when the cache cannot be written, and with {@code
+ * LOCKSTORM_CDS=off} ({@link #off}). The cache is {@code /var/tmp/lockstorm-cds} ({@code
+ * LOCKSTORM_CDS_DIR} moves it); archives unused for a week are removed, and the least recently
+ * used beyond {@value #MAX_MIB} MiB in all.
  */
 public final class ClassArchive {
     private static final String ARCHIVE = "archive.jsa";
@@ -50,6 +52,15 @@ public final class ClassArchive {
     private static final Duration UNUSED = Duration.ofDays(7);
 
     private ClassArchive() {
+    }
+
+    /**
+     * Whether archives are off ({@code LOCKSTORM_CDS=off}, or the system property {@code lockstorm.cds}):
+     * the test tiers turn them off, since a build's jars are new each time and most kinds of JVM start
+     * only a few times in them, so the archives would cost more to build than they give back.
+     */
+    static boolean off() {
+        return "off".equals(System.getProperty("lockstorm.cds", System.getenv("LOCKSTORM_CDS")));
     }
 
     /** The cache: the system property {@code lockstorm.cds.dir}, else {@code LOCKSTORM_CDS_DIR}, else /var/tmp/lockstorm-cds. */
@@ -74,6 +85,7 @@ public final class ClassArchive {
      * of its kind, else as it would without the cache.
      */
     static Launch launch(String java, List<String> classpath, String mainClass, List<String> props) {
+        if (off()) return new Launch(List.of(), classpath);
         List<String> jars = classpath.stream().filter(ClassArchive::isJar).toList();
         List<String> ordered = new ArrayList<>(jars);
         classpath.stream().filter(e -> !isJar(e)).forEach(ordered::add);
@@ -117,6 +129,7 @@ public final class ClassArchive {
      * @return the archives built
      */
     public static int buildPending() {
+        if (off()) return 0;
         Path cache = cache();
         if (!Files.isDirectory(cache)) return 0;
         int built = 0;

@@ -38,6 +38,8 @@ class ClassArchiveTest {
     @BeforeEach
     void cacheHere() throws IOException {
         System.setProperty("lockstorm.cds.dir", tmp.resolve("cache").toString());
+        // on, whatever the environment says (bin/test turns archives off for the lab tiers)
+        System.setProperty("lockstorm.cds", "on");
         jar = tmp.resolve("hello.jar");
         String name = Hello.class.getName().replace('.', '/') + ".class";
         try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(jar)); InputStream in = Hello.class.getClassLoader().getResourceAsStream(name)) {
@@ -52,6 +54,7 @@ class ClassArchiveTest {
     @AfterEach
     void cacheBack() {
         System.clearProperty("lockstorm.cds.dir");
+        System.clearProperty("lockstorm.cds");
     }
 
     @Test
@@ -74,6 +77,14 @@ class ClassArchiveTest {
         // -Xshare:on: a JVM that cannot map the archive fails to start
         assertEquals("hello", run(next, List.of("-Xshare:on")).split(" ")[0]);
         assertEquals(0, ClassArchive.buildPending(), "nothing left to build");
+    }
+
+    @Test
+    void offMeansEveryJvmRunsAsItWould() {
+        System.setProperty("lockstorm.cds", "off");
+        List<String> cp = List.of(dir.toString(), jar.toString());
+        assertEquals(new ClassArchive.Launch(List.of(), cp), ClassArchive.launch(Jvm.java(), cp, Hello.class.getName(), List.of()));
+        assertEquals(0, ClassArchive.buildPending());
     }
 
     @Test
