@@ -28,6 +28,8 @@ final class LiveRun {
     List<Thread> clientThreads = List.of();
     /** Faults the nemesis injected. */
     int faults;
+    /** When the main phase ended ({@link System#nanoTime}): the rest of the run is its wind-down. */
+    long mainEnded;
 
     LiveRun(RunSpec spec, RunLog log, Recorder recorder, Cluster cluster, List<DrivenClient> clients, HoldBoard board,
             ResourceCalls resource, Nemesis nemesis, Targets targets) {

@@ -42,6 +42,7 @@ record MainPhase() implements Phase {
         if (nemesisThread != null) nemesisThread.join();
         run.faults = injected.get();
         run.clientThreads = threads;
+        run.mainEnded = System.nanoTime();
     }
 
     private static Thread start(String name, Runnable r) {

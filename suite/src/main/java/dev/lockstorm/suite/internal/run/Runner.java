@@ -80,7 +80,7 @@ public final class Runner {
         for (int i = 1; i <= spec.clients(); i++) clientNames.add("c" + i);
         LiveRun run;
         long started = System.nanoTime();
-        long mainStarted, mainEnded;
+        long mainStarted;
         Instant startedAt = Instant.now();
         try (RunLog log = new RunLog(dir.resolve("lockstorm.log"), started, progress);
              Lab lab = placement.open(topology, clientNames, spec.classpath(), dir);
@@ -136,11 +136,7 @@ public final class Runner {
                             placement.clientLinksCut(spec.clients()));
                     run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets);
                     mainStarted = System.nanoTime();
-                    mainEnded = mainStarted;
-                    for (Phase phase : Phase.ALL) {
-                        phase.run(run);
-                        if (phase instanceof MainPhase) mainEnded = System.nanoTime();
-                    }
+                    for (Phase phase : Phase.ALL) phase.run(run);
                     clients.forEach(DrivenClient::close);
                     log.log("teardown: clients closed; stopping the servers and the lab");
                 }
@@ -153,8 +149,8 @@ public final class Runner {
         RunReport.Outcome outcome = RunReport.write(dir, new RunReport.Context(runInfo(spec, run.faults, startedAt, dir), run.notLive, seconds));
         // the faults as data, for run --schedule, replay and shrink
         RecordedSchedule.of(outcome.history()).write(dir.resolve("schedule.json"));
-        RunTimings timings = new RunTimings(Duration.ofNanos(mainStarted - started), Duration.ofNanos(mainEnded - mainStarted),
-                Duration.ofNanos(tornDown - mainEnded), Duration.ofNanos(System.nanoTime() - tornDown));
+        RunTimings timings = new RunTimings(Duration.ofNanos(mainStarted - started), Duration.ofNanos(run.mainEnded - mainStarted),
+                Duration.ofNanos(tornDown - run.mainEnded), Duration.ofNanos(System.nanoTime() - tornDown));
         return new RunResult(dir, outcome.check(), run.notLive, run.faults, JunitXml.suite(outcome), outcome.results(), timings);
     }
 
