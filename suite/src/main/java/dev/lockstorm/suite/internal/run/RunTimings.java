@@ -11,24 +11,27 @@ import java.util.Locale;
  * @param main     clients cycling and the nemesis acting: the time limit and the last fault's whole length
  * @param windDown the final heal, the quiet period, the final read and the teardown of clients, servers and lab
  * @param check    the history checked, the report, results and schedule written
+ * @param archives class-data archives built as the lab closed: once per kind of JVM, so no part of the fixed cost
  */
-public record RunTimings(Duration setUp, Duration main, Duration windDown, Duration check) {
+public record RunTimings(Duration setUp, Duration main, Duration windDown, Duration check, Duration archives) {
     /** Zero throughout: a result that was not timed (one read back, or made by a test). */
-    public static final RunTimings NONE = new RunTimings(Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
+    public static final RunTimings NONE = new RunTimings(Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO, Duration.ZERO);
 
     /** Everything but the main phase. */
     public Duration fixed() {
         return setUp.plus(windDown).plus(check);
     }
 
+    /** The whole run, archives built included. */
     public Duration total() {
-        return fixed().plus(main);
+        return fixed().plus(main).plus(archives);
     }
 
-    /** "fixed cost 7.9 s (set-up 5.2, wind-down 1.3, check 1.4)". */
+    /** "fixed cost 7.9 s (set-up 5.2, wind-down 1.3, check 1.4)", and the archives built when there were any. */
     public String describe() {
-        return String.format(Locale.ROOT, "fixed cost %.1f s (set-up %.1f, wind-down %.1f, check %.1f)",
-                seconds(fixed()), seconds(setUp), seconds(windDown), seconds(check));
+        return String.format(Locale.ROOT, "fixed cost %.1f s (set-up %.1f, wind-down %.1f, check %.1f%s)",
+                seconds(fixed()), seconds(setUp), seconds(windDown), seconds(check),
+                archives.isZero() ? "" : String.format(Locale.ROOT, "; and %.1f s building class-data archives", seconds(archives)));
     }
 
     static double seconds(Duration d) {
