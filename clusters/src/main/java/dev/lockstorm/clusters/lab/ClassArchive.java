@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Application class-data sharing for the JVMs a lab starts on this machine (clients' workers,
@@ -50,6 +51,8 @@ public final class ClassArchive {
     /** The system property that names a JVM's kind beyond its main class (its value is part of the key). */
     public static final String KIND = "lockstorm.classes";
     private static final Duration UNUSED = Duration.ofDays(7);
+    /** The time this JVM has spent building archives ({@link #buildingNanos}). */
+    private static final AtomicLong BUILDING = new AtomicLong();
 
     private ClassArchive() {
     }
@@ -132,15 +135,23 @@ public final class ClassArchive {
         if (off()) return 0;
         Path cache = cache();
         if (!Files.isDirectory(cache)) return 0;
-        long started = System.nanoTime();
-        try {
-            return buildAll(cache);
-        } finally {
-            BUILDING.addAndGet(System.nanoTime() - started);
+        int built = 0;
+        try (DirectoryStream<Path> keys = Files.newDirectoryStream(cache, Files::isDirectory)) {
+            for (Path dir : keys) {
+                if (Files.exists(dir.resolve(ARCHIVE)) || Files.exists(dir.resolve(FAILED)) || !Files.exists(dir.resolve(CLASSPATH))) continue;
+                long started = System.nanoTime();
+                try {
+                    if (build(dir)) built++;
+                } finally {
+                    BUILDING.addAndGet(System.nanoTime() - started);
+                }
+            }
+            prune(cache);
+        } catch (IOException | RuntimeException e) {
+            // a cache that cannot be read only means JVMs start as they did without it
         }
+        return built;
     }
-
-    private static final java.util.concurrent.atomic.AtomicLong BUILDING = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * The time this JVM has spent building archives, in nanoseconds: a run subtracts what its lab's
@@ -148,20 +159,6 @@ public final class ClassArchive {
      */
     public static long buildingNanos() {
         return BUILDING.get();
-    }
-
-    private static int buildAll(Path cache) {
-        int built = 0;
-        try (DirectoryStream<Path> keys = Files.newDirectoryStream(cache, Files::isDirectory)) {
-            for (Path dir : keys) {
-                if (Files.exists(dir.resolve(ARCHIVE)) || Files.exists(dir.resolve(FAILED)) || !Files.exists(dir.resolve(CLASSPATH))) continue;
-                if (build(dir)) built++;
-            }
-            prune(cache);
-        } catch (IOException | RuntimeException e) {
-            // a cache that cannot be read only means JVMs start as they did without it
-        }
-        return built;
     }
 
     private static boolean build(Path dir) throws IOException {

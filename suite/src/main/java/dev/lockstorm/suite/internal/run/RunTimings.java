@@ -27,11 +27,11 @@ public record RunTimings(Duration setUp, Duration main, Duration windDown, Durat
         return fixed().plus(main).plus(archives);
     }
 
-    /** "fixed cost 7.9 s (set-up 5.2, wind-down 1.3, check 1.4)", and the archives built when there were any. */
+    /** "fixed cost 7.9 s (set-up 5.2, wind-down 1.3, check 1.4)", and the archives built when that took a tenth of a second or so. */
     public String describe() {
         return String.format(Locale.ROOT, "fixed cost %.1f s (set-up %.1f, wind-down %.1f, check %.1f%s)",
                 seconds(fixed()), seconds(setUp), seconds(windDown), seconds(check),
-                archives.isZero() ? "" : String.format(Locale.ROOT, "; and %.1f s building class-data archives", seconds(archives)));
+                archives.toMillis() < 50 ? "" : String.format(Locale.ROOT, "; and %.1f s building class-data archives", seconds(archives)));
     }
 
     static double seconds(Duration d) {
