@@ -17,10 +17,12 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * Application class-data sharing for the JVMs a lab starts on this machine (clients' workers,
@@ -89,10 +91,12 @@ public final class ClassArchive {
      */
     static Launch launch(String java, List<String> classpath, String mainClass, List<String> props) {
         if (off()) return new Launch(List.of(), classpath);
-        List<String> jars = classpath.stream().filter(ClassArchive::isJar).toList();
-        List<String> ordered = new ArrayList<>(jars);
-        classpath.stream().filter(e -> !isJar(e)).forEach(ordered::add);
+        // each entry looked at once: a JVM's start is no place for a second stat of every jar
+        Map<Boolean, List<String>> byJar = classpath.stream().collect(Collectors.partitioningBy(ClassArchive::isJar));
+        List<String> jars = byJar.get(true);
         if (jars.isEmpty()) return new Launch(List.of(), classpath);
+        List<String> ordered = new ArrayList<>(jars);
+        ordered.addAll(byJar.get(false));
         try {
             String kind = mainClass + props.stream().filter(p -> p.startsWith("-D" + KIND + "=")).map(p -> " " + p).findFirst().orElse("");
             Path dir = keyDir(java, jars, kind);

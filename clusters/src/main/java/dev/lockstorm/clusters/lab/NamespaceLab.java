@@ -124,7 +124,7 @@ public final class NamespaceLab extends Lab {
         }
         List<String> left = leftovers();
         if (!left.isEmpty()) throw new LabException("the lab left things behind: " + String.join("; ", left));
-        // the JVMs that recorded their classes have exited: the next lab's start from an archive (once per class path)
+        // the JVMs that recorded their classes have exited: the next lab's start from an archive (once per kind of JVM)
         ClassArchive.buildPending();
     }
 

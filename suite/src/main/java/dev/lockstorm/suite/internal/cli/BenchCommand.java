@@ -36,6 +36,11 @@ public final class BenchCommand implements Runnable {
         }
     }
 
+    /** Bad input to a bench subcommand: picocli prints it with that command's usage and exits with its bad-input code. */
+    static picocli.CommandLine.ParameterException bad(picocli.CommandLine.Model.CommandSpec spec, String message) {
+        return new picocli.CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
     /** The names in a comma-separated list, blanks dropped. */
     static java.util.List<String> names(String list) {
         return java.util.Arrays.stream(list.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
@@ -137,15 +142,15 @@ public final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws Exception {
-            if (runs < 1) throw bad("--runs must be at least 1, not " + runs);
-            if (each.toSeconds() < 1) throw bad("--each must be at least 1s, not " + each);
+            if (runs < 1) throw bad(spec, "--runs must be at least 1, not " + runs);
+            if (each.toSeconds() < 1) throw bad(spec, "--each must be at least 1s, not " + each);
             java.util.List<String> chosen = systems == null ? dev.lockstorm.suite.internal.bench.RunCostBench.SYSTEMS : names(systems);
             var builtIn = dev.lockstorm.locks.internal.registry.Registry.builtIn();
             for (String s : chosen) {
                 try {
                     builtIn.system(s);
                 } catch (dev.lockstorm.locks.internal.registry.PluginException e) {
-                    throw bad("--systems: " + e.getMessage());
+                    throw bad(spec, "--systems: " + e.getMessage());
                 }
             }
             dev.lockstorm.clusters.lab.Lab.requireInside();
@@ -155,10 +160,6 @@ public final class BenchCommand implements Runnable {
 
         @picocli.CommandLine.Spec
         picocli.CommandLine.Model.CommandSpec spec;
-
-        private picocli.CommandLine.ParameterException bad(String message) {
-            return new picocli.CommandLine.ParameterException(spec.commandLine(), message);
-        }
     }
 
     @Command(name = "zookeeper", mixinStandardHelpOptions = true,
@@ -247,7 +248,7 @@ public final class BenchCommand implements Runnable {
             java.util.List<String> recipes = systems == null ? dev.lockstorm.suite.internal.bench.HerdBench.RECIPES : names(systems);
             for (String r : recipes) {
                 if (!dev.lockstorm.suite.internal.bench.HerdBench.RECIPES.contains(r)) {
-                    throw bad("--systems: '" + r + "' is not one of " + String.join(", ", dev.lockstorm.suite.internal.bench.HerdBench.RECIPES));
+                    throw bad(spec, "--systems: '" + r + "' is not one of " + String.join(", ", dev.lockstorm.suite.internal.bench.HerdBench.RECIPES));
                 }
             }
             java.util.List<Integer> counts = waiterCounts();
@@ -264,16 +265,12 @@ public final class BenchCommand implements Runnable {
                 try {
                     n = Integer.parseInt(part.trim());
                 } catch (NumberFormatException e) {
-                    throw bad("--waiters: '" + part.trim() + "' is not a whole number; expected e.g. 10,50,100");
+                    throw bad(spec, "--waiters: '" + part.trim() + "' is not a whole number; expected e.g. 10,50,100");
                 }
-                if (n < 1 || n > 1000) throw bad("--waiters: " + n + " is out of range; expected 1 to 1000");
+                if (n < 1 || n > 1000) throw bad(spec, "--waiters: " + n + " is out of range; expected 1 to 1000");
                 out.add(n);
             }
             return out;
-        }
-
-        private picocli.CommandLine.ParameterException bad(String message) {
-            return new picocli.CommandLine.ParameterException(spec.commandLine(), message);
         }
 
         @picocli.CommandLine.Spec
@@ -304,11 +301,11 @@ public final class BenchCommand implements Runnable {
                 try {
                     targets.add(dev.lockstorm.suite.internal.bench.AwarenessBench.Target.parse(s));
                 } catch (IllegalArgumentException e) {
-                    throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--systems: " + e.getMessage());
+                    throw bad(spec, "--systems: " + e.getMessage());
                 }
             }
-            if (trials < 1 || trials > 100) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--trials: " + trials + " is out of range; expected 1 to 100");
-            if (lease.toMillis() < 1000) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--lease: " + lease + " is too short; expected at least 1s");
+            if (trials < 1 || trials > 100) throw bad(spec, "--trials: " + trials + " is out of range; expected 1 to 100");
+            if (lease.toMillis() < 1000) throw bad(spec, "--lease: " + lease + " is too short; expected at least 1s");
             dev.lockstorm.clusters.lab.Lab.requireInside();
             new dev.lockstorm.suite.internal.bench.AwarenessBench(System.out, Home.store()).run(targets, trials, lease);
             return 0;

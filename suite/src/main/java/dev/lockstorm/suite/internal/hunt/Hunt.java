@@ -178,10 +178,9 @@ public final class Hunt {
             RunSpec spec = b.build();
             progress.printf(Locale.ROOT, "hunt: [%s of %s] seed %d, %s%n", clock(System.nanoTime() - started), clock(budget.toNanos()), seed, kind.name());
             String startedAt = STARTED.format(java.time.Instant.now());
-            long t0 = System.nanoTime();
             RunResult r = new Runner(progress).run(spec, store.newRun(system.name()));
-            // archives built as its lab closed come once per kind of JVM: no part of what the runs to come will cost
-            long around = Math.max(0, System.nanoTime() - t0 - each.toNanos() - r.timings().archives().toNanos());
+            // the run's own account of its time, less what the runs to come will not pay: archives built once per kind of JVM
+            long around = Math.max(0, r.timings().total().minus(r.timings().archives()).minus(each).toNanos());
             sumAround += around;
             mostAround = runs == 0 ? around : Math.max(mostAround, around);
             runs++;
