@@ -38,8 +38,10 @@ public abstract class ProcessNode implements Node {
         return process;
     }
 
+    /** Its log: the running process's own, which a lab kept from an earlier run left in that run's directory. */
     public Path log() {
-        return lab.dir().resolve("logs").resolve(processName() + ".log");
+        HostProcess p = process;
+        return p != null ? p.log() : lab.log(processName());
     }
 
     /** Starts the server on its existing data (a restart after stop or kill); no-op while it runs. */

@@ -14,6 +14,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -87,6 +88,43 @@ public abstract sealed class DatabaseNode extends ProcessNode permits PostgresNo
         p.setProperty("connectTimeout", connectTimeout());
         p.setProperty("socketTimeout", socketTimeout);
         return DriverManager.getConnection(url, p);
+    }
+
+    /**
+     * Empties the {@code lockstorm} database for the next run on this server: every other session
+     * of the user ended (the locks a session held go with it: advisory locks, {@code GET_LOCK}, row
+     * locks), then every table, sequence and view the locks made dropped.
+     */
+    public void reset() {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            endOtherSessions(s);
+            long deadline = System.nanoTime() + 5_000_000_000L;
+            while (otherSessions(s) > 0) {
+                if (System.nanoTime() > deadline) throw new LabException(otherSessions(s) + " sessions of " + product() + " on " + host.name() + " outlived the reset");
+                Wait.sleep(20);
+            }
+            dropObjects(s);
+        } catch (SQLException e) {
+            throw new LabException("could not empty " + product() + " on " + host.name() + " for the next run: " + e.getMessage(), e);
+        }
+    }
+
+    /** Ends every session of the {@code lockstorm} user but this one. */
+    protected abstract void endOtherSessions(Statement s) throws SQLException;
+
+    /** How many sessions of the {@code lockstorm} user are left beside this one. */
+    protected abstract long otherSessions(Statement s) throws SQLException;
+
+    /** Drops every table, sequence and view of the {@code lockstorm} database. */
+    protected abstract void dropObjects(Statement s) throws SQLException;
+
+    /** The first column of each row {@code sql} answers. */
+    protected static List<String> column(Statement s, String sql) throws SQLException {
+        List<String> out = new java.util.ArrayList<>();
+        try (java.sql.ResultSet r = s.executeQuery(sql)) {
+            while (r.next()) out.add(r.getString(1));
+        }
+        return out;
     }
 
     /** The driver's connect timeout for one check (PgJDBC counts seconds, MariaDB's driver milliseconds). */

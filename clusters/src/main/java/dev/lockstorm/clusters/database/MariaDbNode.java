@@ -8,6 +8,7 @@ import dev.lockstorm.clusters.lab.LabException;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -55,6 +56,39 @@ public final class MariaDbNode extends DatabaseNode {
     @Override
     public String product() {
         return "MariaDB";
+    }
+
+    private static final String OTHERS = "FROM information_schema.PROCESSLIST WHERE ID <> CONNECTION_ID() AND USER = '" + DATABASE + "'";
+
+    @Override
+    protected void endOtherSessions(java.sql.Statement s) throws java.sql.SQLException {
+        for (String id : column(s, "SELECT ID " + OTHERS)) {
+            try {
+                s.execute("KILL CONNECTION " + Long.parseLong(id));
+            } catch (java.sql.SQLException gone) {
+                // it ended by itself meanwhile
+            }
+        }
+    }
+
+    @Override
+    protected long otherSessions(java.sql.Statement s) throws java.sql.SQLException {
+        return Long.parseLong(column(s, "SELECT count(*) " + OTHERS).get(0));
+    }
+
+    @Override
+    protected void dropObjects(java.sql.Statement s) throws java.sql.SQLException {
+        s.execute("SET FOREIGN_KEY_CHECKS = 0");
+        List<String> drops = new ArrayList<>();
+        try (java.sql.ResultSet r = s.executeQuery("SELECT TABLE_TYPE, TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()")) {
+            while (r.next()) {
+                String type = r.getString(1);
+                String name = "`" + r.getString(2).replace("`", "``") + "`";
+                drops.add((type.equals("SEQUENCE") ? "DROP SEQUENCE IF EXISTS " : type.equals("VIEW") ? "DROP VIEW IF EXISTS " : "DROP TABLE IF EXISTS ") + name);
+            }
+        }
+        for (String drop : drops) s.execute(drop);
+        s.execute("SET FOREIGN_KEY_CHECKS = 1");
     }
 
     @Override

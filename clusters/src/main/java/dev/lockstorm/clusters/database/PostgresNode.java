@@ -112,6 +112,32 @@ public final class PostgresNode extends DatabaseNode {
     }
 
     @Override
+    protected void endOtherSessions(Statement s) throws SQLException {
+        s.execute("SELECT pg_terminate_backend(pid) FROM pg_catalog.pg_stat_activity WHERE usename = current_user AND pid <> pg_backend_pid()");
+    }
+
+    @Override
+    protected long otherSessions(Statement s) throws SQLException {
+        return Long.parseLong(column(s, "SELECT count(*) FROM pg_catalog.pg_stat_activity WHERE usename = current_user AND pid <> pg_backend_pid()").get(0));
+    }
+
+    /** The user's own schemas: the lab's user may be the cluster's superuser, who owns the catalog's views and tables too. */
+    private static final String OWN = " schemaname NOT IN ('pg_catalog', 'information_schema') AND schemaname NOT LIKE 'pg\\_%'";
+
+    @Override
+    protected void dropObjects(Statement s) throws SQLException {
+        for (String view : column(s, "SELECT format('%I.%I', schemaname, viewname) FROM pg_catalog.pg_views WHERE viewowner = current_user AND" + OWN)) {
+            s.execute("DROP VIEW IF EXISTS " + view + " CASCADE");
+        }
+        for (String table : column(s, "SELECT format('%I.%I', schemaname, tablename) FROM pg_catalog.pg_tables WHERE tableowner = current_user AND" + OWN)) {
+            s.execute("DROP TABLE IF EXISTS " + table + " CASCADE");
+        }
+        for (String seq : column(s, "SELECT format('%I.%I', schemaname, sequencename) FROM pg_catalog.pg_sequences WHERE sequenceowner = current_user AND" + OWN)) {
+            s.execute("DROP SEQUENCE IF EXISTS " + seq + " CASCADE");
+        }
+    }
+
+    @Override
     public String jdbcUrl() {
         return "jdbc:postgresql://" + host.address() + ":" + PORT + "/" + DATABASE + "?user=" + DATABASE;
     }

@@ -76,21 +76,44 @@ public final class DynaliteNode extends ProcessNode {
     public boolean isServing() {
         HostProcess p = process();
         if (p == null || !p.isAlive() || p.isPaused()) return false;
+        return call("ListTables", "{}").filter(body -> body.contains("TableNames")).isPresent();
+    }
+
+    private static final java.util.regex.Pattern TABLE_NAMES = java.util.regex.Pattern.compile("\"TableNames\"\\s*:\\s*\\[([^\\]]*)]");
+
+    /** Empties the server for the next run on it: every table (the lock tables, their items) deleted. */
+    public void reset() {
+        for (String table : tables()) {
+            if (call("DeleteTable", "{\"TableName\":\"" + table + "\"}").isEmpty()) throw new LabException(this + " did not delete table " + table);
+        }
+        List<String> left = tables();
+        if (!left.isEmpty()) throw new LabException("tables left in " + this + " after the reset: " + left);
+    }
+
+    private List<String> tables() {
+        String body = call("ListTables", "{}").orElseThrow(() -> new LabException(this + " did not answer ListTables while being emptied"));
+        java.util.regex.Matcher m = TABLE_NAMES.matcher(body);
+        if (!m.find() || m.group(1).isBlank()) return List.of();
+        return java.util.Arrays.stream(m.group(1).split(",")).map(t -> t.strip().replaceAll("^\"|\"$", "")).toList();
+    }
+
+    /** One DynamoDB API call, signed as dynalite needs it (a signature it does not check); the body of a 200 answer. */
+    private java.util.Optional<String> call(String target, String json) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint() + "/")).timeout(Duration.ofMillis(800))
                 .header("Content-Type", "application/x-amz-json-1.0")
-                .header("X-Amz-Target", "DynamoDB_20120810.ListTables")
+                .header("X-Amz-Target", "DynamoDB_20120810." + target)
                 .header("X-Amz-Date", "20200101T000000Z")
                 .header("Authorization", "AWS4-HMAC-SHA256 Credential=lockstorm/20200101/us-east-1/dynamodb/aws4_request,"
                         + " SignedHeaders=host, Signature=0")
-                .POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build();
         try {
             HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200 && r.body().contains("TableNames");
+            return r.statusCode() == 200 ? java.util.Optional.of(r.body()) : java.util.Optional.empty();
         } catch (IOException e) {
-            return false;
+            return java.util.Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
+            return java.util.Optional.empty();
         }
     }
 

@@ -84,6 +84,11 @@ public final class EtcdCluster {
     }
 
     /** Each member and its state: {@code etcd@n1=leader etcd@n2=follower etcd@n3=down} (unhealthy: running, without a quorum). */
+    /** Empties the cluster for the next run on it, through its leader (or any member): every key and lease ({@link EtcdNode#reset}). */
+    public void reset() {
+        leader().orElse(nodes().get(0)).reset();
+    }
+
     public String describe() {
         return nodes.stream().map(n -> n + "=" + (n.process() == null || exited(n) ? "down"
                         : !n.isServing() ? "unhealthy" : n.isLeader() ? "leader" : "follower"))

@@ -143,6 +143,8 @@ public final class ClassArchive {
         try (DirectoryStream<Path> keys = Files.newDirectoryStream(cache, Files::isDirectory)) {
             for (Path dir : keys) {
                 if (Files.exists(dir.resolve(ARCHIVE)) || Files.exists(dir.resolve(FAILED)) || !Files.exists(dir.resolve(CLASSPATH))) continue;
+                // a JVM still running holds its list open: a lab kept for the next run still runs the servers that recorded
+                if (stillRecording(dir)) continue;
                 long started = System.nanoTime();
                 try {
                     if (build(dir)) built++;
@@ -163,6 +165,31 @@ public final class ClassArchive {
      */
     public static long buildingNanos() {
         return BUILDING.get();
+    }
+
+    /** Whether a live process of this machine has one of {@code dir}'s class lists open (it is still recording). */
+    private static boolean stillRecording(Path dir) throws IOException {
+        Set<Path> lists = new java.util.HashSet<>();
+        try (DirectoryStream<Path> in = Files.newDirectoryStream(dir, "*" + LIST_SUFFIX)) {
+            in.forEach(l -> lists.add(l.toAbsolutePath().normalize()));
+        }
+        if (lists.isEmpty()) return false;
+        try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
+            for (Path proc : procs) {
+                try (DirectoryStream<Path> fds = Files.newDirectoryStream(proc.resolve("fd"))) {
+                    for (Path fd : fds) {
+                        try {
+                            if (lists.contains(Files.readSymbolicLink(fd))) return true;
+                        } catch (IOException gone) {
+                            // closed meanwhile
+                        }
+                    }
+                } catch (IOException | SecurityException notOurs) {
+                    // exited, or not ours to read
+                }
+            }
+        }
+        return false;
     }
 
     private static boolean build(Path dir) throws IOException {

@@ -26,6 +26,8 @@ public abstract class Lab implements AutoCloseable {
     private final Map<String, Host> hosts = new LinkedHashMap<>();
     private final List<HostProcess> processes = Collections.synchronizedList(new ArrayList<>());
     private volatile LineStamp stamp = LineStamp.NONE;
+    /** Where the logs of processes started from now on go: the run directory's {@code logs}, or a later run's ({@link #logTo}). */
+    private volatile Path logs;
 
     /**
      * Builds a lab of network namespaces on this machine. The calling JVM must already run inside
@@ -135,8 +137,39 @@ public abstract class Lab implements AutoCloseable {
         return track(host.startPiped(name, cmd, env(env), log(name)));
     }
 
-    private Path log(String name) {
-        return dir().resolve("logs").resolve(name + ".log");
+    /** The log file of the process named {@code name} started from now on. */
+    public Path log(String name) {
+        Path d = logs;
+        return (d != null ? d : dir().resolve("logs")).resolve(name + ".log");
+    }
+
+    /**
+     * A lab kept for a later run ({@code StandingServers}): the processes started from now on log in
+     * {@code runDir}'s {@code logs}; those already running keep their logs where they are.
+     */
+    public void logTo(Path runDir) {
+        this.logs = runDir.resolve("logs");
+    }
+
+    /**
+     * The faults still in force on this lab's hosts, one line each: a nemesis table of nft rules or a
+     * slow link's qdisc on a host, a process left stopped. Empty when every fault was undone: what a
+     * lab kept for the next run must show, since that run must begin on a healthy lab.
+     */
+    public List<String> faultsLeft() {
+        List<String> left = new ArrayList<>();
+        for (HostProcess p : liveProcesses()) if (p.isPaused()) left.add("process " + p.name() + " stopped");
+        for (Host h : hosts()) {
+            Commands.Result tables = h.exec("nft", "list", "tables");
+            if (tables.ok()) {
+                for (String t : Cleanup.NFT_TABLES) {
+                    if (tables.output().lines().anyMatch(l -> l.strip().equals("table " + t))) left.add("nft table " + t + " on " + h.name());
+                }
+            }
+            Commands.Result qdiscs = h.exec("tc", "qdisc", "show");
+            if (qdiscs.ok()) Cleanup.slowLinkDevices(qdiscs.output()).forEach(d -> left.add("slow-link qdisc on " + h.name() + " " + d));
+        }
+        return left;
     }
 
     private HostProcess track(HostProcess p) {

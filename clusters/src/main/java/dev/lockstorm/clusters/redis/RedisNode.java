@@ -125,6 +125,22 @@ public final class RedisNode extends ProcessNode {
         }
     }
 
+    /**
+     * Empties the server for the next run on it: every key (locks, tokens, a resource kept here) and
+     * every cached script. A write to the append-only file like any other, so a restart after it
+     * comes back as empty as before.
+     */
+    public void reset() {
+        try (Resp r = connect(Duration.ofSeconds(5))) {
+            r.call("FLUSHALL", "SYNC");
+            r.call("SCRIPT", "FLUSH");
+            Object left = r.call("DBSIZE");
+            if (!Long.valueOf(0).equals(left)) throw new LabException(this + " still holds " + left + " keys after FLUSHALL");
+        } catch (IOException e) {
+            throw new LabException("could not empty " + this + " for the next run: " + e.getMessage(), e);
+        }
+    }
+
     public Resp connect(Duration timeout) throws IOException {
         return Resp.connect(host.address(), PORT, timeout);
     }

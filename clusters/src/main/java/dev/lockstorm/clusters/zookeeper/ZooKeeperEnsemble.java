@@ -81,6 +81,44 @@ public final class ZooKeeperEnsemble {
     }
 
     /** Each node and its mode, e.g. {@code zk1@n1=leader zk2@n2=follower zk3@n3=down}. */
+    /**
+     * Empties the ensemble for the next run on it: every znode but ZooKeeper's own {@code /zookeeper}
+     * (lock paths, sequence counters, the ephemeral nodes of sessions not yet expired). A session a
+     * killed client left expires later on its own and finds its nodes already gone.
+     */
+    public void reset() {
+        // the client's INFO lines (a dozen per session) would go to the run's terminal: the driver's own loggers are quiet
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.zookeeper", System.getProperty("org.slf4j.simpleLogger.log.org.apache.zookeeper", "warn"));
+        java.util.concurrent.CountDownLatch connected = new java.util.concurrent.CountDownLatch(1);
+        org.apache.zookeeper.ZooKeeper zk = null;
+        try {
+            zk = new org.apache.zookeeper.ZooKeeper(connectString(), 10_000, e -> {
+                if (e.getState() == org.apache.zookeeper.Watcher.Event.KeeperState.SyncConnected) connected.countDown();
+            });
+            if (!connected.await(10, java.util.concurrent.TimeUnit.SECONDS)) throw new LabException("no session with " + connectString() + " within 10 s");
+            for (String child : zk.getChildren("/", false)) {
+                if (!child.equals("zookeeper")) org.apache.zookeeper.ZKUtil.deleteRecursive(zk, "/" + child);
+            }
+            List<String> left = zk.getChildren("/", false);
+            if (!left.equals(List.of("zookeeper"))) throw new LabException("znodes left after the reset: " + left);
+        } catch (org.apache.zookeeper.KeeperException e) {
+            throw new LabException("could not empty the ensemble for the next run: " + e.getMessage(), e);
+        } catch (java.io.IOException e) {
+            throw new LabException("could not reach the ensemble to empty it: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LabException("interrupted while emptying the ensemble", e);
+        } finally {
+            if (zk != null) {
+                try {
+                    zk.close();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
     public String describe() {
         return nodes.stream().map(n -> n + "=" + n.mode().orElse("down")).collect(Collectors.joining(" "));
     }

@@ -6,6 +6,7 @@ import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.RunTimings;
 import dev.lockstorm.suite.internal.run.Runner;
+import dev.lockstorm.suite.internal.run.StandingServers;
 
 import java.io.PrintStream;
 import java.time.Duration;
@@ -33,28 +34,49 @@ public final class RunCostBench {
         this.store = store;
     }
 
-    /** {@code runs} runs of {@code each} per system; prints the median of each part per system. */
+    /**
+     * {@code runs} runs of {@code each} per system, each starting its own servers, then as many on
+     * servers kept standing from the run before ({@link StandingServers}: the first of those starts
+     * them and is not counted); prints the median of each part per system, both ways.
+     */
     public void run(List<String> systems, int runs, Duration each) throws Exception {
-        out.printf(Locale.ROOT, "bench run: %d %s per lock, nemesis none, %d s main phase, 5 clients; the median of each part, in seconds%n",
-                runs, runs == 1 ? "run" : "runs", each.toSeconds());
-        out.printf(Locale.ROOT, "%-22s %-44s %7s %9s %6s %7s%n", "system", "servers", "set-up", "wind-down", "check", "fixed");
+        out.printf(Locale.ROOT, "bench run: %d %s per lock and way, nemesis none, %d s main phase, 5 clients; the median of each part, in seconds:"
+                + " a run that starts its servers, then a run on servers kept from the run before%n", runs, runs == 1 ? "run" : "runs", each.toSeconds());
+        out.printf(Locale.ROOT, "%-22s %-44s %7s %9s %6s %7s | %12s %9s %11s%n", "system", "servers", "set-up", "wind-down", "check", "fixed",
+                "kept: set-up", "wind-down", "kept: fixed");
+        PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
         for (String name : systems) {
-            List<RunTimings> timings = new ArrayList<>();
+            List<RunTimings> own = new ArrayList<>();
+            List<RunTimings> kept = new ArrayList<>();
             RunSpec first = null;
             for (int i = 1; i <= runs; i++) {
-                RunSpec spec = RunSpec.builtIn(name).nemesis(NemesisKinds.byName("none")).timeLimit(each).seed(i)
-                        .command(List.of("bin/lockstorm", "run", "--system", name, "--nemesis", "none", "--time-limit", each.toSeconds() + "s",
-                                "--seed", Integer.toString(i)))
-                        .build();
-                first = spec;
-                RunResult r = new Runner(new PrintStream(PrintStream.nullOutputStream())).run(spec, store.newRun("bench-run/" + name));
-                timings.add(r.timings());
+                first = spec(name, each, i);
+                own.add(new Runner(quiet).run(first, store.newRun("bench-run/" + name)).timings());
             }
-            out.printf(Locale.ROOT, "%-22s %-44s %7.1f %9.1f %6.1f %7.1f%n", name, first.system().topology().describe(),
-                    median(timings, RunTimings::setUp), median(timings, RunTimings::windDown), median(timings, RunTimings::check),
-                    median(timings, RunTimings::fixed));
+            int reused = 0;
+            try (StandingServers standing = new StandingServers()) {
+                Runner runner = new Runner(quiet).keeping(standing);
+                for (int i = 0; i <= runs; i++) {
+                    RunTimings t = runner.run(spec(name, each, i + 1), store.newRun("bench-run/" + name)).timings();
+                    if (standing.reused() > reused) kept.add(t);
+                    reused = standing.reused();
+                }
+            }
+            String keptColumns = kept.isEmpty() ? String.format(Locale.ROOT, "%12s %9s %11s", "-", "-", "not kept")
+                    : String.format(Locale.ROOT, "%12.1f %9.1f %11.1f", median(kept, RunTimings::setUp), median(kept, RunTimings::windDown),
+                    median(kept, RunTimings::fixed));
+            out.printf(Locale.ROOT, "%-22s %-44s %7.1f %9.1f %6.1f %7.1f | %s%n", name, first.system().topology().describe(),
+                    median(own, RunTimings::setUp), median(own, RunTimings::windDown), median(own, RunTimings::check),
+                    median(own, RunTimings::fixed), keptColumns);
         }
-        out.println("runs: " + store.root().resolve("bench-run"));
+        out.println("runs: " + store.root().resolve("bench-run") + " (\"not kept\": the family's servers cannot be emptied, and start anew for each run)");
+    }
+
+    private static RunSpec spec(String name, Duration each, int seed) {
+        return RunSpec.builtIn(name).nemesis(NemesisKinds.byName("none")).timeLimit(each).seed(seed)
+                .command(List.of("bin/lockstorm", "run", "--system", name, "--nemesis", "none", "--time-limit", each.toSeconds() + "s",
+                        "--seed", Integer.toString(seed)))
+                .build();
     }
 
     static double median(List<RunTimings> timings, Function<RunTimings, Duration> part) {

@@ -27,6 +27,16 @@ public sealed interface Cluster extends Servers permits Cluster.Promotable, Clus
     void awaitServing(Duration timeout);
 
     /**
+     * Empties the servers of what the last run's clients left (keys, znodes, leases, rows, tables,
+     * sessions), so that the next run on them starts as on servers just started; whether this family
+     * can. One that cannot (its roles may have moved: a Sentinel failover, a promoted replica; or its
+     * state outlives the servers' own clients: Hazelcast's CP sessions) is started anew for each run.
+     */
+    default boolean reset() {
+        return false;
+    }
+
+    /**
      * Starts the servers of {@code topology} on the lab's hosts n1 … (and s1 … for helpers) and
      * waits until they serve ({@link ServerKind#start}).
      *

@@ -76,6 +76,12 @@ public record DatabaseServer(boolean postgres) implements ServerKind {
         }
 
         @Override
+        public boolean reset() {
+            node.reset();
+            return true;
+        }
+
+        @Override
         public Optional<ClockFault> clock(ProcessNode n) {
             return n == node ? Optional.ofNullable(clock) : Optional.empty();
         }

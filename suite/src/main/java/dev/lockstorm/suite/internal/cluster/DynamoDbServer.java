@@ -50,5 +50,11 @@ public record DynamoDbServer() implements ServerKind {
         public void awaitServing(Duration timeout) {
             node.awaitServing(timeout);
         }
+
+        @Override
+        public boolean reset() {
+            node.reset();
+            return true;
+        }
     }
 }

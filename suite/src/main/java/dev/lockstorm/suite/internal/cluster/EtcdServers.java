@@ -50,5 +50,11 @@ public record EtcdServers() implements ServerKind {
         public void awaitServing(Duration timeout) {
             etcd.awaitServing(timeout);
         }
+
+        @Override
+        public boolean reset() {
+            etcd.reset();
+            return true;
+        }
     }
 }

@@ -61,6 +61,12 @@ public record RedisMasterServers() implements ServerKind {
         }
 
         @Override
+        public boolean reset() {
+            nodes.forEach(RedisNode::reset);
+            return true;
+        }
+
+        @Override
         public Optional<ClockFault> clock(ProcessNode node) {
             return Optional.ofNullable(clocks.get(node.host()));
         }

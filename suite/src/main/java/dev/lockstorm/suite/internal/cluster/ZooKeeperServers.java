@@ -58,5 +58,11 @@ public record ZooKeeperServers() implements ServerKind {
         public void awaitServing(Duration timeout) {
             zk.awaitServing(timeout);
         }
+
+        @Override
+        public boolean reset() {
+            zk.reset();
+            return true;
+        }
     }
 }

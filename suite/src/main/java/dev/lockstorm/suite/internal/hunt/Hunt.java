@@ -16,6 +16,7 @@ import dev.lockstorm.suite.internal.workload.OnDoubt;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
+import dev.lockstorm.suite.internal.run.StandingServers;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -153,53 +154,63 @@ public final class Hunt {
         long overhead = FIRST_OVERHEAD.toNanos();
         long mostAround = overhead;
         long sumAround = 0;
-        for (Rotation.Turn turn = first; turn != null; turn = rotation.next(turn.position() + 1)) {
-            NemesisKind kind = turn.kind();
-            long seed = turn.seed();
-            // what is left of this round shares what is left of the budget, at the cost around a run measured so far
-            Duration each = fixedEach != null ? fixedEach
-                    : eachFor(Duration.ofNanos(Math.max(0, end - System.nanoTime())), rotation.leftInRound(turn), Duration.ofNanos(overhead));
-            // a run takes its main phase and the cost around it: none starts that could not end in the budget
-            if (System.nanoTime() + each.toNanos() + mostAround > end) return new Found(null, null, runs, reached, dir);
-            List<String> command = new ArrayList<>(List.of("bin/lockstorm", "run", "--system", system.name(), "--nemesis", kind.name(),
-                    "--seed", Long.toString(seed), "--time-limit", each.toSeconds() + "s", "--resource", resource.name()));
-            if (fencing != Fencing.NONE) command.addAll(List.of("--fencing", fencing.wire()));
-            if (!classpath.isEmpty()) command.addAll(List.of("--classpath", PluginClasspath.join(classpath)));
-            options.forEach((k, v) -> command.addAll(List.of("--option", k + "=" + v)));
-            if (durable) command.addAll(List.of("--persistence", Persistence.AOF_ALWAYS.wire()));
-            RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).resource(resource).nemesis(kind).seed(seed).timeLimit(each)
-                    .fencing(fencing).command(command);
-            if (durable) b.persistence(Persistence.AOF_ALWAYS);
-            if (turn.careful()) {
-                b.onDoubt(OnDoubt.STOP);
-                command.addAll(List.of("--on-doubt", "stop"));
+        // the servers stand from one run to the next: a run after the first costs less around its main phase than the first,
+        // so the most a run cost is kept apart for runs on kept servers and runs that start their own
+        long mostKept = 0;
+        boolean lastKept = false;
+        try (StandingServers standing = new StandingServers()) {
+            Runner runner = new Runner(progress).keeping(standing);
+            for (Rotation.Turn turn = first; turn != null; turn = rotation.next(turn.position() + 1)) {
+                NemesisKind kind = turn.kind();
+                long seed = turn.seed();
+                // what is left of this round shares what is left of the budget, at the cost around a run measured so far
+                Duration each = fixedEach != null ? fixedEach
+                        : eachFor(Duration.ofNanos(Math.max(0, end - System.nanoTime())), rotation.leftInRound(turn), Duration.ofNanos(overhead));
+                // a run takes its main phase and the cost around it: none starts that could not end in the budget
+                if (System.nanoTime() + each.toNanos() + (lastKept ? mostKept : mostAround) > end) return new Found(null, null, runs, reached, dir);
+                List<String> command = new ArrayList<>(List.of("bin/lockstorm", "run", "--system", system.name(), "--nemesis", kind.name(),
+                        "--seed", Long.toString(seed), "--time-limit", each.toSeconds() + "s", "--resource", resource.name()));
+                if (fencing != Fencing.NONE) command.addAll(List.of("--fencing", fencing.wire()));
+                if (!classpath.isEmpty()) command.addAll(List.of("--classpath", PluginClasspath.join(classpath)));
+                options.forEach((k, v) -> command.addAll(List.of("--option", k + "=" + v)));
+                if (durable) command.addAll(List.of("--persistence", Persistence.AOF_ALWAYS.wire()));
+                RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).resource(resource).nemesis(kind).seed(seed).timeLimit(each)
+                        .fencing(fencing).command(command);
+                if (durable) b.persistence(Persistence.AOF_ALWAYS);
+                if (turn.careful()) {
+                    b.onDoubt(OnDoubt.STOP);
+                    command.addAll(List.of("--on-doubt", "stop"));
+                }
+                options.forEach(b::option);
+                RunSpec spec = b.build();
+                progress.printf(Locale.ROOT, "hunt: [%s of %s] seed %d, %s%n", clock(System.nanoTime() - started), clock(budget.toNanos()), seed, kind.name());
+                String startedAt = STARTED.format(java.time.Instant.now());
+                int keptBefore = standing.reused();
+                RunResult r = runner.run(spec, store.newRun(system.name()));
+                // the run's own account of its time, less what the runs to come will not pay: archives built once per kind of JVM
+                long around = Math.max(0, r.timings().total().minus(r.timings().archives()).minus(each).toNanos());
+                sumAround += around;
+                mostAround = runs == 0 ? around : Math.max(mostAround, around);
+                lastKept = standing.reused() > keptBefore;
+                if (lastKept) mostKept = Math.max(mostKept, around);
+                runs++;
+                overhead = sumAround / runs;
+                CheckResult c = r.check();
+                Map<String, Integer> exercised = new LinkedHashMap<>();
+                c.coverage().moments().forEach(m -> exercised.merge(m.key(), m.count(), Integer::sum));
+                exercised.forEach((k, n) -> reached.merge(k, n, Integer::sum));
+                Optional<String> defect = defect(r);
+                String where = store.root().toAbsolutePath().normalize().relativize(r.dir().toAbsolutePath().normalize()).toString();
+                log = log.with(new HuntLog.Run(where, turn.position(), seed, kind.name(), turn.careful(), startedAt,
+                        c.verdict().wire(), defect.orElse(null), exercised));
+                log.write(dir);
+                // the cost around the main phase printed with every run: what a cheaper run would give back to the hunt
+                String holds = c.holdsCounted() ? c.defectIncidents() + " lock defects, " + c.leaseLimitIncidents() + " lease limits"
+                        : "double holders not counted";
+                progress.printf(Locale.ROOT, "hunt: seed %d, %s: %s, %s; main phase %.1f s, %s; exercised: %s%n", seed,
+                        kind.name(), c.verdict().wire(), holds, r.timings().main().toNanos() / 1e9, r.timings().describe(), c.coverage().describe());
+                if (defect.isPresent()) return new Found(r, defect.get(), runs, reached, dir);
             }
-            options.forEach(b::option);
-            RunSpec spec = b.build();
-            progress.printf(Locale.ROOT, "hunt: [%s of %s] seed %d, %s%n", clock(System.nanoTime() - started), clock(budget.toNanos()), seed, kind.name());
-            String startedAt = STARTED.format(java.time.Instant.now());
-            RunResult r = new Runner(progress).run(spec, store.newRun(system.name()));
-            // the run's own account of its time, less what the runs to come will not pay: archives built once per kind of JVM
-            long around = Math.max(0, r.timings().total().minus(r.timings().archives()).minus(each).toNanos());
-            sumAround += around;
-            mostAround = runs == 0 ? around : Math.max(mostAround, around);
-            runs++;
-            overhead = sumAround / runs;
-            CheckResult c = r.check();
-            Map<String, Integer> exercised = new LinkedHashMap<>();
-            c.coverage().moments().forEach(m -> exercised.merge(m.key(), m.count(), Integer::sum));
-            exercised.forEach((k, n) -> reached.merge(k, n, Integer::sum));
-            Optional<String> defect = defect(r);
-            String where = store.root().toAbsolutePath().normalize().relativize(r.dir().toAbsolutePath().normalize()).toString();
-            log = log.with(new HuntLog.Run(where, turn.position(), seed, kind.name(), turn.careful(), startedAt,
-                    c.verdict().wire(), defect.orElse(null), exercised));
-            log.write(dir);
-            // the cost around the main phase printed with every run: what a cheaper run would give back to the hunt
-            String holds = c.holdsCounted() ? c.defectIncidents() + " lock defects, " + c.leaseLimitIncidents() + " lease limits"
-                    : "double holders not counted";
-            progress.printf(Locale.ROOT, "hunt: seed %d, %s: %s, %s; main phase %.1f s, %s; exercised: %s%n", seed,
-                    kind.name(), c.verdict().wire(), holds, r.timings().main().toNanos() / 1e9, r.timings().describe(), c.coverage().describe());
-            if (defect.isPresent()) return new Found(r, defect.get(), runs, reached, dir);
         }
         progress.println("hunt: the " + rounds + (rounds == 1 ? " round is" : " rounds are") + " done");
         return new Found(null, null, runs, reached, dir, true);

@@ -16,6 +16,7 @@ import dev.lockstorm.suite.internal.nemesiskinds.PauseClient;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
+import dev.lockstorm.suite.internal.run.StandingServers;
 import dev.lockstorm.locks.internal.registry.PluginClasspath;
 
 import dev.lockstorm.clusters.redis.Persistence;
@@ -83,23 +84,29 @@ public final class Matrix {
         }
     }
 
-    /** Runs every system × nemesis, in that order; a cell that fails to run is recorded, not fatal. */
+    /**
+     * Runs every system × nemesis, in that order; a cell that fails to run is recorded, not fatal. A
+     * system's servers stand from one cell to the next when every fault was undone and they could be
+     * emptied ({@link StandingServers}).
+     */
     public List<Cell> run(List<LockSystem> systems, List<NemesisKind> nemeses) {
         List<Cell> cells = new ArrayList<>();
-        for (LockSystem s : systems) {
-            for (NemesisKind n : nemeses) {
-                String system = s.name();
-                String nemesis = n.name();
-                progress.println("lockstorm matrix: " + system + " × " + nemesis);
-                try {
-                    RunSpec spec = spec(s, n);
-                    RunResult r = new Runner(progress).run(spec, store.newRun(system));
-                    cells.add(new Cell(system, nemesis, r, null));
-                } catch (IOException | RuntimeException e) {
-                    cells.add(new Cell(system, nemesis, null, e.getMessage()));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return cells;
+        try (StandingServers standing = new StandingServers()) {
+            Runner runner = new Runner(progress).keeping(standing);
+            for (LockSystem s : systems) {
+                for (NemesisKind n : nemeses) {
+                    String system = s.name();
+                    String nemesis = n.name();
+                    progress.println("lockstorm matrix: " + system + " × " + nemesis);
+                    try {
+                        RunResult r = runner.run(spec(s, n), store.newRun(system));
+                        cells.add(new Cell(system, nemesis, r, null));
+                    } catch (IOException | RuntimeException e) {
+                        cells.add(new Cell(system, nemesis, null, e.getMessage()));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return cells;
+                    }
                 }
             }
         }

@@ -57,6 +57,8 @@ public final class Runner {
 
     private final PrintStream progress;
     private final Placement placement;
+    /** Where a run's lab and servers are kept for the next run, or null: each run has its own. */
+    private final StandingServers standing;
 
     /** A runner whose runs build their hosts in a lab on this machine. */
     public Runner(PrintStream progress) {
@@ -64,8 +66,21 @@ public final class Runner {
     }
 
     public Runner(PrintStream progress, Placement placement) {
+        this(progress, placement, null);
+    }
+
+    private Runner(PrintStream progress, Placement placement, StandingServers standing) {
         this.progress = progress;
         this.placement = placement;
+        this.standing = standing;
+    }
+
+    /**
+     * This runner, its runs' labs and servers kept in {@code standing} from one run to the next
+     * (on this machine's labs only; remote hosts and containers start their own for each run).
+     */
+    public Runner keeping(StandingServers standing) {
+        return new Runner(progress, placement, placement instanceof Placement.InLab ? standing : null);
     }
 
     public RunResult run(RunSpec spec, Path dir) throws IOException, InterruptedException {
@@ -84,17 +99,22 @@ public final class Runner {
         long archivesBefore = ClassArchive.buildingNanos();
         long mainStarted;
         Instant startedAt = Instant.now();
+        boolean serverClocks = kind.movesServerClocks() && Cluster.hasServerClocks(topology);
         try (RunLog log = new RunLog(dir.resolve("lockstorm.log"), started, progress);
-             Lab lab = placement.open(topology, clientNames, spec.classpath(), dir);
+             StandingServers.Use use = standing == null ? StandingServers.Use.own(placement.open(topology, clientNames, spec.classpath(), dir))
+                     : standing.use(new StandingServers.Shape(topology, clientNames, spec.persistence(), serverClocks), dir,
+                     () -> placement.open(topology, clientNames, spec.classpath(), dir), log::log);
              Recorder recorder = new Recorder(dir.resolve("history.jsonl"), started)) {
+            Lab lab = use.lab;
             lab.stampLogs(new LogStamp(started)::now);
             log.log("run: " + String.join(" ", spec.command()) + " (seed " + spec.seed() + ")");
             recorder.run(runFacts(spec));
             log.log(placement.describe(topology, clientNames));
             if (lab instanceof SshLab remote) remote.removedAtOpen().forEach(l -> log.say("lockstorm: removed what an earlier run left on " + l));
-            log.say("lockstorm: starting " + String.join(" ", topology.hostNames()) + " (" + topology.describe() + ") and "
-                    + spec.clients() + " " + spec.system().name() + " clients");
-            Cluster cluster = Cluster.start(topology, lab, spec.persistence(), kind.movesServerClocks() && Cluster.hasServerClocks(topology));
+            log.say("lockstorm: " + (use.cluster() == null ? "starting " : "kept from the last run, emptied: ") + String.join(" ", topology.hostNames())
+                    + " (" + topology.describe() + "); starting " + spec.clients() + " " + spec.system().name() + " clients");
+            Cluster cluster = use.cluster() != null ? use.cluster() : Cluster.start(topology, lab, spec.persistence(), serverClocks);
+            use.started(cluster);
             log.log("servers: " + topology.describe() + " serving at " + cluster.connect());
             ProtectedResource resource = openResource(spec, cluster);
             try {
@@ -140,8 +160,9 @@ public final class Runner {
                     mainStarted = System.nanoTime();
                     for (Phase phase : Phase.ALL) phase.run(run);
                     clients.forEach(DrivenClient::close);
-                    log.log("teardown: clients closed; stopping the servers and the lab");
+                    log.log("teardown: clients closed; " + (standing == null ? "stopping the servers and the lab" : "the servers kept for the next run when healed and emptied"));
                 }
+                use.ended(log::log);
             } finally {
                 closeResource(resource);
             }

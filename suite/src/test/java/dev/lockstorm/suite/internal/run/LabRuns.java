@@ -37,7 +37,13 @@ final class LabRuns {
 
     /** Runs {@code spec}, prints its summary and checks that every file of a run was written. */
     static RunResult run(RunSpec spec) throws Exception {
-        RunResult r = new Runner(System.out).run(spec, STORE.newRun(spec.system().name()));
+        return run(spec, null);
+    }
+
+    /** The same, on the servers {@code standing} kept from the run before when they fit (null: servers of its own). */
+    static RunResult run(RunSpec spec, StandingServers standing) throws Exception {
+        Runner runner = new Runner(System.out);
+        RunResult r = (standing == null ? runner : runner.keeping(standing)).run(spec, STORE.newRun(spec.system().name()));
         System.out.print(Summary.of(r.check()));
         for (String f : List.of("history.jsonl", "results.json", "summary.txt", "report.html", "junit.xml", "command.txt")) {
             assertTrue(Files.exists(r.dir().resolve(f)), f + " in " + r.dir());

@@ -1,0 +1,249 @@
+package dev.lockstorm.suite.internal.run;
+
+import dev.lockstorm.api.Topology;
+import dev.lockstorm.checker.Summary;
+import dev.lockstorm.clusters.database.DatabaseNode;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.LabSpec;
+import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.clusters.redis.RedisNode;
+import dev.lockstorm.clusters.redis.Resp;
+import dev.lockstorm.results.RunStore;
+import dev.lockstorm.suite.internal.cluster.Cluster;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Servers kept from one run to the next start each run as if just started: what a run's clients
+ * leave in them (a key, a znode, an etcd key and its lease, rows and tables, a session holding a
+ * database lock, a DynamoDB table) is gone after the family's reset, and a lab whose fault was not
+ * undone (a server left stopped) is not kept. Real servers, one lab per family.
+ */
+@Tag("lab")
+class StandingServersIT {
+    private static final Path DIR = Path.of("target", "it-results", "standing").toAbsolutePath();
+
+    /** Starts {@code topology}'s servers in a lab of their own, leaves state with {@code leave}, resets, and checks with {@code gone}. */
+    private static void leftStateIsGone(Topology topology, Leave leave, Gone gone) throws Exception {
+        Path dir = Files.createDirectories(DIR.resolve(topology.getClass().getSimpleName() + "-" + System.nanoTime()));
+        List<String> hosts = new ArrayList<>(topology.hostNames());
+        hosts.add("c1");
+        try (Lab lab = Lab.open(new LabSpec(hosts, dir))) {
+            Cluster cluster = Cluster.start(topology, lab, Persistence.NONE, false);
+            AutoCloseable holding = leave.leave(cluster);
+            try {
+                assertTrue(cluster.reset(), topology.describe() + " can be emptied");
+                gone.check(cluster);
+            } finally {
+                if (holding != null) holding.close();
+            }
+        }
+    }
+
+    interface Leave {
+        /** Leaves state in the servers; what it returns (a session still open) is closed after the check. */
+        AutoCloseable leave(Cluster c) throws Exception;
+    }
+
+    interface Gone {
+        void check(Cluster c) throws Exception;
+    }
+
+    @Test
+    void redisKeysAndScriptsAreGone() throws Exception {
+        leftStateIsGone(new Topology.RedisMasters(1), c -> {
+            try (Resp r = ((RedisNode) c.nodes().get(0)).connect(Duration.ofSeconds(2))) {
+                r.call("SET", "/lockstorm/lock", "c1", "PX", "60000");
+                r.call("INCR", "/lockstorm/lock:token");
+            }
+            return null;
+        }, c -> {
+            try (Resp r = ((RedisNode) c.nodes().get(0)).connect(Duration.ofSeconds(2))) {
+                assertEquals(0L, r.call("DBSIZE"));
+            }
+        });
+    }
+
+    @Test
+    void zooKeeperZnodesEphemeralOnesIncludedAreGone() throws Exception {
+        leftStateIsGone(new Topology.ZooKeeper(3), c -> {
+            ZooKeeper zk = session(c.connect());
+            zk.create("/lockstorm", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            zk.create("/lockstorm/lock", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
+            // the session stays open, as a killed client's lingers until it expires
+            zk.create("/lockstorm/lock/lease-", new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.EPHEMERAL_SEQUENTIAL);
+            return zk::close;
+        }, c -> {
+            ZooKeeper zk = session(c.connect());
+            try {
+                assertEquals(List.of("zookeeper"), zk.getChildren("/", false));
+            } finally {
+                zk.close();
+            }
+        });
+    }
+
+    @Test
+    void etcdKeysAndLeasesAreGone() throws Exception {
+        leftStateIsGone(new Topology.Etcd(3), c -> {
+            String lease = etcd(c, "/v3/lease/grant", "{\"TTL\":60}");
+            String id = lease.replaceAll("(?s).*\"ID\"\\s*:\\s*\"(-?\\d+)\".*", "$1");
+            // the key "L2xvY2tzdG9ybS9sb2Nr" is /lockstorm/lock, bound to the lease as a lock key is
+            etcd(c, "/v3/kv/put", "{\"key\":\"L2xvY2tzdG9ybS9sb2Nr\",\"value\":\"YzE=\",\"lease\":\"" + id + "\"}");
+            etcd(c, "/v3/kv/put", "{\"key\":\"Y291bnRlcg==\",\"value\":\"Nw==\"}");
+            return null;
+        }, c -> {
+            assertFalse(etcd(c, "/v3/kv/range", "{\"key\":\"AA==\",\"range_end\":\"AA==\"}").contains("\"kvs\""), "keys left");
+            assertFalse(etcd(c, "/v3/lease/leases", "{}").contains("\"ID\""), "leases left");
+        });
+    }
+
+    @Test
+    void postgresTablesAndTheSessionHoldingAnAdvisoryLockAreGone() throws Exception {
+        databaseStateIsGone(new Topology.PostgreSql(), "SELECT pg_advisory_lock(17)", "SELECT pg_try_advisory_lock(17)",
+                "CREATE SEQUENCE lock_tokens");
+    }
+
+    @Test
+    void mariaDbTablesAndTheSessionHoldingAGetLockAreGone() throws Exception {
+        databaseStateIsGone(new Topology.MariaDb(), "SELECT GET_LOCK('lockstorm', 0)", "SELECT GET_LOCK('lockstorm', 0)",
+                "CREATE SEQUENCE lock_tokens");
+    }
+
+    /** A lock table with a row, a sequence, and a session that holds a lock (taken by {@code hold}): after the reset another session takes it ({@code take}). */
+    private static void databaseStateIsGone(Topology t, String hold, String take, String sequence) throws Exception {
+        leftStateIsGone(t, c -> {
+            DatabaseNode db = (DatabaseNode) c.nodes().get(0);
+            try (Connection conn = db.connect(); Statement s = conn.createStatement()) {
+                s.execute("CREATE TABLE locks (name VARCHAR(64) PRIMARY KEY, owner VARCHAR(64))");
+                s.execute("INSERT INTO locks VALUES ('lockstorm', 'c1')");
+                s.execute(sequence);
+            }
+            Connection holder = db.connect();
+            try (Statement s = holder.createStatement(); ResultSet r = s.executeQuery(hold)) {
+                assertTrue(r.next());
+            }
+            return holder;
+        }, c -> {
+            DatabaseNode db = (DatabaseNode) c.nodes().get(0);
+            try (Connection conn = db.connect(); Statement s = conn.createStatement()) {
+                try (ResultSet r = s.executeQuery(take)) {
+                    // PostgreSQL answers a boolean, MariaDB a number
+                    assertTrue(r.next() && java.util.Set.of("1", "t", "true").contains(r.getString(1)), "the lock the last run's session held is free");
+                }
+                // the database's own tables: PostgreSQL's schema public, MariaDB's database (its catalog)
+                try (ResultSet r = conn.getMetaData().getTables(conn.getCatalog(), conn.getSchema(), "%", new String[]{"TABLE", "SEQUENCE", "VIEW"})) {
+                    List<String> left = new ArrayList<>();
+                    while (r.next()) left.add(r.getString("TABLE_NAME"));
+                    assertEquals(List.of(), left);
+                }
+            }
+        });
+    }
+
+    @Test
+    void dynaliteTablesAreGone() throws Exception {
+        leftStateIsGone(new Topology.DynamoDb(), c -> {
+            String created = dynamo(c, "CreateTable", "{\"TableName\":\"lockstorm\",\"AttributeDefinitions\":[{\"AttributeName\":\"key\","
+                    + "\"AttributeType\":\"S\"}],\"KeySchema\":[{\"AttributeName\":\"key\",\"KeyType\":\"HASH\"}],"
+                    + "\"ProvisionedThroughput\":{\"ReadCapacityUnits\":1,\"WriteCapacityUnits\":1}}");
+            assertTrue(created.contains("lockstorm"), created);
+            return null;
+        }, c -> assertTrue(dynamo(c, "ListTables", "{}").matches("(?s).*\"TableNames\"\\s*:\\s*\\[\\s*].*"), "tables left"));
+    }
+
+    /**
+     * Two runs through one {@link StandingServers}: the second begins on the first's servers (no
+     * server start in its log) and is valid; a lab whose server was left stopped is not kept.
+     */
+    @Test
+    void aSecondRunBeginsOnTheKeptServersAndALabWithAFaultLeftIsNotKept() throws Exception {
+        RunStore store = new RunStore(DIR.resolve("runs"));
+        try (StandingServers standing = new StandingServers()) {
+            Runner runner = new Runner(System.out).keeping(standing);
+            for (int seed = 1; seed <= 2; seed++) {
+                RunSpec spec = RunSpec.builtIn("redis-single").nemesis(NemesisKinds.byName("pause-node")).timeLimit(Duration.ofSeconds(6))
+                        .seed(seed).clients(3).holds(Duration.ZERO, Duration.ofMillis(50)).command(List.of("StandingServersIT", "seed " + seed)).build();
+                RunResult r = runner.run(spec, store.newRun("standing"));
+                // a server frozen past the lease may give lease limits: no defect of the lock, and every client live
+                assertEquals(List.of(), r.results().defects(), Summary.of(r.check()));
+                String log = Files.readString(r.dir().resolve("lockstorm.log"));
+                if (seed == 1) assertTrue(log.contains("lockstorm: starting n1"), log);
+                else assertTrue(log.contains("servers: kept from"), log);
+            }
+            assertEquals(1, standing.reused());
+        }
+        // a server left stopped: the lab is not handed on, and the next use opens a new one
+        Path dir = Files.createDirectories(DIR.resolve("stopped-" + System.nanoTime()));
+        StandingServers.Shape shape = new StandingServers.Shape(new Topology.RedisMasters(1), List.of("c1"), Persistence.NONE, false);
+        List<String> said = new ArrayList<>();
+        try (StandingServers standing = new StandingServers()) {
+            Lab first;
+            try (StandingServers.Use use = standing.use(shape, dir, () -> Lab.open(new LabSpec(List.of("n1", "c1"), dir)), said::add)) {
+                first = use.lab;
+                Cluster c = Cluster.start(shape.topology(), use.lab, Persistence.NONE, false);
+                use.started(c);
+                c.nodes().get(0).process().pause();
+                use.ended(said::add);
+            }
+            assertTrue(said.stream().anyMatch(s -> s.contains("not kept") && s.contains("stopped")), said.toString());
+            try (StandingServers.Use use = standing.use(shape, dir, () -> Lab.open(new LabSpec(List.of("n1", "c1"), dir)), said::add)) {
+                assertNotEquals(first, use.lab);
+                assertEquals(null, use.cluster());
+            }
+        }
+    }
+
+    private static ZooKeeper session(String connect) throws Exception {
+        CountDownLatch connected = new CountDownLatch(1);
+        ZooKeeper zk = new ZooKeeper(connect, 10_000, e -> {
+            if (e.getState() == org.apache.zookeeper.Watcher.Event.KeeperState.SyncConnected) connected.countDown();
+        });
+        assertTrue(connected.await(10, TimeUnit.SECONDS), "a session with " + connect);
+        return zk;
+    }
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private static String etcd(Cluster c, String path, String json) throws Exception {
+        String url = c.connect().split(",")[0];
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(url + path)).POST(HttpRequest.BodyPublishers.ofString(json)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        return r.body();
+    }
+
+    private static String dynamo(Cluster c, String target, String json) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(c.connect() + "/"))
+                .header("Content-Type", "application/x-amz-json-1.0").header("X-Amz-Target", "DynamoDB_20120810." + target)
+                .header("X-Amz-Date", "20200101T000000Z")
+                .header("Authorization", "AWS4-HMAC-SHA256 Credential=lockstorm/20200101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0")
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), r.body());
+        return r.body();
+    }
+}
