@@ -182,6 +182,9 @@ public final class ClockFault {
         static Mapped create(Path file) {
             try {
                 Files.createDirectories(file.getParent());
+                // a lab kept from an earlier run (servers kept standing) still has that run's file of this name: its processes
+                // are gone, and a new file (a new inode) leaves any mapping of the old one as it was
+                Files.deleteIfExists(file);
                 try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                     MappedByteBuffer m = ch.map(FileChannel.MapMode.READ_WRITE, 0, SIZE);
                     m.order(ByteOrder.LITTLE_ENDIAN);
