@@ -28,18 +28,34 @@ public final class PausePoint {
     public static final String MIN_MS_ENV = "LOCKSTORM_PAUSE_MIN_MS";
     /** What reaching the armed point does: {@code pause} (the default) or {@code kill} (the process ends at once, as kill -9 ends it). */
     public static final String ACTION_ENV = "LOCKSTORM_PAUSE_ACTION";
-    private static final boolean KILL = "kill".equals(System.getenv(ACTION_ENV));
-    private static final String NAME = System.getenv(ENV);
-    private static final long MIN_MS = System.getenv(MIN_MS_ENV) == null ? 0 : Long.parseLong(System.getenv(MIN_MS_ENV));
-    private static final Path ARMED = System.getenv(ARMED_ENV) == null ? null : Path.of(System.getenv(ARMED_ENV));
+    /** The point, its arming file, its shortest freeze and its action, as one value: a run's settings replace it whole. */
+    private record Setting(String name, Path armed, long minMs, boolean kill) {
+        static Setting of(java.util.function.Function<String, String> get) {
+            String min = get.apply(MIN_MS_ENV);
+            String armed = get.apply(ARMED_ENV);
+            return new Setting(get.apply(ENV), armed == null ? null : Path.of(armed), min == null ? 0 : Long.parseLong(min),
+                    "kill".equals(get.apply(ACTION_ENV)));
+        }
+    }
+
+    private static volatile Setting setting = Setting.of(System::getenv);
 
     private PausePoint() {
     }
 
+    /**
+     * Sets the point as a run's settings say, by the environment variables' names (a worker kept
+     * from one run to the next gets each run's in its open command): absent names unset it.
+     */
+    public static void configure(java.util.Map<String, String> settings) {
+        setting = Setting.of(settings::get);
+    }
+
     /** Freezes this process when {@code name} is its point and the point is armed; returns after it is resumed. */
     public static void reach(String name) {
-        if (!name.equals(NAME) || ARMED == null || !Files.exists(ARMED)) return;
-        if (KILL) {
+        Setting now = setting;
+        if (!name.equals(now.name()) || now.armed() == null || !Files.exists(now.armed())) return;
+        if (now.kill()) {
             System.err.println("lockstorm: killed at pause point " + name);
             System.err.flush();
             Runtime.getRuntime().halt(137); // no shutdown hooks, no close: the process is gone, as after kill -9
@@ -52,7 +68,7 @@ public final class PausePoint {
                 // members the kernel would then continue)
                 new ProcessBuilder("setsid", "kill", "-STOP", Long.toString(ProcessHandle.current().pid())).inheritIO().start().waitFor();
                 System.err.printf("lockstorm: frozen at pause point %s for %d ms%n", name, (System.nanoTime() - start) / 1_000_000);
-            } while ((System.nanoTime() - start) / 1_000_000 < MIN_MS && Files.exists(ARMED));
+            } while ((System.nanoTime() - start) / 1_000_000 < now.minMs() && Files.exists(now.armed()));
         } catch (IOException e) {
             throw new IllegalStateException("cannot freeze at pause point " + name + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -16,18 +16,25 @@ import java.nio.file.Path;
  */
 public final class RenewalHold {
     public static final String ENV = "LOCKSTORM_HOLD_RENEWALS";
-    private static final Path FILE = System.getenv(ENV) == null ? null : Path.of(System.getenv(ENV));
+    private static volatile Path file = System.getenv(ENV) == null ? null : Path.of(System.getenv(ENV));
 
     private RenewalHold() {
     }
 
+    /** Sets the switch as a run's settings say, by the environment variable's name (absent: no switch). */
+    public static void configure(java.util.Map<String, String> settings) {
+        String f = settings.get(ENV);
+        file = f == null ? null : Path.of(f);
+    }
+
     /** Whether this process has a switch at all (no need to watch it otherwise). */
     public static boolean configured() {
-        return FILE != null;
+        return file != null;
     }
 
     /** Whether renewals are held now. */
     public static boolean held() {
-        return FILE != null && Files.exists(FILE);
+        Path f = file;
+        return f != null && Files.exists(f);
     }
 }

@@ -76,6 +76,30 @@ public final class PostgresCluster {
         Wait.until("a PostgreSQL primary", () -> primary().isPresent(), timeout);
     }
 
+    /**
+     * Empties the cluster for the next run on it when its roles are still those it started with: the
+     * first node the primary and the other streaming from it. The primary is emptied
+     * ({@link DatabaseNode#reset}) and the replica waits until it has replayed that; false when a
+     * promotion moved the roles (a run must begin on the cluster as it starts).
+     */
+    public boolean reset() {
+        PostgresNode first = nodes.get(0);
+        if (!first.isPrimary() || streaming(first) != nodes.size() - 1) return false;
+        first.reset();
+        Wait.until("the replicas to replay the reset", () -> replayed(first), Duration.ofSeconds(10));
+        return true;
+    }
+
+    /** Whether every replica streaming from {@code primary} has replayed all it has written. */
+    private static boolean replayed(PostgresNode primary) {
+        try (Connection c = primary.connect(primary.healthUrl()); Statement s = c.createStatement();
+             var rs = s.executeQuery("SELECT count(*) FROM pg_stat_replication WHERE replay_lsn IS NULL OR replay_lsn < pg_current_wal_lsn()")) {
+            return rs.next() && rs.getInt(1) == 0;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
     /** Each node and its role: {@code postgresql@n1=primary postgresql@n2=replica}. */
     public String describe() {
         return nodes.stream().map(n -> n + "=" + (n.process() == null || !n.process().isAlive() ? "down"

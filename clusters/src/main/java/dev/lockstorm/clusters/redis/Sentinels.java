@@ -116,6 +116,29 @@ public final class Sentinels {
         return address.equals(f.get("ip")) && String.valueOf(f.get("flags")).contains("s_down");
     }
 
+    /**
+     * Empties the servers for the next run on them when the roles are still those they started
+     * with: the Sentinels name the first node master and the others replicate it. The master is
+     * flushed ({@link RedisNode#reset}) and the replicas wait until they are empty too; false when a
+     * failover moved the roles.
+     */
+    public boolean reset() {
+        RedisNode first = nodes.get(0);
+        if (!primary().equals(Optional.of(first))) return false;
+        for (RedisNode replica : nodes.subList(1, nodes.size())) if (!replica.role().equals(Optional.of("slave"))) return false;
+        first.reset();
+        Wait.until("the replicas to be emptied", () -> nodes.stream().allMatch(n -> dbSize(n) == 0), Duration.ofSeconds(10));
+        return true;
+    }
+
+    private static long dbSize(RedisNode n) {
+        try (Resp r = n.connect(Duration.ofMillis(500))) {
+            return r.call("DBSIZE") instanceof Long l ? l : -1;
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     /** The node a majority of the reachable Sentinels name as master. */
     public Optional<RedisNode> primary() {
         Map<String, Integer> votes = new HashMap<>();

@@ -6,16 +6,45 @@ public sealed interface Command {
     /**
      * The worker's first command: make and open the client of {@code system} (found by name in the
      * worker's registry, like any plug-in). The worker answers {@link Reply.Ready} or
-     * {@link Reply.OpenFailed}.
+     * {@link Reply.OpenFailed}. Sent again after a failed open, and to a worker kept from an earlier
+     * run after {@link Drop}: then with the same system, servers, lock, lease and options (a worker
+     * serves one client of one lock), and with where its log goes from now on.
      *
-     * @param connect the servers, in the form of the system's topology
-     * @param lock    the lock's name
-     * @param leaseMs the run's lease
-     * @param options every option the system declares, set or defaulted
+     * @param connect       the servers, in the form of the system's topology
+     * @param lock          the lock's name
+     * @param leaseMs       the run's lease
+     * @param options       every option the system declares, set or defaulted
+     * @param log           the file the worker writes its log to from now on (a kept worker's next run), or null to keep writing where it does
+     * @param runStartNanos the start of the run its log lines are stamped from, on the monotonic clock (with {@code log})
+     * @param settings      the run's settings of the worker's own switches, by their environment variables' names (a
+     *                      checkpoint armed by {@code pause-at:}, a renewal switch), replacing those it has; null to keep
+     *                      those its environment gave it
      */
-    record Open(String system, String connect, String lock, long leaseMs, java.util.Map<String, String> options) implements Command {
+    record Open(String system, String connect, String lock, long leaseMs, java.util.Map<String, String> options, String log, long runStartNanos,
+                java.util.Map<String, String> settings) implements Command {
         public Open {
             options = java.util.Map.copyOf(options);
+            if (settings != null) settings = java.util.Map.copyOf(settings);
+        }
+
+        public Open(String system, String connect, String lock, long leaseMs, java.util.Map<String, String> options) {
+            this(system, connect, lock, leaseMs, options, null, 0, null);
+        }
+
+        /** This open with the run's switches set as {@code settings} say. */
+        public Open with(java.util.Map<String, String> settings) {
+            return new Open(system, connect, lock, leaseMs, options, log, runStartNanos, settings);
+        }
+
+        /** This open for a kept worker's next run: its log in {@code log}, stamped from {@code runStartNanos}. */
+        public Open loggingTo(String log, long runStartNanos) {
+            return new Open(system, connect, lock, leaseMs, options, log, runStartNanos, settings);
+        }
+
+        /** Whether {@code other} opens the same client (its log and switches aside). */
+        public boolean sameClient(Open other) {
+            return system.equals(other.system) && connect.equals(other.connect) && lock.equals(other.lock) && leaseMs == other.leaseMs
+                    && options.equals(other.options);
         }
     }
 
@@ -55,6 +84,14 @@ public sealed interface Command {
         public Reset() {
             this(false);
         }
+    }
+
+    /**
+     * The run is over and the worker is kept for the next: close the client instance (and those a
+     * {@link Reset} kept running), forget its leases, and wait for the next run's {@link Open}. The
+     * worker answers {@link Reply.Ok}.
+     */
+    record Drop() implements Command {
     }
 
     /** Close the client and exit. */

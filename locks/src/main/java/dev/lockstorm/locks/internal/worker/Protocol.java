@@ -46,6 +46,15 @@ public final class Protocol {
                 g.writeObjectFieldStart("options");
                 for (Map.Entry<String, String> e : new java.util.TreeMap<>(o.options()).entrySet()) g.writeStringField(e.getKey(), e.getValue());
                 g.writeEndObject();
+                if (o.log() != null) {
+                    g.writeStringField("log", o.log());
+                    g.writeNumberField("run_start_nanos", o.runStartNanos());
+                }
+                if (o.settings() != null) {
+                    g.writeObjectFieldStart("settings");
+                    for (Map.Entry<String, String> e : new java.util.TreeMap<>(o.settings()).entrySet()) g.writeStringField(e.getKey(), e.getValue());
+                    g.writeEndObject();
+                }
             } else if (c instanceof Command.Acquire a) {
                 g.writeStringField("cmd", "acquire");
                 g.writeNumberField("timeout_ms", a.timeoutMs());
@@ -58,7 +67,7 @@ public final class Protocol {
                 g.writeStringField("cmd", "reset");
                 if (r.keepOld()) g.writeBooleanField("keep_old", true);
             } else {
-                g.writeStringField("cmd", c instanceof Command.Use ? "use" : "close");
+                g.writeStringField("cmd", c instanceof Command.Use ? "use" : c instanceof Command.Drop ? "drop" : "close");
             }
         });
     }
@@ -102,12 +111,15 @@ public final class Protocol {
         Map<String, Object> f = read(line);
         return switch (String.valueOf(f.get("cmd"))) {
             case "open" -> new Command.Open(string(f, "system", line), string(f, "connect", line), string(f, "lock", line),
-                    f.get("lease_ms") instanceof Long ms ? ms : missing("lease_ms", line), options(f));
+                    f.get("lease_ms") instanceof Long ms ? ms : missing("lease_ms", line), options(f),
+                    f.get("log") == null ? null : string(f, "log", line), f.get("run_start_nanos") instanceof Long start ? start : 0,
+                    f.get("settings") == null ? null : options(f, "settings"));
             case "acquire" -> new Command.Acquire(f.get("timeout_ms") instanceof Long ms ? ms : 5000L, Boolean.TRUE.equals(f.get("then_use")),
                     Boolean.TRUE.equals(f.get("read")));
             case "use" -> new Command.Use();
             case "release" -> new Command.Release(Boolean.TRUE.equals(f.get("read")));
             case "reset" -> new Command.Reset(Boolean.TRUE.equals(f.get("keep_old")));
+            case "drop" -> new Command.Drop();
             case "close" -> new Command.Close();
             default -> throw new IllegalArgumentException("unknown command: " + line);
         };
@@ -123,7 +135,13 @@ public final class Protocol {
 
     @SuppressWarnings("unchecked")
     private static Map<String, String> options(Map<String, Object> f) {
-        return f.get("options") instanceof Map<?, ?> m ? (Map<String, String>) m : Map.of();
+        return options(f, "options");
+    }
+
+    /** The object {@code name} of names and strings, empty when absent. */
+    @SuppressWarnings("unchecked")
+    private static Map<String, String> options(Map<String, Object> f, String name) {
+        return f.get(name) instanceof Map<?, ?> m ? (Map<String, String>) m : Map.of();
     }
 
     /** The reply on {@code line}; {@link IllegalArgumentException} for anything else. */

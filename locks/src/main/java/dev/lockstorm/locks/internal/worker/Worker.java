@@ -45,6 +45,10 @@ public final class Worker {
      * its write lease under its newer read lease).
      */
     private final Deque<Held> leases = new ArrayDeque<>();
+    /** The client this worker serves (its first open), or null when not told (a test's worker). */
+    private Command.Open serving;
+    /** The log file a kept worker writes to since its latest run, or null while it writes to its own stderr. */
+    private PrintStream relogged;
 
     private record Held(Lease lease, boolean read) {
     }
@@ -77,9 +81,11 @@ public final class Worker {
             String first = in.readLine();
             if (first == null) System.exit(0);
             if (!(Protocol.command(first) instanceof Command.Open open)) throw new IllegalArgumentException("the first command must be open, not " + first);
+            if (open.settings() != null) apply(open.settings());
             ClientContext context = new ClientContext(open.connect(), open.lock(), Duration.ofMillis(open.leaseMs()), open.options());
             LockSystem system = Registry.builtIn().system(open.system());
             w = new Worker(() -> system.newClient(context), out);
+            w.serves(open);
         } catch (RuntimeException e) {
             out.println(Protocol.encode(new Reply.OpenFailed(describe(e))));
             e.printStackTrace();
@@ -98,6 +104,31 @@ public final class Worker {
         if (w.client != null) w.client.close();
         w.crashed.forEach(LockClient::close);
         System.exit(0);
+    }
+
+    /** The run's settings of the worker's own switches: its checkpoint and its renewal switch. */
+    static void apply(java.util.Map<String, String> settings) {
+        PausePoint.configure(settings);
+        dev.lockstorm.locks.RenewalHold.configure(settings);
+    }
+
+    /** This worker serves the client {@code open} opens: a later open of another is refused. */
+    void serves(Command.Open open) {
+        this.serving = open;
+    }
+
+    /** From now on the log (stderr, and stdout, which libraries may print to) goes to {@code file}, its lines stamped from {@code runStartNanos}. */
+    private void logTo(String file, long runStartNanos) {
+        try {
+            PrintStream log = new PrintStream(new LogStamp(runStartNanos).lines(new java.io.FileOutputStream(file, true)), true, StandardCharsets.UTF_8);
+            PrintStream old = relogged;
+            System.setErr(log);
+            System.setOut(log);
+            relogged = log;
+            if (old != null) old.close();
+        } catch (java.io.IOException e) {
+            System.err.println("lockstorm worker: cannot write its log to " + file + ": " + e);
+        }
     }
 
     /** Makes and opens a new client instance; one that fails to open is closed and dropped. */
@@ -149,7 +180,7 @@ public final class Worker {
         } catch (IllegalArgumentException e) {
             return new Reply.Info("bad command: " + line);
         }
-        if (client == null && !(cmd instanceof Command.Open || cmd instanceof Command.Reset || cmd instanceof Command.Close)) {
+        if (client == null && !(cmd instanceof Command.Open || cmd instanceof Command.Reset || cmd instanceof Command.Drop || cmd instanceof Command.Close)) {
             return new Reply.Info("bad command: no client is open (its open failed: send open again)");
         }
         if (cmd instanceof Command.Acquire a) {
@@ -186,7 +217,22 @@ public final class Worker {
                 return new Reply.Info(describe(e));
             }
         }
-        if (cmd instanceof Command.Open) return client == null ? open() : new Reply.Info("bad command: the client is open already");
+        if (cmd instanceof Command.Open o) {
+            // a kept worker serves the client it was made for: another lock, servers or lease needs a worker of its own
+            if (serving != null && !o.sameClient(serving)) return new Reply.OpenFailed("bad command: this worker serves " + serving.system() + " at " + serving.connect());
+            if (o.log() != null) logTo(o.log(), o.runStartNanos());
+            if (o.settings() != null) apply(o.settings());
+            return client == null ? open() : new Reply.Info("bad command: the client is open already");
+        }
+        if (cmd instanceof Command.Drop) {
+            // the run is over: what the client held goes with it, and the worker waits for the next run's open
+            if (client != null) client.close();
+            client = null;
+            crashed.forEach(LockClient::close);
+            crashed.clear();
+            leases.clear();
+            return new Reply.Ok(null);
+        }
         if (cmd instanceof Command.Reset reset) {
             // the old instance is a crashed process: drop it (its lease, if any, expires) and start afresh; or leave it
             // running, as an application that caught the exception does, with whatever its library still has queued

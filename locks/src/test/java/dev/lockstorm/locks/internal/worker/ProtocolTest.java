@@ -7,6 +7,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every command and reply survives its line; the wire stays the documented JSON. */
 @Tag("unit")
@@ -14,7 +15,7 @@ class ProtocolTest {
 
     @Test
     void commandsRoundTrip() {
-        for (Command c : List.of(new Command.Acquire(4500), new Command.Acquire(4500, true), new Command.Acquire(4500, false, true), new Command.Use(), new Command.Release(), new Command.Release(true), new Command.Reset(), new Command.Reset(true), new Command.Close())) {
+        for (Command c : List.of(new Command.Acquire(4500), new Command.Acquire(4500, true), new Command.Acquire(4500, false, true), new Command.Use(), new Command.Release(), new Command.Release(true), new Command.Reset(), new Command.Reset(true), new Command.Drop(), new Command.Close())) {
             assertEquals(c, Protocol.command(Protocol.encode(c)));
         }
         assertEquals("{\"cmd\":\"acquire\",\"timeout_ms\":4500}", Protocol.encode(new Command.Acquire(4500)));
@@ -29,6 +30,13 @@ class ProtocolTest {
         assertEquals("{\"cmd\":\"open\",\"system\":\"s\",\"connect\":\"c\",\"lock\":\"l\",\"lease_ms\":1,\"options\":{}}",
                 Protocol.encode(new Command.Open("s", "c", "l", 1, java.util.Map.of())));
         assertThrows(IllegalArgumentException.class, () -> Protocol.command("{\"cmd\":\"open\",\"system\":\"s\"}"));
+        // a kept worker's next run: its log from now on, and the run's start its lines are stamped from
+        Command.Open next = open.loggingTo("/store/run 2/logs/client-c1-p0.log", 123_456_789_012L);
+        assertEquals(next, Protocol.command(Protocol.encode(next)));
+        Command.Open armed = next.with(java.util.Map.of("LOCKSTORM_PAUSE_POINT", "after-grant", "LOCKSTORM_PAUSE_MIN_MS", "4500"));
+        assertEquals(armed, Protocol.command(Protocol.encode(armed)));
+        assertEquals(java.util.Map.of(), Protocol.command(Protocol.encode(next.with(java.util.Map.of()))) instanceof Command.Open o ? o.settings() : null);
+        assertTrue(open.sameClient(next));
     }
 
     @Test

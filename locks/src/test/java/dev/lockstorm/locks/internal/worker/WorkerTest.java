@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -138,6 +139,63 @@ class WorkerTest {
         assertTrue(call(w, new Command.Open("x", "", "/l", 1000, java.util.Map.of())) instanceof Reply.OpenFailed);
         assertEquals(new Reply.Ready(), call(w, new Command.Open("x", "", "/l", 1000, java.util.Map.of())));
         assertTrue(call(w, new Command.Acquire(1000, false, false)) instanceof Reply.Ok);
+    }
+
+    /**
+     * A worker kept for the next run: drop closes its client and forgets its leases, the next open
+     * (with where its log goes) opens a new instance, and an open of another client is refused.
+     */
+    @Test
+    void aDroppedWorkerOpensItsClientAgainAndNoOther(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        List<String> events = new java.util.ArrayList<>();
+        Worker w = new Worker(() -> new LockClient() {
+            public void open() {
+                events.add("open");
+            }
+
+            public Lease acquire(Duration timeout) {
+                return new Lease(1L, null);
+            }
+
+            public void release(Lease lease) {
+                events.add("release");
+            }
+
+            public void close() {
+                events.add("close");
+            }
+        }, new PrintStream(new ByteArrayOutputStream()));
+        Command.Open open = new Command.Open("x", "c", "/l", 1000, java.util.Map.of());
+        w.serves(open);
+        java.io.PrintStream err = System.err;
+        java.io.PrintStream out = System.out;
+        try {
+            assertEquals(new Reply.Ready(), w.open());
+            assertTrue(call(w, new Command.Acquire(1000)) instanceof Reply.Ok);
+            assertEquals(new Reply.Ok(null), call(w, new Command.Drop()));
+            assertEquals(List.of("open", "close"), events);
+            // nothing is held after the drop: a release is refused, and no client is open until the next run's open
+            assertTrue(call(w, new Command.Release()) instanceof Reply.Info);
+            assertTrue(call(w, new Command.Open("y", "c", "/l", 1000, java.util.Map.of())) instanceof Reply.OpenFailed);
+            java.nio.file.Path log = dir.resolve("client-c1-p0.log");
+            assertEquals(new Reply.Ready(), call(w, open.loggingTo(log.toString(), System.nanoTime())));
+            System.err.println("in the next run's log");
+            assertTrue(java.nio.file.Files.readString(log).matches("(?s)\\[ *\\d+\\.\\d{3} s \\| [^]]+] in the next run's log\n"),
+                    java.nio.file.Files.readString(log));
+            assertEquals(List.of("open", "close", "open"), events);
+            // the next run's switches replace the last's: a renewal switch set, then unset
+            java.nio.file.Path hold = dir.resolve("hold");
+            java.nio.file.Files.createFile(hold);
+            assertEquals(new Reply.Ok(null), call(w, new Command.Drop()));
+            assertEquals(new Reply.Ready(), call(w, open.with(java.util.Map.of(dev.lockstorm.locks.RenewalHold.ENV, hold.toString()))));
+            assertTrue(dev.lockstorm.locks.RenewalHold.held());
+            assertEquals(new Reply.Ok(null), call(w, new Command.Drop()));
+            assertEquals(new Reply.Ready(), call(w, open.with(java.util.Map.of())));
+            assertFalse(dev.lockstorm.locks.RenewalHold.configured());
+        } finally {
+            System.setErr(err);
+            System.setOut(out);
+        }
     }
 
     @Test

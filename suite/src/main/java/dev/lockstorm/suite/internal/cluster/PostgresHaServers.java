@@ -65,5 +65,11 @@ public record PostgresHaServers() implements ServerKind {
         public void awaitServing(Duration timeout) {
             pg.awaitServing(timeout);
         }
+
+        /** Emptied when no promotion moved the roles ({@link PostgresCluster#reset}); after one, the next run starts its own. */
+        @Override
+        public boolean reset() {
+            return pg.reset();
+        }
     }
 }

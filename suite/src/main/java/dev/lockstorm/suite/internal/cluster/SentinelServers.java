@@ -71,5 +71,11 @@ public record SentinelServers() implements ServerKind {
             nodes().forEach(n -> n.awaitServing(timeout));
             Wait.until("the Sentinels to name a master", () -> sentinels.primary().isPresent(), timeout);
         }
+
+        /** Emptied when no failover moved the roles ({@link Sentinels#reset}); after one, the next run starts its own. */
+        @Override
+        public boolean reset() {
+            return sentinels.reset();
+        }
     }
 }

@@ -22,6 +22,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -152,12 +153,11 @@ public final class Hunt {
         // the cost around a run's main phase (servers, clients, heal, check, report, a last fault's overrun): guessed, then
         // measured; the runs to come share the budget at the mean, and none starts unless the most a run took still fits
         long overhead = FIRST_OVERHEAD.toNanos();
-        long mostAround = overhead;
         long sumAround = 0;
-        // the servers stand from one run to the next: a run after the first costs less around its main phase than the first,
-        // so the most a run cost is kept apart for runs on kept servers and runs that start their own
-        long mostKept = 0;
-        boolean lastKept = false;
+        // what a run costs beyond the main phase asked for (set-up, wind-down, and a last fault held past the phase's end), as
+        // measured: the most each nemesis took, and every run's, for a nemesis not yet run
+        Map<String, Long> mostOf = new HashMap<>();
+        List<Long> arounds = new ArrayList<>();
         try (StandingServers standing = new StandingServers()) {
             Runner runner = new Runner(progress).keeping(standing);
             for (Rotation.Turn turn = first; turn != null; turn = rotation.next(turn.position() + 1)) {
@@ -167,7 +167,9 @@ public final class Hunt {
                 Duration each = fixedEach != null ? fixedEach
                         : eachFor(Duration.ofNanos(Math.max(0, end - System.nanoTime())), rotation.leftInRound(turn), Duration.ofNanos(overhead));
                 // a run takes its main phase and the cost around it: none starts that could not end in the budget
-                if (System.nanoTime() + each.toNanos() + (lastKept ? mostKept : mostAround) > end) return new Found(null, null, runs, reached, dir);
+                // none starts unless what it will likely cost still fits: the most this nemesis took before, or the median run's
+                long expected = likelyAround(mostOf, arounds, kind.name(), overhead);
+                if (System.nanoTime() + each.toNanos() + expected > end) return new Found(null, null, runs, reached, dir);
                 List<String> command = new ArrayList<>(List.of("bin/lockstorm", "run", "--system", system.name(), "--nemesis", kind.name(),
                         "--seed", Long.toString(seed), "--time-limit", each.toSeconds() + "s", "--resource", resource.name()));
                 if (fencing != Fencing.NONE) command.addAll(List.of("--fencing", fencing.wire()));
@@ -185,14 +187,12 @@ public final class Hunt {
                 RunSpec spec = b.build();
                 progress.printf(Locale.ROOT, "hunt: [%s of %s] seed %d, %s%n", clock(System.nanoTime() - started), clock(budget.toNanos()), seed, kind.name());
                 String startedAt = STARTED.format(java.time.Instant.now());
-                int keptBefore = standing.reused();
                 RunResult r = runner.run(spec, store.newRun(system.name()));
                 // the run's own account of its time, less what the runs to come will not pay: archives built once per kind of JVM
                 long around = Math.max(0, r.timings().total().minus(r.timings().archives()).minus(each).toNanos());
                 sumAround += around;
-                mostAround = runs == 0 ? around : Math.max(mostAround, around);
-                lastKept = standing.reused() > keptBefore;
-                if (lastKept) mostKept = Math.max(mostKept, around);
+                arounds.add(around);
+                mostOf.merge(kind.name(), around, Math::max);
                 runs++;
                 overhead = sumAround / runs;
                 CheckResult c = r.check();
@@ -214,6 +214,20 @@ public final class Hunt {
         }
         progress.println("hunt: the " + rounds + (rounds == 1 ? " round is" : " rounds are") + " done");
         return new Found(null, null, runs, reached, dir, true);
+    }
+
+    /**
+     * What a run of {@code nemesis} will likely cost beyond its main phase: the most it took earlier
+     * in the hunt, or else the median of every run's so far, or else {@code guess}.
+     */
+    static long likelyAround(Map<String, Long> mostOf, List<Long> arounds, String nemesis, long guess) {
+        return mostOf.getOrDefault(nemesis, arounds.isEmpty() ? guess : median(arounds));
+    }
+
+    /** The middle value (the upper of the two middle ones for an even count). */
+    static long median(List<Long> values) {
+        List<Long> sorted = values.stream().sorted().toList();
+        return sorted.get(sorted.size() / 2);
     }
 
     /** When a run started, in UTC to the millisecond: records from machines in other time zones sort together. */

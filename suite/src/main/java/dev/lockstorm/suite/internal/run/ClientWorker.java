@@ -5,6 +5,7 @@ import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.locks.internal.worker.Command;
+import dev.lockstorm.locks.internal.worker.LogStamp;
 import dev.lockstorm.locks.internal.worker.Reply;
 import dev.lockstorm.locks.internal.worker.Worker;
 import dev.lockstorm.locks.internal.worker.WorkerHandle;
@@ -26,13 +27,71 @@ final class ClientWorker {
     private final Map<String, String> env;
     private volatile HostProcess process;
     private WorkerHandle handle;
+    /** A worker kept from the run before on this host, to open again rather than start a JVM; null when there is none. */
+    private Kept adopted;
+
+    /**
+     * A worker JVM between two runs: its process and handle, and what it was started for. Only a
+     * worker whose run set nothing in its environment but the log stamp and its switches is kept (no
+     * clock shim: that is loaded once, as the JVM starts).
+     */
+    record Kept(HostProcess process, WorkerHandle handle, Key key) {
+    }
+
+    /** What a kept worker must match to serve another run: the same client on the same class path, started the same way. */
+    record Key(Command.Open open, List<java.nio.file.Path> classpath) {
+        boolean serves(Key other) {
+            return open.sameClient(other.open) && classpath.equals(other.classpath);
+        }
+    }
 
     ClientWorker(Lab lab, Host host, RunSpec spec, String connect, Map<String, String> env) {
         this.lab = lab;
         this.host = host;
         this.spec = spec;
-        this.open = new Command.Open(spec.system().name(), connect, Runner.LOCK, spec.lease().toMillis(), spec.options());
         this.env = Map.copyOf(env);
+        // the worker's own switches go in the open as well, so that a worker kept from another run takes this run's
+        Map<String, String> settings = new java.util.HashMap<>(env);
+        settings.keySet().retainAll(SETTINGS);
+        this.open = new Command.Open(spec.system().name(), connect, Runner.LOCK, spec.lease().toMillis(), spec.options()).with(settings);
+    }
+
+    /** The environment variables of the worker's own switches, which its open command sets again for each run. */
+    private static final java.util.Set<String> SETTINGS = java.util.Set.of(dev.lockstorm.locks.PausePoint.ENV, dev.lockstorm.locks.PausePoint.ARMED_ENV,
+            dev.lockstorm.locks.PausePoint.MIN_MS_ENV, dev.lockstorm.locks.PausePoint.ACTION_ENV, dev.lockstorm.locks.RenewalHold.ENV);
+
+    /**
+     * Whether this run's workers may be kept for the next, and take a kept one: nothing in their
+     * environment but the run's log stamp and the switches the open sets (a clock shim is loaded as
+     * the JVM starts, and its control file is the run's own).
+     */
+    boolean keepable() {
+        return env.keySet().stream().allMatch(k -> k.equals(LogStamp.RUN_START_ENV) || SETTINGS.contains(k));
+    }
+
+    Key key() {
+        return new Key(open, spec.classpath());
+    }
+
+    /** Opens {@code kept} (a worker of the run before, alive) for this run instead of starting a JVM, when it serves this run's client. */
+    boolean adopt(Kept kept) {
+        if (!keepable() || !kept.key.serves(key()) || !kept.process.isAlive()) return false;
+        this.adopted = kept;
+        return true;
+    }
+
+    /**
+     * Ends this run for a worker that may serve the next: its client instance closed, the JVM left
+     * running; null when it cannot be kept (it sets more than its log stamp, or it did not answer),
+     * and then it is closed.
+     */
+    Kept keep() {
+        HostProcess p = process;
+        if (keepable() && handle != null && p != null && p.isAlive() && !p.isPaused() && call(new Command.Drop()) instanceof Reply.Ok) {
+            return new Kept(p, handle, key());
+        }
+        close();
+        return null;
     }
 
     /** The worker process now, or null while it is being replaced. */
@@ -54,6 +113,25 @@ final class ClientWorker {
      */
     void start(Duration patience, int processNumber) {
         long deadline = System.nanoTime() + patience.toNanos();
+        Kept kept = adopted;
+        adopted = null;
+        if (kept != null) {
+            // the worker of the run before: its log from now on in this run's directory, stamped with this run's time
+            process = kept.process;
+            handle = kept.handle;
+            java.nio.file.Path log = lab.log("client-" + host.name() + "-p" + processNumber);
+            try {
+                java.nio.file.Files.createDirectories(log.getParent());
+            } catch (java.io.IOException e) {
+                throw new SetupException("cannot make " + log.getParent() + " for the clients' logs: " + e.getMessage(), e);
+            }
+            Reply ready = openUntil(handle.open(open.loggingTo(log.toString(), Long.parseLong(env.get(LogStamp.RUN_START_ENV))), Duration.ofSeconds(60)), deadline);
+            if (ready instanceof Reply.Ready) return;
+            // it could not open again: a worker of its own, as any run would start
+            kept.process.resume();
+            kept.process.kill();
+            deadline = System.nanoTime() + patience.toNanos();
+        }
         process = lab.startPiped(host, "client-" + host.name() + "-p" + processNumber, lab.jvm(host, "64m",
                 List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                 // a Hazelcast client loads other classes than a Redis one: each system's workers share an archive of their own

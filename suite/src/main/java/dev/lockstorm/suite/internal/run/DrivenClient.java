@@ -280,4 +280,14 @@ final class DrivenClient implements Holder, Client {
     void close() {
         worker.close();
     }
+
+    /** Takes {@code kept}, a worker of the run before on this client's host, when it serves this run's client; whether it did. */
+    boolean adopt(ClientWorker.Kept kept) {
+        return worker.adopt(kept);
+    }
+
+    /** Ends the run for a worker that may serve the next (its client closed, its JVM kept); null when it was closed instead. */
+    ClientWorker.Kept keep() {
+        return worker.keep();
+    }
 }

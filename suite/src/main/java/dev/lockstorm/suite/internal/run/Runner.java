@@ -136,8 +136,10 @@ public final class Runner {
                     AcquireWaits waits = spec.drawsAcquireWaits()
                             ? AcquireWaits.drawn(spec.acquireTimeout(), spec.lease(), new Random(cycleSeed * 31 + 17))
                             : AcquireWaits.fixed(spec.acquireTimeout());
-                    clients.add(new DrivenClient(host, new ClientWorker(lab, host, spec, cluster.connect(), env),
-                            new ClientHistory(recorder, host.name(), i, spec.clients()), calls, board, cycle, spec, clock, waits));
+                    DrivenClient client = new DrivenClient(host, new ClientWorker(lab, host, spec, cluster.connect(), env),
+                            new ClientHistory(recorder, host.name(), i, spec.clients()), calls, board, cycle, spec, clock, waits);
+                    use.offer(host.name(), client);
+                    clients.add(client);
                 }
                 // a redirect catches new connections only: the proxies come before the clients connect
                 DelayLinks delays = kind.delaysClients() ? DelayLinks.install(lab, clientHosts, cluster.hosts()) : null;
@@ -145,7 +147,8 @@ public final class Runner {
                 // every worker at once, on a thread of its own: a parallel stream would open one or two at a
                 // time on two cores, and an opening worker mostly waits (its JVM's start, its connections)
                 openAll(clients);
-                log.log("clients: " + spec.clients() + " workers open (" + spec.system().name() + ")");
+                log.log("clients: " + spec.clients() + " workers open (" + spec.system().name() + ")"
+                        + (use.adopted() > 0 ? ", " + use.adopted() + " of them kept from the last run" : ""));
 
                 LeaderWatch leaders = new LeaderWatch(cluster, recorder, log);
                 try (leaders; delays; LabNemesis nemesis = new LabNemesis(lab, e -> {
@@ -159,7 +162,7 @@ public final class Runner {
                     run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets);
                     mainStarted = System.nanoTime();
                     for (Phase phase : Phase.ALL) phase.run(run);
-                    clients.forEach(DrivenClient::close);
+                    for (DrivenClient c : clients) use.finish(c.host().name(), c);
                     log.log("teardown: clients closed; " + (standing == null ? "stopping the servers and the lab" : "the servers kept for the next run when healed and emptied"));
                 }
                 use.ended(log::log);

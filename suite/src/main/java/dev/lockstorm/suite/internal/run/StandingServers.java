@@ -8,6 +8,7 @@ import dev.lockstorm.suite.internal.cluster.Cluster;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -19,7 +20,9 @@ import java.util.function.Supplier;
  * family emptied them of what that run's clients left ({@link Cluster#reset}: keys, znodes, leases,
  * rows, sessions). A family that cannot reset, a run that failed, or a run that needs other hosts or
  * servers (another topology, persistence, server clocks or client count) gets a new lab, as every
- * run did before; the clients' worker JVMs are always new. Only labs on this machine are kept.
+ * run did before. The clients' worker JVMs are kept with them when they can serve the next run
+ * ({@link ClientWorker#keep}: their lock client closed; {@link ClientWorker#adopt}: the next run's
+ * client on the same host opens the same lock again in it). Only labs on this machine are kept.
  *
  * <pre>{@code
  * try (StandingServers standing = new StandingServers()) {
@@ -33,8 +36,8 @@ public final class StandingServers implements AutoCloseable {
     record Shape(Topology topology, List<String> clients, Persistence persistence, boolean serverClocks) {
     }
 
-    /** A lab and its servers between two runs; {@code since} is the run that started them, where their logs are. */
-    private record Kept(Shape shape, Lab lab, Cluster cluster, Path since) {
+    /** A lab, its servers and its clients' workers between two runs; {@code since} is the run that started the servers, where their logs are. */
+    private record Kept(Shape shape, Lab lab, Cluster cluster, Path since, Map<String, ClientWorker.Kept> workers) {
     }
 
     private Kept kept;
@@ -57,8 +60,11 @@ public final class StandingServers implements AutoCloseable {
                 k.cluster.awaitServing(Duration.ofSeconds(30));
                 k.lab.logTo(dir);
                 reused++;
-                log.accept("servers: kept from " + k.since.getFileName() + " (their logs are there), emptied after it");
-                return new Use(this, shape, k.lab, k.cluster, k.since);
+                log.accept("servers: kept from " + k.since.getFileName() + " (their logs are there), emptied after it; "
+                        + (k.workers.isEmpty() ? "no client worker kept" : k.workers.size() + " client workers kept"));
+                Use u = new Use(this, shape, k.lab, k.cluster, k.since);
+                u.offered.putAll(k.workers);
+                return u;
             } catch (RuntimeException e) {
                 log.accept("servers: the kept ones do not serve (" + e.getMessage() + "): a new lab");
             }
@@ -74,9 +80,10 @@ public final class StandingServers implements AutoCloseable {
         String why;
         try {
             List<String> left = new java.util.ArrayList<>(use.lab.faultsLeft());
-            // only the servers may outlive a run: a client's worker (or anything else) still alive would be seen by the next
+            // only the servers and the kept workers (their clients closed) may outlive a run: anything else alive would be seen by the next
             java.util.Set<Object> servers = new java.util.HashSet<>();
             use.cluster.nodes().forEach(n -> servers.add(n.process()));
+            use.kept.values().forEach(w -> servers.add(w.process()));
             use.lab.liveProcesses().stream().filter(p -> !servers.contains(p)).forEach(p -> left.add("process " + p.name() + " still alive"));
             why = !left.isEmpty() ? "faults left: " + String.join("; ", left)
                     : !use.cluster.reset() ? "its servers' family cannot be emptied for another run" : null;
@@ -84,7 +91,7 @@ public final class StandingServers implements AutoCloseable {
             why = "its servers could not be emptied: " + e.getMessage();
         }
         if (why == null) {
-            kept = new Kept(use.shape, use.lab, use.cluster, use.since);
+            kept = new Kept(use.shape, use.lab, use.cluster, use.since, Map.copyOf(use.kept));
             // the workers that recorded their classes have exited: their archives, as a lab's close builds them
             dev.lockstorm.clusters.lab.ClassArchive.buildPending();
         } else {
@@ -114,6 +121,11 @@ public final class StandingServers implements AutoCloseable {
         private final Path since;
         private boolean ended;
         private Consumer<String> log = s -> { };
+        /** The workers of the run before, by host, not yet taken by this run's clients. */
+        private final Map<String, ClientWorker.Kept> offered = new java.util.HashMap<>();
+        private int adopted;
+        /** This run's workers kept for the next, by host. */
+        private final Map<String, ClientWorker.Kept> kept = new java.util.HashMap<>();
 
         private Use(StandingServers owner, Shape shape, Lab lab, Cluster cluster, Path since) {
             this.owner = owner;
@@ -135,6 +147,26 @@ public final class StandingServers implements AutoCloseable {
 
         void started(Cluster c) {
             this.cluster = c;
+        }
+
+        /** Offers {@code client} the worker the run before left on its host; one it does not take is closed. */
+        void offer(String host, DrivenClient client) {
+            ClientWorker.Kept w = offered.remove(host);
+            if (w == null) return;
+            if (client.adopt(w)) adopted++;
+            else w.handle().close();
+        }
+
+        /** How many of this run's clients took a worker the run before left. */
+        int adopted() {
+            return adopted;
+        }
+
+        /** Ends {@code client}'s part of the run: its worker kept for the next run when it can be, else closed. */
+        void finish(String host, DrivenClient client) {
+            ClientWorker.Kept w = owner == null ? null : client.keep();
+            if (owner == null) client.close();
+            if (w != null) kept.put(host, w);
         }
 
         /** The run reached its end (its phases and its clients' teardown); {@code log} hears whether the lab is kept. */

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -90,5 +91,20 @@ class HuntRotationTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Shard.parse(bad), bad);
             assertTrue(e.getMessage().startsWith("--shard ") && e.getMessage().contains("i/n"), e.getMessage());
         }
+    }
+
+    /**
+     * A run starts only when what it will likely cost fits: a nemesis that ran before is expected to
+     * cost the most it took (a pause held past the lease stretches its run), one that did not the
+     * median run, not the dearest run so far (which kept a cheap last nemesis out of a 3-minute hunt).
+     */
+    @Test
+    void aRunIsExpectedToCostWhatItsNemesisTookElseTheMedianRun() {
+        Map<String, Long> mostOf = Map.of("pause-at:before-release", 18L, "partition", 6L, "kill-client", 6L);
+        List<Long> arounds = List.of(18L, 6L, 6L);
+        assertEquals(18, Hunt.likelyAround(mostOf, arounds, "pause-at:before-release", 12));
+        assertEquals(6, Hunt.likelyAround(mostOf, arounds, "kill-at:before-acquire", 12));
+        assertEquals(12, Hunt.likelyAround(Map.of(), List.of(), "pause-client", 12));
+        assertEquals(9, Hunt.median(List.of(9L, 2L, 30L, 4L)));
     }
 }

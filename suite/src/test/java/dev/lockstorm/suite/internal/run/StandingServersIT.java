@@ -166,6 +166,48 @@ class StandingServersIT {
     }
 
     @Test
+    void sentinelsMasterAndItsReplicasAreEmptied() throws Exception {
+        leftStateIsGone(new Topology.RedisSentinel(), c -> {
+            try (Resp r = ((RedisNode) c.leader().orElseThrow()).connect(Duration.ofSeconds(2))) {
+                r.call("SET", "/lockstorm/lock", "c1", "PX", "60000");
+            }
+            return null;
+        }, c -> {
+            for (var n : c.nodes()) {
+                try (Resp r = ((RedisNode) n).connect(Duration.ofSeconds(2))) {
+                    assertEquals(0L, r.call("DBSIZE"), n + " is empty");
+                }
+            }
+        });
+    }
+
+    /** The primary's tables are gone on the replica too; once a promotion moved the roles, the cluster is not reset (a new one starts). */
+    @Test
+    void postgresHaIsEmptiedOnBothNodesAndNotOnceAReplicaWasPromoted() throws Exception {
+        Path dir = Files.createDirectories(DIR.resolve("PostgreSqlHa-" + System.nanoTime()));
+        Topology t = new Topology.PostgreSqlHa();
+        List<String> hosts = new ArrayList<>(t.hostNames());
+        hosts.add("c1");
+        try (Lab lab = Lab.open(new LabSpec(hosts, dir))) {
+            Cluster c = Cluster.start(t, lab, Persistence.NONE, false);
+            DatabaseNode primary = (DatabaseNode) c.nodes().get(0);
+            try (Connection conn = primary.connect(); Statement s = conn.createStatement()) {
+                s.execute("CREATE TABLE locks (name VARCHAR(64) PRIMARY KEY)");
+            }
+            assertTrue(c.reset(), "emptied while n1 is the primary");
+            for (var n : c.nodes()) {
+                try (Connection conn = ((DatabaseNode) n).connect(); ResultSet r = conn.getMetaData().getTables(null, "public", "%", new String[]{"TABLE"})) {
+                    assertFalse(r.next(), "a table left on " + n);
+                }
+            }
+            // as a failover does it: the primary gone, the replica promoted
+            c.nodes().get(0).process().kill();
+            ((Cluster.Promotable) c).promote(c.nodes().get(1));
+            assertFalse(c.reset(), "the roles moved: the next run starts its own servers");
+        }
+    }
+
+    @Test
     void dynaliteTablesAreGone() throws Exception {
         leftStateIsGone(new Topology.DynamoDb(), c -> {
             String created = dynamo(c, "CreateTable", "{\"TableName\":\"lockstorm\",\"AttributeDefinitions\":[{\"AttributeName\":\"key\","
@@ -177,15 +219,17 @@ class StandingServersIT {
     }
 
     /**
-     * Three runs through one {@link StandingServers}: the second and third begin on the first's
-     * servers (no server start in their logs) and show no defect, the third making again the client
-     * clocks the second made (their control files are a kept lab's leftovers); a lab whose server was
-     * left stopped is not kept.
+     * Five runs through one {@link StandingServers}: the later ones begin on the first's servers (no
+     * server start in their logs) and show no defect. The second's clients take the workers the first
+     * left (their logs, from then on, in the second run's directory and stamped with its time) and
+     * arm their checkpoint through the open, which freezes them there; the third's take them again;
+     * the fourth, whose clocks move, starts workers of its own, and the fifth makes those clocks again
+     * (their control files are a kept lab's leftovers). A lab whose server was left stopped is not kept.
      */
     @Test
-    void laterRunsBeginOnTheKeptServersAndALabWithAFaultLeftIsNotKept() throws Exception {
+    void laterRunsBeginOnTheKeptServersAndWorkersAndALabWithAFaultLeftIsNotKept() throws Exception {
         RunStore store = new RunStore(DIR.resolve("runs"));
-        List<String> nemeses = List.of("pause-node", "clock", "clock");
+        List<String> nemeses = List.of("pause-node", "pause-at:after-grant", "pause-client", "clock", "clock");
         try (StandingServers standing = new StandingServers()) {
             Runner runner = new Runner(System.out).keeping(standing);
             for (int i = 0; i < nemeses.size(); i++) {
@@ -193,12 +237,19 @@ class StandingServersIT {
                         .seed(i + 1).clients(3).holds(Duration.ZERO, Duration.ofMillis(50))
                         .command(List.of("StandingServersIT", nemeses.get(i), "seed " + (i + 1))).build();
                 RunResult r = runner.run(spec, store.newRun("standing"));
-                // a server frozen past the session may give lease limits: no defect of the lock, and every client live
+                // a frozen server or client may give lease limits: no defect of the lock, and every client live
                 assertEquals(List.of(), r.results().defects(), Summary.of(r.check()));
                 String log = Files.readString(r.dir().resolve("lockstorm.log"));
                 assertTrue(log.contains(i == 0 ? "lockstorm: starting n1" : "servers: kept from"), log);
+                assertEquals(i == 1 || i == 2, log.contains("3 of them kept from the last run"), log);
+                if (i == 1) {
+                    assertTrue(r.check().coverage().count("client-paused-in-acquire") >= 1, r.check().coverage().describe());
+                    // the kept workers write this run's log lines here, stamped from this run's start (a few seconds in, not the first run's time)
+                    String client = Files.readString(r.dir().resolve("logs").resolve("client-c1-p0.log"));
+                    assertTrue(client.lines().allMatch(l -> LogStampSeconds.of(l) < 60), client);
+                }
             }
-            assertEquals(2, standing.reused());
+            assertEquals(4, standing.reused());
         }
         // a server left stopped: the lab is not handed on, and the next use opens a new one
         Path dir = Files.createDirectories(DIR.resolve("stopped-" + System.nanoTime()));
@@ -218,6 +269,13 @@ class StandingServersIT {
                 assertNotEquals(first, use.lab);
                 assertEquals(null, use.cluster());
             }
+        }
+    }
+
+    /** The run time a stamped log line carries; 0 for one without a stamp. */
+    private static final class LogStampSeconds {
+        static double of(String line) {
+            return dev.lockstorm.locks.internal.worker.LogStamp.runSeconds(line).orElse(0);
         }
     }
 
