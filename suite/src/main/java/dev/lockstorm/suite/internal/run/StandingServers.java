@@ -81,10 +81,13 @@ public final class StandingServers implements AutoCloseable {
         try {
             List<String> left = new java.util.ArrayList<>(use.lab.faultsLeft());
             // only the servers and the kept workers (their clients closed) may outlive a run: anything else alive would be seen by the next
-            java.util.Set<Object> servers = new java.util.HashSet<>();
-            use.cluster.nodes().forEach(n -> servers.add(n.process()));
-            use.kept.values().forEach(w -> servers.add(w.process()));
-            use.lab.liveProcesses().stream().filter(p -> !servers.contains(p)).forEach(p -> left.add("process " + p.name() + " still alive"));
+            // (a server's is any process on the servers' hosts: a node, or a helper such as a Sentinel)
+            java.util.Set<String> serverHosts = new java.util.HashSet<>();
+            use.cluster.hosts().forEach(h -> serverHosts.add(h.name()));
+            java.util.Set<Object> workers = new java.util.HashSet<>();
+            use.kept.values().forEach(w -> workers.add(w.process()));
+            use.lab.liveProcesses().stream().filter(p -> !serverHosts.contains(p.host().name()) && !workers.contains(p))
+                    .forEach(p -> left.add("process " + p.name() + " still alive"));
             why = !left.isEmpty() ? "faults left: " + String.join("; ", left)
                     : !use.cluster.reset() ? "its servers' family cannot be emptied for another run" : null;
         } catch (RuntimeException e) {
