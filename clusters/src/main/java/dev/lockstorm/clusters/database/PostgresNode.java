@@ -111,14 +111,18 @@ public final class PostgresNode extends DatabaseNode {
         return "PostgreSQL";
     }
 
+    /** The user's other client sessions (not the replication's senders, which serve the replica). */
+    private static final String OTHERS = "FROM pg_catalog.pg_stat_activity WHERE usename = current_user AND backend_type = 'client backend'"
+            + " AND pid <> pg_backend_pid()";
+
     @Override
     protected void endOtherSessions(Statement s) throws SQLException {
-        s.execute("SELECT pg_terminate_backend(pid) FROM pg_catalog.pg_stat_activity WHERE usename = current_user AND backend_type = 'client backend' AND pid <> pg_backend_pid()");
+        s.execute("SELECT pg_terminate_backend(pid) " + OTHERS);
     }
 
     @Override
     protected long otherSessions(Statement s) throws SQLException {
-        return Long.parseLong(column(s, "SELECT count(*) FROM pg_catalog.pg_stat_activity WHERE usename = current_user AND backend_type = 'client backend' AND pid <> pg_backend_pid()").get(0));
+        return Long.parseLong(column(s, "SELECT count(*) " + OTHERS).get(0));
     }
 
     /** The user's own schemas: the lab's user may be the cluster's superuser, who owns the catalog's views and tables too. */

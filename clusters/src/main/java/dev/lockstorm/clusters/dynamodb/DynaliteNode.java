@@ -86,7 +86,13 @@ public final class DynaliteNode extends ProcessNode {
         for (String table : tables()) {
             if (call("DeleteTable", "{\"TableName\":\"" + table + "\"}").isEmpty()) throw new LabException(this + " did not delete table " + table);
         }
+        // a table is deleted after DeleteTable answers (DynamoDB's DELETING state): wait until none is listed
+        long deadline = System.nanoTime() + 5_000_000_000L;
         List<String> left = tables();
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            Wait.sleep(20);
+            left = tables();
+        }
         if (!left.isEmpty()) throw new LabException("tables left in " + this + " after the reset: " + left);
     }
 
@@ -98,7 +104,7 @@ public final class DynaliteNode extends ProcessNode {
     }
 
     /** One DynamoDB API call, signed as dynalite needs it (a signature it does not check); the body of a 200 answer. */
-    private java.util.Optional<String> call(String target, String json) {
+    public java.util.Optional<String> call(String target, String json) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(endpoint() + "/")).timeout(Duration.ofMillis(800))
                 .header("Content-Type", "application/x-amz-json-1.0")
                 .header("X-Amz-Target", "DynamoDB_20120810." + target)

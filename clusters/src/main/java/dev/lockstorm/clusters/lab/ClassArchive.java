@@ -140,14 +140,19 @@ public final class ClassArchive {
         Path cache = cache();
         if (!Files.isDirectory(cache)) return 0;
         int built = 0;
+        // the files live processes hold open, looked at once and only when some archive is pending
+        Set<Path> open = null;
         try (DirectoryStream<Path> keys = Files.newDirectoryStream(cache, Files::isDirectory)) {
             for (Path dir : keys) {
                 if (Files.exists(dir.resolve(ARCHIVE)) || Files.exists(dir.resolve(FAILED)) || !Files.exists(dir.resolve(CLASSPATH))) continue;
+                List<Path> lists = lists(dir);
+                if (open == null && !lists.isEmpty()) open = openFiles();
                 // a JVM still running holds its list open: a lab kept for the next run still runs the servers that recorded
-                if (stillRecording(dir)) continue;
+                Set<Path> held = open;
+                if (held != null && lists.stream().anyMatch(held::contains)) continue;
                 long started = System.nanoTime();
                 try {
-                    if (build(dir)) built++;
+                    if (build(dir, lists)) built++;
                 } finally {
                     BUILDING.addAndGet(System.nanoTime() - started);
                 }
@@ -167,19 +172,24 @@ public final class ClassArchive {
         return BUILDING.get();
     }
 
-    /** Whether a live process of this machine has one of {@code dir}'s class lists open (it is still recording). */
-    private static boolean stillRecording(Path dir) throws IOException {
-        Set<Path> lists = new java.util.HashSet<>();
+    /** {@code dir}'s class lists, each a JVM's record of the classes it loaded. */
+    private static List<Path> lists(Path dir) throws IOException {
+        List<Path> lists = new ArrayList<>();
         try (DirectoryStream<Path> in = Files.newDirectoryStream(dir, "*" + LIST_SUFFIX)) {
             in.forEach(l -> lists.add(l.toAbsolutePath().normalize()));
         }
-        if (lists.isEmpty()) return false;
+        return lists;
+    }
+
+    /** Every file a live process of this machine holds open (what /proc shows of the processes this JVM may read). */
+    private static Set<Path> openFiles() throws IOException {
+        Set<Path> open = new java.util.HashSet<>();
         try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
             for (Path proc : procs) {
                 try (DirectoryStream<Path> fds = Files.newDirectoryStream(proc.resolve("fd"))) {
                     for (Path fd : fds) {
                         try {
-                            if (lists.contains(Files.readSymbolicLink(fd))) return true;
+                            open.add(Files.readSymbolicLink(fd));
                         } catch (IOException gone) {
                             // closed meanwhile
                         }
@@ -189,14 +199,10 @@ public final class ClassArchive {
                 }
             }
         }
-        return false;
+        return open;
     }
 
-    private static boolean build(Path dir) throws IOException {
-        List<Path> lists = new ArrayList<>();
-        try (DirectoryStream<Path> in = Files.newDirectoryStream(dir, "*" + LIST_SUFFIX)) {
-            in.forEach(lists::add);
-        }
+    private static boolean build(Path dir, List<Path> lists) throws IOException {
         Set<String> classes = new LinkedHashSet<>();
         for (Path l : lists) {
             String text = Files.readString(l, StandardCharsets.ISO_8859_1);

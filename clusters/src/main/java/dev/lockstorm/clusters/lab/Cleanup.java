@@ -29,12 +29,10 @@ public final class Cleanup {
         List<String> found = new ArrayList<>();
         if (Commands.run("sh", "-c", "command -v nft").ok()) {
             Commands.Result tables = Commands.run("nft", "list", "tables");
-            for (String table : NFT_TABLES) {
-                if (tables.ok() && tables.output().lines().anyMatch(l -> l.strip().equals("table " + table))) {
-                    found.add("nft table '" + table + "' in this network namespace" + (remove ? ": deleted" : ""));
-                    String[] familyAndName = table.split(" ");
-                    if (remove) Commands.run("nft", "delete", "table", familyAndName[0], familyAndName[1]);
-                }
+            for (String table : tables.ok() ? nemesisTables(tables.output()) : List.<String>of()) {
+                found.add("nft table '" + table + "' in this network namespace" + (remove ? ": deleted" : ""));
+                String[] familyAndName = table.split(" ");
+                if (remove) Commands.run("nft", "delete", "table", familyAndName[0], familyAndName[1]);
             }
         }
         if (Commands.run("sh", "-c", "command -v tc").ok()) {
@@ -65,6 +63,11 @@ public final class Cleanup {
             }
         }
         return found;
+    }
+
+    /** The nemesis's tables ({@link #NFT_TABLES}) that {@code nft list tables} printed. */
+    public static List<String> nemesisTables(String nftListTables) {
+        return NFT_TABLES.stream().filter(t -> nftListTables.lines().anyMatch(l -> l.strip().equals("table " + t))).toList();
     }
 
     /** The interfaces whose root qdisc is a slow link's ({@code qdisc htb 4c53: dev eth0 root …} in {@code tc qdisc show}). */

@@ -161,11 +161,7 @@ public abstract class Lab implements AutoCloseable {
         for (HostProcess p : liveProcesses()) if (p.isPaused()) left.add("process " + p.name() + " stopped");
         for (Host h : hosts()) {
             Commands.Result tables = h.exec("nft", "list", "tables");
-            if (tables.ok()) {
-                for (String t : Cleanup.NFT_TABLES) {
-                    if (tables.output().lines().anyMatch(l -> l.strip().equals("table " + t))) left.add("nft table " + t + " on " + h.name());
-                }
-            }
+            if (tables.ok()) Cleanup.nemesisTables(tables.output()).forEach(t -> left.add("nft table " + t + " on " + h.name()));
             Commands.Result qdiscs = h.exec("tc", "qdisc", "show");
             if (qdiscs.ok()) Cleanup.slowLinkDevices(qdiscs.output()).forEach(d -> left.add("slow-link qdisc on " + h.name() + " " + d));
         }

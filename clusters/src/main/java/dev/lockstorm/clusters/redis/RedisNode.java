@@ -134,10 +134,19 @@ public final class RedisNode extends ProcessNode {
         try (Resp r = connect(Duration.ofSeconds(5))) {
             r.call("FLUSHALL", "SYNC");
             r.call("SCRIPT", "FLUSH");
-            Object left = r.call("DBSIZE");
-            if (!Long.valueOf(0).equals(left)) throw new LabException(this + " still holds " + left + " keys after FLUSHALL");
         } catch (IOException e) {
             throw new LabException("could not empty " + this + " for the next run: " + e.getMessage(), e);
+        }
+        long left = keys();
+        if (left != 0) throw new LabException(this + " still holds " + left + " keys after FLUSHALL");
+    }
+
+    /** How many keys it holds ({@code DBSIZE}); -1 when it does not answer. */
+    public long keys() {
+        try (Resp r = connect(Duration.ofMillis(500))) {
+            return r.call("DBSIZE") instanceof Long n ? n : -1;
+        } catch (IOException e) {
+            return -1;
         }
     }
 

@@ -127,16 +127,8 @@ public final class Sentinels {
         if (!primary().equals(Optional.of(first))) return false;
         for (RedisNode replica : nodes.subList(1, nodes.size())) if (!replica.role().equals(Optional.of("slave"))) return false;
         first.reset();
-        Wait.until("the replicas to be emptied", () -> nodes.stream().allMatch(n -> dbSize(n) == 0), Duration.ofSeconds(10));
+        Wait.until("the replicas to be emptied", () -> nodes.stream().allMatch(n -> n.keys() == 0), Duration.ofSeconds(10));
         return true;
-    }
-
-    private static long dbSize(RedisNode n) {
-        try (Resp r = n.connect(Duration.ofMillis(500))) {
-            return r.call("DBSIZE") instanceof Long l ? l : -1;
-        } catch (IOException e) {
-            return -1;
-        }
     }
 
     /** The node a majority of the reachable Sentinels name as master. */

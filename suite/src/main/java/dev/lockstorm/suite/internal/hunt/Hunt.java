@@ -153,7 +153,6 @@ public final class Hunt {
         // the cost around a run's main phase (servers, clients, heal, check, report, a last fault's overrun): guessed, then
         // measured; the runs to come share the budget at the mean, and none starts unless the most a run took still fits
         long overhead = FIRST_OVERHEAD.toNanos();
-        long sumAround = 0;
         // what a run costs beyond the main phase asked for (set-up, wind-down, and a last fault held past the phase's end), as
         // measured: the most each nemesis took, and every run's, for a nemesis not yet run
         Map<String, Long> mostOf = new HashMap<>();
@@ -190,11 +189,10 @@ public final class Hunt {
                 RunResult r = runner.run(spec, store.newRun(system.name()));
                 // the run's own account of its time, less what the runs to come will not pay: archives built once per kind of JVM
                 long around = Math.max(0, r.timings().total().minus(r.timings().archives()).minus(each).toNanos());
-                sumAround += around;
                 arounds.add(around);
                 mostOf.merge(kind.name(), around, Math::max);
                 runs++;
-                overhead = sumAround / runs;
+                overhead = (long) arounds.stream().mapToLong(Long::longValue).average().orElseThrow();
                 CheckResult c = r.check();
                 Map<String, Integer> exercised = new LinkedHashMap<>();
                 c.coverage().moments().forEach(m -> exercised.merge(m.key(), m.count(), Integer::sum));

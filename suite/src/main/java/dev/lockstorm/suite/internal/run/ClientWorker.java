@@ -35,14 +35,7 @@ final class ClientWorker {
      * worker whose run set nothing in its environment but the log stamp and its switches is kept (no
      * clock shim: that is loaded once, as the JVM starts).
      */
-    record Kept(HostProcess process, WorkerHandle handle, Key key) {
-    }
-
-    /** What a kept worker must match to serve another run: the same client on the same class path, started the same way. */
-    record Key(Command.Open open, List<java.nio.file.Path> classpath) {
-        boolean serves(Key other) {
-            return open.sameClient(other.open) && classpath.equals(other.classpath);
-        }
+    record Kept(HostProcess process, WorkerHandle handle, Command.Open open, List<java.nio.file.Path> classpath) {
     }
 
     ClientWorker(Lab lab, Host host, RunSpec spec, String connect, Map<String, String> env) {
@@ -69,13 +62,10 @@ final class ClientWorker {
         return env.keySet().stream().allMatch(k -> k.equals(LogStamp.RUN_START_ENV) || SETTINGS.contains(k));
     }
 
-    Key key() {
-        return new Key(open, spec.classpath());
-    }
-
     /** Opens {@code kept} (a worker of the run before, alive) for this run instead of starting a JVM, when it serves this run's client. */
     boolean adopt(Kept kept) {
-        if (!keepable() || !kept.key.serves(key()) || !kept.process.isAlive()) return false;
+        // the same client on the same class path
+        if (!keepable() || !kept.open.sameClient(open) || !kept.classpath.equals(spec.classpath()) || !kept.process.isAlive()) return false;
         this.adopted = kept;
         return true;
     }
@@ -88,10 +78,15 @@ final class ClientWorker {
     Kept keep() {
         HostProcess p = process;
         if (keepable() && handle != null && p != null && p.isAlive() && !p.isPaused() && call(new Command.Drop()) instanceof Reply.Ok) {
-            return new Kept(p, handle, key());
+            return new Kept(p, handle, open, spec.classpath());
         }
         close();
         return null;
+    }
+
+    /** The name of the worker process and of its log, as the history's process {@code processNumber}. */
+    private String logName(int processNumber) {
+        return "client-" + host.name() + "-p" + processNumber;
     }
 
     /** The worker process now, or null while it is being replaced. */
@@ -119,7 +114,7 @@ final class ClientWorker {
             // the worker of the run before: its log from now on in this run's directory, stamped with this run's time
             process = kept.process;
             handle = kept.handle;
-            java.nio.file.Path log = lab.log("client-" + host.name() + "-p" + processNumber);
+            java.nio.file.Path log = lab.log(logName(processNumber));
             try {
                 java.nio.file.Files.createDirectories(log.getParent());
             } catch (java.io.IOException e) {
@@ -132,7 +127,7 @@ final class ClientWorker {
             kept.process.kill();
             deadline = System.nanoTime() + patience.toNanos();
         }
-        process = lab.startPiped(host, "client-" + host.name() + "-p" + processNumber, lab.jvm(host, "64m",
+        process = lab.startPiped(host, logName(processNumber), lab.jvm(host, "64m",
                 List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
                 // a Hazelcast client loads other classes than a Redis one: each system's workers share an archive of their own
                 "-D" + ClassArchive.KIND + "=" + spec.system().name()), spec.classpath(), Worker.class.getName(), List.of()), env);
