@@ -1,6 +1,7 @@
 package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.faults.FaultEffect;
 
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -56,5 +57,10 @@ public record Delay(Map<Host, Set<Host>> delays, int ms, int jitterMs) {
     /** Plain data for history events: client name → names of the servers its links to are delayed. */
     public Map<String, List<String>> toData() {
         return Links.toData(delays);
+    }
+
+    /** The delayed links as the history records them. */
+    public FaultEffect.Delay effect() {
+        return new FaultEffect.Delay(ms, jitterMs, toData());
     }
 }

@@ -1,6 +1,8 @@
 package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.faults.CutStyle;
+import dev.lockstorm.faults.FaultEffect;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -147,5 +149,10 @@ public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
     /** Plain data for history events: host name → names of refused hosts. */
     public Map<String, List<String>> toData() {
         return Links.toData(refuses);
+    }
+
+    /** The partition as the history records it: who refuses whom, and how. */
+    public FaultEffect.Cut effect() {
+        return new FaultEffect.Cut(toData(), style);
     }
 }

@@ -1,12 +1,13 @@
 package dev.lockstorm.nemesis;
 
-import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.clusters.Node;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 import dev.lockstorm.clusters.lab.Wait;
+import dev.lockstorm.faults.FaultEffect;
+import dev.lockstorm.faults.NemesisEvent;
 import dev.lockstorm.nemesis.delay.DelayLinks;
 
 import java.util.ArrayList;
@@ -84,8 +85,8 @@ public final class LabNemesis implements Nemesis {
             rules.put(h, PartitionRules.ruleset(refused, oneWay, grudge.style()));
         });
         replace(partitioned, rules.keySet(), h -> loadTable(h, rules.get(h)), PartitionRules::heal);
-        NemesisAction started = action(NemesisEvent.START_PARTITION, grudge.toData(), grudge.hostNames());
-        events.accept(grudge.style() == CutStyle.BLACKHOLE ? started : started.cut(grudge.style().word()));
+        FaultEffect.Cut cut = grudge.effect();
+        events.accept(begins(cut, grudge.hostNames()).cut(cut.cut()));
     }
 
     /** Removes every partition. */
@@ -98,7 +99,7 @@ public final class LabNemesis implements Nemesis {
     @Override
     public synchronized void loss(Loss loss) {
         replace(lossy, loss.losesFrom().keySet(), h -> loadTable(h, LossRules.ruleset(loss.losesFrom().get(h), loss.percent())), LossRules::heal);
-        events.accept(action(NemesisEvent.START_LOSS, links("percent", loss.percent(), "from", loss.toData()), loss.hostNames()));
+        events.accept(begins(loss.effect(), loss.hostNames()));
     }
 
     /** Makes every lossy link whole again. */
@@ -111,7 +112,7 @@ public final class LabNemesis implements Nemesis {
     @Override
     public synchronized void slow(Slow slow) {
         replace(slowed, slow.slowsTo().keySet(), h -> SlowRules.apply(h, slow.slowsTo().get(h), slow.kbit()), SlowRules::heal);
-        events.accept(action(NemesisEvent.START_SLOW, links("kbit", slow.kbit(), "to", slow.toData()), slow.hostNames()));
+        events.accept(begins(slow.effect(), slow.hostNames()));
     }
 
     /** Makes every slow link fast again. */
@@ -138,9 +139,7 @@ public final class LabNemesis implements Nemesis {
         delayLinks.delay(delay.delays(), delay.ms(), delay.jitterMs());
         delayed.clear();
         delayed.addAll(delay.delays().keySet());
-        Map<String, Object> value = links("ms", delay.ms(), "to", delay.toData());
-        value.put("jitter_ms", delay.jitterMs());
-        events.accept(action(NemesisEvent.START_DELAY, value, delay.hostNames()));
+        events.accept(begins(delay.effect(), delay.hostNames()));
     }
 
     /** No delayed link from now on (bytes already waiting still wait their time). */
@@ -150,14 +149,6 @@ public final class LabNemesis implements Nemesis {
         delayLinks.heal();
         delayed.clear();
         events.accept(action(NemesisEvent.STOP_DELAY, "no delay", List.of()));
-    }
-
-    /** A lossy or slow links event's value: {@code {"percent": 40, "from": {…}}}, {@code {"kbit": 1, "to": {…}}}. */
-    private static Map<String, Object> links(String measure, int amount, String direction, Map<String, List<String>> data) {
-        Map<String, Object> value = new LinkedHashMap<>();
-        value.put(measure, amount);
-        value.put(direction, data);
-        return value;
     }
 
     private static void loadTable(Host h, String ruleset) {
@@ -203,7 +194,7 @@ public final class LabNemesis implements Nemesis {
     public synchronized void pause(HostProcess p, String aimedAt) {
         p.pause();
         paused.add(p);
-        events.accept(action(NemesisEvent.START_PAUSE, List.of(p.name()), List.of(p.host().name())).aimedAt(aimedAt));
+        events.accept(begins(new FaultEffect.Freeze(List.of(p.name())), List.of(p.host().name())).aimedAt(aimedAt));
     }
 
     /** A fault that found nothing to hit: recorded as a {@code missed} event with the reason, and nothing else done. */
@@ -241,7 +232,7 @@ public final class LabNemesis implements Nemesis {
     public synchronized void kill(Node node) {
         node.kill();
         killed.add(node);
-        events.accept(action(NemesisEvent.KILL, List.of(node.host().name()), List.of(node.host().name())));
+        events.accept(begins(new FaultEffect.Kill(List.of(node.host().name())), List.of(node.host().name())));
     }
 
     /**
@@ -259,7 +250,7 @@ public final class LabNemesis implements Nemesis {
     public synchronized void killClient(ClientProcess v, String aimedAt) {
         v.worker().kill();
         // the history's process number: the checker takes the process as dead from this event on
-        events.accept(action(NemesisEvent.KILL_CLIENT, List.of(v.process()), List.of(v.worker().host().name())).aimedAt(aimedAt));
+        events.accept(begins(new FaultEffect.KillClient(List.of(v.process())), List.of(v.worker().host().name())).aimedAt(aimedAt));
     }
 
     /** Starts a killed (or stopped) node again on its data. */
@@ -276,7 +267,7 @@ public final class LabNemesis implements Nemesis {
         if (switches.isEmpty()) return;
         switches.forEach(RenewalSwitch::hold);
         renewalsHeld.addAll(switches);
-        events.accept(action(NemesisEvent.HOLD_RENEWALS, switches.stream().map(RenewalSwitch::client).toList(),
+        events.accept(begins(new FaultEffect.Renewals(switches.stream().map(RenewalSwitch::client).toList()),
                 switches.stream().map(s -> s.host().name()).toList()));
     }
 
@@ -296,7 +287,7 @@ public final class LabNemesis implements Nemesis {
     public synchronized void clockJump(ClockFault c, java.time.Duration delta) {
         c.jump(delta);
         clocks.add(c);
-        events.accept(action(NemesisEvent.CLOCK_JUMP, Map.of("process", c.name(), "delta_ms", delta.toMillis()), List.of(c.host())));
+        events.accept(begins(new FaultEffect.Clock(c.name(), new FaultEffect.Move.Jump(delta.toMillis())), List.of(c.host())));
     }
 
     /** Makes a process's realtime clock run at {@code rate} times real speed. */
@@ -304,7 +295,7 @@ public final class LabNemesis implements Nemesis {
     public synchronized void clockRate(ClockFault c, double rate) {
         c.rate(rate);
         clocks.add(c);
-        events.accept(action(NemesisEvent.CLOCK_RATE, Map.of("process", c.name(), "rate", rate), List.of(c.host())));
+        events.accept(begins(new FaultEffect.Clock(c.name(), new FaultEffect.Move.Rate(rate)), List.of(c.host())));
     }
 
     /**
@@ -315,7 +306,7 @@ public final class LabNemesis implements Nemesis {
     public synchronized void monotonicClockRate(ClockFault c, double rate) {
         c.monotonicRate(rate);
         clocks.add(c);
-        events.accept(action(NemesisEvent.CLOCK_RATE, Map.of("process", c.name(), "rate", rate, "clock", MONOTONIC), List.of(c.host())));
+        events.accept(begins(new FaultEffect.Clock(c.name(), new FaultEffect.Move.MonotonicRate(rate)), List.of(c.host())));
     }
 
     /**
@@ -326,8 +317,7 @@ public final class LabNemesis implements Nemesis {
     public void clockStrobe(ClockFault c, java.time.Duration delta, java.time.Duration period, java.time.Duration total) {
         synchronized (this) {
             clocks.add(c);
-            events.accept(action(NemesisEvent.START_CLOCK_STROBE, Map.of("process", c.name(), "delta_ms", delta.toMillis(),
-                    "period_ms", period.toMillis()), List.of(c.host())));
+            events.accept(begins(new FaultEffect.Clock(c.name(), new FaultEffect.Move.Strobe(delta.toMillis(), period.toMillis())), List.of(c.host())));
         }
         long end = System.nanoTime() + total.toNanos();
         boolean ahead = false;
@@ -397,6 +387,11 @@ public final class LabNemesis implements Nemesis {
 
     private static NemesisAction action(NemesisEvent event, Object value, List<String> hosts) {
         return new NemesisAction(event, value, hosts, FAULT.get());
+    }
+
+    /** The event that begins {@code effect}, written by its own record (the checker reads it back with the same one). */
+    private static NemesisAction begins(FaultEffect effect, List<String> hosts) {
+        return action(effect.opens(), effect.value(), hosts);
     }
 
     /** Heals everything and forgets the shutdown hook. */

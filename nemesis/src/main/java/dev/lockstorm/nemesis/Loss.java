@@ -1,6 +1,7 @@
 package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.faults.FaultEffect;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -43,5 +44,10 @@ public record Loss(Map<Host, Set<Host>> losesFrom, int percent) {
     /** Plain data for history events: host name → names of the hosts it loses packets from. */
     public Map<String, List<String>> toData() {
         return Links.toData(losesFrom);
+    }
+
+    /** The loss as the history records it. */
+    public FaultEffect.Loss effect() {
+        return new FaultEffect.Loss(percent, toData());
     }
 }

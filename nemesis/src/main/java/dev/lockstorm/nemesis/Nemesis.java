@@ -16,9 +16,6 @@ import java.util.List;
  */
 public interface Nemesis extends AutoCloseable {
 
-    /** The {@code clock} of a {@code clock-rate} event that made a monotonic clock run fast or slow (absent: the realtime clock). */
-    String MONOTONIC = "monotonic";
-
     /** The time plans keep: real time for a lab. */
     default Pace pace() {
         return Pace.REAL;

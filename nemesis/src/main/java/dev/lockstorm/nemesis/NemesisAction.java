@@ -1,6 +1,7 @@
 package dev.lockstorm.nemesis;
 
-import dev.lockstorm.checker.history.NemesisEvent;
+import dev.lockstorm.faults.CutStyle;
+import dev.lockstorm.faults.NemesisEvent;
 
 import java.util.List;
 

@@ -1,6 +1,7 @@
 package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.faults.CutStyle;
 
 import java.util.Collection;
 import java.util.List;

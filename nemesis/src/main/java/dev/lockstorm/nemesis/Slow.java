@@ -1,6 +1,7 @@
 package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.faults.FaultEffect;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -52,5 +53,10 @@ public record Slow(Map<Host, Set<Host>> slowsTo, int kbit) {
     /** Plain data for history events: host name → names of the hosts its packets to are slowed. */
     public Map<String, List<String>> toData() {
         return Links.toData(slowsTo);
+    }
+
+    /** The slow links as the history records them. */
+    public FaultEffect.Slow effect() {
+        return new FaultEffect.Slow(kbit, toData());
     }
 }

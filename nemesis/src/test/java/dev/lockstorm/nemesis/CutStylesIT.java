@@ -8,6 +8,7 @@ import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.clusters.redis.RedisNode;
 import dev.lockstorm.clusters.redis.Resp;
+import dev.lockstorm.faults.CutStyle;
 import dev.lockstorm.nemesis.delay.DelayLinks;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -2,6 +2,7 @@ package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.FakeHosts;
 import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.faults.CutStyle;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -1,7 +1,7 @@
 package dev.lockstorm.nemesis;
 
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -91,7 +91,7 @@ class ScheduleTest {
         assertTrue(n >= 1 && n <= 7, "injected " + n);
         assertEquals(n, picked.size());
         // and each recorded as a miss, saying what it waited for: it tested nothing
-        List<NemesisAction> missed = events.stream().filter(e -> e.event() == dev.lockstorm.checker.history.NemesisEvent.MISSED).toList();
+        List<NemesisAction> missed = events.stream().filter(e -> e.event() == dev.lockstorm.faults.NemesisEvent.MISSED).toList();
         assertTrue(missed.size() >= n - 1 && missed.size() <= n, missed.size() + " misses of " + n);
         assertEquals("client-clock held 50 ms past its length and never landed (a moved client granted)", missed.get(0).value());
     }

@@ -3,7 +3,6 @@ package dev.lockstorm.results;
 import dev.lockstorm.checker.Analysis;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.history.History;
-import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
@@ -15,6 +14,7 @@ import dev.lockstorm.checker.lock.HoldInterval;
 import dev.lockstorm.checker.lock.Incident;
 import dev.lockstorm.checker.lock.StaleWrite;
 import dev.lockstorm.checker.lock.TokenViolation;
+import dev.lockstorm.faults.NemesisEvent;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -350,80 +350,15 @@ public final class ReportHtml {
             FaultSpan f = r.faults().get(i);
             double from = seconds(f.start().time());
             double to = f.end() == null ? end : seconds(f.end().time());
-            Map<String, List<String>> refuses = f.kind().equals("partition") && f.start().value() instanceof Map<?, ?> m ? grudge(m) : Map.of();
             for (int lane : lanes.lanesOf(f)) {
                 String host = lanes.name(lane);
-                List<String> cutFrom = refuses.getOrDefault(host, List.of());
-                String label = switch (f.kind()) {
-                    case "partition" -> cutFrom.isEmpty() ? "partition " + f.target() : cutLabel(f.start().extra("cut"), cutFrom);
-                    case "loss" -> lossLabel(f.start().value(), host);
-                    case "slow" -> slowLabel(f.start().value(), host);
-                    case "delay" -> delayLabel(f.start().value(), host);
-                    case "pause" -> "paused (SIGSTOP) " + f.target();
-                    case "kill" -> "down (kill -9)";
-                    case "kill-client" -> "client process killed (kill -9)";
-                    case "renewals" -> "lease renewals held";
-                    case "clock" -> "clock " + clockLabel(f.start().value());
-                    default -> f.kind() + " " + f.target();
-                };
+                String label = f.effect().label(host, f.target());
                 // the fault's own name, when a schedule injected it: "cut off from n2, n3 (isolate-leader)"
                 if (f.start().extra("fault") instanceof String name) label += " (" + name + ")";
                 out.add(List.of(lane, from, Math.max(from, to), f.kind(), label, i));
             }
         }
         return out;
-    }
-
-    /** What a host refusing {@code from} saw, by how the cut refused packets. */
-    private static String cutLabel(Object cut, List<String> from) {
-        String hosts = String.join(", ", from);
-        if ("reset".equals(cut)) return "cut off from " + hosts + " (answered with resets)";
-        if ("inbound".equals(cut)) return "hears nothing from " + hosts + " (what it sends arrives)";
-        return "cut off from " + hosts;
-    }
-
-    /** "losing 40% of the packets from n1" on a host of a lossy link. */
-    private static String lossLabel(Object value, String host) {
-        if (value instanceof Map<?, ?> m && m.get("from") instanceof Map<?, ?> from && from.get(host) instanceof Collection<?> c) {
-            return "losing " + m.get("percent") + "% of the packets from " + String.join(", ", c.stream().map(String::valueOf).toList());
-        }
-        return "lossy links";
-    }
-
-    /** "sending at most 2 kbit/s to n1" on a host of a slow link. */
-    private static String slowLabel(Object value, String host) {
-        if (value instanceof Map<?, ?> m && m.get("to") instanceof Map<?, ?> to && to.get(host) instanceof Collection<?> c) {
-            return "sending at most " + m.get("kbit") + " kbit/s to " + String.join(", ", c.stream().map(String::valueOf).toList());
-        }
-        return "slow links";
-    }
-
-    /** "300 ± 100 ms late each way with n1, n2" on a client of a delayed link, "delayed links" elsewhere. */
-    private static String delayLabel(Object value, String host) {
-        if (value instanceof Map<?, ?> m && m.get("to") instanceof Map<?, ?> to && to.get(host) instanceof Collection<?> c) {
-            Object jitter = m.get("jitter_ms");
-            return m.get("ms") + (jitter instanceof Number j && j.intValue() > 0 ? " ± " + j : "") + " ms late each way with "
-                    + String.join(", ", c.stream().map(String::valueOf).toList());
-        }
-        return "delayed links";
-    }
-
-    private static Map<String, List<String>> grudge(Map<?, ?> data) {
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        data.forEach((k, v) -> {
-            List<String> refused = v instanceof Collection<?> c ? c.stream().map(String::valueOf).toList() : List.of(String.valueOf(v));
-            out.computeIfAbsent(String.valueOf(k), x -> new ArrayList<>()).addAll(refused);
-        });
-        return out;
-    }
-
-    private static String clockLabel(Object value) {
-        if (value instanceof Map<?, ?> m) {
-            if (m.get("delta_ms") instanceof Number n) return String.format(Locale.ROOT, "%+.1f s%s", n.doubleValue() / 1000,
-                    m.get("period_ms") != null ? " strobe" : "");
-            if (m.get("rate") != null) return "×" + m.get("rate");
-        }
-        return String.valueOf(value);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.lockstorm.checker.history;
 
+import dev.lockstorm.faults.FaultEffect;
+import dev.lockstorm.faults.NemesisEvent;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -231,24 +233,8 @@ public final class History {
         return duration(op.time());
     }
 
-    /** {@code nanos / (step · 10^digits)} rounded half up to {@code digits} decimals, as "%.Nf" prints it. */
-    private static String fixed(long nanos, long step, int digits) {
-        long scale = digits == 3 ? 1000 : 10;
-        long units = Math.round(nanos / (double) step); // in the last decimal's unit
-        long whole = Math.abs(units) / scale;
-        long frac = Math.abs(units) % scale;
-        String f = Long.toString(frac);
-        while (f.length() < digits) f = "0" + f;
-        return (units < 0 ? "-" : "") + whole + "." + f;
-    }
-
     /** Nanoseconds as text in a unit that shows them: "4.310 s", "3.250 ms", "12.5 µs", "40 ns". */
     public static String duration(long nanos) {
-        long a = Math.abs(nanos);
-        // fixed-point by hand: String.format's first call loads the locale machinery, ~10 ms of a cold check
-        if (a >= 1_000_000_000L) return fixed(nanos, 1_000_000, 3) + " s";
-        if (a >= 1_000_000L) return fixed(nanos, 1_000, 3) + " ms";
-        if (a >= 1_000L) return fixed(nanos, 100, 1) + " µs";
-        return nanos + " ns";
+        return dev.lockstorm.faults.Words.duration(nanos);
     }
 }

@@ -1,5 +1,7 @@
 package dev.lockstorm.checker.history;
 
+import dev.lockstorm.faults.FaultEffect;
+import dev.lockstorm.faults.NemesisEvent;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -66,7 +68,7 @@ public final class HistoryBuilder {
         if (!op.isClient()) {
             if (NemesisEvent.KILL_CLIENT.f().equals(op.f())) recordKills(op);
             // a fault's value is what its explanations are measured by: one that is no value is refused, by its line
-            String fault = FaultEffect.problem(op);
+            String fault = FaultEffect.problem(op.f(), op.value(), op.extra(NemesisEvent.CUT));
             if (fault != null) throw error(op, op.f() + ": " + fault);
             // the run's lease and lease model are what incidents are judged by, whichever reader read them
             if (NemesisEvent.RUN.f().equals(op.f()) && op.value() instanceof Map<?, ?> facts) {

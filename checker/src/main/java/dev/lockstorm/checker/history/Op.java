@@ -87,8 +87,7 @@ public record Op(int index, long time, OpType type, int process, String f, Objec
 
     /** A value as an error message shows it: strings in quotes, so that "5" and 5 differ. */
     public static String show(Object v) {
-        if (v instanceof String s) return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-        return String.valueOf(v);
+        return dev.lockstorm.faults.Words.show(v);
     }
 
     /** Extra field that keeps the name of a named client process. */

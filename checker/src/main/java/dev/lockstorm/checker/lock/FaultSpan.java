@@ -1,8 +1,9 @@
 package dev.lockstorm.checker.lock;
 
-import dev.lockstorm.checker.history.FaultEffect;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.faults.FaultEffect;
+import dev.lockstorm.faults.NemesisEvent;
 
 import java.util.List;
 
@@ -22,7 +23,7 @@ public record FaultSpan(String target, Op start, Op end, List<String> hosts, Fau
 
     /** The span of the fault {@code start} began, its effect read from that event. */
     public FaultSpan(String target, Op start, Op end, List<String> hosts) {
-        this(target, start, end, hosts, FaultEffect.of(start));
+        this(target, start, end, hosts, FaultEffect.read(start.f(), start.value(), start.extra(NemesisEvent.CUT)));
     }
 
     /** {@code partition}, {@code pause}, {@code kill}, {@code clock}, {@code renewals} (lease renewals held), …, or the event's own word: as results.json and the report name it. */

@@ -1,9 +1,9 @@
 package dev.lockstorm.checker.lock;
 
-import dev.lockstorm.checker.history.FaultEffect;
 import dev.lockstorm.checker.history.History;
-import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.faults.FaultEffect;
+import dev.lockstorm.faults.NemesisEvent;
 
 import java.util.ArrayList;
 import java.util.Collection;

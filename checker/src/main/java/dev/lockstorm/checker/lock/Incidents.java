@@ -1,18 +1,18 @@
 package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.api.LeaseModel;
-import dev.lockstorm.checker.history.FaultEffect;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.RunFacts;
+import dev.lockstorm.faults.FaultEffect;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Double-holder pairs grouped into {@link Incident}s: one per hold that others overlapped, with every
@@ -333,7 +333,7 @@ public final class Incidents {
 
     /** Whether the fault was aimed at the moment right after a grant ({@code pause-at:after-grant}, {@code kill-at:after-grant}). */
     private static boolean afterGrant(FaultSpan f) {
-        return String.valueOf(f.start().extra("fault")).endsWith(":" + dev.lockstorm.checker.history.NemesisEvent.AFTER_GRANT);
+        return String.valueOf(f.start().extra("fault")).endsWith(":" + dev.lockstorm.faults.NemesisEvent.AFTER_GRANT);
     }
 
     /** Whether the fault was aimed at a point of an acquire other than right after its grant ({@code pause-at:after-get}). */

@@ -1,8 +1,8 @@
 package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.api.LeaseModel;
-import dev.lockstorm.checker.history.FaultEffect;
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.faults.FaultEffect;
 
 /**
  * A lock's lease model in the terms the rules judge by, and the rules: whether a fault could have

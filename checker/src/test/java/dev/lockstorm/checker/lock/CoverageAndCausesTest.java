@@ -3,8 +3,8 @@ package dev.lockstorm.checker.lock;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.Verdict;
-import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.model.FencedMutex;
+import dev.lockstorm.faults.NemesisEvent;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

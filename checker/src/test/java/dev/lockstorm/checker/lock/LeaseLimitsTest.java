@@ -3,9 +3,9 @@ package dev.lockstorm.checker.lock;
 import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.H;
-import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.model.FencedMutex;
 import dev.lockstorm.checker.model.Mutex;
+import dev.lockstorm.faults.NemesisEvent;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

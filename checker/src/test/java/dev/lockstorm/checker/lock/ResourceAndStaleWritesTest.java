@@ -146,7 +146,7 @@ class ResourceAndStaleWritesTest {
 
     /** A history that starts with the run's fencing mode. */
     private static dev.lockstorm.checker.H fencing(String mode) {
-        return h().nemesis(dev.lockstorm.checker.history.NemesisEvent.RUN.f(), Map.of("fencing", mode));
+        return h().nemesis(dev.lockstorm.faults.NemesisEvent.RUN.f(), Map.of("fencing", mode));
     }
 
     @Test

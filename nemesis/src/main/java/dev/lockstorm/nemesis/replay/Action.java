@@ -2,6 +2,7 @@ package dev.lockstorm.nemesis.replay;
 
 import dev.lockstorm.clusters.Node;
 import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.faults.CutStyle;
 import dev.lockstorm.nemesis.ClientProcess;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Fault;
@@ -55,6 +56,67 @@ public sealed interface Action {
         }
     }
 
+    /**
+     * The action a {@code schedule.json} step of {@code kind} says, from its fields as {@link #fields()}
+     * writes them; bad input is an {@link IllegalArgumentException} that names the step ({@code where}),
+     * the field, and what was expected.
+     */
+    static Action read(Map<?, ?> d, String kind, String where) {
+        return switch (kind) {
+            case "partition" -> {
+                Map<String, List<String>> refuses = StepFields.hostLists(d, "refuses", "the hosts it refuses, e.g. {\"n1\": [\"n2\", \"n3\"]}", where);
+                String word = d.get("cut") == null ? CutStyle.BLACKHOLE.word() : String.valueOf(d.get("cut"));
+                CutStyle cut = CutStyle.of(word).orElseThrow(() -> new IllegalArgumentException(where + ": \"cut\" is " + dev.lockstorm.faults.Words.show(d.get("cut"))
+                        + ", none of " + CutStyle.words()));
+                yield new Partition(refuses, cut);
+            }
+            case "loss" -> {
+                Map<String, List<String>> from = StepFields.hostLists(d, "from", "the hosts it loses packets from, e.g. {\"c1\": [\"n1\"]}", where);
+                long percent = StepFields.number(d, "percent", where).longValue();
+                if (percent < 1 || percent > 100) throw new IllegalArgumentException(where + ": \"percent\" is 1 to 100, not " + percent);
+                yield new Loss(from, (int) percent);
+            }
+            case "slow" -> {
+                Map<String, List<String>> to = StepFields.hostLists(d, "to", "the hosts its packets to are slowed, e.g. {\"c1\": [\"n1\"]}", where);
+                long kbit = StepFields.number(d, "kbit", where).longValue();
+                if (!dev.lockstorm.nemesis.Slow.isRate(kbit)) throw new IllegalArgumentException(where + ": \"kbit\" is 1 to " + dev.lockstorm.nemesis.Slow.MAX_KBIT + ", not " + kbit);
+                yield new Slow(to, (int) kbit);
+            }
+            case "delay" -> {
+                Map<String, List<String>> to = StepFields.hostLists(d, "to", "each client and the servers its links to are delayed, e.g. {\"c1\": [\"n1\"]}", where);
+                long ms = StepFields.number(d, "ms", where).longValue();
+                long jitter = d.get("jitter_ms") == null ? 0 : StepFields.number(d, "jitter_ms", where).longValue();
+                if (!dev.lockstorm.nemesis.Delay.isDelay(ms)) throw new IllegalArgumentException(where + ": \"ms\" is 1 to " + dev.lockstorm.nemesis.Delay.MAX_MS + ", not " + ms);
+                if (!dev.lockstorm.nemesis.Delay.isJitter(jitter, ms)) throw new IllegalArgumentException(where + ": \"jitter_ms\" is 0 to \"ms\" (" + ms + "), not " + jitter);
+                yield new Delay(to, (int) ms, (int) jitter);
+            }
+            case "pause" -> new Pause(StepFields.text(d, "target", where));
+            case "kill" -> new Kill(StepFields.text(d, "target", where));
+            case "kill-client" -> new KillClient(StepFields.text(d, "target", where));
+            case "clock-jump" -> {
+                List<String> hosts = d.get("targets") != null ? StepFields.strings(d.get("targets")) : List.of(StepFields.text(d, "target", where));
+                if (hosts.isEmpty()) throw new IllegalArgumentException(where + ": \"targets\" must list the hosts whose clocks move together, e.g. [\"c1\", \"c2\"]");
+                yield new ClockJump(hosts, StepFields.number(d, "delta_ms", where).longValue());
+            }
+            case "clock-rate" -> {
+                Object clock = d.get("clock") == null ? "realtime" : d.get("clock");
+                if (!clock.equals("realtime") && !clock.equals("monotonic")) {
+                    throw new IllegalArgumentException(where + ": \"clock\" is \"realtime\" (the default) or \"monotonic\", not " + clock);
+                }
+                yield new ClockRate(StepFields.text(d, "target", where), StepFields.number(d, "rate", where).doubleValue(), clock.equals("monotonic"));
+            }
+            case "clock-strobe" -> new ClockStrobe(StepFields.text(d, "target", where), StepFields.number(d, "delta_ms", where).longValue(),
+                    StepFields.number(d, "period_ms", where).longValue());
+            case "hold-renewals" -> {
+                List<String> clients = StepFields.strings(d.get("targets"));
+                if (clients.isEmpty()) throw new IllegalArgumentException(where + ": \"targets\" must list the clients, e.g. [\"c2\"]");
+                yield new HoldRenewals(clients);
+            }
+            default -> throw new IllegalArgumentException(where + ": kind " + dev.lockstorm.faults.Words.show(kind)
+                    + " is none of partition, loss, slow, delay, pause, kill, kill-client, clock-jump, clock-rate, clock-strobe, hold-renewals");
+        };
+    }
+
     /** An unmodifiable copy of each host with the hosts listed for it (a cut's, a lossy or slow link's). */
     private static Map<String, List<String>> copyOf(Map<String, List<String>> byHost) {
         Map<String, List<String>> copy = new LinkedHashMap<>();
@@ -71,9 +133,9 @@ public sealed interface Action {
 
     /**
      * A network cut: each host refuses the hosts listed for it (as {@code Grudge.toData} writes it),
-     * the packets refused as {@code cut} says (a {@link dev.lockstorm.nemesis.CutStyle}).
+     * the packets refused as {@code cut} says (a {@link dev.lockstorm.faults.CutStyle}).
      */
-    record Partition(Map<String, List<String>> refuses, dev.lockstorm.nemesis.CutStyle cut) implements OnLinks {
+    record Partition(Map<String, List<String>> refuses, dev.lockstorm.faults.CutStyle cut) implements OnLinks {
         public Partition {
             refuses = copyOf(refuses);
             java.util.Objects.requireNonNull(cut, "cut");
@@ -81,7 +143,7 @@ public sealed interface Action {
 
         /** A cut whose refused packets are dropped silently. */
         public Partition(Map<String, List<String>> refuses) {
-            this(refuses, dev.lockstorm.nemesis.CutStyle.BLACKHOLE);
+            this(refuses, dev.lockstorm.faults.CutStyle.BLACKHOLE);
         }
 
         public String kind() {
@@ -89,7 +151,7 @@ public sealed interface Action {
         }
 
         public Map<String, Object> fields() {
-            if (cut == dev.lockstorm.nemesis.CutStyle.BLACKHOLE) return Map.of("refuses", refuses);
+            if (cut == dev.lockstorm.faults.CutStyle.BLACKHOLE) return Map.of("refuses", refuses);
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("refuses", refuses);
             m.put("cut", cut.word());

@@ -1,9 +1,9 @@
 package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.checker.history.History;
-import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.results.RunReport;
 import dev.lockstorm.suite.internal.replay.Finding;
+import dev.lockstorm.suite.internal.replay.RecordedSchedule;
 import dev.lockstorm.suite.internal.run.RunRequest;
 
 import java.io.IOException;

@@ -2,20 +2,20 @@ package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.checker.io.TextFiles;
 import dev.lockstorm.locks.internal.registry.PluginException;
-import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.replay.Candidate;
 import dev.lockstorm.suite.internal.replay.Ddmin;
 import dev.lockstorm.suite.internal.replay.Finding;
+import dev.lockstorm.suite.internal.replay.RecordedSchedule;
 import dev.lockstorm.suite.internal.replay.Shrink;
 import dev.lockstorm.suite.internal.replay.Trials;
 import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.RunRequest;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 import java.io.PrintStream;
 import java.nio.file.Files;

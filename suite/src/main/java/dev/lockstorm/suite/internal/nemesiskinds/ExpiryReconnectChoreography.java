@@ -3,7 +3,7 @@ package dev.lockstorm.suite.internal.nemesiskinds;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
-import dev.lockstorm.nemesis.CutStyle;
+import dev.lockstorm.faults.CutStyle;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.Pace;

@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.clusters.lab.Host;
-import dev.lockstorm.nemesis.CutStyle;
+import dev.lockstorm.faults.CutStyle;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Loss;

@@ -5,7 +5,6 @@ import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.Incident;
-import dev.lockstorm.nemesis.replay.RecordedSchedule;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,6 +1,5 @@
 package dev.lockstorm.suite.internal.replay;
 
-import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.nemesis.replay.Step;
 
 import java.time.Duration;

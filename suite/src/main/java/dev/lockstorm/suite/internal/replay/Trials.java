@@ -1,7 +1,6 @@
 package dev.lockstorm.suite.internal.replay;
 
 import dev.lockstorm.locks.internal.registry.PluginException;
-import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.RunRequest;

@@ -1,9 +1,9 @@
 package dev.lockstorm.suite.internal.run;
 
-import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.faults.NemesisEvent;
 import dev.lockstorm.suite.internal.cluster.Cluster;
 
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.lockstorm.suite.internal.run;
 
-import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.io.HistoryWriter;
+import dev.lockstorm.faults.NemesisEvent;
 import dev.lockstorm.nemesis.NemesisAction;
 
 import java.io.IOException;
@@ -45,8 +45,8 @@ final class Recorder implements AutoCloseable {
         Map<String, Object> extra = new LinkedHashMap<>();
         if (!e.hosts().isEmpty()) extra.put("hosts", e.hosts());
         if (e.fault() != null) extra.put("fault", e.fault());
-        if (e.aimedAt() != null) extra.put("aimed_at", e.aimedAt());
-        if (e.cut() != null) extra.put("cut", e.cut());
+        if (e.aimedAt() != null) extra.put(NemesisEvent.AIMED_AT, e.aimedAt());
+        if (e.cut() != null) extra.put(NemesisEvent.CUT, e.cut());
         record(OpType.INFO, Op.NEMESIS, e.f(), e.value(), extra);
     }
 

@@ -6,10 +6,10 @@ import dev.lockstorm.checker.io.JsonObject;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.locks.internal.registry.Registry;
-import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.nemesiskinds.Replay;
+import dev.lockstorm.suite.internal.replay.RecordedSchedule;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
 
 import java.io.IOException;

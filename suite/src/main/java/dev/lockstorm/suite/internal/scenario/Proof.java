@@ -6,10 +6,10 @@ import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
 import dev.lockstorm.checker.io.HistoryFormat;
 import dev.lockstorm.checker.io.HistoryReader;
-import dev.lockstorm.checker.history.FaultEffect;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.HoldInterval;
 import dev.lockstorm.checker.lock.Incident;
+import dev.lockstorm.faults.FaultEffect;
 import dev.lockstorm.locks.internal.worker.LogStamp;
 import dev.lockstorm.suite.internal.run.RunResult;
 

@@ -2,10 +2,10 @@ package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
-import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.results.RunReport;
 import dev.lockstorm.suite.internal.plugins.PluginJar;
+import dev.lockstorm.suite.internal.replay.RecordedSchedule;
 import dev.lockstorm.suite.internal.run.RunRequest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

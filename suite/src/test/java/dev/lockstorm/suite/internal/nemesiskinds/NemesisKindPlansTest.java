@@ -1,12 +1,12 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.CutStyle;
+import dev.lockstorm.faults.CutStyle;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.replay.Action;
-import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 import dev.lockstorm.suite.internal.nemesiskinds.RecordingNemesis.Act;
+import dev.lockstorm.suite.internal.replay.RecordedSchedule;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

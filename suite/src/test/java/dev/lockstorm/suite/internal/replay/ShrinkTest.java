@@ -1,7 +1,6 @@
 package dev.lockstorm.suite.internal.replay;
 
 import dev.lockstorm.nemesis.replay.Action;
-import dev.lockstorm.nemesis.replay.RecordedSchedule;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.lockstorm.checker.history;
+package dev.lockstorm.faults;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -7,20 +7,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What a fault did, read once from the event that began it: whom it froze, which links it cut,
- * made lossy, slow or late and in which direction, which nodes it killed, whose renewals it held,
- * which clock it moved and how. The checker, the coverage and the report ask a fault these
- * questions through this closed set, each {@code switch} over it checked by the compiler for
- * completeness, never through the event's words. A value the history leaves unsaid (an imported
- * history's partition without its grudge) reads as unknown ({@code null} or empty), and each rule
- * says what it takes an unknown for.
+ * A fault family, as the history carries it: whom it froze, which links it cut, made lossy, slow or
+ * late and in which direction, which nodes it killed, whose renewals it held, which clock it moved
+ * and how. One record per family is both the codec (the nemesis writes a fault as {@link #opens()}
+ * with {@link #value()}; {@link #read} gives the same record back) and the answer to what it did to a
+ * holder ({@link #onHolder}). The checker, the coverage and the report ask a fault these questions
+ * through this closed set, never through the event's words; every question is an abstract method, so
+ * the compiler refuses a family that does not answer it. A value the history leaves unsaid (an
+ * imported history's partition without its grudge) reads as unknown ({@code null} or empty), and
+ * each rule says what it takes an unknown for. docs/architecture.md ("A fault family") lists where
+ * a new family goes.
  *
  * <pre>{@code
- * switch (FaultEffect.of(event)) {
- *     case FaultEffect.Freeze f -> ...;
- *     case FaultEffect.Cut c -> ...;
- *     ...
- * }
+ * FaultEffect cut = new FaultEffect.Cut(Map.of("c1", List.of("n1", "n2", "n3")), CutStyle.INBOUND);
+ * // written: {"f": cut.opens().f(), "value": cut.value(), "cut": cut.cut(), ...}
+ * FaultEffect.read("start-partition", value, "inbound").onHolder("c1");   // NONE: its renewals still arrive
  * }</pre>
  */
 public sealed interface FaultEffect {
@@ -35,6 +36,54 @@ public sealed interface FaultEffect {
      * one cannot be added without saying.
      */
     Impact onHolder(String client);
+
+    /**
+     * The event that begins this fault in a history (its family's word); null for what lockstorm only
+     * reads ({@link Other}, a clock whose move the history does not say).
+     */
+    NemesisEvent opens();
+
+    /** The event's {@code value} as plain data (lists, maps of hosts, numbers), as the history carries it. */
+    Object value();
+
+    /**
+     * What it did on {@code host}'s lane of the report's timeline ("cut off from n2, n3", "paused (SIGSTOP)
+     * client-c1-p0"); {@code target} is what its span says it acted on.
+     */
+    String label(String host, String target);
+
+    /** Hands this fault to the {@code visitor}'s method for its family: a consumer outside this package that needs every family. */
+    <R> R accept(Visitor<R> visitor);
+
+    /**
+     * One method per family, for what a consumer does with each that the records cannot say for
+     * themselves (the replay's action for a recorded fault lives with the nemesis): a new family
+     * breaks every visitor until it says what to do with it, as a {@code switch} over a sealed type would.
+     */
+    interface Visitor<R> {
+        R freeze(Freeze f);
+
+        R cut(Cut c);
+
+        R loss(Loss l);
+
+        R slow(Slow s);
+
+        R delay(Delay d);
+
+        R kill(Kill k);
+
+        R renewals(Renewals r);
+
+        R clock(Clock c);
+
+        R killClient(KillClient k);
+
+        R other(Other o);
+    }
+
+    /** A {@code clock-rate}'s {@code clock} when it moved the monotonic clock rather than the wall clock. */
+    String MONOTONIC = "monotonic";
 
     /** What a fault did to a holder, in the words an incident's cause uses. */
     enum Impact {
@@ -70,6 +119,26 @@ public sealed interface FaultEffect {
         }
 
         @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.freeze(this);
+        }
+
+        @Override
+        public String label(String host, String target) {
+            return "paused (SIGSTOP) " + target;
+        }
+
+        @Override
+        public NemesisEvent opens() {
+            return NemesisEvent.START_PAUSE;
+        }
+
+        @Override
+        public Object value() {
+            return processes;
+        }
+
+        @Override
         public Impact onHolder(String client) {
             return Impact.FROZEN;
         }
@@ -79,13 +148,51 @@ public sealed interface FaultEffect {
      * A partition.
      *
      * @param refuses each host and the hosts it refuses packets from; null when the history does not say
-     * @param style   how packets were refused: {@code reset}, {@code inbound} (the refusing host drops what
-     *                arrives, its own packets go out), or null for dropped silently both ways
+     * @param style   how packets were refused ({@link CutStyle#INBOUND}: the refusing host drops what arrives,
+     *                its own packets go out)
      */
-    record Cut(Map<String, List<String>> refuses, String style) implements FaultEffect {
+    record Cut(Map<String, List<String>> refuses, CutStyle style) implements FaultEffect {
+        public Cut {
+            java.util.Objects.requireNonNull(style, "style");
+        }
+
         @Override
         public String word() {
             return "partition";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.cut(this);
+        }
+
+        /** What a host refusing others saw, by how the cut refused packets. */
+        @Override
+        public String label(String host, String target) {
+            List<String> from = refuses == null ? List.of() : refuses.getOrDefault(host, List.of());
+            if (from.isEmpty()) return "partition " + target;
+            String hosts = String.join(", ", from);
+            return switch (style) {
+                case RESET -> "cut off from " + hosts + " (answered with resets)";
+                case INBOUND -> "hears nothing from " + hosts + " (what it sends arrives)";
+                case BLACKHOLE -> "cut off from " + hosts;
+            };
+        }
+
+        @Override
+        public NemesisEvent opens() {
+            return NemesisEvent.START_PARTITION;
+        }
+
+        /** The grudge, each host with the hosts it refuses; the style goes in the event's {@code cut} ({@link #cut()}). */
+        @Override
+        public Object value() {
+            return refuses;
+        }
+
+        /** The event's {@code cut}: the style's word, or null for packets dropped silently (the default, left unsaid). */
+        public String cut() {
+            return style == CutStyle.BLACKHOLE ? null : style.word();
         }
 
         /**
@@ -95,7 +202,7 @@ public sealed interface FaultEffect {
          */
         @Override
         public Impact onHolder(String client) {
-            boolean unheard = refuses == null || !refuses.containsKey(client) || !"inbound".equals(style) || listedByAnother(refuses, client);
+            boolean unheard = refuses == null || !refuses.containsKey(client) || style != CutStyle.INBOUND || listedByAnother(refuses, client);
             return unheard ? Impact.CUT_OFF : Impact.NONE;
         }
 
@@ -134,7 +241,7 @@ public sealed interface FaultEffect {
         /** Whether {@code to} gets what {@code from} sends: neither refuses the other (inbound: only the receiver's refusal counts). */
         private boolean hears(String to, String from) {
             if (refuses.getOrDefault(to, List.of()).contains(from)) return false;
-            return "inbound".equals(style) || !refuses.getOrDefault(from, List.of()).contains(to);
+            return style == CutStyle.INBOUND || !refuses.getOrDefault(from, List.of()).contains(to);
         }
     }
 
@@ -148,6 +255,28 @@ public sealed interface FaultEffect {
         @Override
         public String word() {
             return "loss";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.loss(this);
+        }
+
+        /** "losing 40% of the packets from n1" on a host of a lossy link. */
+        @Override
+        public String label(String host, String target) {
+            List<String> of = from == null ? null : from.get(host);
+            return of == null ? "lossy links" : "losing " + percent + "% of the packets from " + String.join(", ", of);
+        }
+
+        @Override
+        public NemesisEvent opens() {
+            return NemesisEvent.START_LOSS;
+        }
+
+        @Override
+        public Object value() {
+            return measured("percent", percent, "from", from);
         }
 
         /** TCP retransmits what another host lost from the holder, with a growing backoff: slowed, not cut. */
@@ -169,6 +298,28 @@ public sealed interface FaultEffect {
             return "slow";
         }
 
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.slow(this);
+        }
+
+        /** "sending at most 2 kbit/s to n1" on a host of a slow link. */
+        @Override
+        public String label(String host, String target) {
+            List<String> of = to == null ? null : to.get(host);
+            return of == null ? "slow links" : "sending at most " + kbit + " kbit/s to " + String.join(", ", of);
+        }
+
+        @Override
+        public NemesisEvent opens() {
+            return NemesisEvent.START_SLOW;
+        }
+
+        @Override
+        public Object value() {
+            return measured("kbit", kbit, "to", to);
+        }
+
         /** A slow link queues what the holder sends: its renewals arrive late. */
         @Override
         public Impact onHolder(String client) {
@@ -187,6 +338,31 @@ public sealed interface FaultEffect {
         @Override
         public String word() {
             return "delay";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.delay(this);
+        }
+
+        /** "300 ± 100 ms late each way with n1, n2" on a client of a delayed link, "delayed links" elsewhere. */
+        @Override
+        public String label(String host, String target) {
+            List<String> of = to == null ? null : to.get(host);
+            if (of == null) return "delayed links";
+            return ms + (jitterMs != null && jitterMs.intValue() > 0 ? " ± " + jitterMs : "") + " ms late each way with " + String.join(", ", of);
+        }
+
+        @Override
+        public NemesisEvent opens() {
+            return NemesisEvent.START_DELAY;
+        }
+
+        @Override
+        public Object value() {
+            Map<String, Object> v = measured("ms", ms, "to", to);
+            v.put("jitter_ms", jitterMs);
+            return v;
         }
 
         /** How late a packet lands at most (the delay and its jitter), in nanoseconds; empty when the history does not say. */
@@ -214,6 +390,26 @@ public sealed interface FaultEffect {
         }
 
         @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.kill(this);
+        }
+
+        @Override
+        public String label(String host, String target) {
+            return "down (kill -9)";
+        }
+
+        @Override
+        public NemesisEvent opens() {
+            return NemesisEvent.KILL;
+        }
+
+        @Override
+        public Object value() {
+            return nodes;
+        }
+
+        @Override
         public Impact onHolder(String client) {
             return Impact.NONE;
         }
@@ -228,6 +424,26 @@ public sealed interface FaultEffect {
         @Override
         public String word() {
             return "renewals";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.renewals(this);
+        }
+
+        @Override
+        public String label(String host, String target) {
+            return "lease renewals held";
+        }
+
+        @Override
+        public NemesisEvent opens() {
+            return NemesisEvent.HOLD_RENEWALS;
+        }
+
+        @Override
+        public Object value() {
+            return clients;
         }
 
         @Override
@@ -248,6 +464,30 @@ public sealed interface FaultEffect {
             return "clock";
         }
 
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.clock(this);
+        }
+
+        /** "clock -60.0 s", "clock +4.0 s strobe", "clock ×1.5". */
+        @Override
+        public String label(String host, String target) {
+            return "clock " + move.label(process);
+        }
+
+        @Override
+        public NemesisEvent opens() {
+            return move.event();
+        }
+
+        @Override
+        public Object value() {
+            Map<String, Object> v = new LinkedHashMap<>();
+            v.put("process", process);
+            move.writeInto(v);
+            return v;
+        }
+
         /** A clock does not hold a holder up; whether it ended a lease is the lease's question. */
         @Override
         public Impact onHolder(String client) {
@@ -257,6 +497,31 @@ public sealed interface FaultEffect {
 
     /** How a clock was moved. */
     sealed interface Move {
+        /** Hands this move to the {@code visitor}'s method for its kind. */
+        <R> R accept(Visitor<R> visitor);
+
+        /** One method per way a clock moves (see {@link FaultEffect.Visitor}). */
+        interface Visitor<R> {
+            R jump(Jump j);
+
+            R rate(Rate r);
+
+            R monotonicRate(MonotonicRate r);
+
+            R strobe(Strobe s);
+
+            R unknown(Unknown u);
+        }
+
+        /** "-60.0 s", "+4.0 s strobe", "×1.5": the move on a timeline; {@code process} when the history does not say. */
+        String label(String process);
+
+        /** The event that records this move; null for one only read ({@link Unknown}). */
+        NemesisEvent event();
+
+        /** Puts what the event's value says of this move into {@code value} ({@code delta_ms}, {@code rate}, …). */
+        void writeInto(Map<String, Object> value);
+
         /** Which way and by how much: "back 60.000 s", "ahead 1.500 s", "its wall clock running at 1.50×", "strobed by 200.000 ms". */
         String words();
 
@@ -264,7 +529,27 @@ public sealed interface FaultEffect {
         record Jump(long deltaMs) implements Move {
             @Override
             public String words() {
-                return (deltaMs < 0 ? "back " : "ahead ") + History.duration(Math.abs(deltaMs) * 1_000_000L);
+                return (deltaMs < 0 ? "back " : "ahead ") + Words.duration(Math.abs(deltaMs) * 1_000_000L);
+            }
+
+            @Override
+            public <R> R accept(Visitor<R> visitor) {
+                return visitor.jump(this);
+            }
+
+            @Override
+            public String label(String process) {
+                return String.format(java.util.Locale.ROOT, "%+.1f s", deltaMs / 1000.0);
+            }
+
+            @Override
+            public NemesisEvent event() {
+                return NemesisEvent.CLOCK_JUMP;
+            }
+
+            @Override
+            public void writeInto(Map<String, Object> value) {
+                value.put("delta_ms", deltaMs);
             }
         }
 
@@ -274,6 +559,26 @@ public sealed interface FaultEffect {
             public String words() {
                 return String.format(java.util.Locale.ROOT, "its wall clock running at %.2f×", rate);
             }
+
+            @Override
+            public <R> R accept(Visitor<R> visitor) {
+                return visitor.rate(this);
+            }
+
+            @Override
+            public String label(String process) {
+                return "×" + rate;
+            }
+
+            @Override
+            public NemesisEvent event() {
+                return NemesisEvent.CLOCK_RATE;
+            }
+
+            @Override
+            public void writeInto(Map<String, Object> value) {
+                value.put("rate", rate);
+            }
         }
 
         /** The monotonic clock (and the timed waits by it) running at {@code rate} times real speed. */
@@ -282,13 +587,55 @@ public sealed interface FaultEffect {
             public String words() {
                 return String.format(java.util.Locale.ROOT, "its monotonic clock running at %.2f×", rate);
             }
+
+            @Override
+            public <R> R accept(Visitor<R> visitor) {
+                return visitor.monotonicRate(this);
+            }
+
+            @Override
+            public String label(String process) {
+                return "×" + rate;
+            }
+
+            @Override
+            public NemesisEvent event() {
+                return NemesisEvent.CLOCK_RATE;
+            }
+
+            @Override
+            public void writeInto(Map<String, Object> value) {
+                value.put("rate", rate);
+                value.put("clock", MONOTONIC);
+            }
         }
 
         /** The wall clock strobed by {@code deltaMs} again and again. */
-        record Strobe(long deltaMs) implements Move {
+        record Strobe(long deltaMs, Long periodMs) implements Move {
             @Override
             public String words() {
-                return "strobed by " + History.duration(Math.abs(deltaMs) * 1_000_000L);
+                return "strobed by " + Words.duration(Math.abs(deltaMs) * 1_000_000L);
+            }
+
+            @Override
+            public <R> R accept(Visitor<R> visitor) {
+                return visitor.strobe(this);
+            }
+
+            @Override
+            public String label(String process) {
+                return String.format(java.util.Locale.ROOT, "%+.1f s strobe", deltaMs / 1000.0);
+            }
+
+            @Override
+            public NemesisEvent event() {
+                return NemesisEvent.START_CLOCK_STROBE;
+            }
+
+            @Override
+            public void writeInto(Map<String, Object> value) {
+                value.put("delta_ms", deltaMs);
+                if (periodMs != null) value.put("period_ms", periodMs);
             }
         }
 
@@ -297,6 +644,26 @@ public sealed interface FaultEffect {
             @Override
             public String words() {
                 return "moved (the history does not say how)";
+            }
+
+            @Override
+            public <R> R accept(Visitor<R> visitor) {
+                return visitor.unknown(this);
+            }
+
+            @Override
+            public String label(String process) {
+                return process;
+            }
+
+            /** None: a move the history did not say is read, never written. */
+            @Override
+            public NemesisEvent event() {
+                return null;
+            }
+
+            @Override
+            public void writeInto(Map<String, Object> value) {
             }
         }
     }
@@ -310,6 +677,26 @@ public sealed interface FaultEffect {
         @Override
         public String word() {
             return "kill-client";
+        }
+
+        @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.killClient(this);
+        }
+
+        @Override
+        public String label(String host, String target) {
+            return "client process killed (kill -9)";
+        }
+
+        @Override
+        public NemesisEvent opens() {
+            return NemesisEvent.KILL_CLIENT;
+        }
+
+        @Override
+        public Object value() {
+            return processes;
         }
 
         /** A killed holder is dead, not held up: its lease ends as a crashed client's does. */
@@ -327,13 +714,31 @@ public sealed interface FaultEffect {
         }
 
         @Override
+        public <R> R accept(Visitor<R> visitor) {
+            return visitor.other(this);
+        }
+
+        @Override
+        public String label(String host, String target) {
+            return f + " " + target;
+        }
+
+        /** None: lockstorm reads such a word, never writes it. */
+        @Override
+        public NemesisEvent opens() {
+            return null;
+        }
+
+        @Override
+        public Object value() {
+            return null;
+        }
+
+        @Override
         public Impact onHolder(String client) {
             return Impact.NONE;
         }
     }
-
-    /** The ways a cut refuses packets, as a {@code start-partition}'s {@code cut} names them (absent: blackhole). */
-    java.util.Set<String> CUT_STYLES = java.util.Set.of("blackhole", "reset", "inbound");
 
     /**
      * What is wrong with the value of a fault event in lockstorm's own words, or null: a cut style
@@ -341,23 +746,30 @@ public sealed interface FaultEffect {
      * links of the wrong shape. Such a value is bad input, never read and used to explain an incident
      * (a loss of "abc" percent would have counted as a loss big enough).
      */
-    static String problem(Op start) {
-        NemesisEvent e = NemesisEvent.of(start.f()).orElse(null);
+    static String problem(String f, Object v, Object cut) {
+        NemesisEvent e = NemesisEvent.of(f).orElse(null);
         if (e == null) return null;
-        Object v = start.value();
         return switch (e) {
-            case START_PARTITION -> start.extra("cut") == null || CUT_STYLES.contains(String.valueOf(start.extra("cut"))) ? null
-                    : "cut " + Op.show(start.extra("cut")) + " is no way to cut; expected one of blackhole, reset, inbound";
+            case START_PARTITION -> cut == null || CutStyle.of(String.valueOf(cut)).isPresent() ? null
+                    : "cut " + Words.show(cut) + " is no way to cut; expected one of " + CutStyle.words();
             case START_LOSS -> firstOf(inRange(v, "percent", 0, 100, false, "a percent of packets lost, above 0 and at most 100"), linksShape(v, "from"));
             case START_SLOW -> firstOf(inRange(v, "kbit", 0, Double.MAX_VALUE, false, "a bandwidth in kbit/s above 0"), linksShape(v, "to"));
             case START_DELAY -> firstOf(inRange(v, "ms", 0, Double.MAX_VALUE, true, "a delay in milliseconds, 0 or more"),
                     field(v, "jitter_ms") == null ? null : inRange(v, "jitter_ms", 0, Double.MAX_VALUE, true, "a jitter in milliseconds, 0 or more"),
                     linksShape(v, "to"));
             case CLOCK_JUMP, START_CLOCK_STROBE -> field(v, "delta_ms") == null || field(v, "delta_ms") instanceof Number ? null
-                    : "delta_ms " + Op.show(field(v, "delta_ms")) + " is not a number of milliseconds";
+                    : "delta_ms " + Words.show(field(v, "delta_ms")) + " is not a number of milliseconds";
             case CLOCK_RATE -> field(v, "rate") == null ? null : inRange(v, "rate", 0, Double.MAX_VALUE, false, "a clock rate above 0");
             default -> null;
         };
+    }
+
+    /** A lossy, slow or delayed links event's value: {@code {"percent": 40, "from": {…}}}, {@code {"kbit": 1, "to": {…}}}. */
+    private static Map<String, Object> measured(String measure, Number amount, String direction, Map<String, List<String>> links) {
+        Map<String, Object> v = new LinkedHashMap<>();
+        v.put(measure, amount);
+        v.put(direction, links);
+        return v;
     }
 
     private static String firstOf(String... problems) {
@@ -369,7 +781,7 @@ public sealed interface FaultEffect {
     private static String inRange(Object v, String key, double lo, double hi, boolean loIncluded, String what) {
         Object x = field(v, key);
         boolean ok = x instanceof Number n && (loIncluded ? n.doubleValue() >= lo : n.doubleValue() > lo) && n.doubleValue() <= hi;
-        return ok ? null : key + " " + Op.show(x) + " is not " + what;
+        return ok ? null : key + " " + Words.show(x) + " is not " + what;
     }
 
     /** Null when {@code v}'s {@code key} is absent or maps each host to a list of hosts ({"c1": ["n1"]}). */
@@ -377,17 +789,20 @@ public sealed interface FaultEffect {
         Object x = field(v, key);
         if (x == null) return null;
         if (x instanceof Map<?, ?> m && m.values().stream().allMatch(l -> l instanceof Collection<?>)) return null;
-        return key + " " + Op.show(x) + " is not each host with the hosts it names, such as {\"c1\": [\"n1\"]}";
+        return key + " " + Words.show(x) + " is not each host with the hosts it names, such as {\"c1\": [\"n1\"]}";
     }
 
-    /** What the fault that {@code start} began did. */
-    static FaultEffect of(Op start) {
-        NemesisEvent e = NemesisEvent.of(start.f()).orElse(null);
-        Object v = start.value();
-        if (e == null) return new Other(start.f());
+    /**
+     * What the fault that an event began did: the event's {@code f}, its {@code value}, and its {@code cut}
+     * (how a partition refuses packets; null otherwise). The inverse of {@link #opens()}, {@link #value()}
+     * and {@link Cut#cut()}: a fault written by the nemesis reads back equal.
+     */
+    static FaultEffect read(String f, Object v, Object cut) {
+        NemesisEvent e = NemesisEvent.of(f).orElse(null);
+        if (e == null) return new Other(f);
         return switch (e) {
             case START_PAUSE, STOP_PAUSE -> new Freeze(names(v));
-            case START_PARTITION, STOP_PARTITION -> new Cut(links(v), start.extra("cut") == null ? null : String.valueOf(start.extra("cut")));
+            case START_PARTITION, STOP_PARTITION -> new Cut(links(v), cut == null ? CutStyle.BLACKHOLE : CutStyle.of(String.valueOf(cut)).orElse(CutStyle.BLACKHOLE));
             case START_LOSS, STOP_LOSS -> new Loss(number(v, "percent"), links(field(v, "from")));
             case START_SLOW, STOP_SLOW -> new Slow(number(v, "kbit"), links(field(v, "to")));
             case START_DELAY, STOP_DELAY -> new Delay(number(v, "ms"), number(v, "jitter_ms"), links(field(v, "to")));
@@ -395,7 +810,7 @@ public sealed interface FaultEffect {
             case HOLD_RENEWALS, RESUME_RENEWALS -> new Renewals(names(v));
             case CLOCK_JUMP, CLOCK_RATE, START_CLOCK_STROBE, CLOCK_RESET -> new Clock(clockProcess(v), move(e, v));
             case KILL_CLIENT -> new KillClient(v instanceof Collection<?> c ? List.copyOf(c) : v == null ? List.of() : List.of(v));
-            case MISSED, LEADER, RUN -> new Other(start.f());
+            case MISSED, LEADER, RUN -> new Other(f);
         };
     }
 
@@ -414,9 +829,10 @@ public sealed interface FaultEffect {
         Number rate = number(v, "rate");
         return switch (e) {
             case CLOCK_JUMP -> delta == null ? new Move.Unknown() : new Move.Jump(delta.longValue());
-            case START_CLOCK_STROBE -> delta == null ? new Move.Unknown() : new Move.Strobe(delta.longValue());
+            case START_CLOCK_STROBE -> delta == null ? new Move.Unknown()
+                    : new Move.Strobe(delta.longValue(), number(v, "period_ms") == null ? null : number(v, "period_ms").longValue());
             case CLOCK_RATE -> rate == null ? new Move.Unknown()
-                    : "monotonic".equals(field(v, "clock")) ? new Move.MonotonicRate(rate.doubleValue()) : new Move.Rate(rate.doubleValue());
+                    : MONOTONIC.equals(field(v, "clock")) ? new Move.MonotonicRate(rate.doubleValue()) : new Move.Rate(rate.doubleValue());
             default -> new Move.Unknown();
         };
     }

@@ -1,4 +1,4 @@
-package dev.lockstorm.checker.history;
+package dev.lockstorm.faults;
 
 import java.util.Optional;
 
@@ -60,6 +60,12 @@ public enum NemesisEvent {
      * causes measure holds and faults against. No fault.
      */
     RUN("run", null, false);
+
+    /** The extra field of a {@code start-partition} that says how packets are refused ({@code reset}, {@code inbound}); absent: dropped silently. */
+    public static final String CUT = "cut";
+
+    /** The extra field that says what a fault was aimed at and hit ({@code "holder"}). */
+    public static final String AIMED_AT = "aimed_at";
 
     /** The checkpoint right after a grant, as a fault aimed at it names it ({@code pause-at:after-grant}). */
     public static final String AFTER_GRANT = "after-grant";

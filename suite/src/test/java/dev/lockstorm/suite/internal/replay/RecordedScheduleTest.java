@@ -1,8 +1,11 @@
-package dev.lockstorm.nemesis.replay;
+package dev.lockstorm.suite.internal.replay;
 
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.io.HistoryFormat;
 import dev.lockstorm.checker.io.HistoryReader;
+import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.replay.Step;
+import dev.lockstorm.nemesis.replay.Trigger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -152,7 +155,7 @@ class RecordedScheduleTest {
         assertEquals("[reset] c1 refuses [n1]; n1 refuses [c1]", dev.lockstorm.checker.lock.FaultSpans.of(history).get(0).target());
         RecordedSchedule s = RecordedSchedule.of(history);
         Action.Partition cut = (Action.Partition) s.steps().get(0).action();
-        assertEquals(dev.lockstorm.nemesis.CutStyle.RESET, cut.cut());
+        assertEquals(dev.lockstorm.faults.CutStyle.RESET, cut.cut());
         assertEquals("c1 cut off from n1; n1 cut off from c1 (answered with resets)", cut.describe());
         Path file = dir.resolve("schedule.json");
         s.write(file);

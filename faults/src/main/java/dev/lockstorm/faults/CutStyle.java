@@ -1,4 +1,4 @@
-package dev.lockstorm.nemesis;
+package dev.lockstorm.faults;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -25,6 +25,11 @@ public enum CutStyle {
     /** "blackhole", "reset", "inbound": the word a history's {@code cut} field and a schedule use. */
     public String word() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** "blackhole, reset, inbound": every style's word, for a message that says what was expected. */
+    public static String words() {
+        return java.util.Arrays.stream(values()).map(CutStyle::word).collect(java.util.stream.Collectors.joining(", "));
     }
 
     /** The style {@code word} names; empty for any other word. A history without the field means {@link #BLACKHOLE}. */

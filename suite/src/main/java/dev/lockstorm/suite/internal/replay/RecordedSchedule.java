@@ -1,20 +1,23 @@
-package dev.lockstorm.nemesis.replay;
+package dev.lockstorm.suite.internal.replay;
 
 import dev.lockstorm.checker.history.History;
-import dev.lockstorm.checker.history.NemesisEvent;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.io.Json;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.FaultSpans;
-import dev.lockstorm.nemesis.CutStyle;
+import dev.lockstorm.faults.FaultEffect;
+import dev.lockstorm.faults.NemesisEvent;
 import dev.lockstorm.nemesis.Delay;
 import dev.lockstorm.nemesis.Slow;
+import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.replay.Step;
+import dev.lockstorm.nemesis.replay.StepFields;
+import dev.lockstorm.nemesis.replay.Trigger;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -159,55 +162,102 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
 
     /** What the span's opening event did, by name; empty when it cannot be done again so. */
     static Optional<Action> action(FaultSpan s) {
-        Op op = s.start();
-        NemesisEvent e = NemesisEvent.of(op.f()).orElse(null);
-        if (e == null) return Optional.empty();
         String host = s.hosts().isEmpty() ? null : s.hosts().get(0);
-        Map<?, ?> value = op.value() instanceof Map<?, ?> m ? m : Map.of();
-        return switch (e) {
-            case START_PARTITION -> {
-                Map<String, List<String>> refuses = hostLists(value);
-                CutStyle cut = op.extra("cut") == null ? CutStyle.BLACKHOLE : CutStyle.of(String.valueOf(op.extra("cut"))).orElse(null);
-                yield refuses.isEmpty() || cut == null ? Optional.empty() : Optional.of(new Action.Partition(refuses, cut));
+        return s.effect().accept(new FaultEffect.Visitor<>() {
+            @Override
+            public Optional<Action> cut(FaultEffect.Cut c) {
+                Map<String, List<String>> refuses = listing(c.refuses());
+                return refuses.isEmpty() ? Optional.empty() : Optional.of(new Action.Partition(refuses, c.style()));
             }
-            case START_LOSS -> {
-                Map<String, List<String>> from = value.get("from") instanceof Map<?, ?> f ? hostLists(f) : Map.of();
-                yield from.isEmpty() || !(value.get("percent") instanceof Number p) || p.intValue() < 1 || p.intValue() > 100 ? Optional.empty()
-                        : Optional.of(new Action.Loss(from, p.intValue()));
+
+            @Override
+            public Optional<Action> loss(FaultEffect.Loss l) {
+                Map<String, List<String>> from = listing(l.from());
+                return from.isEmpty() || l.percent() == null || l.percent().intValue() < 1 || l.percent().intValue() > 100 ? Optional.empty()
+                        : Optional.of(new Action.Loss(from, l.percent().intValue()));
             }
-            case START_SLOW -> {
-                Map<String, List<String>> to = value.get("to") instanceof Map<?, ?> t ? hostLists(t) : Map.of();
-                yield to.isEmpty() || !(value.get("kbit") instanceof Number k) || !Slow.isRate(k.longValue()) ? Optional.empty()
-                        : Optional.of(new Action.Slow(to, k.intValue()));
+
+            @Override
+            public Optional<Action> slow(FaultEffect.Slow sl) {
+                Map<String, List<String>> to = listing(sl.to());
+                return to.isEmpty() || sl.kbit() == null || !Slow.isRate(sl.kbit().longValue()) ? Optional.empty()
+                        : Optional.of(new Action.Slow(to, sl.kbit().intValue()));
             }
-            case START_DELAY -> {
-                Map<String, List<String>> to = value.get("to") instanceof Map<?, ?> t ? hostLists(t) : Map.of();
-                int jitter = value.get("jitter_ms") instanceof Number j ? j.intValue() : 0;
-                yield to.isEmpty() || !(value.get("ms") instanceof Number ms) || !Delay.isDelay(ms.longValue()) || !Delay.isJitter(jitter, ms.longValue())
-                        ? Optional.empty() : Optional.of(new Action.Delay(to, ms.intValue(), jitter));
+
+            @Override
+            public Optional<Action> delay(FaultEffect.Delay d) {
+                Map<String, List<String>> to = listing(d.to());
+                int jitter = d.jitterMs() == null ? 0 : d.jitterMs().intValue();
+                return to.isEmpty() || d.ms() == null || !Delay.isDelay(d.ms().longValue()) || !Delay.isJitter(jitter, d.ms().longValue())
+                        ? Optional.empty() : Optional.of(new Action.Delay(to, d.ms().intValue(), jitter));
             }
-            case START_PAUSE -> host == null ? Optional.empty() : Optional.of(new Action.Pause(host));
-            case KILL -> host == null ? Optional.empty() : Optional.of(new Action.Kill(host));
-            case KILL_CLIENT -> host == null ? Optional.empty() : Optional.of(new Action.KillClient(host));
-            case CLOCK_JUMP -> host == null || !(value.get("delta_ms") instanceof Number d) ? Optional.empty()
-                    : Optional.of(new Action.ClockJump(host, d.longValue()));
-            case CLOCK_RATE -> host == null || !(value.get("rate") instanceof Number r) ? Optional.empty()
-                    : Optional.of(new Action.ClockRate(host, r.doubleValue(), "monotonic".equals(value.get("clock"))));
-            case START_CLOCK_STROBE -> host == null || !(value.get("delta_ms") instanceof Number d) || !(value.get("period_ms") instanceof Number p)
-                    ? Optional.empty() : Optional.of(new Action.ClockStrobe(host, d.longValue(), p.longValue()));
-            case HOLD_RENEWALS -> op.value() instanceof Collection<?> c && !c.isEmpty()
-                    ? Optional.of(new Action.HoldRenewals(c.stream().map(String::valueOf).toList())) : Optional.empty();
-            default -> Optional.empty();
-        };
+
+            @Override
+            public Optional<Action> freeze(FaultEffect.Freeze f) {
+                return on(Action.Pause::new);
+            }
+
+            @Override
+            public Optional<Action> kill(FaultEffect.Kill k) {
+                return on(Action.Kill::new);
+            }
+
+            @Override
+            public Optional<Action> killClient(FaultEffect.KillClient k) {
+                return on(Action.KillClient::new);
+            }
+
+            @Override
+            public Optional<Action> renewals(FaultEffect.Renewals r) {
+                return r.clients().isEmpty() ? Optional.empty() : Optional.of(new Action.HoldRenewals(r.clients()));
+            }
+
+            @Override
+            public Optional<Action> clock(FaultEffect.Clock c) {
+                if (host == null) return Optional.empty();
+                return c.move().accept(new FaultEffect.Move.Visitor<>() {
+                    @Override
+                    public Optional<Action> jump(FaultEffect.Move.Jump j) {
+                        return Optional.of(new Action.ClockJump(host, j.deltaMs()));
+                    }
+
+                    @Override
+                    public Optional<Action> rate(FaultEffect.Move.Rate r) {
+                        return Optional.of(new Action.ClockRate(host, r.rate(), false));
+                    }
+
+                    @Override
+                    public Optional<Action> monotonicRate(FaultEffect.Move.MonotonicRate r) {
+                        return Optional.of(new Action.ClockRate(host, r.rate(), true));
+                    }
+
+                    @Override
+                    public Optional<Action> strobe(FaultEffect.Move.Strobe st) {
+                        return st.periodMs() == null ? Optional.empty() : Optional.of(new Action.ClockStrobe(host, st.deltaMs(), st.periodMs()));
+                    }
+
+                    @Override
+                    public Optional<Action> unknown(FaultEffect.Move.Unknown u) {
+                        return Optional.empty();
+                    }
+                });
+            }
+
+            @Override
+            public Optional<Action> other(FaultEffect.Other o) {
+                return Optional.empty();
+            }
+
+            /** An action on the fault's one host; empty when the history names none. */
+            private Optional<Action> on(java.util.function.Function<String, Action> action) {
+                return host == null ? Optional.empty() : Optional.of(action.apply(host));
+            }
+        });
     }
 
-    /** Each host with the hosts listed for it, from an event's plain data ({@code {"n1": ["c1"]}}); entries that list none are left out. */
-    private static Map<String, List<String>> hostLists(Map<?, ?> data) {
-        Map<String, List<String>> m = new LinkedHashMap<>();
-        data.forEach((k, v) -> {
-            if (v instanceof Collection<?> c) m.put(String.valueOf(k), c.stream().map(String::valueOf).toList());
-        });
-        return m;
+    /** Links the history does not say are none. */
+    private static Map<String, List<String>> listing(Map<String, List<String>> links) {
+        return links == null ? Map.of() : links;
     }
 
     /** The client granted the lock within the fresh window before {@code fault}, and not releasing since, or null. */
@@ -296,102 +346,23 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             if (!(list.get(i) instanceof Map<?, ?> d)) throw new IllegalArgumentException(where + ": expected an object, not " + Op.show(list.get(i)));
             steps.add(step(d, where));
         }
-        return new RecordedSchedule(run, steps, strings(top.get("standing")), strings(top.get("not_replayed")));
+        return new RecordedSchedule(run, steps, StepFields.strings(top.get("standing")), StepFields.strings(top.get("not_replayed")));
     }
 
     private static Step step(Map<?, ?> d, String where) {
-        String kind = text(d, "kind", where);
-        Action a = switch (kind) {
-            case "partition" -> {
-                Map<String, List<String>> refuses = hostLists(d, "refuses", "the hosts it refuses, e.g. {\"n1\": [\"n2\", \"n3\"]}", where);
-                String word = d.get("cut") == null ? CutStyle.BLACKHOLE.word() : String.valueOf(d.get("cut"));
-                CutStyle cut = CutStyle.of(word).orElseThrow(() -> new IllegalArgumentException(where + ": \"cut\" is " + Op.show(d.get("cut"))
-                        + ", none of blackhole, reset, inbound"));
-                yield new Action.Partition(refuses, cut);
-            }
-            case "loss" -> {
-                Map<String, List<String>> from = hostLists(d, "from", "the hosts it loses packets from, e.g. {\"c1\": [\"n1\"]}", where);
-                long percent = number(d, "percent", where).longValue();
-                if (percent < 1 || percent > 100) throw new IllegalArgumentException(where + ": \"percent\" is 1 to 100, not " + percent);
-                yield new Action.Loss(from, (int) percent);
-            }
-            case "slow" -> {
-                Map<String, List<String>> to = hostLists(d, "to", "the hosts its packets to are slowed, e.g. {\"c1\": [\"n1\"]}", where);
-                long kbit = number(d, "kbit", where).longValue();
-                if (!Slow.isRate(kbit)) throw new IllegalArgumentException(where + ": \"kbit\" is 1 to " + Slow.MAX_KBIT + ", not " + kbit);
-                yield new Action.Slow(to, (int) kbit);
-            }
-            case "delay" -> {
-                Map<String, List<String>> to = hostLists(d, "to", "each client and the servers its links to are delayed, e.g. {\"c1\": [\"n1\"]}", where);
-                long ms = number(d, "ms", where).longValue();
-                long jitter = d.get("jitter_ms") == null ? 0 : number(d, "jitter_ms", where).longValue();
-                if (!Delay.isDelay(ms)) throw new IllegalArgumentException(where + ": \"ms\" is 1 to " + Delay.MAX_MS + ", not " + ms);
-                if (!Delay.isJitter(jitter, ms)) throw new IllegalArgumentException(where + ": \"jitter_ms\" is 0 to \"ms\" (" + ms + "), not " + jitter);
-                yield new Action.Delay(to, (int) ms, (int) jitter);
-            }
-            case "pause" -> new Action.Pause(text(d, "target", where));
-            case "kill" -> new Action.Kill(text(d, "target", where));
-            case "kill-client" -> new Action.KillClient(text(d, "target", where));
-            case "clock-jump" -> {
-                List<String> hosts = d.get("targets") != null ? strings(d.get("targets")) : List.of(text(d, "target", where));
-                if (hosts.isEmpty()) throw new IllegalArgumentException(where + ": \"targets\" must list the hosts whose clocks move together, e.g. [\"c1\", \"c2\"]");
-                yield new Action.ClockJump(hosts, number(d, "delta_ms", where).longValue());
-            }
-            case "clock-rate" -> {
-                Object clock = d.get("clock") == null ? "realtime" : d.get("clock");
-                if (!clock.equals("realtime") && !clock.equals("monotonic")) {
-                    throw new IllegalArgumentException(where + ": \"clock\" is \"realtime\" (the default) or \"monotonic\", not " + clock);
-                }
-                yield new Action.ClockRate(text(d, "target", where), number(d, "rate", where).doubleValue(), clock.equals("monotonic"));
-            }
-            case "clock-strobe" -> new Action.ClockStrobe(text(d, "target", where), number(d, "delta_ms", where).longValue(),
-                    number(d, "period_ms", where).longValue());
-            case "hold-renewals" -> {
-                List<String> clients = strings(d.get("targets"));
-                if (clients.isEmpty()) throw new IllegalArgumentException(where + ": \"targets\" must list the clients, e.g. [\"c2\"]");
-                yield new Action.HoldRenewals(clients);
-            }
-            default -> throw new IllegalArgumentException(where + ": kind " + Op.show(kind)
-                    + " is none of partition, loss, slow, delay, pause, kill, kill-client, clock-jump, clock-rate, clock-strobe, hold-renewals");
-        };
-        long at = number(d, "at_ms", where).longValue();
-        long length = d.containsKey("length_ms") ? number(d, "length_ms", where).longValue() : 0;
+        String kind = StepFields.text(d, "kind", where);
+        Action a = Action.read(d, kind, where);
+        long at = StepFields.number(d, "at_ms", where).longValue();
+        long length = d.containsKey("length_ms") ? StepFields.number(d, "length_ms", where).longValue() : 0;
         if (at < 0 || length < 0) throw new IllegalArgumentException(where + ": at_ms and length_ms are at least 0");
         String fault = d.get("fault") == null ? kind : String.valueOf(d.get("fault"));
-        Long into = d.get("into_hold_ms") == null ? null : number(d, "into_hold_ms", where).longValue();
+        Long into = d.get("into_hold_ms") == null ? null : StepFields.number(d, "into_hold_ms", where).longValue();
         if (into != null && into < 0) throw new IllegalArgumentException(where + ": into_hold_ms is at least 0");
         return new Step(fault, a, new Trigger(at, optText(d, "after_grant_to", where), optText(d, "holder", where), into), length);
     }
 
-    /** A step's {@code key} as each host with a list of hosts; bad input names the step, the field and {@code what} it maps each host to. */
-    private static Map<String, List<String>> hostLists(Map<?, ?> d, String key, String what, String where) {
-        if (!(d.get(key) instanceof Map<?, ?> m) || m.isEmpty()) {
-            throw new IllegalArgumentException(where + ": \"" + key + "\" must map each host to " + what);
-        }
-        Map<String, List<String>> out = new LinkedHashMap<>();
-        m.forEach((k, v) -> {
-            if (!(v instanceof List<?> l)) throw new IllegalArgumentException(where + ": \"" + key + "\" of " + k + " must be a list of hosts");
-            out.put(String.valueOf(k), l.stream().map(String::valueOf).toList());
-        });
-        return out;
-    }
-
-    private static String text(Map<?, ?> d, String key, String where) {
-        if (!(d.get(key) instanceof String s) || s.isBlank()) throw new IllegalArgumentException(where + ": expected \"" + key + "\" as a name, not " + Op.show(d.get(key)));
-        return s;
-    }
-
     private static String optText(Map<?, ?> d, String key, String where) {
-        return d.get(key) == null ? null : text(d, key, where);
-    }
-
-    private static Number number(Map<?, ?> d, String key, String where) {
-        if (!(d.get(key) instanceof Number n)) throw new IllegalArgumentException(where + ": expected \"" + key + "\" as a number, not " + Op.show(d.get(key)));
-        return n;
-    }
-
-    private static List<String> strings(Object v) {
-        return v instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
+        return d.get(key) == null ? null : StepFields.text(d, key, where);
     }
 
     /** "3 faults: pause-client: freeze c3 for 4.8 s, at 8.4 s, right after c3's grant; …". */

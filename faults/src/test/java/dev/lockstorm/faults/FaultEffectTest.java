@@ -1,4 +1,4 @@
-package dev.lockstorm.checker.history;
+package dev.lockstorm.faults;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -8,17 +8,15 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Each nemesis event read as what its fault did, and what that did to a holder on its links or in its process. */
 @Tag("unit")
 class FaultEffectTest {
 
-    private static Op event(String f, Object value, Map<String, Object> extra) {
-        return new Op(0, 0, OpType.INFO, Op.NEMESIS, f, value, extra, 0);
-    }
-
     private static FaultEffect of(String f, Object value) {
-        return FaultEffect.of(event(f, value, Map.of()));
+        return FaultEffect.read(f, value, null);
     }
 
     @Test
@@ -35,9 +33,9 @@ class FaultEffectTest {
     void aCutCutsTheHolderOffUnlessOnlyItsOwnInboundPacketsAreDropped() {
         Map<String, Object> refuses = Map.of("c1", List.of("n1", "n2", "n3"));
         assertEquals(FaultEffect.Impact.CUT_OFF, of("start-partition", refuses).onHolder("c1"), "dropped both ways by c1: unheard");
-        FaultEffect inbound = FaultEffect.of(event("start-partition", refuses, Map.of("cut", "inbound")));
+        FaultEffect inbound = FaultEffect.read("start-partition", refuses, "inbound");
         assertEquals(FaultEffect.Impact.NONE, inbound.onHolder("c1"), "its replies lost, its requests (renewals) arrive");
-        FaultEffect servers = FaultEffect.of(event("start-partition", Map.of("c1", List.of("n1"), "n1", List.of("c1")), Map.of("cut", "inbound")));
+        FaultEffect servers = FaultEffect.read("start-partition", Map.of("c1", List.of("n1"), "n1", List.of("c1")), "inbound");
         assertEquals(FaultEffect.Impact.CUT_OFF, servers.onHolder("c1"), "n1 drops what c1 sends");
         assertEquals(FaultEffect.Impact.CUT_OFF, of("start-partition", "majorities-ring").onHolder("c1"), "a grudge the history does not say counts");
     }
@@ -76,5 +74,52 @@ class FaultEffectTest {
         assertEquals(FaultEffect.Impact.NONE, of("kill", List.of("n1")).onHolder("c1"));
         assertEquals(FaultEffect.Impact.NONE, of("kill-client", List.of(3L)).onHolder("c1"), "a killed holder is dead, not held up");
         assertEquals(List.of(3L), ((FaultEffect.KillClient) of("kill-client", List.of(3L))).processes());
+    }
+
+    /** One written fault of every family and every clock move: what the nemesis writes. */
+    private static final List<FaultEffect> WRITTEN = List.of(
+            new FaultEffect.Freeze(List.of("client-c1-p0")),
+            new FaultEffect.Cut(Map.of("c1", List.of("n1", "n2")), CutStyle.INBOUND),
+            new FaultEffect.Cut(Map.of("n1", List.of("n2"), "n2", List.of("n1")), CutStyle.BLACKHOLE),
+            new FaultEffect.Cut(Map.of("n1", List.of("n2")), CutStyle.RESET),
+            new FaultEffect.Loss(40, Map.of("c1", List.of("n1"))),
+            new FaultEffect.Slow(8, Map.of("c1", List.of("n1"))),
+            new FaultEffect.Delay(300, 100, Map.of("c3", List.of("n1", "n2"))),
+            new FaultEffect.Kill(List.of("n2")),
+            new FaultEffect.Renewals(List.of("c2")),
+            new FaultEffect.Clock("client-c1-p0", new FaultEffect.Move.Jump(-60_000)),
+            new FaultEffect.Clock("redis-n1", new FaultEffect.Move.Rate(1.5)),
+            new FaultEffect.Clock("client-c2-p1", new FaultEffect.Move.MonotonicRate(3.0)),
+            new FaultEffect.Clock("zk-n2", new FaultEffect.Move.Strobe(4_000, 200L)),
+            new FaultEffect.KillClient(List.of(3)));
+
+    @Test
+    void whatTheNemesisWritesThroughAFamilysRecordReadsBackAsThatRecord() {
+        for (FaultEffect written : WRITTEN) {
+            String cut = written instanceof FaultEffect.Cut c ? c.cut() : null;
+            assertEquals(null, FaultEffect.problem(written.opens().f(), written.value(), cut), written.toString());
+            FaultEffect read = FaultEffect.read(written.opens().f(), written.value(), cut);
+            assertEquals(written, read, "written as " + written.opens().f() + " " + written.value());
+            assertTrue(written.opens().opens(), written.opens() + " begins a fault");
+        }
+        assertNull(new FaultEffect.Cut(Map.of(), CutStyle.BLACKHOLE).cut(), "silent drops, the default, are left unsaid");
+    }
+
+    @Test
+    void everyFamilyAndEveryFaultWordIsWrittenByARecord() {
+        java.util.Set<Class<?>> families = new java.util.HashSet<>();
+        java.util.Set<NemesisEvent> words = java.util.EnumSet.noneOf(NemesisEvent.class);
+        for (FaultEffect e : WRITTEN) {
+            families.add(e.getClass());
+            words.add(e.opens());
+        }
+        for (Class<?> family : FaultEffect.class.getPermittedSubclasses()) {
+            if (family != FaultEffect.Other.class) assertTrue(families.contains(family), family.getSimpleName() + " has no written sample here");
+        }
+        for (NemesisEvent e : NemesisEvent.values()) {
+            if (e.opens() && !e.harnessFact()) assertTrue(words.contains(e), e.f() + " is written by no family's record");
+        }
+        assertNull(new FaultEffect.Other("bump-clock").opens(), "an imported history's own word is read, never written");
+        assertNull(new FaultEffect.Clock("n1", new FaultEffect.Move.Unknown()).opens());
     }
 }
