@@ -52,6 +52,13 @@ public sealed interface FaultEffect {
      */
     String label(String host, String target);
 
+    /**
+     * What it acted on, in words: "c1 refuses [n3]; n3 refuses [c1]", "c1 loses 40% from [n1]",
+     * "redis-n1", "client-c1-p0"; empty when the history does not say (an imported partition without
+     * its grudge), where a reader shows the event's value as it is.
+     */
+    java.util.Optional<String> what();
+
     /** Hands this fault to the {@code visitor}'s method for its family: a consumer outside this package that needs every family. */
     <R> R accept(Visitor<R> visitor);
 
@@ -119,6 +126,11 @@ public sealed interface FaultEffect {
         }
 
         @Override
+        public java.util.Optional<String> what() {
+            return java.util.Optional.of(String.join(", ", processes.stream().map(String::valueOf).toList()));
+        }
+
+        @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.freeze(this);
         }
@@ -159,6 +171,14 @@ public sealed interface FaultEffect {
         @Override
         public String word() {
             return "partition";
+        }
+
+        /** "[reset] c1 refuses [n3]; n3 refuses [c1]": who refuses whom, and how when not silently. */
+        @Override
+        public java.util.Optional<String> what() {
+            if (refuses == null) return java.util.Optional.empty();
+            String how = style == CutStyle.BLACKHOLE ? "" : "[" + style.word() + "] ";
+            return java.util.Optional.of(how + each(refuses, (host, others) -> host + " refuses " + others));
         }
 
         @Override
@@ -257,6 +277,12 @@ public sealed interface FaultEffect {
             return "loss";
         }
 
+        /** "c1 loses 40% from [n1]; n1 loses 40% from [c1]". */
+        @Override
+        public java.util.Optional<String> what() {
+            return from == null ? java.util.Optional.empty() : java.util.Optional.of(each(from, (host, others) -> host + " loses " + percent + "% from " + others));
+        }
+
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.loss(this);
@@ -296,6 +322,12 @@ public sealed interface FaultEffect {
         @Override
         public String word() {
             return "slow";
+        }
+
+        /** "c1 sends 2 kbit/s to [n1]; n1 sends 2 kbit/s to [c1]". */
+        @Override
+        public java.util.Optional<String> what() {
+            return to == null ? java.util.Optional.empty() : java.util.Optional.of(each(to, (host, others) -> host + " sends " + kbit + " kbit/s to " + others));
         }
 
         @Override
@@ -338,6 +370,14 @@ public sealed interface FaultEffect {
         @Override
         public String word() {
             return "delay";
+        }
+
+        /** "c1 delayed 300 ± 100 ms with [n1, n2]". */
+        @Override
+        public java.util.Optional<String> what() {
+            if (to == null || ms == null) return java.util.Optional.empty();
+            String by = ms + (jitterMs == null || jitterMs.doubleValue() == 0 ? "" : " ± " + jitterMs) + " ms";
+            return java.util.Optional.of(each(to, (host, others) -> host + " delayed " + by + " with " + others));
         }
 
         @Override
@@ -390,6 +430,11 @@ public sealed interface FaultEffect {
         }
 
         @Override
+        public java.util.Optional<String> what() {
+            return java.util.Optional.of(String.join(", ", nodes.stream().map(String::valueOf).toList()));
+        }
+
+        @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.kill(this);
         }
@@ -424,6 +469,11 @@ public sealed interface FaultEffect {
         @Override
         public String word() {
             return "renewals";
+        }
+
+        @Override
+        public java.util.Optional<String> what() {
+            return java.util.Optional.of(String.join(", ", clients.stream().map(String::valueOf).toList()));
         }
 
         @Override
@@ -464,6 +514,12 @@ public sealed interface FaultEffect {
             return "clock";
         }
 
+        /** Whose clock: its process's name. */
+        @Override
+        public java.util.Optional<String> what() {
+            return java.util.Optional.of(process);
+        }
+
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.clock(this);
@@ -497,6 +553,13 @@ public sealed interface FaultEffect {
 
     /** How a clock was moved. */
     sealed interface Move {
+        /**
+         * Whether it can make a lease timed on this clock end early: a jump ahead, a clock running fast,
+         * a strobe (it jumps both ways); a move the history does not say is taken as able to. A clock
+         * set back or slowed only makes such a lease last longer.
+         */
+        boolean canHasten();
+
         /** Hands this move to the {@code visitor}'s method for its kind. */
         <R> R accept(Visitor<R> visitor);
 
@@ -533,6 +596,11 @@ public sealed interface FaultEffect {
             }
 
             @Override
+            public boolean canHasten() {
+                return deltaMs > 0;
+            }
+
+            @Override
             public <R> R accept(Visitor<R> visitor) {
                 return visitor.jump(this);
             }
@@ -561,6 +629,11 @@ public sealed interface FaultEffect {
             }
 
             @Override
+            public boolean canHasten() {
+                return rate > 1.0;
+            }
+
+            @Override
             public <R> R accept(Visitor<R> visitor) {
                 return visitor.rate(this);
             }
@@ -586,6 +659,11 @@ public sealed interface FaultEffect {
             @Override
             public String words() {
                 return String.format(java.util.Locale.ROOT, "its monotonic clock running at %.2f×", rate);
+            }
+
+            @Override
+            public boolean canHasten() {
+                return rate > 1.0;
             }
 
             @Override
@@ -618,6 +696,11 @@ public sealed interface FaultEffect {
             }
 
             @Override
+            public boolean canHasten() {
+                return deltaMs != 0;
+            }
+
+            @Override
             public <R> R accept(Visitor<R> visitor) {
                 return visitor.strobe(this);
             }
@@ -644,6 +727,11 @@ public sealed interface FaultEffect {
             @Override
             public String words() {
                 return "moved (the history does not say how)";
+            }
+
+            @Override
+            public boolean canHasten() {
+                return true;
             }
 
             @Override
@@ -680,6 +768,11 @@ public sealed interface FaultEffect {
         }
 
         @Override
+        public java.util.Optional<String> what() {
+            return java.util.Optional.of(String.join(", ", processes.stream().map(String::valueOf).toList()));
+        }
+
+        @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.killClient(this);
         }
@@ -711,6 +804,11 @@ public sealed interface FaultEffect {
         @Override
         public String word() {
             return f;
+        }
+
+        @Override
+        public java.util.Optional<String> what() {
+            return java.util.Optional.empty();
         }
 
         @Override
@@ -762,6 +860,13 @@ public sealed interface FaultEffect {
             case CLOCK_RATE -> field(v, "rate") == null ? null : inRange(v, "rate", 0, Double.MAX_VALUE, false, "a clock rate above 0");
             default -> null;
         };
+    }
+
+    /** One phrase per host of {@code links}, joined by "; ". */
+    private static String each(Map<String, List<String>> links, java.util.function.BiFunction<String, List<String>, String> phrase) {
+        List<String> parts = new ArrayList<>();
+        links.forEach((host, others) -> parts.add(phrase.apply(host, others)));
+        return String.join("; ", parts);
     }
 
     /** A lossy, slow or delayed links event's value: {@code {"percent": 40, "from": {…}}}, {@code {"kbit": 1, "to": {…}}}. */
@@ -853,7 +958,8 @@ public sealed interface FaultEffect {
     private static Map<String, List<String>> links(Object v) {
         if (!(v instanceof Map<?, ?> m)) return null;
         Map<String, List<String>> out = new LinkedHashMap<>();
-        m.forEach((k, x) -> out.put(String.valueOf(k), x instanceof Collection<?> c ? c.stream().map(String::valueOf).toList() : List.of()));
+        m.forEach((k, x) -> out.put(String.valueOf(k), x instanceof Collection<?> c ? c.stream().map(String::valueOf).toList()
+                : x == null ? List.of() : List.of(String.valueOf(x))));
         return out;
     }
 

@@ -122,4 +122,30 @@ class FaultEffectTest {
         assertNull(new FaultEffect.Other("bump-clock").opens(), "an imported history's own word is read, never written");
         assertNull(new FaultEffect.Clock("n1", new FaultEffect.Move.Unknown()).opens());
     }
+
+    @Test
+    void eachFamilySaysWhatItActedOnAndLabelsItsBandPerHost() {
+        FaultEffect reset = new FaultEffect.Cut(Map.of("c1", List.of("n1", "n2")), CutStyle.RESET);
+        assertEquals("[reset] c1 refuses [n1, n2]", reset.what().orElseThrow());
+        assertEquals("cut off from n1, n2 (answered with resets)", reset.label("c1", "x"));
+        assertEquals("partition x", reset.label("n3", "x"), "a host the grudge does not list");
+        assertEquals("n1 refuses [n2]", of("start-partition", Map.of("n1", "n2")).what().orElseThrow(), "one host, not in a list");
+        assertTrue(of("start-partition", "majorities-ring").what().isEmpty(), "a grudge the history does not say");
+        FaultEffect loss = new FaultEffect.Loss(40, Map.of("c1", List.of("n1")));
+        assertEquals("c1 loses 40% from [n1]", loss.what().orElseThrow());
+        assertEquals("losing 40% of the packets from n1", loss.label("c1", ""));
+        assertEquals("lossy links", loss.label("n1", ""));
+        FaultEffect delay = new FaultEffect.Delay(300, 100, Map.of("c3", List.of("n1", "n2")));
+        assertEquals("c3 delayed 300 ± 100 ms with [n1, n2]", delay.what().orElseThrow());
+        assertEquals("300 ± 100 ms late each way with n1, n2", delay.label("c3", ""));
+        assertEquals("c3 delayed 300 ms with [n1]", new FaultEffect.Delay(300, 0, Map.of("c3", List.of("n1"))).what().orElseThrow());
+        assertEquals("c1 sends 8 kbit/s to [n1]", new FaultEffect.Slow(8, Map.of("c1", List.of("n1"))).what().orElseThrow());
+        FaultEffect strobe = new FaultEffect.Clock("zk-n2", new FaultEffect.Move.Strobe(4_000, 200L));
+        assertEquals("zk-n2", strobe.what().orElseThrow());
+        assertEquals("clock +4.0 s strobe", strobe.label("n2", "zk-n2"));
+        assertEquals("clock -60.0 s", new FaultEffect.Clock("c1", new FaultEffect.Move.Jump(-60_000)).label("c1", ""));
+        assertEquals("clock ×1.5", new FaultEffect.Clock("c1", new FaultEffect.Move.Rate(1.5)).label("c1", ""));
+        assertEquals("paused (SIGSTOP) client-c1-p0", new FaultEffect.Freeze(List.of("client-c1-p0")).label("c1", "client-c1-p0"));
+        assertEquals("bump-clock n1", new FaultEffect.Other("bump-clock").label("n1", "n1"));
+    }
 }

@@ -43,15 +43,15 @@ public final class FaultSpans {
                 case PARTITION -> {
                     // a partition replaces the one before it
                     close(out, open, kind, op);
-                    if (e.opens()) open.put(kind + cut(op) + grudge(op.value()), op);
+                    if (e.opens()) open.put(kind + what(op), op);
                 }
                 case LOSS, SLOW, DELAY -> {
                     // lossy, slow or delayed links, replaced by the next ones like a partition
                     close(out, open, kind, op);
-                    if (e.opens()) open.put(kind + links(op.value()), op);
+                    if (e.opens()) open.put(kind + what(op), op);
                 }
                 case CLOCK -> {
-                    if (e.opens()) open.put(kind + clockTarget(op), op);
+                    if (e.opens()) open.put(kind + what(op), op);
                     else FaultEffect.names(op.value()).forEach(n -> close(out, open, kind + n, op));
                 }
                 default -> FaultEffect.names(op.value()).forEach(n -> {
@@ -104,38 +104,8 @@ public final class FaultSpans {
         return List.copyOf(out);
     }
 
-    private static String clockTarget(Op op) {
-        return op.value() instanceof Map<?, ?> m && m.get("process") != null ? String.valueOf(m.get("process")) : String.valueOf(op.value());
-    }
-
-    /** "[reset] " for a partition that refused packets otherwise than by dropping them silently ({@code cut}), else "". */
-    private static String cut(Op op) {
-        Object cut = op.extra("cut");
-        return cut == null || "blackhole".equals(cut) ? "" : "[" + cut + "] ";
-    }
-
-    /**
-     * "c1 loses 40% from [n1]; n1 loses 40% from [c1]" from a loss's plain data, "c1 sends 2 kbit/s to [n1]; …" from slow links',
-     * "c1 delayed 300 ± 100 ms with [n1, n2]" from delayed ones'.
-     */
-    private static String links(Object value) {
-        if (!(value instanceof Map<?, ?> m)) return String.valueOf(value);
-        List<String> parts = new ArrayList<>();
-        if (m.get("ms") != null && m.get("to") instanceof Map<?, ?> to) {
-            Object jitter = m.get("jitter_ms");
-            String by = m.get("ms") + (jitter == null || "0".equals(String.valueOf(jitter)) ? "" : " ± " + jitter) + " ms";
-            to.forEach((k, v) -> parts.add(k + " delayed " + by + " with " + v));
-        } else if (m.get("from") instanceof Map<?, ?> from) from.forEach((k, v) -> parts.add(k + " loses " + m.get("percent") + "% from " + v));
-        else if (m.get("to") instanceof Map<?, ?> to) to.forEach((k, v) -> parts.add(k + " sends " + m.get("kbit") + " kbit/s to " + v));
-        else return String.valueOf(value);
-        return String.join("; ", parts);
-    }
-
-    /** "c1 refuses [n3]; n3 refuses [c1]" from a grudge's plain data. */
-    private static String grudge(Object value) {
-        if (!(value instanceof Map<?, ?> m)) return String.valueOf(value);
-        List<String> parts = new ArrayList<>();
-        m.forEach((k, v) -> parts.add(k + " refuses " + v));
-        return String.join("; ", parts);
+    /** What the fault {@code op} began acted on, in its family's words; the event's value as it is when the history does not say. */
+    private static String what(Op op) {
+        return FaultEffect.read(op.f(), op.value(), op.extra(NemesisEvent.CUT)).what().orElse(String.valueOf(op.value()));
     }
 }

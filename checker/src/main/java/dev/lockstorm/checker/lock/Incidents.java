@@ -216,7 +216,11 @@ public final class Incidents {
         for (FaultSpan f : before) {
             if (!(f.effect() instanceof FaultEffect.Clock clock)) continue;
             if (f.hosts().stream().noneMatch(clientHosts::contains)) {
-                if (terms == null || !timed) return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")", f);
+                if ((terms == null || !timed) && !clock.move().canHasten()) {
+                    notEnough.add("a server's clock was set back or slowed (" + f.describe() + "): a lease timed on it only lasts longer");
+                    continue;
+                }
+                if (terms == null || !timed) return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")" + unjudged(terms), f);
                 LeaseTerms.Judgement j = terms.serverClock(f, clock.move(), start, at);
                 if (j.suffices()) return new Incident.Cause(true, j.why(), f);
                 notEnough.add(j.why());
@@ -297,7 +301,7 @@ public final class Incidents {
             return LeaseTerms.Judgement.no("the holder was frozen inside its acquire, before its grant (" + f.describe() + ")");
         }
         if (terms == null || !timed || f.start().time() == Op.NO_TIME) {
-            return LeaseTerms.Judgement.yes("the holder was " + impact.words() + " before the grant (" + f.describe() + ")");
+            return LeaseTerms.Judgement.yes("the holder was " + impact.words() + " before the grant (" + f.describe() + ")" + unjudged(terms));
         }
         return terms.stopped(f, impact, f.start().index() < hold.start().index(), f.start().time(), f.end() == null ? Long.MAX_VALUE : f.end().time(),
                 asked, at);
@@ -325,6 +329,15 @@ public final class Incidents {
         FaultEffect.Impact impact = f.effect() instanceof FaultEffect.Freeze ? FaultEffect.Impact.FROZEN : FaultEffect.Impact.CUT_OFF;
         LeaseTerms.Judgement j = terms.stopped(f, impact, true, f.start().time(), until, gAsk, holdAnswer);
         return j.suffices() ? "it asked before this hold began, and " + j.why() : null;
+    }
+
+    /**
+     * Why a fault's size, timing and direction went unjudged: the history says no lease (an imported
+     * one), or has no times; either way the fault is taken as enough, and the explanation says so.
+     */
+    private static String unjudged(LeaseTerms terms) {
+        return terms == null ? "; the history does not say the lock's lease, so the fault's size and timing are not judged"
+                : "; the history has no times, so the fault's size and timing are not judged";
     }
 
     private static String client(HoldInterval hold) {

@@ -159,6 +159,29 @@ class LeaseLimitsTest {
         assertTrue(underJump(RENEWED_10S, "zk-n1", "n1", 8_000, 1_000).leaseLimit());
     }
 
+    /** An imported history, with no run event and so no lease: c1 holds; {@code process}'s clock on {@code host} jumps; c2 is granted. */
+    private static Incident.Cause underJumpWithoutALease(long deltaMs) {
+        return cause(h().acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-jump", Map.of("process", "n1", "delta_ms", deltaMs)).with("hosts", List.of("n1"))
+                .gap(900).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    @Test
+    void withoutALeaseAServerClockSetBackStillExcusesNothingAndWhatIsTakenAsEnoughSaysSo() {
+        Incident.Cause back = underJumpWithoutALease(-60_000);
+        assertFalse(back.leaseLimit(), back.why());
+        assertTrue(back.why().contains("set back or slowed"), back.why());
+        Incident.Cause ahead = underJumpWithoutALease(60_000);
+        assertTrue(ahead.leaseLimit(), ahead.why());
+        assertTrue(ahead.why().contains("does not say the lock's lease, so the fault's size and timing are not judged"), ahead.why());
+        Incident.Cause paused = cause(h().acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(50).nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(900).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertTrue(paused.leaseLimit(), paused.why());
+        assertTrue(paused.why().contains("not judged"), "a pause of any size is taken as enough, and it says so: " + paused.why());
+    }
+
     @Test
     void aClientsWallClockNeverExcusesAGrant() {
         Incident.Cause holder = underJump(FIXED_4S, "client-c1", "c1", -60_000, 1_000);
