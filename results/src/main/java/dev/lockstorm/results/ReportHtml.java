@@ -185,16 +185,16 @@ public final class ReportHtml {
 
     private static final java.util.regex.Pattern PROCESS_OF_CLIENT = java.util.regex.Pattern.compile("process (\\d+) \\(client ([^()<>]+)\\)");
 
+    /** An explanation as plain text (the timeline's hover) names each client by its lane's name, as {@link #forPeople} does. */
+    static String plainNames(String text) {
+        return PROCESS_OF_CLIENT.matcher(text).replaceAll("$2");
+    }
+
     /**
      * An explanation as the page shows it: each client by the one name its lane has ("c5", the
      * process number on hover, where the text says "process 4 (client c5)"), and long whole numbers
      * (a czxid, a wall-clock token) shortened to their last five digits, the whole on hover: "…59953".
      */
-    /** The same for plain text (the timeline's hover): each client by its lane's name. */
-    static String plainNames(String text) {
-        return PROCESS_OF_CLIENT.matcher(text).replaceAll("$2");
-    }
-
     static String forPeople(String html) {
         String named = PROCESS_OF_CLIENT.matcher(html).replaceAll("<span class=\"who\" title=\"process $1\">$2</span>");
         return LONG_NUMBER.matcher(named).replaceAll("<span class=\"long\" title=\"$1$2\">…$2</span>");
