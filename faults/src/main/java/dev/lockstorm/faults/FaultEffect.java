@@ -114,8 +114,27 @@ public sealed interface FaultEffect {
         }
     }
 
+    /**
+     * A fault whose value is the list of what it acted on (processes, nodes, clients): that list is
+     * its value, and its names joined are what it acted on.
+     */
+    sealed interface Listed extends FaultEffect permits Freeze, Kill, Renewals, KillClient {
+        /** What it acted on, as its event's value lists them. */
+        List<?> listed();
+
+        @Override
+        default Object value() {
+            return listed();
+        }
+
+        @Override
+        default java.util.Optional<String> what() {
+            return java.util.Optional.of(String.join(", ", listed().stream().map(String::valueOf).toList()));
+        }
+    }
+
     /** Processes frozen (SIGSTOP): their names ({@code client-c3-p2}, {@code zk-n1}). */
-    record Freeze(List<String> processes) implements FaultEffect {
+    record Freeze(List<String> processes) implements Listed {
         public Freeze {
             processes = List.copyOf(processes);
         }
@@ -126,8 +145,8 @@ public sealed interface FaultEffect {
         }
 
         @Override
-        public java.util.Optional<String> what() {
-            return java.util.Optional.of(String.join(", ", processes.stream().map(String::valueOf).toList()));
+        public List<?> listed() {
+            return processes;
         }
 
         @Override
@@ -143,11 +162,6 @@ public sealed interface FaultEffect {
         @Override
         public NemesisEvent opens() {
             return NemesisEvent.START_PAUSE;
-        }
-
-        @Override
-        public Object value() {
-            return processes;
         }
 
         @Override
@@ -376,8 +390,7 @@ public sealed interface FaultEffect {
         @Override
         public java.util.Optional<String> what() {
             if (to == null || ms == null) return java.util.Optional.empty();
-            String by = ms + (jitterMs == null || jitterMs.doubleValue() == 0 ? "" : " ± " + jitterMs) + " ms";
-            return java.util.Optional.of(each(to, (host, others) -> host + " delayed " + by + " with " + others));
+            return java.util.Optional.of(each(to, (host, others) -> host + " delayed " + by() + " with " + others));
         }
 
         @Override
@@ -390,7 +403,12 @@ public sealed interface FaultEffect {
         public String label(String host, String target) {
             List<String> of = to == null ? null : to.get(host);
             if (of == null) return "delayed links";
-            return ms + (jitterMs != null && jitterMs.intValue() > 0 ? " ± " + jitterMs : "") + " ms late each way with " + String.join(", ", of);
+            return by() + " late each way with " + String.join(", ", of);
+        }
+
+        /** "300 ± 100 ms", "300 ms": the delay, and its jitter when there is one. */
+        private String by() {
+            return ms + (jitterMs == null || jitterMs.doubleValue() <= 0 ? "" : " ± " + jitterMs) + " ms";
         }
 
         @Override
@@ -419,7 +437,7 @@ public sealed interface FaultEffect {
     }
 
     /** Servers killed (-9) until they start again on their data: their hosts. */
-    record Kill(List<String> nodes) implements FaultEffect {
+    record Kill(List<String> nodes) implements Listed {
         public Kill {
             nodes = List.copyOf(nodes);
         }
@@ -430,8 +448,8 @@ public sealed interface FaultEffect {
         }
 
         @Override
-        public java.util.Optional<String> what() {
-            return java.util.Optional.of(String.join(", ", nodes.stream().map(String::valueOf).toList()));
+        public List<?> listed() {
+            return nodes;
         }
 
         @Override
@@ -450,18 +468,13 @@ public sealed interface FaultEffect {
         }
 
         @Override
-        public Object value() {
-            return nodes;
-        }
-
-        @Override
         public Impact onHolder(String client) {
             return Impact.NONE;
         }
     }
 
     /** Clients whose lease renewals were held while they ran on. */
-    record Renewals(List<String> clients) implements FaultEffect {
+    record Renewals(List<String> clients) implements Listed {
         public Renewals {
             clients = List.copyOf(clients);
         }
@@ -472,8 +485,8 @@ public sealed interface FaultEffect {
         }
 
         @Override
-        public java.util.Optional<String> what() {
-            return java.util.Optional.of(String.join(", ", clients.stream().map(String::valueOf).toList()));
+        public List<?> listed() {
+            return clients;
         }
 
         @Override
@@ -489,11 +502,6 @@ public sealed interface FaultEffect {
         @Override
         public NemesisEvent opens() {
             return NemesisEvent.HOLD_RENEWALS;
-        }
-
-        @Override
-        public Object value() {
-            return clients;
         }
 
         @Override
@@ -757,7 +765,7 @@ public sealed interface FaultEffect {
     }
 
     /** Client processes killed (-9), dead from this event on: their process numbers as the value lists them. */
-    record KillClient(List<Object> processes) implements FaultEffect {
+    record KillClient(List<Object> processes) implements Listed {
         public KillClient {
             processes = java.util.Collections.unmodifiableList(new ArrayList<>(processes));
         }
@@ -768,8 +776,8 @@ public sealed interface FaultEffect {
         }
 
         @Override
-        public java.util.Optional<String> what() {
-            return java.util.Optional.of(String.join(", ", processes.stream().map(String::valueOf).toList()));
+        public List<?> listed() {
+            return processes;
         }
 
         @Override
@@ -785,11 +793,6 @@ public sealed interface FaultEffect {
         @Override
         public NemesisEvent opens() {
             return NemesisEvent.KILL_CLIENT;
-        }
-
-        @Override
-        public Object value() {
-            return processes;
         }
 
         /** A killed holder is dead, not held up: its lease ends as a crashed client's does. */

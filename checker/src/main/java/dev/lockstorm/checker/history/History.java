@@ -1,7 +1,8 @@
 package dev.lockstorm.checker.history;
 
-import dev.lockstorm.faults.FaultEffect;
 import dev.lockstorm.faults.NemesisEvent;
+import dev.lockstorm.faults.Words;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -235,6 +236,6 @@ public final class History {
 
     /** Nanoseconds as text in a unit that shows them: "4.310 s", "3.250 ms", "12.5 µs", "40 ns". */
     public static String duration(long nanos) {
-        return dev.lockstorm.faults.Words.duration(nanos);
+        return Words.duration(nanos);
     }
 }

@@ -1,5 +1,7 @@
 package dev.lockstorm.checker.history;
 
+import dev.lockstorm.faults.Words;
+
 import java.util.Map;
 
 /**
@@ -87,7 +89,7 @@ public record Op(int index, long time, OpType type, int process, String f, Objec
 
     /** A value as an error message shows it: strings in quotes, so that "5" and 5 differ. */
     public static String show(Object v) {
-        return dev.lockstorm.faults.Words.show(v);
+        return Words.show(v);
     }
 
     /** Extra field that keeps the name of a named client process. */

@@ -1,7 +1,6 @@
 package dev.lockstorm.checker.history;
 
 import dev.lockstorm.api.LeaseModel;
-import dev.lockstorm.faults.FaultEffect;
 import dev.lockstorm.faults.NemesisEvent;
 
 import java.util.Map;

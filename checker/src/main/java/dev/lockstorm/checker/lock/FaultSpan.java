@@ -3,7 +3,6 @@ package dev.lockstorm.checker.lock;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.faults.FaultEffect;
-import dev.lockstorm.faults.NemesisEvent;
 
 import java.util.List;
 
@@ -19,11 +18,6 @@ import java.util.List;
 public record FaultSpan(String target, Op start, Op end, List<String> hosts, FaultEffect effect) {
     public FaultSpan {
         hosts = List.copyOf(hosts);
-    }
-
-    /** The span of the fault {@code start} began, its effect read from that event. */
-    public FaultSpan(String target, Op start, Op end, List<String> hosts) {
-        this(target, start, end, hosts, FaultEffect.read(start.f(), start.value(), start.extra(NemesisEvent.CUT)));
     }
 
     /** {@code partition}, {@code pause}, {@code kill}, {@code clock}, {@code renewals} (lease renewals held), …, or the event's own word: as results.json and the report name it. */

@@ -29,46 +29,53 @@ public final class FaultSpans {
 
     public static List<FaultSpan> of(History h) {
         List<FaultSpan> out = new ArrayList<>();
-        Map<String, Op> open = new LinkedHashMap<>();
+        Map<String, Opened> open = new LinkedHashMap<>();
         for (Op op : h.ops()) {
             if (op.isClient()) continue;
             NemesisEvent e = NemesisEvent.of(op.f()).orElse(null);
             if (e != null && e.harnessFact()) continue; // who leads, a fault that missed, the run's facts: no fault
             if (e == null || e.span() == null) {
-                out.add(span("event:" + op.f(), op, op));
+                out.add(span("event:" + op.f(), Opened.of(op), op));
                 continue;
             }
             String kind = e.span().word() + ":";
             switch (e.span()) {
-                case PARTITION -> {
-                    // a partition replaces the one before it
+                case PARTITION, LOSS, SLOW, DELAY -> {
+                    // a partition, or lossy, slow or delayed links, replace the ones before them
                     close(out, open, kind, op);
-                    if (e.opens()) open.put(kind + what(op), op);
-                }
-                case LOSS, SLOW, DELAY -> {
-                    // lossy, slow or delayed links, replaced by the next ones like a partition
-                    close(out, open, kind, op);
-                    if (e.opens()) open.put(kind + what(op), op);
+                    if (e.opens()) put(open, kind, Opened.of(op));
                 }
                 case CLOCK -> {
-                    if (e.opens()) open.put(kind + what(op), op);
+                    if (e.opens()) put(open, kind, Opened.of(op));
                     else FaultEffect.names(op.value()).forEach(n -> close(out, open, kind + n, op));
                 }
                 default -> FaultEffect.names(op.value()).forEach(n -> {
-                    if (e.opens()) open.put(kind + n, op);
+                    if (e.opens()) open.put(kind + n, Opened.of(op));
                     else close(out, open, kind + n, op);
                 });
             }
         }
-        open.forEach((key, start) -> out.add(span(key, start, null)));
+        open.forEach((key, o) -> out.add(span(key, o, null)));
         out.sort(java.util.Comparator.comparingInt(s -> s.start().index()));
         return out;
     }
 
+    /** An event that began a fault, with what the fault did, read from it once. */
+    private record Opened(Op start, FaultEffect effect) {
+        static Opened of(Op start) {
+            return new Opened(start, FaultEffect.read(start.f(), start.value(), start.extra(NemesisEvent.CUT)));
+        }
+    }
+
+    /** Opens a span named by what the fault acted on, in its family's words; by the event's value as it is when the history does not say. */
+    private static void put(Map<String, Opened> open, String kind, Opened o) {
+        open.put(kind + o.effect().what().orElse(String.valueOf(o.start().value())), o);
+    }
+
     /** Closes every open span whose key starts with {@code prefix} (a partition) or is {@code prefix} (a target). */
-    private static void close(List<FaultSpan> out, Map<String, Op> open, String key, Op end) {
+    private static void close(List<FaultSpan> out, Map<String, Opened> open, String key, Op end) {
         List<String> done = new ArrayList<>();
-        for (Map.Entry<String, Op> e : open.entrySet()) {
+        for (Map.Entry<String, Opened> e : open.entrySet()) {
             if (key.endsWith(":") ? e.getKey().startsWith(key) : e.getKey().equals(key)) {
                 out.add(span(e.getKey(), e.getValue(), end));
                 done.add(e.getKey());
@@ -77,12 +84,12 @@ public final class FaultSpans {
         done.forEach(open::remove);
     }
 
-    private static FaultSpan span(String key, Op start, Op end) {
+    private static FaultSpan span(String key, Opened o, Op end) {
         int colon = key.indexOf(':');
         String kind = key.substring(0, colon);
         String target = key.substring(colon + 1);
-        return new FaultSpan(kind.equals("event") ? String.valueOf(start.value()) : target, start, end,
-                hosts(start));
+        return new FaultSpan(kind.equals("event") ? String.valueOf(o.start().value()) : target, o.start(), end,
+                hosts(o.start()), o.effect());
     }
 
     /**
@@ -102,10 +109,5 @@ public final class FaultSpans {
             });
         }
         return List.copyOf(out);
-    }
-
-    /** What the fault {@code op} began acted on, in its family's words; the event's value as it is when the history does not say. */
-    private static String what(Op op) {
-        return FaultEffect.read(op.f(), op.value(), op.extra(NemesisEvent.CUT)).what().orElse(String.valueOf(op.value()));
     }
 }

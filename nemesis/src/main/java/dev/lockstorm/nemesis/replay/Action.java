@@ -3,6 +3,8 @@ package dev.lockstorm.nemesis.replay;
 import dev.lockstorm.clusters.Node;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.faults.CutStyle;
+import dev.lockstorm.faults.FaultEffect;
+import dev.lockstorm.faults.Words;
 import dev.lockstorm.nemesis.ClientProcess;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Fault;
@@ -66,7 +68,7 @@ public sealed interface Action {
             case "partition" -> {
                 Map<String, List<String>> refuses = StepFields.hostLists(d, "refuses", "the hosts it refuses, e.g. {\"n1\": [\"n2\", \"n3\"]}", where);
                 String word = d.get("cut") == null ? CutStyle.BLACKHOLE.word() : String.valueOf(d.get("cut"));
-                CutStyle cut = CutStyle.of(word).orElseThrow(() -> new IllegalArgumentException(where + ": \"cut\" is " + dev.lockstorm.faults.Words.show(d.get("cut"))
+                CutStyle cut = CutStyle.of(word).orElseThrow(() -> new IllegalArgumentException(where + ": \"cut\" is " + Words.show(d.get("cut"))
                         + ", none of " + CutStyle.words()));
                 yield new Partition(refuses, cut);
             }
@@ -100,10 +102,10 @@ public sealed interface Action {
             }
             case "clock-rate" -> {
                 Object clock = d.get("clock") == null ? "realtime" : d.get("clock");
-                if (!clock.equals("realtime") && !clock.equals("monotonic")) {
+                if (!clock.equals("realtime") && !clock.equals(FaultEffect.MONOTONIC)) {
                     throw new IllegalArgumentException(where + ": \"clock\" is \"realtime\" (the default) or \"monotonic\", not " + clock);
                 }
-                yield new ClockRate(StepFields.text(d, "target", where), StepFields.number(d, "rate", where).doubleValue(), clock.equals("monotonic"));
+                yield new ClockRate(StepFields.text(d, "target", where), StepFields.number(d, "rate", where).doubleValue(), clock.equals(FaultEffect.MONOTONIC));
             }
             case "clock-strobe" -> new ClockStrobe(StepFields.text(d, "target", where), StepFields.number(d, "delta_ms", where).longValue(),
                     StepFields.number(d, "period_ms", where).longValue());
@@ -112,7 +114,7 @@ public sealed interface Action {
                 if (clients.isEmpty()) throw new IllegalArgumentException(where + ": \"targets\" must list the clients, e.g. [\"c2\"]");
                 yield new HoldRenewals(clients);
             }
-            default -> throw new IllegalArgumentException(where + ": kind " + dev.lockstorm.faults.Words.show(kind)
+            default -> throw new IllegalArgumentException(where + ": kind " + Words.show(kind)
                     + " is none of partition, loss, slow, delay, pause, kill, kill-client, clock-jump, clock-rate, clock-strobe, hold-renewals");
         };
     }
@@ -433,7 +435,7 @@ public sealed interface Action {
         }
 
         public Map<String, Object> fields() {
-            return monotonic ? Map.of("target", host, "rate", rate, "clock", "monotonic") : Map.of("target", host, "rate", rate);
+            return monotonic ? Map.of("target", host, "rate", rate, "clock", FaultEffect.MONOTONIC) : Map.of("target", host, "rate", rate);
         }
 
         public List<String> names() {

@@ -112,7 +112,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             }
             previous = s;
             String fault = start.extra("fault") == null ? s.kind() : baseName(String.valueOf(start.extra("fault")));
-            String holder = "holder".equals(start.extra("aimed_at")) && !s.hosts().isEmpty() ? s.hosts().get(0) : null;
+            String holder = "holder".equals(start.extra(NemesisEvent.AIMED_AT)) && !s.hosts().isEmpty() ? s.hosts().get(0) : null;
             Op grant = holder == null ? null : lastGrant(h, start, holder);
             Trigger t = new Trigger(millis(start.time() - t0), grantedJustBefore(h, start), holder, grant == null ? null : millis(start.time() - grant.time()));
             long length = s.end() == null || s.end() == start ? 0 : millis(s.end().time() - start.time());
