@@ -1,5 +1,7 @@
 package dev.lockstorm.checker;
 
+import dev.lockstorm.checker.history.Prose;
+
 import java.util.List;
 import java.util.Locale;
 
@@ -15,12 +17,25 @@ import java.util.Locale;
  * @param kind   which analysis this is: its identity
  * @param name   its title for a person: "linearizability (fenced-mutex)", "double holders", …
  * @param status what it found
- * @param detail one line: the first problem, why it could not decide, or what it counted
+ * @param about  one line: the first problem, why it could not decide, or what it counted; in its parts
  */
-public record Analysis(Kind kind, String name, Status status, String detail) {
+public record Analysis(Kind kind, String name, Status status, Prose about) {
+
+    public Analysis(Kind kind, String name, Status status, String detail) {
+        this(kind, name, status, Prose.text(detail));
+    }
+
+    public Analysis(Kind kind, Status status, Prose about) {
+        this(kind, kind.title(), status, about);
+    }
 
     public Analysis(Kind kind, Status status, String detail) {
-        this(kind, kind.title(), status, detail);
+        this(kind, kind.title(), status, Prose.text(detail));
+    }
+
+    /** {@link #about()} in plain words. */
+    public String detail() {
+        return about.plain();
     }
 
     /** The analyses there are, each with the key results.json gives it and its title. */

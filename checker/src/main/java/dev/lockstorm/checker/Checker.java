@@ -4,6 +4,7 @@ import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.HistoryFormatException;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.history.Prose;
 import dev.lockstorm.checker.linear.Linearizability;
 import dev.lockstorm.checker.linear.LinearizabilityResult;
 import dev.lockstorm.checker.linear.SearchLimits;
@@ -76,22 +77,22 @@ public final class Checker {
                     incidents = Incidents.of(h, found, faults, fencing.staleWrites(), resource.overwrites(), deadline);
                     lockAnalyses.add(doubleHolders(found, incidents));
                 } catch (Deadline.Passed e) {
-                    lockAnalyses.add(new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, found.pairs()
+                    lockAnalyses.add(new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, Prose.of(found.pairs()
                             + (found.pairs() == 1 ? " pair" : " pairs") + " of holders; the check's time limit ran out while their causes were"
-                            + " weighed, so no incident is judged a lock defect or a lease limit; first: " + found.witnesses().get(0).explanation()));
+                            + " weighed, so no incident is judged a lock defect or a lease limit; first: ", found.witnesses().get(0).prose())));
                 }
             }
             lockAnalyses.add(fencing(fencing));
             // per lock: a proven loss on any lock (or a write seen half done) is invalid, whatever the others say; else any
             // lock not checked makes it not checked
             lockAnalyses.add(new Analysis(Analysis.Kind.RESOURCE, resource.harmProven() ? Analysis.Status.INVALID
-                    : !resource.checked() ? Analysis.Status.NOT_CHECKED : Analysis.Status.VALID, resource.explanation()));
+                    : !resource.checked() ? Analysis.Status.NOT_CHECKED : Analysis.Status.VALID, resource.prose()));
         }
         LinearizabilityResult lin = Linearizability.check(model, ops, limits.withTime(Duration.ofNanos(deadline.remainingNanos())));
 
         List<Analysis> analyses = new ArrayList<>();
         analyses.add(new Analysis(Analysis.Kind.LINEARIZABILITY, "linearizability (" + lin.model() + ")", Analysis.Status.of(lin.verdict()),
-                lin.failure() != null ? lin.failure().explanation() : lin.reason() != null ? lin.reason() : lin.statesExplored() + " states explored"));
+                lin.failure() != null ? lin.failure().prose() : Prose.text(lin.reason() != null ? lin.reason() : lin.statesExplored() + " states explored")));
         analyses.addAll(lockAnalyses);
         Verdict verdict = Analysis.overall(analyses);
         long millis = (System.nanoTime() - start) / 1_000_000;
@@ -109,9 +110,9 @@ public final class Checker {
         if (found.pairs() == 0) return new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.VALID, "no two clients held the lock at once");
         long leaseLimits = incidents.stream().filter(i -> i.cause().leaseLimit()).count();
         long defects = incidents.size() - leaseLimits;
-        return new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, incidents.size() + (incidents.size() == 1 ? " incident" : " incidents")
+        return new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, Prose.of(incidents.size() + (incidents.size() == 1 ? " incident" : " incidents")
                 + " (" + found.pairs() + (found.pairs() == 1 ? " pair" : " pairs") + " of holders: " + defects + " lock defect" + (defects == 1 ? "" : "s")
-                + ", " + leaseLimits + " lease limit" + (leaseLimits == 1 ? "" : "s") + "); first: " + found.witnesses().get(0).explanation());
+                + ", " + leaseLimits + " lease limit" + (leaseLimits == 1 ? "" : "s") + "); first: ", found.witnesses().get(0).prose()));
     }
 
     /**
@@ -121,8 +122,8 @@ public final class Checker {
     private static Analysis cutShort(DoubleHolders.Found found) {
         String how = "the check's time limit ran out while looking for double holders, after " + found.cut().orElseThrow().describe();
         if (found.pairs() == 0) return new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.UNKNOWN, how + ": no two overlapped so far");
-        return new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, "at least " + found.pairs() + (found.pairs() == 1 ? " pair" : " pairs")
-                + " of holders (" + how + "; causes not weighed); first: " + found.witnesses().get(0).explanation());
+        return new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, Prose.of("at least " + found.pairs() + (found.pairs() == 1 ? " pair" : " pairs")
+                + " of holders (" + how + "; causes not weighed); first: ", found.witnesses().get(0).prose()));
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.history.Prose;
 import dev.lockstorm.checker.io.Json;
 import dev.lockstorm.checker.io.TextFiles;
 import dev.lockstorm.checker.linear.Failure;
@@ -133,7 +134,7 @@ public final class ReportHtml {
             int n = 0;
             for (Incident i : r.incidents()) {
                 sb.append("<li class=\"incident\" data-incident=\"").append(n++).append("\"><a href=\"#timeline\" class=\"zoom\">show</a> ")
-                        .append(forPeople(esc(i.explanation()))).append("</li>");
+                        .append(i.prose().render(PAGE)).append("</li>");
             }
             sb.append("</ol>");
         }
@@ -141,16 +142,16 @@ public final class ReportHtml {
         if (f != null) {
             sb.append("<h3>Where linearizability fails</h3><p class=\"failure\"><a href=\"#timeline\" class=\"zoom\" data-failure=\"1\">show</a> ")
                     .append("The longest prefix that can be linearized has ").append(f.prefixLength()).append(" operations; then ")
-                    .append(forPeople(esc(f.explanation()))).append(" (state: ").append(esc(f.state())).append(")</p>");
+                    .append(f.prose().render(PAGE)).append(" (state: ").append(esc(f.state())).append(")</p>");
         }
         if (r.isLockCheck() && !r.fencing().tokenViolations().isEmpty()) {
             sb.append("<h3>Tokens out of order (").append(r.tokenViolations()).append(")</h3><ol>");
-            for (TokenViolation t : r.fencing().tokenViolations()) sb.append("<li>").append(forPeople(esc(t.explanation()))).append("</li>");
+            for (TokenViolation t : r.fencing().tokenViolations()) sb.append("<li>").append(t.prose().render(PAGE)).append("</li>");
             sb.append("</ol>");
         }
         if (r.isLockCheck() && !r.fencing().staleWrites().isEmpty()) {
             sb.append("<h3>Stale writes accepted (").append(r.staleWritesAccepted()).append(")</h3><ol>");
-            for (StaleWrite w : r.fencing().staleWrites()) sb.append("<li>").append(forPeople(esc(w.explanation()))).append("</li>");
+            for (StaleWrite w : r.fencing().staleWrites()) sb.append("<li>").append(w.prose().render(PAGE)).append("</li>");
             sb.append("</ol>");
         }
         sb.append("</section>\n");
@@ -161,7 +162,7 @@ public final class ReportHtml {
         for (Analysis a : r.analyses()) {
             String cls = a.status() == Analysis.Status.NOT_CHECKED || a.status() == Analysis.Status.NOT_APPLICABLE ? "unknown" : a.status().wire();
             sb.append("<tr><td>").append(esc(a.name())).append("</td><td><span class=\"verdict small ").append(cls).append("\">")
-                    .append(esc(a.status().wire())).append("</span></td><td>").append(forPeople(esc(a.detail()))).append("</td></tr>");
+                    .append(esc(a.status().wire())).append("</span></td><td>").append(a.about().render(PAGE)).append("</td></tr>");
         }
         sb.append("</table></section>\n");
     }
@@ -181,24 +182,48 @@ public final class ReportHtml {
         sb.append("</td></tr></table></section>\n");
     }
 
-    private static final java.util.regex.Pattern LONG_NUMBER = java.util.regex.Pattern.compile("(?<![\\d.])(\\d{4,})(\\d{5})(?![\\d.])");
-
-    private static final java.util.regex.Pattern PROCESS_OF_CLIENT = java.util.regex.Pattern.compile("process (\\d+) \\(client ([^()<>]+)\\)");
-
-    /** An explanation as plain text (the timeline's hover) names each client by its lane's name, as {@link #forPeople} does. */
-    static String plainNames(String text) {
-        return PROCESS_OF_CLIENT.matcher(text).replaceAll("$2");
-    }
-
     /**
-     * An explanation as the page shows it: each client by the one name its lane has ("c5", the
-     * process number on hover, where the text says "process 4 (client c5)"), and long whole numbers
-     * (a czxid, a wall-clock token) shortened to their last five digits, the whole on hover: "…59953".
+     * An explanation as the page shows it: each client by the one name its lane has ("c5", the process
+     * number on hover), and a long token (a czxid, a wall-clock token) shortened to its last five
+     * digits, the whole on hover: "…59953".
      */
-    static String forPeople(String html) {
-        String named = PROCESS_OF_CLIENT.matcher(html).replaceAll("<span class=\"who\" title=\"process $1\">$2</span>");
-        return LONG_NUMBER.matcher(named).replaceAll("<span class=\"long\" title=\"$1$2\">…$2</span>");
-    }
+    static final Prose.Style PAGE = new Prose.Style() {
+        @Override
+        public String text(String text) {
+            return esc(text);
+        }
+
+        @Override
+        public String who(Prose.Who who) {
+            return who.client() == null ? esc(who.toString())
+                    : "<span class=\"who\" title=\"process " + esc(who.process()) + "\">" + esc(who.client()) + "</span>";
+        }
+
+        @Override
+        public String token(long value) {
+            String digits = Long.toString(value);
+            return digits.length() < 9 || value < 0 ? digits
+                    : "<span class=\"long\" title=\"" + digits + "\">…" + digits.substring(digits.length() - 5) + "</span>";
+        }
+    };
+
+    /** An explanation as plain text beside the timeline's lanes (its hover): each client by its lane's name, as {@link #PAGE} does. */
+    static final Prose.Style LANES = new Prose.Style() {
+        @Override
+        public String text(String text) {
+            return text;
+        }
+
+        @Override
+        public String who(Prose.Who who) {
+            return who.client() == null ? who.toString() : who.client();
+        }
+
+        @Override
+        public String token(long value) {
+            return Long.toString(value);
+        }
+    };
 
     /** A run fact's key in words: "time_limit_s" → "time limit", "faults_injected" → "faults injected". */
     static String words(String key) {
@@ -265,12 +290,12 @@ public final class ReportHtml {
                     grants.add(List.of(lanes.client(g.start()), seconds(g.start().time()), g.end() == null ? end : seconds(g.end().time())));
                 }
                 m.put("grants", grants);
-                m.put("label", plainNames(i.explanation()));
+                m.put("label", i.prose().render(LANES));
                 inc.add(m);
             }
             d.put("incidents", inc);
             List<Object> stale = new ArrayList<>();
-            for (StaleWrite w : r.fencing().staleWrites()) stale.add(List.of(lanes.client(w.write()), seconds(w.write().time()), plainNames(w.explanation())));
+            for (StaleWrite w : r.fencing().staleWrites()) stale.add(List.of(lanes.client(w.write()), seconds(w.write().time()), w.prose().render(LANES)));
             d.put("stale", stale);
         } else {
             d.put("incidents", List.of());
@@ -283,7 +308,7 @@ public final class ReportHtml {
             List<Object> prefix = new ArrayList<>();
             for (Operation p : f.prefixTail()) if (p.invoke() != null) prefix.add(operation(lanes, p, end));
             m.put("prefix", prefix);
-            m.put("label", f.explanation());
+            m.put("label", f.prose().render(LANES));
             d.put("failure", m);
         }
         d.put("latency", Plots.latency(h));

@@ -3,6 +3,7 @@ package dev.lockstorm.results;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.history.Prose;
 import dev.lockstorm.checker.io.HistoryWriter;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -117,8 +118,9 @@ class ReportDataTest {
 
     @Test
     void longTokensAreShortenedWithTheWholeOnHover() {
-        assertEquals("token <span class=\"long\" title=\"1795649759953\">…59953</span> at 12.500 s, 1234 ops",
-                ReportHtml.forPeople("token 1795649759953 at 12.500 s, 1234 ops"));
+        // only a token is shortened: a long count in the words ("123456789 states explored") stays whole
+        assertEquals("token <span class=\"long\" title=\"1795649759953\">…59953</span> at 12.500 s, 1234 ops, 123456789 states",
+                Prose.of("token ", 1795649759953L, " at 12.500 s, ", 1234L, " ops, 123456789 states").render(ReportHtml.PAGE));
     }
 
     @Test
@@ -133,7 +135,32 @@ class ReportDataTest {
 
     @Test
     void aClientIsCalledByItsLanesNameWithItsProcessOnHover() {
-        assertEquals("<span class=\"who\" title=\"process 4\">c5</span> held the lock",
-                ReportHtml.forPeople("process 4 (client c5) held the lock"));
+        Prose p = Prose.of(new Prose.Who("4", "c5"), " held the lock <b> after ", new Prose.Who("c1", null));
+        assertEquals("<span class=\"who\" title=\"process 4\">c5</span> held the lock &lt;b&gt; after process c1", p.render(ReportHtml.PAGE));
+        assertEquals("c5 held the lock <b> after process c1", p.render(ReportHtml.LANES));
+        assertEquals("process 4 (client c5) held the lock <b> after process c1", p.plain());
+    }
+
+    @Test
+    void anIncidentOnThePageNamesEachClientByItsLaneAndItsTokensShort() throws Exception {
+        // process 0 (client c1) holds token 1795649759953; process 1 (client c2) is granted a higher one meanwhile
+        HistoryWriter.write(history(new Object[][]{
+                {1.0, OpType.INVOKE, 0, "acquire", null}, {1.1, OpType.OK, 0, "acquire", 1795649759953L},
+                {2.0, OpType.INVOKE, 1, "acquire", null}, {2.1, OpType.OK, 1, "acquire", 1795649759954L},
+                {3.0, OpType.INVOKE, 0, "release", null}, {3.1, OpType.OK, 0, "release", null},
+                {4.0, OpType.INVOKE, 1, "release", null}, {4.1, OpType.OK, 1, "release", null}}), dir.resolve("history.jsonl"));
+        RunReport.Outcome o = RunReport.write(dir, new RunReport.Context(Map.of("system", "curator-mutex"), null, 1));
+        String page = java.nio.file.Files.readString(dir.resolve("report.html"));
+        String incident = page.substring(page.indexOf("<li class=\"incident\""), page.indexOf("</li>", page.indexOf("<li class=\"incident\"")));
+        assertTrue(incident.contains("<span class=\"who\" title=\"process 0\">c1</span> held the lock"), incident);
+        assertTrue(incident.contains("<span class=\"who\" title=\"process 1\">c2</span>"), incident);
+        assertTrue(incident.contains("(token <span class=\"long\" title=\"1795649759953\">…59953</span>)"), incident);
+        assertTrue(!incident.contains("(client "), incident);
+        // the terminal's words are the checker's, whole
+        String words = o.check().incidents().get(0).explanation();
+        assertTrue(words.startsWith("process 0 (client c1) held the lock from 1.100 s (token 1795649759953)"), words);
+        // the timeline's hover: lane names, plain text
+        Object label = ((Map<?, ?>) ((List<?>) ReportHtml.data(o).get("incidents")).get(0)).get("label");
+        assertTrue(String.valueOf(label).startsWith("c1 held the lock"), String.valueOf(label));
     }
 }

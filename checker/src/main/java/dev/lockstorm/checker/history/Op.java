@@ -81,10 +81,14 @@ public record Op(int index, long time, OpType type, int process, String f, Objec
         return name != null ? name : process;
     }
 
-    /** "process 3", or "process c1" for a named one, and the client's host when the history says it: for explanations. */
-    public String who() {
+    /**
+     * The process as explanations name it: "process 3", or "process c1" for a named one, and the client's
+     * host when the history says it; in words by {@code toString}, a part of a {@link Prose} as it is.
+     */
+    public Prose.Who who() {
         Object c = extra.get("client");
-        return "process " + processLabel() + (c == null || c.equals(processLabel()) ? "" : " (client " + c + ")");
+        String label = String.valueOf(processLabel());
+        return new Prose.Who(label, c == null || String.valueOf(c).equals(label) ? null : String.valueOf(c));
     }
 
     /** A value as an error message shows it: strings in quotes, so that "5" and 5 differ. */

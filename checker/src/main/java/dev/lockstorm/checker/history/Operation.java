@@ -35,7 +35,7 @@ public record Operation(int id, int process, String f, Object input, Object outp
     }
 
     /** "process 3" or "process c1", for explanations. */
-    public String who() {
-        return invoke != null ? invoke.who() : "process " + process;
+    public Prose.Who who() {
+        return invoke != null ? invoke.who() : new Prose.Who(String.valueOf(process), null);
     }
 }

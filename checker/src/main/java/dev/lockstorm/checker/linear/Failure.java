@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.linear;
 
 import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.history.Prose;
 
 import java.util.List;
 
@@ -14,8 +15,12 @@ import java.util.List;
  * @param prefixLength operations in the longest linearizable prefix
  * @param prefixTail   the last operations of that prefix, in linearization order (at most 10)
  * @param state        the model state after the prefix
- * @param explanation  one sentence for a person
+ * @param prose        one sentence for a person, in its parts
  */
 public record Failure(Object partition, Operation blocked, int prefixLength, List<Operation> prefixTail,
-                      String state, String explanation) {
+                      String state, Prose prose) {
+    /** The sentence in plain words. */
+    public String explanation() {
+        return prose.plain();
+    }
 }

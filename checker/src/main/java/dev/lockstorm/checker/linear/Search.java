@@ -2,6 +2,7 @@ package dev.lockstorm.checker.linear;
 
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.history.Prose;
 import dev.lockstorm.checker.model.Explanations;
 import dev.lockstorm.checker.model.Model;
 
@@ -457,7 +458,7 @@ final class Search<S> {
         List<Operation> tail = new ArrayList<>();
         for (int d = Math.max(0, bestDepth - 10); d < bestDepth; d++) tail.add(ops[best[d]]);
         Operation b = blocked < 0 ? null : ops[blocked];
-        String explanation = b == null ? "no order of the operations satisfies the model"
+        Prose explanation = b == null ? Prose.text("no order of the operations satisfies the model")
                 : model.explain(state, b, ctx);
         return new Failure(partition, b, bestDepth, tail, model.describe(state), explanation);
     }

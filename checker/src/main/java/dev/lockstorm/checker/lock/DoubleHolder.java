@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Prose;
 
 /**
  * Two clients that both believed they held the same lock at the same time.
@@ -11,18 +12,23 @@ import dev.lockstorm.checker.history.History;
  */
 public record DoubleHolder(HoldInterval first, HoldInterval second, long overlapNanos) {
 
-    /** One sentence for a person. */
+    /** {@link #prose()} in plain words. */
     public String explanation() {
+        return prose().plain();
+    }
+
+    /** One sentence for a person, in its parts. */
+    public Prose prose() {
         boolean one = "".equals(first.lock());
         String acquired = second.mode().isEmpty() ? (one ? "" : " lock " + first.lock()) : " " + second.what();
         String held = first.mode().isEmpty() ? (one ? "the lock" : "it") : first.what();
-        return second.start().who() + " acquired" + acquired + " at " + History.when(second.start()) + tok(second)
-                + " while " + first.start().who() + " held " + held + " since " + History.when(first.start()) + tok(first)
-                + (first.end() == null ? " and never released it" : " until " + History.when(first.end()))
-                + (overlapNanos >= 0 ? " (both held it for " + History.duration(overlapNanos) + ")" : "");
+        return Prose.of(second.start().who(), " acquired", acquired, " at ", History.when(second.start()), tok(second),
+                " while ", first.start().who(), " held ", held, " since ", History.when(first.start()), tok(first),
+                first.end() == null ? " and never released it" : " until " + History.when(first.end()),
+                overlapNanos >= 0 ? " (both held it for " + History.duration(overlapNanos) + ")" : "");
     }
 
-    private static String tok(HoldInterval h) {
-        return h.token() == null ? "" : " (token " + h.token() + ")";
+    private static Prose tok(HoldInterval h) {
+        return h.token() == null ? Prose.text("") : Prose.of(" (token ", h.token(), ")");
     }
 }

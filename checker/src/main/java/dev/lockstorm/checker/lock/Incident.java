@@ -2,6 +2,7 @@ package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.Prose;
 
 import java.util.List;
 
@@ -34,15 +35,25 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
      *                   before the grant: any lease lock without fencing does this; false for a lock defect (the service
      *                   granted the lock twice with nothing to explain it, or the client told its holder it still held the
      *                   lock after the lock was granted to another)
-     * @param why        the evidence, in words
+     * @param reason     the evidence, in its parts
      * @param fault      the fault the evidence names (the holder frozen, cut off or kept from renewing, a server's clock
      *                   moved, a client frozen inside its acquire; for a defect, a server killed between the two grants),
      *                   or null when none does (the holder held past its lease, or a defect no fault is tied to)
      */
-    public record Cause(boolean leaseLimit, String why, FaultSpan fault) {
+    public record Cause(boolean leaseLimit, Prose reason, FaultSpan fault) {
+        /** A cause whose evidence names no process. */
+        public Cause(boolean leaseLimit, String why, FaultSpan fault) {
+            this(leaseLimit, Prose.text(why), fault);
+        }
+
         /** A cause that names no fault. */
         public Cause(boolean leaseLimit, String why) {
             this(leaseLimit, why, null);
+        }
+
+        /** The evidence in plain words. */
+        public String why() {
+            return reason.plain();
         }
 
         /** "lease limit" or "lock defect". */
@@ -63,24 +74,37 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
         lostUpdates = List.copyOf(lostUpdates);
     }
 
-    /** One paragraph for a person. */
+    /** {@link #prose()} in plain words. */
     public String explanation() {
+        return prose().plain();
+    }
+
+    /** One paragraph for a person, in its parts. */
+    public Prose prose() {
         Op s = holder.start();
-        // each process granted, by its label, named as everywhere else ("process 2 (client c3)") when the history names clients
-        java.util.TreeMap<String, String> others = new java.util.TreeMap<>();
+        // each process granted once, by its label
+        java.util.TreeMap<String, Prose.Who> others = new java.util.TreeMap<>();
         for (HoldInterval g : grants) others.putIfAbsent(String.valueOf(g.start().processLabel()), g.start().who());
-        boolean named = others.values().stream().anyMatch(w -> w.contains("(client "));
-        StringBuilder b = new StringBuilder(s.who() + " held " + holder.what()
-                + " from " + History.when(s) + (holder.token() == null ? "" : " (token " + holder.token() + ")")
-                + (holder.end() == null ? " to the end of the history" : " to " + History.when(holder.end())
-                + (holder.end().type() == dev.lockstorm.checker.history.OpType.INVOKE ? "" : " (when it crashed)")));
+        boolean named = others.values().stream().anyMatch(w -> w.client() != null);
+        Prose.Builder b = new Prose.Builder().add(s.who()).add(" held " + holder.what() + " from " + History.when(s));
+        if (holder.token() != null) b.add(" (token ").add(holder.token()).add(")");
+        b.add(holder.end() == null ? " to the end of the history" : " to " + History.when(holder.end())
+                + (holder.end().type() == dev.lockstorm.checker.history.OpType.INVOKE ? "" : " (when it crashed)"));
         // a read-write lock's grants name their mode: a write grant beside a read hold, any grant beside a write hold
         String modes = grants.stream().map(HoldInterval::mode).filter(m -> !m.isEmpty()).distinct().sorted()
                 .collect(java.util.stream.Collectors.joining(" and "));
-        b.append("; meanwhile ").append(grantCount).append(modes.isEmpty() ? "" : " " + modes).append(grantCount == 1 ? " grant" : " grants").append(" to ")
-                .append(named ? String.join(", ", others.values())
-                        : (others.size() == 1 ? "process " : "processes ") + String.join(", ", others.keySet()))
-                .append(grantCount > grants.size() ? " and others (the first " + grants.size() + " listed)" : "");
+        b.add("; meanwhile " + grantCount + (modes.isEmpty() ? "" : " " + modes) + (grantCount == 1 ? " grant" : " grants") + " to ");
+        if (named) {
+            // named as everywhere else ("process 2 (client c3)") when the history names clients
+            String sep = "";
+            for (Prose.Who w : others.values()) {
+                b.add(sep).add(w);
+                sep = ", ";
+            }
+        } else {
+            b.add((others.size() == 1 ? "process " : "processes ") + String.join(", ", others.keySet()));
+        }
+        b.add(grantCount > grants.size() ? " and others (the first " + grants.size() + " listed)" : "");
         Long lo = null;
         Long hi = null;
         for (HoldInterval g : grants) {
@@ -88,17 +112,22 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
             lo = lo == null ? g.token() : Math.min(lo, g.token());
             hi = hi == null ? g.token() : Math.max(hi, g.token());
         }
-        if (lo != null) b.append(lo.equals(hi) ? " (token " + lo + ")" : " (tokens " + lo + "–" + hi + ")");
-        if (!faults.isEmpty()) {
-            b.append("; faults in force: ");
-            b.append(String.join(", ", faults.stream().map(FaultSpan::describe).toList()));
-        }
+        if (lo != null) b.add(Prose.of(lo.equals(hi) ? " (token " : " (tokens ", lo, lo.equals(hi) ? ")" : Prose.of("–", hi, ")")));
+        if (!faults.isEmpty()) b.add("; faults in force: " + String.join(", ", faults.stream().map(FaultSpan::describe).toList()));
         long lost = lostUpdates.stream().mapToLong(Overwrite::lost).sum();
-        b.append("; ").append(staleWrites.size()).append(staleWrites.size() == 1 ? " stale write" : " stale writes").append(" accepted, ")
-                .append(lost == 0 ? "no increment lost" : lost + (lost == 1 ? " increment" : " increments") + " lost ("
-                        + String.join("; ", lostUpdates.stream().map(Overwrite::explanation).toList()) + ")");
-        b.append(". ").append(cause.word().substring(0, 1).toUpperCase(java.util.Locale.ROOT)).append(cause.word().substring(1)).append(": ")
-                .append(cause.why());
-        return b.toString();
+        b.add("; " + staleWrites.size() + (staleWrites.size() == 1 ? " stale write" : " stale writes") + " accepted, ");
+        if (lost == 0) {
+            b.add("no increment lost");
+        } else {
+            b.add(lost + (lost == 1 ? " increment" : " increments") + " lost (");
+            String sep = "";
+            for (Overwrite o : lostUpdates) {
+                b.add(sep).add(o.prose());
+                sep = "; ";
+            }
+            b.add(")");
+        }
+        String word = cause.word();
+        return b.add(". " + word.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + word.substring(1) + ": ").add(cause.reason()).build();
     }
 }

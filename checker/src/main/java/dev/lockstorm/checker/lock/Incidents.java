@@ -3,6 +3,7 @@ package dev.lockstorm.checker.lock;
 import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.Prose;
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.RunFacts;
 import dev.lockstorm.faults.FaultEffect;
@@ -252,8 +253,8 @@ public final class Incidents {
             boolean toldAfter = op.extra("still_held_at") instanceof Number n ? n.longValue() > first.start().time() : invokedAfter;
             if (toldAfter && Boolean.TRUE.equals(op.extra("still_held"))) {
                 String when = op.extra("still_held_at") instanceof Number n ? History.duration(n.longValue()) : History.when(op);
-                return new Incident.Cause(false, "its client told " + hold.start().who() + " it still held the lock at " + when
-                        + ", after " + first.start().who() + " was granted it at " + History.when(first.start()));
+                return new Incident.Cause(false, Prose.of("its client told ", hold.start().who(), " it still held the lock at ", when,
+                        ", after ", first.start().who(), " was granted it at ", History.when(first.start())), null);
             }
         }
         for (FaultSpan f : before) {

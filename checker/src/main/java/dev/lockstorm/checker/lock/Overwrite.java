@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Prose;
 import dev.lockstorm.checker.history.Op;
 
 /**
@@ -29,7 +30,12 @@ public record Overwrite(Op write, long over, long value, long lost) {
 
     /** "process 4 (client c5)'s write at 33.438 s set 18 over 26: 9 increments lost". */
     public String explanation() {
-        return write.who() + "'s write at " + History.when(write) + " set " + value + " over " + over + ": " + lost
-                + (lost == 1 ? " increment" : " increments") + " lost" + (lost < over + 1 - value ? " (later writes went on from above it)" : "");
+        return prose().plain();
+    }
+
+    /** {@link #explanation()} in its parts. */
+    public Prose prose() {
+        return Prose.of(write.who(), "'s write at ", History.when(write), " set ", value, " over ", over, ": ", lost,
+                lost == 1 ? " increment" : " increments", " lost", lost < over + 1 - value ? " (later writes went on from above it)" : "");
     }
 }

@@ -3,6 +3,7 @@ package dev.lockstorm.checker.lock;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.history.Prose;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,12 +54,18 @@ public final class ResourceCounter {
             return why == null;
         }
 
+        /** {@link #prose()} in plain words. */
         public String explanation() {
+            return prose().plain();
+        }
+
+        /** What this lock's counter shows, in its parts. */
+        public Prose prose() {
             String of = "".equals(lock) ? "" : "lock " + lock + ": ";
-            if (!checked()) return of + why;
-            return of + acknowledged + (acknowledged == 1 ? " increment" : " increments") + " acknowledged, final value " + finalValue + " read at " + History.when(finalRead)
-                    + (lostUpdates > 0 ? ": " + lostUpdates + (lostUpdates == 1 ? " update" : " updates") + " lost"
-                    + (overwrites.isEmpty() ? "" : ", the first when " + overwrites.get(0).explanation()) : "");
+            if (!checked()) return Prose.text(of + why);
+            return Prose.of(of + acknowledged + (acknowledged == 1 ? " increment" : " increments") + " acknowledged, final value " + finalValue + " read at "
+                    + History.when(finalRead), lostUpdates > 0 ? ": " + lostUpdates + (lostUpdates == 1 ? " update" : " updates") + " lost" : "",
+                    lostUpdates > 0 && !overwrites.isEmpty() ? Prose.of(", the first when ", overwrites.get(0).prose()) : "");
         }
     }
 
@@ -138,23 +145,31 @@ public final class ResourceCounter {
             return counters.size() == 1 ? counters.get(0).finalRead() : null;
         }
 
+        /** {@link #prose()} in plain words. */
         public String explanation() {
-            if (tornReads.isEmpty()) return counted();
-            return counted() + "; " + tornReads.size() + (tornReads.size() == 1 ? " read" : " reads") + " saw a write half done, the first: "
-                    + tornReads.get(0).explanation();
+            return prose().plain();
         }
 
-        private String counted() {
-            if (counters.isEmpty()) return "no resource reads or writes";
+        /** What the counters show, and the first torn read, in their parts. */
+        public Prose prose() {
+            if (tornReads.isEmpty()) return counted();
+            return Prose.of(counted(), "; " + tornReads.size() + (tornReads.size() == 1 ? " read" : " reads") + " saw a write half done, the first: ",
+                    tornReads.get(0).prose());
+        }
+
+        private Prose counted() {
+            if (counters.isEmpty()) return Prose.text("no resource reads or writes");
+            Prose.Builder b = new Prose.Builder();
             if (counters.size() > 1 && !unchecked().isEmpty()) {
-                List<String> parts = new ArrayList<>();
-                for (Counter c : counters) parts.add(c.explanation());
-                return unchecked().size() + " of " + counters.size() + " locks could not be checked (" + unchecked().stream().map(String::valueOf)
-                        .collect(java.util.stream.Collectors.joining(", ")) + "): " + String.join("; ", parts);
+                b.add(unchecked().size() + " of " + counters.size() + " locks could not be checked (" + unchecked().stream().map(String::valueOf)
+                        .collect(java.util.stream.Collectors.joining(", ")) + "): ");
             }
-            List<String> parts = new ArrayList<>();
-            for (Counter c : counters) parts.add(c.explanation());
-            return String.join("; ", parts);
+            String sep = "";
+            for (Counter c : counters) {
+                b.add(sep).add(c.prose());
+                sep = "; ";
+            }
+            return b.build();
         }
     }
 

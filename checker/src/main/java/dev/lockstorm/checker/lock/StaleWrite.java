@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Prose;
 import dev.lockstorm.checker.history.Op;
 
 /**
@@ -15,16 +16,22 @@ import dev.lockstorm.checker.history.Op;
  */
 public record StaleWrite(Op write, long token, Op newer, boolean accepted, long newerToken) {
 
+    /** {@link #prose()} in plain words. */
     public String explanation() {
+        return prose().plain();
+    }
+
+    /** One sentence for a person, in its parts. */
+    public Prose prose() {
         // a named lock's resource is named: in a history of several locks, each guards its own
         String under = "".equals(write.lock()) ? "" : " under lock " + write.lock();
         String what = write.f().equals("read") ? "read" : "write";
         return accepted
-                ? write.who() + " " + (what.equals("read") ? "read" : "wrote") + under + " with token " + token + " (acknowledged at "
-                        + History.when(write) + ") although " + newer.who() + "'s " + newer.f() + " with token " + newerToken
-                        + " had been acknowledged at " + History.when(newer) + ", before it began: the resource accepted a stale " + what
-                : write.who() + " tried to " + what + under + " with token " + token + " at " + History.when(write)
-                        + (newer == null ? "" : " after " + newer.who() + "'s " + newer.f() + " with token " + newerToken + " at " + History.when(newer))
-                        + ": rejected, fencing saved you";
+                ? Prose.of(write.who(), " ", what.equals("read") ? "read" : "wrote", under, " with token ", token, " (acknowledged at ",
+                        History.when(write), ") although ", newer.who(), "'s ", newer.f(), " with token ", newerToken,
+                        " had been acknowledged at ", History.when(newer), ", before it began: the resource accepted a stale ", what)
+                : Prose.of(write.who(), " tried to ", what, under, " with token ", token, " at ", History.when(write),
+                        newer == null ? Prose.text("") : Prose.of(" after ", newer.who(), "'s ", newer.f(), " with token ", newerToken, " at ", History.when(newer)),
+                        ": rejected, fencing saved you");
     }
 }

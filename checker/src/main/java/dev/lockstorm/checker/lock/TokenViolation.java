@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Prose;
 import dev.lockstorm.checker.history.Op;
 
 /**
@@ -15,12 +16,18 @@ public record TokenViolation(Kind kind, Op acquire, Op earlier) {
 
     public enum Kind { WENT_BACKWARDS, DUPLICATE }
 
+    /** {@link #prose()} in plain words. */
     public String explanation() {
+        return prose().plain();
+    }
+
+    /** One sentence for a person, in its parts. */
+    public Prose prose() {
         String verb = kind == Kind.DUPLICATE ? "the same token " : "token ";
         // a named lock is named: in a history of several locks, tokens are each lock's own
         String lock = "".equals(acquire.lock()) ? "" : " lock " + acquire.lock();
-        return acquire.who() + " acquired" + lock + " at " + History.when(acquire) + " with " + verb + Resource.acquireToken(acquire)
-                + (kind == Kind.DUPLICATE ? " that " : ", not above token " + Resource.acquireToken(earlier) + " that ")
-                + earlier.who() + " was granted at " + History.when(earlier);
+        return Prose.of(acquire.who(), " acquired", lock, " at ", History.when(acquire), " with ", verb, Resource.acquireToken(acquire),
+                kind == Kind.DUPLICATE ? Prose.text(" that ") : Prose.of(", not above token ", Resource.acquireToken(earlier), " that "),
+                earlier.who(), " was granted at ", History.when(earlier));
     }
 }

@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Prose;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
 
@@ -35,10 +36,16 @@ public final class TornReads {
      * @param end   the second step's invocation, not completed when the read began
      */
     public record TornRead(Op read, Op begin, Op end) {
+        /** {@link #prose()} in plain words. */
         public String explanation() {
-            return read.who() + " read " + Resource.readValue(read) + " at " + History.when(read) + " under the read lock: the first half of "
-                    + begin.who() + "'s write (made at " + History.when(begin) + "), whose second half was sent at " + History.when(end)
-                    + " and not done when the read began";
+            return prose().plain();
+        }
+
+        /** One sentence for a person, in its parts. */
+        public Prose prose() {
+            return Prose.of(read.who(), " read ", Resource.readValue(read), " at ", History.when(read), " under the read lock: the first half of ",
+                    begin.who(), "'s write (made at ", History.when(begin), "), whose second half was sent at ", History.when(end),
+                    " and not done when the read began");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Prose;
 import dev.lockstorm.checker.history.Op;
 
 /**
@@ -14,11 +15,17 @@ import dev.lockstorm.checker.history.Op;
  */
 public record WrongfulRefusal(Op op, long token, Op highest, long highestToken) {
 
+    /** {@link #prose()} in plain words. */
     public String explanation() {
+        return prose().plain();
+    }
+
+    /** One sentence for a person, in its parts. */
+    public Prose prose() {
         String under = "".equals(op.lock()) ? "" : " under lock " + op.lock();
-        return op.who() + "'s " + op.f() + under + " with token " + token + " was refused at " + History.when(op)
-                + (highest == null ? " though the resource had accepted no token yet"
-                : " though the highest token the resource had accepted was " + highestToken + " (" + highest.who() + "'s " + highest.f()
-                        + " at " + History.when(highest) + ")") + ": the resource refused a current holder";
+        return Prose.of(op.who(), "'s ", op.f(), under, " with token ", token, " was refused at ", History.when(op),
+                highest == null ? Prose.text(" though the resource had accepted no token yet")
+                : Prose.of(" though the highest token the resource had accepted was ", highestToken, " (", highest.who(), "'s ", highest.f(),
+                        " at ", History.when(highest), ")"), ": the resource refused a current holder");
     }
 }

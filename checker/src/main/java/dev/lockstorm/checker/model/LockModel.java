@@ -2,6 +2,7 @@ package dev.lockstorm.checker.model;
 
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.history.Prose;
 
 import java.util.Set;
 
@@ -37,19 +38,19 @@ abstract class LockModel<S extends LockModel.LockState> implements LockFamily<S>
     }
 
     /** The state for a person: "held by process c1" (names as the history wrote them). */
-    private String describe(S state, Explanations ctx) {
-        return state.holder() == FREE ? "free" : "held by " + ctx.byId(state.acquire()).who();
+    private Prose describe(S state, Explanations ctx) {
+        return state.holder() == FREE ? Prose.text("free") : Prose.of("held by ", ctx.byId(state.acquire()).who());
     }
 
     @Override
-    public String explain(S state, Operation blocked, Explanations ctx) {
+    public Prose explain(S state, Operation blocked, Explanations ctx) {
         int h = state.holder();
-        String who = blocked.who();
+        Prose.Who who = blocked.who();
         if (blocked.f().equals(LockReduction.ACQUIRE)) {
-            String token = blocked.output() == null ? "" : " (token " + blocked.output() + ")";
+            Prose token = blocked.output() == null ? Prose.text("") : Prose.of(" (token ", blocked.output(), ")");
             if (h == FREE) {
-                return who + " acquired" + named(LockReduction.lockOf(blocked)) + " at " + ctx.when(blocked.completion()) + token
-                        + ", which no order of the operations before it allows: " + tokenProblem(state, blocked);
+                return Prose.of(who, " acquired", named(LockReduction.lockOf(blocked)), " at ", ctx.when(blocked.completion()), token,
+                        ", which no order of the operations before it allows: ", tokenProblem(state, blocked));
             }
             Operation held = ctx.byId(state.acquire());
             Object lock = LockReduction.lockOf(held);
@@ -84,14 +85,14 @@ abstract class LockModel<S extends LockModel.LockState> implements LockFamily<S>
                         + (!nested ? "" : " (its releases before that ended nested holds: it had taken the lock again while holding it)");
                 break;
             }
-            String heldToken = held.output() == null ? "" : " (token " + held.output() + ")";
-            return who + " acquired" + named(lock) + " at " + ctx.when(blocked.completion()) + token + " while " + held.who()
-                    + " held " + ("".equals(lock) ? "the lock" : "it") + " since " + ctx.when(held.completion()) + heldToken + " and " + until;
+            Prose heldToken = held.output() == null ? Prose.text("") : Prose.of(" (token ", held.output(), ")");
+            return Prose.of(who, " acquired", named(lock), " at ", ctx.when(blocked.completion()), token, " while ", held.who(),
+                    " held ", "".equals(lock) ? "the lock" : "it", " since ", ctx.when(held.completion()), heldToken, " and ", until);
         }
         if (blocked.f().equals(LockReduction.RELEASE)) {
             Object lock = LockReduction.lockOf(blocked);
-            return who + " released" + named(lock) + " at " + ctx.when(blocked.completion()) + " but did not hold " + ("".equals(lock) ? "the lock" : "it") + " (it was "
-                    + describe(state, ctx) + ")";
+            return Prose.of(who, " released", named(lock), " at ", ctx.when(blocked.completion()), " but did not hold ", "".equals(lock) ? "the lock" : "it",
+                    " (it was ", describe(state, ctx), ")");
         }
         return LockFamily.super.explain(state, blocked, ctx);
     }

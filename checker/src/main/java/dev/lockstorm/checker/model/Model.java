@@ -2,6 +2,7 @@ package dev.lockstorm.checker.model;
 
 import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.history.Prose;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,11 +66,11 @@ public interface Model<S> {
     String describe(S state);
 
     /** A short description of an operation, for explanations. */
-    default String describe(Operation op) {
+    default Prose describe(Operation op) {
         String out = op.outcome() == OpType.OK && op.output() != null && !op.output().equals(op.input())
                 ? " → " + op.output() : "";
-        return op.who() + " " + op.f() + (op.input() == null ? "" : " " + op.input()) + out
-                + (op.optional() ? " (crashed)" : "");
+        return Prose.of(op.who(), " " + op.f() + (op.input() == null ? "" : " " + op.input()) + out
+                + (op.optional() ? " (crashed)" : ""));
     }
 
     /**
@@ -114,8 +115,8 @@ public interface Model<S> {
      * One sentence on why {@code blocked} cannot be placed after the longest linearizable prefix,
      * which left the model in {@code state}.
      */
-    default String explain(S state, Operation blocked, Explanations ctx) {
-        return describe(blocked) + " (completed at " + ctx.when(blocked.completion()) + ") cannot take effect in state "
-                + describe(state) + ", nor at any point before it returned";
+    default Prose explain(S state, Operation blocked, Explanations ctx) {
+        return Prose.of(describe(blocked), " (completed at ", ctx.when(blocked.completion()), ") cannot take effect in state ",
+                describe(state), ", nor at any point before it returned");
     }
 }

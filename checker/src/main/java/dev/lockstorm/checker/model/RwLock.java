@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.model;
 
 import dev.lockstorm.checker.history.Operation;
+import dev.lockstorm.checker.history.Prose;
 
 import java.util.Set;
 
@@ -113,30 +114,30 @@ public final class RwLock implements LockFamily<RwLock.State> {
     }
 
     @Override
-    public String explain(State s, Operation blocked, Explanations ctx) {
-        String who = blocked.who();
+    public Prose explain(State s, Operation blocked, Explanations ctx) {
+        Prose.Who who = blocked.who();
         // "the write lock db-17": the lock's name after its mode ("the write lock lock db-17" said it twice)
         Object named = LockReduction.lockOf(blocked);
         String lock = "".equals(named) ? "" : " " + named;
         String at = ctx.when(blocked.completion());
         return switch (blocked.f()) {
-            case ACQUIRE_READ -> who + " acquired the read lock" + lock + " at " + at + " while " + ctx.byId(s.writeOp).who()
-                    + " held the write lock since " + ctx.when(ctx.byId(s.writeOp).completion()) + ", and no order of the operations before it allows that";
-            case ACQUIRE_WRITE -> who + " acquired the write lock" + lock + " at " + at + " while " + holders(s, ctx)
-                    + ", and no order of the operations before it allows that";
-            case RELEASE_READ, RELEASE_WRITE -> who + " released the " + mode(blocked.f()) + " lock" + lock + " at " + at
-                    + " but did not hold it (the lock was " + describe(s) + ")";
+            case ACQUIRE_READ -> Prose.of(who, " acquired the read lock", lock, " at ", at, " while ", holders(s, ctx),
+                    ", and no order of the operations before it allows that");
+            case ACQUIRE_WRITE -> Prose.of(who, " acquired the write lock", lock, " at ", at, " while ", holders(s, ctx),
+                    ", and no order of the operations before it allows that");
+            case RELEASE_READ, RELEASE_WRITE -> Prose.of(who, " released the ", mode(blocked.f()), " lock", lock, " at ", at,
+                    " but did not hold it (the lock was ", describe(s), ")");
             default -> LockFamily.super.explain(s, blocked, ctx);
         };
     }
 
     /** "c1 held the write lock since 3.2 s", "c2, c3 held the read lock". */
-    private static String holders(State s, Explanations ctx) {
+    private static Prose holders(State s, Explanations ctx) {
         if (s.writer != NONE) {
             Operation w = ctx.byId(s.writeOp);
-            return w.who() + " held the write lock since " + ctx.when(w.completion());
+            return Prose.of(w.who(), " held the write lock since ", ctx.when(w.completion()));
         }
-        return "process" + (s.readers.size() == 1 ? " " : "es ") + s.readers.processes().stream().map(String::valueOf)
-                .collect(java.util.stream.Collectors.joining(", ")) + " held the read lock";
+        return Prose.text("process" + (s.readers.size() == 1 ? " " : "es ") + s.readers.processes().stream().map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(", ")) + " held the read lock");
     }
 }

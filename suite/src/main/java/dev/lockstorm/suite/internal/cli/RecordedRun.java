@@ -3,7 +3,7 @@ package dev.lockstorm.suite.internal.cli;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.results.RunReport;
 import dev.lockstorm.suite.internal.replay.Finding;
-import dev.lockstorm.suite.internal.replay.RecordedSchedule;
+import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.suite.internal.run.RunRequest;
 
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.suite.internal.replay.Finding;
-import dev.lockstorm.suite.internal.replay.RecordedSchedule;
+import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.suite.internal.run.RunRequest;
 
 import java.nio.file.Path;

@@ -6,7 +6,7 @@ import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.replay.Candidate;
 import dev.lockstorm.suite.internal.replay.Ddmin;
 import dev.lockstorm.suite.internal.replay.Finding;
-import dev.lockstorm.suite.internal.replay.RecordedSchedule;
+import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.suite.internal.replay.Shrink;
 import dev.lockstorm.suite.internal.replay.Trials;
 import dev.lockstorm.suite.internal.run.Placement;

@@ -16,7 +16,6 @@ import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.nemesis.replay.Replayer;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
-import dev.lockstorm.suite.internal.replay.RecordedSchedule;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.replay;
 
+import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.history.History;

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.replay;
 
+import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.nemesis.replay.Step;
 
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.replay;
 
+import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.run.Placement;

@@ -9,7 +9,7 @@ import dev.lockstorm.locks.internal.registry.Registry;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.nemesiskinds.Replay;
-import dev.lockstorm.suite.internal.replay.RecordedSchedule;
+import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
 
 import java.io.IOException;

@@ -20,7 +20,7 @@ import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.Replay;
 import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
 import dev.lockstorm.suite.internal.nemesiskinds.Targets;
-import dev.lockstorm.suite.internal.replay.RecordedSchedule;
+import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.suite.internal.workload.AcquireWaits;
 import dev.lockstorm.suite.internal.workload.LockCycle;
 

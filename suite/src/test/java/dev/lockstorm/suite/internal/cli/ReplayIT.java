@@ -5,7 +5,7 @@ import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.results.RunReport;
 import dev.lockstorm.suite.internal.plugins.PluginJar;
-import dev.lockstorm.suite.internal.replay.RecordedSchedule;
+import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.suite.internal.run.RunRequest;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

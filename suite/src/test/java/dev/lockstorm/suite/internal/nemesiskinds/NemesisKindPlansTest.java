@@ -6,7 +6,6 @@ import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 import dev.lockstorm.suite.internal.nemesiskinds.RecordingNemesis.Act;
-import dev.lockstorm.suite.internal.replay.RecordedSchedule;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.lockstorm.suite.internal.replay;
+package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.io.HistoryFormat;
