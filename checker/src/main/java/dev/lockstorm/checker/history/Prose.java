@@ -59,6 +59,17 @@ public record Prose(List<Part> parts) {
         }
     }
 
+    /** A finding that explains itself: in its parts for a reader with a style, in plain words for the rest. */
+    public interface Explained {
+        /** One sentence or paragraph for a person, in its parts. */
+        Prose prose();
+
+        /** {@link #prose()} in plain words. */
+        default String explanation() {
+            return prose().plain();
+        }
+    }
+
     /** How a reader renders each kind of part. */
     public interface Style {
         String text(String text);

@@ -10,14 +10,9 @@ import dev.lockstorm.checker.history.Prose;
  * @param second       the hold that began while the first one lasted
  * @param overlapNanos how long both lasted, in ns (-1 when the history has no times)
  */
-public record DoubleHolder(HoldInterval first, HoldInterval second, long overlapNanos) {
+public record DoubleHolder(HoldInterval first, HoldInterval second, long overlapNanos) implements Prose.Explained {
 
-    /** {@link #prose()} in plain words. */
-    public String explanation() {
-        return prose().plain();
-    }
-
-    /** One sentence for a person, in its parts. */
+    @Override
     public Prose prose() {
         boolean one = "".equals(first.lock());
         String acquired = second.mode().isEmpty() ? (one ? "" : " lock " + first.lock()) : " " + second.what();

@@ -20,7 +20,7 @@ import java.util.List;
  * @param grantCount  how many grants overlapped the hold: {@code grants} lists the first of them when there are very many
  */
 public record Incident(HoldInterval holder, List<HoldInterval> grants, List<FaultSpan> faults, List<StaleWrite> staleWrites,
-                       List<Overwrite> lostUpdates, Cause cause, int grantCount) {
+                       List<Overwrite> lostUpdates, Cause cause, int grantCount) implements Prose.Explained {
 
     /** An incident whose every grant is listed. */
     public Incident(HoldInterval holder, List<HoldInterval> grants, List<FaultSpan> faults, List<StaleWrite> staleWrites,
@@ -74,12 +74,7 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
         lostUpdates = List.copyOf(lostUpdates);
     }
 
-    /** {@link #prose()} in plain words. */
-    public String explanation() {
-        return prose().plain();
-    }
-
-    /** One paragraph for a person, in its parts. */
+    @Override
     public Prose prose() {
         Op s = holder.start();
         // each process granted once, by its label

@@ -17,7 +17,7 @@ import dev.lockstorm.checker.history.Op;
  * @param lost  the increments it lost: {@code over + 1 - value}, less what later writes that went on
  *              from above it counted again (a stale write overwritten in turn by one that read before it)
  */
-public record Overwrite(Op write, long over, long value, long lost) {
+public record Overwrite(Op write, long over, long value, long lost) implements Prose.Explained {
     /** A write that set {@code value} over {@code over}: it lost {@code over + 1 - value} increments, until a later write jumps back up. */
     public Overwrite(Op write, long over, long value) {
         this(write, over, value, over + 1 - value);
@@ -29,11 +29,7 @@ public record Overwrite(Op write, long over, long value, long lost) {
     }
 
     /** "process 4 (client c5)'s write at 33.438 s set 18 over 26: 9 increments lost". */
-    public String explanation() {
-        return prose().plain();
-    }
-
-    /** {@link #explanation()} in its parts. */
+    @Override
     public Prose prose() {
         return Prose.of(write.who(), "'s write at ", History.when(write), " set ", value, " over ", over, ": ", lost,
                 lost == 1 ? " increment" : " increments", " lost", lost < over + 1 - value ? " (later writes went on from above it)" : "");

@@ -40,7 +40,7 @@ public final class ResourceCounter {
      *                     them, in completion order): where updates were lost, and how many each lost, in order
      */
     public record Counter(Object lock, int acknowledged, int uncertain, Long finalValue, Op finalRead, long lostUpdates, String why,
-                          List<Overwrite> overwrites) {
+                          List<Overwrite> overwrites) implements Prose.Explained {
         public Counter {
             overwrites = List.copyOf(overwrites);
         }
@@ -54,12 +54,8 @@ public final class ResourceCounter {
             return why == null;
         }
 
-        /** {@link #prose()} in plain words. */
-        public String explanation() {
-            return prose().plain();
-        }
-
-        /** What this lock's counter shows, in its parts. */
+        /** What this lock's counter shows. */
+        @Override
         public Prose prose() {
             String of = "".equals(lock) ? "" : "lock " + lock + ": ";
             if (!checked()) return Prose.text(of + why);
@@ -75,7 +71,7 @@ public final class ResourceCounter {
      * @param counters one per lock with resource operations, in order of first appearance
      * @param tornReads reads under a read-write lock's read lock that saw a write half done ({@link TornReads})
      */
-    public record Result(List<Counter> counters, List<TornReads.TornRead> tornReads) {
+    public record Result(List<Counter> counters, List<TornReads.TornRead> tornReads) implements Prose.Explained {
         public Result {
             counters = List.copyOf(counters);
             tornReads = List.copyOf(tornReads);
@@ -145,12 +141,8 @@ public final class ResourceCounter {
             return counters.size() == 1 ? counters.get(0).finalRead() : null;
         }
 
-        /** {@link #prose()} in plain words. */
-        public String explanation() {
-            return prose().plain();
-        }
-
-        /** What the counters show, and the first torn read, in their parts. */
+        /** What the counters show, and the first torn read. */
+        @Override
         public Prose prose() {
             if (tornReads.isEmpty()) return counted();
             return Prose.of(counted(), "; " + tornReads.size() + (tornReads.size() == 1 ? " read" : " reads") + " saw a write half done, the first: ",

@@ -14,14 +14,9 @@ import dev.lockstorm.checker.history.Op;
  * @param newer    the completion of the accepted operation with the higher token (a write, or a fenced read)
  * @param accepted whether the resource took it (a real stale operation) or rejected it (fencing worked)
  */
-public record StaleWrite(Op write, long token, Op newer, boolean accepted, long newerToken) {
+public record StaleWrite(Op write, long token, Op newer, boolean accepted, long newerToken) implements Prose.Explained {
 
-    /** {@link #prose()} in plain words. */
-    public String explanation() {
-        return prose().plain();
-    }
-
-    /** One sentence for a person, in its parts. */
+    @Override
     public Prose prose() {
         // a named lock's resource is named: in a history of several locks, each guards its own
         String under = "".equals(write.lock()) ? "" : " under lock " + write.lock();

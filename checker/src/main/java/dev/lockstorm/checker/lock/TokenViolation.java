@@ -12,16 +12,11 @@ import dev.lockstorm.checker.history.Op;
  * @param acquire the acquire's ok event
  * @param earlier the ok event of the acquire whose token it should have exceeded (or repeated)
  */
-public record TokenViolation(Kind kind, Op acquire, Op earlier) {
+public record TokenViolation(Kind kind, Op acquire, Op earlier) implements Prose.Explained {
 
     public enum Kind { WENT_BACKWARDS, DUPLICATE }
 
-    /** {@link #prose()} in plain words. */
-    public String explanation() {
-        return prose().plain();
-    }
-
-    /** One sentence for a person, in its parts. */
+    @Override
     public Prose prose() {
         String verb = kind == Kind.DUPLICATE ? "the same token " : "token ";
         // a named lock is named: in a history of several locks, tokens are each lock's own

@@ -35,13 +35,9 @@ public final class TornReads {
      * @param begin the first step's invocation, whose value the read returned
      * @param end   the second step's invocation, not completed when the read began
      */
-    public record TornRead(Op read, Op begin, Op end) {
-        /** {@link #prose()} in plain words. */
-        public String explanation() {
-            return prose().plain();
-        }
+    public record TornRead(Op read, Op begin, Op end) implements Prose.Explained {
 
-        /** One sentence for a person, in its parts. */
+        @Override
         public Prose prose() {
             return Prose.of(read.who(), " read ", Resource.readValue(read), " at ", History.when(read), " under the read lock: the first half of ",
                     begin.who(), "'s write (made at ", History.when(begin), "), whose second half was sent at ", History.when(end),

@@ -13,14 +13,9 @@ import dev.lockstorm.checker.history.Op;
  * @param token   its token
  * @param highest the completion of the accepted operation with the highest token by then, or null when none was accepted
  */
-public record WrongfulRefusal(Op op, long token, Op highest, long highestToken) {
+public record WrongfulRefusal(Op op, long token, Op highest, long highestToken) implements Prose.Explained {
 
-    /** {@link #prose()} in plain words. */
-    public String explanation() {
-        return prose().plain();
-    }
-
-    /** One sentence for a person, in its parts. */
+    @Override
     public Prose prose() {
         String under = "".equals(op.lock()) ? "" : " under lock " + op.lock();
         return Prose.of(op.who(), "'s ", op.f(), under, " with token ", token, " was refused at ", History.when(op),
