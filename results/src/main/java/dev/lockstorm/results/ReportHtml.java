@@ -187,43 +187,17 @@ public final class ReportHtml {
      * number on hover), and a long token (a czxid, a wall-clock token) shortened to its last five
      * digits, the whole on hover: "…59953".
      */
-    static final Prose.Style PAGE = new Prose.Style() {
-        @Override
-        public String text(String text) {
-            return esc(text);
-        }
-
-        @Override
-        public String who(Prose.Who who) {
-            return who.client() == null ? esc(who.toString())
-                    : "<span class=\"who\" title=\"process " + esc(who.process()) + "\">" + esc(who.client()) + "</span>";
-        }
-
-        @Override
-        public String token(long value) {
-            String digits = Long.toString(value);
-            return digits.length() < 9 || value < 0 ? digits
-                    : "<span class=\"long\" title=\"" + digits + "\">…" + digits.substring(digits.length() - 5) + "</span>";
-        }
-    };
+    static final Prose.Style PAGE = new Prose.Style(ReportHtml::esc,
+            who -> who.client() == null ? esc(who.toString())
+                    : "<span class=\"who\" title=\"process " + esc(who.process()) + "\">" + esc(who.client()) + "</span>",
+            value -> {
+                String digits = Long.toString(value);
+                return digits.length() < 9 || value < 0 ? digits
+                        : "<span class=\"long\" title=\"" + digits + "\">…" + digits.substring(digits.length() - 5) + "</span>";
+            });
 
     /** An explanation as plain text beside the timeline's lanes (its hover): each client by its lane's name, as {@link #PAGE} does. */
-    static final Prose.Style LANES = new Prose.Style() {
-        @Override
-        public String text(String text) {
-            return text;
-        }
-
-        @Override
-        public String who(Prose.Who who) {
-            return who.client() == null ? who.toString() : who.client();
-        }
-
-        @Override
-        public String token(long value) {
-            return Long.toString(value);
-        }
-    };
+    static final Prose.Style LANES = new Prose.Style(t -> t, who -> who.client() == null ? who.toString() : who.client(), Long::toString);
 
     /** A run fact's key in words: "time_limit_s" → "time limit", "faults_injected" → "faults injected". */
     static String words(String key) {

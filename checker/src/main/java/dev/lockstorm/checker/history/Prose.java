@@ -2,6 +2,9 @@ package dev.lockstorm.checker.history;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.function.LongFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * An explanation in its parts: the words, the processes it names and the tokens it quotes. The
@@ -28,7 +31,7 @@ public record Prose(List<Part> parts) {
     public record Text(String text) implements Part {
         @Override
         public String in(Style style) {
-            return style.text(text);
+            return style.text().apply(text);
         }
     }
 
@@ -41,7 +44,7 @@ public record Prose(List<Part> parts) {
     public record Who(String process, String client) implements Part {
         @Override
         public String in(Style style) {
-            return style.who(this);
+            return style.who().apply(this);
         }
 
         /** "process 4 (client c5)", "process c1", "process 4": as every explanation in words names a process. */
@@ -55,7 +58,7 @@ public record Prose(List<Part> parts) {
     public record Token(long value) implements Part {
         @Override
         public String in(Style style) {
-            return style.token(value);
+            return style.token().apply(value);
         }
     }
 
@@ -70,32 +73,18 @@ public record Prose(List<Part> parts) {
         }
     }
 
-    /** How a reader renders each kind of part. */
-    public interface Style {
-        String text(String text);
-
-        String who(Who who);
-
-        String token(long value);
+    /**
+     * How a reader renders each kind of part.
+     *
+     * @param text  words
+     * @param who   a process named
+     * @param token a token quoted
+     */
+    public record Style(UnaryOperator<String> text, Function<Who, String> who, LongFunction<String> token) {
     }
 
     /** Plain words, as the terminal, results.json and every test read them. */
-    public static final Style PLAIN = new Style() {
-        @Override
-        public String text(String text) {
-            return text;
-        }
-
-        @Override
-        public String who(Who who) {
-            return who.toString();
-        }
-
-        @Override
-        public String token(long value) {
-            return Long.toString(value);
-        }
-    };
+    public static final Style PLAIN = new Style(t -> t, Who::toString, Long::toString);
 
     public Prose {
         parts = List.copyOf(parts);
