@@ -4,6 +4,7 @@ import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.locks.internal.registry.Registry;
 import dev.lockstorm.suite.internal.hunt.Hunt;
 import dev.lockstorm.suite.internal.hunt.HuntLog;
+import dev.lockstorm.suite.internal.hunt.Jobs;
 import dev.lockstorm.suite.internal.hunt.Shard;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.run.RunSpec;
@@ -11,7 +12,12 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /** {@code lockstorm hunt}: the generic nemeses, seed after seed, until a lock defect or the budget's end. */
@@ -67,6 +73,20 @@ public final class HuntCommand implements Callable<Integer> {
             description = "The protected resource (default: ${DEFAULT-VALUE}).")
     String resource;
 
+    @Option(names = "--jobs", paramLabel = "N",
+            description = "Hunts in N labs side by side, each taking an equal part of the rotation's runs (as --shard does), and joins"
+                    + " their records as 'lockstorm merge' does; once one finds a defect the others start no more runs (default: one per"
+                    + " two cores, here ${DEFAULT-VALUE}: a run keeps two cores busy).")
+    int jobs = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+
+    /** A job's record directory, made for it by the hunt of which it is one job. */
+    @Option(names = "--record-dir", hidden = true)
+    Path recordDir;
+
+    /** The file whose presence tells a job to start no more runs. */
+    @Option(names = "--stop-file", hidden = true)
+    Path stopFile;
+
     @Mixin
     StoreOption store;
 
@@ -88,11 +108,15 @@ public final class HuntCommand implements Callable<Integer> {
             share = Shard.parse(shard);
             fence = dev.lockstorm.api.Fencing.fromName(fencing);
             if (nemeses != null) nemeses.forEach(NemesisKinds::byName);
+            if (jobs < 1) throw new IllegalArgumentException("--jobs must be at least 1, not " + jobs);
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm hunt: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        Hunt.Found f = new Hunt(store.store(), System.out).run(registry.system(system), options, registry.classpath(), registry.resource(resource),
+        if (jobs > 1) return inJobs(share);
+        Hunt hunt = new Hunt(store.store(), System.out);
+        if (recordDir != null) hunt = hunt.asJob(recordDir, () -> stopFile != null && Files.exists(stopFile));
+        Hunt.Found f = hunt.run(registry.system(system), options, registry.classpath(), registry.resource(resource),
                 nemeses, budget, each, seeds, share, fence);
         if (f.defect() != null) {
             String whose = f.why().startsWith("a resource defect") ? "resource" : "lock";
@@ -107,6 +131,39 @@ public final class HuntCommand implements Callable<Integer> {
                 + dev.lockstorm.results.Results.reached(f.reached()));
         if (f.record() != null) System.out.println("  record:    " + f.record().resolve(HuntLog.FILE));
         return 0;
+    }
+
+    /** The hunt as {@link #jobs} jobs side by side, each this command again in a lab of its own with its part of {@code share}. */
+    private int inJobs(Shard share) throws Exception {
+        Jobs.Ended ended;
+        try {
+            ended = Jobs.run(store.store(), share, jobs, this::jobCommand, Map.of(Main.EXIT_WITH_STDIN, "1"), System.out);
+        } catch (IllegalStateException e) {
+            System.err.println("lockstorm hunt: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
+        int worst = ended.codes().stream().filter(c -> c > 1).max(Integer::compare).orElse(0);
+        if (worst > 1 || ended.merged() == null) {
+            System.err.println("lockstorm hunt: a job ended with exit " + ended.codes() + (ended.merged() == null ? " and no job wrote a record" : ""));
+            return Math.max(worst, Main.BAD_INPUT);
+        }
+        return MergeCommand.report("hunt", ended.merged(), ended.dir());
+    }
+
+    /** A job's helper: this JVM's own command, running this hunt with the job's share, record and stop file, in one job. */
+    private List<String> jobCommand(Jobs.Job job) {
+        List<String> c = new ArrayList<>();
+        c.add(ProcessHandle.current().info().command().orElse("java"));
+        c.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        c.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "hunt", "--system", system,
+                "--budget", budget.toSeconds() + "s", "--seeds", Long.toString(seeds), "--fencing", fencing, "--resource", resource,
+                "--store", store.store().root().toAbsolutePath().toString(), "--jobs", "1", "--shard", job.share().toString(),
+                "--record-dir", job.record().toString(), "--stop-file", job.stop().toString()));
+        if (plugins.classpath != null) c.addAll(List.of("--classpath", plugins.classpath));
+        if (each != null) c.addAll(List.of("--each", each.toSeconds() + "s"));
+        if (nemeses != null) c.addAll(List.of("--nemeses", String.join(",", nemeses)));
+        options.forEach((k, v) -> c.addAll(List.of("--option", k + "=" + v)));
+        return c;
     }
 
     /** The command that runs the defect's run again: its spec.json as one line, each value quoted for a shell where it must be. */

@@ -40,7 +40,15 @@ public final class MergeCommand implements Callable<Integer> {
         }
         Path dir = new RunStore(into != null ? into : Home.store()).newRun("merged");
         merged.write(dir);
-        System.out.println("lockstorm merge: " + merged.runs().size() + " runs of hunts in " + merged.system() + " (" + merged.coverage() + ")");
+        return report("merge", merged, dir);
+    }
+
+    /**
+     * Prints a joined record (every run, what they exercised, the first defect) as {@code lockstorm
+     * <command>}; the exit code: 1 a defect found, 0 none.
+     */
+    static int report(String command, HuntLog merged, Path dir) {
+        System.out.println("lockstorm " + command + ": " + merged.runs().size() + " runs of hunts in " + merged.system() + " (" + merged.coverage() + ")");
         for (HuntLog.Run r : merged.runs()) {
             System.out.printf(java.util.Locale.ROOT, "  %s  seed %d, %-24s %-8s %s%n", r.startedAt(), r.seed(), r.nemesis(), r.verdict(),
                     r.defect() != null ? "defect" : "");
@@ -49,11 +57,11 @@ public final class MergeCommand implements Callable<Integer> {
         System.out.println("  record:    " + dir.resolve(HuntLog.FILE));
         var first = merged.firstDefect();
         if (first.isPresent()) {
-            System.out.println("lockstorm merge: the first defect, seed " + first.get().seed() + ", " + first.get().nemesis() + ": " + first.get().defect());
+            System.out.println("lockstorm " + command + ": the first defect, seed " + first.get().seed() + ", " + first.get().nemesis() + ": " + first.get().defect());
             System.out.println("  report:    " + Path.of(first.get().dir()).resolve("report.html"));
             return 1;
         }
-        System.out.println("lockstorm merge: no defect in " + merged.runs().size() + " runs");
+        System.out.println("lockstorm " + command + ": no defect in " + merged.runs().size() + " runs");
         return 0;
     }
 

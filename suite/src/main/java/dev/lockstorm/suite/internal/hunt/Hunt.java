@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * Looks for a lock defect in a lock lockstorm has never seen: runs the generic nemeses, each with
@@ -52,10 +53,26 @@ public final class Hunt {
 
     private final RunStore store;
     private final PrintStream progress;
+    private final Path record;
+    private final BooleanSupplier stop;
 
     public Hunt(RunStore store, PrintStream progress) {
+        this(store, progress, null, () -> false);
+    }
+
+    private Hunt(RunStore store, PrintStream progress, Path record, BooleanSupplier stop) {
         this.store = store;
         this.progress = progress;
+        this.record = record;
+        this.stop = stop;
+    }
+
+    /**
+     * The same hunt as one job of several ({@link Jobs}): its record in {@code record} (a directory of the
+     * store's {@code hunts/} made for it), and no run started once {@code stop} says another job found a defect.
+     */
+    public Hunt asJob(Path record, BooleanSupplier stop) {
+        return new Hunt(store, progress, record, stop);
     }
 
     /**
@@ -144,7 +161,7 @@ public final class Hunt {
                         : fit >= perRound ? ", so that every one runs in the " + clock(budget.toNanos()) + " budget (a run costs that and about "
                         + FIRST_OVERHEAD.toSeconds() + " s around it here), then again with new seeds; --each sets it"
                         : ", the shortest a hunt chooses: about " + fit + " of them fit in the " + clock(budget.toNanos()) + " budget (a larger --budget runs them all)");
-        Path dir = store.newRun("hunts");
+        Path dir = record != null ? record : store.newRun("hunts");
         HuntLog log = new HuntLog(system.name(), List.of(shard.toString()), List.of());
         log.write(dir);
         progress.println("hunt: its record: " + dir.resolve(HuntLog.FILE));
@@ -169,6 +186,10 @@ public final class Hunt {
                 // none starts unless what it will likely cost still fits: the most this nemesis took before, or the median run's
                 long expected = likelyAround(mostOf, arounds, kind.name(), overhead);
                 if (System.nanoTime() + each.toNanos() + expected > end) return new Found(null, null, runs, reached, dir);
+                if (stop.getAsBoolean()) {
+                    progress.println("hunt: stopped: another job of this hunt found a defect");
+                    return new Found(null, null, runs, reached, dir);
+                }
                 List<String> command = new ArrayList<>(List.of("bin/lockstorm", "run", "--system", system.name(), "--nemesis", kind.name(),
                         "--seed", Long.toString(seed), "--time-limit", each.toSeconds() + "s", "--resource", resource.name()));
                 if (fencing != Fencing.NONE) command.addAll(List.of("--fencing", fencing.wire()));

@@ -27,6 +27,16 @@ public record Shard(int index, int of) {
         throw new IllegalArgumentException("--shard " + text + ": expected i/n, such as 1/4 (the first of four shares)");
     }
 
+    /**
+     * The {@code job}-th (from 1) of {@code jobs} equal parts of this share, for jobs side by side
+     * ({@code hunt --jobs}): the parts are disjoint and together are this share, so that each is a
+     * share of the whole rotation ({@code 1/2} split in two: {@code 1/4} and {@code 3/4}).
+     */
+    public Shard part(int job, int jobs) {
+        if (jobs < 1 || job < 1 || job > jobs) throw new IllegalArgumentException("job " + job + " of " + jobs + ": expected 1 ≤ job ≤ jobs");
+        return new Shard(index + (job - 1) * of, of * jobs);
+    }
+
     /** Whether the run at {@code position} of the rotation (from 0) is this share's. */
     public boolean takes(long position) {
         return position % of == index - 1;

@@ -84,6 +84,24 @@ class HuntRotationTest {
     }
 
     @Test
+    void theJobsOfAShareAreDisjointAndTogetherMakeItsRuns() {
+        assertEquals(List.of(new Shard(1, 3), new Shard(2, 3), new Shard(3, 3)),
+                List.of(Shard.WHOLE.part(1, 3), Shard.WHOLE.part(2, 3), Shard.WHOLE.part(3, 3)));
+        for (Shard share : List.of(Shard.WHOLE, new Shard(2, 3), new Shard(1, 2))) {
+            for (int jobs = 1; jobs <= 3; jobs++) {
+                List<Long> ofJobs = new ArrayList<>();
+                for (int j = 1; j <= jobs; j++) {
+                    for (Rotation.Turn t : new Rotation(KINDS, 3, share.part(j, jobs)).turns()) ofJobs.add(t.position());
+                }
+                List<Long> ofShare = new Rotation(KINDS, 3, share).turns().stream().map(Rotation.Turn::position).toList();
+                assertEquals(ofShare.size(), ofJobs.size(), share + " in " + jobs + " jobs: no run twice");
+                assertEquals(new HashSet<>(ofShare), new HashSet<>(ofJobs), share + " in " + jobs + " jobs: the share's runs");
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> Shard.WHOLE.part(3, 2));
+    }
+
+    @Test
     void aShardIsParsedOrRefusedWithWhatIsExpected() {
         assertEquals(new Shard(2, 4), Shard.parse("2/4"));
         assertEquals("2/4", Shard.parse(" 2 / 4").toString());
