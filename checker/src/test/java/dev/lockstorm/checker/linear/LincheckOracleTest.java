@@ -317,7 +317,7 @@ class LincheckOracleTest {
     /** Complete register histories from a register that sometimes returns a stale value. */
     private History registerHistory(SplittableRandom r) {
         int procs = 2 + r.nextInt(3);
-        int target = 10 + r.nextInt(30);
+        int target = 10 + r.nextInt(20); // up to 40 operations cost Lincheck's verifier 40–60 s over the 200 histories, up to 30 about 16 s
         List<Op> ev = new ArrayList<>();
         String[] pending = new String[procs];
         Object[] input = new Object[procs];
