@@ -145,9 +145,14 @@ public record Prose(List<Part> parts) {
             return this;
         }
 
-        /** Whether nothing was added. */
-        public boolean isEmpty() {
-            return parts.isEmpty() && words.length() == 0;
+        /** Adds each of {@code pieces} as {@link #add} does, {@code separator} between them. */
+        public Builder join(String separator, Iterable<?> pieces) {
+            String sep = "";
+            for (Object piece : pieces) {
+                add(sep).add(piece);
+                sep = separator;
+            }
+            return this;
         }
 
         public Prose build() {

@@ -18,9 +18,5 @@ import java.util.List;
  * @param prose        one sentence for a person, in its parts
  */
 public record Failure(Object partition, Operation blocked, int prefixLength, List<Operation> prefixTail,
-                      String state, Prose prose) {
-    /** The sentence in plain words. */
-    public String explanation() {
-        return prose.plain();
-    }
+                      String state, Prose prose) implements Prose.Explained {
 }

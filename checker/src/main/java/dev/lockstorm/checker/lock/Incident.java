@@ -91,11 +91,7 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
         b.add("; meanwhile " + grantCount + (modes.isEmpty() ? "" : " " + modes) + (grantCount == 1 ? " grant" : " grants") + " to ");
         if (named) {
             // named as everywhere else ("process 2 (client c3)") when the history names clients
-            String sep = "";
-            for (Prose.Who w : others.values()) {
-                b.add(sep).add(w);
-                sep = ", ";
-            }
+            b.join(", ", others.values());
         } else {
             b.add((others.size() == 1 ? "process " : "processes ") + String.join(", ", others.keySet()));
         }
@@ -114,13 +110,7 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
         if (lost == 0) {
             b.add("no increment lost");
         } else {
-            b.add(lost + (lost == 1 ? " increment" : " increments") + " lost (");
-            String sep = "";
-            for (Overwrite o : lostUpdates) {
-                b.add(sep).add(o.prose());
-                sep = "; ";
-            }
-            b.add(")");
+            b.add(lost + (lost == 1 ? " increment" : " increments") + " lost (").join("; ", lostUpdates.stream().map(Overwrite::prose).toList()).add(")");
         }
         String word = cause.word();
         return b.add(". " + word.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + word.substring(1) + ": ").add(cause.reason()).build();

@@ -156,12 +156,7 @@ public final class ResourceCounter {
                 b.add(unchecked().size() + " of " + counters.size() + " locks could not be checked (" + unchecked().stream().map(String::valueOf)
                         .collect(java.util.stream.Collectors.joining(", ")) + "): ");
             }
-            String sep = "";
-            for (Counter c : counters) {
-                b.add(sep).add(c.prose());
-                sep = "; ";
-            }
-            return b.build();
+            return b.join("; ", counters.stream().map(Counter::prose).toList()).build();
         }
     }
 

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
@@ -78,19 +79,13 @@ public final class Jobs {
                 t.start();
                 readers.add(t);
             }
+            // a job that found a defect (exit 1) stops the others at their next run, whichever ends first
+            List<CompletableFuture<Integer>> ends = processes.stream().map(p -> p.onExit().thenApply(done -> {
+                if (done.exitValue() == 1) stop(stop);
+                return done.exitValue();
+            })).toList();
             List<Integer> codes = new ArrayList<>();
-            for (int i = 0; i < processes.size(); i++) codes.add(null);
-            // a job that found a defect (exit 1) stops the others at their next run; they are waited for in any order
-            for (int left = processes.size(); left > 0; ) {
-                for (int i = 0; i < processes.size(); i++) {
-                    Process p = processes.get(i);
-                    if (codes.get(i) != null || p.isAlive()) continue;
-                    codes.set(i, p.exitValue());
-                    left--;
-                    if (p.exitValue() == 1 && !Files.exists(stop)) Files.createFile(stop);
-                }
-                if (left > 0) Thread.sleep(200);
-            }
+            for (CompletableFuture<Integer> end : ends) codes.add(end.join());
             for (Thread t : readers) t.join();
             Files.deleteIfExists(stop);
             List<HuntLog> logs = new ArrayList<>();
@@ -101,6 +96,17 @@ public final class Jobs {
         } finally {
             // interrupted or failed on the way: no job outlives the hunt (each lab goes with its helper)
             for (Process p : processes) p.destroy();
+        }
+    }
+
+    /** Tells every job to start no more runs (two that end with a defect at once make the file once). */
+    private static void stop(Path stop) {
+        try {
+            Files.createFile(stop);
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+            // another job's defect made it first
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot tell the hunt's jobs to stop: " + stop, e);
         }
     }
 
