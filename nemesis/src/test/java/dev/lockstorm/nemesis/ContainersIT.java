@@ -11,6 +11,7 @@ import dev.lockstorm.clusters.database.PostgresNode;
 import dev.lockstorm.clusters.etcd.EtcdCluster;
 import dev.lockstorm.clusters.etcd.EtcdNode;
 import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Wait;
 import dev.lockstorm.clusters.redis.Persistence;
@@ -25,11 +26,16 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -154,6 +160,55 @@ class ContainersIT {
             assertTrue(reaches(client, server, port), "c1 reaches " + node + " after its restart");
 
             clockMoves(lab, server, nemesis);
+        }
+    }
+
+    /**
+     * Ryuk's contract, kept by lockstorm's own reaper: a JVM that opened a run's containers (as a run,
+     * or a Surefire fork in a {@code @LockStormTest}, opens them) and is killed with SIGKILL, no hook of
+     * its own run, leaves no container or network of that run 10 s later.
+     */
+    @Test
+    void aKilledRunLeavesNothingBehind() throws Exception {
+        String program = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        Process owner = new ProcessBuilder(program, "-cp", System.getProperty("java.class.path"), Owner.class.getName())
+                .redirectErrorStream(true).start();
+        String run;
+        try (var out = new BufferedReader(new InputStreamReader(owner.getInputStream()))) {
+            CompletableFuture<String> opened = CompletableFuture.supplyAsync(() -> {
+                try {
+                    for (String line; (line = out.readLine()) != null; ) if (line.startsWith(Owner.OPEN)) return line.substring(Owner.OPEN.length());
+                    return null;
+                } catch (IOException e) {
+                    return null;
+                }
+            });
+            run = opened.get(120, TimeUnit.SECONDS);
+            assertTrue(run != null, "the owner JVM ended before its containers were up");
+            String label = Docker.RUN_LABEL + "=" + run;
+            assertFalse(docker.labelled("container", label).isEmpty(), "the owner's containers are up");
+            owner.destroyForcibly().waitFor();
+            long killed = System.nanoTime();
+            boolean gone = Wait.polled(() -> docker.labelled("container", label).isEmpty() && docker.labelled("network", label).isEmpty(),
+                    killed + Duration.ofSeconds(10).toNanos(), 250);
+            assertTrue(gone, "10 s after the owner's SIGKILL, still there: " + docker.labelled("container", label) + " " + docker.labelled("network", label));
+            System.err.printf("containers: run %s's containers and network removed %.1f s after its JVM was killed%n", run, (System.nanoTime() - killed) / 1e9);
+        } finally {
+            owner.destroyForcibly();
+        }
+    }
+
+    /** The JVM {@link #aKilledRunLeavesNothingBehind} kills: it opens a run's hosts (c1 and n1), says their run's name, and waits. */
+    static final class Owner {
+        static final String OPEN = "open: ";
+
+        public static void main(String[] args) throws InterruptedException {
+            Images images = new Images(Docker.require(), System.err);
+            Path dir = RunDirs.of("ContainersIT-killed");
+            ContainerLab.open(Docker.require(), Map.of("n1", images.host("redis-server"), "c1", images.host(Images.COMMON)), Map.of(), List.of(), dir);
+            System.out.println(OPEN + Lab.runId(dir));
+            System.out.flush();
+            Thread.sleep(Long.MAX_VALUE);
         }
     }
 

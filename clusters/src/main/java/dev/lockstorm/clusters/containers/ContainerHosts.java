@@ -33,11 +33,12 @@ import java.util.concurrent.CompletionException;
  * {@code NET_ADMIN} (its own nft tables, for partitions) and nothing more; directories of this
  * machine (lockstorm's class path) are mounted read-only at the same paths. The SSH backend then
  * drives them as it drives remote machines. {@link #close} removes the containers and the network;
- * {@link #cleanup} removes what a lockstorm that died left.
+ * a {@link Reaper} started with them removes them when this JVM dies first ({@code kill -9} too), and
+ * {@link #cleanup} removes what a lockstorm whose reaper died as well left.
  *
  * <p>Testcontainers' reaper (Ryuk) runs from an image that must be on the engine or pulled from a
  * registry; where neither can be, it is turned off with {@code TESTCONTAINERS_RYUK_DISABLED=true}
- * (bin/lockstorm does so), and lockstorm's own labels and {@link #cleanup} do its work.
+ * (bin/lockstorm does so), and lockstorm's own reaper, labels and {@link #cleanup} do its work.
  *
  * <pre>{@code
  * try (ContainerHosts hosts = ContainerHosts.start(docker, "run-1", Map.of("n1", redisImage, "c1", commonImage), Map.of(),
@@ -62,11 +63,14 @@ public final class ContainerHosts implements AutoCloseable {
     private final Docker docker;
     private final String name;
     private final Network network;
+    /** Removes the run's containers and network should this JVM die before {@link #close} does. */
+    private final Reaper reaper;
     private final Map<String, GenericContainer<?>> containers = new LinkedHashMap<>();
     private final Map<String, String> addresses = new LinkedHashMap<>();
 
-    private ContainerHosts(Docker docker, String name, Network network) {
+    private ContainerHosts(Docker docker, String name, Network network, Reaper reaper) {
         this.docker = docker;
+        this.reaper = reaper;
         this.name = name;
         this.network = network;
     }
@@ -87,12 +91,13 @@ public final class ContainerHosts implements AutoCloseable {
         });
         String name = "lockstorm-" + run.replaceAll("[^A-Za-z0-9_.-]", "_");
         Map<String, String> labels = Map.of(Docker.RUN_LABEL, run, Docker.OWNER_LABEL, Long.toString(ProcessHandle.current().pid()));
+        Reaper reaper = Reaper.watch(docker, run);
         Network network = Network.builder().createNetworkCmdModifier(cmd -> {
             Map<String, String> all = new HashMap<>(cmd.getLabels() == null ? Map.of() : cmd.getLabels());
             all.putAll(labels);
             cmd.withName(name).withLabels(all);
         }).build();
-        ContainerHosts hosts = new ContainerHosts(docker, name, network);
+        ContainerHosts hosts = new ContainerHosts(docker, name, network, reaper);
         List<Bind> binds = mounts.stream().map(d -> new Bind(d.toString(), new Volume(d.toString()), AccessMode.ro)).toList();
         try {
             for (Map.Entry<String, String> e : images.entrySet()) {
@@ -207,6 +212,7 @@ public final class ContainerHosts implements AutoCloseable {
         }
         // Testcontainers logs a network it could not remove and goes on: make sure
         if (docker.exists("network", name)) docker.run(List.of("network", "rm", name), null, Duration.ofSeconds(60));
+        reaper.close();
     }
 
     /**

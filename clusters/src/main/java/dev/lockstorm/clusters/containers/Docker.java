@@ -62,6 +62,11 @@ public final class Docker {
         return Optional.of("no Docker engine answers (" + last + "): start one (Debian: dockerd, from docker.io)");
     }
 
+    /** The client's program, for a process of lockstorm's that calls it on its own ({@link Reaper}). */
+    String program() {
+        return program;
+    }
+
     /** The engine's version, for doctor. */
     public String version() {
         return check(VERSION, Duration.ofSeconds(20)).strip();

@@ -109,7 +109,7 @@ public final class DoctorCommand implements Callable<Integer> {
         if (noEngine.isEmpty()) {
             java.util.Optional<String> noReaper = ContainerHosts.reaperProblem(docker);
             out.add(new Check("Testcontainers", noReaper.isEmpty(), noReaper.orElse(ContainerHosts.reaperDisabled()
-                    ? "its reaper off (TESTCONTAINERS_RYUK_DISABLED): lockstorm removes its containers by its own label"
+                    ? "its reaper off (TESTCONTAINERS_RYUK_DISABLED): lockstorm's own removes a run's containers when its JVM dies"
                     : "its reaper from " + ContainerHosts.RYUK_IMAGE), "export TESTCONTAINERS_RYUK_DISABLED=true"));
             dev.lockstorm.clusters.containers.Images images = new dev.lockstorm.clusters.containers.Images(docker, System.err);
             boolean base = images.hasBase();

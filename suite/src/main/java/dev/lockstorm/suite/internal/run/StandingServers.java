@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 
 /**
  * A lab and its servers kept standing from one run to the next (a hunt's runs, a bench's, a
- * matrix's, {@code reproduce --seeds}), so that a run after the first pays neither for the lab nor
+ * matrix's, the named scenarios' in the suite's tests), so that a run after the first pays neither for the lab nor
  * for starting the servers. Each run still begins as on servers just started: a lab is kept only
  * when every fault of the run before is verified undone ({@link Lab#faultsLeft}) and its servers'
  * family emptied them of what that run's clients left ({@link Cluster#reset}: keys, znodes, leases,

@@ -6,6 +6,8 @@ import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
+import dev.lockstorm.suite.internal.run.StandingServers;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -13,6 +15,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.fail;
@@ -46,14 +49,34 @@ abstract class ScenarioRuns {
     }
 
     private final Family family;
+    /**
+     * The servers and workers of one variant's run kept for the next of the same shape, healed and emptied, as a
+     * hunt's and a matrix's are (StandingServersIT tests that nothing of a run is seen by the next): three forks of
+     * these runs keep two cores busy, and much of a run's fixed cost is starting JVMs. {@code reproduce --seeds},
+     * which measures the README's rates, starts each run's servers afresh.
+     */
+    private final StandingServers standing = new StandingServers();
 
     ScenarioRuns(Family family) {
         this.family = family;
     }
 
+    /** The family's variants in CI, those whose runs have the same shape one after the other, so that they share servers. */
     Stream<Arguments> variants() {
+        record Planned(Scenario scenario, Scenario.Variant variant, String shape) {
+        }
         return Scenarios.all().stream().filter(s -> Family.of(s) == family)
-                .flatMap(s -> s.variants().stream().filter(Scenario.Variant::inCi).map(v -> Arguments.of(s.name(), v)));
+                .flatMap(s -> s.variants().stream().filter(Scenario.Variant::inCi).map(v -> {
+                    RunSpec spec = s.spec(v, 1);
+                    return new Planned(s, v, spec.system().topology() + " " + spec.persistence() + " " + spec.clients());
+                }))
+                .sorted(Comparator.comparing(Planned::shape))
+                .map(p -> Arguments.of(p.scenario().name(), p.variant()));
+    }
+
+    @AfterAll
+    void stopTheServers() {
+        standing.close();
     }
 
     /** Seed 1: a variant in CI finds what it expects in every seed (its rate over 10 seeds is in the README). */
@@ -62,7 +85,7 @@ abstract class ScenarioRuns {
     void reportsWhatTheScenarioExpects(String scenario, Scenario.Variant variant) throws Exception {
         Scenario s = Scenarios.byName(scenario).orElseThrow();
         RunSpec spec = s.spec(variant, 1);
-        RunResult r = new Runner(System.out).run(spec, STORE.newRun(spec.system().name()));
+        RunResult r = new Runner(System.out).keeping(standing).run(spec, STORE.newRun(spec.system().name()));
         if (!variant.matches().test(r)) {
             fail(scenario + " / " + variant.label() + " expects " + variant.expects() + "; found (seed 1): " + Summary.of(r.check()) + "proof: "
                     + variant.proof().apply(r) + "\nreport: " + r.dir().resolve("report.html"));
