@@ -214,8 +214,11 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         if (f.start().time() > grant) return Judgement.no("the " + what + " came after the grant");
         long slack = allowance();
         if (expiresByItself() && grant - start + ahead >= ttl - slack) {
+            // never before the clock moved: a jump past what was left of the lease ends it at the jump
+            long runsOut = Math.max(at, start + ttl - ahead);
             return Judgement.yes("a server's clock moved " + History.duration(ahead) + " ahead before the grant (" + f.describe()
-                    + "): the holder's " + describe() + " from " + History.duration(start) + " could run out by " + History.duration(start + ttl - ahead));
+                    + "): the holder's " + describe() + " from " + History.duration(start) + " could run out at " + History.duration(runsOut)
+                    + (runsOut == at ? ", as the clock moved" : ""));
         }
         if (renewed() && ahead + interval >= ttl - slack) {
             return Judgement.yes("a server's clock moved " + History.duration(ahead) + " ahead before the grant (" + f.describe()

@@ -150,7 +150,12 @@ class LeaseLimitsTest {
         Incident.Cause back = underJump(FIXED_4S, "redis-n1", "n1", -60_000, 1_000);
         assertFalse(back.leaseLimit(), back.why());
         assertTrue(back.why().contains("moved it back"), back.why());
-        assertTrue(underJump(FIXED_4S, "redis-n1", "n1", 60_000, 1_000).leaseLimit(), "a minute ahead ends a 4 s lease");
+        Incident.Cause minute = underJump(FIXED_4S, "redis-n1", "n1", 60_000, 1_000);
+        assertTrue(minute.leaseLimit(), "a minute ahead ends a 4 s lease");
+        // the lease ends as the clock moves, not 56 s before the run began (the words once said "by -55.900 s")
+        assertTrue(minute.why().contains("could run out at 103.000 ms, as the clock moved"), minute.why());
+        assertTrue(underJump(FIXED_4S, "redis-n1", "n1", 3_500, 1_000).why().contains("could run out at 501.000 ms"),
+                "3.5 s ahead of a 4 s lease from 1 ms: half a second in, after the jump at 103 ms");
         Incident.Cause little = underJump(FIXED_4S, "redis-n1", "n1", 500, 1_000);
         assertFalse(little.leaseLimit(), "0.5 s ahead, 1 s into a 4 s lease: " + little.why());
         assertTrue(underJump(FIXED_4S, "redis-n1", "n1", 3_500, 1_000).leaseLimit(), "3.5 s ahead, 1 s into a 4 s lease");

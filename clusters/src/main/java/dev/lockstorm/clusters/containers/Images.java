@@ -95,9 +95,17 @@ public final class Images {
             progress.println("containers: base image " + BASE + " from " + SLIM);
             return;
         }
-        if (!"0".equals(Commands.run("id", "-u").output().strip()) || !Commands.run("sh", "-c", "command -v debootstrap").ok()) {
+        if (!"0".equals(Commands.run("id", "-u").output().strip())) {
             throw new LabException("no base image " + BASE + " and no registry to pull " + SLIM + " from: make it once as root with"
-                    + " 'bin/lockstorm images build' (debootstrap bookworm from " + MIRROR + ", then docker import; apt-get install debootstrap)");
+                    + " 'bin/lockstorm images build' (debootstrap bookworm from " + MIRROR + ", then docker import)");
+        }
+        if (!Commands.run("sh", "-c", "command -v debootstrap").ok()) {
+            progress.println("containers: installing debootstrap (apt-get install -y debootstrap), to make the base image " + BASE);
+            Commands.Result apt = Commands.run(List.of("apt-get", "install", "-y", "-q", "debootstrap"), null, Duration.ofMinutes(5));
+            if (!apt.ok() || !Commands.run("sh", "-c", "command -v debootstrap").ok()) {
+                throw new LabException("no base image " + BASE + ", no registry to pull " + SLIM + " from, and debootstrap, which makes it,"
+                        + " is not installed and 'apt-get install -y debootstrap' failed (exit " + apt.exit() + "): " + tail(apt.output()));
+            }
         }
         long t0 = System.nanoTime();
         Path root = null;

@@ -79,10 +79,9 @@ public final class Main implements Runnable {
             at.getErr().println("Try '" + at.getCommandSpec().qualifiedName() + " --help'.");
             return BAD_INPUT;
         });
-        // the run records its exact command line
-        CommandLine run = cl.getSubcommands().get("run");
-        if (run != null && args.length > 0 && args[0].equals("run")) {
-            ((RunCommand) run.getCommand()).argv = java.util.List.of(args).subList(1, args.length);
+        // a run records its exact command line
+        if (args.length > 0 && cl.getSubcommands().get(args[0]) != null && cl.getSubcommands().get(args[0]).getCommand() instanceof Typed t) {
+            t.typed(java.util.List.of(args).subList(1, args.length));
         }
         try {
             return cl.execute(args);

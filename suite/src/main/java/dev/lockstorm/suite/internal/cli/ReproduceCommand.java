@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
         description = {"Runs a named scenario (see 'lockstorm list'), or a scenario file that 'lockstorm shrink' wrote: prints what it"
                 + " expects, what it found and where each report is.",
                 "Exit code 0 when everything found matches what was expected, 1 when not, 3 for a setup error (needs root)."})
-public final class ReproduceCommand implements Callable<Integer> {
+public final class ReproduceCommand implements Callable<Integer>, Typed {
     @Parameters(paramLabel = "NAME|FILE", description = "Names the scenario ('lockstorm list' shows them), or a scenario file"
             + " (the scenario.json that 'lockstorm shrink' writes beside its schedule.json).")
     String name;
@@ -52,6 +52,39 @@ public final class ReproduceCommand implements Callable<Integer> {
     RemoteArgs remote = new RemoteArgs();
 
     private Placement placement;
+
+    /** The words after {@code reproduce} as typed: what each run's recorded command repeats. */
+    private List<String> argv = List.of();
+
+    @Override
+    public void typed(List<String> words) {
+        argv = List.copyOf(words);
+    }
+
+    /** The options that choose seeds and variants: each run's command names its own instead. */
+    private static final java.util.Set<String> PER_RUN = java.util.Set.of("--seed", "--seeds", "--variant");
+
+    /**
+     * The command line that repeats one run of a reproduction: the words as typed ({@code argv}), less
+     * the seeds and the variant, then the run's own seed and, when the scenario has more than one, its
+     * variant (1 is the first). Where the run went ({@code --backend}, {@code --hosts}) and the plug-ins
+     * ({@code --classpath}) stay, so that the report's "exact command" repeats it.
+     */
+    static List<String> command(List<String> argv, long seed, int variant, int variants) {
+        List<String> cmd = new ArrayList<>(List.of("bin/lockstorm", "reproduce"));
+        for (int i = 0; i < argv.size(); i++) {
+            String w = argv.get(i);
+            String option = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
+            if (PER_RUN.contains(option)) {
+                if (!w.contains("=")) i++;
+                continue;
+            }
+            cmd.add(w);
+        }
+        cmd.addAll(List.of("--seed", Long.toString(seed)));
+        if (variants > 1) cmd.addAll(List.of("--variant", Integer.toString(variant)));
+        return cmd;
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -116,6 +149,7 @@ public final class ReproduceCommand implements Callable<Integer> {
 
     private RunResult runOnce(Scenario s, Scenario.Variant v, long seed, RunStore store) throws Exception {
         RunSpec spec = s.spec(v, seed);
+        if (!argv.isEmpty()) spec = spec.withCommand(command(argv, seed, s.variants().indexOf(v) + 1, s.variants().size()));
         RunResult r = new Runner(System.out, placement).run(spec, store.newRun(spec.system().name()));
         boolean ok = v.matches().test(r);
         System.out.printf("%n%s / %s (seed %d)%n  expects: %s%n  found:   incidents %s, %d pairs of holders, %s lost updates, %d stale writes"

@@ -32,7 +32,7 @@ import java.util.concurrent.Callable;
         description = {"Runs lock clients against real servers under faults, records the history, checks it and writes"
                 + " store/<system>/<start-time>/ (history.jsonl, results.json, summary.txt, report.html, junit.xml, logs).",
                 "Needs root (bin/lockstorm enters a lab). Exit code: 0 valid, 1 invalid, 2 unknown, 3 bad input or setup error."})
-public final class RunCommand implements Callable<Integer> {
+public final class RunCommand implements Callable<Integer>, Typed {
     @Option(names = "--system", paramLabel = "S", completionCandidates = Plugins.SystemNames.class,
             description = "Chooses the lock: ${COMPLETION-CANDIDATES}, or one of your own (--classpath). 'lockstorm systems' describes them.")
     String system;
@@ -146,6 +146,11 @@ public final class RunCommand implements Callable<Integer> {
 
     List<String> argv = List.of();
 
+    @Override
+    public void typed(List<String> words) {
+        argv = List.copyOf(words);
+    }
+
     /**
      * The options of {@code bin/lockstorm run ARGS}, as a replay, a shrink or a scenario file gives them.
      *
@@ -239,7 +244,7 @@ public final class RunCommand implements Callable<Integer> {
      * its verdict, or with {@code expectations}, 0 when every one is met and 1 when one is not.
      */
     static int run(RunSpec spec, Path dir, Placement placement, List<Expectation> expectations) throws Exception {
-        System.out.println("lockstorm run: " + String.join(" ", spec.command()) + "  (seed " + spec.seed() + ")");
+        System.out.println("lockstorm run: " + spec.commandLine() + "  (seed " + spec.seed() + ")");
         if (!spec.classpath().isEmpty()) System.out.println("  class path: " + PluginClasspath.join(spec.classpath()));
         RunResult r = new Runner(System.out, placement).run(spec, dir);
         System.out.print(Summary.of(r.check()));

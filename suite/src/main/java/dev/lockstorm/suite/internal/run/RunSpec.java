@@ -116,6 +116,17 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
                 rest, nesting, readers, onDoubt, keepCrashed, quiet, persistence, command, t);
     }
 
+    /** {@link #command()} as one line a shell takes back as it is (a word with a space or a quote quoted): command.txt's, the report's. */
+    public String commandLine() {
+        return String.join(" ", command.stream().map(RunRequest::shellWord).toList());
+    }
+
+    /** The same run, recorded as started by {@code c}. */
+    public RunSpec withCommand(List<String> c) {
+        return new RunSpec(system, options, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, nemesisInterval, holdMin, holdMax,
+                rest, nesting, readers, onDoubt, keepCrashed, quiet, persistence, c, title);
+    }
+
     /** How long a client is frozen by pause-client: past its lease, so that the lease expires. */
     public Duration clientPause() {
         Duration twice = lease.multipliedBy(2);

@@ -90,7 +90,7 @@ public final class Runner {
         placement.check(spec);
         // the run as data, which replay and shrink read back; command.txt is the command as a person typed it
         RunRequest.of(spec, placement).write(dir.resolve(RunRequest.FILE));
-        Files.writeString(dir.resolve("command.txt"), String.join(" ", spec.command()) + "\nseed " + spec.seed() + "\n");
+        Files.writeString(dir.resolve("command.txt"), spec.commandLine() + "\nseed " + spec.seed() + "\n");
         Random random = new Random(spec.seed());
         List<String> clientNames = new ArrayList<>();
         for (int i = 1; i <= spec.clients(); i++) clientNames.add("c" + i);
@@ -111,7 +111,7 @@ public final class Runner {
              Recorder recorder = new Recorder(dir.resolve("history.jsonl"), started)) {
             Lab lab = use.lab;
             lab.stampLogs(new LogStamp(started)::now);
-            log.log("run: " + String.join(" ", spec.command()) + " (seed " + spec.seed() + ")");
+            log.log("run: " + spec.commandLine() + " (seed " + spec.seed() + ")");
             recorder.run(runFacts(spec));
             log.log(placement.describe(topology, clientNames));
             if (lab instanceof SshLab remote) remote.removedAtOpen().forEach(l -> log.say("lockstorm: removed what an earlier run left on " + l));
@@ -310,7 +310,7 @@ public final class Runner {
         m.put("seed", spec.seed());
         m.put("lease_ms", spec.lease().toMillis());
         m.put("persistence", spec.persistence().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-        m.put("command", String.join(" ", spec.command()));
+        m.put("command", spec.commandLine());
         return m;
     }
 }

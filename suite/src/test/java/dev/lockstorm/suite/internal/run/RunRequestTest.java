@@ -69,6 +69,9 @@ class RunRequestTest {
         assertEquals(spaced.toString(), args.get(args.indexOf("--classpath") + 1));
         assertTrue(back.commandLine().contains("--classpath '" + spaced + "'"), back.commandLine());
         assertTrue(back.commandLine().contains("--schedule '" + schedule.toAbsolutePath() + "'"), back.commandLine());
+        // and the command a run records as typed (command.txt, the report's "exact command")
+        RunSpec typed = spec.withCommand(List.of("bin/lockstorm", "reproduce", "x", "--store", "my runs/it's here"));
+        assertEquals("bin/lockstorm reproduce x --store 'my runs/it'\\''s here'", typed.commandLine());
     }
 
     @Test
