@@ -76,6 +76,20 @@ lockstorm_containers_tier() {
             rc=1; tail -25 "$dir/$s.log"; echo "lockstorm: $s on containers did not find what it expects (log above)" >&2; }
         grep -E '^  (found|proof|as expected|NOT AS EXPECTED)' "$dir/$s.log" | sed 's/^/    /' || true
     done
+    # every family (bin/test --containers): a recorded run replayed where it ran, as a user who is not root
+    if [ -z "${1:-}" ]; then
+        s=${families%% *}
+        local run
+        run=$(sed -n 's/^  report:  \(.*\)\/report.html$/\1/p' "$dir/$s.log" | head -1)
+        echo "lockstorm: containers: replay of $s's run ($run)"
+        # 0: the same finding again, 1: not this time (timing); 3 would be a replay that could not run here
+        local replayed=0
+        as_user "bin/lockstorm replay $run --store $dir/store" >"$dir/replay.log" 2>&1 || replayed=$?
+        if [ "$replayed" -gt 1 ]; then
+            rc=1; tail -25 "$dir/replay.log"; echo "lockstorm: the replay of $s's run on containers could not run (log above)" >&2
+        fi
+        grep -E '^  try ' "$dir/replay.log" | sed 's/^/    /' || true
+    fi
     left=$(docker ps -aq --filter label=dev.lockstorm.run; docker network ls -q --filter label=dev.lockstorm.run)
     if [ -n "$left" ]; then
         echo "lockstorm: containers or networks left behind: $(echo $left)" >&2

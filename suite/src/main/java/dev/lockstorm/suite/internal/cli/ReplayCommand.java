@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
                 + " (its schedule.json, or --schedule), each fault that came right after a client's grant waiting for that client's grant."
                 + " Timing-dependent failures are not deterministic: --tries N runs it N times and says how often the same finding came"
                 + " back (the same kind of violation, tied to the same fault of the schedule).",
-                "Needs root (bin/lockstorm enters a lab). Exit code: 0 when at least one try found the same, 1 when none did,"
+                "Needs root in a lab (bin/lockstorm enters one), not on containers. Exit code: 0 when at least one try found the same, 1 when none did,"
                         + " 3 bad input or setup error."})
 public final class ReplayCommand implements Callable<Integer> {
     @Parameters(paramLabel = "RUN_DIR", description = "A run's directory (store/<system>/<start-time>, or its 'latest').")
@@ -43,6 +43,9 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     Plugins plugins = new Plugins();
 
+    @Mixin
+    BackendOption backend = new BackendOption();
+
     @Override
     public Integer call() throws Exception {
         if (tries < 1) {
@@ -53,9 +56,10 @@ public final class ReplayCommand implements Callable<Integer> {
         RunSpec spec;
         Placement placement;
         try {
+            backend.check();
             recorded = RecordedRun.open(dir, schedule, plugins.entries(), System.out);
             spec = recorded.request().spec();
-            placement = recorded.request().where();
+            placement = backend.or(recorded.request().where());
             placement.check(spec);
         } catch (IllegalArgumentException | PluginException | CommandLine.ParameterException e) {
             System.err.println("lockstorm replay: " + e.getMessage());

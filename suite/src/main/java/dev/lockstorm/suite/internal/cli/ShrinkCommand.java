@@ -34,7 +34,7 @@ import java.util.concurrent.Callable;
                 + " one try shows the finding. Writes store/<name>-shrink/<time>/: schedule.json, command.txt (one 'run --schedule'"
                 + " line), summary.txt, a JUnit 5 test (a @LockStormTest of the schedule), scenario.json (a named scenario that"
                 + " 'lockstorm reproduce FILE' runs) and shrink.log.",
-                "Needs root (bin/lockstorm enters a lab). Exit code: 0 when shrunk (or nothing could be left out), 1 when the replay"
+                "Needs root in a lab (bin/lockstorm enters one), not on containers. Exit code: 0 when shrunk (or nothing could be left out), 1 when the replay"
                         + " did not show the finding at all, 3 bad input or setup error."})
 public final class ShrinkCommand implements Callable<Integer> {
     /** The folder of a shrink's directory that holds every try's run. */
@@ -60,6 +60,9 @@ public final class ShrinkCommand implements Callable<Integer> {
     @Mixin
     Plugins plugins = new Plugins();
 
+    @Mixin
+    BackendOption backend = new BackendOption();
+
     @Override
     public Integer call() throws Exception {
         if (tries < 1) {
@@ -70,9 +73,11 @@ public final class ShrinkCommand implements Callable<Integer> {
         RunRequest original;
         Placement placement;
         try {
+            backend.check();
             recorded = RecordedRun.open(dir, null, plugins.entries(), System.out);
             original = recorded.request();
-            placement = original.where();
+            placement = backend.or(original.where());
+            original = original.on(placement);
             placement.check(original.spec());
         } catch (IllegalArgumentException | PluginException | CommandLine.ParameterException e) {
             System.err.println("lockstorm shrink: " + e.getMessage());

@@ -154,6 +154,12 @@ public record RunRequest(String system, Map<String, String> options, String reso
                 holdMin, holdMax, rest, nesting, readers, onDoubt, keepCrashed, quiet, persistence, title, where);
     }
 
+    /** The same run on {@code w}'s hosts. */
+    public RunRequest on(Placement w) {
+        return new RunRequest(system, options, resource, classpath, clients, timeLimit, nemesis, schedule, fencing, seed, lease, nemesisInterval,
+                holdMin, holdMax, rest, nesting, readers, onDoubt, keepCrashed, quiet, persistence, title, w);
+    }
+
     /**
      * {@code bin/lockstorm run}'s options for this run, every one given (a person's copy of it; the
      * data is the record): the same run when typed again, each value one argument.

@@ -84,6 +84,9 @@ class CliTest {
         assertEquals(3, Main.run("shrink", dir.toString(), "--tries", "0"));
         assertTrue(console.err().contains("--tries must be at least 1, not 0"), console.err());
         console.reset();
+        assertEquals(3, Main.run("replay", dir.toString(), "--backend", "docker"));
+        assertTrue(console.err().contains("--backend: expected lab or containers, got 'docker'"), console.err());
+        console.reset();
         Path bad = file("schedule.json", "{\"steps\":[{\"kind\":\"kill\",\"target\":\"n1\",\"at_ms\":0},{\"kind\":\"pause\",\"at_ms\":5}]}");
         assertEquals(3, Main.run("run", "--system", "redis-single", "--schedule", bad.toString()));
         assertTrue(console.err().contains(bad + ": step 2: expected \"target\" as a name"), console.err());
