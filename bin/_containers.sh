@@ -76,7 +76,7 @@ lockstorm_containers_tier() {
             rc=1; tail -25 "$dir/$s.log"; echo "lockstorm: $s on containers did not find what it expects (log above)" >&2; }
         grep -E '^  (found|proof|as expected|NOT AS EXPECTED)' "$dir/$s.log" | sed 's/^/    /' || true
     done
-    # every family (bin/test --containers): a recorded run replayed where it ran, as a user who is not root
+    # every family (bin/test --containers): a recorded run replayed where it ran, and a hunt, as a user who is not root
     if [ -z "${1:-}" ]; then
         s=${families%% *}
         local run
@@ -89,6 +89,14 @@ lockstorm_containers_tier() {
             rc=1; tail -25 "$dir/replay.log"; echo "lockstorm: the replay of $s's run on containers could not run (log above)" >&2
         fi
         grep -E '^  try ' "$dir/replay.log" | sed 's/^/    /' || true
+        echo "lockstorm: containers: a hunt's round of one nemesis"
+        local hunted=0
+        as_user "bin/lockstorm hunt --backend containers --system redis-single --nemeses pause-client --seeds 1 --each 5s --store $dir/store" \
+            >"$dir/hunt.log" 2>&1 || hunted=$?
+        if [ "$hunted" -gt 1 ]; then
+            rc=1; tail -25 "$dir/hunt.log"; echo "lockstorm: a hunt on containers could not run (log above)" >&2
+        fi
+        grep -E '^lockstorm hunt:' "$dir/hunt.log" | sed 's/^/    /' || true
     fi
     left=$(docker ps -aq --filter label=dev.lockstorm.run; docker network ls -q --filter label=dev.lockstorm.run)
     if [ -n "$left" ]; then

@@ -12,12 +12,11 @@ final class BackendOption {
 
     /** An IllegalArgumentException naming the option when its value is neither backend: asked before the recorded run is read. */
     void check() {
-        if (backend != null) RemoteArgs.containers(backend);
+        if (backend != null) RemoteArgs.placement(backend);
     }
 
     /** Where to run: {@code recorded} unless {@code --backend} names another. */
     Placement or(Placement recorded) {
-        if (backend == null) return recorded;
-        return RemoteArgs.containers(backend) ? new Placement.Containers() : new Placement.InLab();
+        return backend == null ? recorded : RemoteArgs.placement(backend);
     }
 }

@@ -3,6 +3,7 @@ package dev.lockstorm.suite.internal.cli;
 import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.locks.internal.registry.Registry;
 import dev.lockstorm.suite.internal.hunt.Hunt;
+import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.hunt.HuntLog;
 import dev.lockstorm.suite.internal.hunt.Jobs;
 import dev.lockstorm.suite.internal.hunt.Shard;
@@ -28,7 +29,7 @@ import java.util.concurrent.Callable;
                 + " it still held the lock after another was granted it, tokens out of order, or a lock not live after the heal."
                 + " Lease limits (a holder frozen past its lease: any lease lock does that) are reported, not stopped at. Prints the run"
                 + " command that reproduces the defect and its report; with none, what the budget exercised.",
-                "Needs root (bin/lockstorm enters a lab). Exit code: 1 a defect found, 0 none within the budget, 3 bad input."})
+                "Needs root in a lab (bin/lockstorm enters one), not with --backend containers. Exit code: 1 a defect found, 0 none within the budget, 3 bad input."})
 public final class HuntCommand implements Callable<Integer> {
     @Option(names = "--system", required = true, paramLabel = "S", completionCandidates = Plugins.SystemNames.class,
             description = "The lock to hunt in: ${COMPLETION-CANDIDATES}, or your own from --classpath.")
@@ -63,6 +64,11 @@ public final class HuntCommand implements Callable<Integer> {
                     + " 'lockstorm merge' joins their stores (default: ${DEFAULT-VALUE}, every run).")
     String shard;
 
+    @Option(names = "--backend", paramLabel = "lab|containers", defaultValue = "lab",
+            description = "Where each run's hosts are made: lab (network namespaces, needs root; servers kept between runs) or"
+                    + " containers (a container per host, no root; each run starts its own). Default: ${DEFAULT-VALUE}.")
+    String backend;
+
     @Option(names = "--fencing", defaultValue = "none", paramLabel = "F",
             description = "What the protected resource is asked to fence: none, writes or all (reads too). With writes or all the hunt also"
                     + " stops at a resource defect: a stale write (or read) accepted, an update lost while every holder fenced, a current"
@@ -94,6 +100,7 @@ public final class HuntCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Registry registry;
         Shard share;
+        Placement where;
         dev.lockstorm.api.Fencing fence;
         try {
             registry = plugins.registry();
@@ -109,12 +116,13 @@ public final class HuntCommand implements Callable<Integer> {
             fence = dev.lockstorm.api.Fencing.fromName(fencing);
             if (nemeses != null) nemeses.forEach(NemesisKinds::byName);
             if (jobs < 1) throw new IllegalArgumentException("--jobs must be at least 1, not " + jobs);
+            where = RemoteArgs.placement(backend);
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm hunt: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        if (jobs > 1) return inJobs(share);
-        Hunt hunt = new Hunt(store.store(), System.out);
+        if (jobs > 1) return inJobs(share, where instanceof Placement.InLab);
+        Hunt hunt = new Hunt(store.store(), System.out).on(where);
         if (recordDir != null) hunt = hunt.asJob(recordDir, () -> stopFile != null && Files.exists(stopFile));
         Hunt.Found f = hunt.run(registry.system(system), options, registry.classpath(), registry.resource(resource),
                 nemeses, budget, each, seeds, share, fence);
@@ -133,11 +141,11 @@ public final class HuntCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The hunt as {@link #jobs} jobs side by side, each this command again in a lab of its own with its part of {@code share}. */
-    private int inJobs(Shard share) throws Exception {
+    /** The hunt as {@link #jobs} jobs side by side, each this command again, in a lab of its own unless on containers, with its part of {@code share}. */
+    private int inJobs(Shard share, boolean inLabs) throws Exception {
         Jobs.Ended ended;
         try {
-            ended = Jobs.run(store.store(), share, jobs, this::jobCommand, Map.of(Main.EXIT_WITH_STDIN, "1"), System.out);
+            ended = Jobs.run(store.store(), share, jobs, this::jobCommand, Map.of(Main.EXIT_WITH_STDIN, "1"), inLabs, System.out);
         } catch (IllegalStateException e) {
             System.err.println("lockstorm hunt: " + e.getMessage());
             return Main.BAD_INPUT;
@@ -158,7 +166,7 @@ public final class HuntCommand implements Callable<Integer> {
         c.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "hunt", "--system", system,
                 "--budget", budget.toSeconds() + "s", "--seeds", Long.toString(seeds), "--fencing", fencing, "--resource", resource,
                 "--store", store.store().root().toAbsolutePath().toString(), "--jobs", "1", "--shard", job.share().toString(),
-                "--record-dir", job.record().toString(), "--stop-file", job.stop().toString()));
+                "--record-dir", job.record().toString(), "--stop-file", job.stop().toString(), "--backend", backend));
         if (plugins.classpath != null) c.addAll(List.of("--classpath", plugins.classpath));
         if (each != null) c.addAll(List.of("--each", each.toSeconds() + "s"));
         if (nemeses != null) c.addAll(List.of("--nemeses", String.join(",", nemeses)));

@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
         description = {"Runs every chosen system under every chosen nemesis (none, partition, pause-client, kill, kill-client, clock) for a short"
                 + " time limit and prints one table of verdicts, double holders, lost updates and ops/s, with the report of each cell."
                 + " The table is also written to store/matrix/<time>/matrix.txt.",
-                "Needs root (bin/lockstorm enters a lab). Exit code: 0 all valid, 1 some cell invalid, 2 some cell unknown or not run,"
+                "Needs root in a lab (bin/lockstorm enters one), not with --backend containers. Exit code: 0 all valid, 1 some cell invalid, 2 some cell unknown or not run,"
                         + " 3 bad input. With --expect, 0 when every cell meets every expectation, 1 when one does not, 2 when a cell did"
                         + " not run: --expect no-defect passes cells whose only incidents are lease limits (a lease lock under"
                         + " pause-client), so that a CI job fails on lock defects only."})
@@ -57,6 +57,11 @@ public final class MatrixCommand implements Callable<Integer> {
     @Mixin
     ExpectOption expect = new ExpectOption();
 
+    @Option(names = "--backend", paramLabel = "lab|containers", defaultValue = "lab",
+            description = "Where each cell's hosts are made: lab (network namespaces, needs root; a system's servers kept from cell to"
+                    + " cell) or containers (a container per host, no root; each cell starts its own). Default: ${DEFAULT-VALUE}.")
+    String backend;
+
     @Mixin
     StoreOption store;
 
@@ -67,7 +72,9 @@ public final class MatrixCommand implements Callable<Integer> {
         List<Expectation> expectations;
         Registry registry;
         Persistence durable;
+        dev.lockstorm.suite.internal.run.Placement where;
         try {
+            where = RemoteArgs.placement(backend);
             registry = plugins.registry();
             for (String s : systems == null ? registry.systemNames() : split(systems)) sys.add(registry.system(s));
             for (String n : nemeses == null ? Matrix.NEMESES.stream().map(NemesisKind::name).toList() : split(nemeses)) {
@@ -86,7 +93,7 @@ public final class MatrixCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         RunStore store = this.store.store();
-        Matrix matrix = new Matrix(store, timeLimit, seed, registry.classpath(), durable, System.err);
+        Matrix matrix = new Matrix(store, timeLimit, seed, registry.classpath(), durable, System.err).on(where);
         List<Matrix.Cell> cells = matrix.run(sys, nem);
         Path dir = matrix.write(cells);
         System.out.print(matrix.table(cells));

@@ -35,6 +35,11 @@ final class RemoteArgs {
         throw new IllegalArgumentException("--backend: expected lab or containers, got '" + backend + "' (remote machines are --hosts)");
     }
 
+    /** The lab or the containers, as {@code backend} (an option's value) names them; an {@link IllegalArgumentException} naming the option for another. */
+    static Placement placement(String backend) {
+        return containers(backend) ? new Placement.Containers() : new Placement.InLab();
+    }
+
     /** The lab, the containers or the remote hosts; IllegalArgumentException naming the option or file line of a bad entry. */
     Placement placement() {
         if (containers(backend)) {

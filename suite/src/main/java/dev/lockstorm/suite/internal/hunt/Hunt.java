@@ -15,6 +15,7 @@ import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
+import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.Runner;
 import dev.lockstorm.suite.internal.run.StandingServers;
 
@@ -55,16 +56,23 @@ public final class Hunt {
     private final PrintStream progress;
     private final Path record;
     private final BooleanSupplier stop;
+    private final Placement placement;
 
     public Hunt(RunStore store, PrintStream progress) {
-        this(store, progress, null, () -> false);
+        this(store, progress, null, () -> false, new Placement.InLab());
     }
 
-    private Hunt(RunStore store, PrintStream progress, Path record, BooleanSupplier stop) {
+    private Hunt(RunStore store, PrintStream progress, Path record, BooleanSupplier stop, Placement placement) {
         this.store = store;
         this.progress = progress;
         this.record = record;
         this.stop = stop;
+        this.placement = placement;
+    }
+
+    /** The same hunt with its runs' hosts made by {@code p} (a lab by default; containers need no root, and keep no servers between runs). */
+    public Hunt on(Placement p) {
+        return new Hunt(store, progress, record, stop, p);
     }
 
     /**
@@ -72,7 +80,7 @@ public final class Hunt {
      * store's {@code hunts/} made for it), and no run started once {@code stop} says another job found a defect.
      */
     public Hunt asJob(Path record, BooleanSupplier stop) {
-        return new Hunt(store, progress, record, stop);
+        return new Hunt(store, progress, record, stop, placement);
     }
 
     /**
@@ -131,7 +139,7 @@ public final class Hunt {
         List<NemesisKind> kinds = new ArrayList<>();
         for (String n : names) {
             NemesisKind k = NemesisKinds.byName(n);
-            Optional<String> unfit = k.unfitFor(system, 5);
+            Optional<String> unfit = k.unfitFor(system, 5).or(() -> placement.unfit(k, system.topology(), 5));
             if (unfit.isEmpty()) kinds.add(k);
             else if (nemeses != null) progress.println("hunt: left out " + n + ": " + unfit.get());
         }
@@ -175,7 +183,7 @@ public final class Hunt {
         Map<String, Long> mostOf = new HashMap<>();
         List<Long> arounds = new ArrayList<>();
         try (StandingServers standing = new StandingServers()) {
-            Runner runner = new Runner(progress).keeping(standing);
+            Runner runner = new Runner(progress, placement).keeping(standing);
             for (Rotation.Turn turn = first; turn != null; turn = rotation.next(turn.position() + 1)) {
                 NemesisKind kind = turn.kind();
                 long seed = turn.seed();
@@ -196,6 +204,7 @@ public final class Hunt {
                 if (!classpath.isEmpty()) command.addAll(List.of("--classpath", PluginClasspath.join(classpath)));
                 options.forEach((k, v) -> command.addAll(List.of("--option", k + "=" + v)));
                 if (durable) command.addAll(List.of("--persistence", Persistence.AOF_ALWAYS.wire()));
+                command.addAll(placement.arguments());
                 RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).resource(resource).nemesis(kind).seed(seed).timeLimit(each)
                         .fencing(fencing).command(command);
                 if (durable) b.persistence(Persistence.AOF_ALWAYS);

@@ -54,24 +54,27 @@ public final class Jobs {
      *
      * @param command the helper's command line for a job (a JVM running this hunt with the job's share, record and stop file)
      * @param env     what the helpers' environment adds
+     * @param inLabs  whether each job runs in a lab of its own (its runs make their hosts there); else as it is (on containers)
      * @throws IllegalStateException when no lab can be made here (the message says why)
      */
     public static Ended run(RunStore store, Shard share, int jobs, Function<Job, List<String>> command, Map<String, String> env,
-                            PrintStream progress) throws IOException, InterruptedException {
-        LabLauncher.unavailable().ifPresent(why -> {
-            throw new IllegalStateException("hunt --jobs runs each job in a lab of its own, and " + why);
-        });
+                            boolean inLabs, PrintStream progress) throws IOException, InterruptedException {
+        if (inLabs) {
+            LabLauncher.unavailable().ifPresent(why -> {
+                throw new IllegalStateException("hunt --jobs runs each job in a lab of its own, and " + why);
+            });
+        }
         Path dir = store.newRun("merged");
         Path stop = dir.resolve("stop");
         List<Job> all = new ArrayList<>();
         for (int j = 1; j <= jobs; j++) all.add(new Job(j, share.part(j, jobs), store.newRun("hunts"), stop));
-        progress.println("hunt: " + jobs + " jobs side by side, each in a lab of its own: " + String.join(", ",
+        progress.println("hunt: " + jobs + " jobs side by side" + (inLabs ? ", each in a lab of its own" : "") + ": " + String.join(", ",
                 all.stream().map(j -> "job " + j.number() + " takes shard " + j.share()).toList()));
         List<Process> processes = new ArrayList<>();
         List<Thread> readers = new ArrayList<>();
         try {
             for (Job j : all) {
-                ProcessBuilder pb = new ProcessBuilder(LabLauncher.command(command.apply(j))).redirectErrorStream(true);
+                ProcessBuilder pb = new ProcessBuilder(inLabs ? LabLauncher.command(command.apply(j)) : command.apply(j)).redirectErrorStream(true);
                 pb.environment().putAll(env);
                 Process p = pb.start();
                 processes.add(p);

@@ -15,6 +15,7 @@ import dev.lockstorm.suite.internal.nemesiskinds.Partition;
 import dev.lockstorm.suite.internal.nemesiskinds.PauseClient;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
+import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.Runner;
 import dev.lockstorm.suite.internal.run.StandingServers;
 import dev.lockstorm.locks.internal.registry.PluginClasspath;
@@ -53,18 +54,30 @@ public final class Matrix {
 
     private final List<Path> classpath;
     private final Persistence persistence;
+    private final Placement placement;
 
     /**
      * @param classpath   the user's class path entries (plug-in systems) that worker JVMs add
      * @param persistence how the servers of the systems that keep data across a crash (Redis) keep it; the others are unaffected
      */
     public Matrix(RunStore store, Duration timeLimit, long seed, List<Path> classpath, Persistence persistence, PrintStream progress) {
+        this(store, timeLimit, seed, classpath, persistence, progress, new Placement.InLab());
+    }
+
+    private Matrix(RunStore store, Duration timeLimit, long seed, List<Path> classpath, Persistence persistence, PrintStream progress,
+                   Placement placement) {
         this.classpath = List.copyOf(classpath);
         this.persistence = persistence;
         this.store = store;
         this.timeLimit = timeLimit;
         this.seed = seed;
         this.progress = progress;
+        this.placement = placement;
+    }
+
+    /** The same matrix with its cells' hosts made by {@code p} (a lab by default; containers need no root, and keep no servers between cells). */
+    public Matrix on(Placement p) {
+        return new Matrix(store, timeLimit, seed, classpath, persistence, progress, p);
     }
 
     /**
@@ -92,7 +105,7 @@ public final class Matrix {
     public List<Cell> run(List<LockSystem> systems, List<NemesisKind> nemeses) {
         List<Cell> cells = new ArrayList<>();
         try (StandingServers standing = new StandingServers()) {
-            Runner runner = new Runner(progress).keeping(standing);
+            Runner runner = new Runner(progress, placement).keeping(standing);
             for (LockSystem s : systems) {
                 for (NemesisKind n : nemeses) {
                     String system = s.name();
@@ -122,6 +135,7 @@ public final class Matrix {
         // only where the servers have a choice: the other families keep their data as they always do
         boolean chosen = persistence != Persistence.NONE && ServerKind.of(system.topology()).can(ServerKind.Capability.PERSISTENCE);
         if (chosen) command.addAll(List.of("--persistence", persistence.wire()));
+        command.addAll(placement.arguments());
         RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).timeLimit(timeLimit).nemesis(nemesis).seed(seed).nemesisInterval(interval)
                 .holds(Duration.ZERO, Duration.ofMillis(500)).command(command);
         if (chosen) b.persistence(persistence);
