@@ -277,8 +277,30 @@ public final class Incidents {
                         + f.describe() + "): a server that restarts without what it held forgets the lock", f);
             }
         }
+        // and one it ties to a failover: the server the run's leader watch named at the holder's grant was frozen while the other
+        // was granted, so another server granted it (a replica promoted without the key, as Redis's asynchronous replication allows)
+        String leader = leaderAt(ctx.h, hold.start().index());
+        for (FaultSpan f : before) {
+            if (leader != null && f.effect() instanceof FaultEffect.Freeze && f.hosts().equals(List.of(leader))
+                    && f.start().index() < first.start().index() && (f.end() == null || f.end().index() > hold.start().index())) {
+                return new Incident.Cause(false, "the service granted the lock twice while " + leader + ", its leader when the holder was granted"
+                        + " (the run's leader watch), was frozen (" + f.describe() + "): the server that granted it again did not have the first grant"
+                        + " (a failover to a replica that missed it)", f);
+            }
+        }
         return new Incident.Cause(false, "nothing before the grant could have ended the holder's lease, so the service granted the lock twice"
                 + (notEnough.isEmpty() ? "" : ": " + String.join("; ", notEnough)));
+    }
+
+    /** The host the run's leader watch last named before event {@code index}, or null (none named, or no watch). */
+    private static String leaderAt(History h, int index) {
+        for (int i = Math.min(index, h.size() - 1); i >= 0; i--) {
+            Op op = h.get(i);
+            if (op.process() == Op.NEMESIS && dev.lockstorm.faults.NemesisEvent.LEADER.f().equals(op.f())) {
+                return op.value() instanceof String s ? s : null;
+            }
+        }
+        return null;
     }
 
     /**

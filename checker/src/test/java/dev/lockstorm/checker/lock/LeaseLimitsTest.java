@@ -187,6 +187,26 @@ class LeaseLimitsTest {
         assertTrue(paused.why().contains("not judged"), "a pause of any size is taken as enough, and it says so: " + paused.why());
     }
 
+    /** The leader watch names {@code leader}; c1 holds; {@code paused}'s server is frozen; c2 is granted during the freeze. */
+    private static Incident.Cause duringAServerFreeze(String leader, String paused) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1", "n2", "n3")).nemesis("leader", leader).with("hosts", List.of(leader))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-pause", List.of("redis-" + paused)).with("hosts", List.of(paused))
+                .gap(1_000).acquire(1, 2L).with("client", "c2")
+                .gap(100).nemesis("stop-pause", List.of("redis-" + paused)).with("hosts", List.of(paused)).release(0).release(1));
+    }
+
+    @Test
+    void aGrantWhileTheHoldersLeaderWasFrozenIsADefectThatNamesTheFailover() {
+        Incident.Cause failover = duringAServerFreeze("n2", "n2");
+        assertFalse(failover.leaseLimit(), failover.why());
+        assertTrue(failover.why().contains("while n2, its leader when the holder was granted (the run's leader watch), was frozen"), failover.why());
+        // another server frozen: nothing ties the second grant to it, and the words say what was weighed
+        Incident.Cause elsewhere = duringAServerFreeze("n1", "n2");
+        assertFalse(elsewhere.leaseLimit(), elsewhere.why());
+        assertTrue(elsewhere.why().startsWith("nothing before the grant could have ended the holder's lease"), elsewhere.why());
+    }
+
     @Test
     void aClientsWallClockNeverExcusesAGrant() {
         Incident.Cause holder = underJump(FIXED_4S, "client-c1", "c1", -60_000, 1_000);
