@@ -34,11 +34,9 @@ final class Reaper implements AutoCloseable {
             done
             """;
 
-    private final Process process;
     private final OutputStream pipe;
 
     private Reaper(Process process) {
-        this.process = process;
         this.pipe = process.getOutputStream();
     }
 
@@ -51,11 +49,6 @@ final class Reaper implements AutoCloseable {
         } catch (IOException e) {
             throw new LabException("could not start the reaper of run " + run + " (setsid and sh, from util-linux and dash): " + e.getMessage(), e);
         }
-    }
-
-    /** Whether the reaper is still waiting for this JVM (a reaper that died would leave a killed run's containers to {@code cleanup}). */
-    boolean watching() {
-        return process.isAlive();
     }
 
     /**

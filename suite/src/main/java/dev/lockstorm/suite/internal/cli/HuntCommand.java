@@ -64,10 +64,8 @@ public final class HuntCommand implements Callable<Integer> {
                     + " 'lockstorm merge' joins their stores (default: ${DEFAULT-VALUE}, every run).")
     String shard;
 
-    @Option(names = "--backend", paramLabel = "lab|containers", defaultValue = "lab",
-            description = "Where each run's hosts are made: lab (network namespaces, needs root; servers kept between runs) or"
-                    + " containers (a container per host, no root; each run starts its own). Default: ${DEFAULT-VALUE}.")
-    String backend;
+    @Mixin
+    BackendOption backend = new BackendOption();
 
     @Option(names = "--fencing", defaultValue = "none", paramLabel = "F",
             description = "What the protected resource is asked to fence: none, writes or all (reads too). With writes or all the hunt also"
@@ -116,7 +114,7 @@ public final class HuntCommand implements Callable<Integer> {
             fence = dev.lockstorm.api.Fencing.fromName(fencing);
             if (nemeses != null) nemeses.forEach(NemesisKinds::byName);
             if (jobs < 1) throw new IllegalArgumentException("--jobs must be at least 1, not " + jobs);
-            where = RemoteArgs.placement(backend);
+            where = backend.or(new Placement.InLab());
         } catch (PluginException | IllegalArgumentException e) {
             System.err.println("lockstorm hunt: " + e.getMessage());
             return Main.BAD_INPUT;
@@ -166,7 +164,8 @@ public final class HuntCommand implements Callable<Integer> {
         c.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "hunt", "--system", system,
                 "--budget", budget.toSeconds() + "s", "--seeds", Long.toString(seeds), "--fencing", fencing, "--resource", resource,
                 "--store", store.store().root().toAbsolutePath().toString(), "--jobs", "1", "--shard", job.share().toString(),
-                "--record-dir", job.record().toString(), "--stop-file", job.stop().toString(), "--backend", backend));
+                "--record-dir", job.record().toString(), "--stop-file", job.stop().toString()));
+        c.addAll(backend.arguments());
         if (plugins.classpath != null) c.addAll(List.of("--classpath", plugins.classpath));
         if (each != null) c.addAll(List.of("--each", each.toSeconds() + "s"));
         if (nemeses != null) c.addAll(List.of("--nemeses", String.join(",", nemeses)));

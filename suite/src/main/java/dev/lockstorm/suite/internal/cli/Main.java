@@ -80,9 +80,8 @@ public final class Main implements Runnable {
             return BAD_INPUT;
         });
         // a run records its exact command line
-        if (args.length > 0 && cl.getSubcommands().get(args[0]) != null && cl.getSubcommands().get(args[0]).getCommand() instanceof Typed t) {
-            t.typed(java.util.List.of(args).subList(1, args.length));
-        }
+        CommandLine sub = args.length > 0 ? cl.getSubcommands().get(args[0]) : null;
+        if (sub != null && sub.getCommand() instanceof Typed t) t.typed(java.util.List.of(args).subList(1, args.length));
         try {
             return cl.execute(args);
         } catch (StackOverflowError | OutOfMemoryError e) {

@@ -57,10 +57,8 @@ public final class MatrixCommand implements Callable<Integer> {
     @Mixin
     ExpectOption expect = new ExpectOption();
 
-    @Option(names = "--backend", paramLabel = "lab|containers", defaultValue = "lab",
-            description = "Where each cell's hosts are made: lab (network namespaces, needs root; a system's servers kept from cell to"
-                    + " cell) or containers (a container per host, no root; each cell starts its own). Default: ${DEFAULT-VALUE}.")
-    String backend;
+    @Mixin
+    BackendOption backend = new BackendOption();
 
     @Mixin
     StoreOption store;
@@ -74,7 +72,7 @@ public final class MatrixCommand implements Callable<Integer> {
         Persistence durable;
         dev.lockstorm.suite.internal.run.Placement where;
         try {
-            where = RemoteArgs.placement(backend);
+            where = backend.or(new dev.lockstorm.suite.internal.run.Placement.InLab());
             registry = plugins.registry();
             for (String s : systems == null ? registry.systemNames() : split(systems)) sys.add(registry.system(s));
             for (String n : nemeses == null ? Matrix.NEMESES.stream().map(NemesisKind::name).toList() : split(nemeses)) {

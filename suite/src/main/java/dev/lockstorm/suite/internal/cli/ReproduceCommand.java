@@ -72,15 +72,7 @@ public final class ReproduceCommand implements Callable<Integer>, Typed {
      */
     static List<String> command(List<String> argv, long seed, int variant, int variants) {
         List<String> cmd = new ArrayList<>(List.of("bin/lockstorm", "reproduce"));
-        for (int i = 0; i < argv.size(); i++) {
-            String w = argv.get(i);
-            String option = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
-            if (PER_RUN.contains(option)) {
-                if (!w.contains("=")) i++;
-                continue;
-            }
-            cmd.add(w);
-        }
+        cmd.addAll(RunCommand.without(argv, PER_RUN));
         cmd.addAll(List.of("--seed", Long.toString(seed)));
         if (variants > 1) cmd.addAll(List.of("--variant", Integer.toString(variant)));
         return cmd;

@@ -151,11 +151,6 @@ public final class RunCommand implements Callable<Integer>, Typed {
         argv = List.copyOf(words);
     }
 
-    /**
-     * The options of {@code bin/lockstorm run ARGS}, as a replay, a shrink or a scenario file gives them.
-     *
-     * @throws CommandLine.ParameterException for an unknown option or a bad value
-     */
     /** A new list of {@code args} without {@code options} and their values ({@code --seed 3}, {@code --seed=3}). */
     static List<String> without(List<String> args, java.util.Collection<String> options) {
         List<String> out = new ArrayList<>();
@@ -171,6 +166,11 @@ public final class RunCommand implements Callable<Integer>, Typed {
         return out;
     }
 
+    /**
+     * The options of {@code bin/lockstorm run ARGS}, as a replay, a shrink or a scenario file gives them.
+     *
+     * @throws CommandLine.ParameterException for an unknown option or a bad value
+     */
     static RunCommand parse(List<String> args) {
         RunCommand run = new RunCommand();
         new CommandLine(run).parseArgs(args.toArray(String[]::new));
