@@ -272,6 +272,27 @@ public sealed interface FaultEffect {
             return true;
         }
 
+        /**
+         * Whether {@code server} is left with less than a majority of the servers it can talk with both ways (itself
+         * included), so that the others may choose another leader. A grudge that does not say who refused whom isolates nobody.
+         *
+         * @param servers the run's servers; empty when the history does not say (then those the grudge names, clients aside)
+         */
+        public boolean isolates(String server, java.util.Collection<String> servers, java.util.Set<String> clientHosts) {
+            if (refuses == null) return false;
+            java.util.Set<String> all = new java.util.LinkedHashSet<>(servers);
+            if (all.isEmpty()) {
+                refuses.forEach((k, v) -> {
+                    all.add(k);
+                    all.addAll(v);
+                });
+                all.removeAll(clientHosts);
+            }
+            if (!all.contains(server) || all.size() < 2) return false;
+            long peers = all.stream().filter(x -> x.equals(server) || hears(server, x) && hears(x, server)).count();
+            return peers < all.size() / 2 + 1;
+        }
+
         /** Whether {@code to} gets what {@code from} sends: neither refuses the other (inbound: only the receiver's refusal counts). */
         private boolean hears(String to, String from) {
             if (refuses.getOrDefault(to, List.of()).contains(from)) return false;

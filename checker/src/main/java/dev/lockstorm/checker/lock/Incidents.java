@@ -268,6 +268,11 @@ public final class Incidents {
             if (j.suffices()) return new Incident.Cause(true, j.why());
             notEnough.add(j.why());
         }
+        // still a defect of the service as run, but one the history ties to a failover: the server the run's leader watch named at
+        // the holder's grant was frozen, killed or cut off from the other servers while the other was granted, so another server
+        // granted it (a replica promoted without the key, as Redis's asynchronous replication allows)
+        Incident.Cause failover = failover(ctx, hold, first, before);
+        if (failover != null) return failover;
         // still a defect of the service as run, but one the history ties to a fault: a server killed after the holder's grant
         // and before the other's restarted without the lock (a Redis without persistence, a member that keeps nothing on disk)
         for (FaultSpan f : before) {
@@ -277,19 +282,33 @@ public final class Incidents {
                         + f.describe() + "): a server that restarts without what it held forgets the lock", f);
             }
         }
-        // and one it ties to a failover: the server the run's leader watch named at the holder's grant was frozen while the other
-        // was granted, so another server granted it (a replica promoted without the key, as Redis's asynchronous replication allows)
-        String leader = leaderAt(ctx.h, hold.start().index());
-        for (FaultSpan f : before) {
-            if (leader != null && f.effect() instanceof FaultEffect.Freeze && f.hosts().equals(List.of(leader))
-                    && f.start().index() < first.start().index() && (f.end() == null || f.end().index() > hold.start().index())) {
-                return new Incident.Cause(false, "the service granted the lock twice while " + leader + ", its leader when the holder was granted"
-                        + " (the run's leader watch), was frozen (" + f.describe() + "): the server that granted it again did not have the first grant"
-                        + " (a failover to a replica that missed it)", f);
-            }
-        }
         return new Incident.Cause(false, "nothing before the grant could have ended the holder's lease, so the service granted the lock twice"
                 + (notEnough.isEmpty() ? "" : ": " + String.join("; ", notEnough)));
+    }
+
+    /**
+     * The failover a second grant is tied to, or null: the leader the run's watch named at the holder's grant was frozen,
+     * or cut off from a majority of the servers, after that grant and before the other; or killed then while the watch
+     * named another leader by the second grant (a kill without a new leader is a restart: the rule after this one).
+     */
+    private static Incident.Cause failover(Context ctx, HoldInterval hold, HoldInterval first, List<FaultSpan> before) {
+        String leader = leaderAt(ctx.h, hold.start().index());
+        if (leader == null) return null;
+        String next = leaderAt(ctx.h, first.start().index());
+        for (FaultSpan f : before) {
+            boolean inForce = f.start().index() < first.start().index() && (f.end() == null || f.end().index() > hold.start().index());
+            if (!inForce) continue;
+            String what;
+            if (f.effect() instanceof FaultEffect.Freeze && f.hosts().equals(List.of(leader))) what = "was frozen";
+            else if (f.effect() instanceof FaultEffect.Kill && f.hosts().equals(List.of(leader)) && f.start().index() > hold.start().index()
+                    && next != null && !next.equals(leader)) what = "was killed and the watch then named " + next;
+            else if (f.effect() instanceof FaultEffect.Cut c && c.isolates(leader, ctx.servers, ctx.clientHosts)) what = "was cut off from a majority of the servers";
+            else continue;
+            return new Incident.Cause(false, "the service granted the lock twice while " + leader + ", its leader when the holder was granted"
+                    + " (the run's leader watch), " + what + " (" + f.describe() + "): the server that granted it again did not have the first"
+                    + " grant (a failover to a replica that missed it)", f);
+        }
+        return null;
     }
 
     /** The host the run's leader watch last named before event {@code index}, or null (none named, or no watch). */

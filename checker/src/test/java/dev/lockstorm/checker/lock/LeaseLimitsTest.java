@@ -207,6 +207,48 @@ class LeaseLimitsTest {
         assertTrue(elsewhere.why().startsWith("nothing before the grant could have ended the holder's lease"), elsewhere.why());
     }
 
+    /** Three servers, {@code leader} named at c1's grant; {@code refuses} from 100 ms; c2 granted 1 s later. */
+    private static Incident.Cause duringALeaderCut(String leader, Map<String, Object> refuses) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1", "n2", "n3")).nemesis("leader", leader).with("hosts", List.of(leader))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-partition", refuses).with("hosts", List.of("n1", "n2", "n3"))
+                .gap(1_000).acquire(1, 2L).with("client", "c2")
+                .gap(100).nemesis("stop-partition", "fully connected").release(0).release(1));
+    }
+
+    @Test
+    void aGrantWhileTheHoldersLeaderWasCutOffFromAMajorityIsADefectThatNamesTheFailover() {
+        Map<String, Object> n2Alone = Map.of("n2", List.of("n1", "n3"), "n1", List.of("n2"), "n3", List.of("n2"));
+        Incident.Cause cut = duringALeaderCut("n2", n2Alone);
+        assertFalse(cut.leaseLimit(), cut.why());
+        assertTrue(cut.why().contains("while n2, its leader when the holder was granted (the run's leader watch), was cut off from a majority"), cut.why());
+        // the leader kept a majority (n1 alone was cut off): nothing ties the second grant to a failover
+        Map<String, Object> n1Alone = Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1"));
+        Incident.Cause kept = duringALeaderCut("n2", n1Alone);
+        assertFalse(kept.leaseLimit(), kept.why());
+        assertTrue(kept.why().startsWith("nothing before the grant could have ended the holder's lease"), kept.why());
+    }
+
+    /** Three servers, n2 named at c1's grant; n2 killed at 100 ms; {@code next} named at 600 ms (or nobody); c2 granted at 1.1 s. */
+    private static Incident.Cause afterALeaderKill(String next) {
+        var h = h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1", "n2", "n3")).nemesis("leader", "n2").with("hosts", List.of("n2"))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("kill", List.of("n2")).with("hosts", List.of("n2"));
+        if (next != null) h = h.gap(500).nemesis("leader", next).with("hosts", List.of(next));
+        return cause(h.gap(500).acquire(1, 2L).with("client", "c2").gap(100).nemesis("start", List.of("n2")).with("hosts", List.of("n2"))
+                .release(0).release(1));
+    }
+
+    @Test
+    void aLeaderKilledBeforeANewLeaderGrantsIsAFailoverAndWithoutOneARestart() {
+        Incident.Cause failover = afterALeaderKill("n3");
+        assertFalse(failover.leaseLimit(), failover.why());
+        assertTrue(failover.why().contains("was killed and the watch then named n3"), failover.why());
+        Incident.Cause restart = afterALeaderKill(null);
+        assertFalse(restart.leaseLimit(), restart.why());
+        assertTrue(restart.why().contains("a server that restarts without what it held forgets the lock"), restart.why());
+    }
+
     @Test
     void aClientsWallClockNeverExcusesAGrant() {
         Incident.Cause holder = underJump(FIXED_4S, "client-c1", "c1", -60_000, 1_000);
