@@ -264,6 +264,11 @@ public final class ReportHtml {
                     grants.add(List.of(lanes.client(g.start()), seconds(g.start().time()), g.end() == null ? end : seconds(g.end().time())));
                 }
                 m.put("grants", grants);
+                // where the holder's lease could run out (a lease limit) or ran to at least (a defect), drawn on its lane
+                if (i.cause() != null && i.cause().leaseEnds() != Op.NO_TIME) {
+                    m.put("lease", seconds(i.cause().leaseEnds()));
+                    m.put("limit", i.cause().leaseLimit());
+                }
                 m.put("label", i.prose().render(LANES));
                 inc.add(m);
             }

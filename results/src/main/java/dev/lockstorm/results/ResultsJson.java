@@ -289,6 +289,8 @@ public final class ResultsJson {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cause", i.cause().key());
         m.put("cause_detail", i.cause().why());
+        // where the holder's lease could run out (a lease limit) or ran to at least (a defect), nanoseconds; null: not placed
+        m.put("lease_ends", i.cause().leaseEnds() == Op.NO_TIME ? null : i.cause().leaseEnds());
         m.put("holder", hold(i.holder()));
         m.put("grants", all(i.grants(), ResultsJson::hold));
         m.put("faults", all(i.faults(), ResultsJson::fault));

@@ -3,6 +3,7 @@
   'use strict';
   const D = JSON.parse(document.getElementById('lockstorm-data').textContent);
   const VIOLATION = '#d50000';
+  const LEASE = '#6a1b9a'; // an incident's holder's lease end
   // a lane: a strip for labels at its top (LABEL_ROW), the hold bar below it (HOLD), acquire attempts at its foot;
   // labels sit in the strip or at the foot, never over a hold
   const LEFT = 96, RIGHT = 12, LANE = 34, TOP = 22, BOTTOM = 22, HOLD = 13, FOOT = LANE - 10;
@@ -243,6 +244,32 @@
       g.fillText(label, spot.x + 2, spot.y + 9);
       taken.push(Object.assign({incident: true}, spot));
       g.lineWidth = 1;
+      // where the holder's lease could run out (a lease limit: by the grant) or ran to at least (a defect: past it)
+      if (inc.lease !== undefined && inc.lease >= view.from && inc.lease <= view.to) {
+        const lx2 = x(inc.lease), ly = TOP + inc.lane * LANE;
+        g.strokeStyle = LEASE;
+        g.lineWidth = 2;
+        g.setLineDash([4, 3]);
+        g.beginPath();
+        g.moveTo(lx2, ly + 2);
+        g.lineTo(lx2, ly + LANE - 2);
+        g.stroke();
+        g.setLineDash([]);
+        g.lineWidth = 1;
+        g.font = '10px system-ui,sans-serif';
+        const text = inc.limit ? 'lease could end' : 'lease ran to here';
+        const tw = g.measureText(text).width + 4;
+        const at = [{x: lx2 + 3, y: ly + 1}, {x: lx2 + 3, y: ly + FOOT}, {x: lx2 - tw - 3, y: ly + 1}, {x: lx2 - tw - 3, y: ly + FOOT}]
+          .map(p => ({x: p.x, y: p.y, w: tw, h: 10}))
+          .find(r => r.x >= LEFT && r.x + r.w <= right && !taken.some(t => overlaps(r, t)));
+        if (at) {
+          g.fillStyle = 'rgba(255,255,255,0.9)';
+          g.fillRect(at.x, at.y, at.w, at.h);
+          g.fillStyle = LEASE;
+          g.fillText(text, at.x + 2, at.y + 8.5);
+          taken.push(Object.assign({lease: n}, at));
+        }
+      }
     });
     if (D.failure) {
       g.strokeStyle = '#2e7d32';
@@ -516,6 +543,10 @@
     if (faultOf('kill')) parts.push(sw('background:rgba(60,60,60,0.8)', 'a server down'));
     if (D.leaders.length) parts.push(sw('background:#263238;height:3px', 'the leader'));
     if (D.incidents.length) parts.push(sw('border:1.5px solid ' + VIOLATION + ';background:none', 'an incident: a hold others were granted during'));
+    if (D.incidents.some(i => i.lease !== undefined)) {
+      parts.push(sw('border-left:2px dashed ' + LEASE + ';background:none;width:2px', 'on an incident\'s holder: where its lease, by the lock\'s lease'
+        + ' model, could end (a lease limit: by the other\'s grant) or ran to at least (a lock defect: past it)'));
+    }
     if (D.failure) parts.push(sw('background:' + VIOLATION, 'the operation linearizability could not place, after the green-outlined ones'));
     document.getElementById('timeline-legend').innerHTML = parts.join(' · ');
   }
@@ -525,7 +556,8 @@
     labels: () => drawnLabels,
     zoom: zoom,
     tick: tick,
-    incidents: D.incidents.length
+    incidents: D.incidents.length,
+    leases: () => D.incidents.map(i => i.lease === undefined ? null : {at: i.lease, limit: i.limit})
   };
   window.addEventListener('resize', () => { draw(); latency(); throughput(); });
   draw();

@@ -39,11 +39,29 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
      * @param fault      the fault the evidence names (the holder frozen, cut off or kept from renewing, a server's clock
      *                   moved, a client frozen inside its acquire; for a defect, a server killed between the two grants),
      *                   or null when none does (the holder held past its lease, or a defect no fault is tied to)
+     * @param leaseEnds  where the holder's lease, by its model, could run out (a lease limit: at or before the grant), or
+     *                   ran to at least (a defect: after it), in nanoseconds on the history's clock; {@link Op#NO_TIME}
+     *                   when the evidence does not place it (no lease said, no times, a lease that never ends by itself)
      */
-    public record Cause(boolean leaseLimit, Prose reason, FaultSpan fault) {
+    public record Cause(boolean leaseLimit, Prose reason, FaultSpan fault, long leaseEnds) {
+        /** A cause that does not place the holder's lease end. */
+        public Cause(boolean leaseLimit, Prose reason, FaultSpan fault) {
+            this(leaseLimit, reason, fault, Op.NO_TIME);
+        }
+
         /** A cause whose evidence names no process. */
         public Cause(boolean leaseLimit, String why, FaultSpan fault) {
             this(leaseLimit, Prose.text(why), fault);
+        }
+
+        /** A cause whose evidence names no process, with where the holder's lease ends (or {@link Op#NO_TIME}). */
+        public Cause(boolean leaseLimit, String why, FaultSpan fault, long leaseEnds) {
+            this(leaseLimit, Prose.text(why), fault, leaseEnds);
+        }
+
+        /** A lease limit on a judgement of the holder's lease, which says where that lease could run out. */
+        static Cause limit(LeaseTerms.Judgement j, FaultSpan fault) {
+            return new Cause(true, j.why(), fault, j.runsOut());
         }
 
         /** A cause that names no fault. */

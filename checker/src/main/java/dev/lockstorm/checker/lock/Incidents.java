@@ -223,12 +223,12 @@ public final class Incidents {
                 }
                 if (terms == null || !timed) return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")" + unjudged(terms), f);
                 LeaseTerms.Judgement j = terms.serverClock(f, clock.move(), start, at);
-                if (j.suffices()) return new Incident.Cause(true, j.why(), f);
+                if (j.suffices()) return Incident.Cause.limit(j, f);
                 notEnough.add(j.why());
             } else if (clock.move() instanceof FaultEffect.Move.MonotonicRate m && m.rate() > 1.0 && onClientOf(f, first)) {
                 LeaseTerms.Judgement j = terms == null ? new LeaseTerms.Judgement(true, "the granted client's monotonic clock ran fast before"
                         + " its grant (" + f.describe() + "): a lease it timed on that clock ran out early") : terms.waiterClockFast(f, m.rate());
-                if (j.suffices()) return new Incident.Cause(true, j.why(), f);
+                if (j.suffices()) return Incident.Cause.limit(j, f);
                 notEnough.add(j.why());
             } else {
                 notEnough.add("a client's clock moved (" + f.describe() + "), which never ends a lease of a correct lock");
@@ -260,18 +260,21 @@ public final class Incidents {
         for (FaultSpan f : before) {
             if (f.effect() instanceof FaultEffect.Clock || f.effect() instanceof FaultEffect.Kill) continue;
             LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, timed);
-            if (j.suffices()) return new Incident.Cause(true, j.why(), f);
+            if (j.suffices()) return Incident.Cause.limit(j, f);
             notEnough.add(j.why());
         }
+        // where the holder's lease ran to, for the defects below (the report draws it)
+        long leaseRan = Op.NO_TIME;
         if (terms != null && timed) {
             LeaseTerms.Judgement j = terms.expired(start, answer, at);
-            if (j.suffices()) return new Incident.Cause(true, j.why());
+            if (j.suffices()) return Incident.Cause.limit(j, null);
             notEnough.add(j.why());
+            leaseRan = j.runsOut();
         }
         // still a defect of the service as run, but one the history ties to a failover: the server the run's leader watch named at
         // the holder's grant was frozen, killed or cut off from the other servers while the other was granted, so another server
         // granted it (a replica promoted without the key, as Redis's asynchronous replication allows)
-        Incident.Cause failover = failover(ctx, hold, first, before);
+        Incident.Cause failover = failover(ctx, hold, first, before, leaseRan);
         if (failover != null) return failover;
         // still a defect of the service as run, but one the history ties to a fault: a server killed after the holder's grant
         // and before the other's restarted without the lock (a Redis without persistence, a member that keeps nothing on disk)
@@ -279,11 +282,11 @@ public final class Incidents {
             if (f.effect() instanceof FaultEffect.Kill && f.hosts().stream().noneMatch(clientHosts::contains)
                     && f.start().index() > hold.start().index() && f.start().index() < first.start().index()) {
                 return new Incident.Cause(false, "the service granted the lock twice after a server was killed between the two grants ("
-                        + f.describe() + "): a server that restarts without what it held forgets the lock", f);
+                        + f.describe() + "): a server that restarts without what it held forgets the lock", f, leaseRan);
             }
         }
         return new Incident.Cause(false, "nothing before the grant could have ended the holder's lease, so the service granted the lock twice"
-                + (notEnough.isEmpty() ? "" : ": " + String.join("; ", notEnough)));
+                + (notEnough.isEmpty() ? "" : ": " + String.join("; ", notEnough)), null, leaseRan);
     }
 
     /**
@@ -291,7 +294,7 @@ public final class Incidents {
      * or cut off from a majority of the servers, after that grant and before the other; or killed then while the watch
      * named another leader by the second grant (a kill without a new leader is a restart: the rule after this one).
      */
-    private static Incident.Cause failover(Context ctx, HoldInterval hold, HoldInterval first, List<FaultSpan> before) {
+    private static Incident.Cause failover(Context ctx, HoldInterval hold, HoldInterval first, List<FaultSpan> before, long leaseRan) {
         String leader = leaderAt(ctx.h, hold.start().index());
         if (leader == null) return null;
         String next = leaderAt(ctx.h, first.start().index());
@@ -306,7 +309,7 @@ public final class Incidents {
             else continue;
             return new Incident.Cause(false, "the service granted the lock twice while " + leader + ", its leader when the holder was granted"
                     + " (the run's leader watch), " + what + " (" + f.describe() + "): the server that granted it again did not have the first"
-                    + " grant (a failover to a replica that missed it)", f);
+                    + " grant (a failover to a replica that missed it)", f, leaseRan);
         }
         return null;
     }

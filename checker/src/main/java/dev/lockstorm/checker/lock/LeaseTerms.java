@@ -1,5 +1,7 @@
 package dev.lockstorm.checker.lock;
 
+import dev.lockstorm.checker.history.Op;
+
 import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.faults.FaultEffect;
@@ -86,8 +88,15 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         };
     }
 
-    /** Whether the judgement excuses the grant, and why (or why not), in words. */
-    record Judgement(boolean suffices, String why) {
+    /**
+     * Whether the judgement excuses the grant, and why (or why not), in words; {@code runsOut}: where it places the
+     * lease's end (could run out, or ran to at least), or {@link Op#NO_TIME} when it does not.
+     */
+    record Judgement(boolean suffices, String why, long runsOut) {
+        Judgement(boolean suffices, String why) {
+            this(suffices, why, Op.NO_TIME);
+        }
+
         static Judgement yes(String why) {
             return new Judgement(true, why);
         }
@@ -107,15 +116,16 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
     Judgement expired(long start, long answer, long grant) {
         if (!expiresByItself()) return Judgement.no("a " + describe() + " does not end by itself while its holder runs");
         if (grant - answer >= ttl) {
-            return Judgement.yes("the holder had held for " + History.duration(grant - answer) + " when the grant came, past its " + describe());
+            return new Judgement(true, "the holder had held for " + History.duration(grant - answer) + " when the grant came, past its "
+                    + describe(), start + ttl);
         }
         if (grant - start >= ttl) {
-            return Judgement.yes("the grant came " + History.duration(grant - answer) + " after the holder's answer, within "
+            return new Judgement(true, "the grant came " + History.duration(grant - answer) + " after the holder's answer, within "
                     + History.duration(ttl - (grant - answer)) + " of its " + describe() + "'s end: the lease began before that answer, so it may"
-                    + " have run out");
+                    + " have run out", start + ttl);
         }
-        return Judgement.no("the holder's " + describe() + " ran to at least " + History.duration(start + ttl) + ", after the grant at "
-                + History.duration(grant));
+        return new Judgement(false, "the holder's " + describe() + " ran to at least " + History.duration(start + ttl) + ", after the grant at "
+                + History.duration(grant), start + ttl);
     }
 
     /**
@@ -182,16 +192,17 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         long end = renewed + ttl;
         long slack = allowance();
         if (to != Long.MAX_VALUE && to < end - slack) {
+            // the fault ended first: the lease was renewed again after it, and where it then ran to is not placed
             return Judgement.no("the " + what + " ended " + History.duration(end - to) + " before the holder's " + describe()
                     + ", heard of no earlier than " + History.duration(renewed) + ", could run out at " + History.duration(end));
         }
         if (end - slack > grant) {
-            return Judgement.no("the holder's " + describe() + ", heard of no earlier than " + History.duration(renewed)
+            return new Judgement(false, "the holder's " + describe() + ", heard of no earlier than " + History.duration(renewed)
                     + ", could run out at " + History.duration(end) + " at the earliest, after the grant at " + History.duration(grant)
-                    + " (the " + what + ")");
+                    + " (the " + what + ")", end);
         }
-        return Judgement.yes(held + ", long enough for its " + describe() + ", heard of no earlier than " + History.duration(renewed)
-                + ", to run out by " + History.duration(end) + ", before the grant at " + History.duration(grant));
+        return new Judgement(true, held + ", long enough for its " + describe() + ", heard of no earlier than " + History.duration(renewed)
+                + ", to run out by " + History.duration(end) + ", before the grant at " + History.duration(grant), end);
     }
 
     /**
@@ -216,9 +227,9 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         if (expiresByItself() && grant - start + ahead >= ttl - slack) {
             // never before the clock moved: a jump past what was left of the lease ends it at the jump
             long runsOut = Math.max(at, start + ttl - ahead);
-            return Judgement.yes("a server's clock moved " + History.duration(ahead) + " ahead before the grant (" + f.describe()
+            return new Judgement(true, "a server's clock moved " + History.duration(ahead) + " ahead before the grant (" + f.describe()
                     + "): the holder's " + describe() + " from " + History.duration(start) + " could run out at " + History.duration(runsOut)
-                    + (runsOut == at ? ", as the clock moved" : ""));
+                    + (runsOut == at ? ", as the clock moved" : ""), runsOut);
         }
         if (renewed() && ahead + interval >= ttl - slack) {
             return Judgement.yes("a server's clock moved " + History.duration(ahead) + " ahead before the grant (" + f.describe()

@@ -68,6 +68,33 @@ class LeaseLimitsTest {
         assertFalse(early.leaseLimit(), early.why());
     }
 
+    /** c1 holds a fixed 4 s lease from its grant; c2 is granted {@code grantAt} ms later, with no fault. */
+    private static Incident fixedLeaseThenAGrantAt(long grantAt) {
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).acquire(0, 1L).with("client", "c1")
+                .gap(grantAt).acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        assertEquals(1, r.incidents().size(), "one incident");
+        return r.incidents().get(0);
+    }
+
+    @Test
+    void aCausePlacesWhereTheHoldersLeaseCouldEndOrRanTo() {
+        // past the lease: it could have run out by the grant, and the cause says where
+        Incident past = fixedLeaseThenAGrantAt(5_000);
+        long grant = past.grants().get(0).start().time();
+        assertTrue(past.cause().leaseLimit(), past.cause().why());
+        assertTrue(past.cause().leaseEnds() != dev.lockstorm.checker.history.Op.NO_TIME && past.cause().leaseEnds() <= grant,
+                past.cause().leaseEnds() + " by " + grant);
+        // within it: a defect, and the lease ran past the grant
+        Incident within = fixedLeaseThenAGrantAt(2_000);
+        long second = within.grants().get(0).start().time();
+        assertFalse(within.cause().leaseLimit(), within.cause().why());
+        assertTrue(within.cause().leaseEnds() > second, within.cause().leaseEnds() + " after " + second);
+        // a renewed lease frozen past its ttl: the end by the freeze; one that does not end by itself places none
+        Incident.Cause frozen = underPause(RENEWED_10S, 100, 11_000, 11_200);
+        assertTrue(frozen.leaseEnds() != dev.lockstorm.checker.history.Op.NO_TIME, frozen.why());
+        assertEquals(dev.lockstorm.checker.history.Op.NO_TIME, underPause(RENEWED_10S, 100, 50, 1950).leaseEnds());
+    }
+
     /** A Maelstrom-style history: processes named c1 and c2, no client field; the nemesis freezes {@code paused} from 10 ms to 2 s; c2 is granted at 1.5 s. */
     private static Incident.Cause namedProcessesWithAPauseOf(String paused) throws java.io.IOException {
         String run = "{\"kind\":\"renewed\",\"ttl_ms\":1000,\"interval_ms\":333,\"clock\":\"service\",\"judges\":\"one\"}";

@@ -104,6 +104,19 @@ class ReportBrowserTest {
             assertTrue(legend.contains("holds (acquire ok → release)") && legend.contains("an incident"), legend);
             if (name.equals("demo")) assertTrue(legend.contains("paused") && !legend.contains("a server down"), legend);
 
+            // an incident whose cause places the holder's lease end (results.json's lease_ends) has it marked on its holder's lane
+            long placed = ((List<?>) results.get("incidents")).stream().filter(i -> ((Map<?, ?>) i).get("lease_ends") != null).count();
+            assertEquals(placed, ((Number) chrome.eval("D.incidents.filter(i => i.lease !== undefined).length")).longValue());
+            if (name.equals("demo")) {
+                assertTrue(placed >= 1, "the frozen holder's session could end at a moment the cause names");
+                assertTrue(legend.contains("where its lease, by the lock's lease model, could end"), legend);
+                chrome.eval("(() => { const i = D.incidents.find(i => i.lease !== undefined);"
+                        + " window.lockstorm.zoom(Math.min(i.start, i.lease) - 1, Math.max(i.end, i.lease) + 1); })()");
+                assertEquals(Boolean.TRUE, chrome.eval("window.lockstorm.labels().some(l => l.lease !== undefined)"),
+                        "the lease mark is labelled: " + chrome.eval("JSON.stringify(window.lockstorm.labels())"));
+                assertNoOverlap(chrome, "zoomed onto a lease mark");
+            }
+
             if (name.equals("demo")) interactive(chrome);
 
             assertEquals(List.of(), chrome.errors, "no console error, no exception");
