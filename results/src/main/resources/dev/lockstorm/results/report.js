@@ -29,10 +29,16 @@
     return Number((t * 1e6).toFixed(0)) + ' µs';
   }
 
-  // holds are coloured by token, with hues from green through blue to purple: never the violation's red
-  function tokenColour(token) {
-    if (token === null || token === undefined) return 'hsl(205,55%,55%)';
-    const hue = 90 + (((Number(token) * 47) % 220) + 220) % 220;
+  // holds are coloured by token, with hues from green through blue to purple: never the violation's red; a hold
+  // without a token by its process, so that two holders of a tokenless lock are told apart
+  function tokenColour(token, process) {
+    let key = token !== null && token !== undefined ? Number(token) : null;
+    if (key === null && process !== null && process !== undefined) {
+      key = 1;
+      for (const ch of String(process)) key = (key * 31 + ch.charCodeAt(0)) % 1000003;
+    }
+    if (key === null || !isFinite(key)) return 'hsl(205,55%,55%)';
+    const hue = 90 + (((key * 47) % 220) + 220) % 220;
     return 'hsl(' + hue + ',55%,52%)';
   }
 
@@ -117,12 +123,12 @@
     return LEFT + (t - view.from) / (view.to - view.from) * (tl.clientWidth - LEFT - RIGHT);
   }
 
-  function stripes(g, x0, y0, w, h) {
+  function stripes(g, x0, y0, w, h, colour) {
     g.save();
     g.beginPath();
     g.rect(x0, y0, w, h);
     g.clip();
-    g.strokeStyle = 'rgba(230,140,0,0.75)';
+    g.strokeStyle = colour || 'rgba(230,140,0,0.75)';
     for (let s = x0 - h; s < x0 + w; s += 6) {
       g.beginPath();
       g.moveTo(s, y0 + h);
@@ -179,7 +185,7 @@
             g.fillRect(x0, y + LANE - 6, w, 3);
             break;
           case 'hold':
-            g.fillStyle = tokenColour(it.extra.token);
+            g.fillStyle = tokenColour(it.extra.token, it.extra.process);
             g.fillRect(x0, y + HOLD, w, 10);
             break;
           case 'nested':
@@ -224,6 +230,12 @@
     });
     D.incidents.forEach((inc, n) => {
       if (inc.end < view.from || inc.start > view.to) return;
+      // where two held at once: each grant's overlap with the hold, hatched on both lanes' hold bars
+      inc.grants.forEach(gr => {
+        const a = Math.max(gr[1], inc.start), b = Math.min(gr[2], inc.end);
+        if (b <= a) return;
+        [gr[0], inc.lane].forEach(lane => stripes(g, x(a), TOP + lane * LANE + HOLD, Math.max(2, x(b) - x(a)), 10, 'rgba(213,0,0,0.85)'));
+      });
       const lanesOf = [inc.lane].concat(inc.grants.map(gr => gr[0]));
       const top = TOP + Math.min.apply(null, lanesOf) * LANE + 1;
       const bottom = TOP + (Math.max.apply(null, lanesOf) + 1) * LANE - 1;
@@ -304,7 +316,7 @@
       g.fillRect(ox(f[1]), 4 + f[0] * rh, Math.max(1, ox(f[2]) - ox(f[1])), Math.max(1, rh));
     });
     D.holds.forEach(h => {
-      g.fillStyle = tokenColour(h[3]);
+      g.fillStyle = tokenColour(h[3], h[4]);
       g.fillRect(ox(h[1]), 4 + h[0] * rh, Math.max(1, ox(h[2]) - ox(h[1])), Math.max(1, rh - 0.5));
     });
     g.strokeStyle = VIOLATION;
@@ -532,7 +544,7 @@
     const faultOf = f => D.faults.some(x => x[3] === f);
     const parts = ['Lanes: servers, then clients.'];
     if (has('attempt')) parts.push(sw('background:#b0bec5;height:3px', 'acquire attempts'));
-    if (has('hold')) parts.push(sw('background:' + tokenColour(1), 'holds (acquire ok → release), coloured by token'));
+    if (has('hold')) parts.push(sw('background:' + tokenColour(1), 'holds (acquire ok → release), coloured by token (without one, by process)'));
     if (D.nested && D.nested.length) parts.push(sw('background:rgba(0,0,0,0.45);height:2px', 'nested holds (the bar around them runs from the outermost grant)'));
     if (tickOf('read')) parts.push(sw('background:#1565c0;width:2px', 'reads'));
     if (tickOf('write')) parts.push(sw('background:#2e7d32;width:2px', 'writes'));
@@ -542,7 +554,10 @@
     if (D.faults.some(x => x[3] !== 'pause' && x[3] !== 'kill')) parts.push(sw('background:rgba(255,179,0,0.45)', 'other faults, labelled on the lanes they hit'));
     if (faultOf('kill')) parts.push(sw('background:rgba(60,60,60,0.8)', 'a server down'));
     if (D.leaders.length) parts.push(sw('background:#263238;height:3px', 'the leader'));
-    if (D.incidents.length) parts.push(sw('border:1.5px solid ' + VIOLATION + ';background:none', 'an incident: a hold others were granted during'));
+    if (D.incidents.length) {
+      parts.push(sw('border:1.5px solid ' + VIOLATION + ';background:none', 'an incident: a hold others were granted during'));
+      parts.push(sw('background:repeating-linear-gradient(45deg,rgba(213,0,0,0.85) 0 2px,transparent 2px 4px)', 'two holding at once'));
+    }
     if (D.incidents.some(i => i.lease !== undefined)) {
       parts.push(sw('border-left:2px dashed ' + LEASE + ';background:none;width:2px', 'on an incident\'s holder: where its lease, by the lock\'s lease'
         + ' model, could end (a lease limit: by the other\'s grant) or ran to at least (a lock defect: past it)'));

@@ -91,6 +91,12 @@ final class Cdp implements AutoCloseable {
         call("Input.dispatchMouseEvent", Map.of("type", "mouseReleased", "x", x, "y", y, "button", "left", "clickCount", 1));
     }
 
+    /** The page laid out as on a screen {@code px} CSS pixels wide (a phone's 420), then redrawn as a resize would. */
+    void width(int px) throws Exception {
+        call("Emulation.setDeviceMetricsOverride", Map.of("width", px, "height", 900, "deviceScaleFactor", 1, "mobile", true));
+        eval("window.dispatchEvent(new Event('resize'))");
+    }
+
     byte[] screenshot() throws Exception {
         Map<?, ?> r = call("Page.captureScreenshot", Map.of("format", "png"));
         return java.util.Base64.getDecoder().decode(String.valueOf(r.get("data")));

@@ -127,6 +127,14 @@ class ReportBrowserTest {
             assertTrue(count(img, 0, 0, img.getWidth(), 120, 0xd50000) > 300, "the red INVALID badge near the top");
             assertTrue(count(img, 0, 120, img.getWidth(), img.getHeight(), -1) > 5_000, "something drawn below it");
             screenshots(chrome, name);
+
+            // on a phone's 420 px: nothing makes the page scroll sideways, and the timeline still draws every label clear of the rest
+            chrome.width(420);
+            assertEquals(Boolean.TRUE, chrome.eval("document.documentElement.scrollWidth <= 420"), name + " at 420 px, wider than the screen: "
+                    + chrome.eval("[...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > 421)"
+                    + ".slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')"));
+            assertNoOverlap(chrome, name + " at 420 px");
+            Files.write(SHOTS.resolve(name + "-420px.png"), chrome.screenshot());
         }
     }
 
