@@ -66,14 +66,15 @@ public final class ResultsServer implements AutoCloseable {
     }
 
     /** The columns of the index, each sortable by a click on its heading. */
-    private static final List<String> COLUMNS = List.of("system", "nemesis", "seed", "verdict", "incidents", "started", "time limit", "files");
+    private static final List<String> COLUMNS = List.of("system", "scenario", "nemesis", "fencing", "backend", "seed", "verdict", "incidents",
+            "started", "time limit", "files");
 
     private String index() throws IOException {
         StringBuilder sb = new StringBuilder("<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>lockstorm runs</title>"
                 + "<style>body{font:14px system-ui,sans-serif;margin:24px}td,th{padding:3px 10px;text-align:left}"
                 + "th{cursor:pointer;user-select:none;border-bottom:1px solid #ccc}th:hover{color:#1e3c78}"
-                + ".valid{color:#2e7d32}.invalid{color:#d50000}.unknown{color:#6d4c41}.muted{color:#777}</style></head><body>"
+                + ".valid{color:#2e7d32}.invalid{color:#d50000}.unknown{color:#6d4c41}.muted,.not-checked{color:#777}</style></head><body>"
                 + "<h1>lockstorm runs</h1><p class=\"muted\">Newest first; click a heading to sort by it.</p><table id=\"runs\"><thead><tr>");
         for (String c : COLUMNS) sb.append("<th>").append(c).append("</th>");
         sb.append("</tr></thead><tbody>");
@@ -85,11 +86,14 @@ public final class ResultsServer implements AutoCloseable {
             Facts f = Facts.of(run);
             sb.append("<tr>");
             cell(sb, f.system != null ? f.system : run.getParent().getFileName().toString(), null, null);
+            cell(sb, f.scenario, null, null);
             cell(sb, f.nemesis, null, null);
+            cell(sb, f.fencing, null, null);
+            cell(sb, f.backend, null, null);
             cell(sb, f.seed, f.seed, null);
-            cell(sb, f.verdict, null, f.verdict.replace(' ', '-'));
+            cell(sb, f.verdict, null, f.checked ? f.verdict.replace(' ', '-') : "not-checked");
             cell(sb, f.incidents, f.incidentCount, null);
-            cell(sb, f.started != null ? f.started.replace('T', ' ') : run.getFileName().toString(), null, null);
+            cell(sb, f.started != null ? f.started.replace('T', ' ') : RunStore.startedAt(run).orElse(run.getFileName().toString()), null, null);
             cell(sb, f.timeLimit, f.timeLimitS, null);
             sb.append("<td>");
             for (String name : List.of("report.html", "history.jsonl", "results.json", "junit.xml", "lockstorm.log")) {
@@ -118,18 +122,30 @@ public final class ResultsServer implements AutoCloseable {
         sb.append('>').append(text == null ? "<span class=\"muted\">—</span>" : JunitXml.esc(text)).append("</td>");
     }
 
-    /** What the index shows of a run, read from its results.json (a run not checked yet has only its folder). */
-    private record Facts(String system, String nemesis, String seed, String verdict, String incidents, Long incidentCount, String started,
-                         String timeLimit, Long timeLimitS) {
+    /**
+     * What the index shows of a run: its results.json, and its spec.json for what that does not say (the backend), or
+     * for everything when there is no results.json (a run killed before its check, or still running).
+     */
+    private record Facts(String system, String scenario, String nemesis, String fencing, String backend, String seed, boolean checked,
+                         String verdict, String incidents, Long incidentCount, String started, String timeLimit, Long timeLimitS) {
         static Facts of(Path run) {
+            Map<?, ?> spec = spec(run);
+            Object where = spec.get("where");
+            String backend = where instanceof Map<?, ?> w && w.get("backend") != null ? String.valueOf(w.get("backend")) : null;
+            Long specLimit = spec.get("time_limit_ms") instanceof Number n ? n.longValue() / 1000 : null;
             Path results = run.resolve("results.json");
-            if (!Files.exists(results)) return new Facts(null, null, null, "not checked", null, null, null, null, null);
+            if (!Files.exists(results)) {
+                return new Facts(str(spec.get("system")), str(spec.get("title")), str(spec.get("nemesis")), str(spec.get("fencing")), backend,
+                        str(spec.get("seed")), false, Files.exists(run.resolve("history.jsonl")) ? "not checked (killed, or still running)"
+                        : "not checked", null, null, null, specLimit == null ? null : specLimit + " s", specLimit);
+            }
             Results r;
             try {
                 r = ResultsJson.read(results);
             } catch (IOException | IllegalArgumentException e) {
                 // an older lockstorm's file, or a broken one: 'bin/lockstorm report RUN' writes it again
-                return new Facts(null, null, null, "unreadable results.json", null, null, null, null, null);
+                return new Facts(str(spec.get("system")), str(spec.get("title")), str(spec.get("nemesis")), str(spec.get("fencing")), backend,
+                        str(spec.get("seed")), true, "unreadable results.json", null, null, null, null, null);
             }
             Map<String, Object> facts = r.run() == null ? Map.of() : r.run().facts();
             Results.Holds holds = r.lock() == null ? null : r.lock().holds();
@@ -137,8 +153,21 @@ public final class ResultsServer implements AutoCloseable {
             int defects = holds == null ? 0 : holds.lockDefects();
             String detail = incidents == null ? null : incidents + (defects > 0 ? " (" + defects + (defects == 1 ? " lock defect)" : " lock defects)") : "");
             Long limit = facts.get("time_limit_s") instanceof Number n ? n.longValue() : null;
-            return new Facts(r.run() == null ? null : r.run().system(), r.run() == null ? null : r.run().nemesis(), str(facts.get("seed")),
-                    r.verdict().wire(), detail, incidents, str(facts.get("started_at")), limit == null ? null : limit + " s", limit);
+            return new Facts(r.run() == null ? null : r.run().system(), str(facts.get("scenario")), r.run() == null ? null : r.run().nemesis(),
+                    str(facts.get("fencing")), backend, str(facts.get("seed")), true, r.verdict().wire(), detail, incidents,
+                    str(facts.get("started_at")), limit == null ? null : limit + " s", limit);
+        }
+
+        /** The run's spec.json, or nothing when it has none or it cannot be read (an imported history's folder, an older run). */
+        private static Map<?, ?> spec(Path run) {
+            Path spec = run.resolve("spec.json");
+            if (!Files.isRegularFile(spec)) return Map.of();
+            try (var p = dev.lockstorm.checker.io.Json.FACTORY.createParser(spec.toFile())) {
+                p.nextToken();
+                return dev.lockstorm.checker.io.Json.readValue(p) instanceof Map<?, ?> m ? m : Map.of();
+            } catch (IOException | RuntimeException e) {
+                return Map.of();
+            }
         }
 
         private static String str(Object o) {

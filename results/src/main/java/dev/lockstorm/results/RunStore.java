@@ -79,6 +79,15 @@ public final class RunStore {
         return dir;
     }
 
+    /** When a run of the store began, from its folder's name ("2026-11-30 01:47:32"), or empty for a folder not named so. */
+    public static java.util.Optional<String> startedAt(Path run) {
+        try {
+            return java.util.Optional.of(LocalDateTime.parse(run.getFileName().toString(), STAMP).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")));
+        } catch (java.time.format.DateTimeParseException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
     /** Every run directory (one with a history), newest first. */
     public List<Path> runs() throws IOException {
         List<Path> out = new ArrayList<>();

@@ -43,6 +43,9 @@ class ResultsServerTest {
         assertTrue(Files.isSymbolicLink(root.resolve("zk-recipe/latest")));
         Path second = store.newRun("zk-recipe");
         Files.writeString(second.resolve("history.jsonl"), "");
+        // a run killed before its check: what its spec.json says, and when it began, from its folder's name
+        Files.writeString(second.resolve("spec.json"), "{\"lockstorm_spec\":1,\"system\":\"zk-recipe\",\"nemesis\":\"kill\",\"fencing\":\"writes\","
+                + "\"seed\":4,\"time_limit_ms\":20000,\"title\":\"zk-restart / fencing writes\",\"where\":{\"backend\":\"containers\"}}");
         assertEquals(3, store.runs().size());
         try (ResultsServer s = ResultsServer.start(store, 0)) {
             HttpClient http = HttpClient.newHttpClient();
@@ -56,7 +59,12 @@ class ResultsServerTest {
             assertTrue(index.contains(rel + "/junit.xml") == false && !index.contains(rel + "/logs/") && index.contains(rel + "/\">every file"), index);
             // the run's facts, each column sortable (numbers by value)
             assertTrue(index.contains("unreadable results.json"), index);
-            assertTrue(index.contains("<td>pause-client</td><td data-sort=\"7\">7</td>") && index.contains("data-sort=\"1\">1 (1 lock defect)")
+            assertTrue(index.contains("<th>scenario</th><th>nemesis</th><th>fencing</th><th>backend</th>"), index);
+            String began = RunStore.startedAt(second).orElseThrow();
+            assertTrue(began.matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d"), began);
+            assertTrue(index.contains("<td>zk-restart / fencing writes</td><td>kill</td><td>writes</td><td>containers</td><td data-sort=\"4\">4</td>"
+                    + "<td class=\"not-checked\">not checked (killed, or still running)</td>") && index.contains("<td>" + began + "</td>"), index);
+            assertTrue(index.contains("<td>pause-client</td><td><span class=\"muted\">—</span></td><td><span class=\"muted\">—</span></td><td data-sort=\"7\">7</td>") && index.contains("data-sort=\"1\">1 (1 lock defect)")
                     && index.contains("2026-11-25 23:44:22") && index.contains("data-sort=\"30\">30 s") && index.contains("<th>incidents</th>"), index);
             Files.writeString(run.resolve("junit.xml"), "<testsuite/>");
             Files.createDirectories(run.resolve("logs"));
