@@ -109,7 +109,8 @@ public final class ReportHtml {
         List<String> parts = new ArrayList<>();
         if (p.get("scenario") != null) parts.add(String.valueOf(p.get("scenario")));
         if (p.get("nemesis") != null) parts.add("nemesis " + p.get("nemesis"));
-        if (p.get("fencing") != null) parts.add("fencing " + p.get("fencing"));
+        // once: a scenario's variant often names its fencing already ("redlock-clock-jump / fencing none")
+        if (p.get("fencing") != null && !String.valueOf(p.get("scenario")).contains("fencing " + p.get("fencing"))) parts.add("fencing " + p.get("fencing"));
         if (p.get("resource") != null && !"counter".equals(p.get("resource"))) parts.add("resource " + p.get("resource"));
         if (p.get("seed") != null) parts.add("seed " + p.get("seed"));
         if (p.get("clients") != null) parts.add(p.get("clients") + " clients");
@@ -228,6 +229,9 @@ public final class ReportHtml {
         Map<String, Object> d = new LinkedHashMap<>();
         double end = Math.max(1e-6, seconds(h.size() == 0 ? 0 : h.get(h.size() - 1).time()));
         d.put("end", end);
+        // the run's start-up (servers, client workers) before the first client operation: the timeline opens after it
+        h.ops().stream().filter(Op::isClient).filter(op -> op.time() != Op.NO_TIME).findFirst()
+                .ifPresent(first -> d.put("firstOp", seconds(first.time())));
         d.put("lanes", lanes.list());
         List<Object> attempts = new ArrayList<>();
         List<Object> ticks = new ArrayList<>();

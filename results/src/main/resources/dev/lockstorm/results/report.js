@@ -7,7 +7,11 @@
   // a lane: a strip for labels at its top (LABEL_ROW), the hold bar below it (HOLD), acquire attempts at its foot;
   // labels sit in the strip or at the foot, never over a hold
   const LEFT = 96, RIGHT = 12, LANE = 34, TOP = 22, BOTTOM = 22, HOLD = 13, FOOT = LANE - 10;
-  const view = {from: 0, to: D.end};
+  // the start-up (servers and client workers starting) before the first client operation: a band of its own, and the
+  // timeline opens just before its end
+  const STARTUP = D.firstOp > 0 && D.firstOp < D.end ? D.firstOp : 0;
+  const OPENING = STARTUP > 0 ? Math.max(0, STARTUP - Math.min(0.5, (D.end - STARTUP) * 0.02)) : 0;
+  const view = {from: OPENING, to: D.end};
   let marked = null; // an incident or failure to outline harder
   let drawnLabels = []; // the timeline's labels as last drawn: {x, y, w, h, and incident: true or fault: its index in D.faults}
 
@@ -155,6 +159,10 @@
     g.rect(LEFT, 0, right - LEFT, c.h);
     g.clip();
     const visible = it => it.to >= view.from && it.from <= view.to;
+    if (STARTUP > view.from) {
+      g.fillStyle = 'rgba(120,120,120,0.10)';
+      g.fillRect(x(0), TOP, x(STARTUP) - x(0), LANE * lanes.length);
+    }
     const labels = [];
     for (let i = 0; i < byLane.length; i++) {
       const y = TOP + i * LANE;
@@ -211,6 +219,16 @@
     const taken = [];
     drawnLabels = taken;
     const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    if (STARTUP > view.from) {
+      const text = 'start-up: ' + fmt(STARTUP);
+      const w = g.measureText(text).width + 4, sx = Math.max(LEFT, x(0)) + 1;
+      if (sx + w <= Math.min(right, x(STARTUP))) {
+        const spot = {x: sx, y: TOP - 11, w: w, h: 10};
+        g.fillStyle = '#666';
+        g.fillText(text, spot.x + 2, spot.y + 8.5);
+        taken.push(Object.assign({startup: true}, spot));
+      }
+    }
     // every fault labelled: inside its band when the band is wide enough, else beside its start; at the
     // lane's top, else its bottom, else just after the band, wherever no other label is (a fault whose
     // every spot is taken shows its label when zoomed in)
@@ -311,6 +329,10 @@
     g.fillStyle = '#555';
     g.font = '11px system-ui,sans-serif';
     g.fillText('whole run', 6, 26);
+    if (STARTUP > 0) {
+      g.fillStyle = 'rgba(120,120,120,0.18)';
+      g.fillRect(ox(0), 2, ox(STARTUP) - ox(0), 40);
+    }
     D.faults.forEach(f => {
       g.fillStyle = f[3] === 'kill' ? 'rgba(60,60,60,0.6)' : 'rgba(255,179,0,0.45)';
       g.fillRect(ox(f[1]), 4 + f[0] * rh, Math.max(1, ox(f[2]) - ox(f[1])), Math.max(1, rh));
@@ -543,6 +565,7 @@
     const tickOf = t => byLane.some(l => l.some(it => it.kind === 'tick' && it.extra.tick === t));
     const faultOf = f => D.faults.some(x => x[3] === f);
     const parts = ['Lanes: servers, then clients.'];
+    if (STARTUP > 0) parts.push(sw('background:rgba(120,120,120,0.25)', 'start-up, before the first client operation (the timeline opens after it; <i>whole run</i> shows it)'));
     if (has('attempt')) parts.push(sw('background:#b0bec5;height:3px', 'acquire attempts'));
     if (has('hold')) parts.push(sw('background:' + tokenColour(1), 'holds (acquire ok → release), coloured by token (without one, by process)'));
     if (D.nested && D.nested.length) parts.push(sw('background:rgba(0,0,0,0.45);height:2px', 'nested holds (the bar around them runs from the outermost grant)'));

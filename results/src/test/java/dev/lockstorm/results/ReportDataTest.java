@@ -46,6 +46,22 @@ class ReportDataTest {
         return ReportHtml.data(o);
     }
 
+    @Test
+    void theHeaderSaysEachFactOnce() throws Exception {
+        HistoryWriter.write(history(new Object[][]{{1.0, OpType.INVOKE, 0, "acquire", null}, {1.1, OpType.OK, 0, "acquire", 5L}}),
+                dir.resolve("history.jsonl"));
+        Map<String, Object> params = new java.util.LinkedHashMap<>(Map.of("system", "redlock", "scenario", "redlock-clock-jump / fencing none",
+                "fencing", "none", "seed", 1));
+        RunReport.write(dir, new RunReport.Context(params, null, 1));
+        String page = java.nio.file.Files.readString(dir.resolve("report.html"));
+        String context = page.substring(page.indexOf("<p class=\"context\">"), page.indexOf("</p>", page.indexOf("<p class=\"context\">")));
+        assertEquals(1, context.split("fencing none", -1).length - 1, context);
+        params.put("fencing", "all");
+        RunReport.write(dir, new RunReport.Context(params, null, 1));
+        assertTrue(java.nio.file.Files.readString(dir.resolve("report.html")).contains("redlock-clock-jump / fencing none · fencing all · seed 1"),
+                "a fencing the scenario's name does not say is said");
+    }
+
     private static List<Double> span(Object bar) {
         List<?> b = (List<?>) bar;
         return List.of(((Number) b.get(1)).doubleValue(), ((Number) b.get(2)).doubleValue());

@@ -77,6 +77,10 @@ class ReportBrowserTest {
             assertEquals(incidents, ((Number) chrome.eval("document.querySelectorAll('li.incident').length")).intValue());
             assertEquals(incidents, ((Number) chrome.eval("window.lockstorm.incidents")).intValue());
             chrome.eval("window.D = JSON.parse(document.getElementById('lockstorm-data').textContent)");
+            // the timeline opens at the first client operation; the start-up before it is a band the whole run shows
+            double firstOp = num(chrome.eval("D.firstOp"));
+            double opens = num(chrome.eval("window.lockstorm.view().from"));
+            assertTrue(opens <= firstOp && (firstOp < 1 || opens > 0.5 * firstOp), name + ": opens at " + opens + ", first operation at " + firstOp);
 
             // every fault of the run has a band on at least one lane, whatever its events say about hosts
             assertEquals(faults, ((Number) chrome.eval("new Set(D.faults.map(f => f[5])).size")).intValue(),
