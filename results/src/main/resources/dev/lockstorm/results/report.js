@@ -123,6 +123,24 @@
   D.ticks.forEach(t => item('tick', t[0], t[1], t[1], {tick: t[2], label: t[3]}));
   D.stale.forEach(s => item('stale', s[0], s[1], s[1], {label: s[2]}));
 
+  // an incident's box: the lanes of its holder and grantees, over its hold; a box that meets an earlier one (in time and
+  // lanes) is inset by 3 px more for each, so that no two boxes share an edge
+  const boxes = D.incidents.map(inc => {
+    const lanesOf = [inc.lane].concat(inc.grants.map(gr => gr[0]));
+    return {inc: inc, first: Math.min.apply(null, lanesOf), last: Math.max.apply(null, lanesOf), level: 0};
+  });
+  boxes.forEach((b, i) => {
+    const taken = new Set(boxes.slice(0, i).filter(o => o.inc.start < b.inc.end && b.inc.start < o.inc.end
+      && o.first <= b.last && b.first <= o.last).map(o => o.level));
+    while (taken.has(b.level)) b.level++;
+  });
+  function box(inc) {
+    const b = boxes.find(o => o.inc === inc);
+    const inset = Math.min(b.level * 3, LANE / 2 - 4);
+    const top = TOP + b.first * LANE + 1, bottom = TOP + (b.last + 1) * LANE - 1;
+    return {top: top + inset, bottom: bottom - inset, inset: inset, level: b.level, laneTop: top, laneBottom: bottom};
+  }
+
   function x(t) {
     return LEFT + (t - view.from) / (view.to - view.from) * (tl.clientWidth - LEFT - RIGHT);
   }
@@ -254,12 +272,12 @@
         if (b <= a) return;
         [gr[0], inc.lane].forEach(lane => stripes(g, x(a), TOP + lane * LANE + HOLD, Math.max(2, x(b) - x(a)), 10, 'rgba(213,0,0,0.85)'));
       });
-      const lanesOf = [inc.lane].concat(inc.grants.map(gr => gr[0]));
-      const top = TOP + Math.min.apply(null, lanesOf) * LANE + 1;
-      const bottom = TOP + (Math.max.apply(null, lanesOf) + 1) * LANE - 1;
+      const b = box(inc);
       g.strokeStyle = VIOLATION;
       g.lineWidth = marked === inc ? 3 : 1.5;
-      g.strokeRect(x(inc.start), top, Math.max(2, x(inc.end) - x(inc.start)), bottom - top);
+      g.strokeRect(x(inc.start) + b.inset, b.top, Math.max(2, x(inc.end) - x(inc.start) - 2 * b.inset), b.bottom - b.top);
+      // its label goes where lane labels go, whatever the inset
+      const top = b.laneTop, bottom = b.laneBottom;
       g.font = 'bold 10px system-ui,sans-serif';
       // the label at the box's top left, else in the label strip or at the foot of a lane below, wherever no other label is
       const label = 'incident ' + (n + 1);
@@ -595,6 +613,7 @@
     zoom: zoom,
     tick: tick,
     incidents: D.incidents.length,
+    boxes: () => D.incidents.map(i => Object.assign({start: i.start, end: i.end}, box(i))),
     leases: () => D.incidents.map(i => i.lease === undefined ? null : {at: i.lease, limit: i.limit})
   };
   window.addEventListener('resize', () => { draw(); latency(); throughput(); });

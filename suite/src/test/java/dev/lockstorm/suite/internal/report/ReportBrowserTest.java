@@ -95,6 +95,10 @@ class ReportBrowserTest {
             // the whole run: no label over another; then each fault in turn, zoomed onto: its label is drawn, clear of the rest
             chrome.eval("window.lockstorm.zoom(0, 1e9)");
             assertNoOverlap(chrome, name + " at the whole run");
+            // incident boxes that meet (in time and lanes) are inset apart: no two share an edge
+            assertEquals(Boolean.TRUE, chrome.eval("(() => { const bs = window.lockstorm.boxes(); return bs.every((a, i) => bs.every((b, j) => i === j"
+                    + " || a.end <= b.start || b.end <= a.start || a.laneBottom <= b.laneTop || b.laneBottom <= a.laneTop || a.inset !== b.inset)); })()"),
+                    name + ": two incident boxes drawn over each other: " + chrome.eval("JSON.stringify(window.lockstorm.boxes())"));
             for (int i = 0; i < faults; i++) {
                 chrome.eval("(() => { const fs = D.faults.filter(f => f[5] === " + i + "); const a = Math.min(...fs.map(f => f[1])),"
                         + " b = Math.max(...fs.map(f => f[2])); const pad = Math.max((b - a) / 4, 0.05); window.lockstorm.zoom(a - pad, b + pad); })()");
@@ -139,6 +143,30 @@ class ReportBrowserTest {
                     + ".slice(0, 8).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ')"));
             assertNoOverlap(chrome, name + " at 420 px");
             Files.write(SHOTS.resolve(name + "-420px.png"), chrome.screenshot());
+        }
+    }
+
+    /** Two incidents at once on shared lanes (c1 holds while c2 and then c3 are granted; c2 holds while c3 is): two boxes, inset apart. */
+    @org.junit.jupiter.api.Test
+    void incidentsThatMeetAreDrawnApart() throws Exception {
+        StringBuilder h = new StringBuilder();
+        Object[][] events = {{1.0, "invoke", 0, "acquire", null}, {1.1, "ok", 0, "acquire", 1}, {2.0, "invoke", 1, "acquire", null},
+                {2.1, "ok", 1, "acquire", 2}, {5.0, "invoke", 2, "acquire", null}, {5.1, "ok", 2, "acquire", 3}, {8.0, "invoke", 1, "release", null},
+                {8.1, "ok", 1, "release", null}, {9.0, "invoke", 2, "release", null}, {9.1, "ok", 2, "release", null},
+                {10.0, "invoke", 0, "release", null}, {10.1, "ok", 0, "release", null}};
+        for (Object[] e : events) {
+            h.append("{\"time\":").append((long) ((double) e[0] * 1e9)).append(",\"type\":\"").append(e[1]).append("\",\"process\":").append(e[2])
+                    .append(",\"f\":\"").append(e[3]).append("\",\"value\":").append(e[4]).append(",\"client\":\"c").append((int) e[2] + 1).append("\"}\n");
+        }
+        Path run = Files.createDirectories(dir.resolve("overlapping"));
+        Files.writeString(run.resolve("history.jsonl"), h);
+        RunReport.write(run, new RunReport.Context(Map.of("system", "my-lock"), List.of(), 30));
+        try (Cdp chrome = new Cdp(dir.resolve("profile-overlapping"), run.resolve("report.html"))) {
+            List<?> boxes = (List<?>) chrome.eval("window.lockstorm.zoom(0, 1e9); window.lockstorm.boxes()");
+            assertEquals(2, boxes.size(), String.valueOf(boxes));
+            assertTrue(num(((Map<?, ?>) boxes.get(0)).get("inset")) != num(((Map<?, ?>) boxes.get(1)).get("inset")), "inset apart: " + boxes);
+            assertNoOverlap(chrome, "two incidents at once");
+            assertEquals(List.of(), chrome.errors, "no console error, no exception");
         }
     }
 
