@@ -121,11 +121,39 @@ public final class DoctorCommand implements Callable<Integer> {
                     // a missing family image is built by the first run that needs it: worth saying, not a failure
                     out.add(new Check(tag.replaceFirst("lockstorm/", "").replaceFirst(":.*", ""), true, docker.exists("image", tag) ? tag : tag + " (not built yet: a run builds it, ~15 s)", ""));
                 }
+                if (noReaper.isEmpty()) out.add(probe(docker, images));
             }
         }
         out.add(new Check("java", Runtime.version().feature() >= 17, "Java " + Runtime.version(), "install a JDK 17 or newer"));
         return out;
     }
+
+    /**
+     * One real container from the common host image (built first when missing, as a run would), reached over SSH as a
+     * run reaches its hosts, then removed: an engine that answers is not yet one whose containers a run can reach (a
+     * host that is itself a container, a network the engine cannot give addresses on).
+     */
+    private static Check probe(dev.lockstorm.clusters.containers.Docker docker, dev.lockstorm.clusters.containers.Images images) {
+        java.nio.file.Path dir = null;
+        long t0 = System.nanoTime();
+        try {
+            dir = java.nio.file.Files.createTempDirectory("lockstorm-doctor");
+            String image = images.host(dev.lockstorm.clusters.containers.Images.COMMON);
+            try (dev.lockstorm.clusters.ssh.SshLab lab = dev.lockstorm.clusters.containers.ContainerLab.open(docker, java.util.Map.of("probe", image),
+                    java.util.Map.of(), List.of(), dir)) {
+                Commands.Result r = lab.host("probe").exec("true");
+                if (!r.ok()) return new Check("a container", false, "started from " + image + ", but a command over SSH failed: " + r.output().strip(), CONTAINER_FIX);
+            }
+            return new Check("a container", true, String.format(java.util.Locale.ROOT, "started from %s, reached over SSH and removed in %.1f s", image,
+                    (System.nanoTime() - t0) / 1e9), "");
+        } catch (RuntimeException | java.io.IOException e) {
+            return new Check("a container", false, "could not start one and reach it: " + e.getMessage(), CONTAINER_FIX);
+        } finally {
+            if (dir != null) Commands.run(List.of("rm", "-rf", dir.toString()), null, Duration.ofSeconds(30));
+        }
+    }
+
+    private static final String CONTAINER_FIX = "bin/lockstorm cleanup --backend containers, then docs/containers.md (Testcontainers here)";
 
     private static Check binary(String what, List<String> cmd, String fix) {
         Commands.Result r;
