@@ -79,10 +79,14 @@ public final class RunStore {
         return dir;
     }
 
-    /** When a run of the store began, from its folder's name ("2026-11-30 01:47:32"), or empty for a folder not named so. */
+    /**
+     * When a run of the store began, from its folder's name ("2026-11-30 01:47:32"; a second run of the same millisecond
+     * is {@code <time>-2}), or empty for a folder not named so.
+     */
     public static java.util.Optional<String> startedAt(Path run) {
+        String name = run.getFileName().toString().replaceFirst("-\\d+$", "");
         try {
-            return java.util.Optional.of(LocalDateTime.parse(run.getFileName().toString(), STAMP).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")));
+            return java.util.Optional.of(LocalDateTime.parse(name, STAMP).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")));
         } catch (java.time.format.DateTimeParseException e) {
             return java.util.Optional.empty();
         }

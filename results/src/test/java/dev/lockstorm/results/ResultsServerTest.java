@@ -61,6 +61,8 @@ class ResultsServerTest {
             assertTrue(index.contains("unreadable results.json"), index);
             assertTrue(index.contains("<th>scenario</th><th>nemesis</th><th>fencing</th><th>backend</th>"), index);
             String began = RunStore.startedAt(second).orElseThrow();
+            // a second run of the same millisecond is <time>-2: the same start
+            assertEquals(RunStore.startedAt(Path.of("20261130T014732.986")), RunStore.startedAt(Path.of("20261130T014732.986-2")));
             assertTrue(began.matches("\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d"), began);
             assertTrue(index.contains("<td>zk-restart / fencing writes</td><td>kill</td><td>writes</td><td>containers</td><td data-sort=\"4\">4</td>"
                     + "<td class=\"not-checked\">not checked (killed, or still running)</td>") && index.contains("<td>" + began + "</td>"), index);
