@@ -123,6 +123,16 @@ public record Incident(HoldInterval holder, List<HoldInterval> grants, List<Faul
         }
         if (lo != null) b.add(Prose.of(lo.equals(hi) ? " (token " : " (tokens ", lo, lo.equals(hi) ? ")" : Prose.of("–", hi, ")")));
         if (!faults.isEmpty()) b.add("; faults in force: " + String.join(", ", faults.stream().map(FaultSpan::describe).toList()));
+        // what the lock's own client noted with a grant (a node its session does not own, a key that no longer exists):
+        // often the mechanism itself, in the client's words
+        List<Prose> noted = new java.util.ArrayList<>();
+        for (HoldInterval h : java.util.stream.Stream.concat(java.util.stream.Stream.of(holder), grants.stream()).toList()) {
+            if (h.start().extra("notes") instanceof List<?> ns && !ns.isEmpty()) {
+                noted.add(Prose.of(h.start().who(), "'s grant at " + History.when(h.start()) + ": \""
+                        + String.join("; ", ns.stream().map(String::valueOf).toList()) + "\""));
+            }
+        }
+        if (!noted.isEmpty()) b.add("; noted by the lock's client with ").join("; ", noted);
         long lost = lostUpdates.stream().mapToLong(Overwrite::lost).sum();
         b.add("; " + staleWrites.size() + (staleWrites.size() == 1 ? " stale write" : " stale writes") + " accepted, ");
         if (lost == 0) {

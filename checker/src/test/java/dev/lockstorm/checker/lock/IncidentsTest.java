@@ -33,6 +33,19 @@ class IncidentsTest {
     }
 
     @Test
+    void whatTheLocksClientNotedWithAGrantIsInTheExplanation() {
+        // etcd's grant of a key whose lease expired while its client waited, in that client's words
+        CheckResult r = h().acquire(0, 1L).acquire(1, 2L).with("notes", List.of("granted but the key does not exist"))
+                .release(1).release(0).check(new FencedMutex());
+        assertEquals(1, r.incidents().size());
+        assertTrue(r.incidents().get(0).explanation().contains("; noted by the lock's client with process 1's grant at 3.000 ms:"
+                + " \"granted but the key does not exist\""), r.incidents().get(0).explanation());
+        // none noted: nothing said
+        assertTrue(!h().acquire(0, 1L).acquire(1, 2L).release(1).release(0).check(new FencedMutex()).incidents().get(0).explanation()
+                .contains("noted"));
+    }
+
+    @Test
     void twoFrozenHoldersAreTwoIncidents() {
         CheckResult r = h().acquire(0, 1L).acquire(1, 2L).release(1).release(0)
                 .acquire(2, 3L).acquire(3, 4L).release(3).release(2).check(new FencedMutex());
