@@ -252,24 +252,11 @@ public sealed interface FaultEffect {
                                  java.util.Set<String> clientHosts) {
             if (onHolder(client) == Impact.NONE) return false;
             if (refuses == null) return true;
-            java.util.Set<String> all = new java.util.LinkedHashSet<>(servers);
-            if (all.isEmpty()) {
-                refuses.forEach((k, v) -> {
-                    all.add(k);
-                    all.addAll(v);
-                });
-                all.removeAll(clientHosts);
-                all.remove(client);
-            }
+            java.util.Set<String> all = serversOf(servers, clientHosts);
+            if (servers.isEmpty()) all.remove(client);
             if (all.isEmpty()) return false;
             if (judges != dev.lockstorm.api.LeaseModel.Judges.MAJORITY) return all.stream().anyMatch(s -> !hears(s, client));
-            int majority = all.size() / 2 + 1;
-            for (String s : all) {
-                if (!hears(s, client)) continue;
-                long peers = all.stream().filter(x -> x.equals(s) || hears(s, x) && hears(x, s)).count();
-                if (peers >= majority) return false;
-            }
-            return true;
+            return all.stream().noneMatch(s -> hears(s, client) && withMajority(s, all));
         }
 
         /**
@@ -280,6 +267,12 @@ public sealed interface FaultEffect {
          */
         public boolean isolates(String server, java.util.Collection<String> servers, java.util.Set<String> clientHosts) {
             if (refuses == null) return false;
+            java.util.Set<String> all = serversOf(servers, clientHosts);
+            return all.contains(server) && all.size() >= 2 && !withMajority(server, all);
+        }
+
+        /** {@code servers}, or when the history does not say them, the hosts the grudge names less the clients' (refuses not null). */
+        private java.util.Set<String> serversOf(java.util.Collection<String> servers, java.util.Set<String> clientHosts) {
             java.util.Set<String> all = new java.util.LinkedHashSet<>(servers);
             if (all.isEmpty()) {
                 refuses.forEach((k, v) -> {
@@ -288,9 +281,13 @@ public sealed interface FaultEffect {
                 });
                 all.removeAll(clientHosts);
             }
-            if (!all.contains(server) || all.size() < 2) return false;
+            return all;
+        }
+
+        /** Whether {@code server} talks both ways with a majority of {@code all}, itself included. */
+        private boolean withMajority(String server, java.util.Set<String> all) {
             long peers = all.stream().filter(x -> x.equals(server) || hears(server, x) && hears(x, server)).count();
-            return peers < all.size() / 2 + 1;
+            return peers >= all.size() / 2 + 1;
         }
 
         /** Whether {@code to} gets what {@code from} sends: neither refuses the other (inbound: only the receiver's refusal counts). */

@@ -269,7 +269,7 @@ public final class ReportHtml {
                 }
                 m.put("grants", grants);
                 // where the holder's lease could run out (a lease limit) or ran to at least (a defect), drawn on its lane
-                if (i.cause() != null && i.cause().leaseEnds() != Op.NO_TIME) {
+                if (i.cause().leaseEnds() != Op.NO_TIME) {
                     m.put("lease", seconds(i.cause().leaseEnds()));
                     m.put("limit", i.cause().leaseLimit());
                 }

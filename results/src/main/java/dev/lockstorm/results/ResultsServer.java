@@ -129,23 +129,21 @@ public final class ResultsServer implements AutoCloseable {
     private record Facts(String system, String scenario, String nemesis, String fencing, String backend, String seed, boolean checked,
                          String verdict, String incidents, Long incidentCount, String started, String timeLimit, Long timeLimitS) {
         static Facts of(Path run) {
-            Map<?, ?> spec = spec(run);
+            Map<String, Object> spec = spec(run);
             Object where = spec.get("where");
             String backend = where instanceof Map<?, ?> w && w.get("backend") != null ? String.valueOf(w.get("backend")) : null;
             Long specLimit = spec.get("time_limit_ms") instanceof Number n ? n.longValue() / 1000 : null;
             Path results = run.resolve("results.json");
             if (!Files.exists(results)) {
-                return new Facts(str(spec.get("system")), str(spec.get("title")), str(spec.get("nemesis")), str(spec.get("fencing")), backend,
-                        str(spec.get("seed")), false, Files.exists(run.resolve("history.jsonl")) ? "not checked (killed, or still running)"
-                        : "not checked", null, null, null, specLimit == null ? null : specLimit + " s", specLimit);
+                return fromSpec(spec, backend, false, Files.exists(run.resolve("history.jsonl")) ? "not checked (killed, or still running)"
+                        : "not checked", specLimit);
             }
             Results r;
             try {
                 r = ResultsJson.read(results);
             } catch (IOException | IllegalArgumentException e) {
                 // an older lockstorm's file, or a broken one: 'bin/lockstorm report RUN' writes it again
-                return new Facts(str(spec.get("system")), str(spec.get("title")), str(spec.get("nemesis")), str(spec.get("fencing")), backend,
-                        str(spec.get("seed")), true, "unreadable results.json", null, null, null, null, null);
+                return fromSpec(spec, backend, true, "unreadable results.json", null);
             }
             Map<String, Object> facts = r.run() == null ? Map.of() : r.run().facts();
             Results.Holds holds = r.lock() == null ? null : r.lock().holds();
@@ -158,13 +156,18 @@ public final class ResultsServer implements AutoCloseable {
                     str(facts.get("started_at")), limit == null ? null : limit + " s", limit);
         }
 
+        /** What a run's spec.json says, where no results.json says more. */
+        private static Facts fromSpec(Map<String, Object> spec, String backend, boolean checked, String verdict, Long limitS) {
+            return new Facts(str(spec.get("system")), str(spec.get("title")), str(spec.get("nemesis")), str(spec.get("fencing")), backend,
+                    str(spec.get("seed")), checked, verdict, null, null, null, limitS == null ? null : limitS + " s", limitS);
+        }
+
         /** The run's spec.json, or nothing when it has none or it cannot be read (an imported history's folder, an older run). */
-        private static Map<?, ?> spec(Path run) {
+        private static Map<String, Object> spec(Path run) {
             Path spec = run.resolve("spec.json");
             if (!Files.isRegularFile(spec)) return Map.of();
-            try (var p = dev.lockstorm.checker.io.Json.FACTORY.createParser(spec.toFile())) {
-                p.nextToken();
-                return dev.lockstorm.checker.io.Json.readValue(p) instanceof Map<?, ?> m ? m : Map.of();
+            try {
+                return dev.lockstorm.checker.io.JsonObject.read(spec).asMap();
             } catch (IOException | RuntimeException e) {
                 return Map.of();
             }

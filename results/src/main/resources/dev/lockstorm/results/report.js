@@ -134,8 +134,8 @@
       && o.first <= b.last && b.first <= o.last).map(o => o.level));
     while (taken.has(b.level)) b.level++;
   });
-  function box(inc) {
-    const b = boxes.find(o => o.inc === inc);
+  function box(n) {
+    const b = boxes[n];
     const inset = Math.min(b.level * 3, LANE / 2 - 4);
     const top = TOP + b.first * LANE + 1, bottom = TOP + (b.last + 1) * LANE - 1;
     return {top: top + inset, bottom: bottom - inset, inset: inset, level: b.level, laneTop: top, laneBottom: bottom};
@@ -272,7 +272,7 @@
         if (b <= a) return;
         [gr[0], inc.lane].forEach(lane => stripes(g, x(a), TOP + lane * LANE + HOLD, Math.max(2, x(b) - x(a)), 10, 'rgba(213,0,0,0.85)'));
       });
-      const b = box(inc);
+      const b = box(n);
       g.strokeStyle = VIOLATION;
       g.lineWidth = marked === inc ? 3 : 1.5;
       g.strokeRect(x(inc.start) + b.inset, b.top, Math.max(2, x(inc.end) - x(inc.start) - 2 * b.inset), b.bottom - b.top);
@@ -613,8 +613,7 @@
     zoom: zoom,
     tick: tick,
     incidents: D.incidents.length,
-    boxes: () => D.incidents.map(i => Object.assign({start: i.start, end: i.end}, box(i))),
-    leases: () => D.incidents.map(i => i.lease === undefined ? null : {at: i.lease, limit: i.limit})
+    boxes: () => D.incidents.map((i, n) => Object.assign({start: i.start, end: i.end}, box(n)))
   };
   window.addEventListener('resize', () => { draw(); latency(); throughput(); });
   draw();

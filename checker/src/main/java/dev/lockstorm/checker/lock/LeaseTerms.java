@@ -1,9 +1,8 @@
 package dev.lockstorm.checker.lock;
 
-import dev.lockstorm.checker.history.Op;
-
 import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.checker.history.History;
+import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.faults.FaultEffect;
 
 /**

@@ -149,7 +149,11 @@ public final class DoctorCommand implements Callable<Integer> {
         } catch (RuntimeException | java.io.IOException e) {
             return new Check("a container", false, "could not start one and reach it: " + e.getMessage(), CONTAINER_FIX);
         } finally {
-            if (dir != null) Commands.run(List.of("rm", "-rf", dir.toString()), null, Duration.ofSeconds(30));
+            try {
+                if (dir != null) dev.lockstorm.clusters.lab.LocalFiles.deleteTree(dir);
+            } catch (java.io.IOException e) {
+                System.err.println("doctor: could not remove " + dir + ": " + e.getMessage());
+            }
         }
     }
 
