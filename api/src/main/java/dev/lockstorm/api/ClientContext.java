@@ -48,6 +48,18 @@ public record ClientContext(String connect, String lock, Duration lease, Map<Str
         Notes.add(what);
     }
 
+    /**
+     * Notes that the grant in progress has nothing behind it ({@link Notes#unbacked}): the checker
+     * judges the double holder it makes a defect of the lock, naming this grant.
+     *
+     * <pre>{@code
+     * if (!ownedByThisSession(node)) context.unbacked("granted by a node this session does not own");
+     * }</pre>
+     */
+    public void unbacked(String why) {
+        Notes.unbacked(why);
+    }
+
     /** The value of an option the system declared in {@link LockSystem#options()}. */
     public String option(String name) {
         String v = options.get(name);

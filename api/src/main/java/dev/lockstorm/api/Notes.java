@@ -21,6 +21,24 @@ public final class Notes {
         sink.accept(Objects.requireNonNull(note));
     }
 
+    /** How an {@linkplain #unbacked unbacked grant}'s note begins, in the history's {@code "notes"}. */
+    public static final String UNBACKED = "unbacked grant: ";
+
+    /**
+     * Notes that the grant in progress has nothing behind it, as the lock's own client can see at
+     * once: a queue node its session does not own, a lock key that no longer exists. The checker
+     * takes such a grant as a defect of the lock whatever faults were in force, for a grant on a
+     * lease that had already ended is the lock's own wrong step ({@link #unbackedWhy}).
+     */
+    public static void unbacked(String why) {
+        add(UNBACKED + Objects.requireNonNull(why));
+    }
+
+    /** Why a recorded note says its grant was unbacked, or empty for any other note. */
+    public static java.util.Optional<String> unbackedWhy(String note) {
+        return note.startsWith(UNBACKED) ? java.util.Optional.of(note.substring(UNBACKED.length())) : java.util.Optional.empty();
+    }
+
     /** For the process that runs lock clients (lockstorm's worker): where notes go. */
     public static void install(Consumer<String> action) {
         sink = Objects.requireNonNull(action);

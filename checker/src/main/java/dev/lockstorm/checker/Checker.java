@@ -47,12 +47,19 @@ public final class Checker {
      */
     public static CheckResult check(History h, Model<?> model, SearchLimits limits) {
         long start = System.nanoTime();
-        // the time limit bounds the whole check: the lock analyses first (cheap and certain), the search with what is left
+        // the time limit bounds the whole check: the lock analyses and the search side by side, each within it
         Deadline deadline = Deadline.at(start + limits.timeLimit().toNanos());
         List<Operation> ops = h.operations();
         requireKnownFunctions(h, model);
         requireWellFormed(h, model, ops);
 
+        // the search beside the lock analyses, on a thread of its own: they read the same history and share nothing else, and on
+        // two cores a large history's check takes the longer of the two instead of their sum (docs/benchmarks.md, bench checker)
+        java.util.concurrent.FutureTask<LinearizabilityResult> search = new java.util.concurrent.FutureTask<>(
+                () -> Linearizability.check(model, ops, limits.withTime(Duration.ofNanos(deadline.remainingNanos()))));
+        Thread searcher = new Thread(search, "lockstorm-search");
+        searcher.setDaemon(true);
+        searcher.start();
         List<Analysis> lockAnalyses = new ArrayList<>();
         List<FaultSpan> faults = FaultSpans.of(h);
         List<DoubleHolder> doubles = null;
@@ -60,35 +67,41 @@ public final class Checker {
         FencingAnalysis.Result fencing = null;
         ResourceCounter.Result resource = null;
         Coverage coverage = null;
-        if (model.functions().contains("acquire") || model.functions().contains(RwLock.ACQUIRE_WRITE)) {
-            coverage = Coverage.of(h, DoubleHolders.holds(h), faults);
-            fencing = FencingAnalysis.analyze(h);
-            resource = ResourceCounter.analyze(h);
-            DoubleHolders.Found found = DoubleHolders.search(h, MAX_WITNESSES, MAX_GRANTS_LISTED, deadline);
-            doubles = found.witnesses();
-            // incidents stay null (not computed) unless the sweep was whole and they could be grouped in time: never an empty list that says "none"
-            if (found.cut().isPresent()) {
-                lockAnalyses.add(cutShort(found));
-            } else if (found.pairs() == 0) {
-                incidents = List.of();
-                lockAnalyses.add(doubleHolders(found, incidents));
-            } else {
-                try {
-                    incidents = Incidents.of(h, found, faults, fencing.staleWrites(), resource.overwrites(), deadline);
+        try {
+            if (model.functions().contains("acquire") || model.functions().contains(RwLock.ACQUIRE_WRITE)) {
+                List<dev.lockstorm.checker.lock.HoldInterval> holds = DoubleHolders.holds(h);
+                coverage = Coverage.of(h, holds, faults);
+                fencing = FencingAnalysis.analyze(h);
+                resource = ResourceCounter.analyze(h);
+                DoubleHolders.Found found = DoubleHolders.search(h, holds, MAX_WITNESSES, MAX_GRANTS_LISTED, deadline);
+                doubles = found.witnesses();
+                // incidents stay null (not computed) unless the sweep was whole and they could be grouped in time: never an empty list that says "none"
+                if (found.cut().isPresent()) {
+                    lockAnalyses.add(cutShort(found));
+                } else if (found.pairs() == 0) {
+                    incidents = List.of();
                     lockAnalyses.add(doubleHolders(found, incidents));
-                } catch (Deadline.Passed e) {
-                    lockAnalyses.add(new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, Prose.of(found.pairs()
-                            + (found.pairs() == 1 ? " pair" : " pairs") + " of holders; the check's time limit ran out while their causes were"
-                            + " weighed, so no incident is judged a lock defect or a lease limit; first: ", found.witnesses().get(0).prose())));
+                } else {
+                    try {
+                        incidents = Incidents.of(h, found, faults, fencing.staleWrites(), resource.overwrites(), deadline);
+                        lockAnalyses.add(doubleHolders(found, incidents));
+                    } catch (Deadline.Passed e) {
+                        lockAnalyses.add(new Analysis(Analysis.Kind.DOUBLE_HOLDERS, Analysis.Status.INVALID, Prose.of(found.pairs()
+                                + (found.pairs() == 1 ? " pair" : " pairs") + " of holders; the check's time limit ran out while their causes were"
+                                + " weighed, so no incident is judged a lock defect or a lease limit; first: ", found.witnesses().get(0).prose())));
+                    }
                 }
+                lockAnalyses.add(fencing(fencing));
+                // per lock: a proven loss on any lock (or a write seen half done) is invalid, whatever the others say; else any
+                // lock not checked makes it not checked
+                lockAnalyses.add(new Analysis(Analysis.Kind.RESOURCE, resource.harmProven() ? Analysis.Status.INVALID
+                        : !resource.checked() ? Analysis.Status.NOT_CHECKED : Analysis.Status.VALID, resource.prose()));
             }
-            lockAnalyses.add(fencing(fencing));
-            // per lock: a proven loss on any lock (or a write seen half done) is invalid, whatever the others say; else any
-            // lock not checked makes it not checked
-            lockAnalyses.add(new Analysis(Analysis.Kind.RESOURCE, resource.harmProven() ? Analysis.Status.INVALID
-                    : !resource.checked() ? Analysis.Status.NOT_CHECKED : Analysis.Status.VALID, resource.prose()));
+        } catch (RuntimeException | Error e) {
+            search.cancel(true); // no search left running for a check that failed
+            throw e;
         }
-        LinearizabilityResult lin = Linearizability.check(model, ops, limits.withTime(Duration.ofNanos(deadline.remainingNanos())));
+        LinearizabilityResult lin = searched(search);
 
         List<Analysis> analyses = new ArrayList<>();
         analyses.add(new Analysis(Analysis.Kind.LINEARIZABILITY, "linearizability (" + lin.model() + ")", Analysis.Status.of(lin.verdict()),
@@ -100,6 +113,21 @@ public final class Checker {
         CheckResult.Stats stats = new CheckResult.Stats(h.size(), clientOps, h.processes().size(),
                 h.crashedOperations(), h.incompleteInvocations(), millis);
         return new CheckResult(verdict, h.source(), analyses, lin, doubles, incidents, fencing, resource, faults, coverage, stats, h.warnings());
+    }
+
+    /** The search's result, once it ends; what it threw (running out of memory included) is thrown here, as if it ran on this thread. */
+    private static LinearizabilityResult searched(java.util.concurrent.FutureTask<LinearizabilityResult> search) {
+        try {
+            return search.get();
+        } catch (InterruptedException e) {
+            search.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the linearizability search ran", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     /** Pairs kept as witnesses, and grants listed per incident: every one is counted, the first of them kept (memory stays bounded). */

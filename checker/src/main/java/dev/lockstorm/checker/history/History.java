@@ -29,9 +29,12 @@ public final class History {
     private final Set<Integer> reentries;
 
     private final List<String> warnings;
+    /** the first run event ({@link RunFacts}), -1 for none: found as the history is read, for every analysis asks for it */
+    private final int runEvent;
 
-    History(String source, List<Op> ops, int[] partner, int incomplete, Map<Integer, Integer> killedAt, List<String> warnings) {
+    History(String source, List<Op> ops, int[] partner, int incomplete, Map<Integer, Integer> killedAt, List<String> warnings, int runEvent) {
         this.source = source;
+        this.runEvent = runEvent;
         this.warnings = List.copyOf(warnings);
         this.ops = Collections.unmodifiableList(ops);
         this.partner = partner;
@@ -45,6 +48,11 @@ public final class History {
         HistoryBuilder b = new HistoryBuilder(source);
         events.forEach(b::add);
         return b.build();
+    }
+
+    /** The first run event (the run's facts), if the history has one. */
+    public java.util.Optional<Op> runEvent() {
+        return runEvent < 0 ? java.util.Optional.empty() : java.util.Optional.of(ops.get(runEvent));
     }
 
     /** What the history did that a rule had to decide (times that went back), for the summary; empty when nothing. */

@@ -24,7 +24,8 @@ import java.util.Map;
 public final class HistoryBuilder {
     private final String source;
     private final List<Op> ops = new ArrayList<>();
-    private final List<Integer> partner = new ArrayList<>();
+    /** each event's partner (its invocation's completion or the reverse), -1 for none: ints, not boxes, for a million events */
+    private int[] partner = new int[1024];
     /** process → index of its open invocation. */
     private final Map<Integer, Integer> open = new HashMap<>();
     /** process → index of the info completion that crashed it. */
@@ -37,6 +38,8 @@ public final class HistoryBuilder {
     private long lastDeclaredIndex = Long.MIN_VALUE;
     private int lastTimed = -1;
     private int timeWentBack;
+    /** the first run event's index, -1 before one */
+    private int runEvent = -1;
     private String firstTimeBack;
 
     public HistoryBuilder(String source) {
@@ -47,6 +50,21 @@ public final class HistoryBuilder {
     public int processNumber(String name) {
         return named.computeIfAbsent(name, k -> Op.NAMED_BASE + named.size());
     }
+
+    /** The index the next event gets: its position, so that a reader can build it with it rather than have it copied. */
+    public int nextIndex() {
+        return ops.size();
+    }
+
+    /**
+     * The one copy of {@code name} this history keeps (an operation's function): a million events name
+     * a handful of functions, and a copy per event is memory the collector copies as the history grows.
+     */
+    public String canonical(String name) {
+        return name == null ? null : canonical.computeIfAbsent(name, k -> k);
+    }
+
+    private final Map<String, String> canonical = new HashMap<>();
 
     /** Adds the next event; its index is set to its position. */
     public HistoryBuilder add(Op event) {
@@ -63,7 +81,8 @@ public final class HistoryBuilder {
         if (op.type() == null) throw error(op, "unknown type; expected invoke, ok, fail or info");
         if (op.f() == null) throw error(op, "no f (the operation's function)");
         checkOrder(op, declaredIndex);
-        partner.add(-1);
+        if (index == partner.length) partner = java.util.Arrays.copyOf(partner, index * 2);
+        partner[index] = -1;
         ops.add(op);
         if (!op.isClient()) {
             if (NemesisEvent.KILL_CLIENT.f().equals(op.f())) recordKills(op);
@@ -74,6 +93,7 @@ public final class HistoryBuilder {
             if (NemesisEvent.RUN.f().equals(op.f()) && op.value() instanceof Map<?, ?> facts) {
                 String problem = RunFacts.problem(facts);
                 if (problem != null) throw error(op, problem);
+                if (runEvent < 0) runEvent = index;
             }
             return this;
         }
@@ -105,8 +125,8 @@ public final class HistoryBuilder {
         op = inheritLock(inv, op, index);
         checkTokens(op);
         open.remove(op.process());
-        partner.set(pending, index);
-        partner.set(index, pending);
+        partner[pending] = index;
+        partner[index] = pending;
         if (op.type() == OpType.INFO) crashed.put(op.process(), index);
         return this;
     }
@@ -180,14 +200,13 @@ public final class HistoryBuilder {
 
     /** Ends the history. Open invocations stay open and count as {@code info}. */
     public History build() {
-        int[] p = new int[partner.size()];
-        for (int i = 0; i < p.length; i++) p[i] = partner.get(i);
+        int[] p = java.util.Arrays.copyOf(partner, ops.size());
         List<String> warnings = new ArrayList<>();
         if (timeWentBack > 0) {
             warnings.add("time went back " + timeWentBack + (timeWentBack == 1 ? " time" : " times") + " from one line to the next (the first: "
                     + firstTimeBack + "); the order of the lines was taken as the order of the events, and times only as told");
         }
-        return new History(source, new ArrayList<>(ops), p, open.size(), kills, warnings);
+        return new History(source, new ArrayList<>(ops), p, open.size(), kills, warnings, runEvent);
     }
 
     private void checkTokens(Op op) {

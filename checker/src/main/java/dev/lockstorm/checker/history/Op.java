@@ -54,6 +54,7 @@ public record Op(int index, long time, OpType type, int process, String f, Objec
      * completion carries its invocation's, {@link HistoryBuilder}).
      */
     public Object lock() {
+        if (extra.isEmpty()) return ""; // most events: the analyses ask this of every event, several times
         Object l = extra.get("lock");
         return l == null ? "" : l;
     }

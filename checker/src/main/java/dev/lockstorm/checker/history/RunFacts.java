@@ -20,10 +20,7 @@ import java.util.OptionalLong;
 public record RunFacts(Map<?, ?> facts) {
 
     public static RunFacts of(History h) {
-        for (Op op : h.ops()) {
-            if (!op.isClient() && NemesisEvent.RUN.f().equals(op.f()) && op.value() instanceof Map<?, ?> m) return new RunFacts(m);
-        }
-        return new RunFacts(Map.of());
+        return h.runEvent().map(op -> new RunFacts((Map<?, ?>) op.value())).orElseGet(() -> new RunFacts(Map.of()));
     }
 
     /** The longest lease a history's nanosecond times can measure: past it a lease in nanoseconds would overflow. */

@@ -61,7 +61,7 @@ final class JsonlHistoryReader {
                     throw malformed(e, source, e.getLocation() == null ? 0 : e.getLocation().getLineNr());
                 }
                 if (t == null) return;
-                int line = p.currentTokenLocation().getLineNr();
+                int line = tokenLine(p);
                 if (t != JsonToken.START_OBJECT) throw bad(source, line, line == lastLine ? "text after the JSON object" : "expected a JSON object");
                 if (line == lastLine) throw bad(source, line, "text after the JSON object");
                 try {
@@ -69,12 +69,20 @@ final class JsonlHistoryReader {
                 } catch (JsonProcessingException e) {
                     throw malformed(e, source, line); // named by the line the event began on
                 }
-                if (p.currentTokenLocation().getLineNr() != line) {
+                if (tokenLine(p) != line) {
                     throw bad(source, line, "the event goes on past its line; expected one JSON object per line");
                 }
                 lastLine = line;
             }
         }
+    }
+
+    /**
+     * The line the parser's current token (an object's start or end) began on: read from the parser
+     * itself where it can say, which spares a location object per event of a million.
+     */
+    private static int tokenLine(JsonParser p) {
+        return p instanceof com.fasterxml.jackson.core.base.ParserBase b ? b.getTokenLineNr() : p.currentTokenLocation().getLineNr();
     }
 
     private static RuntimeException malformed(JsonProcessingException e, String source, int line) throws CharConversionException {
@@ -102,8 +110,11 @@ final class JsonlHistoryReader {
             boolean sawF = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String k = p.currentName();
-                p.nextToken();
-                Object v = Json.readValue(p);
+                JsonToken t = p.nextToken();
+                // the fields every event has, read without a box or a copy per event where their shape allows
+                boolean longTime = t == JsonToken.VALUE_NUMBER_INT && k.equals("time") && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER;
+                Object v = longTime ? null
+                        : t == JsonToken.VALUE_STRING && (k.equals("type") || k.equals("f")) ? names.canonical(p.getText()) : Json.readValue(p);
                 boolean again = switch (k) {
                     case "index" -> sawIndex | !(sawIndex = true);
                     case "time" -> sawTime | !(sawTime = true);
@@ -117,8 +128,9 @@ final class JsonlHistoryReader {
                 switch (k) {
                     case "index" -> index = v; // the position in the file is the index; a declared one must agree with the order
                     case "time" -> {
-                        if (!(v instanceof Long l)) throw bad(source, line, "\"time\" " + v + " is not an integer (nanoseconds)");
-                        time = l;
+                        if (longTime) time = p.getLongValue();
+                        else if (v instanceof Long l) time = l;
+                        else throw bad(source, line, "\"time\" " + v + " is not an integer (nanoseconds)");
                     }
                     case "type" -> {
                         typeText = String.valueOf(v);
@@ -139,7 +151,7 @@ final class JsonlHistoryReader {
             if (f == null) throw bad(source, line, "no \"f\" string (the operation's function)");
             if (extra == null) extra = new LinkedHashMap<>();
             int proc = JepsenOps.process(process, extra, source, line, names);
-            names.add(new Op(0, time, type, proc, f, value, extra, line), index);
+            names.add(new Op(names.nextIndex(), time, type, proc, f, value, extra, line), index);
         } catch (IOException e) {
             if (e instanceof JsonProcessingException || e instanceof CharConversionException) throw e;
             throw bad(source, line, e.getMessage() + "; expected one JSON object per line");

@@ -117,6 +117,11 @@ public final class DoubleHolders {
      * and says how far it got ({@link Found#cut}): what it found by then stands.
      */
     public static Found search(History h, int maxWitnesses, int maxGrantsPerHold, Deadline deadline) {
+        return search(h, holds(h), maxWitnesses, maxGrantsPerHold, deadline);
+    }
+
+    /** The same over {@code holds}, this history's {@link #holds} computed once for every analysis that needs them. */
+    public static Found search(History h, List<HoldInterval> holds, int maxWitnesses, int maxGrantsPerHold, Deadline deadline) {
         List<DoubleHolder> out = new ArrayList<>();
         long pairs = 0;
         Map<HoldInterval, List<HoldInterval>> overlapped = new LinkedHashMap<>();
@@ -124,7 +129,6 @@ public final class DoubleHolders {
         Map<Object, Active> active = new HashMap<>();
         int size = h.size();
         long lastTime = size == 0 ? Op.NO_TIME : h.get(size - 1).time();
-        List<HoldInterval> holds = holds(h);
         int swept = 0;
         try {
             for (HoldInterval next : holds) {

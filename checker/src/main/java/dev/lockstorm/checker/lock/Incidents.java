@@ -164,7 +164,8 @@ public final class Incidents {
     /**
      * Why another client was granted the lock while {@code hold} lasted, judged by the lock's lease
      * model ({@link LeaseTerms}): a lease limit only when the history shows a way the holder's lease,
-     * as the model says it lives, could have ended before the grant. In this order: every grant
+     * as the model says it lives, could have ended before the grant. In this order: the lock's own
+     * client noted one of the two grants as unbacked (a lock defect: that grant's); every grant
      * meanwhile went to a client held up inside its acquire, which may have been granted first and
      * lost its lease (a lease limit); a server's clock moved ahead by enough, or the granted client's
      * own monotonic clock ran fast by enough where it times the lease; the holder's client told it it
@@ -176,6 +177,8 @@ public final class Incidents {
      */
     static Incident.Cause cause(Context ctx, HoldInterval hold, List<HoldInterval> grants, LeaseTerms terms) {
         History h = ctx.h;
+        Incident.Cause unbacked = unbacked(hold, grants);
+        if (unbacked != null) return unbacked;
         // a grant whose own client was held up inside its acquire may have been made before this hold began (its answer
         // came only after the fault): only the other grants can prove anything against the lock
         List<HoldInterval> fresh = new ArrayList<>();
@@ -287,6 +290,37 @@ public final class Incidents {
         }
         return new Incident.Cause(false, "nothing before the grant could have ended the holder's lease, so the service granted the lock twice"
                 + (notEnough.isEmpty() ? "" : ": " + String.join("; ", notEnough)), null, leaseRan);
+    }
+
+    /**
+     * A lock defect when the holder's grant, or a grant made during its hold, was noted by its own
+     * lock client as having nothing behind it ({@link dev.lockstorm.api.Notes#unbacked}); else null.
+     * Whatever faults ended the lease behind such a grant, granting on it is the lock's wrong step,
+     * and the explanation names that grant, not the other client's (rightly held) belief.
+     */
+    private static Incident.Cause unbacked(HoldInterval hold, List<HoldInterval> grants) {
+        String own = unbackedWhy(hold.start());
+        if (own != null) {
+            return new Incident.Cause(false, Prose.of("the lock granted ", hold.start().who(), " its hold at ", History.when(hold.start()),
+                    " with nothing behind it (its client noted: ", own, "), so the grants during it found the lock free"), null);
+        }
+        for (HoldInterval g : grants) {
+            String why = unbackedWhy(g.start());
+            if (why == null) continue;
+            return new Incident.Cause(false, Prose.of("the lock granted ", g.start().who(), " the lock at ", History.when(g.start()), " while ",
+                    hold.start().who(), " held it, with nothing behind the grant (its client noted: ", why, ")"), null);
+        }
+        return null;
+    }
+
+    /** The first reason a grant's notes give for its being unbacked, or null. */
+    private static String unbackedWhy(Op grant) {
+        if (!(grant.extra("notes") instanceof List<?> notes)) return null;
+        for (Object n : notes) {
+            java.util.Optional<String> why = dev.lockstorm.api.Notes.unbackedWhy(String.valueOf(n));
+            if (why.isPresent()) return why.get();
+        }
+        return null;
     }
 
     /**

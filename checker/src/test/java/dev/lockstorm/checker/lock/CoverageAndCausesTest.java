@@ -214,6 +214,38 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aGrantItsOwnClientNotedAsUnbackedIsADefectOfThatGrantWhateverFaultWasInForce() {
+        String why = "granted but the key does not exist";
+        // the holder frozen past its 2 s lease: alone, a lease limit
+        CheckResult limit = pausedHolder(null, null);
+        assertTrue(limit.incidents().get(0).cause().leaseLimit(), limit.incidents().get(0).cause().why());
+        // the same, the other client's grant noted as unbacked (etcd's grant of an expired key): that grant is the defect, not the pause
+        Incident.Cause other = pausedHolder(null, why).incidents().get(0).cause();
+        assertFalse(other.leaseLimit(), other.why());
+        assertTrue(other.why().startsWith("the lock granted process 1 (client c2) the lock at ") && other.why().contains("while process 0 (client c1)"
+                + " held it, with nothing behind the grant (its client noted: " + why + ")"), other.why());
+        // the holder's own grant noted as unbacked (Curator's grant by a node of an earlier session): the holder's grant is the defect
+        Incident.Cause own = pausedHolder(why, null).incidents().get(0).cause();
+        assertFalse(own.leaseLimit(), own.why());
+        assertTrue(own.why().startsWith("the lock granted process 0 (client c1) its hold at ") && own.why().contains("with nothing behind it"), own.why());
+        // a note that says nothing of the grant's backing excuses nothing and blames nothing
+        CheckResult noted = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1")
+                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(2500).acquire(1, 2L).with("client", "c2").with("notes", List.of("sent again: timeout"))
+                .nemesis("stop-pause", List.of("client-c1-p0")).release(0).release(1).check(new FencedMutex());
+        assertTrue(noted.incidents().get(0).cause().leaseLimit(), noted.incidents().get(0).cause().why());
+    }
+
+    /** c1 granted, frozen 2.5 s past its 2 s lease, c2 granted meanwhile; either grant noted as unbacked with {@code why} when not null. */
+    private static CheckResult pausedHolder(String holderUnbacked, String otherUnbacked) {
+        var hist = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1");
+        if (holderUnbacked != null) hist.with("notes", List.of(dev.lockstorm.api.Notes.UNBACKED + holderUnbacked));
+        hist.nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1")).gap(2500).acquire(1, 2L).with("client", "c2");
+        if (otherUnbacked != null) hist.with("notes", List.of(dev.lockstorm.api.Notes.UNBACKED + otherUnbacked));
+        return hist.nemesis("stop-pause", List.of("client-c1-p0")).release(0).release(1).check(new FencedMutex());
+    }
+
+    @Test
     void aServerKilledBetweenTheGrantsIsNamedAndStaysADefect() {
         CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1")
                 .nemesis("kill", List.of("redis-n1")).with("hosts", List.of("n1"))

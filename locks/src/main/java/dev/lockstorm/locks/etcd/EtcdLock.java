@@ -48,7 +48,7 @@ final class EtcdLock extends EtcdLockClient {
         if (key.getKvs().isEmpty()) {
             System.err.println("lockstorm: etcd granted " + granted.getKey() + " at revision " + granted.getHeader().getRevision()
                     + ", " + EtcdSystems.GRANTED_EXPIRED + (verifyKey ? "; given back" : ""));
-            if (!verifyKey) Notes.add("granted " + EtcdSystems.GRANTED_EXPIRED);
+            if (!verifyKey) Notes.unbacked("granted " + EtcdSystems.GRANTED_EXPIRED);
             if (verifyKey) throw new NotAcquiredException("etcd granted the lock, but its key is gone (the lease expired while it waited)");
             return granted.getHeader().getRevision();
         }

@@ -90,7 +90,7 @@ final class CuratorSession implements AutoCloseable {
         Long token = ownToken(parent, marker);
         if (token == null) {
             System.err.println(CuratorLock.NOT_OWN_NODE + " under " + parent);
-            dev.lockstorm.api.Notes.add(CuratorLock.NOT_OWN_NODE);
+            dev.lockstorm.api.Notes.unbacked(CuratorLock.NOT_OWN_NODE);
         }
         return token;
     }

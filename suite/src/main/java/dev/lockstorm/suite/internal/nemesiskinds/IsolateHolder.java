@@ -16,9 +16,11 @@ import java.util.Optional;
  * reaches a server or its own keep-alive deadline passes. {@code isolate-holder-briefly}: the same
  * for half the lease, shorter than the lease but long enough that a renewal due every third of it
  * is sent into the cut and times out: a lock whose renewals give up after a failure (Redisson
- * #3194) lets its key expire later, with no fault in force.
+ * #3194) lets its key expire later, with no fault in force. {@code isolate-holder-two-leases}: cut
+ * off for exactly twice the lease, so that the lease's end, the servers' expiry and the client's
+ * own deadline all fall inside every cut (a jittered length may end before the servers act).
  *
- * @param ofLease how long the cut lasts, as a share of the lease; 0 for past the lease (the run's client pause)
+ * @param ofLease how long the cut lasts, as a share of the lease; 0 for past the lease (the run's client pause, jittered)
  */
 public record IsolateHolder(double ofLease) implements NemesisKind {
     public IsolateHolder() {
@@ -30,6 +32,11 @@ public record IsolateHolder(double ofLease) implements NemesisKind {
         return new IsolateHolder(0.5);
     }
 
+    /** Twice the lease, never shorter. */
+    public static IsolateHolder twoLeases() {
+        return new IsolateHolder(2);
+    }
+
     @Override
     public boolean cutsClients(dev.lockstorm.api.Topology topology) {
         return true;
@@ -37,13 +44,14 @@ public record IsolateHolder(double ofLease) implements NemesisKind {
 
     @Override
     public String name() {
-        return ofLease == 0 ? "isolate-holder" : "isolate-holder-briefly";
+        return ofLease == 0 ? "isolate-holder" : ofLease < 1 ? "isolate-holder-briefly" : "isolate-holder-two-leases";
     }
 
     @Override
     public String description() {
         return ofLease == 0 ? "cut the client that just took the lock off every server, past its lease (it keeps running)"
-                : "cut the client that just took the lock off every server for half its lease (it keeps running; a renewal times out)";
+                : ofLease < 1 ? "cut the client that just took the lock off every server for half its lease (it keeps running; a renewal times out)"
+                : "cut the client that just took the lock off every server for exactly twice its lease (it keeps running)";
     }
 
     @Override
@@ -56,7 +64,7 @@ public record IsolateHolder(double ofLease) implements NemesisKind {
         Rhythm r = t.rhythm();
         Fault cut = new Fault.Partition("isolate-holder", () -> Grudge.cutOff(holder(t), t.servers().hosts()));
         if (ofLease == 0) return Optional.of(Schedule.random(List.of(cut), r.interval(), r.clientPause(), t.random()).when(t::justAcquired)::run);
-        // a fixed length, not jittered, so that it stays inside the lease and outlasts a renewal's timeout
+        // a fixed length, not jittered: briefly, it stays inside the lease and outlasts a renewal's timeout; two leases, it outlasts the lease's end
         Duration length = Duration.ofMillis((long) (r.lease().toMillis() * ofLease));
         return Optional.of(Schedule.sequence(List.of(cut), r.interval(), length).when(t::justAcquired)::run);
     }

@@ -12,7 +12,7 @@ public final class NemesisKinds {
             new KillClient(), new Clock(), new FlakyNet(), new DelayHolder(), new Mix());
     /** The named scenarios' choreographies. */
     public static final List<NemesisKind> CHOREOGRAPHIES = List.of(PauseClient.pastTheLease(), new SplitClock(), new SplitKill(false), new SplitKill(true),
-            new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), IsolateHolder.briefly(), new IsolateNode(), new SplitBrain(), new HoldWaiterRenewals(),
+            new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), IsolateHolder.briefly(), IsolateHolder.twoLeases(), new IsolateNode(), new SplitBrain(), new HoldWaiterRenewals(),
             new WaiterClockAhead(), new WaiterClockFast(), new ServerClockAhead(), new FailoverPromote(), new ExpiryReconnect(), new Kill(true),
             new DelayLastServer(), DelayHolder.longer(), new RepliesLost(), RepliesLost.briefly(), new PauseInHold(dev.lockstorm.suite.internal.workload.Role.WRITER), new PauseInHold(dev.lockstorm.suite.internal.workload.Role.READER));
 

@@ -291,6 +291,11 @@ class NemesisKindPlansTest {
             onTheHolderRightAfterAGrant(p, "partition");
             for (long l : p.lengths("partition", "heal-partition")) assertEquals(LEASE / 2, l, "half the lease, exactly");
         });
+        expected.put("isolate-holder-two-leases", p -> {
+            onTheHolderRightAfterAGrant(p, "partition");
+            for (Act a : p.of("partition")) cutOffServers(a, holderAt(a.atMs(), 5));
+            for (long l : p.lengths("partition", "heal-partition")) assertEquals(2 * LEASE, l, "twice the lease, exactly");
+        });
         expected.put("isolate-node", p -> {
             assertFalse(p.of("partition").isEmpty());
             for (Act a : p.of("partition")) {

@@ -2,6 +2,7 @@ package dev.lockstorm.suite.internal.scenario;
 
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.checker.Summary;
+import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
@@ -79,16 +80,33 @@ abstract class ScenarioRuns {
         standing.close();
     }
 
-    /** Seed 1: a variant in CI finds what it expects in every seed (its rate over 10 seeds is in the README). */
+    /**
+     * Seed 1: a variant in CI finds what it expects (its rate over 10 seeds is in docs/scenarios.md). A
+     * seed-1 run that found no violation at all did not reach the race the scenario sets up (a timing
+     * on a loaded machine): seed 2 is run once more, and the miss is printed. A run that found a
+     * violation other than the one expected fails at once, and so does a violation in a variant that
+     * expects none: a second seed never hides what a run found.
+     */
     @ParameterizedTest(name = "{0} / {1}")
     @MethodSource("variants")
     void reportsWhatTheScenarioExpects(String scenario, Scenario.Variant variant) throws Exception {
         Scenario s = Scenarios.byName(scenario).orElseThrow();
-        RunSpec spec = s.spec(variant, 1);
-        RunResult r = new Runner(System.out).keeping(standing).run(spec, STORE.newRun(spec.system().name()));
-        if (!variant.matches().test(r)) {
-            fail(scenario + " / " + variant.label() + " expects " + variant.expects() + "; found (seed 1): " + Summary.of(r.check()) + "proof: "
-                    + variant.proof().apply(r) + "\nreport: " + r.dir().resolve("report.html"));
-        }
+        RunResult r = run(s, variant, 1);
+        if (variant.matches().test(r)) return;
+        String first = found(scenario, variant, 1, r);
+        if (r.check().verdict() != Verdict.VALID) fail(first);
+        System.out.println("MISS: " + first + "\nseed 1 found no violation (the race was not reached): seed 2");
+        RunResult again = run(s, variant, 2);
+        if (!variant.matches().test(again)) fail(first + "\n" + found(scenario, variant, 2, again));
+    }
+
+    private RunResult run(Scenario s, Scenario.Variant variant, long seed) throws Exception {
+        RunSpec spec = s.spec(variant, seed);
+        return new Runner(System.out).keeping(standing).run(spec, STORE.newRun(spec.system().name()));
+    }
+
+    private static String found(String scenario, Scenario.Variant variant, long seed, RunResult r) {
+        return scenario + " / " + variant.label() + " expects " + variant.expects() + "; found (seed " + seed + "): " + Summary.of(r.check())
+                + "proof: " + variant.proof().apply(r) + "\nreport: " + r.dir().resolve("report.html");
     }
 }
