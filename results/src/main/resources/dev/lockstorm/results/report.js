@@ -247,22 +247,27 @@
         taken.push(Object.assign({startup: true}, spot));
       }
     }
-    // every fault labelled: inside its band when the band is wide enough, else beside its start; at the
-    // lane's top, else its bottom, else just after the band, wherever no other label is (a fault whose
-    // every spot is taken shows its label when zoomed in)
+    // every fault labelled in full: over its band's start, at the lane's top, else its bottom, else just
+    // after the band, wherever no other label is; shortened to its band's width (the full text on hover and
+    // in the list) only when no spot holds the whole of it (a fault whose every spot is taken shows its
+    // label when zoomed in)
     labels.forEach(l => {
-      const wide = l.w > 50;
-      const text = wide && l.text.length * 5.5 > l.w ? l.text.slice(0, Math.max(4, Math.floor(l.w / 5.5) - 1)) + '…' : l.text;
-      const tw = g.measureText(text).width;
-      const spots = [{x: l.x - 2, y: l.y + 1}, {x: l.x - 2, y: l.y + FOOT}, {x: l.end + 2, y: l.y + 1}, {x: l.end + 2, y: l.y + FOOT}]
-        .map(p => ({x: p.x, y: p.y, w: tw + 4, h: 10}));
-      const spot = spots.find(r => r.x + r.w <= right && !taken.some(t => overlaps(r, t)));
+      const at = text => {
+        const tw = g.measureText(text).width;
+        return [{x: l.x - 2, y: l.y + 1}, {x: l.x - 2, y: l.y + FOOT}, {x: l.end + 2, y: l.y + 1}, {x: l.end + 2, y: l.y + FOOT}]
+          .map(p => ({x: p.x, y: p.y, w: tw + 4, h: 10})).find(r => r.x + r.w <= right && !taken.some(t => overlaps(r, t)));
+      };
+      let text = l.text, spot = at(text);
+      if (!spot && l.w > 50) {
+        text = l.text.slice(0, Math.max(4, Math.floor(l.w / 5.5) - 1)) + '…';
+        spot = at(text);
+      }
       if (!spot) return;
       g.fillStyle = 'rgba(255,248,225,0.92)';
       g.fillRect(spot.x, spot.y, spot.w, spot.h);
       g.fillStyle = '#6b4e00';
       g.fillText(text, spot.x + 2, spot.y + 8.5);
-      taken.push(Object.assign({fault: l.fault, text: text}, spot));
+      taken.push(Object.assign({fault: l.fault, text: text, full: l.text}, spot));
     });
     D.incidents.forEach((inc, n) => {
       if (inc.end < view.from || inc.start > view.to) return;

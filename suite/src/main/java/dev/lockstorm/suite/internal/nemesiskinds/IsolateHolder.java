@@ -69,8 +69,18 @@ public record IsolateHolder(double ofLease) implements NemesisKind {
         return Optional.of(Schedule.sequence(List.of(cut), r.interval(), length).when(t::justAcquired)::run);
     }
 
-    /** The client holding the lock now (the schedule fires only when one does). */
+    /**
+     * The client holding the lock now. A fault aimed at the holder when none holds (the grant it waited
+     * for was already released) is a miss, recorded as such, never a fault on some other client that
+     * the history would then show as aimed at a holder.
+     */
     static Host holder(Targets t) {
+        return t.clients().stream().filter(Client::holds).map(Client::host).findFirst()
+                .orElseThrow(() -> new Fault.Missed("no client held the lock"));
+    }
+
+    /** The client holding the lock now, or the first client when none does (a split with clients on both sides either way). */
+    static Host holderOrFirst(Targets t) {
         List<? extends Client> clients = t.clients();
         return clients.stream().filter(Client::holds).map(Client::host).findFirst().orElse(clients.get(0).host());
     }

@@ -51,7 +51,7 @@ public record SplitBrain() implements NemesisKind {
         Fault split = new Fault.Partition("split-brain", () -> {
             List<Host> servers = t.servers().hosts();
             Host lone = servers.get(t.random().nextInt(servers.size()));
-            return Grudge.apart(List.of(lone, IsolateHolder.holder(t)), IsolateNode.everyHost(t));
+            return Grudge.apart(List.of(lone, IsolateHolder.holderOrFirst(t)), IsolateNode.everyHost(t));
         });
         // a fixed length: a drawn one (half to one and a half times the mean) ended some splits before the minority went on
         return Optional.of(Schedule.sequence(List.of(split), r.interval(), r.lease().multipliedBy(6)).when(t::justAcquired)::run);

@@ -448,6 +448,19 @@ class NemesisKindPlansTest {
     }
 
     @Test
+    void aFaultAimedAtTheHolderWhenNoneHoldsIsAMissNotAFaultOnAnotherClient() {
+        PlanWorld world = new PlanWorld(new IsolateHolder(), RHYTHM, 7, 5, 0, false);
+        world.sleepUntil(1_700_000_000L); // c1 held from 0 to 1.5 s; c2 is granted at 2 s
+        dev.lockstorm.nemesis.Fault.Missed m = org.junit.jupiter.api.Assertions.assertThrows(dev.lockstorm.nemesis.Fault.Missed.class,
+                () -> IsolateHolder.holder(world));
+        assertEquals("no client held the lock", m.getMessage());
+        // a split only needs clients on both sides
+        assertEquals("c1", IsolateHolder.holderOrFirst(world).name());
+        world.sleepUntil(2_100_000_000L);
+        assertEquals("c2", IsolateHolder.holder(world).name());
+    }
+
+    @Test
     void theClockKindRefusesARunWithNoClockToMoveRatherThanTestNothing() {
         PlanWorld world = new PlanWorld(new Clock(), RHYTHM, 7, 5, 0, false);
         IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> new Clock().plan(world));

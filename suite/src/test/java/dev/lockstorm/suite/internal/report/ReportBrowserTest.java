@@ -102,8 +102,9 @@ class ReportBrowserTest {
             for (int i = 0; i < faults; i++) {
                 chrome.eval("(() => { const fs = D.faults.filter(f => f[5] === " + i + "); const a = Math.min(...fs.map(f => f[1])),"
                         + " b = Math.max(...fs.map(f => f[2])); const pad = Math.max((b - a) / 4, 0.05); window.lockstorm.zoom(a - pad, b + pad); })()");
-                assertEquals(Boolean.TRUE, chrome.eval("window.lockstorm.labels().some(l => l.fault !== undefined && D.faults[l.fault][5] === " + i + ")"),
-                        name + ": fault " + i + " has a label when zoomed onto: " + chrome.eval("JSON.stringify(window.lockstorm.labels())"));
+                assertEquals(Boolean.TRUE, chrome.eval("window.lockstorm.labels().some(l => l.fault !== undefined && D.faults[l.fault][5] === " + i
+                                + " && l.text === l.full)"),
+                        name + ": fault " + i + " has its whole label when zoomed onto: " + chrome.eval("JSON.stringify(window.lockstorm.labels())"));
                 assertNoOverlap(chrome, name + " zoomed onto fault " + i);
             }
 
