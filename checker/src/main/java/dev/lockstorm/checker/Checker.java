@@ -53,13 +53,17 @@ public final class Checker {
         requireKnownFunctions(h, model);
         requireWellFormed(h, model, ops);
 
-        // the search beside the lock analyses, on a thread of its own: they read the same history and share nothing else, and on
-        // two cores a large history's check takes the longer of the two instead of their sum (docs/benchmarks.md, bench checker)
+        // a large history's search beside the lock analyses, on a thread of its own: they read the same history and share nothing
+        // else, and on two cores the check takes the longer of the two instead of their sum (docs/benchmarks.md, bench checker);
+        // a small one's after them, on this thread, where a thread's start and hand-over would cost more than they save
         java.util.concurrent.FutureTask<LinearizabilityResult> search = new java.util.concurrent.FutureTask<>(
                 () -> Linearizability.check(model, ops, limits.withTime(Duration.ofNanos(deadline.remainingNanos()))));
-        Thread searcher = new Thread(search, "lockstorm-search");
-        searcher.setDaemon(true);
-        searcher.start();
+        boolean beside = h.size() >= SEARCH_BESIDE_FROM;
+        if (beside) {
+            Thread searcher = new Thread(search, "lockstorm-search");
+            searcher.setDaemon(true);
+            searcher.start();
+        }
         List<Analysis> lockAnalyses = new ArrayList<>();
         List<FaultSpan> faults = FaultSpans.of(h);
         List<DoubleHolder> doubles = null;
@@ -101,6 +105,7 @@ public final class Checker {
             search.cancel(true); // no search left running for a check that failed
             throw e;
         }
+        if (!beside) search.run();
         LinearizabilityResult lin = searched(search);
 
         List<Analysis> analyses = new ArrayList<>();
@@ -129,6 +134,9 @@ public final class Checker {
             throw new IllegalStateException(e.getCause());
         }
     }
+
+    /** The history size from which the search runs beside the lock analyses rather than after them. */
+    static final int SEARCH_BESIDE_FROM = 20_000;
 
     /** Pairs kept as witnesses, and grants listed per incident: every one is counted, the first of them kept (memory stays bounded). */
     static final int MAX_WITNESSES = 1000;

@@ -32,6 +32,25 @@ class OneVerdictTest {
     }
 
     @Test
+    void aLargeHistorysSearchBesideTheLockAnalysesGivesTheVerdictItGivesAfterThem() {
+        // above the size at which the search runs on a thread of its own: the same verdicts, for the same reasons
+        int cycles = Checker.SEARCH_BESIDE_FROM / 4 + 1;
+        H valid = h();
+        for (int i = 0; i < cycles; i++) valid.acquire(i % 7, (long) i + 1).release(i % 7);
+        CheckResult ok = valid.check(new FencedMutex());
+        assertTrue(ok.stats().events() >= Checker.SEARCH_BESIDE_FROM, ok.stats().toString());
+        assertEquals(Verdict.VALID, ok.verdict());
+        assertEquals(Analysis.Status.VALID, status(ok, Analysis.Kind.LINEARIZABILITY));
+        // the same, with a second grant while the last holder holds: the search and the lock analyses both say so
+        H twice = h();
+        for (int i = 0; i < cycles; i++) twice.acquire(i % 7, (long) i + 1).release(i % 7);
+        CheckResult bad = twice.acquire(0, (long) cycles + 1).acquire(1, (long) cycles + 2).release(1).release(0).check(new FencedMutex());
+        assertEquals(Verdict.INVALID, bad.verdict());
+        assertEquals(Analysis.Status.INVALID, status(bad, Analysis.Kind.LINEARIZABILITY));
+        assertEquals(1, bad.doubleHolderCount());
+    }
+
+    @Test
     void aLostUpdateOnOneLockIsInvalidWhateverAnotherLockSays() {
         // lock a: two holders both write 1 over 0, the final read says 1: one increment lost; lock b: written, never read back
         CheckResult r = h().on("a").acquire(0, 1L).read(0, 1L, 0).write(0, 1L, 1, OpType.OK).release(0)

@@ -23,8 +23,8 @@ public abstract sealed class CuratorLock implements LockClient permits CuratorMu
     protected final String path;
     private CuratorSession session;
     private InterProcessLock lock;
-    /** What a client's log says when Curator granted the lock with no node of this session in line. */
-    public static final String NOT_OWN_NODE = "lockstorm: granted, but this session owns no node in line";
+    /** Why such a grant is unbacked, as its note says: Curator granted the lock with no node of this session in line. */
+    public static final String NOT_OWN_NODE = "granted, but this session owns no node in line";
     /** The lease of the hold in progress; a nested acquire returns it again (its node, its token). */
     private Lease outermost;
 

@@ -89,7 +89,7 @@ final class CuratorSession implements AutoCloseable {
     Long grantToken(String parent, String marker) throws Exception {
         Long token = ownToken(parent, marker);
         if (token == null) {
-            System.err.println(CuratorLock.NOT_OWN_NODE + " under " + parent);
+            System.err.println("lockstorm: " + CuratorLock.NOT_OWN_NODE + " under " + parent);
             dev.lockstorm.api.Notes.unbacked(CuratorLock.NOT_OWN_NODE);
         }
         return token;
