@@ -30,6 +30,8 @@ public final class HistoryBuilder {
     private final Map<Integer, Integer> open = new HashMap<>();
     /** process → index of the info completion that crashed it. */
     private final Map<Integer, Integer> crashed = new HashMap<>();
+    /** each function's name as this history keeps it, once ({@link #canonical}) */
+    private final Map<String, String> canonical = new HashMap<>();
     /** named processes ("c1") → their numbers, from {@link Op#NAMED_BASE} */
     private final Map<String, Integer> named = new HashMap<>();
     /** process → index of the kill-client event that killed it (the first) */
@@ -61,10 +63,8 @@ public final class HistoryBuilder {
      * a handful of functions, and a copy per event is memory the collector copies as the history grows.
      */
     public String canonical(String name) {
-        return name == null ? null : canonical.computeIfAbsent(name, k -> k);
+        return canonical.computeIfAbsent(name, k -> k);
     }
-
-    private final Map<String, String> canonical = new HashMap<>();
 
     /** Adds the next event; its index is set to its position. */
     public HistoryBuilder add(Op event) {

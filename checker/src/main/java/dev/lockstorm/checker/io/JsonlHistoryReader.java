@@ -111,10 +111,9 @@ final class JsonlHistoryReader {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String k = p.currentName();
                 JsonToken t = p.nextToken();
-                // the fields every event has, read without a box or a copy per event where their shape allows
+                // what every event keeps, read without a box, and its function without a copy per event
                 boolean longTime = t == JsonToken.VALUE_NUMBER_INT && k.equals("time") && p.getNumberType() != JsonParser.NumberType.BIG_INTEGER;
-                Object v = longTime ? null
-                        : t == JsonToken.VALUE_STRING && (k.equals("type") || k.equals("f")) ? names.canonical(p.getText()) : Json.readValue(p);
+                Object v = longTime ? null : t == JsonToken.VALUE_STRING && k.equals("f") ? names.canonical(p.getText()) : Json.readValue(p);
                 boolean again = switch (k) {
                     case "index" -> sawIndex | !(sawIndex = true);
                     case "time" -> sawTime | !(sawTime = true);

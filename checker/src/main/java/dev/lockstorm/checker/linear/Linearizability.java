@@ -36,6 +36,7 @@ public final class Linearizability {
         List<Object> keys = new ArrayList<>(parts.keySet());
         AtomicLong budget = new AtomicLong(limits.maxStates());
         AtomicBoolean stop = new AtomicBoolean();
+        AtomicBoolean cut = new AtomicBoolean();
         List<Search<S>> searches = new ArrayList<>();
         Search.PartitionResult[] results = new Search.PartitionResult[keys.size()];
         List<Integer> toSearch = new ArrayList<>();
@@ -57,6 +58,11 @@ public final class Linearizability {
         java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> parts.get(keys.get(i)).size()));
         Runnable worker = () -> {
             for (int idx = turns.take(order); idx >= 0; idx = turns.take(order)) {
+                // a search run on its caller's thread ends when that thread is interrupted (a cancelled check), as a pool's does
+                if (Thread.currentThread().isInterrupted()) {
+                    cut.set(true);
+                    stop.set(true);
+                }
                 Search.PartitionResult r = stop.get() && !searches.get(idx).started()
                         ? Search.PartitionResult.stopped(searches.get(idx))
                         : searches.get(idx).slice(SLICE, deadline, budget, stop);
@@ -70,8 +76,10 @@ public final class Linearizability {
             }
         };
         int threads = Math.max(1, Math.min(limits.threads(), toSearch.size()));
+        LinearizabilityResult interrupted = new LinearizabilityResult(Verdict.UNKNOWN, "interrupted", model.name(), prepared.size(), keys.size(), 0, 0, null);
         if (threads == 1) {
             worker.run();
+            if (cut.get()) return interrupted;
         } else {
             List<Thread> pool = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
@@ -85,7 +93,7 @@ public final class Linearizability {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 stop.set(true);
-                return new LinearizabilityResult(Verdict.UNKNOWN, "interrupted", model.name(), prepared.size(), keys.size(), 0, 0, null);
+                return interrupted;
             }
         }
 

@@ -42,6 +42,20 @@ class LimitsTest {
     }
 
     @Test
+    void aSearchOnItsCallersThreadStopsWhenThatThreadIsInterrupted() throws Exception {
+        // a cancelled check (Checker's search beside the lock analyses) leaves no search running; one register, one part: one thread
+        History h = hard();
+        Thread.currentThread().interrupt();
+        try {
+            LinearizabilityResult r = Linearizability.check(Register.register(), h.operations(), SearchLimits.withTimeLimit(Duration.ofSeconds(60)));
+            assertEquals(Verdict.UNKNOWN, r.verdict());
+            assertEquals("interrupted", r.reason());
+        } finally {
+            Thread.interrupted();
+        }
+    }
+
+    @Test
     void withinItsLimitsTheSameHistoryIsValid() throws Exception {
         LinearizabilityResult r = Linearizability.check(Register.register(), hard().operations(),
                 SearchLimits.withTimeLimit(Duration.ofSeconds(60)));

@@ -75,13 +75,15 @@ public record IsolateHolder(double ofLease) implements NemesisKind {
      * the history would then show as aimed at a holder.
      */
     static Host holder(Targets t) {
-        return t.clients().stream().filter(Client::holds).map(Client::host).findFirst()
-                .orElseThrow(() -> new Fault.Missed("no client held the lock"));
+        return holding(t).orElseThrow(() -> new Fault.Missed("no client held the lock"));
     }
 
     /** The client holding the lock now, or the first client when none does (a split with clients on both sides either way). */
     static Host holderOrFirst(Targets t) {
-        List<? extends Client> clients = t.clients();
-        return clients.stream().filter(Client::holds).map(Client::host).findFirst().orElse(clients.get(0).host());
+        return holding(t).orElseGet(() -> t.clients().get(0).host());
+    }
+
+    private static Optional<Host> holding(Targets t) {
+        return t.clients().stream().filter(Client::holds).map(Client::host).findFirst();
     }
 }

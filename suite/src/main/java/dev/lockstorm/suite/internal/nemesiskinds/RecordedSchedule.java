@@ -76,12 +76,14 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
 
     private static RecordedSchedule read(History h, Map<Integer, Integer> stepsByEvent) {
         Map<String, Object> facts = new LinkedHashMap<>();
+        dev.lockstorm.checker.history.RunFacts.of(h).facts().forEach((k, v) -> facts.put(String.valueOf(k), v));
         long t0 = -1;
         for (Op op : h.ops()) {
-            if (!op.isClient() && NemesisEvent.RUN.f().equals(op.f()) && op.value() instanceof Map<?, ?> m && facts.isEmpty()) {
-                m.forEach((k, v) -> facts.put(String.valueOf(k), v));
+            // the first client invocation with a time (an event without one has NO_TIME, below every time)
+            if (op.isClient() && op.type() == OpType.INVOKE && op.time() >= 0) {
+                t0 = op.time();
+                break;
             }
-            if (op.isClient() && op.type() == OpType.INVOKE && t0 < 0) t0 = op.time();
         }
         if (t0 < 0) t0 = 0;
         List<Step> steps = new ArrayList<>();
