@@ -67,7 +67,7 @@ public final class LabSshd {
                         "StrictModes no",
                         "PidFile " + s.dir.resolve("sshd-" + h.name() + ".pid"),
                         "LogLevel VERBOSE", ""));
-                s.servers.add(lab.start(h, "sshd-" + h.name(), List.of("/usr/sbin/sshd", "-D", "-e", "-f", config.toString()), Map.of()));
+                s.servers.add(lab.start(h, "sshd-" + h.name(), freshHome(List.of("/usr/sbin/sshd", "-D", "-e", "-f", config.toString())), Map.of()));
                 known.append(h.address()).append(' ').append(hostPub).append('\n');
             }
             Files.writeString(s.knownHosts, known);
@@ -76,6 +76,23 @@ public final class LabSshd {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * {@code sshd} in a mount namespace of its own where root's shell start-up files read as empty:
+     * sshd runs every command through root's shell, and bash then reads ~/.bashrc. Lab hosts share
+     * this machine's home, so its .bashrc would run before each command: a {@code pyenv rehash} there
+     * cost 0.6 s a command, and a rehash killed with a test left a lock that made every later command
+     * wait past its timeout. A machine reached over SSH has its own start-up files; a lab host acts
+     * as a fresh one.
+     */
+    private static List<String> freshHome(List<String> sshd) {
+        List<String> cmd = new ArrayList<>(List.of("unshare", "--mount", "--propagation", "private", "sh", "-c",
+                "for f in /root/.bashrc /root/.bash_profile /root/.profile; do"
+                        + " if [ -f \"$f\" ]; then mount --bind /dev/null \"$f\" || exit 1; fi; done; exec \"$@\"",
+                "sshd"));
+        cmd.addAll(sshd);
+        return cmd;
     }
 
     private static boolean listening(String address) {

@@ -202,7 +202,10 @@ public final class SshHost implements Host, AutoCloseable {
             feed(ch, stdin);
             Set<ClientChannelEvent> ev = ch.waitFor(EnumSet.of(ClientChannelEvent.CLOSED), timeout);
             if (ev.contains(ClientChannelEvent.TIMEOUT)) {
-                throw new SshException(target, "'" + line + "' gave no answer within " + timeout.toSeconds() + " s");
+                // what it wrote so far may say why (a start-up file of the login shell waiting on a lock did)
+                String said = err.toString(StandardCharsets.UTF_8).strip();
+                throw new SshException(target, "'" + line + "' gave no answer within " + timeout.toSeconds() + " s"
+                        + (said.isEmpty() ? "" : "; it wrote: " + said));
             }
             Integer exit = exitCode(ch);
             if (exit == null) throw new SshException(target, "'" + line + "' ended without an exit status (the connection was lost)");
