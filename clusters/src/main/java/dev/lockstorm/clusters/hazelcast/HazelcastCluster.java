@@ -62,6 +62,38 @@ public final class HazelcastCluster {
         }
     }
 
+    /**
+     * Empties the members for another run as if just started: every CP session of the default
+     * group is force-closed, which frees every lock a session held (a killed client's session would
+     * otherwise hold its lock for its time to live, and a kept worker's closed client may not have
+     * closed its own yet). The CP objects themselves stay, free: a destroyed one cannot be made again
+     * under its name, and a lock's fences only grow. Over the members' REST API (its CP endpoints);
+     * throws when no member answers or a session is left.
+     */
+    public void reset() {
+        LabException last = null;
+        for (HazelcastNode n : nodes) {
+            if (!n.isServing()) continue;
+            try {
+                for (long id : sessions(n)) n.rest("/groups/default/sessions/" + id + "/remove", HazelcastMember.CLUSTER + "&");
+                List<Long> left = sessions(n);
+                if (!left.isEmpty()) throw new LabException("CP sessions " + left + " left on " + n + " after the reset");
+                return;
+            } catch (LabException e) {
+                last = e;
+            }
+        }
+        throw last != null ? last : new LabException("no Hazelcast member serves: the members cannot be emptied for another run");
+    }
+
+    private static final java.util.regex.Pattern SESSION_ID = java.util.regex.Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
+
+    private static List<Long> sessions(HazelcastNode n) {
+        List<Long> ids = new ArrayList<>();
+        for (var m = SESSION_ID.matcher(n.rest("/groups/default/sessions", null)); m.find(); ) ids.add(Long.parseLong(m.group(1)));
+        return ids;
+    }
+
     /** Waits until every member's CP Subsystem is ready; throws naming those that are not. */
     public void awaitServing(Duration timeout) {
         try {

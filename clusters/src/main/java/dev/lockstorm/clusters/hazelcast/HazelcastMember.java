@@ -3,6 +3,8 @@ package dev.lockstorm.clusters.hazelcast;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.NetworkConfig;
+import com.hazelcast.config.RestApiConfig;
+import com.hazelcast.config.RestEndpointGroup;
 import com.hazelcast.config.cp.CPSubsystemConfig;
 import com.hazelcast.cp.CPSubsystemManagementService;
 import com.hazelcast.core.Hazelcast;
@@ -46,6 +48,9 @@ public final class HazelcastMember {
         config.setProperty("hazelcast.wait.seconds.before.join", "1");
         NetworkConfig network = config.getNetworkConfig();
         network.setPort(HazelcastNode.PORT).setPortAutoIncrement(false).setPublicAddress(address);
+        // the CP endpoints of the REST API, on the member's port: the harness lists and force-closes CP sessions to empty the
+        // members for another run (HazelcastCluster.reset); a client cannot, its CP Subsystem has no session management
+        network.setRestApiConfig(new RestApiConfig().setEnabled(true).enableGroups(RestEndpointGroup.CP));
         network.getInterfaces().setEnabled(true).addInterface(address);
         JoinConfig join = network.getJoin();
         join.getMulticastConfig().setEnabled(false);

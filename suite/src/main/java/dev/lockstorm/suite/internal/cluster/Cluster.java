@@ -29,8 +29,7 @@ public sealed interface Cluster extends Servers permits Cluster.Promotable, Clus
     /**
      * Empties the servers of what the last run's clients left (keys, znodes, leases, rows, tables,
      * sessions), so that the next run on them starts as on servers just started; whether this family
-     * can. One that cannot (Hazelcast: its CP sessions and objects outlive the clients, and a destroyed
-     * CP object cannot be made again under its name), or whose roles moved in the run (a Sentinel
+     * can. One that cannot (Hazelcast in unsafe mode), or whose roles moved in the run (a Sentinel
      * failover, a promoted replica), is started anew for the next run.
      */
     default boolean reset() {

@@ -23,7 +23,7 @@ public record HazelcastServers() implements ServerKind {
         boolean cp = ((Topology.Hazelcast) topology).cp();
         HazelcastCluster hz = HazelcastCluster.start(lab, ServerKind.nodes(topology, lab), HazelcastOptions.defaults().withCp(cp));
         hz.awaitServing(Duration.ofSeconds(120));
-        return new Running(hz);
+        return new Running(hz, cp);
     }
 
     @Override
@@ -31,8 +31,8 @@ public record HazelcastServers() implements ServerKind {
         return JAVA;
     }
 
-    /** Hazelcast members with the CP Subsystem. */
-    record Running(HazelcastCluster hz) implements Cluster {
+    /** Hazelcast members, with the CP Subsystem ({@code cp}) or without. */
+    record Running(HazelcastCluster hz, boolean cp) implements Cluster {
         @Override
         public List<HazelcastNode> nodes() {
             return hz.nodes();
@@ -47,6 +47,17 @@ public record HazelcastServers() implements ServerKind {
         @Override
         public Optional<HazelcastNode> leader() {
             return Optional.empty();
+        }
+
+        /**
+         * Every CP session closed, which frees the locks they held ({@link HazelcastCluster#reset}). In
+         * unsafe mode the lock lives on the AP side, which the REST API cannot empty: those members start anew.
+         */
+        @Override
+        public boolean reset() {
+            if (!cp) return false;
+            hz.reset();
+            return true;
         }
 
         /** Every member running again; the CP group whole again if it can be (see {@link HazelcastCluster#awaitRecovered}). */

@@ -1,8 +1,12 @@
 package dev.lockstorm.suite.internal.run;
 
+import com.hazelcast.client.HazelcastClient;
+import com.hazelcast.client.config.ClientConfig;
+import com.hazelcast.core.HazelcastInstance;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.checker.Summary;
 import dev.lockstorm.clusters.database.DatabaseNode;
+import dev.lockstorm.clusters.hazelcast.HazelcastMember;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
 import dev.lockstorm.clusters.redis.Persistence;
@@ -40,8 +44,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Servers kept from one run to the next start each run as if just started: what a run's clients
  * leave in them (a key, a znode, an etcd key and its lease, rows and tables, a session holding a
- * database lock, a DynamoDB table) is gone after the family's reset, and a lab whose fault was not
- * undone (a server left stopped) is not kept. Real servers, one lab per family.
+ * database lock, a DynamoDB table, a Hazelcast CP session holding the lock) is gone after the
+ * family's reset, and a lab whose fault was not undone (a server left stopped) is not kept. Real
+ * servers, one lab per family.
  */
 @Tag("lab")
 class StandingServersIT {
@@ -120,6 +125,30 @@ class StandingServersIT {
             assertFalse(etcd(c, "/v3/kv/range", "{\"key\":\"AA==\",\"range_end\":\"AA==\"}").contains("\"kvs\""), "keys left");
             assertFalse(etcd(c, "/v3/lease/leases", "{}").contains("\"ID\""), "leases left");
         });
+    }
+
+    @Test
+    void hazelcastSessionsAreClosedAndTheLocksTheyHeldFreed() throws Exception {
+        leftStateIsGone(Topology.HAZELCAST, c -> {
+            HazelcastInstance holder = hazelcast(c.connect());
+            assertTrue(holder.getCPSubsystem().getLock("/lockstorm/lock").tryLock());
+            // the client stays connected, its CP session kept alive, as a killed client's lingers for its time to live
+            return holder::shutdown;
+        }, c -> {
+            HazelcastInstance next = hazelcast(c.connect());
+            try {
+                assertTrue(next.getCPSubsystem().getLock("/lockstorm/lock").tryLock(), "the lock the last run's session held is free");
+            } finally {
+                next.shutdown();
+            }
+        });
+    }
+
+    private static HazelcastInstance hazelcast(String members) {
+        ClientConfig config = new ClientConfig();
+        config.setClusterName(HazelcastMember.CLUSTER);
+        config.getNetworkConfig().setAddresses(List.of(members.split(",")));
+        return HazelcastClient.newHazelcastClient(config);
     }
 
     @Test
