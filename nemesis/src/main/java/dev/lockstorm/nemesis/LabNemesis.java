@@ -248,9 +248,11 @@ public final class LabNemesis implements Nemesis {
     /** SIGKILL a client process, aimed: {@code aimedAt} says what the fault was aimed at and hit ("holder"), or null. */
     @Override
     public synchronized void killClient(ClientProcess v, String aimedAt) {
-        v.worker().kill();
-        // the history's process number: the checker takes the process as dead from this event on
+        // the history's process number: the checker takes the process as dead from this event on. Recorded before the
+        // signal: its server may free the lock the moment the process dies (its connection closed), and a grant that
+        // follows must come after the kill in the history, not between the kill and its record (mysql-get-lock-seq did)
         events.accept(begins(new FaultEffect.KillClient(List.of(v.process())), List.of(v.worker().host().name())).aimedAt(aimedAt));
+        v.worker().kill();
     }
 
     /** Starts a killed (or stopped) node again on its data. */

@@ -71,7 +71,7 @@ public final class HazelcastNode extends ProcessNode {
      */
     String rest(String path, String body) {
         HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://" + host.address() + ":" + PORT + "/hazelcast/rest/cp-subsystem" + path))
-                .timeout(Duration.ofSeconds(10));
+                .timeout(Duration.ofSeconds(5));
         r = body == null ? r.GET() : r.POST(HttpRequest.BodyPublishers.ofString(body));
         try {
             HttpResponse<String> a = HTTP.send(r.build(), HttpResponse.BodyHandlers.ofString());
