@@ -24,7 +24,10 @@ import java.util.stream.Collectors;
  * replaced in one transaction), lossy links (a table of their own), slow links (an HTB qdisc), delayed links (the clients' delay proxies), pauses (SIGSTOP/SIGCONT), kills and restarts, clock faults, and
  * clients' lease renewals held. It remembers what
  * it did, so that {@link #healAll} — also run by {@link #close} — puts everything back, however
- * often it is called. Every action is reported as a {@link NemesisAction}.
+ * often it is called. Every action is reported as a {@link NemesisAction}: a fault's beginning
+ * before it is done, its end after it is undone, so that the history never shows what a fault
+ * caused before the fault (a server frees a killed client's lock, or expires a key under a clock
+ * moved ahead, the instant the fault lands; a grant that follows then comes after it).
  *
  * <pre>{@code
  * try (Nemesis nemesis = new LabNemesis(lab, event -> history.nemesis(event))) {
@@ -84,9 +87,9 @@ public final class LabNemesis implements Nemesis {
             oneWay.removeIf(other -> grudge.refuses().getOrDefault(other, Set.of()).contains(h));
             rules.put(h, PartitionRules.ruleset(refused, oneWay, grudge.style()));
         });
-        replace(partitioned, rules.keySet(), h -> loadTable(h, rules.get(h)), PartitionRules::heal);
         FaultEffect.Cut cut = grudge.effect();
         events.accept(begins(cut, grudge.hostNames()).cut(cut.cut()));
+        replace(partitioned, rules.keySet(), h -> loadTable(h, rules.get(h)), PartitionRules::heal);
     }
 
     /** Removes every partition. */
@@ -98,8 +101,8 @@ public final class LabNemesis implements Nemesis {
     /** Replaces any lossy links with {@code loss}; each host's rules change in one nft transaction. */
     @Override
     public synchronized void loss(Loss loss) {
-        replace(lossy, loss.losesFrom().keySet(), h -> loadTable(h, LossRules.ruleset(loss.losesFrom().get(h), loss.percent())), LossRules::heal);
         events.accept(begins(loss.effect(), loss.hostNames()));
+        replace(lossy, loss.losesFrom().keySet(), h -> loadTable(h, LossRules.ruleset(loss.losesFrom().get(h), loss.percent())), LossRules::heal);
     }
 
     /** Makes every lossy link whole again. */
@@ -111,8 +114,8 @@ public final class LabNemesis implements Nemesis {
     /** Replaces any slow links with {@code slow}; each host's old slow links go before its new ones come. */
     @Override
     public synchronized void slow(Slow slow) {
-        replace(slowed, slow.slowsTo().keySet(), h -> SlowRules.apply(h, slow.slowsTo().get(h), slow.kbit()), SlowRules::heal);
         events.accept(begins(slow.effect(), slow.hostNames()));
+        replace(slowed, slow.slowsTo().keySet(), h -> SlowRules.apply(h, slow.slowsTo().get(h), slow.kbit()), SlowRules::heal);
     }
 
     /** Makes every slow link fast again. */
@@ -136,10 +139,10 @@ public final class LabNemesis implements Nemesis {
             throw new LabException("a delay needs the clients' connections to pass a delay proxy, set up before they opened;"
                     + " this run has none (its nemesis kind does not delay links)");
         }
+        events.accept(begins(delay.effect(), delay.hostNames()));
         delayLinks.delay(delay.delays(), delay.ms(), delay.jitterMs());
         delayed.clear();
         delayed.addAll(delay.delays().keySet());
-        events.accept(begins(delay.effect(), delay.hostNames()));
     }
 
     /** No delayed link from now on (bytes already waiting still wait their time). */
@@ -192,9 +195,9 @@ public final class LabNemesis implements Nemesis {
      */
     @Override
     public synchronized void pause(HostProcess p, String aimedAt) {
+        events.accept(begins(new FaultEffect.Freeze(List.of(p.name())), List.of(p.host().name())).aimedAt(aimedAt));
         p.pause();
         paused.add(p);
-        events.accept(begins(new FaultEffect.Freeze(List.of(p.name())), List.of(p.host().name())).aimedAt(aimedAt));
     }
 
     /** A fault that found nothing to hit: recorded as a {@code missed} event with the reason, and nothing else done. */
@@ -230,9 +233,9 @@ public final class LabNemesis implements Nemesis {
     /** SIGKILL a node; its data stays. */
     @Override
     public synchronized void kill(Node node) {
+        events.accept(begins(new FaultEffect.Kill(List.of(node.host().name())), List.of(node.host().name())));
         node.kill();
         killed.add(node);
-        events.accept(begins(new FaultEffect.Kill(List.of(node.host().name())), List.of(node.host().name())));
     }
 
     /**
@@ -248,9 +251,7 @@ public final class LabNemesis implements Nemesis {
     /** SIGKILL a client process, aimed: {@code aimedAt} says what the fault was aimed at and hit ("holder"), or null. */
     @Override
     public synchronized void killClient(ClientProcess v, String aimedAt) {
-        // the history's process number: the checker takes the process as dead from this event on. Recorded before the
-        // signal: its server may free the lock the moment the process dies (its connection closed), and a grant that
-        // follows must come after the kill in the history, not between the kill and its record (mysql-get-lock-seq did)
+        // the history's process number: the checker takes the process as dead from this event on
         events.accept(begins(new FaultEffect.KillClient(List.of(v.process())), List.of(v.worker().host().name())).aimedAt(aimedAt));
         v.worker().kill();
     }
@@ -267,10 +268,10 @@ public final class LabNemesis implements Nemesis {
     @Override
     public synchronized void holdRenewals(List<RenewalSwitch> switches) {
         if (switches.isEmpty()) return;
-        switches.forEach(RenewalSwitch::hold);
-        renewalsHeld.addAll(switches);
         events.accept(begins(new FaultEffect.Renewals(switches.stream().map(RenewalSwitch::client).toList()),
                 switches.stream().map(s -> s.host().name()).toList()));
+        switches.forEach(RenewalSwitch::hold);
+        renewalsHeld.addAll(switches);
     }
 
     /** Lets these clients renew their leases again. */
@@ -287,17 +288,17 @@ public final class LabNemesis implements Nemesis {
     /** Jumps a process's realtime clock by {@code delta} (negative: back). */
     @Override
     public synchronized void clockJump(ClockFault c, java.time.Duration delta) {
-        c.jump(delta);
-        clocks.add(c);
         events.accept(begins(new FaultEffect.Clock(c.name(), new FaultEffect.Move.Jump(delta.toMillis())), List.of(c.host())));
+        clocks.add(c);
+        c.jump(delta);
     }
 
     /** Makes a process's realtime clock run at {@code rate} times real speed. */
     @Override
     public synchronized void clockRate(ClockFault c, double rate) {
-        c.rate(rate);
-        clocks.add(c);
         events.accept(begins(new FaultEffect.Clock(c.name(), new FaultEffect.Move.Rate(rate)), List.of(c.host())));
+        clocks.add(c);
+        c.rate(rate);
     }
 
     /**
@@ -306,9 +307,9 @@ public final class LabNemesis implements Nemesis {
      */
     @Override
     public synchronized void monotonicClockRate(ClockFault c, double rate) {
-        c.monotonicRate(rate);
-        clocks.add(c);
         events.accept(begins(new FaultEffect.Clock(c.name(), new FaultEffect.Move.MonotonicRate(rate)), List.of(c.host())));
+        clocks.add(c);
+        c.monotonicRate(rate);
     }
 
     /**

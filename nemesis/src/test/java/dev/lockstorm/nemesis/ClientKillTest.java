@@ -14,8 +14,9 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * A client's kill is in the history before its signal is sent: its server may free the lock the
- * instant the process dies, and the grant that follows must not land between the kill and its record.
+ * A fault's beginning is in the history before the fault is done: a client's kill before its
+ * signal, since its server may free the lock the instant the process dies, and the grant that
+ * follows must not land between the kill and its record.
  */
 @Tag("unit")
 class ClientKillTest {
