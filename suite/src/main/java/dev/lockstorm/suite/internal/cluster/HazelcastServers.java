@@ -55,7 +55,8 @@ public record HazelcastServers() implements ServerKind {
          */
         @Override
         public boolean reset() {
-            if (!cp) return false;
+            // a member that never became a CP member again (a group that lost its majority to kills) starts anew
+            if (!cp || !hz.nodes().stream().allMatch(HazelcastNode::isServing)) return false;
             hz.reset();
             return true;
         }
