@@ -1,5 +1,6 @@
 package dev.lockstorm.clusters.dynamodb;
 
+import dev.lockstorm.clusters.Http;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
@@ -7,11 +8,8 @@ import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 import dev.lockstorm.clusters.lab.Wait;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +36,6 @@ public final class DynaliteNode extends ProcessNode {
     /** Where npm put it: {@code $LOCKSTORM_DYNALITE}, else a directory of this version under /var/lib/lockstorm. */
     public static final String INSTALL_DIR = System.getenv().getOrDefault("LOCKSTORM_DYNALITE", "/var/lib/lockstorm/dynalite-" + VERSION);
     static final String MISSING = "dynalite is not installed here";
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
 
     private DynaliteNode(Lab lab, Host host) {
         super(lab, host);
@@ -112,15 +109,7 @@ public final class DynaliteNode extends ProcessNode {
                 .header("Authorization", "AWS4-HMAC-SHA256 Credential=lockstorm/20200101/us-east-1/dynamodb/aws4_request,"
                         + " SignedHeaders=host, Signature=0")
                 .POST(HttpRequest.BodyPublishers.ofString(json)).build();
-        try {
-            HttpResponse<String> r = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200 ? java.util.Optional.of(r.body()) : java.util.Optional.empty();
-        } catch (IOException e) {
-            return java.util.Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return java.util.Optional.empty();
-        }
+        return Http.ok(request);
     }
 
     /** Waits until it answers; throws with its log's last lines when it exited (e.g. not installed) or never answered. */

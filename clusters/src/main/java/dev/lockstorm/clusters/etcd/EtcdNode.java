@@ -1,16 +1,14 @@
 package dev.lockstorm.clusters.etcd;
 
+import dev.lockstorm.clusters.Http;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
 
-import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -27,7 +25,6 @@ import java.util.regex.Pattern;
 public final class EtcdNode extends ProcessNode {
     public static final int CLIENT_PORT = 2379;
     public static final int PEER_PORT = 2380;
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(500)).build();
     private static final Pattern MEMBER_ID = Pattern.compile("\"member_id\"\\s*:\\s*\"(\\d+)\"");
     private static final Pattern LEADER = Pattern.compile("\"leader\"\\s*:\\s*\"(\\d+)\"");
 
@@ -122,15 +119,7 @@ public final class EtcdNode extends ProcessNode {
     }
 
     private Optional<String> send(HttpRequest.Builder request) {
-        try {
-            HttpResponse<String> r = HTTP.send(request.timeout(Duration.ofMillis(800)).build(), HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200 ? Optional.of(r.body()) : Optional.empty();
-        } catch (IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
-        }
+        return Http.ok(request.timeout(Duration.ofMillis(800)).build());
     }
 
     @Override

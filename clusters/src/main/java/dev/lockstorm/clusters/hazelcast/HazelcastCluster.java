@@ -67,23 +67,17 @@ public final class HazelcastCluster {
      * group is force-closed, which frees every lock a session held (a killed client's session would
      * otherwise hold its lock for its time to live, and a kept worker's closed client may not have
      * closed its own yet). The CP objects themselves stay, free: a destroyed one cannot be made again
-     * under its name, and a lock's fences only grow. Over the members' REST API (its CP endpoints);
-     * throws when no member answers or a session is left.
+     * under its name, and a lock's fences only grow. Over the members' REST API (its CP endpoints).
+     * Throws when a member is not a CP member again (a group that lost its majority to kills: it
+     * starts anew), when the member asked does not answer, or when a session is left.
      */
     public void reset() {
-        LabException last = null;
-        for (HazelcastNode n : nodes) {
-            if (!n.isServing()) continue;
-            try {
-                for (long id : sessions(n)) n.rest("/groups/default/sessions/" + id + "/remove", HazelcastMember.CLUSTER + "&");
-                List<Long> left = sessions(n);
-                if (!left.isEmpty()) throw new LabException("CP sessions " + left + " left on " + n + " after the reset");
-                return;
-            } catch (LabException e) {
-                last = e;
-            }
-        }
-        throw last != null ? last : new LabException("no Hazelcast member serves: the members cannot be emptied for another run");
+        List<HazelcastNode> notServing = nodes.stream().filter(n -> !n.isServing()).toList();
+        if (!notServing.isEmpty()) throw new LabException(notServing + " not serving as CP members again");
+        HazelcastNode n = nodes.get(0);
+        for (long id : sessions(n)) n.rest("/groups/default/sessions/" + id + "/remove", HazelcastMember.CLUSTER + "&");
+        List<Long> left = sessions(n);
+        if (!left.isEmpty()) throw new LabException("CP sessions " + left + " left on " + n + " after the reset");
     }
 
     private static final java.util.regex.Pattern SESSION_ID = java.util.regex.Pattern.compile("\"id\"\\s*:\\s*(\\d+)");

@@ -1,5 +1,6 @@
 package dev.lockstorm.clusters.hazelcast;
 
+import dev.lockstorm.clusters.Http;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
@@ -9,7 +10,6 @@ import dev.lockstorm.clusters.lab.LabException;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -67,26 +67,16 @@ public final class HazelcastNode extends ProcessNode {
 
     /**
      * A call to the member's REST API under {@code /hazelcast/rest/cp-subsystem}: a GET, or a POST of
-     * {@code body}; its answer. Throws naming the path when it fails or the member does not answer.
+     * {@code body}; its answer. Throws naming the path when the member does not answer or refuses.
      */
     String rest(String path, String body) {
         HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://" + host.address() + ":" + PORT + "/hazelcast/rest/cp-subsystem" + path))
                 .timeout(Duration.ofSeconds(5));
-        r = body == null ? r.GET() : r.POST(HttpRequest.BodyPublishers.ofString(body));
-        try {
-            HttpResponse<String> a = HTTP.send(r.build(), HttpResponse.BodyHandlers.ofString());
-            if (a.statusCode() != 200) throw new LabException(this + ": " + path + " answered " + a.statusCode() + " " + a.body().strip());
-            return a.body();
-        } catch (java.io.IOException e) {
-            throw new LabException(this + ": " + path + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new LabException(this + ": " + path + ": interrupted", e);
-        }
+        HttpResponse<String> a = Http.send((body == null ? r.GET() : r.POST(HttpRequest.BodyPublishers.ofString(body))).build())
+                .orElseThrow(() -> new LabException(this + ": " + path + " got no answer within 5 s"));
+        if (a.statusCode() != 200) throw new LabException(this + ": " + path + " answered " + a.statusCode() + " " + a.body().strip());
+        return a.body();
     }
-
-    /** The members' REST endpoint speaks HTTP/1.1 only. */
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
 
     private long logSize() {
         try {

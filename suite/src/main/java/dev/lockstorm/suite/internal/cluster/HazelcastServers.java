@@ -50,13 +50,12 @@ public record HazelcastServers() implements ServerKind {
         }
 
         /**
-         * Every CP session closed, which frees the locks they held ({@link HazelcastCluster#reset}). In
-         * unsafe mode the lock lives on the AP side, which the REST API cannot empty: those members start anew.
+         * Every CP session closed, which frees the locks they held ({@link HazelcastCluster#reset}).
+         * Unsafe mode (no CP members) is not emptied that way: its members start anew.
          */
         @Override
         public boolean reset() {
-            // a member that never became a CP member again (a group that lost its majority to kills) starts anew
-            if (!cp || !hz.nodes().stream().allMatch(HazelcastNode::isServing)) return false;
+            if (!cp) return false;
             hz.reset();
             return true;
         }
