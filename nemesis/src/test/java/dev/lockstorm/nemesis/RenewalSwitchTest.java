@@ -1,5 +1,8 @@
 package dev.lockstorm.nemesis;
 
+import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.replay.LabReach;
+
 import dev.lockstorm.clusters.lab.FakeHosts;
 import dev.lockstorm.clusters.lab.Host;
 import org.junit.jupiter.api.Tag;
@@ -33,7 +36,8 @@ class RenewalSwitchTest {
         RenewalSwitch c2 = client("c2");
         RenewalSwitch c3 = client("c3");
         try (Nemesis nemesis = new LabNemesis(null, events::add)) {
-            Heal heal = new Fault.HoldRenewals("hold", () -> List.of(c2, c3)).inject(nemesis);
+            Heal heal = new LabReach(nemesis).renewals(c2).renewals(c3).fault("hold", () -> List.of(new Action.HoldRenewals(List.of("c2", "c3"))))
+                    .inject(nemesis);
             assertTrue(Files.exists(c2.file()) && Files.exists(c3.file()));
             assertEquals("renewals held c2,c3", nemesis.active());
             heal.heal();

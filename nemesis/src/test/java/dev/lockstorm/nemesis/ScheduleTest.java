@@ -31,10 +31,14 @@ class ScheduleTest {
         nemesis.close();
     }
 
-    /** A pause that records when it is injected and freezes nothing. */
+    /** A fault that records when it is injected and chooses nothing to do. */
     private Fault fault(String name) {
-        return new Fault.Pause(name, () -> {
-            picked.add(name);
+        return noTarget(name, () -> picked.add(name));
+    }
+
+    private static Fault noTarget(String name, Runnable chosen) {
+        return new Fault.Chosen(name, n -> new dev.lockstorm.nemesis.replay.LabReach(n), () -> {
+            chosen.run();
             return List.of();
         });
     }
@@ -63,10 +67,9 @@ class ScheduleTest {
     void aFaultThatHasNotLandedIsHeldUntilItHas() {
         List<String> trace = Collections.synchronizedList(new ArrayList<>());
         java.util.concurrent.atomic.AtomicInteger looks = new java.util.concurrent.atomic.AtomicInteger();
-        Fault clock = new Fault.Pause("client-clock", () -> {
+        Fault clock = noTarget("client-clock", () -> {
             trace.add("inject");
             looks.set(0);
-            return List.of();
         });
         // lands on the fifth look after its injection: held (looked at every few milliseconds) until then, healed at once after
         Schedule s = Schedule.sequence(List.of(clock), Duration.ofMillis(1), Duration.ofMillis(1))
@@ -142,13 +145,13 @@ class ScheduleTest {
 
     @Test
     void everyEventOfAScheduledFaultNamesIt() {
-        Schedule.sequence(List.of(new Fault.Pause("pause-leader", List::of)), Duration.ofMillis(5), Duration.ofMillis(5)).run(nemesis, Duration.ofMillis(60));
+        Schedule.sequence(List.of(noTarget("pause-leader", () -> { })), Duration.ofMillis(5), Duration.ofMillis(5)).run(nemesis, Duration.ofMillis(60));
         events.stream().filter(e -> e.fault() != null).forEach(e -> assertEquals("pause-leader", e.fault()));
     }
 
     @Test
     void aFaultThatThrowsStillEndsInAFullHeal() {
-        Fault broken = new Fault.Pause("broken", () -> {
+        Fault broken = noTarget("broken", () -> {
             throw new IllegalStateException("no target");
         });
         Schedule s = Schedule.sequence(List.of(broken), Duration.ofMillis(1), Duration.ofMillis(1));

@@ -19,9 +19,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What one step of a recorded schedule did, by name, so that a later run can do it again to the
- * same host or client: the targets were resolved when the fault first came ("the leader" became
- * n2, "the holder" became c3), and a replay aims at those.
+ * A fault's value, by name: what it does and to which hosts, servers, clients or clocks ("cut n1
+ * off from n2, n3", "freeze c3"). A run's own fault chooses one when it comes ("the leader" becomes
+ * n2, "the holder" becomes c3: {@link dev.lockstorm.nemesis.Fault.Chosen}); the history records what
+ * it did; a recorded schedule holds it as a step's action, written to and read from
+ * {@code schedule.json} ({@link #fields()}, {@link #read}); and a later run does it again to the same
+ * names. Either way {@link #inject} does it, through a {@link Reach} that finds what the names are.
  */
 public sealed interface Action {
 
@@ -37,8 +40,8 @@ public sealed interface Action {
     /** One line for a person: "freeze c3", "cut n1 off from n2, n3". */
     String describe();
 
-    /** Does it again, through the run {@code r} finds the recorded names in; the heal undoes it. */
-    Heal replay(Replayer r);
+    /** Does it now, through the run {@code r} finds its names in (a run's own fault chosen a moment ago, or a recorded one played again); the heal undoes it. */
+    Heal inject(Reach r);
 
     /** The hosts whose clocks it moves (a clock fault's names), none for another fault. */
     default List<String> clocksMoved() {
@@ -148,6 +151,11 @@ public sealed interface Action {
             this(refuses, dev.lockstorm.faults.CutStyle.BLACKHOLE);
         }
 
+        /** The grudge's hosts by name. */
+        public static Partition of(Grudge g) {
+            return new Partition(g.toData(), g.style());
+        }
+
         public String kind() {
             return "partition";
         }
@@ -175,7 +183,7 @@ public sealed interface Action {
             return String.join("; ", parts) + how;
         }
 
-        public Heal replay(Replayer r) {
+        public Heal inject(Reach r) {
             r.nemesis().partition(new Grudge(r.hosts(refuses), cut));
             return r.owning(Partition.class, r.nemesis()::healPartition);
         }
@@ -186,6 +194,11 @@ public sealed interface Action {
         public Loss {
             from = copyOf(from);
             if (percent < 1 || percent > 100) throw new IllegalArgumentException("a loss is a share of 1 to 100 percent, not " + percent);
+        }
+
+        /** The lossy links' hosts by name. */
+        public static Loss of(dev.lockstorm.nemesis.Loss l) {
+            return new Loss(l.toData(), l.percent());
         }
 
         public String kind() {
@@ -209,7 +222,7 @@ public sealed interface Action {
             return String.join("; ", parts);
         }
 
-        public Heal replay(Replayer r) {
+        public Heal inject(Reach r) {
             r.nemesis().loss(new dev.lockstorm.nemesis.Loss(r.hosts(from), percent));
             return r.owning(Loss.class, r.nemesis()::healLoss);
         }
@@ -222,6 +235,11 @@ public sealed interface Action {
             if (!dev.lockstorm.nemesis.Slow.isRate(kbit)) {
                 throw new IllegalArgumentException("a slow link's rate is 1 to " + dev.lockstorm.nemesis.Slow.MAX_KBIT + " kbit/s, not " + kbit);
             }
+        }
+
+        /** The slow links' hosts by name. */
+        public static Slow of(dev.lockstorm.nemesis.Slow s) {
+            return new Slow(s.toData(), s.kbit());
         }
 
         public String kind() {
@@ -245,7 +263,7 @@ public sealed interface Action {
             return String.join("; ", parts);
         }
 
-        public Heal replay(Replayer r) {
+        public Heal inject(Reach r) {
             r.nemesis().slow(new dev.lockstorm.nemesis.Slow(r.hosts(to), kbit));
             return r.owning(Slow.class, r.nemesis()::healSlow);
         }
@@ -260,6 +278,11 @@ public sealed interface Action {
             to = copyOf(to);
             if (!dev.lockstorm.nemesis.Delay.isDelay(ms)) throw new IllegalArgumentException("a delay is 1 to " + dev.lockstorm.nemesis.Delay.MAX_MS + " ms, not " + ms);
             if (!dev.lockstorm.nemesis.Delay.isJitter(jitterMs, ms)) throw new IllegalArgumentException("a delay's jitter is 0 to its delay, not " + jitterMs);
+        }
+
+        /** The delayed links' hosts by name. */
+        public static Delay of(dev.lockstorm.nemesis.Delay d) {
+            return new Delay(d.toData(), d.ms(), d.jitterMs());
         }
 
         public String kind() {
@@ -284,7 +307,7 @@ public sealed interface Action {
             return String.join("; ", parts);
         }
 
-        public Heal replay(Replayer r) {
+        public Heal inject(Reach r) {
             r.nemesis().delay(new dev.lockstorm.nemesis.Delay(r.hosts(to), ms, jitterMs));
             return r.owning(Delay.class, r.nemesis()::healDelay);
         }
@@ -309,7 +332,7 @@ public sealed interface Action {
         }
 
         /** A client that stopped itself at a checkpoint, the holder now or a named client, or a server. */
-        public Heal replay(Replayer r) {
+        public Heal inject(Reach r) {
             Nemesis n = r.nemesis();
             HostProcess reached = r.reachedCheckpoint();
             if (reached != null) {
@@ -320,7 +343,7 @@ public sealed interface Action {
                 ClientProcess c = r.aimed(host, (p, aim) -> n.pause(p.worker(), aim));
                 return () -> n.resume(c.worker());
             }
-            HostProcess server = r.node(host).process();
+            HostProcess server = r.serverProcess(host);
             if (server == null) throw new Fault.Missed(host + " has no process to freeze");
             n.pause(server);
             return () -> n.resume(server);
@@ -345,7 +368,7 @@ public sealed interface Action {
             return "kill " + host;
         }
 
-        public Heal replay(Replayer r) {
+        public Heal inject(Reach r) {
             Node node = r.node(host);
             r.nemesis().kill(node);
             return () -> r.nemesis().restart(node);
@@ -370,7 +393,7 @@ public sealed interface Action {
             return "kill " + client;
         }
 
-        public Heal replay(Replayer r) {
+        public Heal inject(Reach r) {
             r.aimed(client, r.nemesis()::killClient);
             return () -> { };
         }
@@ -409,7 +432,7 @@ public sealed interface Action {
         }
 
         /** Every clock of the one recorded action, together. */
-        public Heal replay(Replayer r) {
+        public Heal inject(Reach r) {
             List<ClockFault> moved = hosts.stream().map(r::clock).toList();
             moved.forEach(c -> r.nemesis().clockJump(c, Duration.ofMillis(deltaMs)));
             return () -> moved.forEach(r.nemesis()::clockReset);
@@ -446,7 +469,7 @@ public sealed interface Action {
             return "run " + host + "'s " + (monotonic ? "monotonic " : "") + "clock at " + rate + "×";
         }
 
-        public Heal replay(Replayer r) {
+        public Heal inject(Reach r) {
             ClockFault c = r.clock(host);
             if (monotonic) r.nemesis().monotonicClockRate(c, rate);
             else r.nemesis().clockRate(c, rate);
@@ -478,7 +501,7 @@ public sealed interface Action {
         }
 
         /** Blocks for the step's length, then leaves the clock reset. */
-        public Heal replay(Replayer r) {
+        public Heal inject(Reach r) {
             r.nemesis().clockStrobe(r.clock(host), Duration.ofMillis(deltaMs), Duration.ofMillis(periodMs), r.length());
             return () -> { };
         }
@@ -511,7 +534,7 @@ public sealed interface Action {
             return "hold " + String.join(", ", clients) + "'s lease renewals";
         }
 
-        public Heal replay(Replayer r) {
+        public Heal inject(Reach r) {
             List<RenewalSwitch> switches = clients.stream().map(r::renewalSwitch).toList();
             r.nemesis().holdRenewals(switches);
             return () -> r.nemesis().resumeRenewals(switches);

@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.clusters.ProcessNode;
-import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 
@@ -59,10 +59,11 @@ public record Clock() implements NemesisKind {
     static final class Moved {
         private volatile List<Client> waiting = List.of();
 
-        /** Moves every client under the clock shim: the holder (its renewals timed on its clock) and the waiters. */
-        List<ClockFault> set(List<Client> moved) {
+        /** Moves every client under the clock shim: the holder (its renewals timed on its clock) and the waiters; one jump of all their clocks. */
+        List<Action> set(List<Client> moved, Duration delta) {
+            if (moved.isEmpty()) throw new Fault.Missed("no clock to move");
             waiting = moved.stream().filter(c -> !c.holds()).toList();
-            return moved.stream().map(Client::clock).toList();
+            return List.of(new Action.ClockJump(moved.stream().map(c -> c.host().name()).toList(), delta.toMillis()));
         }
 
         /** Whether one that was waiting holds the lock now: granted while its clock was moved. */
@@ -84,8 +85,8 @@ public record Clock() implements NemesisKind {
         if (t.clients().stream().noneMatch(c -> c.clock() != null)) return List.of();
         Duration minute = Duration.ofSeconds(60);
         return List.of(
-                new Fault.ClockJump("clients-clock-back", () -> moved.set(shimmed(t)), minute.negated()),
-                new Fault.ClockJump("clients-clock-ahead", () -> moved.set(shimmed(t)), minute));
+                t.fault("clients-clock-back", () -> moved.set(shimmed(t), minute.negated())),
+                t.fault("clients-clock-ahead", () -> moved.set(shimmed(t), minute)));
     }
 
     /** The clients under the clock shim: the holder and the waiters. */
@@ -98,11 +99,11 @@ public record Clock() implements NemesisKind {
         Duration lease = t.rhythm().lease();
         List<Fault> faults = new ArrayList<>();
         for (ProcessNode n : t.servers().nodes()) {
-            t.servers().clock(n).ifPresent(c -> {
-                faults.add(new Fault.ClockJump("jump-" + n.host().name(), c, lease.multipliedBy(2)));
-                faults.add(new Fault.ClockRate("fast-" + n.host().name(), c, 3.0));
-                faults.add(new Fault.ClockStrobe("strobe-" + n.host().name(), c, lease, Duration.ofMillis(200), lease.multipliedBy(2)));
-            });
+            if (t.servers().clock(n).isEmpty()) continue;
+            String host = n.host().name();
+            faults.add(t.fault("jump-" + host, () -> List.of(new Action.ClockJump(host, lease.multipliedBy(2).toMillis()))));
+            faults.add(t.fault("fast-" + host, () -> List.of(new Action.ClockRate(host, 3.0))));
+            faults.add(t.fault("strobe-" + host, lease.multipliedBy(2), () -> List.of(new Action.ClockStrobe(host, lease.toMillis(), 200))));
         }
         return faults;
     }

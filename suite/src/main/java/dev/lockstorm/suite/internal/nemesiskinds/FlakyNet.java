@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.faults.CutStyle;
 import dev.lockstorm.nemesis.Fault;
@@ -56,10 +57,10 @@ public record FlakyNet() implements NemesisKind {
     static List<Fault> faults(Targets t) {
         List<Host> servers = t.servers().hosts();
         return List.of(
-                new Fault.Partition("blackhole-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers)),
-                new Fault.Partition("reset-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers).withStyle(CutStyle.RESET)),
-                new Fault.Partition("replies-lost-holder", () -> Grudge.repliesLost(IsolateHolder.holder(t), servers)),
-                new Fault.Lossy("lossy-holder", () -> Loss.between(IsolateHolder.holder(t), servers, LOSS_PERCENT)),
-                new Fault.Slowed("slow-holder", () -> Slow.between(IsolateHolder.holder(t), servers, SLOW_KBIT)));
+                t.cut("blackhole-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers)),
+                t.cut("reset-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers).withStyle(CutStyle.RESET)),
+                t.cut("replies-lost-holder", () -> Grudge.repliesLost(IsolateHolder.holder(t), servers)),
+                t.fault("lossy-holder", () -> List.of(Action.Loss.of(Loss.between(IsolateHolder.holder(t), servers, LOSS_PERCENT)))),
+                t.fault("slow-holder", () -> List.of(Action.Slow.of(Slow.between(IsolateHolder.holder(t), servers, SLOW_KBIT)))));
     }
 }

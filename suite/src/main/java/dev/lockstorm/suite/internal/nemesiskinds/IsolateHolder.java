@@ -62,7 +62,7 @@ public record IsolateHolder(double ofLease) implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        Fault cut = new Fault.Partition("isolate-holder", () -> Grudge.cutOff(holder(t), t.servers().hosts()));
+        Fault cut = t.cut("isolate-holder", () -> Grudge.cutOff(holder(t), t.servers().hosts()));
         if (ofLease == 0) return Optional.of(Schedule.random(List.of(cut), r.interval(), r.clientPause(), t.random()).when(t::justAcquired)::run);
         // a fixed length, not jittered: briefly, it stays inside the lease and outlasts a renewal's timeout; two leases, it outlasts the lease's end
         Duration length = Duration.ofMillis((long) (r.lease().toMillis() * ofLease));

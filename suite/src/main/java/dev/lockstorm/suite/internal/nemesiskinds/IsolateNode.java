@@ -44,7 +44,7 @@ public record IsolateNode() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        Fault cut = new Fault.Partition("isolate-node", () -> {
+        Fault cut = t.cut("isolate-node", () -> {
             List<Host> servers = t.servers().hosts();
             Host node = servers.get(t.random().nextInt(servers.size()));
             return Grudge.isolate(node, everyHost(t));

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
@@ -53,9 +54,9 @@ public record Kill(boolean once) implements NemesisKind {
     /** A random server's kill; {@code picked} runs as the server is chosen, at injection. */
     private static Fault fault(Targets t, Runnable picked) {
         List<? extends ProcessNode> nodes = t.servers().nodes();
-        return new Fault.Kill("kill-node", () -> {
+        return t.fault("kill-node", () -> {
             picked.run();
-            return List.of(nodes.get(t.random().nextInt(nodes.size())));
+            return List.of(new Action.Kill(nodes.get(t.random().nextInt(nodes.size())).host().name()));
         });
     }
 }

@@ -44,18 +44,18 @@ public record Partition() implements NemesisKind {
         Random random = t.random();
         if (servers.size() == 1) {
             List<Host> clients = t.clients().stream().map(Client::host).toList();
-            return List.of(new Fault.Partition("cut-off-server", () -> Grudge.components(List.of(servers, clients))));
+            return List.of(t.cut("cut-off-server", () -> Grudge.components(List.of(servers, clients))));
         }
         // on fewer than five servers a ring of majorities is every node seeing every other (an empty cut): a bridge instead
-        Fault third = servers.size() >= 5 ? new Fault.Partition("majorities-ring", () -> Grudge.majoritiesRing(servers, random))
-                : new Fault.Partition("bridge", () -> Grudge.bridge(servers, random));
-        return List.of(isolateLeader(t), new Fault.Partition("random-halves", () -> Grudge.randomHalves(servers, random)), third);
+        Fault third = servers.size() >= 5 ? t.cut("majorities-ring", () -> Grudge.majoritiesRing(servers, random))
+                : t.cut("bridge", () -> Grudge.bridge(servers, random));
+        return List.of(isolateLeader(t), t.cut("random-halves", () -> Grudge.randomHalves(servers, random)), third);
     }
 
     /** The leader (a random server where none leads) cut off from the other servers. */
     static Fault isolateLeader(Targets t) {
         List<Host> servers = t.servers().hosts();
-        return new Fault.Partition("isolate-leader", () -> Grudge.isolate(
+        return t.cut("isolate-leader", () -> Grudge.isolate(
                 t.servers().leader().map(ProcessNode::host).orElse(servers.get(t.random().nextInt(servers.size()))), servers));
     }
 }

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
@@ -30,9 +31,9 @@ public record PauseNode() implements NemesisKind {
 
     static Fault fault(Targets t) {
         List<? extends ProcessNode> nodes = t.servers().nodes();
-        return new Fault.Pause("pause-leader", () -> {
+        return t.fault("pause-leader", () -> {
             ProcessNode n = t.servers().leader().map(ProcessNode.class::cast).orElse(nodes.get(t.random().nextInt(nodes.size())));
-            return n.process() == null ? List.of() : List.of(n.process());
+            return n.process() == null ? List.of() : List.of(new Action.Pause(n.host().name()));
         });
     }
 }

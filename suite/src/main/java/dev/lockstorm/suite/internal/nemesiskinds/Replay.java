@@ -13,7 +13,6 @@ import dev.lockstorm.nemesis.HolderAim;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.RenewalSwitch;
 import dev.lockstorm.nemesis.replay.Action;
-import dev.lockstorm.nemesis.replay.Replayer;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 
@@ -28,7 +27,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
-import java.util.regex.Pattern;
 
 /**
  * {@code run --schedule FILE}: the faults of a recorded schedule done again, step by step, to the
@@ -52,9 +50,6 @@ import java.util.regex.Pattern;
  * @param source   the file they were read from
  */
 public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) implements NemesisKind {
-    /** The run's own naming of client hosts (c1, c2, …). */
-    private static final Pattern CLIENT = Pattern.compile("c\\d+");
-
     /**
      * The recorded run whose faults these are: the one a shrunk schedule was shrunk from, else the run
      * directory that holds the schedule; empty when the file stands alone.
@@ -199,13 +194,11 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     }
 
     static boolean isClient(String host) {
-        return CLIENT.matcher(host).matches();
+        return RunReach.isClientName(host);
     }
 
     /** Plays the steps on one thread: each waits for its moment, is injected, and is healed after its length. */
-    private final class Player implements Replayer {
-        private final Targets t;
-        private final Nemesis n;
+    private final class Player extends RunReach {
         /** Heals due, by when (the nemesis's pace). */
         private final List<Map.Entry<Long, Runnable>> due = new ArrayList<>();
         /** The step whose fault of each family that replaces the one before (a cut, a lossy, slow or delayed link) is in force: only its own heal removes it. */
@@ -226,8 +219,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         private long stragglingUntil;
 
         Player(Targets t, Nemesis n) {
-            this.t = t;
-            this.n = n;
+            super(t, n, Duration.ZERO);
             if (checkpoint().map(AtCheckpoint::kill).orElse(false)) {
                 // recorded here, before the client's driver records the crash
                 t.onWorkerDeath(dead -> {
@@ -300,7 +292,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                     current = s;
                     Heal[] heal = new Heal[1];
                     try {
-                        n.asFault(name, () -> heal[0] = s.action().replay(this));
+                        n.asFault(name, () -> heal[0] = s.action().inject(this));
                     } catch (Fault.Missed m) {
                         n.asFault(name, () -> n.missed(m.getMessage()));
                         continue;
@@ -368,16 +360,6 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         }
 
         @Override
-        public Nemesis nemesis() {
-            return n;
-        }
-
-        @Override
-        public boolean isClient(String host) {
-            return Replay.isClient(host);
-        }
-
-        @Override
         public HostProcess reachedCheckpoint() {
             return current.checkpoint().isPresent() ? reached : null;
         }
@@ -385,11 +367,6 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         @Override
         public Duration length() {
             return Duration.ofMillis(current.lengthMs());
-        }
-
-        @Override
-        public RenewalSwitch renewalSwitch(String client) {
-            return new RenewalSwitch(client, n.host(client), HoldWaiterRenewals.file(t.clientDir(), client));
         }
 
         @Override
@@ -415,33 +392,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 if (!aim.hit()) throw new Fault.Missed(aim.missed());
                 return aim.target();
             }
-            ClientProcess c = clientProcess(client);
-            act.accept(c, null);
-            return c;
-        }
-
-        private Optional<? extends Client> client(String name) {
-            return t.clients().stream().filter(c -> c.host().name().equals(name)).findFirst();
-        }
-
-        private ClientProcess clientProcess(String name) {
-            Client c = client(name).orElseThrow(() -> new Fault.Missed("the run has no client " + name));
-            HostProcess w = c.worker();
-            if (w == null || !w.isAlive()) throw new Fault.Missed(name + "'s worker was being replaced");
-            return new ClientProcess(w, c.process());
-        }
-
-        @Override
-        public dev.lockstorm.clusters.ProcessNode node(String host) {
-            return t.servers().nodes().stream().filter(x -> x.host().name().equals(host)).findFirst()
-                    .orElseThrow(() -> new Fault.Missed("the run has no server on " + host));
-        }
-
-        @Override
-        public ClockFault clock(String host) {
-            ClockFault c = isClient(host) ? client(host).map(Client::clock).orElse(null) : t.servers().clock(node(host)).orElse(null);
-            if (c == null) throw new Fault.Missed(host + "'s clock cannot be moved in this run");
-            return c;
+            return super.aimed(client, act);
         }
     }
 }

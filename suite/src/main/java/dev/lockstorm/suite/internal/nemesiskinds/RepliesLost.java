@@ -62,7 +62,7 @@ public record RepliesLost(String name, boolean everyClient, Duration length) imp
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        Fault cut = new Fault.Partition(name, () -> {
+        Fault cut = t.cut(name, () -> {
             List<? extends Client> all = t.clients();
             List<? extends Client> hit = everyClient ? all : List.of(all.get(t.random().nextInt(all.size())));
             return Grudge.repliesLost(hit.stream().map(Client::host).toList(), t.servers().hosts());

@@ -1,8 +1,8 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.clusters.ProcessNode;
-import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 import dev.lockstorm.suite.internal.cluster.Cluster;
@@ -49,13 +49,13 @@ public record ServerClockAhead() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        Fault jump = Fault.ClockJump.one("server-clock-ahead", () -> server(t), AHEAD);
+        Fault jump = t.fault("server-clock-ahead", () -> List.of(new Action.ClockJump(server(t), AHEAD.toMillis())));
         return Optional.of(Schedule.random(List.of(jump), r.interval(), r.interval(), t.random()).when(t::justAcquired)::run);
     }
 
     /** A server whose clock the run moves, chosen at random. */
-    private static ClockFault server(Targets t) {
-        List<ClockFault> clocks = t.servers().nodes().stream().map((ProcessNode n) -> t.servers().clock(n)).flatMap(Optional::stream).toList();
-        return clocks.get(t.random().nextInt(clocks.size()));
+    private static String server(Targets t) {
+        List<String> moved = t.servers().nodes().stream().filter((ProcessNode n) -> t.servers().clock(n).isPresent()).map(n -> n.host().name()).toList();
+        return moved.get(t.random().nextInt(moved.size()));
     }
 }

@@ -48,7 +48,7 @@ public record SplitBrain() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        Fault split = new Fault.Partition("split-brain", () -> {
+        Fault split = t.cut("split-brain", () -> {
             List<Host> servers = t.servers().hosts();
             Host lone = servers.get(t.random().nextInt(servers.size()));
             return Grudge.apart(List.of(lone, IsolateHolder.holderOrFirst(t)), IsolateNode.everyHost(t));

@@ -1,8 +1,8 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.clusters.ProcessNode;
-import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 import dev.lockstorm.suite.internal.cluster.Cluster;
@@ -38,9 +38,10 @@ public record SplitClock() implements Split {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         ProcessNode middle = Split.middle(t);
-        ClockFault clock = t.servers().clock(middle).orElseThrow();
+        t.servers().clock(middle).orElseThrow();
         Rhythm r = t.rhythm();
-        Fault jump = new Fault.ClockJump("jump-" + middle.host().name(), clock, r.lease().multipliedBy(2));
+        String host = middle.host().name();
+        Fault jump = t.fault("jump-" + host, () -> List.of(new Action.ClockJump(host, r.lease().multipliedBy(2).toMillis())));
         return Optional.of(Schedule.sequence(List.of(jump), r.interval(), r.lease()).when(t::justAcquired)::run);
     }
 }

@@ -1,10 +1,15 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.HolderAim;
+import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.suite.internal.cluster.Servers;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Random;
+import java.util.function.Supplier;
 
 /** What a run's nemesis acts on: its servers and clients, and when. */
 public interface Targets {
@@ -47,6 +52,24 @@ public interface Targets {
      * the run itself, nor where clients share a host and its links.
      */
     boolean clientLinksCut();
+
+    /**
+     * A fault whose actions, chosen when it comes, are done to this run's servers, clients and clocks
+     * by the names they hold, as a replay of the recorded step would do them again.
+     */
+    default Fault fault(String name, Supplier<? extends List<? extends Action>> actions) {
+        return fault(name, Duration.ZERO, actions);
+    }
+
+    /** The same, for actions that act for their whole {@code length} (a strobed clock). */
+    default Fault fault(String name, Duration length, Supplier<? extends List<? extends Action>> actions) {
+        return new Fault.Chosen(name, n -> new RunReach(this, n, length), actions);
+    }
+
+    /** A cut of this run's hosts, chosen when it comes. */
+    default Fault cut(String name, Supplier<Grudge> grudge) {
+        return fault(name, () -> List.of(Action.Partition.of(grudge.get())));
+    }
 
     /** The run's directory on the client hosts, where the files that clients watch (pause points, renewal switches) live. */
     java.nio.file.Path clientDir();

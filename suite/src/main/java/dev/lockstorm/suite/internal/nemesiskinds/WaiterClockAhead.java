@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 
@@ -52,14 +52,14 @@ public record WaiterClockAhead() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        Fault jump = Fault.ClockJump.one("waiter-clock-ahead", () -> waiter(t), AHEAD);
+        Fault jump = t.fault("waiter-clock-ahead", () -> List.of(new Action.ClockJump(waiter(t), AHEAD.toMillis())));
         return Optional.of(Schedule.random(List.of(jump), r.interval(), r.interval(), t.random()).when(t::justAcquired)::run);
     }
 
     /** A client that does not hold the lock now (the schedule fires while one does), chosen at random. */
-    private static ClockFault waiter(Targets t) {
+    private static String waiter(Targets t) {
         List<? extends Client> waiting = t.waiting().stream().filter(c -> c.clock() != null).toList();
         if (waiting.isEmpty()) waiting = t.clients().stream().filter(c -> c.clock() != null).toList();
-        return waiting.get(t.random().nextInt(waiting.size())).clock();
+        return waiting.get(t.random().nextInt(waiting.size())).host().name();
     }
 }

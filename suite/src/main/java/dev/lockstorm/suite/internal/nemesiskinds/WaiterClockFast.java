@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.replay.Action;
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 
@@ -55,13 +55,15 @@ public record WaiterClockFast() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        Fault fast = new Fault.MonotonicRate("waiter-clock-fast", () -> waiters(t), RATE);
+        Fault fast = t.fault("waiter-clock-fast", () -> waiters(t));
         Duration length = r.lease().plus(r.lease().dividedBy(2));
         return Optional.of(Schedule.random(List.of(fast), r.interval(), length, t.random()).when(t::justAcquired)::run);
     }
 
     /** The clocks of the clients that do not hold the lock now (the schedule fires while one does). */
-    private static List<ClockFault> waiters(Targets t) {
-        return t.waiting().stream().map(Client::clock).filter(Objects::nonNull).toList();
+    private static List<Action> waiters(Targets t) {
+        List<Action> fast = t.waiting().stream().filter(c -> c.clock() != null).map(c -> (Action) new Action.ClockRate(c.host().name(), RATE, true)).toList();
+        if (fast.isEmpty()) throw new Fault.Missed("no clock to move");
+        return fast;
     }
 }
