@@ -1,7 +1,5 @@
 package dev.lockstorm.nemesis;
 
-import dev.lockstorm.nemesis.replay.Action;
-import dev.lockstorm.nemesis.replay.Reach;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -73,7 +71,7 @@ public sealed interface Fault {
      *
      * <pre>{@code
      * Fault isolateLeader = new Fault.Chosen("isolate-leader", run::reach,
-     *         () -> List.of(Action.Partition.of(Grudge.isolate(zk.leader().orElseThrow().host(), servers))));
+     *         () -> List.of(Grudge.isolate(zk.leader().orElseThrow().host(), servers)));
      * }</pre>
      *
      * @param reach   the run's reach, made for the nemesis the schedule injects through

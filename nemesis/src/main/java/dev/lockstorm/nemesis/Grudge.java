@@ -3,6 +3,7 @@ package dev.lockstorm.nemesis;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.faults.CutStyle;
 import dev.lockstorm.faults.FaultEffect;
+import dev.lockstorm.faults.Words;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -11,29 +12,38 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
- * Who refuses whom: for each host, the hosts whose traffic it drops (both ways, on its side).
- * The generators are the ones Jepsen users know.
+ * A network cut, the partition family's value: who refuses whom, each host by name with the hosts
+ * whose traffic it drops (both ways, on its side), and how the refused packets go ({@link CutStyle}).
+ * The generators are the ones Jepsen users know. In {@code schedule.json} a step of kind
+ * {@code partition} with {@code refuses} and, when packets are not dropped silently, {@code cut}.
  *
  * <pre>{@code
  * Grudge g = Grudge.isolate(leader.host(), nodes);   // the leader alone | the rest
  * nemesis.partition(g);
  * }</pre>
  */
-public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
+public record Grudge(Map<String, List<String>> refuses, CutStyle style) implements Action.OnLinks {
+    static final String KIND = "partition";
 
     public Grudge {
         refuses = Links.copy(refuses);
-        java.util.Objects.requireNonNull(style, "style");
+        Objects.requireNonNull(style, "style");
     }
 
     /** A grudge whose refused packets vanish silently ({@link CutStyle#BLACKHOLE}). */
-    public Grudge(Map<Host, Set<Host>> refuses) {
+    public Grudge(Map<String, List<String>> refuses) {
         this(refuses, CutStyle.BLACKHOLE);
+    }
+
+    /** Each of these hosts refusing the hosts listed for it, silently. */
+    public static Grudge refusing(Map<Host, ? extends Collection<Host>> refuses) {
+        return new Grudge(Links.named(refuses));
     }
 
     /** The same hosts refusing the same others, the packets refused as {@code style} says. */
@@ -53,7 +63,7 @@ public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
     public static Grudge repliesLost(Collection<Host> clients, Collection<Host> nodes) {
         Map<Host, Set<Host>> m = new LinkedHashMap<>();
         for (Host c : clients) m.put(c, new LinkedHashSet<>(nodes));
-        return new Grudge(m, CutStyle.INBOUND);
+        return refusing(m).withStyle(CutStyle.INBOUND);
     }
 
     /** Hosts in different components cannot talk; hosts in none are untouched. */
@@ -66,7 +76,7 @@ public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
                 m.put(h, others);
             }
         }
-        return new Grudge(m);
+        return refusing(m);
     }
 
     /** {@code node} alone on one side, the other hosts on the other. */
@@ -105,7 +115,7 @@ public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
             refused.removeAll(visible);
             m.put(ring.get(i), refused);
         }
-        return new Grudge(m);
+        return refusing(m);
     }
 
     /** Two halves joined by one bridge node that sees both (Jepsen's bridge). */
@@ -118,7 +128,7 @@ public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
         Map<Host, Set<Host>> m = new LinkedHashMap<>();
         for (Host h : left) m.put(h, new LinkedHashSet<>(right));
         for (Host h : right) m.put(h, new LinkedHashSet<>(left));
-        return new Grudge(m);
+        return refusing(m);
     }
 
     /** A client cut off from some (or all) nodes, both ways. */
@@ -131,28 +141,66 @@ public record Grudge(Map<Host, Set<Host>> refuses, CutStyle style) {
         Map<Host, Set<Host>> m = new LinkedHashMap<>();
         for (Host c : clients) m.put(c, new LinkedHashSet<>(nodes));
         for (Host n : nodes) m.put(n, new LinkedHashSet<>(clients));
-        return new Grudge(m);
+        return refusing(m);
     }
 
-    /** {@code n1 refuses [n2, n3]; n2 refuses [n1]; …}, after the style when packets are not dropped silently ({@code [reset] …}). */
-    public String describe() {
-        return (style == CutStyle.BLACKHOLE ? "" : "[" + style.word() + "] ") + refuses.entrySet().stream()
-                .map(e -> e.getKey().name() + " refuses " + e.getValue().stream().map(Host::name).toList())
-                .collect(Collectors.joining("; "));
-    }
-
-    /** Every host the grudge touches (refusing or refused), by name. */
-    public List<String> hostNames() {
-        return Links.hostNames(refuses);
-    }
-
-    /** Plain data for history events: host name → names of refused hosts. */
-    public Map<String, List<String>> toData() {
-        return Links.toData(refuses);
+    /** The hosts {@code host} refuses, by name: none when it refuses none. */
+    public List<String> refusedBy(String host) {
+        return refuses.getOrDefault(host, List.of());
     }
 
     /** The partition as the history records it: who refuses whom, and how. */
     public FaultEffect.Cut effect() {
-        return new FaultEffect.Cut(toData(), style);
+        return new FaultEffect.Cut(refuses, style);
+    }
+
+    /** A {@code schedule.json} step's cut; bad input names the step ({@code where}), the field and what was expected. */
+    static Grudge read(Map<?, ?> d, String where) {
+        Map<String, List<String>> refuses = StepFields.hostLists(d, "refuses", "the hosts it refuses, e.g. {\"n1\": [\"n2\", \"n3\"]}", where);
+        String word = d.get("cut") == null ? CutStyle.BLACKHOLE.word() : String.valueOf(d.get("cut"));
+        CutStyle cut = CutStyle.of(word).orElseThrow(() -> new IllegalArgumentException(where + ": \"cut\" is " + Words.show(d.get("cut"))
+                + ", none of " + CutStyle.words()));
+        return new Grudge(refuses, cut);
+    }
+
+    /** The recorded cut as a cut to make again; empty when the history names nobody refusing anybody. */
+    static Optional<Action> recorded(FaultEffect.Cut c) {
+        Map<String, List<String>> refuses = Links.listing(c.refuses());
+        return refuses.isEmpty() ? Optional.empty() : Optional.of(new Grudge(refuses, c.style()));
+    }
+
+    @Override
+    public Map<String, List<String>> links() {
+        return refuses;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Map<String, Object> fields() {
+        if (style == CutStyle.BLACKHOLE) return Map.of("refuses", refuses);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("refuses", refuses);
+        m.put("cut", style.word());
+        return m;
+    }
+
+    @Override
+    public String describe() {
+        String how = switch (style) {
+            case BLACKHOLE -> "";
+            case RESET -> " (answered with resets)";
+            case INBOUND -> " (what arrives dropped, what leaves sent)";
+        };
+        return describeLinks((h, others) -> h + " cut off from " + others) + how;
+    }
+
+    @Override
+    public Heal inject(Reach r) {
+        r.nemesis().partition(this);
+        return r.owning(Grudge.class, r.nemesis()::healPartition);
     }
 }

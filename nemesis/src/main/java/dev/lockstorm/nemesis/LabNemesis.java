@@ -81,14 +81,15 @@ public final class LabNemesis implements Nemesis {
     /** Replaces any partition with {@code grudge}; each host's rules change in one nft transaction. */
     @Override
     public synchronized void partition(Grudge grudge) {
+        Map<Host, Set<Host>> refuses = Links.hosts(grudge.refuses(), this::host);
         Map<Host, String> rules = new LinkedHashMap<>();
-        grudge.refuses().forEach((h, refused) -> {
+        refuses.forEach((h, refused) -> {
             Set<Host> oneWay = new LinkedHashSet<>(refused);
-            oneWay.removeIf(other -> grudge.refuses().getOrDefault(other, Set.of()).contains(h));
+            oneWay.removeIf(other -> refuses.getOrDefault(other, Set.of()).contains(h));
             rules.put(h, PartitionRules.ruleset(refused, oneWay, grudge.style()));
         });
         FaultEffect.Cut cut = grudge.effect();
-        events.accept(begins(cut, grudge.hostNames()).cut(cut.cut()));
+        events.accept(begins(cut, grudge.names()).cut(cut.cut()));
         replace(partitioned, rules.keySet(), h -> loadTable(h, rules.get(h)), PartitionRules::heal);
     }
 
@@ -101,8 +102,9 @@ public final class LabNemesis implements Nemesis {
     /** Replaces any lossy links with {@code loss}; each host's rules change in one nft transaction. */
     @Override
     public synchronized void loss(Loss loss) {
-        events.accept(begins(loss.effect(), loss.hostNames()));
-        replace(lossy, loss.losesFrom().keySet(), h -> loadTable(h, LossRules.ruleset(loss.losesFrom().get(h), loss.percent())), LossRules::heal);
+        Map<Host, Set<Host>> from = Links.hosts(loss.from(), this::host);
+        events.accept(begins(loss.effect(), loss.names()));
+        replace(lossy, from.keySet(), h -> loadTable(h, LossRules.ruleset(from.get(h), loss.percent())), LossRules::heal);
     }
 
     /** Makes every lossy link whole again. */
@@ -114,8 +116,9 @@ public final class LabNemesis implements Nemesis {
     /** Replaces any slow links with {@code slow}; each host's old slow links go before its new ones come. */
     @Override
     public synchronized void slow(Slow slow) {
-        events.accept(begins(slow.effect(), slow.hostNames()));
-        replace(slowed, slow.slowsTo().keySet(), h -> SlowRules.apply(h, slow.slowsTo().get(h), slow.kbit()), SlowRules::heal);
+        Map<Host, Set<Host>> to = Links.hosts(slow.to(), this::host);
+        events.accept(begins(slow.effect(), slow.names()));
+        replace(slowed, to.keySet(), h -> SlowRules.apply(h, to.get(h), slow.kbit()), SlowRules::heal);
     }
 
     /** Makes every slow link fast again. */
@@ -139,10 +142,11 @@ public final class LabNemesis implements Nemesis {
             throw new LabException("a delay needs the clients' connections to pass a delay proxy, set up before they opened;"
                     + " this run has none (its nemesis kind does not delay links)");
         }
-        events.accept(begins(delay.effect(), delay.hostNames()));
-        delayLinks.delay(delay.delays(), delay.ms(), delay.jitterMs());
+        Map<Host, Set<Host>> to = Links.hosts(delay.to(), this::host);
+        events.accept(begins(delay.effect(), delay.names()));
+        delayLinks.delay(to, delay.ms(), delay.jitterMs());
         delayed.clear();
-        delayed.addAll(delay.delays().keySet());
+        delayed.addAll(to.keySet());
     }
 
     /** No delayed link from now on (bytes already waiting still wait their time). */

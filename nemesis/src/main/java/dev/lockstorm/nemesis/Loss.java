@@ -5,49 +5,87 @@ import dev.lockstorm.faults.FaultEffect;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
 
 /**
- * Lossy links: each host loses a share of the packets that arrive from the hosts listed for it,
- * at random, packet by packet. Unlike a cut, TCP still gets through, after retransmissions whose
- * backoff grows with every loss: a renewal that should take milliseconds takes seconds.
+ * Lossy links: each host (by name) loses a share of the packets that arrive from the hosts listed
+ * for it, at random, packet by packet. Unlike a cut, TCP still gets through, after retransmissions
+ * whose backoff grows with every loss: a renewal that should take milliseconds takes seconds. In
+ * {@code schedule.json} a step of kind {@code loss} with {@code from} and {@code percent}.
  *
  * <pre>{@code
  * nemesis.loss(Loss.between(holder, servers, 40));   // 40% of the packets lost each way
  * }</pre>
  *
- * @param losesFrom each host and the hosts whose packets it loses a share of
- * @param percent   the share lost, 1 to 100
+ * @param from    each host and the hosts whose packets it loses a share of
+ * @param percent the share lost, 1 to 100
  */
-public record Loss(Map<Host, Set<Host>> losesFrom, int percent) {
+public record Loss(Map<String, List<String>> from, int percent) implements Action.OnLinks {
+    static final String KIND = "loss";
+
     public Loss {
-        if (percent < 1 || percent > 100) throw new IllegalArgumentException("a loss is a share of 1 to 100 percent, not " + percent);
-        losesFrom = Links.copy(losesFrom);
+        if (!isShare(percent)) throw new IllegalArgumentException("a loss is a share of 1 to 100 percent, not " + percent);
+        from = Links.copy(from);
+    }
+
+    /** Whether {@code percent} is a share this fault loses: 1 to 100. */
+    static boolean isShare(long percent) {
+        return percent >= 1 && percent <= 100;
     }
 
     /** {@code client}'s links to {@code nodes} losing {@code percent} of the packets each way. */
     public static Loss between(Host client, Collection<Host> nodes, int percent) {
-        Map<Host, Set<Host>> m = new LinkedHashMap<>();
-        m.put(client, new LinkedHashSet<>(nodes));
-        for (Host n : nodes) m.put(n, Set.of(client));
-        return new Loss(m, percent);
-    }
-
-    /** Every host the loss touches, by name. */
-    public List<String> hostNames() {
-        return Links.hostNames(losesFrom);
-    }
-
-    /** Plain data for history events: host name → names of the hosts it loses packets from. */
-    public Map<String, List<String>> toData() {
-        return Links.toData(losesFrom);
+        return new Loss(Links.between(client, nodes), percent);
     }
 
     /** The loss as the history records it. */
     public FaultEffect.Loss effect() {
-        return new FaultEffect.Loss(percent, toData());
+        return new FaultEffect.Loss(percent, from);
+    }
+
+    /** A {@code schedule.json} step's loss; bad input names the step ({@code where}), the field and what was expected. */
+    static Loss read(Map<?, ?> d, String where) {
+        Map<String, List<String>> from = StepFields.hostLists(d, "from", "the hosts it loses packets from, e.g. {\"c1\": [\"n1\"]}", where);
+        long percent = StepFields.number(d, "percent", where).longValue();
+        if (!isShare(percent)) throw new IllegalArgumentException(where + ": \"percent\" is 1 to 100, not " + percent);
+        return new Loss(from, (int) percent);
+    }
+
+    /** The recorded loss as one to make again; empty when the history leaves out its links or gives a share out of range. */
+    static Optional<Action> recorded(FaultEffect.Loss l) {
+        Map<String, List<String>> from = Links.listing(l.from());
+        return from.isEmpty() || l.percent() == null || !isShare(l.percent().longValue()) ? Optional.empty()
+                : Optional.of(new Loss(from, l.percent().intValue()));
+    }
+
+    @Override
+    public Map<String, List<String>> links() {
+        return from;
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Map<String, Object> fields() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("from", from);
+        m.put("percent", percent);
+        return m;
+    }
+
+    @Override
+    public String describe() {
+        return describeLinks((h, others) -> h + " losing " + percent + "% of what " + others + " send");
+    }
+
+    @Override
+    public Heal inject(Reach r) {
+        r.nemesis().loss(this);
+        return r.owning(Loss.class, r.nemesis()::healLoss);
     }
 }

@@ -49,9 +49,10 @@ class PartitionRulesTest {
     void aGrudgeSaysHowItRefusesUnlessSilently() {
         List<Host> hosts = FakeHosts.named("c1", "n1");
         Grudge cut = Grudge.cutOff(hosts.get(0), List.of(hosts.get(1)));
-        assertEquals("c1 refuses [n1]; n1 refuses [c1]", cut.describe());
-        assertEquals("[reset] c1 refuses [n1]; n1 refuses [c1]", cut.withStyle(CutStyle.RESET).describe());
-        assertEquals("[inbound] c1 refuses [n1]", Grudge.repliesLost(hosts.get(0), List.of(hosts.get(1))).describe(), "only the client refuses");
+        assertEquals("c1 cut off from n1; n1 cut off from c1", cut.describe());
+        assertEquals("c1 cut off from n1; n1 cut off from c1 (answered with resets)", cut.withStyle(CutStyle.RESET).describe());
+        assertEquals("c1 cut off from n1 (what arrives dropped, what leaves sent)", Grudge.repliesLost(hosts.get(0), List.of(hosts.get(1))).describe(),
+                "only the client refuses");
         assertEquals(java.util.Optional.of(CutStyle.INBOUND), CutStyle.of("inbound"));
         assertEquals(java.util.Optional.empty(), CutStyle.of("reject"));
     }
@@ -64,8 +65,8 @@ class PartitionRulesTest {
         assertTrue(rules.contains("set lossy { type ipv4_addr; elements = { 10.77.0.12 }; }"), rules);
         assertTrue(rules.contains("hook input priority 0; ip saddr @lossy numgen random mod 100 < 40 drop;"), rules);
         Loss between = Loss.between(hosts.get(0), List.of(hosts.get(1)), 40);
-        assertEquals(java.util.Map.of("c1", List.of("n1"), "n1", List.of("c1")), between.toData(), "each way");
-        assertEquals(List.of("c1", "n1"), between.hostNames());
+        assertEquals(java.util.Map.of("c1", List.of("n1"), "n1", List.of("c1")), between.from(), "each way");
+        assertEquals(List.of("c1", "n1"), between.names());
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Loss.between(hosts.get(0), List.of(hosts.get(1)), 0));
     }
 
@@ -77,7 +78,7 @@ class PartitionRulesTest {
         assertTrue(batch.contains("qdisc add dev eth0 parent 4c53:2 tbf rate 2kbit burst 1600 limit 1000000\n"), "the slow class's own bucket: " + batch);
         assertTrue(batch.contains("u32 match ip dst 10.77.0.12/32 flowid 4c53:2\n") && batch.contains("u32 match ip dst 10.77.0.13/32 flowid 4c53:2\n"), batch);
         Slow between = Slow.between(hosts.get(0), List.of(hosts.get(1), hosts.get(2)), 2);
-        assertEquals(java.util.Map.of("c1", List.of("n1", "n2"), "n1", List.of("c1"), "n2", List.of("c1")), between.toData(), "each way");
+        assertEquals(java.util.Map.of("c1", List.of("n1", "n2"), "n1", List.of("c1"), "n2", List.of("c1")), between.to(), "each way");
         assertThrows(IllegalArgumentException.class, () -> Slow.between(hosts.get(0), List.of(hosts.get(1)), 0));
     }
 

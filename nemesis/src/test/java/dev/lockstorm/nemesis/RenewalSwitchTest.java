@@ -1,7 +1,7 @@
 package dev.lockstorm.nemesis;
 
-import dev.lockstorm.nemesis.replay.Action;
-import dev.lockstorm.nemesis.replay.LabReach;
+import dev.lockstorm.nemesis.Action;
+import dev.lockstorm.nemesis.LabReach;
 
 import dev.lockstorm.clusters.lab.FakeHosts;
 import dev.lockstorm.clusters.lab.Host;
@@ -36,7 +36,7 @@ class RenewalSwitchTest {
         RenewalSwitch c2 = client("c2");
         RenewalSwitch c3 = client("c3");
         try (Nemesis nemesis = new LabNemesis(null, events::add)) {
-            Heal heal = new LabReach(nemesis).renewals(c2).renewals(c3).fault("hold", () -> List.of(new Action.HoldRenewals(List.of("c2", "c3"))))
+            Heal heal = new LabReach(nemesis).renewals(c2).renewals(c3).fault("hold", () -> List.of(new HoldRenewals(List.of("c2", "c3"))))
                     .inject(nemesis);
             assertTrue(Files.exists(c2.file()) && Files.exists(c3.file()));
             assertEquals("renewals held c2,c3", nemesis.active());

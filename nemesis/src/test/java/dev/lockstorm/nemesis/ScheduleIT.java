@@ -1,7 +1,7 @@
 package dev.lockstorm.nemesis;
 
-import dev.lockstorm.nemesis.replay.Action;
-import dev.lockstorm.nemesis.replay.LabReach;
+import dev.lockstorm.nemesis.Action;
+import dev.lockstorm.nemesis.LabReach;
 
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
@@ -32,8 +32,8 @@ class ScheduleIT {
             List<NemesisAction> events = Collections.synchronizedList(new ArrayList<>());
             Nemesis nemesis = new LabNemesis(lab, events::add);
             LabReach reach = new LabReach(nemesis).process("n1", a);
-            Fault pause = reach.fault("pause-n1", () -> List.of(new Action.Pause("n1")));
-            Fault cut = reach.fault("cut-c1", () -> List.of(Action.Partition.of(Grudge.cutOff(lab.host("c1"), List.of(lab.host("n1"), lab.host("n2"))))));
+            Fault pause = reach.fault("pause-n1", () -> List.of(new Pause("n1")));
+            Fault cut = reach.fault("cut-c1", () -> List.of(Grudge.cutOff(lab.host("c1"), List.of(lab.host("n1"), lab.host("n2")))));
             Schedule s = Schedule.random(List.of(pause, cut), Duration.ofMillis(100), Duration.ofMillis(150), new Random(7));
             int n = s.run(nemesis, Duration.ofSeconds(2));
             assertTrue(n >= 4, n + " faults injected");
@@ -57,7 +57,7 @@ class ScheduleIT {
         try (Lab lab = Lab.open(new LabSpec(List.of("n1"), RunDirs.of("ScheduleIT")))) {
             HostProcess a = lab.start(lab.host("n1"), "sleeper-n1", List.of("sleep", "600"), Map.of());
             Nemesis nemesis = new LabNemesis(lab, e -> { });
-            Schedule s = Schedule.sequence(List.of(new LabReach(nemesis).process("n1", a).fault("pause", () -> List.of(new Action.Pause("n1")))), Duration.ofMillis(10), Duration.ofSeconds(60));
+            Schedule s = Schedule.sequence(List.of(new LabReach(nemesis).process("n1", a).fault("pause", () -> List.of(new Pause("n1")))), Duration.ofMillis(10), Duration.ofSeconds(60));
             // a total the 60 s pause fits in: a fault that could not last its length is not started
             Thread t = new Thread(() -> s.run(nemesis, Duration.ofSeconds(120)));
             t.start();

@@ -37,7 +37,7 @@ class ScheduleTest {
     }
 
     private static Fault noTarget(String name, Runnable chosen) {
-        return new Fault.Chosen(name, n -> new dev.lockstorm.nemesis.replay.LabReach(n), () -> {
+        return new Fault.Chosen(name, n -> new dev.lockstorm.nemesis.LabReach(n), () -> {
             chosen.run();
             return List.of();
         });

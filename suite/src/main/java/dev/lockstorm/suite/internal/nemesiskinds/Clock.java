@@ -1,6 +1,9 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.ClockStrobe;
+import dev.lockstorm.nemesis.ClockRate;
+import dev.lockstorm.nemesis.ClockJump;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
@@ -63,7 +66,7 @@ public record Clock() implements NemesisKind {
         List<Action> set(List<Client> moved, Duration delta) {
             if (moved.isEmpty()) throw new Fault.Missed("no clock to move");
             waiting = moved.stream().filter(c -> !c.holds()).toList();
-            return List.of(new Action.ClockJump(moved.stream().map(c -> c.host().name()).toList(), delta.toMillis()));
+            return List.of(new ClockJump(moved.stream().map(c -> c.host().name()).toList(), delta.toMillis()));
         }
 
         /** Whether one that was waiting holds the lock now: granted while its clock was moved. */
@@ -101,9 +104,9 @@ public record Clock() implements NemesisKind {
         for (ProcessNode n : t.servers().nodes()) {
             if (t.servers().clock(n).isEmpty()) continue;
             String host = n.host().name();
-            faults.add(t.fault("jump-" + host, () -> List.of(new Action.ClockJump(host, lease.multipliedBy(2).toMillis()))));
-            faults.add(t.fault("fast-" + host, () -> List.of(new Action.ClockRate(host, 3.0))));
-            faults.add(t.fault("strobe-" + host, lease.multipliedBy(2), () -> List.of(new Action.ClockStrobe(host, lease.toMillis(), 200))));
+            faults.add(t.fault("jump-" + host, () -> List.of(new ClockJump(host, lease.multipliedBy(2).toMillis()))));
+            faults.add(t.fault("fast-" + host, () -> List.of(new ClockRate(host, 3.0))));
+            faults.add(t.fault("strobe-" + host, lease.multipliedBy(2), () -> List.of(new ClockStrobe(host, lease.toMillis(), 200))));
         }
         return faults;
     }

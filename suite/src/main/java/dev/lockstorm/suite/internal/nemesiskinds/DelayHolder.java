@@ -1,6 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.Delay;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
@@ -66,7 +66,7 @@ public record DelayHolder(String name, double ofLease, double jitterOfLease, dou
         long lease = r.lease().toMillis();
         int each = (int) Math.max(1, lease * ofLease);
         int jitter = (int) Math.min(each, lease * jitterOfLease);
-        Fault delay = t.fault(name, () -> List.of(Action.Delay.of(Delay.between(IsolateHolder.holder(t), t.servers().hosts(), each, jitter))));
+        Fault delay = t.fault(name, () -> List.of(Delay.between(IsolateHolder.holder(t), t.servers().hosts(), each, jitter)));
         List<Duration> lengths = lasts == 0 ? List.of(r.lease(), r.lease().plusSeconds(1))
                 : List.of(Duration.ofMillis((long) (lease * lasts)));
         return Optional.of(Schedule.random(List.of(delay), r.interval(), r.interval(), t.random()).around(lengths).when(t::justAcquired)::run);

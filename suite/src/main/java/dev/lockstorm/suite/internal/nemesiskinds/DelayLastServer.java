@@ -1,6 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.nemesis.Delay;
@@ -62,7 +62,7 @@ public record DelayLastServer() implements NemesisKind {
         int jitter = (int) (lease / 20);
         List<Host> servers = t.servers().hosts();
         Host last = servers.get(servers.size() - 1);
-        Fault delay = t.fault("delay-last-server", () -> List.of(Action.Delay.of(Delay.between(waiter(t), List.of(last), each, jitter))));
+        Fault delay = t.fault("delay-last-server", () -> List.of(Delay.between(waiter(t), List.of(last), each, jitter)));
         return Optional.of(Schedule.sequence(List.of(delay), r.interval(), r.lease().multipliedBy(6)).when(t::justAcquired)::run);
     }
 

@@ -55,7 +55,7 @@ final class FailoverChoreography implements NemesisPlan {
         Roles roles = Roles.of(cluster);
         Map<Host, Set<Host>> refuses = new LinkedHashMap<>();
         for (ProcessNode r : lagging ? roles.replicas().subList(0, 1) : roles.replicas()) refuses.put(r.host(), Set.of(roles.master().host()));
-        return new Grudge(refuses);
+        return Grudge.refusing(refuses);
     }
 
     /** The master the Sentinels name now, and the other nodes (its replicas) in node order. */

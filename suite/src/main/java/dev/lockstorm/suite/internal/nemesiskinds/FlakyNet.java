@@ -1,6 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.faults.CutStyle;
 import dev.lockstorm.nemesis.Fault;
@@ -60,7 +60,7 @@ public record FlakyNet() implements NemesisKind {
                 t.cut("blackhole-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers)),
                 t.cut("reset-holder", () -> Grudge.cutOff(IsolateHolder.holder(t), servers).withStyle(CutStyle.RESET)),
                 t.cut("replies-lost-holder", () -> Grudge.repliesLost(IsolateHolder.holder(t), servers)),
-                t.fault("lossy-holder", () -> List.of(Action.Loss.of(Loss.between(IsolateHolder.holder(t), servers, LOSS_PERCENT)))),
-                t.fault("slow-holder", () -> List.of(Action.Slow.of(Slow.between(IsolateHolder.holder(t), servers, SLOW_KBIT)))));
+                t.fault("lossy-holder", () -> List.of(Loss.between(IsolateHolder.holder(t), servers, LOSS_PERCENT))),
+                t.fault("slow-holder", () -> List.of(Slow.between(IsolateHolder.holder(t), servers, SLOW_KBIT))));
     }
 }

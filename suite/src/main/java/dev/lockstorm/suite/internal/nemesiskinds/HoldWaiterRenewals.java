@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.HoldRenewals;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.RenewalSwitch;
@@ -70,7 +71,7 @@ public record HoldWaiterRenewals() implements NemesisKind {
 
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
-        Fault hold = t.fault("hold-waiter-renewals", () -> List.of(new Action.HoldRenewals(t.waiting().stream().map(c -> c.host().name()).toList())));
+        Fault hold = t.fault("hold-waiter-renewals", () -> List.of(new HoldRenewals(t.waiting().stream().map(c -> c.host().name()).toList())));
         // held past the lease (a lease granted just before the hold lasts its whole TTL), then let go
         return Optional.of(Schedule.sequence(List.of(hold), t.rhythm().interval(), t.rhythm().lease().plusMillis(1500))
                 .when(t::justAcquired)::run);

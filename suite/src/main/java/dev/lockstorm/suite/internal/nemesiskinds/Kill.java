@@ -1,6 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
@@ -56,7 +56,7 @@ public record Kill(boolean once) implements NemesisKind {
         List<? extends ProcessNode> nodes = t.servers().nodes();
         return t.fault("kill-node", () -> {
             picked.run();
-            return List.of(new Action.Kill(nodes.get(t.random().nextInt(nodes.size())).host().name()));
+            return List.of(new dev.lockstorm.nemesis.Kill(nodes.get(t.random().nextInt(nodes.size())).host().name()));
         });
     }
 }

@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Pause;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Nemesis;
@@ -63,7 +64,7 @@ public record PauseInAcquire() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Client c1 = t.clients().get(0);
-        Fault pause = t.fault("pause-c1-in-acquire", () -> List.of(new Action.Pause(c1.host().name())));
+        Fault pause = t.fault("pause-c1-in-acquire", () -> List.of(new Pause(c1.host().name())));
         // keep it frozen past the lease, exactly: no jitter
         return Optional.of(Schedule.sequence(List.of(pause), Duration.ofMillis(10), t.rhythm().clientPause())
                 .when(() -> c1.worker() != null && c1.worker().isPaused())::run);

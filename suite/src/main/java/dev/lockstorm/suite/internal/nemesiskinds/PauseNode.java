@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Pause;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
@@ -33,7 +34,7 @@ public record PauseNode() implements NemesisKind {
         List<? extends ProcessNode> nodes = t.servers().nodes();
         return t.fault("pause-leader", () -> {
             ProcessNode n = t.servers().leader().map(ProcessNode.class::cast).orElse(nodes.get(t.random().nextInt(nodes.size())));
-            return n.process() == null ? List.of() : List.of(new Action.Pause(n.host().name()));
+            return n.process() == null ? List.of() : List.of(new Pause(n.host().name()));
         });
     }
 }

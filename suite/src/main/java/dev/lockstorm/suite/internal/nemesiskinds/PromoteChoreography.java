@@ -46,7 +46,7 @@ final class PromoteChoreography implements NemesisPlan {
             ProcessNode primary = cluster.leader().orElseThrow(() -> new IllegalStateException("no PostgreSQL primary"));
             ProcessNode replica = cluster.nodes().stream().filter(n -> n != primary).findFirst().orElseThrow();
             if (!pace.polled(justAcquired, end, 2)) return injected;
-            nemesis.partition(new Grudge(Map.of(replica.host(), Set.of(primary.host()))));
+            nemesis.partition(Grudge.refusing(Map.of(replica.host(), Set.of(primary.host()))));
             injected++;
             // the next grant, which only the primary will have
             pace.polled(() -> !justAcquired.getAsBoolean(), end, 2);

@@ -1,5 +1,14 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.Pause;
+import dev.lockstorm.nemesis.Loss;
+import dev.lockstorm.nemesis.KillClient;
+import dev.lockstorm.nemesis.Kill;
+import dev.lockstorm.nemesis.HoldRenewals;
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.ClockStrobe;
+import dev.lockstorm.nemesis.ClockRate;
+import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
@@ -10,9 +19,9 @@ import dev.lockstorm.faults.FaultEffect;
 import dev.lockstorm.faults.NemesisEvent;
 import dev.lockstorm.nemesis.Delay;
 import dev.lockstorm.nemesis.Slow;
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.replay.Step;
-import dev.lockstorm.nemesis.replay.StepFields;
+import dev.lockstorm.nemesis.StepFields;
 import dev.lockstorm.nemesis.replay.Trigger;
 
 import java.io.IOException;
@@ -104,11 +113,11 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             if (previous != null && !steps.isEmpty() && sameAction(h, previous, s)) {
                 // one action of the nemesis that moved several clocks: one step, all its targets together, on its trigger
                 Step last = steps.get(steps.size() - 1);
-                Action.ClockJump was = (Action.ClockJump) last.action();
+                ClockJump was = (ClockJump) last.action();
                 List<String> hosts = new ArrayList<>(was.hosts());
-                hosts.addAll(((Action.ClockJump) a.get()).hosts());
+                hosts.addAll(((ClockJump) a.get()).hosts());
                 long length = s.end() == null || s.end() == start ? 0 : millis(s.end().time() - previous.start().time());
-                steps.set(steps.size() - 1, new Step(last.fault(), new Action.ClockJump(hosts, was.deltaMs()), last.trigger(), Math.max(last.lengthMs(), length)));
+                steps.set(steps.size() - 1, new Step(last.fault(), new ClockJump(hosts, was.deltaMs()), last.trigger(), Math.max(last.lengthMs(), length)));
                 stepsByEvent.put(start.index(), steps.size());
                 continue;
             }
@@ -164,102 +173,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
 
     /** What the span's opening event did, by name; empty when it cannot be done again so. */
     static Optional<Action> action(FaultSpan s) {
-        String host = s.hosts().isEmpty() ? null : s.hosts().get(0);
-        return s.effect().accept(new FaultEffect.Visitor<>() {
-            @Override
-            public Optional<Action> cut(FaultEffect.Cut c) {
-                Map<String, List<String>> refuses = listing(c.refuses());
-                return refuses.isEmpty() ? Optional.empty() : Optional.of(new Action.Partition(refuses, c.style()));
-            }
-
-            @Override
-            public Optional<Action> loss(FaultEffect.Loss l) {
-                Map<String, List<String>> from = listing(l.from());
-                return from.isEmpty() || l.percent() == null || l.percent().intValue() < 1 || l.percent().intValue() > 100 ? Optional.empty()
-                        : Optional.of(new Action.Loss(from, l.percent().intValue()));
-            }
-
-            @Override
-            public Optional<Action> slow(FaultEffect.Slow sl) {
-                Map<String, List<String>> to = listing(sl.to());
-                return to.isEmpty() || sl.kbit() == null || !Slow.isRate(sl.kbit().longValue()) ? Optional.empty()
-                        : Optional.of(new Action.Slow(to, sl.kbit().intValue()));
-            }
-
-            @Override
-            public Optional<Action> delay(FaultEffect.Delay d) {
-                Map<String, List<String>> to = listing(d.to());
-                int jitter = d.jitterMs() == null ? 0 : d.jitterMs().intValue();
-                return to.isEmpty() || d.ms() == null || !Delay.isDelay(d.ms().longValue()) || !Delay.isJitter(jitter, d.ms().longValue())
-                        ? Optional.empty() : Optional.of(new Action.Delay(to, d.ms().intValue(), jitter));
-            }
-
-            @Override
-            public Optional<Action> freeze(FaultEffect.Freeze f) {
-                return on(Action.Pause::new);
-            }
-
-            @Override
-            public Optional<Action> kill(FaultEffect.Kill k) {
-                return on(Action.Kill::new);
-            }
-
-            @Override
-            public Optional<Action> killClient(FaultEffect.KillClient k) {
-                return on(Action.KillClient::new);
-            }
-
-            @Override
-            public Optional<Action> renewals(FaultEffect.Renewals r) {
-                return r.clients().isEmpty() ? Optional.empty() : Optional.of(new Action.HoldRenewals(r.clients()));
-            }
-
-            @Override
-            public Optional<Action> clock(FaultEffect.Clock c) {
-                if (host == null) return Optional.empty();
-                return c.move().accept(new FaultEffect.Move.Visitor<>() {
-                    @Override
-                    public Optional<Action> jump(FaultEffect.Move.Jump j) {
-                        return Optional.of(new Action.ClockJump(host, j.deltaMs()));
-                    }
-
-                    @Override
-                    public Optional<Action> rate(FaultEffect.Move.Rate r) {
-                        return Optional.of(new Action.ClockRate(host, r.rate(), false));
-                    }
-
-                    @Override
-                    public Optional<Action> monotonicRate(FaultEffect.Move.MonotonicRate r) {
-                        return Optional.of(new Action.ClockRate(host, r.rate(), true));
-                    }
-
-                    @Override
-                    public Optional<Action> strobe(FaultEffect.Move.Strobe st) {
-                        return st.periodMs() == null ? Optional.empty() : Optional.of(new Action.ClockStrobe(host, st.deltaMs(), st.periodMs()));
-                    }
-
-                    @Override
-                    public Optional<Action> unknown(FaultEffect.Move.Unknown u) {
-                        return Optional.empty();
-                    }
-                });
-            }
-
-            @Override
-            public Optional<Action> other(FaultEffect.Other o) {
-                return Optional.empty();
-            }
-
-            /** An action on the fault's one host; empty when the history names none. */
-            private Optional<Action> on(java.util.function.Function<String, Action> action) {
-                return host == null ? Optional.empty() : Optional.of(action.apply(host));
-            }
-        });
-    }
-
-    /** Links the history does not say are none. */
-    private static Map<String, List<String>> listing(Map<String, List<String>> links) {
-        return links == null ? Map.of() : links;
+        return Action.recorded(s.effect(), s.hosts());
     }
 
     /** The client granted the lock within the fresh window before {@code fault}, and not releasing since, or null. */

@@ -1,5 +1,10 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.Pause;
+import dev.lockstorm.nemesis.KillClient;
+import dev.lockstorm.nemesis.HoldRenewals;
+import dev.lockstorm.nemesis.Delay;
+import dev.lockstorm.nemesis.ClockRate;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.lab.HostProcess;
@@ -12,7 +17,7 @@ import dev.lockstorm.nemesis.Heal;
 import dev.lockstorm.nemesis.HolderAim;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.RenewalSwitch;
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 
@@ -71,7 +76,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     /** The checkpoint the schedule's clients stop at, and whether they end there: from its first step made at one, or empty. */
     private Optional<AtCheckpoint> checkpoint() {
         return schedule.steps().stream().filter(s -> s.checkpoint().isPresent()).findFirst()
-                .map(s -> new AtCheckpoint(s.checkpoint().get(), s.action() instanceof Action.KillClient));
+                .map(s -> new AtCheckpoint(s.checkpoint().get(), s.action() instanceof KillClient));
     }
 
     /** The kind that prepares the run: the base, but for one whose clients act on faults themselves. */
@@ -101,7 +106,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
 
     @Override
     public boolean movesMonotonicClocks() {
-        return setup().movesMonotonicClocks() || schedule.steps().stream().anyMatch(s -> s.action() instanceof Action.ClockRate r && r.monotonic());
+        return setup().movesMonotonicClocks() || schedule.steps().stream().anyMatch(s -> s.action() instanceof ClockRate r && r.monotonic());
     }
 
     @Override
@@ -112,7 +117,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
 
     @Override
     public boolean delaysClients() {
-        return setup().delaysClients() || schedule.steps().stream().anyMatch(s -> s.action() instanceof Action.Delay);
+        return setup().delaysClients() || schedule.steps().stream().anyMatch(s -> s.action() instanceof Delay);
     }
 
     @Override
@@ -121,8 +126,8 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         for (int i = 0; i < schedule.steps().size(); i++) {
             Step s = schedule.steps().get(i);
             if (s.checkpoint().isEmpty()) continue;
-            boolean kill = s.action() instanceof Action.KillClient;
-            if (!kill && !(s.action() instanceof Action.Pause p && isClient(p.host()))) {
+            boolean kill = s.action() instanceof KillClient;
+            if (!kill && !(s.action() instanceof Pause p && isClient(p.host()))) {
                 return Optional.of("step " + (i + 1) + " (" + s.describe() + ") came at a client's checkpoint, so it freezes or kills a client, not " + s.action().describe());
             }
             if (!s.checkpoint().get().equals(point.get().point()) || kill != point.get().kill()) {
@@ -154,7 +159,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
             env.put(PausePoint.ARMED_ENV, PausePoints.armFile(clientDir).toString());
             env.put(PausePoint.ACTION_ENV, c.kill() ? "kill" : "pause");
         });
-        if (schedule.steps().stream().anyMatch(s -> s.action() instanceof Action.HoldRenewals)) env.putAll(HoldWaiterRenewals.env(index, clientDir));
+        if (schedule.steps().stream().anyMatch(s -> s.action() instanceof HoldRenewals)) env.putAll(HoldWaiterRenewals.env(index, clientDir));
         return env;
     }
 
@@ -251,7 +256,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                     if (point.isPresent()) {
                         // the client stops itself at the very instant it reaches the point; the first one to is this step's
                         waitedFor = "a client to reach the checkpoint " + point.get();
-                        boolean kill = s.action() instanceof Action.KillClient;
+                        boolean kill = s.action() instanceof KillClient;
                         int killedBefore = killedAtPoint.get();
                         reached = null;
                         armedFor = name;

@@ -7,7 +7,7 @@ import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.RenewalSwitch;
-import dev.lockstorm.nemesis.replay.Reach;
+import dev.lockstorm.nemesis.Reach;
 
 import java.time.Duration;
 import java.util.Optional;

@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.ClockJump;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Fault;
@@ -49,7 +50,7 @@ public record ServerClockAhead() implements NemesisKind {
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
-        Fault jump = t.fault("server-clock-ahead", () -> List.of(new Action.ClockJump(server(t), AHEAD.toMillis())));
+        Fault jump = t.fault("server-clock-ahead", () -> List.of(new ClockJump(server(t), AHEAD.toMillis())));
         return Optional.of(Schedule.random(List.of(jump), r.interval(), r.interval(), t.random()).when(t::justAcquired)::run);
     }
 

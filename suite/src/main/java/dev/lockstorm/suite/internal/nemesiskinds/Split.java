@@ -43,7 +43,7 @@ public sealed interface Split extends NemesisKind permits SplitClock, SplitKill 
         Map<Host, Set<Host>> refuses = new LinkedHashMap<>();
         refuses.put(t.clients().get(0).host(), Set.of(servers.get(servers.size() - 1)));
         refuses.put(t.clients().get(1).host(), Set.of(servers.get(0)));
-        return Optional.of(new Grudge(refuses));
+        return Optional.of(Grudge.refusing(refuses));
     }
 
     /** The server both majorities share. */

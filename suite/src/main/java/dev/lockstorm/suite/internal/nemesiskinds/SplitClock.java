@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.ClockJump;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Fault;
@@ -41,7 +42,7 @@ public record SplitClock() implements Split {
         t.servers().clock(middle).orElseThrow();
         Rhythm r = t.rhythm();
         String host = middle.host().name();
-        Fault jump = t.fault("jump-" + host, () -> List.of(new Action.ClockJump(host, r.lease().multipliedBy(2).toMillis())));
+        Fault jump = t.fault("jump-" + host, () -> List.of(new ClockJump(host, r.lease().multipliedBy(2).toMillis())));
         return Optional.of(Schedule.sequence(List.of(jump), r.interval(), r.lease()).when(t::justAcquired)::run);
     }
 }

@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Kill;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
@@ -32,7 +33,7 @@ public record SplitKill(boolean late) implements Split {
         ProcessNode middle = Split.middle(t);
         Rhythm r = t.rhythm();
         Duration down = late ? r.lease().plusSeconds(2) : Duration.ofSeconds(1);
-        Fault kill = t.fault("kill-" + middle.host().name(), () -> List.of(new Action.Kill(middle.host().name())));
+        Fault kill = t.fault("kill-" + middle.host().name(), () -> List.of(new Kill(middle.host().name())));
         return Optional.of((nemesis, total) -> {
             // a late restart must stay late: no crash that the end-of-run heal would undo early
             long lastStart = nemesis.pace().now() + total.minus(down).toNanos();

@@ -3,7 +3,7 @@ package dev.lockstorm.suite.internal.nemesiskinds;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.HolderAim;
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.suite.internal.cluster.Servers;
 
 import java.time.Duration;
@@ -68,7 +68,7 @@ public interface Targets {
 
     /** A cut of this run's hosts, chosen when it comes. */
     default Fault cut(String name, Supplier<Grudge> grudge) {
-        return fault(name, () -> List.of(Action.Partition.of(grudge.get())));
+        return fault(name, () -> List.of(grudge.get()));
     }
 
     /** The run's directory on the client hosts, where the files that clients watch (pause points, renewal switches) live. */

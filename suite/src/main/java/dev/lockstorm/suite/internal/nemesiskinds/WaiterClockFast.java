@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.ClockRate;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
@@ -62,7 +63,7 @@ public record WaiterClockFast() implements NemesisKind {
 
     /** The clocks of the clients that do not hold the lock now (the schedule fires while one does). */
     private static List<Action> waiters(Targets t) {
-        List<Action> fast = t.waiting().stream().filter(c -> c.clock() != null).map(c -> (Action) new Action.ClockRate(c.host().name(), RATE, true)).toList();
+        List<Action> fast = t.waiting().stream().filter(c -> c.clock() != null).map(c -> (Action) new ClockRate(c.host().name(), RATE, true)).toList();
         if (fast.isEmpty()) throw new Fault.Missed("no clock to move");
         return fast;
     }

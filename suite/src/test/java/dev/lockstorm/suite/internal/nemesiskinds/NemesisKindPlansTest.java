@@ -1,8 +1,18 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.Slow;
+import dev.lockstorm.nemesis.Pause;
+import dev.lockstorm.nemesis.Loss;
+import dev.lockstorm.nemesis.KillClient;
+import dev.lockstorm.nemesis.Kill;
+import dev.lockstorm.nemesis.HoldRenewals;
+import dev.lockstorm.nemesis.Delay;
+import dev.lockstorm.nemesis.ClockStrobe;
+import dev.lockstorm.nemesis.ClockRate;
+import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.faults.CutStyle;
 import dev.lockstorm.nemesis.Grudge;
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 import dev.lockstorm.suite.internal.nemesiskinds.RecordingNemesis.Act;
@@ -138,7 +148,7 @@ class NemesisKindPlansTest {
     /** Who refuses whom, by host name. */
     private static Map<String, Set<String>> refuses(Act a) {
         Map<String, Set<String>> m = new LinkedHashMap<>();
-        grudge(a).refuses().forEach((h, others) -> m.put(h.name(), others.stream().map(x -> x.name()).collect(Collectors.toSet())));
+        grudge(a).refuses().forEach((h, others) -> m.put(h, Set.copyOf(others)));
         return m;
     }
 
@@ -470,11 +480,11 @@ class NemesisKindPlansTest {
     @Test
     void aRecordedScheduleIsPlayedStepByStepOnItsTriggersAndEachStepHealedAfterItsLength() {
         List<Step> steps = List.of(
-                new Step("isolate-leader", new Action.Partition(Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1")), CutStyle.BLACKHOLE),
+                new Step("isolate-leader", new Grudge(Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1")), CutStyle.BLACKHOLE),
                         new Trigger(1_000, null, null, null), 3_000),
-                new Step("pause-client", new Action.Pause("c2"), new Trigger(5_000, null, "c2", 100L), 6_000),
-                new Step("clock", new Action.ClockJump(List.of("c1", "c3"), -60_000), new Trigger(12_000, "c4", null, null), 2_000),
-                new Step("kill-node", new Action.Kill("n3"), new Trigger(13_000, null, null, null), 1_000));
+                new Step("pause-client", new Pause("c2"), new Trigger(5_000, null, "c2", 100L), 6_000),
+                new Step("clock", new ClockJump(List.of("c1", "c3"), -60_000), new Trigger(12_000, "c4", null, null), 2_000),
+                new Step("kill-node", new Kill("n3"), new Trigger(13_000, null, null, null), 1_000));
         Replay replay = new Replay(new Partition(), new RecordedSchedule(Map.of("system", "redis-single"), steps, List.of(), List.of()), Path.of("schedule.json"));
         Played p = play(replay);
         assertEquals(List.of("partition", "heal-partition", "pause", "resume", "clock-jump", "clock-jump", "kill", "clock-reset", "clock-reset", "restart"),
@@ -497,17 +507,17 @@ class NemesisKindPlansTest {
     void everyFamilysRecordedActionIsReplayedAndAReplacedCutIsHealedOnlyByTheStepThatReplacedIt() {
         Map<String, List<String>> c1Off = Map.of("c1", List.of("n1", "n2", "n3"));
         List<Step> steps = List.of(
-                new Step("cut-1", new Action.Partition(Map.of("n1", List.of("n2"))), new Trigger(1_000, null, null, null), 5_000),
-                new Step("cut-2", new Action.Partition(Map.of("n3", List.of("n2")), CutStyle.RESET), new Trigger(2_000, null, null, null), 2_000),
-                new Step("lossy", new Action.Loss(c1Off, 40), new Trigger(3_000, null, null, null), 500),
-                new Step("slow", new Action.Slow(c1Off, 1), new Trigger(4_000, null, null, null), 500),
-                new Step("delay", new Action.Delay(c1Off, 300, 50), new Trigger(5_000, null, null, null), 500),
-                new Step("kill-client", new Action.KillClient("c2"), new Trigger(6_000, null, null, null), 0),
-                new Step("fast", new Action.ClockRate("n1", 3.0), new Trigger(7_000, null, null, null), 500),
-                new Step("waiters-fast", new Action.ClockRate("c3", 5.0, true), new Trigger(8_000, null, null, null), 500),
-                new Step("strobe", new Action.ClockStrobe("n2", 4_000, 200), new Trigger(9_000, null, null, null), 1_000),
-                new Step("renewals", new Action.HoldRenewals(List.of("c4", "c5")), new Trigger(11_000, null, null, null), 500),
-                new Step("pause-server", new Action.Pause("n3"), new Trigger(12_000, null, null, null), 500));
+                new Step("cut-1", new Grudge(Map.of("n1", List.of("n2"))), new Trigger(1_000, null, null, null), 5_000),
+                new Step("cut-2", new Grudge(Map.of("n3", List.of("n2")), CutStyle.RESET), new Trigger(2_000, null, null, null), 2_000),
+                new Step("lossy", new Loss(c1Off, 40), new Trigger(3_000, null, null, null), 500),
+                new Step("slow", new Slow(c1Off, 1), new Trigger(4_000, null, null, null), 500),
+                new Step("delay", new Delay(c1Off, 300, 50), new Trigger(5_000, null, null, null), 500),
+                new Step("kill-client", new KillClient("c2"), new Trigger(6_000, null, null, null), 0),
+                new Step("fast", new ClockRate("n1", 3.0), new Trigger(7_000, null, null, null), 500),
+                new Step("waiters-fast", new ClockRate("c3", 5.0, true), new Trigger(8_000, null, null, null), 500),
+                new Step("strobe", new ClockStrobe("n2", 4_000, 200), new Trigger(9_000, null, null, null), 1_000),
+                new Step("renewals", new HoldRenewals(List.of("c4", "c5")), new Trigger(11_000, null, null, null), 500),
+                new Step("pause-server", new Pause("n3"), new Trigger(12_000, null, null, null), 500));
         Replay replay = new Replay(new Partition(), new RecordedSchedule(Map.of("system", "redis-single"), steps, List.of(), List.of()), Path.of("schedule.json"));
         Played p = play(replay);
         assertEquals(steps.size(), p.injected(), p.acts().toString());

@@ -1,9 +1,18 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
+import dev.lockstorm.nemesis.Slow;
+import dev.lockstorm.nemesis.Pause;
+import dev.lockstorm.nemesis.Loss;
+import dev.lockstorm.nemesis.KillClient;
+import dev.lockstorm.nemesis.Kill;
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.Delay;
+import dev.lockstorm.nemesis.ClockRate;
+import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.io.HistoryFormat;
 import dev.lockstorm.checker.io.HistoryReader;
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 import org.junit.jupiter.api.Test;
@@ -64,21 +73,21 @@ class RecordedScheduleTest {
 
         Step pause = s.steps().get(0);
         assertEquals("pause-client", pause.fault());
-        assertEquals(new Action.Pause("c1"), pause.action());
+        assertEquals(new Pause("c1"), pause.action());
         // counted from the clients' first operation; it came on c1's grant and was aimed at the holder
         assertEquals(new Trigger(110, "c1", "c1", 100L), pause.trigger());
         assertEquals(5_000, pause.lengthMs());
 
         Step cut = s.steps().get(1);
         assertEquals("isolate-leader", cut.fault(), "a replayed fault's step number is not part of its name");
-        assertEquals(new Action.Partition(Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1"))), cut.action());
+        assertEquals(new Grudge(Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1"))), cut.action());
         assertNull(cut.trigger().afterGrantTo(), "no grant just before it");
         assertEquals(7_000, cut.trigger().atMs());
         assertEquals(2_000, cut.lengthMs());
 
-        assertEquals(new Action.KillClient("c2"), s.steps().get(2).action());
+        assertEquals(new KillClient("c2"), s.steps().get(2).action());
         assertEquals(0, s.steps().get(2).lengthMs(), "a fault of an instant");
-        assertEquals(new Action.ClockJump("c3", -60_000), s.steps().get(3).action());
+        assertEquals(new ClockJump("c3", -60_000), s.steps().get(3).action());
         assertEquals(2_000, s.steps().get(3).lengthMs());
 
         // the standing cut is the nemesis kind's set-up, and what cannot be named is said, not dropped
@@ -108,11 +117,11 @@ class RecordedScheduleTest {
         RecordedSchedule s = RecordedSchedule.of(h);
         assertEquals(3, s.steps().size(), s.describe());
         Step together = s.steps().get(0);
-        assertEquals(new Action.ClockJump(List.of("c1", "c2", "c3"), -60_000), together.action());
+        assertEquals(new ClockJump(List.of("c1", "c2", "c3"), -60_000), together.action());
         assertEquals("c1", together.trigger().afterGrantTo(), "on its trigger: right after c1's grant");
         assertEquals(2_952, together.lengthMs(), "until the last of its clocks was reset");
-        assertEquals(new Action.ClockJump("c1", -60_000), s.steps().get(1).action(), "the same fault later is a step of its own");
-        assertEquals(new Action.ClockJump("n1", -60_000), s.steps().get(2).action(), "another fault's jump is not part of it");
+        assertEquals(new ClockJump("c1", -60_000), s.steps().get(1).action(), "the same fault later is a step of its own");
+        assertEquals(new ClockJump("n1", -60_000), s.steps().get(2).action(), "another fault's jump is not part of it");
         assertEquals(Map.of(3, 1, 5, 1, 6, 1, 10, 2, 11, 3), RecordedSchedule.stepsByEvent(h), "every event of the action is its step");
         Path file = dir.resolve("schedule.json");
         s.write(file);
@@ -129,7 +138,7 @@ class RecordedScheduleTest {
                 ev(3, 1_100, "kill", "[\"n1\"]", ",\"hosts\":[\"n1\"],\"fault\":\"kill-node\""),
                 ev(4, 2_100, "start", "[\"n1\"]", ",\"hosts\":[\"n1\"],\"fault\":\"kill-node\"")) + "\n";
         RecordedSchedule s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL));
-        assertEquals(List.of(new Step("kill-node", new Action.Kill("n1"), new Trigger(100, null, null), 1_000)), s.steps());
+        assertEquals(List.of(new Step("kill-node", new Kill("n1"), new Trigger(100, null, null), 1_000)), s.steps());
     }
 
     @Test
@@ -140,9 +149,9 @@ class RecordedScheduleTest {
                 ev(2, 5_700, "stop-pause", "[\"client-c1-p0\"]", ",\"hosts\":[\"c1\"],\"fault\":\"pause-at:after-get\"")) + "\n";
         Step s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL)).steps().get(0);
         assertEquals(Optional.of("after-get"), s.checkpoint());
-        assertEquals(new Action.Pause("c1"), s.action());
+        assertEquals(new Pause("c1"), s.action());
         assertEquals("pause-at:after-get: freeze c1 for 4.5 s, the next client to reach after-get from 0.2 s on (c1 then)", s.describe());
-        assertEquals(Optional.empty(), new Step("kill-at:", new Action.KillClient("c1"), new Trigger(0, null, null), 0).checkpoint(), "a name, not the prefix alone");
+        assertEquals(Optional.empty(), new Step("kill-at:", new KillClient("c1"), new Trigger(0, null, null), 0).checkpoint(), "a name, not the prefix alone");
     }
 
     @Test
@@ -154,8 +163,8 @@ class RecordedScheduleTest {
         var history = HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL);
         assertEquals("[reset] c1 refuses [n1]; n1 refuses [c1]", dev.lockstorm.checker.lock.FaultSpans.of(history).get(0).target());
         RecordedSchedule s = RecordedSchedule.of(history);
-        Action.Partition cut = (Action.Partition) s.steps().get(0).action();
-        assertEquals(dev.lockstorm.faults.CutStyle.RESET, cut.cut());
+        Grudge cut = (Grudge) s.steps().get(0).action();
+        assertEquals(dev.lockstorm.faults.CutStyle.RESET, cut.style());
         assertEquals("c1 cut off from n1; n1 cut off from c1 (answered with resets)", cut.describe());
         Path file = dir.resolve("schedule.json");
         s.write(file);
@@ -172,7 +181,7 @@ class RecordedScheduleTest {
                 ev(1, 1_200, "start-loss", "{\"percent\":40,\"from\":{\"c1\":[\"n1\"],\"n1\":[\"c1\"]}}", ",\"hosts\":[\"c1\",\"n1\"],\"fault\":\"lossy-holder\""),
                 ev(2, 4_200, "stop-loss", "\"no loss\"", "")) + "\n";
         RecordedSchedule s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL));
-        assertEquals(new Action.Loss(Map.of("c1", List.of("n1"), "n1", List.of("c1")), 40), s.steps().get(0).action());
+        assertEquals(new Loss(Map.of("c1", List.of("n1"), "n1", List.of("c1")), 40), s.steps().get(0).action());
         assertEquals(3_000, s.steps().get(0).lengthMs());
         Path file = dir.resolve("schedule.json");
         s.write(file);
@@ -189,7 +198,7 @@ class RecordedScheduleTest {
                 ev(1, 1_200, "start-slow", "{\"kbit\":1,\"to\":{\"c1\":[\"n1\"],\"n1\":[\"c1\"]}}", ",\"hosts\":[\"c1\",\"n1\"],\"fault\":\"slow-holder\""),
                 ev(2, 5_200, "stop-slow", "\"no slow links\"", "")) + "\n";
         RecordedSchedule s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL));
-        assertEquals(new Action.Slow(Map.of("c1", List.of("n1"), "n1", List.of("c1")), 1), s.steps().get(0).action());
+        assertEquals(new Slow(Map.of("c1", List.of("n1"), "n1", List.of("c1")), 1), s.steps().get(0).action());
         assertEquals(4_000, s.steps().get(0).lengthMs());
         assertEquals("c1 sending 1 kbit/s to n1; n1 sending 1 kbit/s to c1", s.steps().get(0).action().describe());
         Path file = dir.resolve("schedule.json");
@@ -207,7 +216,7 @@ class RecordedScheduleTest {
                 ev(1, 1_200, "start-delay", "{\"ms\":2000,\"to\":{\"c1\":[\"n1\",\"n2\"]},\"jitter_ms\":1000}", ",\"hosts\":[\"c1\",\"n1\",\"n2\"],\"fault\":\"delay-holder\""),
                 ev(2, 6_200, "stop-delay", "\"no delay\"", "")) + "\n";
         RecordedSchedule s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL));
-        assertEquals(new Action.Delay(Map.of("c1", List.of("n1", "n2")), 2000, 1000), s.steps().get(0).action());
+        assertEquals(new Delay(Map.of("c1", List.of("n1", "n2")), 2000, 1000), s.steps().get(0).action());
         assertEquals(5_000, s.steps().get(0).lengthMs());
         assertEquals("c1's links to n1, n2 delayed 2000 ± 1000 ms", s.steps().get(0).action().describe());
         Path file = dir.resolve("schedule.json");
@@ -225,7 +234,7 @@ class RecordedScheduleTest {
                 ev(1, 1_200, "clock-rate", "{\"process\":\"client-c2\",\"rate\":5.0,\"clock\":\"monotonic\"}", ",\"hosts\":[\"c2\"],\"fault\":\"waiter-clock-fast\""),
                 ev(2, 5_200, "clock-reset", "[\"client-c2\"]", ",\"hosts\":[\"c2\"]")) + "\n";
         RecordedSchedule s = RecordedSchedule.of(HistoryReader.read(new StringReader(jsonl), "t", HistoryFormat.JSONL));
-        assertEquals(new Action.ClockRate("c2", 5.0, true), s.steps().get(0).action());
+        assertEquals(new ClockRate("c2", 5.0, true), s.steps().get(0).action());
         assertEquals("run c2's monotonic clock at 5.0×", s.steps().get(0).action().describe());
         Path file = dir.resolve("schedule.json");
         s.write(file);

@@ -88,7 +88,7 @@ final class RecordingNemesis implements Nemesis {
     @Override
     public void partition(Grudge grudge) {
         partition = grudge;
-        record("partition", grudge.hostNames(), grudge);
+        record("partition", grudge.names(), grudge);
     }
 
     @Override
@@ -101,7 +101,7 @@ final class RecordingNemesis implements Nemesis {
     @Override
     public void loss(Loss l) {
         loss = l;
-        record("loss", l.hostNames(), l);
+        record("loss", l.names(), l);
     }
 
     @Override
@@ -114,7 +114,7 @@ final class RecordingNemesis implements Nemesis {
     @Override
     public void slow(Slow s) {
         slow = s;
-        record("slow", s.hostNames(), s);
+        record("slow", s.names(), s);
     }
 
     @Override
@@ -127,7 +127,7 @@ final class RecordingNemesis implements Nemesis {
     @Override
     public void delay(Delay d) {
         delay = d;
-        record("delay", d.hostNames(), d);
+        record("delay", d.names(), d);
     }
 
     @Override

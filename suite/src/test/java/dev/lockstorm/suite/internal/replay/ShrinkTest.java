@@ -1,7 +1,9 @@
 package dev.lockstorm.suite.internal.replay;
 
+import dev.lockstorm.nemesis.Pause;
+import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
-import dev.lockstorm.nemesis.replay.Action;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 import org.junit.jupiter.api.Test;
@@ -19,7 +21,7 @@ class ShrinkTest {
     private static RecordedSchedule recorded() {
         List<Step> steps = new ArrayList<>();
         for (int i = 1; i <= 8; i++) {
-            Action a = i == 3 ? new Action.Pause("c2") : new Action.Partition(Map.of("n1", List.of("n2")));
+            Action a = i == 3 ? new Pause("c2") : new Grudge(Map.of("n1", List.of("n2")));
             steps.add(new Step(i == 3 ? "pause-client" : "partition", a, new Trigger(i * 5_000L, i == 3 ? "c2" : null, i == 3 ? "c2" : null), 9_000));
         }
         return new RecordedSchedule(Map.of("system", "redis-single"), steps, List.of(), List.of());

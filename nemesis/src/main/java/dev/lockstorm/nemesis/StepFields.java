@@ -1,4 +1,4 @@
-package dev.lockstorm.nemesis.replay;
+package dev.lockstorm.nemesis;
 
 import dev.lockstorm.faults.Words;
 

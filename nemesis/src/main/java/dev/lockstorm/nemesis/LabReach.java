@@ -1,12 +1,7 @@
-package dev.lockstorm.nemesis.replay;
+package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.Node;
 import dev.lockstorm.clusters.lab.HostProcess;
-import dev.lockstorm.nemesis.ClientProcess;
-import dev.lockstorm.nemesis.ClockFault;
-import dev.lockstorm.nemesis.Fault;
-import dev.lockstorm.nemesis.Nemesis;
-import dev.lockstorm.nemesis.RenewalSwitch;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -21,7 +16,7 @@ import java.util.function.Supplier;
  *
  * <pre>{@code
  * LabReach reach = new LabReach(nemesis).node(zk1).clock("n1", clockOfN1);
- * Fault freeze = reach.fault("pause-n1", () -> List.of(new Action.Pause("n1")));
+ * Fault freeze = reach.fault("pause-n1", () -> List.of(new Pause("n1")));
  * Schedule.sequence(List.of(freeze), interval, length).run(nemesis, total);
  * }</pre>
  */
@@ -43,7 +38,7 @@ public final class LabReach implements Reach {
         return this;
     }
 
-    /** A process on a host that is no server of the run (frozen by {@link Action.Pause}). */
+    /** A process on a host that is no server of the run (frozen by {@link Pause}). */
     public LabReach process(String host, HostProcess process) {
         processes.put(host, process);
         return this;

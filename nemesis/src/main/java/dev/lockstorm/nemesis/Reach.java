@@ -1,29 +1,19 @@
-package dev.lockstorm.nemesis.replay;
+package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.Node;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
-import dev.lockstorm.nemesis.ClientProcess;
-import dev.lockstorm.nemesis.ClockFault;
-import dev.lockstorm.nemesis.Heal;
-import dev.lockstorm.nemesis.Nemesis;
-import dev.lockstorm.nemesis.RenewalSwitch;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
  * What an {@link Action} reaches its targets through: the run's nemesis, and its hosts, servers,
  * clients and clocks by the names the action holds. A run's own faults are chosen as actions
- * ({@link dev.lockstorm.nemesis.Fault.Chosen}) and injected through one; a replay's steps through one
+ * ({@link Fault.Chosen}) and injected through one; a replay's steps through one
  * that also knows the step in hand (a checkpoint reached, a fault aimed at the holder now). Each
  * action says how it is done ({@link Action#inject}); the run says what the names are. Anything a
- * name does not find is a {@link dev.lockstorm.nemesis.Fault.Missed}: recorded, not thrown at the run.
+ * name does not find is a {@link Fault.Missed}: recorded, not thrown at the run.
  */
 public interface Reach {
     Nemesis nemesis();
@@ -31,13 +21,6 @@ public interface Reach {
     /** The run's host of that name. */
     default Host host(String name) {
         return nemesis().host(name);
-    }
-
-    /** Each host by name with the hosts listed for it, as this run's hosts (a cut's, a lossy, slow or delayed link's). */
-    default Map<Host, Set<Host>> hosts(Map<String, List<String>> byName) {
-        Map<Host, Set<Host>> m = new LinkedHashMap<>();
-        byName.forEach((h, others) -> m.put(host(h), new LinkedHashSet<>(others.stream().map(this::host).toList())));
-        return m;
     }
 
     /** Whether the name is a client's (c1, c2, …) rather than a server's. */
