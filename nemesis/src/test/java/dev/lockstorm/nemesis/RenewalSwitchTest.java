@@ -1,8 +1,5 @@
 package dev.lockstorm.nemesis;
 
-import dev.lockstorm.nemesis.Action;
-import dev.lockstorm.nemesis.LabReach;
-
 import dev.lockstorm.clusters.lab.FakeHosts;
 import dev.lockstorm.clusters.lab.Host;
 import org.junit.jupiter.api.Tag;

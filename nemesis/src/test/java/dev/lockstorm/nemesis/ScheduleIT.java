@@ -1,8 +1,5 @@
 package dev.lockstorm.nemesis;
 
-import dev.lockstorm.nemesis.Action;
-import dev.lockstorm.nemesis.LabReach;
-
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabSpec;
