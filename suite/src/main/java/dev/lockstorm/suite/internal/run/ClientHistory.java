@@ -39,6 +39,11 @@ final class ClientHistory {
     }
 
     /** Now, on the history's clock: when an answer that is recorded later was given. */
+    /** When the nemesis last acted (a fault begun, healed or missed), on the history's clock; -1 before it first did. */
+    long lastNemesisEvent() {
+        return recorder.lastNemesisEvent();
+    }
+
     long now() {
         return recorder.now();
     }

@@ -40,6 +40,8 @@ final class DrivenClient implements Holder, Client {
     private final AcquireWaits waits;
     /** When the client last said, with a grant, whether it still held: that answer's time, recorded with the read it is carried to. */
     private long grantAnsweredAt = -1;
+    /** When the hold in progress was granted, on the history's clock. */
+    private long grantedAt = -1;
     /** Set when the main phase ends (a hold that begins after it is not waited out); read on the client's own thread. */
     private AtomicBoolean stopped = new AtomicBoolean();
 
@@ -84,7 +86,10 @@ final class DrivenClient implements Holder, Client {
     public Outcome perform(Step step) {
         if (step instanceof Step.Acquire a) {
             Outcome o = lockOp(role().acquire(a.read()), new Command.Acquire(a.timeout().toMillis(), a.checkAtOnce(), a.read()), Map.of());
-            if (o instanceof Outcome.Granted) board.acquired(this, a.read());
+            if (o instanceof Outcome.Granted) {
+                board.acquired(this, a.read());
+                grantedAt = history.now();
+            }
             return o;
         }
         if (step instanceof Step.AcquireAgain a) return lockOp("acquire", new Command.Acquire(a.timeout().toMillis()), Map.of());
@@ -110,21 +115,27 @@ final class DrivenClient implements Holder, Client {
 
     /** Holds the lock before the write; a careful holder asks every 100 ms and stops at a doubt. */
     private Outcome hold(Step.Hold h) {
-        // a grant after the main phase ended is released at once: once the last fault is healed nothing is aimed at a hold,
-        // and waiting out each waiter's hold in turn was most of a run's wind-down (a hold already begun runs its length: a
-        // holder a fault caught must overlap as it would)
-        long ms = stopped.get() ? 0 : h.ms();
-        if (!h.checking()) {
-            ClientWorker.sleep(ms);
-            return new Outcome.StillHeld(true);
-        }
-        long end = System.nanoTime() + ms * 1_000_000;
+        // once the main phase has ended, a hold no fault has touched ends at once: nothing is aimed at a hold after the
+        // last fault is healed, and waiting out the last holds was most of a run's wind-down. A hold the nemesis acted
+        // during (a holder a fault caught, or one granted while a fault was coming or going) runs its length: it must
+        // overlap as it would.
+        long end = System.nanoTime() + (stopped.get() ? 0 : h.ms()) * 1_000_000;
         while (true) {
             long left = (end - System.nanoTime()) / 1_000_000;
             if (left > 0) ClientWorker.sleep(Math.min(100, left));
-            Outcome o = check(h.then());
-            if (!(o instanceof Outcome.StillHeld s && s.held()) || left <= 100) return o;
+            boolean over = left <= 100 || stopped.get() && untouched() || Thread.currentThread().isInterrupted();
+            if (h.checking()) {
+                Outcome o = check(h.then());
+                if (!(o instanceof Outcome.StillHeld s && s.held()) || over) return o;
+            } else if (over) {
+                return new Outcome.StillHeld(true);
+            }
         }
+    }
+
+    /** Whether the nemesis has done nothing since this client's grant: no fault begun, healed or missed. */
+    private boolean untouched() {
+        return history.lastNemesisEvent() < grantedAt;
     }
 
     /**

@@ -19,6 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * recorded.
  */
 final class Recorder implements AutoCloseable {
+    /** When the nemesis last acted, on the history's clock: a hold granted after it is one no fault has touched. */
+    private volatile long lastNemesisEvent = -1;
     private final HistoryWriter writer;
     private final long start;
     private int next;
@@ -42,6 +44,7 @@ final class Recorder implements AutoCloseable {
     }
 
     void nemesis(NemesisAction e) {
+        lastNemesisEvent = now();
         Map<String, Object> extra = new LinkedHashMap<>();
         if (!e.hosts().isEmpty()) extra.put("hosts", e.hosts());
         if (e.fault() != null) extra.put("fault", e.fault());
@@ -53,6 +56,11 @@ final class Recorder implements AutoCloseable {
     /** The run's own facts ({@code lease_ms}, …), as the harness's {@code run} event. */
     void run(Map<String, Object> facts) {
         record(OpType.INFO, Op.NEMESIS, NemesisEvent.RUN.f(), facts, Map.of());
+    }
+
+    /** When the nemesis last did anything (began, healed or missed a fault), on the history's clock; -1 before it first did. */
+    long lastNemesisEvent() {
+        return lastNemesisEvent;
     }
 
     /** Now, on the history's clock (nanoseconds since the run's start). */
