@@ -112,7 +112,8 @@ public final class Images {
         try {
             root = Files.createTempDirectory("lockstorm-bookworm");
             progress.println("containers: making " + BASE + " with debootstrap from " + MIRROR + " (once; ~30 s here)");
-            Commands.Result r = Commands.run(List.of("debootstrap", "--variant=minbase", "bookworm", root.toString(), MIRROR), null, BUILD);
+            Path tree = root;
+            Commands.Result r = whileSaying("making " + BASE, () -> Commands.run(List.of("debootstrap", "--variant=minbase", "bookworm", tree.toString(), MIRROR), null, BUILD));
             if (!r.ok()) throw new LabException("debootstrap bookworm failed (exit " + r.exit() + "): " + tail(r.output()));
             Commands.Result imp = Commands.run(List.of("sh", "-c", "tar -C \"$1\" -c . | docker import - \"$2\"", "sh", root.toString(), BASE), null, BUILD);
             if (!imp.ok()) throw new LabException("docker import of the bookworm tree failed: " + tail(imp.output()));
@@ -135,13 +136,34 @@ public final class Images {
             Path start = dir.resolve("host-start");
             Files.writeString(start, resource("host-start"));
             Files.setPosixFilePermissions(start, PosixFilePermissions.fromString("rwxr-xr-x"));
-            docker.check(List.of("build", "-q", "-t", tag, "--label", "dev.lockstorm.image=" + (pkg.equals(COMMON) ? "common" : pkg),
-                    "--build-arg", "PACKAGES=" + packages(pkg), dir.toString()), BUILD);
+            List<String> build = List.of("build", "-q", "-t", tag, "--label", "dev.lockstorm.image=" + (pkg.equals(COMMON) ? "common" : pkg),
+                    "--build-arg", "PACKAGES=" + packages(pkg), dir.toString());
+            whileSaying("building " + tag, () -> docker.check(build, BUILD));
             progress.printf("containers: %s built in %.0f s%n", tag, (System.nanoTime() - t0) / 1e9);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
             if (dir != null) Commands.run(List.of("rm", "-rf", dir.toString()), null, Duration.ofSeconds(30));
+        }
+    }
+
+    /** How often a long step says it is still at work. */
+    private static final Duration PROGRESS = Duration.ofSeconds(15);
+
+    /** Does {@code step}, saying every {@link #PROGRESS} how long it has been at {@code what}: a build of minutes is not silence. */
+    private <T> T whileSaying(String what, java.util.function.Supplier<T> step) {
+        long t0 = System.nanoTime();
+        java.util.concurrent.ScheduledExecutorService ticker = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "images-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        ticker.scheduleAtFixedRate(() -> progress.printf("containers: still %s (%.0f s)%n", what, (System.nanoTime() - t0) / 1e9),
+                PROGRESS.toMillis(), PROGRESS.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        try {
+            return step.get();
+        } finally {
+            ticker.shutdownNow();
         }
     }
 

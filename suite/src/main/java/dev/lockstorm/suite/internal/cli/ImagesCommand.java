@@ -2,9 +2,14 @@ package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.clusters.containers.Docker;
 import dev.lockstorm.clusters.containers.Images;
+import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.clusters.lab.LabException;
+import dev.lockstorm.locks.internal.registry.PluginException;
+import dev.lockstorm.locks.internal.registry.Registry;
 import dev.lockstorm.suite.internal.cluster.ServerKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.util.ArrayList;
@@ -22,10 +27,27 @@ public final class ImagesCommand implements Callable<Integer> {
     @Parameters(paramLabel = "build|list", description = "build: make every image that is missing; list: say which are there.")
     String action;
 
+    @Option(names = "--system", split = ",", paramLabel = "SYSTEM",
+            description = "Only the images these lock systems' runs need (their server family's, and the common one of the clients), not every"
+                    + " family's. Repeat or separate with ','.")
+    List<String> systems;
+
+    @Mixin
+    Plugins plugins = new Plugins();
+
     /** The package of every image: the common one's first, then each server family's. */
     static List<String> families() {
+        return withCommon(ServerKind.packages());
+    }
+
+    /** The packages of the images {@code systems}' runs need: the common one's first, then each of their server families'. */
+    static List<String> families(List<LockSystem> systems) {
+        return withCommon(systems.stream().map(s -> ServerKind.of(s.topology()).programAndPackage().get(1)).distinct().toList());
+    }
+
+    private static List<String> withCommon(List<String> families) {
         List<String> packages = new ArrayList<>(List.of(Images.COMMON));
-        packages.addAll(ServerKind.packages().stream().filter(p -> !p.equals(Images.COMMON)).toList());
+        packages.addAll(families.stream().filter(p -> !p.equals(Images.COMMON)).toList());
         return packages;
     }
 
@@ -35,10 +57,23 @@ public final class ImagesCommand implements Callable<Integer> {
             System.err.println("lockstorm images: expected build or list, got '" + action + "'");
             return Main.BAD_INPUT;
         }
+        List<String> packages;
+        try {
+            if (systems == null) {
+                packages = families();
+            } else {
+                Registry registry = plugins.registry();
+                List<LockSystem> chosen = new ArrayList<>();
+                for (String s : systems) chosen.add(registry.system(s));
+                packages = families(chosen);
+            }
+        } catch (PluginException | IllegalArgumentException e) {
+            System.err.println("lockstorm images: " + e.getMessage());
+            return Main.BAD_INPUT;
+        }
         try {
             Docker docker = Docker.require();
             Images images = new Images(docker, System.err);
-            List<String> packages = families();
             if (action.equals("list")) {
                 if (!images.hasBase()) {
                     System.out.println("images: no base image " + Images.BASE + " yet (lockstorm images build makes it)");
@@ -52,7 +87,7 @@ public final class ImagesCommand implements Callable<Integer> {
             }
             long t0 = System.nanoTime();
             for (String tag : images.all(packages)) System.out.println("images: " + tag);
-            System.out.printf("images: every image is there (%.0f s)%n", (System.nanoTime() - t0) / 1e9);
+            System.out.printf("images: " + (systems == null ? "every image" : "the images of " + String.join(", ", systems)) + " there (%.0f s)%n", (System.nanoTime() - t0) / 1e9);
             return 0;
         } catch (LabException e) {
             System.err.println("lockstorm images: " + e.getMessage());

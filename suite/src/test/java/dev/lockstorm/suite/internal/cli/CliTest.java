@@ -77,6 +77,21 @@ class CliTest {
     }
 
     @Test
+    void imagesForSomeSystemsAreTheirFamiliesAndTheClientsAndAnUnknownSystemIsNamed() {
+        var registry = dev.lockstorm.locks.internal.registry.Registry.builtIn();
+        String common = dev.lockstorm.clusters.containers.Images.COMMON;
+        assertEquals(java.util.List.of(common, "redis-server"),
+                ImagesCommand.families(java.util.List.of(registry.system("redis-single"), registry.system("redlock"), registry.system("curator-mutex"))),
+                "the clients' image first, each family once; ZooKeeper's servers run on the clients' image");
+        assertEquals(java.util.List.of(common, "etcd-server", "postgresql"),
+                ImagesCommand.families(java.util.List.of(registry.system("etcd-lock"), registry.system("db-table-pg"))));
+        assertTrue(ImagesCommand.families().containsAll(java.util.List.of(common, "redis-server", "etcd-server", "postgresql", "mariadb-server", "nodejs")),
+                "without --system, every family's");
+        assertEquals(3, Main.run("images", "build", "--system", "redis-singel"));
+        assertTrue(console.err().contains("redis-singel") && console.err().contains("redis-single"), "the bad name, and what was meant: " + console.err());
+    }
+
+    @Test
     void replayAndShrinkOfWhatIsNoRunAndABadScheduleExitThreeSayingWhy() throws Exception {
         assertEquals(3, Main.run("replay", dir.resolve("nothing-here").toString()));
         assertTrue(console.err().contains("nothing-here holds no spec.json (or command.txt) and history.jsonl: not a run directory"), console.err());
