@@ -247,21 +247,18 @@
         taken.push(Object.assign({startup: true}, spot));
       }
     }
-    // every fault labelled in full: over its band's start, at the lane's top, else its bottom, else just
-    // after the band, wherever no other label is; shortened to its band's width (the full text on hover and
-    // in the list) only when no spot holds the whole of it (a fault whose every spot is taken shows its
-    // label when zoomed in)
+    // every fault labelled in full, never cut short: over its band's start, at the lane's top, else its
+    // bottom, else just after the band, else the nearest free stretch of the lane's label rows; a fault
+    // with no free stretch on its lane at this zoom has its label on hover and in the list, and drawn
+    // when zoomed in
     labels.forEach(l => {
-      const at = text => {
-        const tw = g.measureText(text).width;
-        return [{x: l.x - 2, y: l.y + 1}, {x: l.x - 2, y: l.y + FOOT}, {x: l.end + 2, y: l.y + 1}, {x: l.end + 2, y: l.y + FOOT}]
-          .map(p => ({x: p.x, y: p.y, w: tw + 4, h: 10})).find(r => r.x + r.w <= right && !taken.some(t => overlaps(r, t)));
-      };
-      let text = l.text, spot = at(text);
-      if (!spot && l.w > 50) {
-        text = l.text.slice(0, Math.max(4, Math.floor(l.w / 5.5) - 1)) + '…';
-        spot = at(text);
+      const text = l.text, w = g.measureText(text).width + 4;
+      const free = r => r.x >= LEFT - 2 && r.x + r.w <= right && !taken.some(t => overlaps(r, t));
+      const near = [{x: l.x - 2, y: l.y + 1}, {x: l.x - 2, y: l.y + FOOT}, {x: l.end + 2, y: l.y + 1}, {x: l.end + 2, y: l.y + FOOT}];
+      for (let d = 8; d < right - LEFT; d += 8) {
+        [l.end + 2 + d, l.x - 2 - d].forEach(x => near.push({x: x, y: l.y + 1}, {x: x, y: l.y + FOOT}));
       }
+      const spot = near.map(p => ({x: p.x, y: p.y, w: w, h: 10})).find(free);
       if (!spot) return;
       g.fillStyle = 'rgba(255,248,225,0.92)';
       g.fillRect(spot.x, spot.y, spot.w, spot.h);

@@ -171,6 +171,52 @@ class ReportBrowserTest {
         }
     }
 
+    /**
+     * Five faults with long labels back to back on one client's lane, each band too short for its
+     * label: every label is drawn whole, on a free stretch of the lane, none over another.
+     */
+    @org.junit.jupiter.api.Test
+    void longLabelsOnACrowdedLaneAreDrawnWhole() throws Exception {
+        String to = "{\"c1\":[\"n1\",\"n2\",\"n3\"]}";
+        String hosts = ",\"hosts\":[\"c1\"]"; // c1's lane alone: the servers have no lanes of their own to spread over
+        String[][] faults = {
+                {"start-partition", to, hosts + ",\"cut\":\"inbound\"", "stop-partition", "\"fully connected\""},
+                {"start-slow", "{\"kbit\":1,\"to\":" + to + "}", hosts, "stop-slow", "\"no slow links\""},
+                {"start-loss", "{\"percent\":40,\"from\":" + to + "}", hosts, "stop-loss", "\"no loss\""},
+                {"start-partition", to, hosts + ",\"cut\":\"reset\"", "stop-partition", "\"fully connected\""},
+                {"start-delay", "{\"ms\":300,\"jitter_ms\":100,\"to\":" + to + "}", hosts, "stop-delay", "\"no delay\""}};
+        StringBuilder h = new StringBuilder();
+        h.append(op(1.0, "invoke", 0, "acquire", "null")).append(op(1.1, "ok", 0, "acquire", "1"));
+        h.append(op(1.2, "invoke", 1, "acquire", "null"));
+        for (int i = 0; i < faults.length; i++) {
+            double start = 2.0 + 1.7 * i;
+            h.append("{\"time\":").append((long) (start * 1e9)).append(",\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"").append(faults[i][0])
+                    .append("\",\"value\":").append(faults[i][1]).append(faults[i][2]).append("}\n");
+            h.append("{\"time\":").append((long) ((start + 1.6) * 1e9)).append(",\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"").append(faults[i][3])
+                    .append("\",\"value\":").append(faults[i][4]).append("}\n");
+        }
+        h.append(op(28.0, "invoke", 0, "release", "null")).append(op(28.1, "ok", 0, "release", "null"));
+        h.append(op(28.2, "ok", 1, "acquire", "2")).append(op(29.0, "invoke", 1, "release", "null")).append(op(29.1, "ok", 1, "release", "null"));
+        Path run = Files.createDirectories(dir.resolve("crowded"));
+        Files.writeString(run.resolve("history.jsonl"), h);
+        RunReport.write(run, new RunReport.Context(Map.of("system", "my-lock"), List.of(), 30));
+        try (Cdp chrome = new Cdp(dir.resolve("profile-crowded"), run.resolve("report.html"))) {
+            chrome.eval("window.D = JSON.parse(document.getElementById('lockstorm-data').textContent)");
+            chrome.eval("window.lockstorm.zoom(0, 1e9)");
+            assertEquals(faults.length, ((Number) chrome.eval("new Set(D.faults.map(f => f[5])).size")).intValue());
+            assertEquals(faults.length, ((Number) chrome.eval("new Set(window.lockstorm.labels().filter(l => l.fault !== undefined)"
+                    + ".map(l => D.faults[l.fault][5])).size")).intValue(), "every fault labelled: " + chrome.eval("JSON.stringify(window.lockstorm.labels())"));
+            assertNoOverlap(chrome, "a crowded lane");
+            assertEquals(List.of(), chrome.errors, "no console error, no exception");
+        }
+    }
+
+    /** One client operation of a hand-made history, a line of JSONL. */
+    private static String op(double at, String type, int process, String f, String value) {
+        return "{\"time\":" + (long) (at * 1e9) + ",\"type\":\"" + type + "\",\"process\":" + process + ",\"f\":\"" + f + "\",\"value\":" + value
+                + ",\"client\":\"c" + (process + 1) + "\"}\n";
+    }
+
     /** The demo's page answers the wheel, a click on an incident and a changed hash, and writes time axes in seconds. */
     private static void interactive(Cdp chrome) throws Exception {
         chrome.eval("window.lockstorm.zoom(0, 1e9)");
@@ -205,11 +251,14 @@ class ReportBrowserTest {
         assertEquals("250 ms", chrome.eval("window.lockstorm.tick(0.25, 0.05)"));
     }
 
+    /** No label over another, and every fault's label drawn is whole (one with no room is left to hover, the list and a closer zoom). */
     private static void assertNoOverlap(Cdp chrome, String where) throws Exception {
         assertEquals(Boolean.TRUE, chrome.eval("(() => { const ls = window.lockstorm.labels();"
                         + " const o = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;"
                         + " return ls.every((a, i) => ls.every((b, j) => i === j || !o(a, b))); })()"),
                 where + ": a label over another: " + chrome.eval("JSON.stringify(window.lockstorm.labels())"));
+        assertEquals(Boolean.TRUE, chrome.eval("window.lockstorm.labels().filter(l => l.fault !== undefined).every(l => l.text === l.full)"),
+                where + ": a fault's label cut short: " + chrome.eval("JSON.stringify(window.lockstorm.labels())"));
     }
 
     /** The first screen, the first incident's timeline and the plots, as docs/reading-a-report.md shows them. */
