@@ -1,6 +1,5 @@
 package dev.lockstorm.nemesis;
 
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;

@@ -1,13 +1,11 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.nemesis.Delay;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 

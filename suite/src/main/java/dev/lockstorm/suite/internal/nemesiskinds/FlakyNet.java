@@ -1,6 +1,5 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.faults.CutStyle;
 import dev.lockstorm.nemesis.Fault;

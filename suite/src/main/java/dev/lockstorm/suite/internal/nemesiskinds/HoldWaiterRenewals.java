@@ -1,10 +1,8 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.nemesis.HoldRenewals;
-import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.nemesis.Fault;
-import dev.lockstorm.nemesis.RenewalSwitch;
 import dev.lockstorm.nemesis.Schedule;
 import dev.lockstorm.locks.RenewalHold;
 import dev.lockstorm.locks.etcd.EtcdSystems;

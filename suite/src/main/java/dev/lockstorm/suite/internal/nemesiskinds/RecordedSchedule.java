@@ -1,13 +1,5 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.Pause;
-import dev.lockstorm.nemesis.Loss;
-import dev.lockstorm.nemesis.KillClient;
-import dev.lockstorm.nemesis.Kill;
-import dev.lockstorm.nemesis.HoldRenewals;
-import dev.lockstorm.nemesis.Grudge;
-import dev.lockstorm.nemesis.ClockStrobe;
-import dev.lockstorm.nemesis.ClockRate;
 import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
@@ -15,10 +7,7 @@ import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.io.Json;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.FaultSpans;
-import dev.lockstorm.faults.FaultEffect;
 import dev.lockstorm.faults.NemesisEvent;
-import dev.lockstorm.nemesis.Delay;
-import dev.lockstorm.nemesis.Slow;
 import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.StepFields;

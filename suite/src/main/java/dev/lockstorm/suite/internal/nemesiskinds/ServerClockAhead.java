@@ -1,7 +1,6 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.nemesis.ClockJump;
-import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Fault;

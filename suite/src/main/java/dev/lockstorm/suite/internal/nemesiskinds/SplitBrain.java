@@ -5,7 +5,6 @@ import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Schedule;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 

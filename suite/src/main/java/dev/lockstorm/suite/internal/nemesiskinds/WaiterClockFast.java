@@ -8,7 +8,6 @@ import dev.lockstorm.nemesis.Schedule;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**

@@ -12,7 +12,6 @@ import dev.lockstorm.nemesis.ClockRate;
 import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.faults.CutStyle;
 import dev.lockstorm.nemesis.Grudge;
-import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 import dev.lockstorm.suite.internal.nemesiskinds.RecordingNemesis.Act;

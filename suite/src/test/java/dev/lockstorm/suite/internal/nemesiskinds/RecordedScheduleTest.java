@@ -12,7 +12,6 @@ import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.io.HistoryFormat;
 import dev.lockstorm.checker.io.HistoryReader;
-import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 import org.junit.jupiter.api.Test;
