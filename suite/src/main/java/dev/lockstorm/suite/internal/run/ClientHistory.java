@@ -38,12 +38,12 @@ final class ClientHistory {
         recorder.record(OpType.INVOKE, process, f, value, extra);
     }
 
-    /** Now, on the history's clock: when an answer that is recorded later was given. */
     /** When the nemesis last acted (a fault begun, healed or missed), on the history's clock; -1 before it first did. */
     long lastNemesisEvent() {
         return recorder.lastNemesisEvent();
     }
 
+    /** Now, on the history's clock: when an answer that is recorded later was given. */
     long now() {
         return recorder.now();
     }
