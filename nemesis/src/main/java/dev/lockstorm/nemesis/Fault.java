@@ -80,9 +80,9 @@ public sealed interface Fault {
         @Override
         public Heal inject(Nemesis n) {
             List<? extends Action> chosen = List.copyOf(actions.get());
-            List<Heal> heals = new ArrayList<>();
             if (chosen.isEmpty()) return () -> { };
             Reach r = reach.apply(n);
+            List<Heal> heals = new ArrayList<>();
             for (Action a : chosen) {
                 try {
                     heals.add(a.inject(r));

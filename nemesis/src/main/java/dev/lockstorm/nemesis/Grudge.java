@@ -144,11 +144,6 @@ public record Grudge(Map<String, List<String>> refuses, CutStyle style) implemen
         return refusing(m);
     }
 
-    /** The hosts {@code host} refuses, by name: none when it refuses none. */
-    public List<String> refusedBy(String host) {
-        return refuses.getOrDefault(host, List.of());
-    }
-
     /** The partition as the history records it: who refuses whom, and how. */
     public FaultEffect.Cut effect() {
         return new FaultEffect.Cut(refuses, style);

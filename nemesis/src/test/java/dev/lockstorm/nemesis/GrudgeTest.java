@@ -2,8 +2,8 @@ package dev.lockstorm.nemesis;
 
 import dev.lockstorm.clusters.lab.FakeHosts;
 import dev.lockstorm.clusters.lab.Host;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
@@ -22,7 +22,7 @@ class GrudgeTest {
 
     /** The names of the hosts {@code h} refuses. */
     private static Set<String> refused(Grudge g, Host h) {
-        return Set.copyOf(g.refusedBy(h.name()));
+        return Set.copyOf(g.refuses().getOrDefault(h.name(), List.of()));
     }
 
     private static Set<String> names(List<Host> hosts) {

@@ -73,7 +73,7 @@ public final class HazelcastNode extends ProcessNode {
         HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://" + host.address() + ":" + PORT + "/hazelcast/rest/cp-subsystem" + path))
                 .timeout(Duration.ofSeconds(5));
         HttpResponse<String> a = Http.send((body == null ? r.GET() : r.POST(HttpRequest.BodyPublishers.ofString(body))).build())
-                .orElseThrow(() -> new LabException(this + ": " + path + " got no answer within 5 s"));
+                .orElseThrow(() -> new LabException(this + ": " + path + " got no answer (refused, or none within 5 s)"));
         if (a.statusCode() != 200) throw new LabException(this + ": " + path + " answered " + a.statusCode() + " " + a.body().strip());
         return a.body();
     }

@@ -1,7 +1,7 @@
 package dev.lockstorm.nemesis.replay;
 
-import dev.lockstorm.nemesis.Pause;
 import dev.lockstorm.nemesis.Action;
+import dev.lockstorm.nemesis.Pause;
 
 /**
  * One fault of a recorded schedule: its name (the fault that chose it: {@code pause-client}), what

@@ -1,8 +1,8 @@
 package dev.lockstorm.suite.internal.cli;
 
+import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.clusters.containers.Docker;
 import dev.lockstorm.clusters.containers.Images;
-import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.clusters.lab.LabException;
 import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.locks.internal.registry.Registry;

@@ -1,10 +1,10 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.ClockStrobe;
-import dev.lockstorm.nemesis.ClockRate;
-import dev.lockstorm.nemesis.ClockJump;
-import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.nemesis.Action;
+import dev.lockstorm.nemesis.ClockJump;
+import dev.lockstorm.nemesis.ClockRate;
+import dev.lockstorm.nemesis.ClockStrobe;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 

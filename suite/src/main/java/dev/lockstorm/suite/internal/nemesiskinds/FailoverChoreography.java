@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.Pace;

@@ -1,11 +1,11 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.HoldRenewals;
 import dev.lockstorm.api.LockSystem;
-import dev.lockstorm.nemesis.Fault;
-import dev.lockstorm.nemesis.Schedule;
 import dev.lockstorm.locks.RenewalHold;
 import dev.lockstorm.locks.etcd.EtcdSystems;
+import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.HoldRenewals;
+import dev.lockstorm.nemesis.Schedule;
 
 import java.nio.file.Path;
 import java.time.Duration;

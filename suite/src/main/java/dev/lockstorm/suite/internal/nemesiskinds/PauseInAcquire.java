@@ -1,13 +1,13 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.Pause;
 import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.locks.PausePoint;
+import dev.lockstorm.locks.redis.RedisSystems;
+import dev.lockstorm.locks.redis.Redlock;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Nemesis;
+import dev.lockstorm.nemesis.Pause;
 import dev.lockstorm.nemesis.Schedule;
-import dev.lockstorm.locks.PausePoint;
-import dev.lockstorm.locks.redis.Redlock;
-import dev.lockstorm.locks.redis.RedisSystems;
 
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,5 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.OpType;
@@ -9,8 +8,9 @@ import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.FaultSpans;
 import dev.lockstorm.faults.NemesisEvent;
 import dev.lockstorm.nemesis.Action;
-import dev.lockstorm.nemesis.replay.Step;
+import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.nemesis.StepFields;
+import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 
 import java.io.IOException;

@@ -1,21 +1,21 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.Pause;
-import dev.lockstorm.nemesis.KillClient;
-import dev.lockstorm.nemesis.HoldRenewals;
-import dev.lockstorm.nemesis.Delay;
-import dev.lockstorm.nemesis.ClockRate;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.locks.PausePoint;
+import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.ClientProcess;
+import dev.lockstorm.nemesis.ClockRate;
+import dev.lockstorm.nemesis.Delay;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Heal;
+import dev.lockstorm.nemesis.HoldRenewals;
 import dev.lockstorm.nemesis.HolderAim;
+import dev.lockstorm.nemesis.KillClient;
 import dev.lockstorm.nemesis.Nemesis;
-import dev.lockstorm.nemesis.Action;
+import dev.lockstorm.nemesis.Pause;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 
@@ -94,12 +94,12 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
 
     @Override
     public boolean movesServerClocks() {
-        return setup().movesServerClocks() || clockTargets().stream().anyMatch(h -> !isClient(h));
+        return setup().movesServerClocks() || clockTargets().stream().anyMatch(h -> !RunReach.isClientName(h));
     }
 
     @Override
     public boolean movesClientClocks() {
-        return setup().movesClientClocks() || clockTargets().stream().anyMatch(Replay::isClient);
+        return setup().movesClientClocks() || clockTargets().stream().anyMatch(RunReach::isClientName);
     }
 
     @Override
@@ -110,7 +110,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     @Override
     public boolean cutsClients(Topology topology) {
         return setup().cutsClients(topology) || schedule.steps().stream()
-                .anyMatch(s -> s.action().onLinks() && s.action().names().stream().anyMatch(Replay::isClient));
+                .anyMatch(s -> s.action().onLinks() && s.action().names().stream().anyMatch(RunReach::isClientName));
     }
 
     @Override
@@ -125,7 +125,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
             Step s = schedule.steps().get(i);
             if (s.checkpoint().isEmpty()) continue;
             boolean kill = s.action() instanceof KillClient;
-            if (!kill && !(s.action() instanceof Pause p && isClient(p.host()))) {
+            if (!kill && !(s.action() instanceof Pause p && RunReach.isClientName(p.host()))) {
                 return Optional.of("step " + (i + 1) + " (" + s.describe() + ") came at a client's checkpoint, so it freezes or kills a client, not " + s.action().describe());
             }
             if (!s.checkpoint().get().equals(point.get().point()) || kill != point.get().kill()) {
@@ -194,10 +194,6 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
 
     private List<String> clockTargets() {
         return schedule.steps().stream().flatMap(s -> s.action().clocksMoved().stream()).toList();
-    }
-
-    static boolean isClient(String host) {
-        return RunReach.isClientName(host);
     }
 
     /** Plays the steps on one thread: each waits for its moment, is injected, and is healed after its length. */

@@ -6,8 +6,8 @@ import dev.lockstorm.nemesis.ClientProcess;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Nemesis;
-import dev.lockstorm.nemesis.RenewalSwitch;
 import dev.lockstorm.nemesis.Reach;
+import dev.lockstorm.nemesis.RenewalSwitch;
 
 import java.time.Duration;
 import java.util.Optional;

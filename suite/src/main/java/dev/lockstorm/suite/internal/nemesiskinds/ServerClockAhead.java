@@ -1,8 +1,8 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.clusters.ProcessNode;
+import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 import dev.lockstorm.suite.internal.cluster.Cluster;

@@ -1,8 +1,8 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.Kill;
 import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Kill;
 import dev.lockstorm.nemesis.Schedule;
 
 import java.time.Duration;

@@ -1,9 +1,9 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.Grudge;
-import dev.lockstorm.nemesis.Fault;
-import dev.lockstorm.nemesis.HolderAim;
 import dev.lockstorm.nemesis.Action;
+import dev.lockstorm.nemesis.Fault;
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.HolderAim;
 import dev.lockstorm.suite.internal.cluster.Servers;
 
 import java.time.Duration;

@@ -1,7 +1,7 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 

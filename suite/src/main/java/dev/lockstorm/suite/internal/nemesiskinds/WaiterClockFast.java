@@ -1,8 +1,8 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.ClockRate;
-import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.nemesis.Action;
+import dev.lockstorm.nemesis.ClockRate;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Schedule;
 

@@ -1,17 +1,17 @@
 package dev.lockstorm.suite.internal.nemesiskinds;
 
-import dev.lockstorm.nemesis.Slow;
-import dev.lockstorm.nemesis.Pause;
-import dev.lockstorm.nemesis.Loss;
-import dev.lockstorm.nemesis.KillClient;
-import dev.lockstorm.nemesis.Kill;
-import dev.lockstorm.nemesis.HoldRenewals;
-import dev.lockstorm.nemesis.Delay;
-import dev.lockstorm.nemesis.ClockStrobe;
-import dev.lockstorm.nemesis.ClockRate;
-import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.faults.CutStyle;
+import dev.lockstorm.nemesis.ClockJump;
+import dev.lockstorm.nemesis.ClockRate;
+import dev.lockstorm.nemesis.ClockStrobe;
+import dev.lockstorm.nemesis.Delay;
 import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.HoldRenewals;
+import dev.lockstorm.nemesis.Kill;
+import dev.lockstorm.nemesis.KillClient;
+import dev.lockstorm.nemesis.Loss;
+import dev.lockstorm.nemesis.Pause;
+import dev.lockstorm.nemesis.Slow;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 import dev.lockstorm.suite.internal.nemesiskinds.RecordingNemesis.Act;

@@ -1,11 +1,11 @@
 package dev.lockstorm.suite.internal.replay;
 
-import dev.lockstorm.nemesis.Pause;
-import dev.lockstorm.nemesis.Grudge;
-import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.nemesis.Action;
+import dev.lockstorm.nemesis.Grudge;
+import dev.lockstorm.nemesis.Pause;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
+import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
