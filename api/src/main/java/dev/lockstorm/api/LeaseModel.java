@@ -63,17 +63,31 @@ public sealed interface LeaseModel {
      * A lease the holder renews every {@code interval} and that ends only when no renewal reached the
      * judges for {@code ttl} (a ZooKeeper session, an etcd keep-alive, Redisson's watchdog, DynamoDB's
      * heartbeats, a Hazelcast CP session).
+     *
+     * @param failoverGrace when a new leader of the judges takes over, how long past its old end it keeps a lease it
+     *                      has not yet heard renewed: Hazelcast's CP sessions, one heartbeat interval (its session
+     *                      service shifts every expiry by that much on a new term). Null when a new leader gives every
+     *                      lease a whole ttl from its takeover (ZooKeeper's session tracker, etcd's lessor), so that a
+     *                      failover alone never ends one.
      */
-    record Renewed(Duration ttl, Duration interval, Clock clock, Judges judges) implements LeaseModel {
+    record Renewed(Duration ttl, Duration interval, Clock clock, Judges judges, Duration failoverGrace) implements LeaseModel {
         public Renewed {
             positive(ttl, "ttl");
             positive(interval, "interval");
             if (interval.compareTo(ttl) >= 0) throw new IllegalArgumentException("renewal interval " + interval + " is not below the ttl " + ttl);
+            if (failoverGrace != null && failoverGrace.isNegative()) throw new IllegalArgumentException("lease_model: failover grace must not be negative, not " + failoverGrace);
+        }
+
+        /** A lease a new leader gives a whole ttl (or that no leader judges). */
+        public Renewed(Duration ttl, Duration interval, Clock clock, Judges judges) {
+            this(ttl, interval, clock, judges, null);
         }
 
         @Override
         public Map<String, Object> toData() {
-            return data("renewed", "ttl_ms", ttl.toMillis(), "interval_ms", interval.toMillis(), "clock", clock.wire(), "judges", judges.wire());
+            Map<String, Object> m = data("renewed", "ttl_ms", ttl.toMillis(), "interval_ms", interval.toMillis(), "clock", clock.wire(), "judges", judges.wire());
+            if (failoverGrace != null) m.put("failover_grace_ms", failoverGrace.toMillis());
+            return m;
         }
     }
 
@@ -130,7 +144,8 @@ public sealed interface LeaseModel {
         if (!(kind instanceof String k)) throw new IllegalArgumentException("lease_model: \"kind\" must be one of fixed, renewed, session, unbounded, undeclared");
         return switch (k) {
             case "fixed" -> new Fixed(millis(m, "ttl_ms"), clock(m), judges(m));
-            case "renewed" -> new Renewed(millis(m, "ttl_ms"), millis(m, "interval_ms"), clock(m), judges(m));
+            case "renewed" -> new Renewed(millis(m, "ttl_ms"), millis(m, "interval_ms"), clock(m), judges(m),
+                    m.containsKey("failover_grace_ms") ? millisOrZero(m, "failover_grace_ms") : null);
             case "session" -> new Session(m.containsKey("detection_ms") ? millis(m, "detection_ms") : null, judges(m));
             case "unbounded" -> new Unbounded();
             case "undeclared" -> new Undeclared(millis(m, "ttl_ms"));
@@ -149,6 +164,13 @@ public sealed interface LeaseModel {
     private static Duration millis(Map<?, ?> m, String key) {
         if (!(m.get(key) instanceof Number n) || n.longValue() <= 0) {
             throw new IllegalArgumentException("lease_model: \"" + key + "\" must be a positive number of milliseconds, not " + m.get(key));
+        }
+        return Duration.ofMillis(n.longValue());
+    }
+
+    private static Duration millisOrZero(Map<?, ?> m, String key) {
+        if (!(m.get(key) instanceof Number n) || n.longValue() < 0 || n.doubleValue() != n.longValue()) {
+            throw new IllegalArgumentException("lease_model: \"" + key + "\" must be a whole number of milliseconds, 0 or more, not " + m.get(key));
         }
         return Duration.ofMillis(n.longValue());
     }

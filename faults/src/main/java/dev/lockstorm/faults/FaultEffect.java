@@ -271,6 +271,11 @@ public sealed interface FaultEffect {
             return all.contains(server) && all.size() >= 2 && !withMajority(server, all);
         }
 
+        /** Whether {@code a} and {@code b} cannot talk both ways under this cut (a grudge that does not say who refused whom: they cannot). */
+        public boolean separates(String a, String b) {
+            return refuses == null || !(hears(a, b) && hears(b, a));
+        }
+
         /** {@code servers}, or when the history does not say them, the hosts the grudge names less the clients' (refuses not null). */
         private java.util.Set<String> serversOf(java.util.Collection<String> servers, java.util.Set<String> clientHosts) {
             java.util.Set<String> all = new java.util.LinkedHashSet<>(servers);

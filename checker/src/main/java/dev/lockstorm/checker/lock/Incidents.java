@@ -100,6 +100,8 @@ public final class Incidents {
         final List<String> servers;
         /** each client process's event indexes, in order */
         private final Map<Integer, int[]> eventsOf = new java.util.HashMap<>();
+        /** the indexes of the run's leader watch's events, in order */
+        final int[] leaderEvents;
 
         Context(History h, List<FaultSpan> all, List<String> servers) {
             this.h = h;
@@ -116,6 +118,8 @@ public final class Incidents {
             Map<Integer, List<Integer>> lists = new java.util.HashMap<>();
             for (Op op : h.ops()) if (op.isClient()) lists.computeIfAbsent(op.process(), k -> new ArrayList<>()).add(op.index());
             lists.forEach((p, l) -> eventsOf.put(p, l.stream().mapToInt(Integer::intValue).toArray()));
+            this.leaderEvents = h.ops().stream().filter(op -> op.process() == Op.NEMESIS && dev.lockstorm.faults.NemesisEvent.LEADER.f().equals(op.f()))
+                    .mapToInt(Op::index).toArray();
         }
 
         private long startOf(FaultSpan f) {
@@ -266,6 +270,10 @@ public final class Incidents {
             if (j.suffices()) return Incident.Cause.limit(j, f);
             notEnough.add(j.why());
         }
+        if (terms != null && timed) {
+            Incident.Cause leaderLost = leaderFailover(ctx, terms, hold, first, before, asked, notEnough);
+            if (leaderLost != null) return leaderLost;
+        }
         // where the holder's lease ran to, for the defects below (the report draws it)
         long leaseRan = Op.NO_TIME;
         if (terms != null && timed) {
@@ -277,7 +285,7 @@ public final class Incidents {
         // still a defect of the service as run, but one the history ties to a failover: the server the run's leader watch named at
         // the holder's grant was frozen, killed or cut off from the other servers while the other was granted, so another server
         // granted it (a replica promoted without the key, as Redis's asynchronous replication allows)
-        Incident.Cause failover = failover(ctx, hold, first, before, leaseRan);
+        Incident.Cause failover = failover(ctx, hold, first, before, leaseRan, notEnough);
         if (failover != null) return failover;
         // still a defect of the service as run, but one the history ties to a fault: a server killed after the holder's grant
         // and before the other's restarted without the lock (a Redis without persistence, a member that keeps nothing on disk)
@@ -328,10 +336,11 @@ public final class Incidents {
      * or cut off from a majority of the servers, after that grant and before the other; or killed then while the watch
      * named another leader by the second grant (a kill without a new leader is a restart: the rule after this one).
      */
-    private static Incident.Cause failover(Context ctx, HoldInterval hold, HoldInterval first, List<FaultSpan> before, long leaseRan) {
-        String leader = leaderAt(ctx.h, hold.start().index());
+    private static Incident.Cause failover(Context ctx, HoldInterval hold, HoldInterval first, List<FaultSpan> before, long leaseRan,
+                                           List<String> notEnough) {
+        String leader = leaderAt(ctx, hold.start().index());
         if (leader == null) return null;
-        String next = leaderAt(ctx.h, first.start().index());
+        String next = leaderAt(ctx, first.start().index());
         for (FaultSpan f : before) {
             boolean inForce = f.start().index() < first.start().index() && (f.end() == null || f.end().index() > hold.start().index());
             if (!inForce) continue;
@@ -343,20 +352,69 @@ public final class Incidents {
             else continue;
             return new Incident.Cause(false, "the service granted the lock twice while " + leader + ", its leader when the holder was granted"
                     + " (the run's leader watch), " + what + " (" + f.describe() + "): the server that granted it again did not have the first"
-                    + " grant (a failover to a replica that missed it)", f, leaseRan);
+                    + " grant (a failover to a replica that missed it)" + (notEnough.isEmpty() ? "" : "; " + String.join("; ", notEnough)), f, leaseRan);
         }
         return null;
     }
 
-    /** The host the run's leader watch last named before event {@code index}, or null (none named, or no watch). */
-    private static String leaderAt(History h, int index) {
-        for (int i = Math.min(index, h.size() - 1); i >= 0; i--) {
-            Op op = h.get(i);
-            if (op.process() == Op.NEMESIS && dev.lockstorm.faults.NemesisEvent.LEADER.f().equals(op.f())) {
-                return op.value() instanceof String s ? s : null;
+    /**
+     * A lease limit when a failover of the leader that judged the holder's lease could have ended it
+     * ({@link LeaseTerms#failover}): a fault in force before the grant froze or killed the leader the
+     * run's watch named when it began, or cut it off from a majority, and the watch named another
+     * before the grant. Else null, with why each such failover did not suffice added to {@code notEnough}.
+     */
+    private static Incident.Cause leaderFailover(Context ctx, LeaseTerms terms, HoldInterval hold, HoldInterval first, List<FaultSpan> before,
+                                                 long asked, List<String> notEnough) {
+        String client = client(hold);
+        long at = first.start().time();
+        for (FaultSpan f : before) {
+            if (f.start().time() == Op.NO_TIME || f.start().index() > first.start().index()) continue;
+            String leader = leaderAt(ctx, f.start().index());
+            if (leader == null) continue;
+            long end = f.end() == null || f.end().time() == Op.NO_TIME ? Long.MAX_VALUE : f.end().time();
+            long heldUntil;
+            String how;
+            if (f.effect() instanceof FaultEffect.Freeze && f.hosts().equals(List.of(leader))) {
+                heldUntil = end; // a renewal sent to a frozen leader waits for it
+                how = "frozen";
+            } else if (f.effect() instanceof FaultEffect.Kill && f.hosts().equals(List.of(leader))) {
+                heldUntil = Long.MIN_VALUE; // a killed leader's port refuses at once: the client moves on
+                how = "killed";
+            } else if (f.effect() instanceof FaultEffect.Cut c && c.isolates(leader, ctx.servers, ctx.clientHosts)) {
+                heldUntil = c.separates(client, leader) ? end : Long.MIN_VALUE;
+                how = "cut off from a majority of the servers" + (heldUntil == end ? " and from the holder" : "");
+            } else {
+                continue;
             }
+            String what = leader + ", the leader when it began (the run's leader watch), " + how + ": " + f.describe();
+            long elected = electedAfter(ctx, f.start().index(), first.start().index(), leader);
+            if (elected == Op.NO_TIME) {
+                notEnough.add("the run's leader watch named no new leader between the failover (" + what + ") and the grant");
+                continue;
+            }
+            if (elected <= asked) continue; // over before the holder asked: its lease began with the new leader
+            LeaseTerms.Judgement j = terms.failover(what, Math.max(f.start().time(), asked), elected, heldUntil, asked, at);
+            if (j.suffices()) return Incident.Cause.limit(j, f);
+            notEnough.add(j.why());
         }
         return null;
+    }
+
+    /** When the run's leader watch first named a leader other than {@code old} between events {@code from} and {@code to}; NO_TIME when it did not. */
+    private static long electedAfter(Context ctx, int from, int to, String old) {
+        int[] at = ctx.leaderEvents;
+        int i = java.util.Arrays.binarySearch(at, from + 1);
+        for (i = i >= 0 ? i : -i - 1; i < at.length && at[i] < to; i++) {
+            if (ctx.h.get(at[i]).value() instanceof String s && !s.equals(old)) return ctx.h.get(at[i]).time();
+        }
+        return Op.NO_TIME;
+    }
+
+    /** The host the run's leader watch last named at or before event {@code index}, or null (none named, or no watch). */
+    private static String leaderAt(Context ctx, int index) {
+        int i = java.util.Arrays.binarySearch(ctx.leaderEvents, index);
+        int last = i >= 0 ? i : -i - 2;
+        return last >= 0 && ctx.h.get(ctx.leaderEvents[last]).value() instanceof String s ? s : null;
     }
 
     /**

@@ -16,8 +16,10 @@ import dev.lockstorm.faults.FaultEffect;
  * @param interval how often a renewed lease is renewed; 0 otherwise
  * @param clock    whose clock times it
  * @param judges   which servers must stop hearing the holder
+ * @param failoverGrace how long past its old end a new leader keeps a renewed lease it has not heard; -1 when a new
+ *                      leader gives every lease a whole ttl (or the lease is not renewed)
  */
-record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, LeaseModel.Judges judges) {
+record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, LeaseModel.Judges judges, long failoverGrace) {
 
     /** How a lease lives, as the rules tell them apart. */
     enum Kind {
@@ -49,16 +51,19 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
 
     /** The one place a model becomes terms. */
     static LeaseTerms of(LeaseModel m) {
-        if (m instanceof LeaseModel.Fixed f) return new LeaseTerms(Kind.FIXED, f.ttl().toNanos(), 0, f.clock(), f.judges());
-        if (m instanceof LeaseModel.Renewed r) return new LeaseTerms(Kind.RENEWED, r.ttl().toNanos(), r.interval().toNanos(), r.clock(), r.judges());
+        if (m instanceof LeaseModel.Fixed f) return new LeaseTerms(Kind.FIXED, f.ttl().toNanos(), 0, f.clock(), f.judges(), -1);
+        if (m instanceof LeaseModel.Renewed r) {
+            return new LeaseTerms(Kind.RENEWED, r.ttl().toNanos(), r.interval().toNanos(), r.clock(), r.judges(),
+                    r.failoverGrace() == null ? -1 : r.failoverGrace().toNanos());
+        }
         if (m instanceof LeaseModel.Session s) {
-            return new LeaseTerms(Kind.SESSION, s.detection() == null ? -1 : s.detection().toNanos(), 0, LeaseModel.Clock.SERVICE, s.judges());
+            return new LeaseTerms(Kind.SESSION, s.detection() == null ? -1 : s.detection().toNanos(), 0, LeaseModel.Clock.SERVICE, s.judges(), -1);
         }
         if (m instanceof LeaseModel.Undeclared u) {
             long l = u.lease().toNanos();
-            return new LeaseTerms(Kind.UNDECLARED, l, l / 3, LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+            return new LeaseTerms(Kind.UNDECLARED, l, l / 3, LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE, -1);
         }
-        return new LeaseTerms(Kind.UNBOUNDED, -1, 0, LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+        return new LeaseTerms(Kind.UNBOUNDED, -1, 0, LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE, -1);
     }
 
     /** A fixed ttl, counted from a moment in the hold, expires by itself. */
@@ -161,6 +166,47 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
             lands = to + d.lateNanos().getAsLong();
         }
         return window(what, held, Math.max(from - interval, ask), lands, grant);
+    }
+
+    /**
+     * Whether a failover of the servers that judge the lease could have ended it before {@code grant}:
+     * the leader that judged it was frozen, killed or cut off from a majority at {@code from}, and no
+     * renewal could land until the run's leader watch named the next leader at {@code elected}. A new
+     * leader that gives every lease a whole ttl ends none; one that keeps an unheard lease only
+     * {@link #failoverGrace} past its old end (Hazelcast's CP sessions) ends it there unless the holder
+     * renews through the new leader first, which it may not: its next renewal may come an interval after
+     * the takeover, and while it was itself frozen or kept from the old leader ({@code heldUntil}) its
+     * renewals went to a leader that could not commit them.
+     *
+     * @param what      the fault and the old leader, for the words
+     * @param heldUntil until when the holder's renewals were held up on their way to the old leader; Long.MIN_VALUE when not
+     * @param ask       the holder's ask: the service heard it then
+     */
+    Judgement failover(String what, long from, long elected, long heldUntil, long ask, long grant) {
+        if (kind != Kind.RENEWED) return Judgement.no("a " + describe() + " is not renewed through a leader, so the failover (" + what + ") does not end it");
+        if (failoverGrace < 0) {
+            return Judgement.no("a new leader gives the holder's " + describe() + " a whole ttl from its takeover, so the failover (" + what + ") does not end it");
+        }
+        long renewed = Math.max(ask, from - interval);
+        long end = Math.max(elected, renewed + ttl + failoverGrace);
+        long slack = allowance();
+        String grace = "a new leader keeps an unheard lease only " + History.duration(failoverGrace) + " past its old end";
+        if (end - slack > grant) {
+            return new Judgement(false, "after the failover (" + what + "; a new leader named at " + History.duration(elected) + "), " + grace
+                    + ": the holder's " + describe() + ", last heard no earlier than " + History.duration(renewed) + ", could run out at "
+                    + History.duration(end) + " at the earliest, after the grant at " + History.duration(grant), end);
+        }
+        boolean late = end - elected < interval + slack;
+        boolean held = heldUntil >= end - slack;
+        if (!late && !held) {
+            return new Judgement(false, "after the failover (" + what + "), the new leader was named at " + History.duration(elected) + ", "
+                    + History.duration(end - elected) + " before the holder's " + describe() + " could run out at " + History.duration(end)
+                    + ": time for its renewals to reach it", end);
+        }
+        return new Judgement(true, "the leader that judged the holder's lease failed over (" + what + "): no renewal could land until a new"
+                + " leader was named at " + History.duration(elected) + ", and " + grace + (held ? ", while the holder's renewals still went to the"
+                + " old one" : ", less than a renewal interval after the takeover") + ", so its " + describe() + ", last heard no earlier than "
+                + History.duration(renewed) + ", could run out at " + History.duration(end) + ", before the grant at " + History.duration(grant), end);
     }
 
     /** Why a lossy, slow or delaying fault is too small to stop renewals for a ttl, or null when it is not (or its size is not said). */

@@ -276,6 +276,76 @@ class LeaseLimitsTest {
         assertTrue(restart.why().contains("a server that restarts without what it held forgets the lock"), restart.why());
     }
 
+    /** A Hazelcast CP session: 5 s, heartbeats every second, judged by a Raft group whose new leader keeps an unheard session {@code grace} past its end. */
+    private static LeaseModel raftSession(Duration grace) {
+        return new LeaseModel.Renewed(Duration.ofSeconds(5), Duration.ofSeconds(1), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY, grace);
+    }
+
+    /**
+     * Three servers led by n3; c1 holds; from 100 ms {@code isolated} is cut off from the other servers (and from both
+     * clients when {@code fromClients}) for 7.5 s; the watch names {@code next} {@code electedMs} after the cut began (never when
+     * null); c2 is granted at {@code grantMs}.
+     */
+    private static Incident.Cause afterALeaderCut(LeaseModel model, String isolated, boolean fromClients, String next, long electedMs, long grantMs) {
+        List<String> others = new java.util.ArrayList<>(List.of("n1", "n2", "n3"));
+        others.remove(isolated);
+        Map<String, Object> refuses = new LinkedHashMap<>();
+        List<String> refused = new java.util.ArrayList<>(others);
+        if (fromClients) refused.addAll(List.of("c1", "c2"));
+        refuses.put(isolated, refused);
+        for (String o : refused) refuses.put(o, List.of(isolated));
+        var h = h().nemesis(NemesisEvent.RUN.f(), run(model, "n1", "n2", "n3")).nemesis("leader", "n3").with("hosts", List.of("n3"))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-partition", refuses).with("hosts", List.of("n1", "n2", "n3"));
+        long now = 100;
+        if (next != null && electedMs < grantMs - 100) {
+            h = h.gap(electedMs).nemesis("leader", next).with("hosts", List.of(next));
+            now += electedMs;
+        }
+        if (grantMs > 7_600) {
+            h = h.gap(7_600 - now).nemesis("stop-partition", "fully connected");
+            now = 7_600;
+        }
+        return cause(h.gap(grantMs - now).acquire(1, 2L).with("client", "c2").gap(100).nemesis("stop-partition", "fully connected")
+                .release(0).release(1));
+    }
+
+    @Test
+    void aLeaderFailoverEndsARaftSessionOnlyWhereANewLeaderKeepsItBrieflyAndTheHolderCouldNotRenewInTime() {
+        // Hazelcast: the cut-off leader was also the holder's way in, the group leaderless for 3.7 s, a new leader keeping
+        // the session one heartbeat past its end: the session could end at 5.1 s, and the grant came at 10.3 s
+        Incident.Cause hazelcast = afterALeaderCut(raftSession(Duration.ofSeconds(1)), "n3", true, "n1", 3_700, 10_300);
+        assertTrue(hazelcast.leaseLimit(), hazelcast.why());
+        assertTrue(hazelcast.why().contains("failed over (n3, the leader when it began (the run's leader watch), cut off from a majority of the"
+                + " servers and from the holder"), hazelcast.why());
+        assertTrue(hazelcast.why().contains("last heard no earlier than 2.000 ms, could run out at 6.002 s, before the grant"), hazelcast.why());
+        assertEquals(6_002_000_000L, hazelcast.leaseEnds());
+        // ZooKeeper and etcd: a new leader gives every session a whole ttl, so the same failover ends nothing
+        Incident.Cause restarted = afterALeaderCut(raftSession(null), "n3", true, "n1", 3_700, 10_300);
+        assertFalse(restarted.leaseLimit(), restarted.why());
+        assertTrue(restarted.why().contains("a new leader gives the holder's 5.000 s lease renewed every 1.000 s a whole ttl"), restarted.why());
+        // the clients still reached the old leader, and the new one came 5 s before the session's end: time to renew
+        Incident.Cause early = afterALeaderCut(raftSession(Duration.ofSeconds(1)), "n3", false, "n1", 1_000, 10_300);
+        assertFalse(early.leaseLimit(), early.why());
+        assertTrue(early.why().contains("time for its renewals to reach it"), early.why());
+        // ... but a takeover with less than a heartbeat left before the session's end may come before the holder's next one
+        Incident.Cause late = afterALeaderCut(raftSession(Duration.ofSeconds(1)), "n3", false, "n1", 4_950, 10_300);
+        assertTrue(late.leaseLimit(), late.why());
+        assertTrue(late.why().contains("less than a renewal interval after the takeover"), late.why());
+        // a server other than the leader cut off: no failover
+        Incident.Cause follower = afterALeaderCut(raftSession(Duration.ofSeconds(1)), "n2", true, null, 0, 10_300);
+        assertFalse(follower.leaseLimit(), follower.why());
+        assertFalse(follower.why().contains("failed over"), follower.why());
+        // no new leader named before the grant: the history does not show the takeover
+        Incident.Cause unnamed = afterALeaderCut(raftSession(Duration.ofSeconds(1)), "n3", true, null, 0, 10_300);
+        assertFalse(unnamed.leaseLimit(), unnamed.why());
+        assertTrue(unnamed.why().contains("named no new leader between the failover"), unnamed.why());
+        // a grant before the session could end, whatever the failover
+        Incident.Cause soon = afterALeaderCut(raftSession(Duration.ofSeconds(1)), "n3", true, "n1", 3_700, 4_500);
+        assertFalse(soon.leaseLimit(), soon.why());
+        assertTrue(soon.why().contains("could run out at 6.002 s at the earliest, after the grant at 4.50"), soon.why());
+    }
+
     @Test
     void aClientsWallClockNeverExcusesAGrant() {
         Incident.Cause holder = underJump(FIXED_4S, "client-c1", "c1", -60_000, 1_000);
@@ -415,7 +485,8 @@ class LeaseLimitsTest {
 
     @Test
     void theModelRoundTripsThroughTheRunEventAndABadOneIsRefusedByName() {
-        for (LeaseModel m : List.of(FIXED_4S, RENEWED_10S, new LeaseModel.Session(null, LeaseModel.Judges.ONE),
+        for (LeaseModel m : List.of(FIXED_4S, RENEWED_10S, raftSession(Duration.ofSeconds(1)), raftSession(Duration.ZERO),
+                new LeaseModel.Session(null, LeaseModel.Judges.ONE),
                 new LeaseModel.Session(Duration.ofSeconds(3), LeaseModel.Judges.KEY_MASTER), new LeaseModel.Unbounded(),
                 new LeaseModel.Undeclared(Duration.ofSeconds(4)))) {
             assertEquals(m, LeaseModel.fromData(m.toData()));
@@ -424,5 +495,8 @@ class LeaseLimitsTest {
                 () -> LeaseModel.fromData(Map.of("kind", "renewed", "ttl_ms", 4000, "clock", "service", "judges", "one")));
         assertTrue(e.getMessage().contains("\"interval_ms\" must be a positive number"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> LeaseModel.fromData(Map.of("kind", "forever")));
+        e = assertThrows(IllegalArgumentException.class, () -> LeaseModel.fromData(Map.of("kind", "renewed", "ttl_ms", 4000, "interval_ms", 1000,
+                "clock", "service", "judges", "majority", "failover_grace_ms", -1)));
+        assertTrue(e.getMessage().contains("\"failover_grace_ms\" must be a whole number of milliseconds, 0 or more"), e.getMessage());
     }
 }

@@ -39,6 +39,17 @@ public final class HazelcastCluster {
         return List.copyOf(nodes);
     }
 
+    /**
+     * The default CP group's leader: the member a majority of all members says leads (each as its
+     * Raft node sees it, {@link HazelcastNode#leaderSeen}); empty while no majority agrees (an
+     * election, a cut-off leader's stale view, no group yet).
+     */
+    public java.util.Optional<HazelcastNode> leader() {
+        java.util.Map<String, Integer> votes = new java.util.HashMap<>();
+        for (HazelcastNode n : nodes) n.leaderSeen().ifPresent(a -> votes.merge(a, 1, Integer::sum));
+        return nodes.stream().filter(n -> votes.getOrDefault(n.host().address(), 0) > nodes.size() / 2).findFirst();
+    }
+
     /** {@code address:5701,…}, what a Hazelcast client is given. */
     public String connectString() {
         return nodes.stream().map(n -> n.host().address() + ":" + HazelcastNode.PORT).collect(Collectors.joining(","));

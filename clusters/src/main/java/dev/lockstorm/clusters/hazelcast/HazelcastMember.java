@@ -6,7 +6,13 @@ import com.hazelcast.config.NetworkConfig;
 import com.hazelcast.config.RestApiConfig;
 import com.hazelcast.config.RestEndpointGroup;
 import com.hazelcast.config.cp.CPSubsystemConfig;
+import com.hazelcast.cp.CPGroup;
 import com.hazelcast.cp.CPSubsystemManagementService;
+import com.hazelcast.cp.internal.CPMemberInfo;
+import com.hazelcast.cp.internal.RaftService;
+import com.hazelcast.cp.internal.raft.impl.RaftEndpoint;
+import com.hazelcast.cp.internal.raft.impl.RaftNode;
+import com.hazelcast.instance.impl.HazelcastInstanceProxy;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 
@@ -24,6 +30,8 @@ import java.util.concurrent.TimeUnit;
 public final class HazelcastMember {
     /** What the member prints when its CP Subsystem can serve. */
     public static final String READY = "LOCKSTORM-CP-READY";
+    /** What the member prints, with the address it names or {@code none}, when the default CP group's leader changes as it sees it. */
+    public static final String LEADER = "LOCKSTORM-CP-LEADER";
     /** The cluster's name, which clients give too. */
     public static final String CLUSTER = "lockstorm";
 
@@ -76,6 +84,52 @@ public final class HazelcastMember {
         System.out.println(discovered && management.getLocalCPMember() != null ? READY
                 : "LOCKSTORM-CP-NOT-READY: not a CP member (the CP Subsystem's discovery did not complete, or the groups never made room)");
         System.out.flush();
+        watchLeader(member);
+    }
+
+    /**
+     * Prints {@value #LEADER} and the default CP group's leader as this member's Raft node sees it,
+     * every time that changes, for the harness's leader watch ({@link HazelcastCluster#leader}): neither
+     * the REST API nor the public CP API says who leads. Internal classes, read only.
+     */
+    private static void watchLeader(HazelcastInstance member) {
+        RaftService raft = ((HazelcastInstanceProxy) member).getOriginal().node.getNodeEngine().getService(RaftService.SERVICE_NAME);
+        Thread t = new Thread(() -> {
+            String last = null;
+            while (true) {
+                String now;
+                try {
+                    now = leaderSeen(raft);
+                } catch (RuntimeException e) {
+                    now = "none";
+                }
+                if (!now.equals(last)) {
+                    System.out.println(LEADER + " " + now);
+                    System.out.flush();
+                    last = now;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "lockstorm-leader-watch");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** The address of the default group's leader as this member knows it, or "none" (no group yet, or no leader). */
+    private static String leaderSeen(RaftService raft) {
+        for (RaftNode n : raft.getAllRaftNodes()) {
+            if (!CPGroup.DEFAULT_GROUP_NAME.equals(n.getGroupId().getName())) continue;
+            RaftEndpoint leader = n.getLeader();
+            if (leader == null) return "none";
+            for (CPMemberInfo m : raft.getMetadataGroupManager().getActiveMembers()) {
+                if (m.getUuid().equals(leader.getUuid())) return m.getAddress().getHost();
+            }
+        }
+        return "none";
     }
 
     /** Without a CP Subsystem: ready once every peer is a member of this one's cluster (a restarted member has merged back). */

@@ -32,6 +32,9 @@ public final class HazelcastNode extends ProcessNode {
     private final HazelcastOptions options;
     /** Where this start's lines begin in the log: "ready" must come after it. */
     private volatile long startedAt;
+    /** How far {@link #leaderSeen} has read the log, and the leader the last line there named ("none" for none; null: none printed). */
+    private long leaderRead;
+    private String leaderLine;
 
     HazelcastNode(Lab lab, Host host, List<Host> peers, HazelcastOptions options) {
         super(lab, host);
@@ -63,6 +66,32 @@ public final class HazelcastNode extends ProcessNode {
     public boolean isServing() {
         HostProcess p = process();
         return p != null && p.isAlive() && !p.isPaused() && logSince(startedAt).contains(HazelcastMember.READY);
+    }
+
+    /**
+     * The address of the default CP group's leader as this member last said it saw it, empty when it
+     * names none or cannot say now (not running, or frozen: what it last said is stale).
+     */
+    public synchronized java.util.Optional<String> leaderSeen() {
+        long from = startedAt;
+        if (leaderRead < from) {
+            leaderRead = from;
+            leaderLine = null;
+        }
+        String tail = logSince(leaderRead);
+        int end = tail.lastIndexOf('\n');
+        if (end >= 0) {
+            String whole = tail.substring(0, end + 1);
+            leaderRead += whole.getBytes(StandardCharsets.UTF_8).length;
+            for (String line : whole.split("\n")) {
+                // the lab stamps each line of the log ("[ 8.703 s | 14:34:54.423] …")
+                int at = line.indexOf(HazelcastMember.LEADER + " ");
+                if (at >= 0) leaderLine = line.substring(at + HazelcastMember.LEADER.length() + 1).strip();
+            }
+        }
+        HostProcess p = process();
+        if (p == null || !p.isAlive() || p.isPaused() || leaderLine == null || leaderLine.equals("none")) return java.util.Optional.empty();
+        return java.util.Optional.of(leaderLine);
     }
 
     /**

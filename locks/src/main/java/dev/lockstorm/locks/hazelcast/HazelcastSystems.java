@@ -21,7 +21,10 @@ public final class HazelcastSystems {
     public static final class FencedLockSystem extends BuiltInSystem {
         @Override
         public LeaseModel leaseModel(ClientContext c) {
-            return new LeaseModel.Renewed(HazelcastSystems.SESSION_TTL, HazelcastSystems.HEARTBEAT, LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+            // a new Raft leader shifts every session's expiry by one heartbeat period (RaftSessionService.onNewTermCommit),
+            // not a whole time to live: a session its holder cannot renew through the takeover may end just after it
+            return new LeaseModel.Renewed(HazelcastSystems.SESSION_TTL, HazelcastSystems.HEARTBEAT, LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY,
+                    HazelcastSystems.HEARTBEAT);
         }
 
         public FencedLockSystem() {

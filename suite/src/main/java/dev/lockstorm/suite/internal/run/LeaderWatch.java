@@ -11,9 +11,10 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Watches who leads (ZooKeeper's leader, Redis's master or the Sentinels' primary) and records each
- * change in the history as a {@code leader} event of the harness (process {@code nemesis}, value the
- * leading host or null), so that the report can draw leaders on the server lanes.
+ * Watches who leads (ZooKeeper's leader, etcd's, the Hazelcast CP group's, Redis's master or the
+ * Sentinels' primary, PostgreSQL's primary) and records each change in the history as a {@code leader}
+ * event of the harness (process {@code nemesis}, value the leading host or null): the report draws
+ * leaders on the server lanes, and the checker weighs a failover of the leader that judged a lease.
  */
 final class LeaderWatch implements AutoCloseable {
     private static final long EVERY_MS = 500;

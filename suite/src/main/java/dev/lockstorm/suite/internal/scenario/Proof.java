@@ -322,12 +322,12 @@ public final class Proof {
         return Files.exists(file) ? HistoryReader.read(file, HistoryFormat.JSONL) : null;
     }
 
-    /** Incidents the checker calls lock defects (nothing excuses the second grant) with a grant made while a fault was in force. */
     /** The incidents the checker called a lock defect: none, for a correct lock whose lease a fault outran. */
     public static long defects(RunResult r) {
         return incidents(r).stream().filter(i -> !i.cause().leaseLimit()).count();
     }
 
+    /** Incidents the checker calls lock defects (nothing excuses the second grant) with a grant made while a fault was in force. */
     public static long defectsDuringFaults(RunResult r) {
         return incidents(r).stream().filter(i -> !i.cause().leaseLimit())
                 .filter(i -> i.grants().stream().anyMatch(g -> i.faults().stream().anyMatch(f -> f.start().time() <= g.start().time()

@@ -132,6 +132,8 @@ class StandingServersIT {
         leftStateIsGone(Topology.HAZELCAST, c -> {
             HazelcastInstance holder = hazelcast(c.connect());
             assertTrue(holder.getCPSubsystem().getLock("/lockstorm/lock").tryLock());
+            // the lock made the default CP group, and a majority of the members now name its leader: what the run's leader watch records
+            dev.lockstorm.clusters.lab.Wait.until("the members to name the default CP group's leader", () -> c.leader().isPresent(), Duration.ofSeconds(10));
             // the client stays connected, its CP session kept alive, as a killed client's lingers for its time to live
             return holder::shutdown;
         }, c -> {
