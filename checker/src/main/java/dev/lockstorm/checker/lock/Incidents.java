@@ -270,7 +270,7 @@ public final class Incidents {
             if (j.suffices()) return Incident.Cause.limit(j, f);
             notEnough.add(j.why());
         }
-        if (terms != null && timed) {
+        if (terms != null && timed && terms.kind() == LeaseTerms.Kind.RENEWED) {
             Incident.Cause leaderLost = leaderFailover(ctx, terms, hold, first, before, asked, notEnough);
             if (leaderLost != null) return leaderLost;
         }
