@@ -71,8 +71,9 @@ lockstorm_containers_tier() {
         rc=1; tail -40 "$dir/acme-lock.log"; echo "lockstorm: examples/acme-lock's tests on containers failed (log above)" >&2; }
     grep -E 'Tests run:.*in com' "$dir/acme-lock.log" | sed 's/^/    /' || true
     # the last family from a host that looks like a container (/.dockerenv), as a CI runner that is one: lockstorm in the
-    # clients' image with the engine's socket and CLI and the machine's JDK, the same user, the run's directory at its own
-    # path (the engine mounts what lockstorm names by this machine's paths), and no TESTCONTAINERS_* variable given
+    # clients' image on the engine's default bridge (it joins the run's network to reach its hosts), with the engine's socket
+    # and CLI and the machine's JDK, the same user, the run's directory at its own path (the engine mounts what lockstorm
+    # names by this machine's paths), and no TESTCONTAINERS_* variable given
     local common java_home last=${families##* }
     common=$(as_user "bin/lockstorm images list" 2>/dev/null | grep -o 'lockstorm/host-common:[0-9a-f]*' | head -1)
     java_home=$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")
@@ -80,7 +81,7 @@ lockstorm_containers_tier() {
         rc=1; last=; echo "lockstorm: 'bin/lockstorm images list' named no lockstorm/host-common image to run lockstorm in" >&2
     fi
     in_container() {
-        docker run --rm --network host --user "$(id -u "$user"):$(stat -c %g /var/run/docker.sock)" \
+        docker run --rm --user "$(id -u "$user"):$(stat -c %g /var/run/docker.sock)" \
             -v /var/run/docker.sock:/var/run/docker.sock -v "$(command -v docker)":/usr/local/bin/docker:ro \
             -v "$java_home":"$java_home":ro -v /usr/share/maven:/usr/share/maven:ro -v /usr/share/java:/usr/share/java:ro \
             -v /etc/maven:/etc/maven:ro -v "$dir":"$dir" -w "$dir/src" \

@@ -63,6 +63,8 @@ public final class ContainerHosts implements AutoCloseable {
     private final Docker docker;
     private final String name;
     private final Network network;
+    /** This process's own container, joined to the run's network to reach its hosts (a CI runner's on a network of its own). */
+    private Optional<String> joined = Optional.empty();
     /** Removes the run's containers and network should this JVM die before {@link #close} does. */
     private final Reaper reaper;
     private final Map<String, GenericContainer<?>> containers = new LinkedHashMap<>();
@@ -122,6 +124,9 @@ public final class ContainerHosts implements AutoCloseable {
                 Throwable cause = e.getCause() == null ? e : e.getCause();
                 throw new LabException("the containers of run " + run + " did not start: " + cause.getMessage(), cause);
             }
+            // lockstorm in a container of its own network (a CI runner's) reaches the hosts by their addresses only once it joins theirs
+            hosts.joined = docker.ownBridgedContainer();
+            hosts.joined.ifPresent(self -> docker.check("network", "connect", name, self));
             for (Map.Entry<String, GenericContainer<?>> e : hosts.containers.entrySet()) {
                 ContainerNetwork net = e.getValue().getContainerInfo().getNetworkSettings().getNetworks().get(name);
                 String ip = net == null ? null : net.getIpAddress();
@@ -205,13 +210,14 @@ public final class ContainerHosts implements AutoCloseable {
             }
         }
         containers.clear();
+        joined.ifPresent(self -> docker.run(List.of("network", "disconnect", "-f", name, self), null, Duration.ofSeconds(30)));
         try {
             network.close();
         } catch (RuntimeException e) {
             // removed by name below
         }
-        // Testcontainers logs a network it could not remove and goes on: make sure
-        if (docker.exists("network", name)) docker.run(List.of("network", "rm", name), null, Duration.ofSeconds(60));
+        // Testcontainers logs a network it could not remove and goes on: make sure (by name, anything still on it taken off first)
+        if (docker.exists("network", name)) docker.removeNetwork(name);
         reaper.close();
     }
 
@@ -230,8 +236,8 @@ public final class ContainerHosts implements AutoCloseable {
                 boolean ownerAlive = f.length > 1 && f[1].matches("[0-9]+") && ProcessHandle.of(Long.parseLong(f[1])).isPresent();
                 if (ownerAlive) continue;
                 if (!dryRun) {
-                    List<String> rm = kind.equals("container") ? List.of("rm", "-f", "-v", id) : List.of("network", "rm", id);
-                    docker.check(rm, Duration.ofMinutes(1));
+                    if (kind.equals("container")) docker.check(List.of("rm", "-f", "-v", id), Duration.ofMinutes(1));
+                    else docker.removeNetwork(id);
                 }
                 removed.add(kind + " " + name);
             }

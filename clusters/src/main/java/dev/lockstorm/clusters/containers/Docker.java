@@ -96,6 +96,43 @@ public final class Docker {
         return run(List.of(kind, "inspect", "--format", "{{.Id}}", name), null, Duration.ofSeconds(20)).ok();
     }
 
+    /**
+     * The container this process runs in, when it runs in one of this engine's on a network of its
+     * own (a CI runner's container on a bridge network), which cannot reach a run's network until it
+     * joins it; empty on the engine's host, in a container on the host's network, or in one this
+     * engine does not know. Found by {@code /.dockerenv} and the engine's own mounts
+     * ({@code /var/lib/docker/containers/ID/hostname} in {@code /proc/self/mountinfo}).
+     */
+    public Optional<String> ownBridgedContainer() {
+        if (!java.nio.file.Files.exists(java.nio.file.Path.of("/.dockerenv"))) return Optional.empty();
+        String mounts;
+        try {
+            mounts = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/mountinfo"));
+        } catch (java.io.IOException e) {
+            return Optional.empty();
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("/containers/([0-9a-f]{64})/").matcher(mounts);
+        if (!m.find()) return Optional.empty();
+        String id = m.group(1);
+        Commands.Result mode = run(List.of("container", "inspect", "--format", "{{.HostConfig.NetworkMode}}", id), null, Duration.ofSeconds(20));
+        return mode.ok() && !mode.output().strip().equals("host") ? Optional.of(id) : Optional.empty();
+    }
+
+    /**
+     * Removes a network, first taking off it every container still joined to it (a CI runner's own
+     * container that joined the run's: the engine refuses to remove a network in use).
+     */
+    public void removeNetwork(String network) {
+        Commands.Result joined = run(List.of("network", "inspect", "--format", "{{range $id, $c := .Containers}}{{$id}} {{end}}", network), null,
+                Duration.ofSeconds(20));
+        if (joined.ok()) {
+            for (String id : joined.output().strip().split("\\s+")) {
+                if (!id.isEmpty()) run(List.of("network", "disconnect", "-f", network, id), null, Duration.ofSeconds(30));
+            }
+        }
+        check(List.of("network", "rm", network), Duration.ofSeconds(60));
+    }
+
     /** The ids of {@code kind} ("container" or "network") that carry {@code label} (a key, or key=value). */
     public List<String> labelled(String kind, String label) {
         List<String> args = kind.equals("container") ? List.of("ps", "-aq", "--filter", "label=" + label)

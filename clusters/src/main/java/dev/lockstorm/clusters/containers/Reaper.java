@@ -28,7 +28,13 @@ final class Reaper implements AutoCloseable {
             cat >/dev/null
             for pass in 1 2; do
                 "$1" ps -aq --filter "label=$2" | xargs -r "$1" rm -f -v >/dev/null 2>&1
-                "$1" network ls -q --filter "label=$2" | xargs -r "$1" network rm >/dev/null 2>&1
+                for n in $("$1" network ls -q --filter "label=$2"); do
+                    # a CI runner's own container joined to the run's network: off it first, or the engine keeps the network
+                    for c in $("$1" network inspect --format '{{range $id, $c := .Containers}}{{$id}} {{end}}' "$n" 2>/dev/null); do
+                        "$1" network disconnect -f "$n" "$c" >/dev/null 2>&1
+                    done
+                    "$1" network rm "$n" >/dev/null 2>&1
+                done
                 "$1" volume ls -q --filter "label=$2" | xargs -r "$1" volume rm -f >/dev/null 2>&1
                 [ "$pass" = 2 ] || sleep 2
             done
