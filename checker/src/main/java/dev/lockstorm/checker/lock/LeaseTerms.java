@@ -152,6 +152,13 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                     return Judgement.no("a frozen client's kernel keeps its connection open, so the " + what + " does not end a " + describe());
                 }
                 if (impact != FaultEffect.Impact.CUT_OFF) return Judgement.no("the " + what + " does not close a " + describe() + "'s connection");
+                if (f.effect() instanceof FaultEffect.Cut c && c.style() == dev.lockstorm.faults.CutStyle.RESET) {
+                    // refused with resets, the connection breaks as soon as the server next sends to the holder (a reply, a keep-alive probe)
+                    long at = Math.max(from, ask);
+                    return new Judgement(true, held + ": a cut that answers with resets breaks the connection as soon as the server next"
+                            + " sends to the holder, so its " + describe() + " could end from " + History.duration(at) + ", before the grant at "
+                            + History.duration(grant), at);
+                }
                 if (ttl < 0) return Judgement.no("the server notices a cut-off client only by its own keep-alive (hours), so the " + what + " does not end a " + describe());
                 return window(what, held, Math.max(from, ask), to, grant);
             default:

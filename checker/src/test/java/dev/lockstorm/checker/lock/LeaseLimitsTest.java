@@ -393,6 +393,23 @@ class LeaseLimitsTest {
         assertFalse(underCut(session, isolateHolder).leaseLimit(), "no detection: a cut is noticed only after hours");
         assertTrue(underCut(new LeaseModel.Session(Duration.ofSeconds(5), LeaseModel.Judges.ONE), isolateHolder).leaseLimit());
         assertFalse(underPause(new LeaseModel.Unbounded(), 100, 30_000, 30_200).leaseLimit());
+        // a cut answered with resets breaks the connection the moment the server next sends to the holder: a grant 40 ms in
+        // is a lease limit, with or without a detection time; the same cut dropping packets silently needs the server's 2 s
+        for (LeaseModel m : List.of(session, new LeaseModel.Session(Duration.ofSeconds(2), LeaseModel.Judges.ONE))) {
+            Incident.Cause reset = underBriefCut(m, "reset");
+            assertTrue(reset.leaseLimit(), reset.why());
+            assertTrue(reset.why().contains("a cut that answers with resets breaks the connection"), reset.why());
+        }
+        Incident.Cause silent = underBriefCut(new LeaseModel.Session(Duration.ofSeconds(2), LeaseModel.Judges.ONE), null);
+        assertFalse(silent.leaseLimit(), silent.why());
+    }
+
+    /** c1 holds on n1; from 100 ms c1 and n1 refuse each other ({@code cut}: how; null, silently); c2 is granted 40 ms later. */
+    private static Incident.Cause underBriefCut(LeaseModel model, String cut) {
+        var h = h().nemesis(NemesisEvent.RUN.f(), run(model, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-partition", Map.of("c1", List.of("n1"), "n1", List.of("c1"))).with("hosts", List.of("c1", "n1"));
+        if (cut != null) h = h.with("cut", cut);
+        return cause(h.gap(40).acquire(1, 2L).with("client", "c2").gap(100).nemesis("stop-partition", "fully connected").release(0).release(1));
     }
 
     @Test
