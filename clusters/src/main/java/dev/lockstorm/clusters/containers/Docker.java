@@ -100,8 +100,10 @@ public final class Docker {
      * The container this process runs in, when it runs in one of this engine's on a network of its
      * own (a CI runner's container on a bridge network), which cannot reach a run's network until it
      * joins it; empty on the engine's host, in a container on the host's network, or in one this
-     * engine does not know. Found by {@code /.dockerenv} and the engine's own mounts
-     * ({@code /var/lib/docker/containers/ID/hostname} in {@code /proc/self/mountinfo}).
+     * engine does not know. Found by {@code /.dockerenv} and the mount the engine gives every container
+     * of its own: {@code /etc/hostname} from {@code …/containers/ID/hostname} ({@code /proc/self/mountinfo}).
+     * Only that mount point: a host (some have {@code /.dockerenv} too) lists its containers' own
+     * mounts ({@code …/containers/ID/mounts/shm}) while they run.
      */
     public Optional<String> ownBridgedContainer() {
         if (!java.nio.file.Files.exists(java.nio.file.Path.of("/.dockerenv"))) return Optional.empty();
@@ -111,11 +113,21 @@ public final class Docker {
         } catch (java.io.IOException e) {
             return Optional.empty();
         }
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("/containers/([0-9a-f]{64})/").matcher(mounts);
-        if (!m.find()) return Optional.empty();
-        String id = m.group(1);
+        Optional<String> own = containerOf(mounts);
+        if (own.isEmpty()) return Optional.empty();
+        String id = own.get();
         Commands.Result mode = run(List.of("container", "inspect", "--format", "{{.HostConfig.NetworkMode}}", id), null, Duration.ofSeconds(20));
         return mode.ok() && !mode.output().strip().equals("host") ? Optional.of(id) : Optional.empty();
+    }
+
+    /** "92 74 254:0 /var/lib/docker/containers/ID/hostname /etc/hostname rw,… - ext4 /dev/vda rw": the mount's root, then its mount point. */
+    private static final java.util.regex.Pattern HOSTNAME_MOUNT =
+            java.util.regex.Pattern.compile("(?m)^\\S+ \\S+ \\S+ \\S*/containers/([0-9a-f]{64})/hostname /etc/hostname ");
+
+    /** The id of the container whose mount table {@code mountinfo} is, by its {@code /etc/hostname}; empty for a host's. */
+    static Optional<String> containerOf(String mountinfo) {
+        java.util.regex.Matcher m = HOSTNAME_MOUNT.matcher(mountinfo);
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 
     /**
