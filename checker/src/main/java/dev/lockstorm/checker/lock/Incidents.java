@@ -344,12 +344,12 @@ public final class Incidents {
         for (FaultSpan f : before) {
             boolean inForce = f.start().index() < first.start().index() && (f.end() == null || f.end().index() > hold.start().index());
             if (!inForce) continue;
-            String what;
-            if (f.effect() instanceof FaultEffect.Freeze && f.hosts().equals(List.of(leader))) what = "was frozen";
-            else if (f.effect() instanceof FaultEffect.Kill && f.hosts().equals(List.of(leader)) && f.start().index() > hold.start().index()
-                    && next != null && !next.equals(leader)) what = "was killed and the watch then named " + next;
-            else if (f.effect() instanceof FaultEffect.Cut c && c.isolates(leader, ctx.servers, ctx.clientHosts)) what = "was cut off from a majority of the servers";
-            else continue;
+            LeaderLoss loss = LeaderLoss.of(ctx, f, leader);
+            if (loss == null) continue;
+            // a kill is a failover only once the watch names another (without one: a restart, the rule after this one)
+            boolean replaced = f.start().index() > hold.start().index() && next != null && !next.equals(leader);
+            if (loss == LeaderLoss.KILLED && !replaced) continue;
+            String what = "was " + loss.words + (loss == LeaderLoss.KILLED ? " and the watch then named " + next : "");
             return new Incident.Cause(false, "the service granted the lock twice while " + leader + ", its leader when the holder was granted"
                     + " (the run's leader watch), " + what + " (" + f.describe() + "): the server that granted it again did not have the first"
                     + " grant (a failover to a replica that missed it)" + (notEnough.isEmpty() ? "" : "; " + String.join("; ", notEnough)), f, leaseRan);
@@ -372,20 +372,16 @@ public final class Incidents {
             String leader = leaderAt(ctx, f.start().index());
             if (leader == null) continue;
             long end = f.end() == null || f.end().time() == Op.NO_TIME ? Long.MAX_VALUE : f.end().time();
-            long heldUntil;
-            String how;
-            if (f.effect() instanceof FaultEffect.Freeze && f.hosts().equals(List.of(leader))) {
-                heldUntil = end; // a renewal sent to a frozen leader waits for it
-                how = "frozen";
-            } else if (f.effect() instanceof FaultEffect.Kill && f.hosts().equals(List.of(leader))) {
-                heldUntil = Long.MIN_VALUE; // a killed leader's port refuses at once: the client moves on
-                how = "killed";
-            } else if (f.effect() instanceof FaultEffect.Cut c && c.isolates(leader, ctx.servers, ctx.clientHosts)) {
-                heldUntil = c.separates(client, leader) ? end : Long.MIN_VALUE;
-                how = "cut off from a majority of the servers" + (heldUntil == end ? " and from the holder" : "");
-            } else {
-                continue;
-            }
+            LeaderLoss loss = LeaderLoss.of(ctx, f, leader);
+            if (loss == null) continue;
+            // until when the holder's renewals, sent to that leader, were held up: a frozen one keeps them waiting, a killed
+            // one's port refuses at once (the client moves on), a cut one keeps them only when it is cut off from the holder too
+            long heldUntil = switch (loss) {
+                case FROZEN -> end;
+                case KILLED -> Long.MIN_VALUE;
+                case CUT_OFF -> ((FaultEffect.Cut) f.effect()).separates(client, leader) ? end : Long.MIN_VALUE;
+            };
+            String how = loss.words + (loss == LeaderLoss.CUT_OFF && heldUntil == end ? " and from the holder" : "");
             String what = leader + ", the leader when it began (the run's leader watch), " + how + ": " + f.describe();
             long elected = electedAfter(ctx, f.start().index(), first.start().index(), leader);
             if (elected == Op.NO_TIME) {
@@ -398,6 +394,25 @@ public final class Incidents {
             notEnough.add(j.why());
         }
         return null;
+    }
+
+    /** What a fault did to the leader the run's watch named: the three ways a consensus group loses its leader. */
+    private enum LeaderLoss {
+        FROZEN("frozen"), KILLED("killed"), CUT_OFF("cut off from a majority of the servers");
+
+        final String words;
+
+        LeaderLoss(String words) {
+            this.words = words;
+        }
+
+        /** How {@code f} took {@code leader} from the group, or null when it did not touch it so. */
+        static LeaderLoss of(Context ctx, FaultSpan f, String leader) {
+            if (f.effect() instanceof FaultEffect.Freeze && f.hosts().equals(List.of(leader))) return FROZEN;
+            if (f.effect() instanceof FaultEffect.Kill && f.hosts().equals(List.of(leader))) return KILLED;
+            if (f.effect() instanceof FaultEffect.Cut c && c.isolates(leader, ctx.servers, ctx.clientHosts)) return CUT_OFF;
+            return null;
+        }
     }
 
     /** When the run's leader watch first named a leader other than {@code old} between events {@code from} and {@code to}; NO_TIME when it did not. */
