@@ -285,7 +285,7 @@ public final class Incidents {
         // still a defect of the service as run, but one the history ties to a failover: the server the run's leader watch named at
         // the holder's grant was frozen, killed or cut off from the other servers while the other was granted, so another server
         // granted it (a replica promoted without the key, as Redis's asynchronous replication allows)
-        Incident.Cause failover = failover(ctx, hold, first, before, leaseRan, notEnough);
+        Incident.Cause failover = failover(ctx, terms, hold, first, before, leaseRan, notEnough);
         if (failover != null) return failover;
         // still a defect of the service as run, but one the history ties to a fault: a server killed after the holder's grant
         // and before the other's restarted without the lock (a Redis without persistence, a member that keeps nothing on disk)
@@ -336,8 +336,8 @@ public final class Incidents {
      * or cut off from a majority of the servers, after that grant and before the other; or killed then while the watch
      * named another leader by the second grant (a kill without a new leader is a restart: the rule after this one).
      */
-    private static Incident.Cause failover(Context ctx, HoldInterval hold, HoldInterval first, List<FaultSpan> before, long leaseRan,
-                                           List<String> notEnough) {
+    private static Incident.Cause failover(Context ctx, LeaseTerms terms, HoldInterval hold, HoldInterval first, List<FaultSpan> before,
+                                           long leaseRan, List<String> notEnough) {
         String leader = leaderAt(ctx, hold.start().index());
         if (leader == null) return null;
         String next = leaderAt(ctx, first.start().index());
@@ -351,10 +351,27 @@ public final class Incidents {
             if (loss == LeaderLoss.KILLED && !replaced) continue;
             String what = "was " + loss.words + (loss == LeaderLoss.KILLED ? " and the watch then named " + next : "");
             return new Incident.Cause(false, "the service granted the lock twice while " + leader + ", its leader when the holder was granted"
-                    + " (the run's leader watch), " + what + " (" + f.describe() + "): the server that granted it again did not have the first"
-                    + " grant (a failover to a replica that missed it)" + (notEnough.isEmpty() ? "" : "; " + String.join("; ", notEnough)), f, leaseRan);
+                    + " (the run's leader watch), " + what + " (" + f.describe() + "): " + lostGrant(terms)
+                    + (notEnough.isEmpty() ? "" : "; " + String.join("; ", notEnough)), f, leaseRan);
         }
         return null;
+    }
+
+    /**
+     * What a grant made again after a failover says of the service, by who judges the lease: a master's
+     * replica can be promoted without a write it had not yet received, but a group that commits on a
+     * majority keeps a committed grant across a change of leader, so there the grant was lost or never
+     * committed.
+     */
+    private static String lostGrant(LeaseTerms terms) {
+        if (terms == null || terms.kind() == LeaseTerms.Kind.UNDECLARED) {
+            return "the server that granted it again did not have the first grant (the lock's lease, and so who keeps a grant, is not declared)";
+        }
+        return switch (terms.judges()) {
+            case MAJORITY -> "a group that commits a grant on a majority keeps it across a change of leader, so the first grant was lost"
+                    + " or never committed before it was answered";
+            case KEY_MASTER, ONE -> "the server that granted it again did not have the first grant (a failover to a replica that missed it)";
+        };
     }
 
     /**

@@ -324,6 +324,14 @@ class LeaseLimitsTest {
         Incident.Cause restarted = afterALeaderCut(raftSession(null), "n3", true, "n1", 3_700, 10_300);
         assertFalse(restarted.leaseLimit(), restarted.why());
         assertTrue(restarted.why().contains("a new leader gives the holder's 5.000 s lease renewed every 1.000 s a whole ttl"), restarted.why());
+        // ... and the double grant is the group's: a majority keeps a committed grant across a change of leader
+        assertTrue(restarted.why().contains("was lost or never committed before it was answered"), restarted.why());
+        assertFalse(restarted.why().contains("replica"), restarted.why());
+        // a key's master failing over: a replica promoted without the grant
+        Incident.Cause promoted = afterALeaderCut(new LeaseModel.Fixed(Duration.ofSeconds(30), LeaseModel.Clock.SERVICE, LeaseModel.Judges.KEY_MASTER),
+                "n3", true, "n1", 3_700, 10_300);
+        assertFalse(promoted.leaseLimit(), promoted.why());
+        assertTrue(promoted.why().contains("a failover to a replica that missed it"), promoted.why());
         // the clients still reached the old leader, and the new one came 5 s before the session's end: time to renew
         Incident.Cause early = afterALeaderCut(raftSession(Duration.ofSeconds(1)), "n3", false, "n1", 1_000, 10_300);
         assertFalse(early.leaseLimit(), early.why());
