@@ -80,16 +80,31 @@ public final class HazelcastCluster {
      * closed its own yet). The CP objects themselves stay, free: a destroyed one cannot be made again
      * under its name, and a lock's fences only grow. Over the members' REST API (its CP endpoints).
      * Throws when a member is not a CP member again (a group that lost its majority to kills: it
-     * starts anew), when the member asked does not answer, or when a session is left.
+     * starts anew), when the default group has not every member in it or no leader a majority names
+     * within 15 s (a run on a group of two, or one still electing, would meet a split or a kill
+     * that means something else), when the member asked does not answer, or when a session is left.
      */
     public void reset() {
         List<HazelcastNode> notServing = nodes.stream().filter(n -> !n.isServing()).toList();
         if (!notServing.isEmpty()) throw new LabException(notServing + " not serving as CP members again");
         HazelcastNode n = nodes.get(0);
+        Wait.until("the default CP group to hold all " + nodes.size() + " members and a leader a majority names",
+                () -> groupMembers(n) == nodes.size() && leader().isPresent(), Duration.ofSeconds(15));
         for (long id : sessions(n)) n.rest("/groups/default/sessions/" + id + "/remove", HazelcastMember.CLUSTER + "&");
         List<Long> left = sessions(n);
         if (!left.isEmpty()) throw new LabException("CP sessions " + left + " left on " + n + " after the reset");
     }
+
+    /** How many members the default CP group lists (its REST answer names each member's address once), -1 when unanswered. */
+    private static int groupMembers(HazelcastNode n) {
+        try {
+            return (int) ADDRESS.matcher(n.rest("/groups/default", null)).results().count();
+        } catch (LabException e) {
+            return -1;
+        }
+    }
+
+    private static final java.util.regex.Pattern ADDRESS = java.util.regex.Pattern.compile("\"address\"\\s*:");
 
     private static final java.util.regex.Pattern SESSION_ID = java.util.regex.Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
 
