@@ -87,8 +87,10 @@ class DatabaseIT {
             PostgresNode n2 = pg.nodes().get(1);
             assertEquals(n1, pg.primary().orElseThrow());
             try (Connection c = DriverManager.getConnection(pg.jdbcUrl()); Statement s = c.createStatement()) {
+                // on (the default) waits for the replica's flush, not its replay: a read there could still miss the table
+                s.execute("SET synchronous_commit = remote_apply");
                 s.execute("CREATE TABLE t (id INT PRIMARY KEY)");
-                s.execute("INSERT INTO t VALUES (1)"); // synchronous: on the replica when this returns
+                s.execute("INSERT INTO t VALUES (1)"); // applied on the replica when this returns
             }
             assertEquals(1, count(n2), "the replica has the row the primary acknowledged");
             n1.kill();
