@@ -54,11 +54,28 @@ public final class LabNemesis implements Nemesis {
 
     private final Thread onShutdown = new Thread(this::healQuietly, "lockstorm-nemesis-heal");
 
+    private volatile boolean planEnded;
+    private final Pace pace = Pace.REAL.endingWhen(() -> planEnded);
+
     /** A nemesis whose faults are also healed when the JVM is asked to stop (Ctrl-C, SIGTERM). */
     public LabNemesis(Lab lab, Consumer<NemesisAction> events) {
         this.lab = lab;
         this.events = events;
         Runtime.getRuntime().addShutdownHook(onShutdown);
+    }
+
+    /** Real time, cut short by {@link #endPlan}. */
+    @Override
+    public Pace pace() {
+        return pace;
+    }
+
+    /**
+     * Ends the plan running against this nemesis: its sleeps and waits return at once, so it stops
+     * between steps and heals what it holds (a run whose history already shows what it was run for).
+     */
+    public void endPlan() {
+        planEnded = true;
     }
 
     private void healQuietly() {

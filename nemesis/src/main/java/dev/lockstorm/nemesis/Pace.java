@@ -29,6 +29,31 @@ public interface Pace {
         return true;
     }
 
+    /**
+     * This pace with every sleep and poll cut short once {@code ended} holds, answering false as on an
+     * interrupt: a plan then stops between its steps, and heals the fault in hand as at its end. Unlike an
+     * interrupt it never lands inside a fault's injection.
+     */
+    default Pace endingWhen(BooleanSupplier ended) {
+        Pace base = this;
+        return new Pace() {
+            @Override
+            public long now() {
+                return base.now();
+            }
+
+            @Override
+            public boolean sleepUntil(long deadline) {
+                while (true) {
+                    if (ended.getAsBoolean()) return false;
+                    long now = base.now();
+                    if (now - deadline >= 0) return true;
+                    if (!base.sleepUntil(Math.min(deadline, now + 50_000_000L))) return false;
+                }
+            }
+        };
+    }
+
     /** The system's monotonic clock and real sleeps. */
     Pace REAL = new Pace() {
         @Override

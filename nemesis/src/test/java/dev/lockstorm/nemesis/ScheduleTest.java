@@ -169,4 +169,32 @@ class ScheduleTest {
         Schedule plain = Schedule.random(List.of(fault("a")), Duration.ofMillis(1), Duration.ofMillis(100), new Random(3));
         for (int i = 0; i < 100; i++) assertTrue(plain.nextLength() >= 50_000_000 && plain.nextLength() <= 150_000_000);
     }
+
+    @Test
+    void anEndedPlanStopsBetweenStepsItsFaultInHandCutShort() throws Exception {
+        // one fault of 20 s in a plan of a minute: ended 0.3 s into the fault, the plan returns at once, having injected that one
+        Schedule s = Schedule.sequence(List.of(fault("a")), Duration.ofMillis(5), Duration.ofSeconds(20));
+        java.util.concurrent.atomic.AtomicInteger injected = new java.util.concurrent.atomic.AtomicInteger(-1);
+        Thread plan = new Thread(() -> injected.set(s.run(nemesis, Duration.ofMinutes(1))));
+        long start = System.nanoTime();
+        plan.start();
+        while (picked.isEmpty()) Thread.sleep(5);
+        Thread.sleep(300);
+        ((LabNemesis) nemesis).endPlan();
+        plan.join(5_000);
+        assertTrue(!plan.isAlive() && (System.nanoTime() - start) < 5_000_000_000L, "the plan ran on after it was ended");
+        assertEquals(1, injected.get());
+        assertEquals(List.of("a"), picked);
+    }
+
+    @Test
+    void aPaceEndsItsSleepsOnlyOnceEnded() {
+        AtomicBoolean ended = new AtomicBoolean();
+        Pace pace = Pace.REAL.endingWhen(ended::get);
+        assertTrue(pace.sleep(20_000_000L), "a sleep not ended runs its length");
+        ended.set(true);
+        long start = System.nanoTime();
+        assertTrue(!pace.sleep(10_000_000_000L) && System.nanoTime() - start < 1_000_000_000L, "an ended pace sleeps no more");
+        assertTrue(!pace.polled(() -> false, pace.now() + 10_000_000_000L, 5), "nor waits");
+    }
 }

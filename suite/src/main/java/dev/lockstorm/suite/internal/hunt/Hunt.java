@@ -8,6 +8,7 @@ import dev.lockstorm.results.Expectation;
 import dev.lockstorm.checker.lock.Coverage;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.locks.internal.registry.PluginClasspath;
+import dev.lockstorm.results.Results;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
@@ -183,7 +184,7 @@ public final class Hunt {
         Map<String, Long> mostOf = new HashMap<>();
         List<Long> arounds = new ArrayList<>();
         try (StandingServers standing = new StandingServers()) {
-            Runner runner = new Runner(progress, placement).keeping(standing);
+            Runner runner = new Runner(progress, placement).keeping(standing).endingAt(Hunt::finding);
             for (Rotation.Turn turn = first; turn != null; turn = rotation.next(turn.position() + 1)) {
                 NemesisKind kind = turn.kind();
                 long seed = turn.seed();
@@ -263,14 +264,24 @@ public final class Hunt {
             .withZone(java.time.ZoneOffset.UTC);
 
     /**
+     * What a hunt stops at, from what results.json says (worded in full by {@link #defect}): a lock
+     * defect, or, when the run fenced, a resource defect. Also what ends a hunt's run early
+     * ({@link Runner#endingAt}), so that a run stops at the finding it would stop the hunt at.
+     */
+    static Optional<String> finding(Results r) {
+        if (Expectation.DEFECT.unmet(r).isEmpty()) return Optional.of("a lock defect (" + String.join("; ", r.defects()) + ")");
+        List<String> resource = r.resourceDefects();
+        return resource.isEmpty() ? Optional.empty() : Optional.of("a resource defect (" + String.join("; ", resource) + ")");
+    }
+
+    /**
      * A run that shows a defect of the lock ({@link Expectation#DEFECT}, the one rule), or, where it
      * fenced, of the resource ({@link Expectation.Word#RESOURCE_DEFECT}), with the first in words.
      */
     static Optional<String> defect(RunResult r) {
-        List<String> resource = r.results().resourceDefects();
+        if (finding(r.results()).isEmpty()) return Optional.empty();
         if (Expectation.DEFECT.unmet(r.results()).isPresent()) {
-            return resource.isEmpty() ? Optional.empty() : Optional.of("a resource defect: " + String.join("; ", resource) + " (--fencing "
-                    + r.results().fencing() + ")");
+            return Optional.of("a resource defect: " + String.join("; ", r.results().resourceDefects()) + " (--fencing " + r.results().fencing() + ")");
         }
         CheckResult c = r.check();
         if (c.defectIncidents() > 0) {

@@ -1,6 +1,6 @@
 package dev.lockstorm.suite.internal.run;
 
-import dev.lockstorm.nemesis.Nemesis;
+import dev.lockstorm.nemesis.LabNemesis;
 import dev.lockstorm.suite.internal.cluster.Cluster;
 import dev.lockstorm.suite.internal.nemesiskinds.Targets;
 
@@ -20,8 +20,10 @@ final class LiveRun {
     final List<DrivenClient> clients;
     final HoldBoard board;
     final ResourceCalls resource;
-    final Nemesis nemesis;
+    final LabNemesis nemesis;
     final Targets targets;
+    /** When the main phase may end before its time limit, or null: it runs its whole time. */
+    final EarlyEnd earlyEnd;
     /** Clients that could not acquire in the quiet period: "process N". */
     final List<String> notLive = new ArrayList<>();
     /** The clients' threads of the main phase, which the heal waits for. */
@@ -32,7 +34,7 @@ final class LiveRun {
     long mainEnded;
 
     LiveRun(RunSpec spec, RunLog log, Recorder recorder, Cluster cluster, List<DrivenClient> clients, HoldBoard board,
-            ResourceCalls resource, Nemesis nemesis, Targets targets) {
+            ResourceCalls resource, LabNemesis nemesis, Targets targets, EarlyEnd earlyEnd) {
         this.spec = spec;
         this.log = log;
         this.recorder = recorder;
@@ -42,5 +44,6 @@ final class LiveRun {
         this.resource = resource;
         this.nemesis = nemesis;
         this.targets = targets;
+        this.earlyEnd = earlyEnd;
     }
 }

@@ -14,6 +14,7 @@ import dev.lockstorm.nemesis.LabNemesis;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.delay.DelayLinks;
 import dev.lockstorm.results.JunitXml;
+import dev.lockstorm.results.Results;
 import dev.lockstorm.results.RunReport;
 import dev.lockstorm.suite.internal.cluster.Cluster;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
@@ -36,6 +37,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
@@ -59,6 +62,8 @@ public final class Runner {
     private final Placement placement;
     /** Where a run's lab and servers are kept for the next run, or null: each run has its own. */
     private final StandingServers standing;
+    /** What a run is for, when its history so far shows it, or null: every run runs its whole time limit. */
+    private final Function<Results, Optional<String>> finding;
 
     /** A runner whose runs build their hosts in a lab on this machine. */
     public Runner(PrintStream progress) {
@@ -66,13 +71,14 @@ public final class Runner {
     }
 
     public Runner(PrintStream progress, Placement placement) {
-        this(progress, placement, null);
+        this(progress, placement, null, null);
     }
 
-    private Runner(PrintStream progress, Placement placement, StandingServers standing) {
+    private Runner(PrintStream progress, Placement placement, StandingServers standing, Function<Results, Optional<String>> finding) {
         this.progress = progress;
         this.placement = placement;
         this.standing = standing;
+        this.finding = finding;
     }
 
     /**
@@ -80,7 +86,16 @@ public final class Runner {
      * (on this machine's labs only; remote hosts and containers start their own for each run).
      */
     public Runner keeping(StandingServers standing) {
-        return new Runner(progress, placement, placement instanceof Placement.InLab ? standing : null);
+        return new Runner(progress, placement, placement instanceof Placement.InLab ? standing : null, finding);
+    }
+
+    /**
+     * This runner, each run's main phase ending once the history written so far shows {@code finding}
+     * (what results.json would say, in words; empty while it does not): a hunt's runs stop at their
+     * defect rather than inject more faults ({@link EarlyEnd}). The run's own check still decides.
+     */
+    public Runner endingAt(Function<Results, Optional<String>> finding) {
+        return new Runner(progress, placement, standing, finding);
     }
 
     public RunResult run(RunSpec spec, Path dir) throws IOException, InterruptedException {
@@ -163,7 +178,8 @@ public final class Runner {
                     leaders.start();
                     Targets targets = new RunTargets(cluster, clients, board, new Random(random.nextLong()), spec.rhythm(), clientDir,
                             placement.clientLinksCut(spec.clients()));
-                    run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets);
+                    EarlyEnd early = finding == null ? null : new EarlyEnd(finding, dir, runInfo(spec, 0, startedAt, dir));
+                    run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets, early);
                     mainStarted = System.nanoTime();
                     archivesAtMain = ClassArchive.buildingNanos();
                     for (Phase phase : Phase.ALL) phase.run(run);
