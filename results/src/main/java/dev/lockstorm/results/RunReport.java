@@ -81,14 +81,15 @@ public final class RunReport {
 
     /**
      * What results.json would say of a run still going, from the history written so far (a line being
-     * written left out, quietly: it is not a kill's), the search given {@code searchLimit}; its liveness
-     * unknown. For a runner that ends a run once it shows what the run is for.
+     * written left out, quietly: it is not a kill's), the whole check within {@code timeLimit} and the
+     * search kept small (one thread, 10,000 states: it must not take the cores from the run it looks
+     * at); its liveness unknown. For a runner that ends a run once it shows what the run is for.
      */
-    public static Results soFar(Path dir, Map<String, Object> facts, Duration searchLimit) throws IOException {
+    public static Results soFar(Path dir, Map<String, Object> facts, Duration timeLimit) throws IOException {
         String text = Files.readString(dir.resolve("history.jsonl"), StandardCharsets.UTF_8);
         History h = HistoryReader.read(new StringReader(text.substring(0, text.lastIndexOf('\n') + 1)), dir.resolve("history.jsonl").toString(),
                 HistoryFormat.JSONL);
-        return Results.of(Checker.check(h, Models.infer(h, false), SearchLimits.withTimeLimit(searchLimit)), null, facts);
+        return Results.of(Checker.check(h, Models.infer(h, false), new SearchLimits(timeLimit, 10_000, 1)), null, facts);
     }
 
     /** Reads a run directory's history as {@link #write} does (a last line cut off by a kill left out). */

@@ -19,7 +19,7 @@ import java.util.function.Function;
  * its short search, ends nothing.
  */
 final class EarlyEnd {
-    /** The search's limit for one look: a look runs on the main phase's thread, between its ticks. */
+    /** The check's limit for one look: a look runs on the main phase's thread, between its ticks. */
     private static final Duration LOOK = Duration.ofSeconds(2);
 
     private final Function<Results, Optional<String>> finding;

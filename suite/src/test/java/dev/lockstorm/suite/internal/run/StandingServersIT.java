@@ -39,6 +39,7 @@ import java.util.concurrent.TimeUnit;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -144,6 +145,40 @@ class StandingServersIT {
                 next.shutdown();
             }
         });
+    }
+
+    /**
+     * A member cut off past the CP group's auto-removal (10 s after the members dropped it, 10 s without
+     * heartbeats) merges back after the heal as no CP member: a group of two, on which the next run's
+     * split or kill would mean something else (a split that leaves no majority on either side). It is
+     * not emptied for another run.
+     */
+    @Test
+    void aHazelcastGroupThatRemovedAMemberCutOffIsNotKept() throws Exception {
+        Path dir = Files.createDirectories(DIR.resolve("HazelcastCut-" + System.nanoTime()));
+        List<String> hosts = new ArrayList<>(Topology.HAZELCAST.hostNames());
+        hosts.add("c1");
+        try (Lab lab = Lab.open(new LabSpec(hosts, dir))) {
+            Cluster c = Cluster.start(Topology.HAZELCAST, lab, Persistence.NONE, false);
+            HazelcastInstance client = hazelcast(c.connect());
+            try {
+                // the lock makes the default CP group
+                var lock = client.getCPSubsystem().getLock("/lockstorm/lock");
+                assertTrue(lock.tryLock());
+                lock.unlock();
+            } finally {
+                client.shutdown();
+            }
+            assertTrue(c.reset(), "a whole group with a leader is emptied");
+            var n3 = lab.host("n3");
+            try (var nemesis = new dev.lockstorm.nemesis.LabNemesis(lab, e -> {
+            })) {
+                nemesis.partition(dev.lockstorm.nemesis.Grudge.isolate(n3, hosts.stream().map(lab::host).toList()));
+                Thread.sleep(25_000);
+                nemesis.healPartition();
+            }
+            assertThrows(dev.lockstorm.clusters.lab.LabException.class, c::reset, "a group of two is not emptied for another run");
+        }
     }
 
     private static HazelcastInstance hazelcast(String members) {
