@@ -76,7 +76,11 @@ public final class RunReport {
 
     /** A run's history checked as a run directory's results are: the lock model its history implies, two minutes at most for the search. */
     public static CheckResult check(History h) {
-        return Checker.check(h, Models.infer(h, false), SearchLimits.withTimeLimit(Duration.ofSeconds(120)));
+        return check(h, SearchLimits.withTimeLimit(Duration.ofSeconds(120)));
+    }
+
+    private static CheckResult check(History h, SearchLimits limits) {
+        return Checker.check(h, Models.infer(h, false), limits);
     }
 
     /**
@@ -86,10 +90,7 @@ public final class RunReport {
      * at); its liveness unknown. For a runner that ends a run once it shows what the run is for.
      */
     public static Results soFar(Path dir, Map<String, Object> facts, Duration timeLimit) throws IOException {
-        String text = Files.readString(dir.resolve("history.jsonl"), StandardCharsets.UTF_8);
-        History h = HistoryReader.read(new StringReader(text.substring(0, text.lastIndexOf('\n') + 1)), dir.resolve("history.jsonl").toString(),
-                HistoryFormat.JSONL);
-        return Results.of(Checker.check(h, Models.infer(h, false), new SearchLimits(timeLimit, 10_000, 1)), null, facts);
+        return Results.of(check(readHistory(dir.resolve("history.jsonl"), false), new SearchLimits(timeLimit, 10_000, 1)), null, facts);
     }
 
     /** Reads a run directory's history as {@link #write} does (a last line cut off by a kill left out). */
@@ -147,11 +148,18 @@ public final class RunReport {
      * it) is left out with a note, never repaired in the file.
      */
     static History readHistory(Path file) throws IOException {
+        return readHistory(file, true);
+    }
+
+    /** The same; {@code killed}: whether a cut-off last line means a kill, and is noted (a run still going is writing it). */
+    private static History readHistory(Path file, boolean killed) throws IOException {
         String text = Files.readString(file, StandardCharsets.UTF_8); // read once: the check reads this text, not the file again
         if (text.isEmpty() || text.endsWith("\n")) return HistoryReader.read(new StringReader(text), file.toString(), HistoryFormat.JSONL);
         int cut = text.lastIndexOf('\n') + 1;
-        System.err.println("lockstorm: " + file + ": the last line was cut off mid-write (the run was killed); checking the "
-                + text.substring(0, cut).lines().count() + " complete lines");
+        if (killed) {
+            System.err.println("lockstorm: " + file + ": the last line was cut off mid-write (the run was killed); checking the "
+                    + text.substring(0, cut).lines().count() + " complete lines");
+        }
         return HistoryReader.read(new StringReader(text.substring(0, cut)), file.toString(), HistoryFormat.JSONL);
     }
 }

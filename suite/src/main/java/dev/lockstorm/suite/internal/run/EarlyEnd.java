@@ -21,12 +21,12 @@ import java.util.function.Function;
 final class EarlyEnd {
     /** The check's limit for one look: a look runs on the main phase's thread, between its ticks. */
     private static final Duration LOOK = Duration.ofSeconds(2);
+    /** Looks at most this often: each reads and checks the whole history so far. */
+    private static final long EVERY = 1_000_000_000L;
 
     private final Function<Results, Optional<String>> finding;
     private final Path dir;
     private final Map<String, Object> facts;
-    /** Looks at most this often: each reads and checks the whole history so far. */
-    private static final long EVERY = 1_000_000_000L;
 
     private int doublesSeen;
     private long nemesisSeen = -1;

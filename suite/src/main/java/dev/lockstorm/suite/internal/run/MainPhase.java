@@ -6,6 +6,7 @@ import dev.lockstorm.suite.internal.nemesiskinds.NemesisPlan;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -41,7 +42,7 @@ record MainPhase() implements Phase {
             if (left > 0 || nemesisThread == null) Thread.sleep(Math.min(tick, Math.max(1, left)));
             else nemesisThread.join(tick);
             if (run.earlyEnd != null && !endedEarly) {
-                java.util.Optional<String> shown = run.earlyEnd.shown(run.board, run.recorder);
+                Optional<String> shown = run.earlyEnd.shown(run.board, run.recorder);
                 if (shown.isPresent()) {
                     run.log.say(String.format(Locale.ROOT, "  [%5.1f s] the history so far shows %s: the main phase ends here",
                             run.recorder.elapsedSeconds(), shown.get()));
