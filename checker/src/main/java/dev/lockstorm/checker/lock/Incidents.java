@@ -256,12 +256,17 @@ public final class Incidents {
                 cannotSay = true;
                 notEnough.add("its client cannot say whether it still holds (no stillHeld), so what it believed is not judged");
             }
-            // when the answer was given ("still_held_at"), else (an older history) when the operation it came with was invoked
-            boolean toldAfter = op.extra("still_held_at") instanceof Number n ? n.longValue() > first.start().time() : invokedAfter;
+            // the answer was formed after the client was asked ("still_held_asked") and before it arrived ("still_held_at"): only a
+            // question put after the other's grant certainly has an answer formed after it (a worker frozen once it had answered
+            // delivers an earlier belief late). An older history without the question's time is judged by the answer's, else by
+            // when the operation it came with was invoked.
+            Object askedAt = op.extra("still_held_asked") instanceof Number n ? n : op.extra("still_held_at");
+            boolean toldAfter = askedAt instanceof Number n ? n.longValue() > first.start().time() : invokedAfter;
             if (toldAfter && Boolean.TRUE.equals(op.extra("still_held"))) {
                 String when = op.extra("still_held_at") instanceof Number n ? History.duration(n.longValue()) : History.when(op);
+                String question = op.extra("still_held_asked") instanceof Number n ? " (asked at " + History.duration(n.longValue()) + ")" : "";
                 return new Incident.Cause(false, Prose.of("its client told ", hold.start().who(), " it still held the lock at ", when,
-                        ", after ", first.start().who(), " was granted it at ", History.when(first.start())), null);
+                        question + ", after ", first.start().who(), " was granted it at ", History.when(first.start())), null);
             }
         }
         for (FaultSpan f : before) {

@@ -475,14 +475,30 @@ class LeaseLimitsTest {
 
     /** c1 granted, frozen 11 s (renewed 10 s lease), c2 granted; c1 then writes, having said "still held" at {@code answeredAt} ms. */
     private static Incident.Cause beliefAt(long answeredAt) {
-        return cause(h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S)).acquire(0, 1L).with("client", "c1")
+        return belief(null, answeredAt);
+    }
+
+    /** The same, the question put at {@code askedAt} ms (none recorded when null). */
+    private static Incident.Cause belief(Long askedAt, long answeredAt) {
+        var written = h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S)).acquire(0, 1L).with("client", "c1")
                 .gap(100).nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
                 .gap(11_000).acquire(1, 2L).with("client", "c2")
                 .nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
                 .invoke(0, "write", Map.of("token", 1, "value", 1))
-                .add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true)
-                .with("still_held_at", answeredAt * 1_000_000L)
-                .release(0).release(1));
+                .add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true);
+        if (askedAt != null) written = written.with("still_held_asked", askedAt * 1_000_000L);
+        return cause(written.with("still_held_at", answeredAt * 1_000_000L).release(0).release(1));
+    }
+
+    @Test
+    void aBeliefAskedBeforeTheOtherGrantAndDeliveredAfterAFreezeIsNotADefect() {
+        // asked at 50 ms, the worker frozen once it had answered, the answer read after the heal: what it knew was formed before c2's grant
+        Incident.Cause late = belief(50L, 11_200);
+        assertTrue(late.leaseLimit(), late.why());
+        // asked after c2's grant: the answer was formed after it
+        Incident.Cause after = belief(11_150L, 11_200);
+        assertFalse(after.leaseLimit(), after.why());
+        assertTrue(after.why().contains("still held the lock at 11.200 s (asked at 11.150 s)"), after.why());
     }
 
     @Test

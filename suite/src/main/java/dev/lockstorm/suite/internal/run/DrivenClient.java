@@ -38,7 +38,11 @@ final class DrivenClient implements Holder, Client {
     private final RunSpec spec;
     private final ClockFault clock;
     private final AcquireWaits waits;
-    /** When the client last said, with a grant, whether it still held: that answer's time, recorded with the read it is carried to. */
+    /**
+     * When the client last said, with a grant, whether it still held: when the acquire was put to it and when the answer came,
+     * recorded with the read the answer is carried to.
+     */
+    private long grantAskedAt = -1;
     private long grantAnsweredAt = -1;
     /** When the hold in progress was granted, on the history's clock. */
     private long grantedAt = -1;
@@ -146,11 +150,14 @@ final class DrivenClient implements Holder, Client {
      */
     private Outcome resourceOp(Step step, Long token, Boolean stillHeld) {
         String f = name(step);
-        // the belief is recorded with the time it was given, never as if given when the operation began
+        // the belief is recorded with when it was asked and when it was answered, never as if given when the operation began: the
+        // answer was formed between the two (a worker frozen after it answered delivers a belief formed before the freeze late)
+        long askedAt = stillHeld == null ? -1 : grantAskedAt;
         long answeredAt = stillHeld == null ? -1 : grantAnsweredAt;
         boolean asked = stillHeld != null;
         if (!asked && spec.onDoubt() == OnDoubt.STOP) {
             // a careful holder asks right before it touches the resource, and does not when the answer is no
+            askedAt = history.now();
             Reply ack = worker.call(new Command.Use());
             if (!(ack instanceof Reply.InUse use)) {
                 history.invoke(f, value(step), Map.of());
@@ -163,6 +170,7 @@ final class DrivenClient implements Holder, Client {
         }
         history.invoke(f, value(step), Map.of());
         if (!asked) {
+            askedAt = history.now();
             Reply ack = worker.call(new Command.Use());
             if (!(ack instanceof Reply.InUse use)) return crash(f);
             stillHeld = use.stillHeld();
@@ -172,7 +180,10 @@ final class DrivenClient implements Holder, Client {
         Map<String, Object> extra = new LinkedHashMap<>();
         // the client could not say: recorded as such, and no still-held judgement is made of it
         extra.put("still_held", stillHeld == null ? "unknown" : stillHeld);
-        if (answeredAt >= 0) extra.put("still_held_at", answeredAt);
+        if (answeredAt >= 0) {
+            extra.put("still_held_asked", askedAt);
+            extra.put("still_held_at", answeredAt);
+        }
         if (a.error() != null) extra.put("error", a.error());
         boolean read = step instanceof Step.Read;
         history.complete(a.type(), f, a.type() == OpType.OK && read ? Map.of("value", a.value()) : null, extra);
@@ -184,11 +195,15 @@ final class DrivenClient implements Holder, Client {
     /** A lock operation through the worker, its invocation with {@code more} fields. */
     private Outcome lockOp(String f, Command cmd, Map<String, Object> more) {
         history.invoke(f, null, more);
+        long askedAt = history.now();
         Reply answer = worker.call(cmd);
         if (answer == null) return crash(f);
         if (answer instanceof Reply.Ok ok) {
             history.complete(OpType.OK, f, ok.token(), withNotes(Map.of(), ok.notes()));
-            if (ok.stillHeld() != null) grantAnsweredAt = history.now();
+            if (ok.stillHeld() != null) {
+                grantAskedAt = askedAt;
+                grantAnsweredAt = history.now();
+            }
             return f.startsWith("acquire") ? new Outcome.Granted(ok.token(), ok.stillHeld()) : Outcome.DONE;
         }
         if (answer instanceof Reply.Fail fail) {
