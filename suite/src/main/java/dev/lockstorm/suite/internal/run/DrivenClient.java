@@ -151,38 +151,30 @@ final class DrivenClient implements Holder, Client {
     private Outcome resourceOp(Step step, Long token, Boolean stillHeld) {
         String f = name(step);
         // the belief is recorded with when it was asked and when it was answered, never as if given when the operation began: the
-        // answer was formed between the two (a worker frozen after it answered delivers a belief formed before the freeze late)
-        long askedAt = stillHeld == null ? -1 : grantAskedAt;
-        long answeredAt = stillHeld == null ? -1 : grantAnsweredAt;
-        boolean asked = stillHeld != null;
-        if (!asked && spec.onDoubt() == OnDoubt.STOP) {
+        // answer was formed between the two
+        Belief belief = stillHeld == null ? null : new Belief(stillHeld, grantAskedAt, grantAnsweredAt);
+        if (belief == null && spec.onDoubt() == OnDoubt.STOP) {
             // a careful holder asks right before it touches the resource, and does not when the answer is no
-            askedAt = history.now();
-            Reply ack = worker.call(new Command.Use());
-            if (!(ack instanceof Reply.InUse use)) {
+            belief = ask();
+            if (belief == null) {
                 history.invoke(f, value(step), Map.of());
                 return crash(f);
             }
-            if (Boolean.FALSE.equals(use.stillHeld())) return new Outcome.StillHeld(false);
-            stillHeld = use.stillHeld();
-            answeredAt = history.now();
-            asked = true;
+            if (Boolean.FALSE.equals(belief.held())) return new Outcome.StillHeld(false);
         }
         history.invoke(f, value(step), Map.of());
-        if (!asked) {
-            askedAt = history.now();
-            Reply ack = worker.call(new Command.Use());
-            if (!(ack instanceof Reply.InUse use)) return crash(f);
-            stillHeld = use.stillHeld();
-            answeredAt = history.now();
+        if (belief == null) {
+            belief = ask();
+            if (belief == null) return crash(f);
         }
+        stillHeld = belief.held();
         ResourceCalls.Answer a = step instanceof Step.Write w ? resource.write(token, w.value()) : resource.read(token, ((Step.Read) step).shared());
         Map<String, Object> extra = new LinkedHashMap<>();
         // the client could not say: recorded as such, and no still-held judgement is made of it
         extra.put("still_held", stillHeld == null ? "unknown" : stillHeld);
-        if (answeredAt >= 0) {
-            extra.put("still_held_asked", askedAt);
-            extra.put("still_held_at", answeredAt);
+        if (belief.answeredAt() >= 0) {
+            extra.put("still_held_asked", belief.askedAt());
+            extra.put("still_held_at", belief.answeredAt());
         }
         if (a.error() != null) extra.put("error", a.error());
         boolean read = step instanceof Step.Read;
@@ -190,6 +182,28 @@ final class DrivenClient implements Holder, Client {
         if (a.type() == OpType.INFO) return reset(); // the resource could not say: the client goes on as a new process
         if (a.type() == OpType.FAIL) return Outcome.REFUSED;
         return read ? new Outcome.Read(a.value()) : Outcome.DONE;
+    }
+
+    /** What the worker said of its hold ({@code null}: it could not say), when it was asked and when its answer came. */
+    private record Belief(Boolean held, long askedAt, long answeredAt) {
+    }
+
+    /** An answer slower than this may have been held up by a freeze of the worker: asked again. */
+    private static final long SLOW_ANSWER = 200_000_000L;
+
+    /**
+     * Whether the worker still holds, asked now; null when it does not answer. A slow "yes" is asked once more: it may have been
+     * formed before a freeze that held its delivery back (before another's grant), or after one that held the question back,
+     * and the history cannot tell which, so the holder, awake now, asks again (as a careful holder does after every resume) and
+     * that answer is the one recorded.
+     */
+    private Belief ask() {
+        for (int attempt = 0; ; attempt++) {
+            long askedAt = history.now();
+            if (!(worker.call(new Command.Use()) instanceof Reply.InUse use)) return null;
+            Belief b = new Belief(use.stillHeld(), askedAt, history.now());
+            if (attempt > 0 || b.answeredAt() - askedAt < SLOW_ANSWER || !Boolean.TRUE.equals(b.held())) return b;
+        }
     }
 
     /** A lock operation through the worker, its invocation with {@code more} fields. */
