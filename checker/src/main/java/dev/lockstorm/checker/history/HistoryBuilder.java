@@ -124,6 +124,7 @@ public final class HistoryBuilder {
         }
         op = inheritLock(inv, op, index);
         checkTokens(op);
+        checkBelief(op);
         open.remove(op.process());
         partner[pending] = index;
         partner[index] = pending;
@@ -223,6 +224,30 @@ public final class HistoryBuilder {
                 }
             }
             default -> { }
+        }
+    }
+
+    /**
+     * A holder's belief, as a completion carries it, is judged against other grants (a "yes" after one is a defect): one the checker
+     * would misread is bad input, never skipped. {@code still_held} is true, false or "unknown"; its times are whole nanoseconds
+     * on the history's clock, asked no later than answered.
+     */
+    private void checkBelief(Op op) {
+        Object held = op.extra("still_held");
+        if (held != null && !(held instanceof Boolean) && !"unknown".equals(held)) {
+            throw error(op, "still_held " + Op.show(held) + " of a " + op.f() + "; expected true, false or \"unknown\"");
+        }
+        Object asked = op.extra("still_held_asked");
+        Object at = op.extra("still_held_at");
+        for (Object[] field : new Object[][]{{"still_held_asked", asked}, {"still_held_at", at}}) {
+            if (field[1] != null && !(field[1] instanceof Long || field[1] instanceof Integer) || field[1] instanceof Number n && n.longValue() < 0) {
+                throw error(op, field[0] + " " + Op.show(field[1]) + " of a " + op.f()
+                        + " is not a time; expected whole nanoseconds ≥ 0 on the history's clock");
+            }
+        }
+        if (asked instanceof Number a && at instanceof Number t && a.longValue() > t.longValue()) {
+            throw error(op, "still_held_asked " + a + " of a " + op.f() + " is after its still_held_at " + t
+                    + "; expected the question no later than its answer");
         }
     }
 

@@ -120,6 +120,26 @@ class HostileInputTest {
         }
     }
 
+    @Test
+    void aBeliefTheCheckerWouldMisreadIsRefusedByItsLine() {
+        String[][] cases = {
+                {"\"still_held\":\"yes\"", "still_held \"yes\" of a write; expected true, false or \"unknown\""},
+                {"\"still_held\":true,\"still_held_asked\":\"soon\",\"still_held_at\":5", "still_held_asked \"soon\" of a write is not a time"},
+                {"\"still_held\":true,\"still_held_at\":1.5", "still_held_at 1.5 of a write is not a time"},
+                {"\"still_held\":true,\"still_held_at\":-3", "still_held_at -3 of a write is not a time"},
+                {"\"still_held\":true,\"still_held_asked\":9,\"still_held_at\":5", "still_held_asked 9 of a write is after its still_held_at 5"},
+        };
+        String invoke = "{\"type\":\"invoke\",\"process\":0,\"f\":\"write\",\"value\":{\"token\":1,\"value\":1}}\n";
+        for (String[] c : cases) {
+            HistoryFormatException e = bad(invoke + "{\"type\":\"ok\",\"process\":0,\"f\":\"write\"," + c[0] + "}\n", HistoryFormat.JSONL);
+            assertTrue(e.getMessage().startsWith("h:2: " + c[1]), c[0] + ": " + e.getMessage());
+        }
+        // well formed, and a client that could not say
+        for (String ok : new String[]{"\"still_held\":true,\"still_held_asked\":3,\"still_held_at\":5", "\"still_held\":\"unknown\""}) {
+            assertDoesNotThrow(() -> read(invoke + "{\"type\":\"ok\",\"process\":0,\"f\":\"write\"," + ok + "}\n", HistoryFormat.JSONL));
+        }
+    }
+
     // 1. processes named by strings or keywords are clients
 
     @Test
