@@ -8,6 +8,7 @@ import dev.lockstorm.suite.internal.hunt.HuntLog;
 import dev.lockstorm.suite.internal.hunt.Jobs;
 import dev.lockstorm.suite.internal.hunt.Shard;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
+import dev.lockstorm.suite.internal.run.RunDefaults;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -49,6 +50,12 @@ public final class HuntCommand implements Callable<Integer> {
             description = "How long each run's clients and nemesis run (default: chosen from the budget, 5 to 30 s, so that every"
                     + " nemesis that fits the lock runs once; the first line says what was chosen).")
     Duration each;
+
+    @Option(names = {"--lease", "--session-timeout", "--ttl"}, converter = DurationConverter.class,
+            description = "Sets each run's lease, as run's --lease does (default: " + RunDefaults.LEASE + "). A shorter one shortens the"
+                    + " freezes and holds measured against it, so faults come round sooner; it must be one the lock's servers grant"
+                    + " (ZooKeeper here: 2 to 20 s) and well above this machine's own stalls.")
+    Duration lease;
 
     @Option(names = "--nemeses", split = ",", paramLabel = "N,N…", completionCandidates = NemesisNames.class,
             description = "The nemeses of the rotation, in turn (default: the holder's faults, the servers' and those aimed at the"
@@ -107,6 +114,7 @@ public final class HuntCommand implements Callable<Integer> {
             // options are checked against the system now, not at the first run
             var spec = RunSpec.builder(registry.system(system));
             options.forEach(spec::option);
+            if (lease != null) spec.lease(lease);
             spec.build();
             if (each != null && each.toSeconds() < 5) throw new IllegalArgumentException("--each must be at least 5s, not " + each);
             if (seeds < 0) throw new IllegalArgumentException("--seeds must be at least 1, not " + seeds);
@@ -121,6 +129,7 @@ public final class HuntCommand implements Callable<Integer> {
         }
         if (jobs > 1) return inJobs(share, where instanceof Placement.InLab);
         Hunt hunt = new Hunt(store.store(), System.out).on(where);
+        if (lease != null) hunt = hunt.leased(lease);
         if (recordDir != null) hunt = hunt.asJob(recordDir, () -> stopFile != null && Files.exists(stopFile));
         Hunt.Found f = hunt.run(registry.system(system), options, registry.classpath(), registry.resource(resource),
                 nemeses, budget, each, seeds, share, fence);
@@ -168,6 +177,7 @@ public final class HuntCommand implements Callable<Integer> {
         c.addAll(backend.arguments());
         if (plugins.classpath != null) c.addAll(List.of("--classpath", plugins.classpath));
         if (each != null) c.addAll(List.of("--each", each.toSeconds() + "s"));
+        if (lease != null) c.addAll(List.of("--lease", lease.toMillis() + "ms"));
         if (nemeses != null) c.addAll(List.of("--nemeses", String.join(",", nemeses)));
         options.forEach((k, v) -> c.addAll(List.of("--option", k + "=" + v)));
         return c;

@@ -58,22 +58,33 @@ public final class Hunt {
     private final Path record;
     private final BooleanSupplier stop;
     private final Placement placement;
+    /** Each run's lease; null: a run's default ({@code RunDefaults.LEASE}). */
+    private final Duration lease;
 
     public Hunt(RunStore store, PrintStream progress) {
-        this(store, progress, null, () -> false, new Placement.InLab());
+        this(store, progress, null, () -> false, new Placement.InLab(), null);
     }
 
-    private Hunt(RunStore store, PrintStream progress, Path record, BooleanSupplier stop, Placement placement) {
+    private Hunt(RunStore store, PrintStream progress, Path record, BooleanSupplier stop, Placement placement, Duration lease) {
         this.store = store;
         this.progress = progress;
         this.record = record;
         this.stop = stop;
         this.placement = placement;
+        this.lease = lease;
     }
 
     /** The same hunt with its runs' hosts made by {@code p} (a lab by default; containers need no root, and keep no servers between runs). */
     public Hunt on(Placement p) {
-        return new Hunt(store, progress, record, stop, p);
+        return new Hunt(store, progress, record, stop, p, lease);
+    }
+
+    /**
+     * The same hunt, each run's lock asking for {@code lease}: a shorter lease brings the faults' lengths down with it (a freeze
+     * past the lease, holds up to 1.5 leases), so each run reaches its dangerous moments sooner.
+     */
+    public Hunt leased(Duration lease) {
+        return new Hunt(store, progress, record, stop, placement, lease);
     }
 
     /**
@@ -81,7 +92,7 @@ public final class Hunt {
      * store's {@code hunts/} made for it), and no run started once {@code stop} says another job found a defect.
      */
     public Hunt asJob(Path record, BooleanSupplier stop) {
-        return new Hunt(store, progress, record, stop, placement);
+        return new Hunt(store, progress, record, stop, placement, lease);
     }
 
     /**
@@ -208,6 +219,10 @@ public final class Hunt {
                 command.addAll(placement.arguments());
                 RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).resource(resource).nemesis(kind).seed(seed).timeLimit(each)
                         .fencing(fencing).command(command);
+                if (lease != null) {
+                    b.lease(lease);
+                    command.addAll(List.of("--lease", lease.toMillis() + "ms"));
+                }
                 if (durable) b.persistence(Persistence.AOF_ALWAYS);
                 if (turn.careful()) {
                     b.onDoubt(OnDoubt.STOP);

@@ -294,6 +294,8 @@ class CliTest {
         assertTrue(console.err().contains("no-such-lock"), console.err());
         assertEquals(3, Main.run("hunt", "--system", "redis-single", "--each", "1s"));
         assertTrue(console.err().contains("--each must be at least 5s"), console.err());
+        assertEquals(3, Main.run("hunt", "--system", "redis-single", "--lease", "0s"));
+        assertTrue(console.err().contains("--lease must be positive"), console.err());
         assertEquals(3, Main.run("hunt", "--system", "redis-single", "--option", "colour=red"));
         assertTrue(console.err().contains("--option colour"), console.err());
     }
