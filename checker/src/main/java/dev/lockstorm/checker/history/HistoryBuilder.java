@@ -237,18 +237,21 @@ public final class HistoryBuilder {
         if (held != null && !(held instanceof Boolean) && !"unknown".equals(held)) {
             throw error(op, "still_held " + Op.show(held) + " of a " + op.f() + "; expected true, false or \"unknown\"");
         }
-        Object asked = op.extra("still_held_asked");
-        Object at = op.extra("still_held_at");
-        for (Object[] field : new Object[][]{{"still_held_asked", asked}, {"still_held_at", at}}) {
-            if (field[1] != null && !(field[1] instanceof Long || field[1] instanceof Integer) || field[1] instanceof Number n && n.longValue() < 0) {
-                throw error(op, field[0] + " " + Op.show(field[1]) + " of a " + op.f()
-                        + " is not a time; expected whole nanoseconds ≥ 0 on the history's clock");
-            }
-        }
+        Object asked = beliefTime(op, "still_held_asked");
+        Object at = beliefTime(op, "still_held_at");
         if (asked instanceof Number a && at instanceof Number t && a.longValue() > t.longValue()) {
             throw error(op, "still_held_asked " + a + " of a " + op.f() + " is after its still_held_at " + t
                     + "; expected the question no later than its answer");
         }
+    }
+
+    /** The belief's time {@code field}, or null when absent; anything but whole nanoseconds ≥ 0 is bad input. */
+    private Object beliefTime(Op op, String field) {
+        Object v = op.extra(field);
+        if (!isToken(v) || v instanceof Number n && n.longValue() < 0) {
+            throw error(op, field + " " + Op.show(v) + " of a " + op.f() + " is not a time; expected whole nanoseconds ≥ 0 on the history's clock");
+        }
+        return v;
     }
 
     private static boolean isToken(Object v) {

@@ -260,13 +260,15 @@ public final class Incidents {
             // question put after the other's grant certainly has an answer formed after it (a worker frozen once it had answered
             // delivers an earlier belief late). An older history without the question's time is judged by the answer's, else by
             // when the operation it came with was invoked.
-            Object askedAt = op.extra("still_held_asked") instanceof Number n ? n : op.extra("still_held_at");
+            Object question = op.extra("still_held_asked");
+            Object answered = op.extra("still_held_at");
+            Object askedAt = question instanceof Number ? question : answered;
             boolean toldAfter = askedAt instanceof Number n ? n.longValue() > first.start().time() : invokedAfter;
             if (toldAfter && Boolean.TRUE.equals(op.extra("still_held"))) {
-                String when = op.extra("still_held_at") instanceof Number n ? History.duration(n.longValue()) : History.when(op);
-                String question = op.extra("still_held_asked") instanceof Number n ? " (asked at " + History.duration(n.longValue()) + ")" : "";
+                String when = answered instanceof Number n ? History.duration(n.longValue()) : History.when(op);
+                String asking = question instanceof Number n ? " (asked at " + History.duration(n.longValue()) + ")" : "";
                 return new Incident.Cause(false, Prose.of("its client told ", hold.start().who(), " it still held the lock at ", when,
-                        question + ", after ", first.start().who(), " was granted it at ", History.when(first.start())), null);
+                        asking + ", after ", first.start().who(), " was granted it at ", History.when(first.start())), null);
             }
         }
         for (FaultSpan f : before) {

@@ -38,12 +38,8 @@ final class DrivenClient implements Holder, Client {
     private final RunSpec spec;
     private final ClockFault clock;
     private final AcquireWaits waits;
-    /**
-     * When the client last said, with a grant, whether it still held: when the acquire was put to it and when the answer came,
-     * recorded with the read the answer is carried to.
-     */
-    private long grantAskedAt = -1;
-    private long grantAnsweredAt = -1;
+    /** What the client last said with a grant (asked with the acquire), recorded with the read the answer is carried to. */
+    private Belief grantBelief;
     /** When the hold in progress was granted, on the history's clock. */
     private long grantedAt = -1;
     /** Set when the main phase ends (a hold that begins after it is not waited out); read on the client's own thread. */
@@ -152,7 +148,7 @@ final class DrivenClient implements Holder, Client {
         String f = name(step);
         // the belief is recorded with when it was asked and when it was answered, never as if given when the operation began: the
         // answer was formed between the two
-        Belief belief = stillHeld == null ? null : new Belief(stillHeld, grantAskedAt, grantAnsweredAt);
+        Belief belief = stillHeld == null ? null : grantBelief;
         if (belief == null && spec.onDoubt() == OnDoubt.STOP) {
             // a careful holder asks right before it touches the resource, and does not when the answer is no
             belief = ask();
@@ -167,15 +163,12 @@ final class DrivenClient implements Holder, Client {
             belief = ask();
             if (belief == null) return crash(f);
         }
-        stillHeld = belief.held();
         ResourceCalls.Answer a = step instanceof Step.Write w ? resource.write(token, w.value()) : resource.read(token, ((Step.Read) step).shared());
         Map<String, Object> extra = new LinkedHashMap<>();
         // the client could not say: recorded as such, and no still-held judgement is made of it
-        extra.put("still_held", stillHeld == null ? "unknown" : stillHeld);
-        if (belief.answeredAt() >= 0) {
-            extra.put("still_held_asked", belief.askedAt());
-            extra.put("still_held_at", belief.answeredAt());
-        }
+        extra.put("still_held", belief.held() == null ? "unknown" : belief.held());
+        extra.put("still_held_asked", belief.askedAt());
+        extra.put("still_held_at", belief.answeredAt());
         if (a.error() != null) extra.put("error", a.error());
         boolean read = step instanceof Step.Read;
         history.complete(a.type(), f, a.type() == OpType.OK && read ? Map.of("value", a.value()) : null, extra);
@@ -214,10 +207,7 @@ final class DrivenClient implements Holder, Client {
         if (answer == null) return crash(f);
         if (answer instanceof Reply.Ok ok) {
             history.complete(OpType.OK, f, ok.token(), withNotes(Map.of(), ok.notes()));
-            if (ok.stillHeld() != null) {
-                grantAskedAt = askedAt;
-                grantAnsweredAt = history.now();
-            }
+            if (ok.stillHeld() != null) grantBelief = new Belief(ok.stillHeld(), askedAt, history.now());
             return f.startsWith("acquire") ? new Outcome.Granted(ok.token(), ok.stillHeld()) : Outcome.DONE;
         }
         if (answer instanceof Reply.Fail fail) {
