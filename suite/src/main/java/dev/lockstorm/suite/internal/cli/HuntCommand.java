@@ -52,9 +52,9 @@ public final class HuntCommand implements Callable<Integer> {
     Duration each;
 
     @Option(names = {"--lease", "--session-timeout", "--ttl"}, converter = DurationConverter.class,
-            description = "Sets each run's lease, as run's --lease does (default: " + RunDefaults.LEASE + "). A shorter one shortens the"
-                    + " freezes and holds measured against it, so faults come round sooner; it must be one the lock's servers grant"
-                    + " (ZooKeeper here: 2 to 20 s) and well above this machine's own stalls.")
+            description = "Sets each run's lease, as run's --lease does (default: " + RunDefaults.HUNT_LEASE + ", half a run's " + RunDefaults.LEASE + ": the freezes and"
+                    + " holds measured against it come round twice as often). It must be one the lock's servers grant (ZooKeeper here:"
+                    + " 2 to 20 s) and well above this machine's own stalls; a longer one matches a deployment's.")
     Duration lease;
 
     @Option(names = "--nemeses", split = ",", paramLabel = "N,N…", completionCandidates = NemesisNames.class,

@@ -15,6 +15,8 @@ import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
 import dev.lockstorm.suite.internal.run.RunResult;
+import dev.lockstorm.suite.internal.run.Durations;
+import dev.lockstorm.suite.internal.run.RunDefaults;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.Runner;
@@ -58,11 +60,14 @@ public final class Hunt {
     private final Path record;
     private final BooleanSupplier stop;
     private final Placement placement;
-    /** Each run's lease; null: a run's default ({@code RunDefaults.LEASE}). */
+    /** A hunt's lease unless told otherwise: {@code RunDefaults.HUNT_LEASE}. */
+    public static final Duration LEASE = Durations.parse(RunDefaults.HUNT_LEASE);
+
+    /** Each run's lease. */
     private final Duration lease;
 
     public Hunt(RunStore store, PrintStream progress) {
-        this(store, progress, null, () -> false, new Placement.InLab(), null);
+        this(store, progress, null, () -> false, new Placement.InLab(), LEASE);
     }
 
     private Hunt(RunStore store, PrintStream progress, Path record, BooleanSupplier stop, Placement placement, Duration lease) {
@@ -181,6 +186,8 @@ public final class Hunt {
                         : fit >= perRound ? ", so that every one runs in the " + clock(budget.toNanos()) + " budget (a run costs that and about "
                         + FIRST_OVERHEAD.toSeconds() + " s around it here), then again with new seeds; --each sets it"
                         : ", the shortest a hunt chooses: about " + fit + " of them fit in the " + clock(budget.toNanos()) + " budget (a larger --budget runs them all)");
+        progress.println("hunt: each run's lease is " + (lease.toMillis() % 1000 == 0 ? lease.toSeconds() + " s" : lease.toMillis() + " ms")
+                + (lease.equals(LEASE) ? ", a hunt's default (--lease sets it)" : " (--lease)") + "; freezes, holds and the faults aimed at a hold are measured against it");
         Path dir = record != null ? record : store.newRun("hunts");
         HuntLog log = new HuntLog(system.name(), List.of(shard.toString()), List.of());
         log.write(dir);
@@ -218,11 +225,8 @@ public final class Hunt {
                 if (durable) command.addAll(List.of("--persistence", Persistence.AOF_ALWAYS.wire()));
                 command.addAll(placement.arguments());
                 RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).resource(resource).nemesis(kind).seed(seed).timeLimit(each)
-                        .fencing(fencing).command(command);
-                if (lease != null) {
-                    b.lease(lease);
-                    command.addAll(List.of("--lease", lease.toMillis() + "ms"));
-                }
+                        .fencing(fencing).command(command).lease(lease);
+                command.addAll(List.of("--lease", lease.toMillis() + "ms"));
                 if (durable) b.persistence(Persistence.AOF_ALWAYS);
                 if (turn.careful()) {
                     b.onDoubt(OnDoubt.STOP);

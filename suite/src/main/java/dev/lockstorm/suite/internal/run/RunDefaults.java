@@ -21,6 +21,12 @@ public final class RunDefaults {
     /** The lock's lease: ZooKeeper's session timeout, a Redis key's TTL. */
     public static final String LEASE = "4s";
     /**
+     * A hunt's lease: half a run's, the shortest the lease servers here grant (ZooKeeper's two ticks,
+     * etcd's minimum TTL). The faults that matter are measured against the lease (a freeze around one or
+     * two, holds up to {@link #HOLD_MAX_LEASES}), so a hunt's runs reach them twice as often.
+     */
+    public static final String HUNT_LEASE = "2s";
+    /**
      * The longest hold between the resource's read and write, as a multiple of the lease (the
      * shortest is 0): holds drawn across the lease, a third of them longer than it, so that a lease
      * that runs out under a holder is reached without any fault.

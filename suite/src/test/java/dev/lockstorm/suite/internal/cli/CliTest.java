@@ -301,6 +301,16 @@ class CliTest {
     }
 
     @Test
+    void aHuntSaysTheLeaseItsRunsAskForHalfARunsUnlessTold() {
+        String store = dir.resolve("store").toString();
+        // a budget no run fits in: the hunt says what it would run and starts nothing
+        assertEquals(0, Main.run("hunt", "--system", "redis-single", "--budget", "1s", "--store", store));
+        assertTrue(console.out().contains("each run's lease is 2 s, a hunt's default (--lease sets it)"), console.out());
+        assertEquals(0, Main.run("hunt", "--system", "redis-single", "--budget", "1s", "--lease", "2500ms", "--store", store));
+        assertTrue(console.out().contains("each run's lease is 2500 ms (--lease)"), console.out());
+    }
+
+    @Test
     void aMistypedOptionCommandOrNemesisIsNamedWithWhatItWasProbablyMeantToBe() {
         assertEquals(3, Main.run("run", "--sytem", "redis-single"));
         assertTrue(console.err().contains("unknown option '--sytem'; did you mean --system?"), console.err());
