@@ -195,7 +195,7 @@ public final class Hunt {
         int runs = 0;
         long started = System.nanoTime();
         // the cost around a run's main phase (servers, clients, heal, check, report, a last fault's overrun): guessed, then
-        // measured; the runs to come share the budget at the mean, and none starts unless the most a run took still fits
+        // measured; the runs to come share the budget at the most a run cost, and none starts unless what it will likely cost fits
         long overhead = FIRST_OVERHEAD.toNanos();
         // what a run costs beyond the main phase asked for (set-up, wind-down, and a last fault held past the phase's end), as
         // measured: the most each nemesis took, and every run's, for a nemesis not yet run
@@ -242,7 +242,7 @@ public final class Hunt {
                 arounds.add(around);
                 mostOf.merge(kind.name(), around, Math::max);
                 runs++;
-                overhead = (long) arounds.stream().mapToLong(Long::longValue).average().orElseThrow();
+                overhead = sharedAround(arounds, overhead);
                 CheckResult c = r.check();
                 Map<String, Integer> exercised = new LinkedHashMap<>();
                 c.coverage().moments().forEach(m -> exercised.merge(m.key(), m.count(), Integer::sum));
@@ -262,6 +262,15 @@ public final class Hunt {
         }
         progress.println("hunt: the " + rounds + (rounds == 1 ? " round is" : " rounds are") + " done");
         return new Found(null, null, runs, reached, dir, true);
+    }
+
+    /**
+     * What each run to come is counted to cost around its main phase when the runs share what is left of the budget
+     * ({@link #eachFor}): the most any run cost so far, else {@code guess}. Runs differ by a fault held past the phase's end and
+     * by their wind-down; shared at the mean, a round lengthened its runs on the cheap ones and left its last nemesis no time.
+     */
+    static long sharedAround(List<Long> arounds, long guess) {
+        return arounds.isEmpty() ? guess : java.util.Collections.max(arounds);
     }
 
     /**
