@@ -110,6 +110,13 @@ public enum NemesisEvent {
         return opens;
     }
 
+    /** The event that ends the lasting fault this one opens ({@code stop-loss} for {@code start-loss}); null for one that opens none. */
+    public NemesisEvent closer() {
+        if (!opens || span == null) return null;
+        for (NemesisEvent e : values()) if (e.span == span && !e.opens) return e;
+        return null;
+    }
+
     /** The event named {@code f}; empty for a word outside the vocabulary (an imported history's own). */
     public static Optional<NemesisEvent> of(String f) {
         for (NemesisEvent e : values()) if (e.f.equals(f)) return Optional.of(e);

@@ -29,6 +29,22 @@ class FaultEffectTest {
         assertInstanceOf(FaultEffect.Other.class, of("bump-clock", null), "a word of an imported history's own");
     }
 
+    /** The nemesis records a family healed with the event that closes what its fault opened. */
+    @Test
+    void everyLastingFaultIsClosedByTheEventOfItsOwnSpan() {
+        assertEquals(NemesisEvent.STOP_LOSS, NemesisEvent.START_LOSS.closer());
+        assertEquals(NemesisEvent.START, NemesisEvent.KILL.closer(), "a killed server is started again");
+        assertEquals(NemesisEvent.CLOCK_RESET, NemesisEvent.START_CLOCK_STROBE.closer());
+        for (NemesisEvent e : NemesisEvent.values()) {
+            if (!e.opens() || e.span() == null) {
+                assertNull(e.closer(), e + " opens no lasting fault");
+            } else {
+                assertEquals(e.span(), e.closer().span(), e.f());
+                assertTrue(!e.closer().opens(), e.f());
+            }
+        }
+    }
+
     @Test
     void aCutCutsTheHolderOffUnlessOnlyItsOwnInboundPacketsAreDropped() {
         Map<String, Object> refuses = Map.of("c1", List.of("n1", "n2", "n3"));

@@ -58,7 +58,7 @@ public sealed interface Action permits Action.OnLinks, Action.OnHost, ClockJump,
     }
 
     /** A fault on network links: each host by name with the hosts its links to are cut, lossy, slow or delayed. */
-    sealed interface OnLinks extends Action permits Grudge, Loss, Slow, Delay {
+    sealed interface OnLinks extends Action permits HostRules, Delay {
         /** Each host with the hosts listed for it. */
         Map<String, List<String>> links();
 

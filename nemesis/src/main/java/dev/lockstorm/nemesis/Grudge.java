@@ -28,7 +28,7 @@ import java.util.Set;
  * nemesis.partition(g);
  * }</pre>
  */
-public record Grudge(Map<String, List<String>> refuses, CutStyle style) implements Action.OnLinks {
+public record Grudge(Map<String, List<String>> refuses, CutStyle style) implements HostRules {
     static final String KIND = "partition";
 
     public Grudge {
@@ -193,9 +193,28 @@ public record Grudge(Map<String, List<String>> refuses, CutStyle style) implemen
         return describeLinks((h, others) -> h + " cut off from " + others) + how;
     }
 
+    /** {@code h}'s table: what it refuses, dropped on output too where the other side does not refuse it back (a one-way grudge). */
     @Override
-    public Heal inject(Reach r) {
-        r.nemesis().partition(this);
-        return r.owning(Grudge.class, r.nemesis()::healPartition);
+    public void apply(Host h, Map<Host, Set<Host>> links) {
+        Set<Host> refused = links.get(h);
+        Set<Host> oneWay = new LinkedHashSet<>(refused);
+        oneWay.removeIf(other -> links.getOrDefault(other, Set.of()).contains(h));
+        PartitionRules.load(h, PartitionRules.ruleset(refused, oneWay, style));
+    }
+
+    @Override
+    public void heal(Host h) {
+        PartitionRules.heal(h);
+    }
+
+    @Override
+    public String healed() {
+        return "fully connected";
+    }
+
+    /** The event says how packets are refused when not silently ({@code cut}). */
+    @Override
+    public NemesisAction begins(NemesisAction plain) {
+        return plain.cut(effect().cut());
     }
 }

@@ -39,9 +39,8 @@ import java.util.stream.Collectors;
 public final class LabNemesis implements Nemesis {
     private final Lab lab;
     private final Consumer<NemesisAction> events;
-    private final Set<Host> partitioned = new LinkedHashSet<>();
-    private final Set<Host> lossy = new LinkedHashSet<>();
-    private final Set<Host> slowed = new LinkedHashSet<>();
+    /** Each family of links broken by hosts' rules, with the fault that did it last and the hosts that carry its rules. */
+    private final Map<Class<? extends HostRules>, Ruled> ruled = new LinkedHashMap<>();
     private final Set<Host> delayed = new LinkedHashSet<>();
     private DelayLinks delayLinks;
     private final Set<HostProcess> paused = new LinkedHashSet<>();
@@ -95,53 +94,32 @@ public final class LabNemesis implements Nemesis {
         return lab.host(name);
     }
 
-    /** Replaces any partition with {@code grudge}; each host's rules change in one nft transaction. */
-    @Override
-    public synchronized void partition(Grudge grudge) {
-        Map<Host, Set<Host>> refuses = Links.hosts(grudge.refuses(), this::host);
-        Map<Host, String> rules = new LinkedHashMap<>();
-        refuses.forEach((h, refused) -> {
-            Set<Host> oneWay = new LinkedHashSet<>(refused);
-            oneWay.removeIf(other -> refuses.getOrDefault(other, Set.of()).contains(h));
-            rules.put(h, PartitionRules.ruleset(refused, oneWay, grudge.style()));
-        });
-        FaultEffect.Cut cut = grudge.effect();
-        events.accept(begins(cut, grudge.names()).cut(cut.cut()));
-        replace(partitioned, rules.keySet(), h -> loadTable(h, rules.get(h)), PartitionRules::heal);
+    /** A family's fault in force: its last, and the hosts carrying its rules. */
+    private record Ruled(HostRules last, Set<Host> hosts) {
     }
 
-    /** Removes every partition. */
+    /**
+     * Replaces the links {@code f}'s family broke with {@code f}'s, host by host (a host's rules change in
+     * one step: an nft transaction, a tc batch); its beginning recorded first.
+     */
     @Override
-    public synchronized void healPartition() {
-        healEvery(partitioned, PartitionRules::heal, NemesisEvent.STOP_PARTITION, "fully connected");
+    public synchronized void links(HostRules f) {
+        Map<Host, Set<Host>> links = Links.hosts(f.links(), this::host);
+        events.accept(f.begins(begins(f.effect(), f.names())));
+        Ruled before = ruled.get(f.getClass());
+        Set<Host> carrying = before == null ? new LinkedHashSet<>() : before.hosts();
+        ruled.put(f.getClass(), new Ruled(f, carrying));
+        replace(carrying, links.keySet(), h -> f.apply(h, links), f::heal);
     }
 
-    /** Replaces any lossy links with {@code loss}; each host's rules change in one nft transaction. */
+    /** Takes {@code family}'s rules off every host that has them, then records its end. */
     @Override
-    public synchronized void loss(Loss loss) {
-        Map<Host, Set<Host>> from = Links.hosts(loss.from(), this::host);
-        events.accept(begins(loss.effect(), loss.names()));
-        replace(lossy, from.keySet(), h -> loadTable(h, LossRules.ruleset(from.get(h), loss.percent())), LossRules::heal);
-    }
-
-    /** Makes every lossy link whole again. */
-    @Override
-    public synchronized void healLoss() {
-        healEvery(lossy, LossRules::heal, NemesisEvent.STOP_LOSS, "no loss");
-    }
-
-    /** Replaces any slow links with {@code slow}; each host's old slow links go before its new ones come. */
-    @Override
-    public synchronized void slow(Slow slow) {
-        Map<Host, Set<Host>> to = Links.hosts(slow.to(), this::host);
-        events.accept(begins(slow.effect(), slow.names()));
-        replace(slowed, to.keySet(), h -> SlowRules.apply(h, to.get(h), slow.kbit()), SlowRules::heal);
-    }
-
-    /** Makes every slow link fast again. */
-    @Override
-    public synchronized void healSlow() {
-        healEvery(slowed, SlowRules::heal, NemesisEvent.STOP_SLOW, "no slow links");
+    public synchronized void healLinks(Class<? extends HostRules> family) {
+        Ruled r = ruled.get(family);
+        if (r == null || r.hosts().isEmpty()) return;
+        for (Host h : r.hosts()) r.last().heal(h);
+        ruled.remove(family);
+        events.accept(action(r.last().effect().opens().closer(), r.last().healed(), List.of()));
     }
 
     /**
@@ -175,10 +153,6 @@ public final class LabNemesis implements Nemesis {
         events.accept(action(NemesisEvent.STOP_DELAY, "no delay", List.of()));
     }
 
-    private static void loadTable(Host h, String ruleset) {
-        h.check(List.of("nft", "-f", "-"), ruleset);
-    }
-
     /**
      * Applies a fault's rules to each of {@code hosts} and heals the hosts of {@code active} that get
      * none now: a partition, a loss or slow links replace the ones before them, host by host.
@@ -194,14 +168,6 @@ public final class LabNemesis implements Nemesis {
             heal.accept(h);
             active.remove(h);
         }
-    }
-
-    /** Heals every host of {@code active} and records {@code stop}; nothing when none is. */
-    private void healEvery(Set<Host> active, Consumer<Host> heal, NemesisEvent stop, String value) {
-        if (active.isEmpty()) return;
-        for (Host h : active) heal.accept(h);
-        active.clear();
-        events.accept(action(stop, value, List.of()));
     }
 
     /** SIGSTOP: the process freezes as in a long GC pause. */
@@ -369,9 +335,7 @@ public final class LabNemesis implements Nemesis {
     public synchronized void healAll() {
         List<String> problems = new ArrayList<>();
         run(problems, this::resumeAll);
-        run(problems, this::healPartition);
-        run(problems, this::healLoss);
-        run(problems, this::healSlow);
+        for (Class<? extends HostRules> family : new ArrayList<>(ruled.keySet())) run(problems, () -> healLinks(family));
         run(problems, this::healDelay);
         for (ClockFault c : new ArrayList<>(clocks)) run(problems, () -> clockReset(c));
         run(problems, () -> resumeRenewals(new ArrayList<>(renewalsHeld)));
@@ -383,9 +347,9 @@ public final class LabNemesis implements Nemesis {
     @Override
     public synchronized String active() {
         Map<String, String> m = new LinkedHashMap<>();
-        if (!partitioned.isEmpty()) m.put("partition", partitioned.stream().map(Host::name).collect(Collectors.joining(",")));
-        if (!lossy.isEmpty()) m.put("loss", lossy.stream().map(Host::name).collect(Collectors.joining(",")));
-        if (!slowed.isEmpty()) m.put("slow", slowed.stream().map(Host::name).collect(Collectors.joining(",")));
+        ruled.values().forEach(r -> {
+            if (!r.hosts().isEmpty()) m.put(r.last().kind(), r.hosts().stream().map(Host::name).collect(Collectors.joining(",")));
+        });
         if (!delayed.isEmpty()) m.put("delay", delayed.stream().map(Host::name).collect(Collectors.joining(",")));
         if (!paused.isEmpty()) m.put("paused", paused.stream().map(HostProcess::name).collect(Collectors.joining(",")));
         if (!killed.isEmpty()) m.put("killed", killed.stream().map(n -> n.host().name()).collect(Collectors.joining(",")));

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Lossy links: each host (by name) loses a share of the packets that arrive from the hosts listed
@@ -22,8 +23,13 @@ import java.util.Optional;
  * @param from    each host and the hosts whose packets it loses a share of
  * @param percent the share lost, 1 to 100
  */
-public record Loss(Map<String, List<String>> from, int percent) implements Action.OnLinks {
+public record Loss(Map<String, List<String>> from, int percent) implements HostRules {
     static final String KIND = "loss";
+    /**
+     * Each host's nft table for lossy links, apart from the partition's so that a cut and a loss come and go
+     * independently; the clean-up of a crashed run looks for it too.
+     */
+    static final String TABLE = "nemesis_loss";
 
     public Loss {
         if (!isShare(percent)) throw new IllegalArgumentException("a loss is a share of 1 to 100 percent, not " + percent);
@@ -83,9 +89,28 @@ public record Loss(Map<String, List<String>> from, int percent) implements Actio
         return describeLinks((h, others) -> h + " losing " + percent + "% of what " + others + " send");
     }
 
+    /** Packets arriving from the listed addresses are dropped at random, a share of them ({@code numgen random}); replaced in one transaction. */
+    static String ruleset(Collection<? extends Host> from, int percent) {
+        return "table inet " + TABLE + " {}\n"
+                + "delete table inet " + TABLE + "\n"
+                + "table inet " + TABLE + " {\n"
+                + "  set lossy { type ipv4_addr; " + PartitionRules.elements(from) + "}\n"
+                + "  chain input { type filter hook input priority 0; ip saddr @lossy numgen random mod 100 < " + percent + " drop; }\n"
+                + "}\n";
+    }
+
     @Override
-    public Heal inject(Reach r) {
-        r.nemesis().loss(this);
-        return r.owning(Loss.class, r.nemesis()::healLoss);
+    public void apply(Host h, Map<Host, Set<Host>> links) {
+        PartitionRules.load(h, ruleset(links.get(h), percent));
+    }
+
+    @Override
+    public void heal(Host h) {
+        PartitionRules.deleteTable(h, TABLE);
+    }
+
+    @Override
+    public String healed() {
+        return "no loss";
     }
 }

@@ -24,23 +24,44 @@ public interface Nemesis extends AutoCloseable {
     /** A host of the run by its name (n1, c2), as a recorded schedule names it. */
     Host host(String name);
 
+    /**
+     * Replaces the links {@code f}'s family broke (a cut, lossy or slow links) with {@code f}'s, host by
+     * host: its rules on every host it names, the family's taken off the hosts it does not.
+     */
+    void links(HostRules f);
+
+    /** Makes every link {@code family} broke whole again; nothing, and no event, when it broke none. */
+    void healLinks(Class<? extends HostRules> family);
+
     /** Replaces any partition with {@code grudge}. */
-    void partition(Grudge grudge);
+    default void partition(Grudge grudge) {
+        links(grudge);
+    }
 
     /** Removes every partition. */
-    void healPartition();
+    default void healPartition() {
+        healLinks(Grudge.class);
+    }
 
     /** Replaces any lossy links with {@code loss}. */
-    void loss(Loss loss);
+    default void loss(Loss loss) {
+        links(loss);
+    }
 
     /** Makes every lossy link whole again. */
-    void healLoss();
+    default void healLoss() {
+        healLinks(Loss.class);
+    }
 
     /** Replaces any slow links with {@code slow}. */
-    void slow(Slow slow);
+    default void slow(Slow slow) {
+        links(slow);
+    }
 
     /** Makes every slow link fast again. */
-    void healSlow();
+    default void healSlow() {
+        healLinks(Slow.class);
+    }
 
     /** Replaces any delayed links with {@code delay}'s. */
     void delay(Delay delay);

@@ -62,6 +62,11 @@ final class PartitionRules {
         return addrs.isEmpty() ? "" : "elements = { " + addrs + " }; ";
     }
 
+    /** Loads {@code ruleset} on {@code h} in one nft transaction. */
+    static void load(Host h, String ruleset) {
+        h.check(List.of("nft", "-f", "-"), ruleset);
+    }
+
     static void heal(Host h) {
         deleteTable(h, "nemesis");
     }

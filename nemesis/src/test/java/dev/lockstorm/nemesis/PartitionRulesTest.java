@@ -60,7 +60,7 @@ class PartitionRulesTest {
     @Test
     void aLossyLinkDropsAShareOfWhatArrivesInATableOfItsOwn() {
         List<Host> hosts = FakeHosts.named("c1", "n1");
-        String rules = LossRules.ruleset(Set.of(hosts.get(1)), 40);
+        String rules = Loss.ruleset(Set.of(hosts.get(1)), 40);
         assertTrue(rules.startsWith("table inet nemesis_loss {}\ndelete table inet nemesis_loss\n"), "apart from the partition's table: " + rules);
         assertTrue(rules.contains("set lossy { type ipv4_addr; elements = { 10.77.0.12 }; }"), rules);
         assertTrue(rules.contains("hook input priority 0; ip saddr @lossy numgen random mod 100 < 40 drop;"), rules);
@@ -73,7 +73,7 @@ class PartitionRulesTest {
     @Test
     void aSlowLinkIsAnHtbClassTheListedAddressesAreFilteredInto() {
         List<Host> hosts = FakeHosts.named("c1", "n1", "n2");
-        String batch = SlowRules.batch("eth0", List.of("10.77.0.12", "10.77.0.13"), 2);
+        String batch = Slow.batch("eth0", List.of("10.77.0.12", "10.77.0.13"), 2);
         assertTrue(batch.startsWith("qdisc add dev eth0 root handle 4c53: htb default 1\n"), "lockstorm's handle, unlimited by default: " + batch);
         assertTrue(batch.contains("qdisc add dev eth0 parent 4c53:2 tbf rate 2kbit burst 1600 limit 1000000\n"), "the slow class's own bucket: " + batch);
         assertTrue(batch.contains("u32 match ip dst 10.77.0.12/32 flowid 4c53:2\n") && batch.contains("u32 match ip dst 10.77.0.13/32 flowid 4c53:2\n"), batch);

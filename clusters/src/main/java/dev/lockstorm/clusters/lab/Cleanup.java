@@ -36,7 +36,7 @@ public final class Cleanup {
             }
         }
         if (Commands.run("sh", "-c", "command -v tc").ok()) {
-            // slow links: an HTB root qdisc with lockstorm's handle (the nemesis's SlowRules)
+            // slow links: an HTB root qdisc with lockstorm's handle (the nemesis's Slow)
             for (String dev : slowLinkDevices(Commands.run("tc", "qdisc", "show").output())) {
                 found.add("slow-link qdisc on " + dev + " in this network namespace" + (remove ? ": deleted" : ""));
                 if (remove) Commands.run("tc", "qdisc", "del", "dev", dev, "root");

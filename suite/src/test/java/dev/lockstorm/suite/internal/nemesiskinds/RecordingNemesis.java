@@ -6,17 +6,17 @@ import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.nemesis.ClientProcess;
 import dev.lockstorm.nemesis.ClockFault;
 import dev.lockstorm.nemesis.Delay;
-import dev.lockstorm.nemesis.Grudge;
-import dev.lockstorm.nemesis.Loss;
+import dev.lockstorm.nemesis.HostRules;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.Pace;
 import dev.lockstorm.nemesis.RenewalSwitch;
-import dev.lockstorm.nemesis.Slow;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -47,9 +47,7 @@ final class RecordingNemesis implements Nemesis {
     private final PlanWorld world;
     final List<Act> acts = new ArrayList<>();
     private String fault;
-    private Grudge partition;
-    private Loss loss;
-    private Slow slow;
+    private final Map<Class<? extends HostRules>, HostRules> links = new LinkedHashMap<>();
     private Delay delay;
     private final Set<HostProcess> paused = new LinkedHashSet<>();
     private final Set<Node> killed = new LinkedHashSet<>();
@@ -71,7 +69,7 @@ final class RecordingNemesis implements Nemesis {
 
     /** Whether nothing is in force: every fault healed. */
     boolean quiet() {
-        return partition == null && loss == null && slow == null && delay == null && paused.isEmpty() && killed.isEmpty() && clocks.isEmpty()
+        return links.isEmpty() && delay == null && paused.isEmpty() && killed.isEmpty() && clocks.isEmpty()
                 && renewalsHeld.isEmpty();
     }
 
@@ -85,43 +83,17 @@ final class RecordingNemesis implements Nemesis {
         return world.host(name);
     }
 
+    /** Recorded by its family's word: partition, loss, slow. */
     @Override
-    public void partition(Grudge grudge) {
-        partition = grudge;
-        record("partition", grudge.names(), grudge);
+    public void links(HostRules f) {
+        links.put(f.getClass(), f);
+        record(f.kind(), f.names(), f);
     }
 
     @Override
-    public void healPartition() {
-        if (partition == null) return;
-        partition = null;
-        record("heal-partition", List.of(), null);
-    }
-
-    @Override
-    public void loss(Loss l) {
-        loss = l;
-        record("loss", l.names(), l);
-    }
-
-    @Override
-    public void healLoss() {
-        if (loss == null) return;
-        loss = null;
-        record("heal-loss", List.of(), null);
-    }
-
-    @Override
-    public void slow(Slow s) {
-        slow = s;
-        record("slow", s.names(), s);
-    }
-
-    @Override
-    public void healSlow() {
-        if (slow == null) return;
-        slow = null;
-        record("heal-slow", List.of(), null);
+    public void healLinks(Class<? extends HostRules> family) {
+        HostRules f = links.remove(family);
+        if (f != null) record("heal-" + f.kind(), List.of(), null);
     }
 
     @Override
@@ -239,9 +211,7 @@ final class RecordingNemesis implements Nemesis {
     @Override
     public void healAll() {
         resumeAll();
-        healPartition();
-        healLoss();
-        healSlow();
+        for (Class<? extends HostRules> family : List.copyOf(links.keySet())) healLinks(family);
         healDelay();
         for (ClockFault c : List.copyOf(clocks)) clockReset(c);
         resumeRenewals(List.copyOf(renewalsHeld));
