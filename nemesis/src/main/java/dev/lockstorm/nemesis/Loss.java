@@ -1,5 +1,6 @@
 package dev.lockstorm.nemesis;
 
+import dev.lockstorm.clusters.lab.Cleanup;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.faults.FaultEffect;
 
@@ -25,11 +26,8 @@ import java.util.Set;
  */
 public record Loss(Map<String, List<String>> from, int percent) implements HostRules {
     static final String KIND = "loss";
-    /**
-     * Each host's nft table for lossy links, apart from the partition's so that a cut and a loss come and go
-     * independently; the clean-up of a crashed run looks for it too.
-     */
-    static final String TABLE = "nemesis_loss";
+    /** Each host's nft table for lossy links, which the clean-up of a crashed run looks for too. */
+    static final String TABLE = Cleanup.LOSS_TABLE;
 
     public Loss {
         if (!isShare(percent)) throw new IllegalArgumentException("a loss is a share of 1 to 100 percent, not " + percent);

@@ -1,5 +1,6 @@
 package dev.lockstorm.nemesis;
 
+import dev.lockstorm.clusters.lab.Cleanup;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.faults.CutStyle;
 
@@ -18,6 +19,9 @@ import java.util.stream.Collectors;
  * table in one transaction; healing deletes it.
  */
 final class PartitionRules {
+    /** The table's name, which the clean-up of a crashed run looks for too. */
+    static final String TABLE = Cleanup.PARTITION_TABLE;
+
     private PartitionRules() {
     }
 
@@ -46,9 +50,9 @@ final class PartitionRules {
             case INBOUND -> "";
         };
         // declare-then-delete makes the replacement work whether or not the table exists
-        return "table inet nemesis {}\n"
-                + "delete table inet nemesis\n"
-                + "table inet nemesis {\n"
+        return "table inet " + TABLE + " {}\n"
+                + "delete table inet " + TABLE + "\n"
+                + "table inet " + TABLE + " {\n"
                 + "  set refused { type ipv4_addr; " + elements(refused) + "}\n"
                 + "  set oneway { type ipv4_addr; " + elements(oneWay) + "}\n"
                 + "  chain input { type filter hook input priority 0; " + in + " }\n"
@@ -68,7 +72,7 @@ final class PartitionRules {
     }
 
     static void heal(Host h) {
-        deleteTable(h, "nemesis");
+        deleteTable(h, TABLE);
     }
 
     /** Deletes {@code table inet NAME} on {@code h}, whether or not it exists (declared first, then deleted). */

@@ -76,11 +76,18 @@ public final class Cleanup {
                 .map(l -> l.split(" ")[4]).distinct().toList();
     }
 
+    /** The partitions' nft table (family {@code inet}). */
+    public static final String PARTITION_TABLE = "nemesis";
+    /** The lossy links' nft table (family {@code inet}), apart from the partitions' so that a cut and a loss come and go apart. */
+    public static final String LOSS_TABLE = "nemesis_loss";
+    /** The delay proxies' redirect (family {@code ip}, on a client's host). */
+    public static final String DELAY_TABLE = "nemesis_delay";
+
     /**
      * The nemesis's nft tables, each as "family name": the partitions', the lossy links', and the
      * delay proxies' redirect (on a client's host). A table with one of these names is lockstorm's.
      */
-    public static final List<String> NFT_TABLES = List.of("inet nemesis", "inet nemesis_loss", "ip nemesis_delay");
+    public static final List<String> NFT_TABLES = List.of("inet " + PARTITION_TABLE, "inet " + LOSS_TABLE, "ip " + DELAY_TABLE);
 
     /** The root qdisc handle of the nemesis's slow links ("LS"): a qdisc with it is unmistakably lockstorm's. */
     public static final String SLOW_LINK_HANDLE = "4c53:";

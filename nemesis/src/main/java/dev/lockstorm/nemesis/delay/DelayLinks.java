@@ -1,5 +1,6 @@
 package dev.lockstorm.nemesis.delay;
 
+import dev.lockstorm.clusters.lab.Cleanup;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
@@ -42,7 +43,7 @@ public final class DelayLinks implements AutoCloseable {
     /** The proxies' listeners on each client's loopback, from here on. */
     static final int FIRST_LISTEN_PORT = 62000;
     /** The nft table of the redirect, in each client's namespace. */
-    public static final String TABLE = "nemesis_delay"; // one of Cleanup.NFT_TABLES
+    public static final String TABLE = Cleanup.DELAY_TABLE;
 
     private final Map<Host, Proxy> proxies;
 
