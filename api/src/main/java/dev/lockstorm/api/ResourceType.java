@@ -24,4 +24,13 @@ public interface ResourceType {
 
     /** A fresh resource for one run. */
     ProtectedResource open(ResourceContext context) throws Exception;
+
+    /**
+     * The checkpoints its resources mark in their own code ({@link ResourceContext#checkpoint}), such
+     * as between a token check and a write: {@code hunt --resource} with {@code --fencing} freezes a
+     * caller at each of them ({@code pause-at:NAME}) before its other nemeses. None by default.
+     */
+    default java.util.List<String> checkpoints() {
+        return java.util.List.of();
+    }
 }

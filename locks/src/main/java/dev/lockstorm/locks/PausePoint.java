@@ -28,13 +28,22 @@ public final class PausePoint {
     public static final String MIN_MS_ENV = "LOCKSTORM_PAUSE_MIN_MS";
     /** What reaching the armed point does: {@code pause} (the default) or {@code kill} (the process ends at once, as kill -9 ends it). */
     public static final String ACTION_ENV = "LOCKSTORM_PAUSE_ACTION";
-    /** The point, its arming file, its shortest freeze and its action, as one value: a run's settings replace it whole. */
-    private record Setting(String name, Path armed, long minMs, boolean kill) {
-        static Setting of(java.util.function.Function<String, String> get) {
+    /**
+     * The point, its arming file, its shortest freeze and its action, as one value: a run's settings replace it whole. The
+     * driver reads the same settings for a protected resource's checkpoints, which it reaches on a client's behalf.
+     */
+    public record Setting(String name, Path armed, long minMs, boolean kill) {
+        /** The setting those environment variables give ({@code get} answers null for one not set). */
+        public static Setting of(java.util.function.Function<String, String> get) {
             String min = get.apply(MIN_MS_ENV);
             String armed = get.apply(ARMED_ENV);
             return new Setting(get.apply(ENV), armed == null ? null : Path.of(armed), min == null ? 0 : Long.parseLong(min),
                     "kill".equals(get.apply(ACTION_ENV)));
+        }
+
+        /** Whether reaching {@code point} is aimed at (armed or not). */
+        public boolean aimsAt(String point) {
+            return point.equals(name) && armed != null;
         }
     }
 
@@ -54,7 +63,7 @@ public final class PausePoint {
     /** Freezes this process when {@code name} is its point and the point is armed; returns after it is resumed. */
     public static void reach(String name) {
         Setting now = setting;
-        if (!name.equals(now.name()) || now.armed() == null || !Files.exists(now.armed())) return;
+        if (!now.aimsAt(name) || !Files.exists(now.armed())) return;
         if (now.kill()) {
             System.err.println("lockstorm: killed at pause point " + name);
             System.err.flush();

@@ -66,7 +66,9 @@ public final class FencingAnalysis {
         Map<Integer, Op> floorAtInvoke = new HashMap<>();
         // per lock: the accepted operation (a write, or a fenced read) with the highest token so far: the resource's bar
         Map<Object, Op> highestAccepted = new HashMap<>();
-        // per lock: the tokens of every operation that may have raised the bar (invoked, not refused), with how many
+        // per lock: the tokens presented to the resource (invoked, not refused), with how many: reads too, whatever the run's
+        // fencing, for a resource may fence more than it was asked to, and a holder whose newer token reached it is no longer
+        // the current one
         Map<Object, java.util.TreeMap<Long, Integer>> possiblyAccepted = new HashMap<>();
         Map<Integer, Long> opToken = new HashMap<>();
         // per invocation: the bar when it began
@@ -108,7 +110,7 @@ public final class FencingAnalysis {
                         opToken.put(op.index(), t);
                         Op floor = highestAccepted.get(lock);
                         if (floor != null) floorAtCall.put(op.index(), floor);
-                        if (bars) possiblyAccepted.computeIfAbsent(lock, k -> new java.util.TreeMap<>()).merge(t, 1, Integer::sum);
+                        possiblyAccepted.computeIfAbsent(lock, k -> new java.util.TreeMap<>()).merge(t, 1, Integer::sum);
                         continue;
                     }
                     int call = h.partner(op.index());
@@ -117,9 +119,9 @@ public final class FencingAnalysis {
                     if (op.type() == OpType.FAIL) {
                         if (t != null) {
                             java.util.TreeMap<Long, Integer> maybe = possiblyAccepted.get(lock);
-                            if (bars) maybe.merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
-                            // refused, though nothing the resource took (or may have taken) had a higher token: a current holder
-                            // turned away. A read where only writes are fenced too: nothing newer stood against it
+                            maybe.merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
+                            // refused, though nothing presented to the resource (and not refused) had a higher token: a current
+                            // holder turned away
                             if (maybe == null || maybe.isEmpty() || t >= maybe.lastKey()) {
                                 Op hi = highestAccepted.get(lock);
                                 wrongful.add(new WrongfulRefusal(op, t, hi, hi == null ? Long.MIN_VALUE : tokenOf(hi, h)));

@@ -195,6 +195,12 @@ class ResourceAndStaleWritesTest {
                 .acquire(1, 2L).write(1, 2L, 2, OpType.FAIL).build());
         assertTrue(unsure.wrongfulRefusals().isEmpty(), unsure.wrongfulRefusals().toString());
         assertEquals(1, unsure.rejected());
+        // p1's token 2 presented by a read the resource took though the run fences writes only (a resource may fence more than
+        // it is asked): p0's token 1 was no longer the newest, so its refusal is fencing at work, not a current holder refused
+        FencingAnalysis.Result stricter = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).acquire(1, 2L).read(1, 2L, 0)
+                .write(0, 1L, 1, OpType.FAIL).build());
+        assertTrue(stricter.wrongfulRefusals().isEmpty(), stricter.wrongfulRefusals().toString());
+        assertEquals(1, stricter.rejected());
     }
 
     @Test

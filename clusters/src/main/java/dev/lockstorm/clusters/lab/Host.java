@@ -46,6 +46,11 @@ public interface Host {
     /** Removes {@code file} on this host; one that is not there is no error. */
     void delete(Path file);
 
+    /** Whether {@code file} is there. */
+    default boolean exists(Path file) {
+        return local() ? java.nio.file.Files.exists(file) : exec("test", "-e", file.toString()).ok();
+    }
+
     /** Copies the local file {@code local} to {@code file} on this host (its directory created), keeping it executable when it is. */
     void upload(Path local, Path file);
 

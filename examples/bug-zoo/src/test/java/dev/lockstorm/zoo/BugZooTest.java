@@ -95,6 +95,20 @@ class BugZooTest {
         run.assertResourceDefect();
     }
 
+    // a writer frozen between the resource's token check and its store, past its lease: the next holder's update is lost
+    @LockStormTest(system = "redis-single", resource = "zoo-check-then-write", fencing = "writes", nemesis = "pause-at:checked", timeLimit = "12s",
+            lease = "2s", nemesisInterval = "4s", holdMax = "1s")
+    void aWriteThatChecksThenStoresInTwoStepsLosesAnUpdateWhenItsWriterFreezesBetween(LockStormRun run) {
+        run.assertResourceDefect();
+    }
+
+    // the same freeze inside a check and store made as one step: only a delay
+    @LockStormTest(system = "redis-single", resource = "zoo-checked", fencing = "writes", nemesis = "pause-at:checked", timeLimit = "12s",
+            lease = "2s", nemesisInterval = "4s", holdMax = "1s")
+    void theCheckedResourceFrozenBetweenItsCheckAndItsStoreHasNoResourceDefect(LockStormRun run) {
+        run.assertNoResourceDefect().assertDoubleHolder();
+    }
+
     @LockStormTest(system = "redis-single", resource = "zoo-checked", fencing = "all", nemesis = "pause-at:after-grant", timeLimit = "12s",
             lease = "2s", nemesisInterval = "4s", holdMax = "1s")
     void theCheckedResourceHasNoResourceDefect(LockStormRun run) {

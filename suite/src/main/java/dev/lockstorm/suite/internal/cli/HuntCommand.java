@@ -77,7 +77,8 @@ public final class HuntCommand implements Callable<Integer> {
     @Option(names = "--fencing", defaultValue = "none", paramLabel = "F",
             description = "What the protected resource is asked to fence: none, writes or all (reads too). With writes or all the hunt also"
                     + " stops at a resource defect: a stale write (or read) accepted, an update lost while every holder fenced, a current"
-                    + " holder refused (default: ${DEFAULT-VALUE}).")
+                    + " holder refused; and its first runs freeze a caller at each of the resource's own checkpoints (pause-at:NAME)"
+                    + " (default: ${DEFAULT-VALUE}).")
     String fencing;
 
     @Option(names = "--resource", defaultValue = "counter", paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,

@@ -11,6 +11,7 @@ import dev.lockstorm.locks.internal.registry.PluginClasspath;
 import dev.lockstorm.results.Results;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.cluster.ServerKind;
+import dev.lockstorm.suite.internal.nemesiskinds.AtCheckpoint;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
@@ -54,6 +55,19 @@ public final class Hunt {
      */
     public static final List<String> NEMESES = List.of("pause-client", "clock", "kill-at:before-release", "partition", "mix",
             "pause-node", "kill-client", "pause-at:after-grant", "kill-at:after-grant", "pause-at:before-release", "kill-at:before-acquire");
+
+    /**
+     * The rotation's nemeses when none are named: with {@code --fencing}, a caller frozen at each of the resource's own
+     * checkpoints comes first (between its check and its write is where a resource of one's own most often breaks), then
+     * {@link #NEMESES}.
+     */
+    static List<String> rotation(ResourceType resource, Fencing fencing) {
+        if (fencing == Fencing.NONE || resource.checkpoints().isEmpty()) return NEMESES;
+        List<String> all = new ArrayList<>();
+        for (String point : resource.checkpoints()) all.add(AtCheckpoint.PAUSE + point);
+        all.addAll(NEMESES);
+        return List.copyOf(all);
+    }
 
     private final RunStore store;
     private final PrintStream progress;
@@ -152,7 +166,7 @@ public final class Hunt {
         long end = System.nanoTime() + budget.toNanos();
         Map<String, Integer> reached = new LinkedHashMap<>();
         for (String k : Coverage.KEYS) reached.put(k, 0);
-        List<String> names = nemeses != null ? nemeses : NEMESES;
+        List<String> names = nemeses != null ? nemeses : rotation(resource, fencing);
         List<NemesisKind> kinds = new ArrayList<>();
         for (String n : names) {
             NemesisKind k = NemesisKinds.byName(n);

@@ -89,6 +89,11 @@ final class ClientWorker {
         return "client-" + host.name() + "-p" + processNumber;
     }
 
+    /** Where the run's pause point is aimed, as this worker's settings say: the resource's checkpoints, reached on its behalf, take the same. */
+    dev.lockstorm.locks.PausePoint.Setting point() {
+        return dev.lockstorm.locks.PausePoint.Setting.of(env::get);
+    }
+
     /** The worker process now, or null while it is being replaced. */
     HostProcess process() {
         return process;

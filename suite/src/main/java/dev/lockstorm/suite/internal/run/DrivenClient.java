@@ -163,7 +163,9 @@ final class DrivenClient implements Holder, Client {
             belief = ask();
             if (belief == null) return crash(f);
         }
-        ResourceCalls.Answer a = step instanceof Step.Write w ? resource.write(token, w.value()) : resource.read(token, ((Step.Read) step).shared());
+        ResourceCalls.Caller caller = new ResourceCalls.Caller(host, worker::process, worker.point());
+        ResourceCalls.Answer a = step instanceof Step.Write w ? resource.write(caller, token, w.value())
+                : resource.read(caller, token, ((Step.Read) step).shared());
         Map<String, Object> extra = new LinkedHashMap<>();
         // the client could not say: recorded as such, and no still-held judgement is made of it
         extra.put("still_held", belief.held() == null ? "unknown" : belief.held());
@@ -171,7 +173,7 @@ final class DrivenClient implements Holder, Client {
         extra.put("still_held_at", belief.answeredAt());
         if (a.error() != null) extra.put("error", a.error());
         boolean read = step instanceof Step.Read;
-        history.complete(a.type(), f, a.type() == OpType.OK && read ? Map.of("value", a.value()) : null, extra);
+        history.complete(a.type(), f, a.type() == OpType.OK && read ? Map.of("value", a.value()) : null, withNotes(extra, a.notes()));
         if (a.type() == OpType.INFO) return reset(); // the resource could not say: the client goes on as a new process
         if (a.type() == OpType.FAIL) return Outcome.REFUSED;
         return read ? new Outcome.Read(a.value()) : Outcome.DONE;
@@ -219,7 +221,7 @@ final class DrivenClient implements Holder, Client {
         return reset();
     }
 
-    /** {@code fields} and, when there are any, the lock client's notes on the call. */
+    /** {@code fields} and, when there are any, the lock client's (or the resource's) notes on the call. */
     private static Map<String, Object> withNotes(Map<String, Object> fields, java.util.List<String> notes) {
         if (notes.isEmpty()) return fields;
         Map<String, Object> all = new LinkedHashMap<>(fields);

@@ -1,21 +1,64 @@
 package dev.lockstorm.suite.internal.run;
 
+import dev.lockstorm.api.Fencing;
 import dev.lockstorm.api.ProtectedResource;
+import dev.lockstorm.api.ResourceContext;
+import dev.lockstorm.api.ResourceType;
 import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.locks.PausePoint;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The run's protected resource as the driver calls it, one instance shared by every client
  * thread: each call's answer as the history needs it (accepted, refused as stale, or unknown when
- * the resource threw), and the run's final read by a process of its own.
+ * the resource threw, with the notes the resource added), and the run's final read by a process of
+ * its own.
+ *
+ * <p>It is also the run's side of the resource's {@link ResourceContext#checkpoint checkpoints}: a
+ * call runs on its client's thread, and a point aimed at by {@code pause-at:} or {@code kill-at:}
+ * (the same settings the client's worker has for its own points) freezes or kills that client's
+ * worker process, as if the resource's code ran in it and the check and the write were two round
+ * trips from it. The freeze is the nemesis's to record and end, as it does a worker that froze
+ * itself; the call goes on when the worker is resumed.
  */
-final class ResourceCalls {
+final class ResourceCalls implements ResourceContext.Run {
     private final ProtectedResource resource;
+    private final String name;
+    private final ThreadLocal<Call> current = new ThreadLocal<>();
 
-    ResourceCalls(ProtectedResource resource) {
-        this.resource = resource;
+    /**
+     * Who is calling.
+     *
+     * @param host   the client's host
+     * @param worker its worker process now (null while it is being replaced)
+     * @param point  where its run aims the pause point
+     */
+    record Caller(Host host, Supplier<HostProcess> worker, PausePoint.Setting point) {
+    }
+
+    /** A call in progress on this thread: its caller, and the notes the resource added to it. */
+    private record Call(Caller caller, List<String> notes) {
+    }
+
+    private ResourceCalls(ResourceType type, Fencing fencing, String connect) {
+        this.name = type.name();
+        try {
+            this.resource = type.open(new ResourceContext(fencing, connect, this));
+        } catch (Exception e) {
+            throw new SetupException("the protected resource '" + name + "' could not open: " + e, e);
+        }
+    }
+
+    /** The run's protected resource, opened against the run's servers; a resource that cannot open stops the run, saying so. */
+    static ResourceCalls open(ResourceType type, Fencing fencing, String connect) {
+        return new ResourceCalls(type, fencing, connect);
     }
 
     /**
@@ -24,31 +67,91 @@ final class ResourceCalls {
      * @param type  {@code ok} (accepted), {@code fail} (refused as stale) or {@code info} (the resource threw: unknown)
      * @param value the value read (an accepted read)
      * @param error why it was refused or unknown, or null
+     * @param notes what the resource noted on the call
      */
-    record Answer(OpType type, long value, String error) {
-    }
-
-    Answer read(Long token) {
-        return read(token, false);
+    record Answer(OpType type, long value, String error, List<String> notes) {
     }
 
     /** @param shared a read under a read-write lock's read lock ({@link ProtectedResource#readShared}) */
-    Answer read(Long token, boolean shared) {
-        try {
+    Answer read(Caller caller, Long token, boolean shared) {
+        return call(caller, token, () -> {
             ProtectedResource.Read r = shared ? resource.readShared(token) : resource.read(token);
-            return r.accepted() ? new Answer(OpType.OK, r.value(), null) : refused(r.reason(), token);
+            return r.accepted() ? new Answer(OpType.OK, r.value(), null, List.of()) : refused(r.reason(), token);
+        });
+    }
+
+    Answer write(Caller caller, Long token, long value) {
+        return call(caller, token, () -> {
+            ProtectedResource.Write w = resource.write(token, value);
+            return w.accepted() ? new Answer(OpType.OK, value, null, List.of()) : refused(w.reason(), token);
+        });
+    }
+
+    private interface Body {
+        Answer run() throws Exception;
+    }
+
+    private Answer call(Caller caller, Long token, Body body) {
+        Call call = new Call(caller, new ArrayList<>());
+        current.set(call);
+        Answer a;
+        try {
+            a = body.run();
         } catch (Exception e) {
-            return new Answer(OpType.INFO, 0, describe(e));
+            a = new Answer(OpType.INFO, 0, describe(e), List.of());
+        } finally {
+            current.remove();
+        }
+        return call.notes().isEmpty() ? a : new Answer(a.type(), a.value(), a.error(), List.copyOf(call.notes()));
+    }
+
+    @Override
+    public void note(String what) {
+        Call call = current.get();
+        if (call != null) call.notes().add(what);
+    }
+
+    @Override
+    public void checkpoint(String point) {
+        Call call = current.get();
+        if (call == null || call.caller() == null) return; // the final read, or a call from outside the run's clients
+        PausePoint.Setting aim = call.caller().point();
+        if (!aim.aimsAt(point) || !armed(call.caller().host(), aim)) return;
+        HostProcess worker = call.caller().worker().get();
+        if (worker == null || !worker.isAlive()) throw new IllegalStateException("the client's process ended at the resource's checkpoint " + point);
+        if (aim.kill()) {
+            // as kill -9 of a client whose own code had reached the point: the call goes no further
+            worker.kill();
+            throw new IllegalStateException("the client was killed at the resource's checkpoint " + point);
+        }
+        long start = System.nanoTime();
+        do {
+            worker.pause();
+            waitForResume(worker, call.caller().host(), aim);
+            if (!worker.isAlive()) throw new IllegalStateException("the client's process ended while frozen at the resource's checkpoint " + point);
+        } while ((System.nanoTime() - start) / 1_000_000 < aim.minMs() && armed(call.caller().host(), aim));
+    }
+
+    /**
+     * Waits until the nemesis resumes the frozen worker. Once the point is disarmed (the main phase over) and the worker is
+     * still frozen two seconds later, it is resumed here: the nemesis's grace for a late freeze has passed, and no client is
+     * left frozen.
+     */
+    private static void waitForResume(HostProcess worker, Host host, PausePoint.Setting aim) {
+        long disarmedAt = 0;
+        while (worker.isAlive() && worker.isPaused()) {
+            if (disarmedAt == 0 && !armed(host, aim)) disarmedAt = System.nanoTime();
+            if (disarmedAt != 0 && System.nanoTime() - disarmedAt > 2_000_000_000L) {
+                worker.resume();
+                return;
+            }
+            ClientWorker.sleep(5);
         }
     }
 
-    Answer write(Long token, long value) {
-        try {
-            ProtectedResource.Write w = resource.write(token, value);
-            return w.accepted() ? new Answer(OpType.OK, value, null) : refused(w.reason(), token);
-        } catch (Exception e) {
-            return new Answer(OpType.INFO, 0, describe(e));
-        }
+    /** Whether the run's arming file is on the client's host: the nemesis's main phase is on. */
+    private static boolean armed(Host host, PausePoint.Setting aim) {
+        return host.exists(aim.armed());
     }
 
     /** The reading of the resource at the end of the run, by a process of its own, without a token. */
@@ -58,15 +161,25 @@ final class ResourceCalls {
         recorder.record(OpType.INVOKE, process, "read", noToken, Map.of("client", "final"));
         Map<String, Object> extra = new LinkedHashMap<>();
         extra.put("client", "final");
-        Answer a = read(null);
+        Answer a = read(null, null, false);
         if (a.type() != OpType.OK) {
             extra.put("error", a.type() == OpType.FAIL ? "the resource refused a read without a token: " + a.error() : a.error());
         }
+        if (!a.notes().isEmpty()) extra.put("notes", a.notes());
         recorder.record(a.type(), process, "read", a.type() == OpType.OK ? Map.of("value", a.value()) : null, extra);
     }
 
+    /** Closes the resource; one that does not close cleanly is said on {@code progress}, the run's result stands. */
+    void close(java.io.PrintStream progress) {
+        try {
+            resource.close();
+        } catch (Exception e) {
+            progress.println("lockstorm: the protected resource '" + name + "' did not close cleanly: " + e);
+        }
+    }
+
     private static Answer refused(String reason, Long token) {
-        return new Answer(OpType.FAIL, 0, reason != null ? reason : "stale token " + token);
+        return new Answer(OpType.FAIL, 0, reason != null ? reason : "stale token " + token, List.of());
     }
 
     static String describe(Exception e) {

@@ -1,7 +1,5 @@
 package dev.lockstorm.suite.internal.run;
 
-import dev.lockstorm.api.ProtectedResource;
-import dev.lockstorm.api.ResourceContext;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.lab.ClassArchive;
 import dev.lockstorm.clusters.lab.Host;
@@ -135,11 +133,10 @@ public final class Runner {
             Cluster cluster = use.cluster() != null ? use.cluster() : Cluster.start(topology, lab, spec.persistence(), serverClocks);
             use.started(cluster);
             log.log("servers: " + topology.describe() + " serving at " + cluster.connect());
-            ProtectedResource resource = openResource(spec, cluster);
+            ResourceCalls calls = ResourceCalls.open(spec.resource(), spec.fencing(), cluster.connect());
             try {
                 // its own seed, not a draw from the run's: the clients' and the nemesis's draws stay what they were
                 HoldBoard board = new HoldBoard(new Random(spec.seed() * 31 + 7));
-                ResourceCalls calls = new ResourceCalls(resource);
                 List<Host> clientHosts = clientNames.stream().map(lab::host).toList();
                 Path clientDir = lab.dir(clientHosts.get(0)); // the same path on every client host
                 List<DrivenClient> clients = new ArrayList<>();
@@ -188,7 +185,7 @@ public final class Runner {
                 }
                 use.ended(log::log);
             } finally {
-                closeResource(resource);
+                calls.close(progress);
             }
         }
         long tornDown = System.nanoTime();
@@ -232,23 +229,6 @@ public final class Runner {
         RuntimeException first = failures.get(0);
         failures.subList(1, failures.size()).forEach(first::addSuppressed);
         throw first;
-    }
-
-    /** The run's protected resource; a resource that cannot open stops the run, saying so. */
-    private static ProtectedResource openResource(RunSpec spec, Cluster cluster) {
-        try {
-            return spec.resource().open(new ResourceContext(spec.fencing(), cluster.connect()));
-        } catch (Exception e) {
-            throw new SetupException("the protected resource '" + spec.resource().name() + "' could not open: " + e, e);
-        }
-    }
-
-    private void closeResource(ProtectedResource resource) {
-        try {
-            resource.close();
-        } catch (Exception e) {
-            progress.println("lockstorm: the protected resource did not close cleanly: " + e);
-        }
     }
 
     /** The run's servers and clients as its nemesis sees them. */

@@ -156,4 +156,30 @@ class HuntRotationTest {
         assertEquals(12, Hunt.likelyAround(Map.of(), List.of(), "pause-client", 12));
         assertEquals(9, Hunt.median(List.of(9L, 2L, 30L, 4L)));
     }
+
+    @Test
+    void huntingAFencedResourceFreezesACallerAtEachOfItsCheckpointsFirst() {
+        dev.lockstorm.api.ResourceType marked = new dev.lockstorm.api.ResourceType() {
+            public String name() {
+                return "marked";
+            }
+
+            public String description() {
+                return "a resource with two checkpoints";
+            }
+
+            public dev.lockstorm.api.ProtectedResource open(dev.lockstorm.api.ResourceContext context) {
+                throw new UnsupportedOperationException();
+            }
+
+            public List<String> checkpoints() {
+                return List.of("checked", "stored");
+            }
+        };
+        List<String> fenced = Hunt.rotation(marked, dev.lockstorm.api.Fencing.WRITES);
+        assertEquals(List.of("pause-at:checked", "pause-at:stored"), fenced.subList(0, 2));
+        assertEquals(Hunt.NEMESES, fenced.subList(2, fenced.size()));
+        fenced.forEach(NemesisKinds::byName); // every word names a nemesis
+        assertEquals(Hunt.NEMESES, Hunt.rotation(marked, dev.lockstorm.api.Fencing.NONE), "without fencing there is no resource defect to hunt");
+    }
 }
