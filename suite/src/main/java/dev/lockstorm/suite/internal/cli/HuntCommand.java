@@ -74,16 +74,21 @@ public final class HuntCommand implements Callable<Integer> {
     @Mixin
     BackendOption backend = new BackendOption();
 
-    @Option(names = "--fencing", defaultValue = "none", paramLabel = "F",
+    @Option(names = "--fencing", paramLabel = "F",
             description = "What the protected resource is asked to fence: none, writes or all (reads too). With writes or all the hunt also"
                     + " stops at a resource defect: a stale write (or read) accepted, an update lost while every holder fenced, a current"
                     + " holder refused; and its first runs freeze a caller at each of the resource's own checkpoints (pause-at:NAME)"
-                    + " (default: ${DEFAULT-VALUE}).")
+                    + " (default: writes when --resource names a resource to hunt in, else none).")
     String fencing;
 
-    @Option(names = "--resource", defaultValue = "counter", paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,
-            description = "The protected resource (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--resource", paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,
+            description = "The protected resource; naming one hunts defects in it too, as --fencing says (default: counter, lockstorm's own).")
     String resource;
+
+    /** The resource the runs use: the one named, else lockstorm's counter. */
+    private String resource() {
+        return resource != null ? resource : dev.lockstorm.locks.store.CounterResource.NAME;
+    }
 
     @Option(names = "--jobs", paramLabel = "N",
             description = "Hunts in N labs side by side, each taking an equal part of the rotation's runs (as --shard does), and joins"
@@ -111,7 +116,7 @@ public final class HuntCommand implements Callable<Integer> {
         try {
             registry = plugins.registry();
             registry.system(system);
-            registry.resource(resource);
+            registry.resource(resource());
             // options are checked against the system now, not at the first run
             var spec = RunSpec.builder(registry.system(system));
             options.forEach(spec::option);
@@ -120,7 +125,10 @@ public final class HuntCommand implements Callable<Integer> {
             if (each != null && each.toSeconds() < 5) throw new IllegalArgumentException("--each must be at least 5s, not " + each);
             if (seeds < 0) throw new IllegalArgumentException("--seeds must be at least 1, not " + seeds);
             share = Shard.parse(shard);
-            fence = dev.lockstorm.api.Fencing.fromName(fencing);
+            // a resource named is a resource to hunt in: without a word on fencing it is held to the least a fencing resource
+            // promises, its writes
+            fence = fencing != null ? dev.lockstorm.api.Fencing.fromName(fencing) : resource != null ? dev.lockstorm.api.Fencing.WRITES
+                    : dev.lockstorm.api.Fencing.NONE;
             if (nemeses != null) nemeses.forEach(NemesisKinds::byName);
             if (jobs < 1) throw new IllegalArgumentException("--jobs must be at least 1, not " + jobs);
             where = backend.or(new Placement.InLab());
@@ -128,11 +136,15 @@ public final class HuntCommand implements Callable<Integer> {
             System.err.println("lockstorm hunt: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        if (jobs > 1) return inJobs(share, where instanceof Placement.InLab);
+        if (fencing == null && resource != null) {
+            System.out.println("hunt: --fencing writes, a hunt of a named resource's default: a stale write accepted, an update lost while"
+                    + " every holder fenced or a current holder refused is a resource defect (--fencing all holds its reads to it too)");
+        }
+        if (jobs > 1) return inJobs(share, fence, where instanceof Placement.InLab);
         Hunt hunt = new Hunt(store.store(), System.out).on(where);
         if (lease != null) hunt = hunt.leased(lease);
         if (recordDir != null) hunt = hunt.asJob(recordDir, () -> stopFile != null && Files.exists(stopFile));
-        Hunt.Found f = hunt.run(registry.system(system), options, registry.classpath(), registry.resource(resource),
+        Hunt.Found f = hunt.run(registry.system(system), options, registry.classpath(), registry.resource(resource()),
                 nemeses, budget, each, seeds, share, fence);
         if (f.defect() != null) {
             String whose = f.why().startsWith("a resource defect") ? "resource" : "lock";
@@ -150,10 +162,10 @@ public final class HuntCommand implements Callable<Integer> {
     }
 
     /** The hunt as {@link #jobs} jobs side by side, each this command again, in a lab of its own unless on containers, with its part of {@code share}. */
-    private int inJobs(Shard share, boolean inLabs) throws Exception {
+    private int inJobs(Shard share, dev.lockstorm.api.Fencing fence, boolean inLabs) throws Exception {
         Jobs.Ended ended;
         try {
-            ended = Jobs.run(store.store(), share, jobs, this::jobCommand, Map.of(Main.EXIT_WITH_STDIN, "1"), inLabs, System.out);
+            ended = Jobs.run(store.store(), share, jobs, job -> jobCommand(job, fence), Map.of(Main.EXIT_WITH_STDIN, "1"), inLabs, System.out);
         } catch (IllegalStateException e) {
             System.err.println("lockstorm hunt: " + e.getMessage());
             return Main.BAD_INPUT;
@@ -167,12 +179,12 @@ public final class HuntCommand implements Callable<Integer> {
     }
 
     /** A job's helper: this JVM's own command, running this hunt with the job's share, record and stop file, in one job. */
-    private List<String> jobCommand(Jobs.Job job) {
+    private List<String> jobCommand(Jobs.Job job, dev.lockstorm.api.Fencing fence) {
         List<String> c = new ArrayList<>();
         c.add(ProcessHandle.current().info().command().orElse("java"));
         c.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
         c.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "hunt", "--system", system,
-                "--budget", budget.toSeconds() + "s", "--seeds", Long.toString(seeds), "--fencing", fencing, "--resource", resource,
+                "--budget", budget.toSeconds() + "s", "--seeds", Long.toString(seeds), "--fencing", fence.wire(), "--resource", resource(),
                 "--store", store.store().root().toAbsolutePath().toString(), "--jobs", "1", "--shard", job.share().toString(),
                 "--record-dir", job.record().toString(), "--stop-file", job.stop().toString()));
         c.addAll(backend.arguments());

@@ -311,6 +311,22 @@ class CliTest {
     }
 
     @Test
+    void aHuntOfANamedResourceHoldsItsWritesToFencingUnlessTold() {
+        String store = dir.resolve("store").toString();
+        // a budget no run fits in: what the hunt would hold the resource to is said before anything starts
+        assertEquals(0, Main.run("hunt", "--system", "redis-single", "--resource", "counter", "--budget", "1s", "--store", store));
+        assertTrue(console.out().contains("hunt: --fencing writes, a hunt of a named resource's default"), console.out());
+        assertTrue(console.out().contains("no lock or resource defect in redis-single"), console.out());
+        console.reset();
+        assertEquals(0, Main.run("hunt", "--system", "redis-single", "--resource", "counter", "--fencing", "none", "--budget", "1s", "--store", store));
+        assertTrue(console.out().contains("no lock defect in redis-single") && !console.out().contains("--fencing writes"), console.out());
+        console.reset();
+        assertEquals(0, Main.run("hunt", "--system", "redis-single", "--budget", "1s", "--store", store));
+        assertTrue(console.out().contains("no lock defect in redis-single") && !console.out().contains("--fencing writes"),
+                "without a resource named, the lock alone: " + console.out());
+    }
+
+    @Test
     void aMistypedOptionCommandOrNemesisIsNamedWithWhatItWasProbablyMeantToBe() {
         assertEquals(3, Main.run("run", "--sytem", "redis-single"));
         assertTrue(console.err().contains("unknown option '--sytem'; did you mean --system?"), console.err());
