@@ -187,7 +187,7 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
         if (lock.lostUpdates().isPresent() && lock.lostUpdates().getAsLong() > 0) {
             out.add(plural((int) lock.lostUpdates().getAsLong(), "update") + " lost though every holder fenced its writes");
         }
-        if (lock.currentHoldersRefused() > 0) out.add(plural(lock.currentHoldersRefused(), "current holder") + " refused (no newer token had been accepted)");
+        if (lock.currentHoldersRefused() > 0) out.add(plural(lock.currentHoldersRefused(), "current holder") + " refused (no newer token had reached the resource)");
         return out;
     }
 

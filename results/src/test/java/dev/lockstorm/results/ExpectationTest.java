@@ -107,7 +107,7 @@ class ExpectationTest {
         // fencing writes promises nothing of reads: a stale read is no defect of that resource
         assertEquals(List.of(), fenced("writes", 0, 2, 0, 0).resourceDefects());
         assertEquals(List.of("3 updates lost though every holder fenced its writes"), fenced("all", 0, 0, 3, 0).resourceDefects());
-        assertEquals(List.of("1 current holder refused (no newer token had been accepted)"), fenced("writes", 0, 0, 0, 1).resourceDefects());
+        assertEquals(List.of("1 current holder refused (no newer token had reached the resource)"), fenced("writes", 0, 0, 0, 1).resourceDefects());
         Results bad = fenced("all", 1, 0, 0, 0);
         assertTrue(met("resource-defect", bad));
         assertEquals("1 stale write accepted", Expectation.parse("no-resource-defect").unmet(bad).orElseThrow());

@@ -172,6 +172,8 @@ final class DrivenClient implements Holder, Client {
         extra.put("still_held_asked", belief.askedAt());
         extra.put("still_held_at", belief.answeredAt());
         if (a.error() != null) extra.put("error", a.error());
+        // a client killed at the resource's checkpoint (kill-at:) is recorded as killed there before its operation's end
+        if (a.type() == OpType.INFO && worker.died()) board.workerDied(new ClientProcess(worker.process(), history.process()));
         boolean read = step instanceof Step.Read;
         history.complete(a.type(), f, a.type() == OpType.OK && read ? Map.of("value", a.value()) : null, withNotes(extra, a.notes()));
         if (a.type() == OpType.INFO) return reset(); // the resource could not say: the client goes on as a new process
