@@ -133,15 +133,16 @@ final class ResourceCalls implements ResourceContext.Run {
     }
 
     /**
-     * Waits until the nemesis resumes the frozen worker. Once the point is disarmed (the main phase over) and the worker is
-     * still frozen two seconds later, it is resumed here: the nemesis's grace for a late freeze has passed, and no client is
-     * left frozen.
+     * Waits until the nemesis resumes the frozen worker. The nemesis resumes every freeze it recorded, the last ones after
+     * the point is disarmed (the main phase over); a worker still frozen long after that froze too late to be recorded, and
+     * is resumed here, so that no client is left frozen and no call waits forever.
      */
     private static void waitForResume(HostProcess worker, Host host, PausePoint.Setting aim) {
         long disarmedAt = 0;
+        long late = Math.max(10_000L, 3 * aim.minMs()) * 1_000_000L;
         while (worker.isAlive() && worker.isPaused()) {
             if (disarmedAt == 0 && !armed(host, aim)) disarmedAt = System.nanoTime();
-            if (disarmedAt != 0 && System.nanoTime() - disarmedAt > 2_000_000_000L) {
+            if (disarmedAt != 0 && System.nanoTime() - disarmedAt > late) {
                 worker.resume();
                 return;
             }
