@@ -9,7 +9,8 @@ package dev.lockstorm.api;
  * update was lost anyway, is what the run reports.
  *
  * <p>One instance serves a whole run in the driver, and client threads call it concurrently, as a
- * shared resource is called: make it thread-safe. A token is null when the lock gives none; the
+ * shared resource is called: make it thread-safe. Mark the moments where a pause or a crash of the
+ * caller would hurt (between a token check and a write) with {@link ResourceContext#checkpoint}. A token is null when the lock gives none; the
  * final read of a run has no token either and must be answered. An exception is an unknown outcome
  * ({@code info}).
  *

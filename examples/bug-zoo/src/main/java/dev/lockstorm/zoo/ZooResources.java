@@ -220,9 +220,9 @@ public final class ZooResources {
     }
 
     /**
-     * {@code zoo-expiring-bar}: the bar is kept in a cache entry that expires a second after it was last raised (a fence
-     * key with a TTL, "it only matters while a lease lives"): a holder frozen past its lease writes after the entry is
-     * gone, and its stale token is taken.
+     * {@code zoo-expiring-bar}: the bar is kept in a cache entry set with a one-second expiry whenever it is raised (a
+     * fence key written with a TTL, "it only matters while a lease lives"): a holder frozen past its lease writes after
+     * the entry is gone, and its stale token is taken.
      */
     public static final class ExpiringBar extends Zoo {
         private static final long TTL_NANOS = 1_000_000_000L;
@@ -234,7 +234,7 @@ public final class ZooResources {
 
         @Override
         public String description() {
-            return "a counter whose bar is a cache entry that expires a second after it was last raised (reads and writes checked)";
+            return "a counter whose bar is a cache entry that expires a second after it was raised (reads and writes checked)";
         }
 
         @Override
@@ -244,15 +244,17 @@ public final class ZooResources {
                 private Long bar;
                 private long raisedAt;
 
-                /** Whether {@code token} is below the bar still cached; if not, it raises (and refreshes) the bar. */
+                /** Whether {@code token} is below the bar still cached; if it is above, it raises the bar, set anew with its expiry. */
                 private boolean stale(long token) {
                     if (bar != null && System.nanoTime() - raisedAt > TTL_NANOS) {
                         context.note("the bar " + bar + " had expired");
                         bar = null;
                     }
                     if (bar != null && token < bar) return true;
-                    bar = token;
-                    raisedAt = System.nanoTime();
+                    if (bar == null || token > bar) {
+                        bar = token;
+                        raisedAt = System.nanoTime();
+                    }
                     return false;
                 }
 

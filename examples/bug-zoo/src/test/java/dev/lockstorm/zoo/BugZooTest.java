@@ -102,6 +102,15 @@ class BugZooTest {
         run.assertResourceDefect();
     }
 
+    // each replica checks and stores in one step, but against the bar it alone has seen: a late write reaches the other replica
+    @LockStormTest(system = "redis-single", resource = "zoo-bar-per-replica", fencing = "writes", nemesis = "pause-at:checked", timeLimit = "12s",
+            lease = "2s", nemesisInterval = "4s", holdMax = "1s")
+    void aBarKeptInEachReplicaAloneLetsAStaleWriteThrough(LockStormRun run) {
+        run.assertResourceDefect();
+    }
+
+    // zoo-expiring-bar has no test here: no choreography found makes its stale write certain (docs/bug-zoo.md gives its rates)
+
     // the same freeze inside a check and store made as one step: only a delay
     @LockStormTest(system = "redis-single", resource = "zoo-checked", fencing = "writes", nemesis = "pause-at:checked", timeLimit = "12s",
             lease = "2s", nemesisInterval = "4s", holdMax = "1s")
