@@ -74,14 +74,14 @@ final class ResourceCalls implements ResourceContext.Run {
 
     /** @param shared a read under a read-write lock's read lock ({@link ProtectedResource#readShared}) */
     Answer read(Caller caller, Long token, boolean shared) {
-        return call(caller, token, () -> {
+        return call(caller, () -> {
             ProtectedResource.Read r = shared ? resource.readShared(token) : resource.read(token);
             return r.accepted() ? new Answer(OpType.OK, r.value(), null, List.of()) : refused(r.reason(), token);
         });
     }
 
     Answer write(Caller caller, Long token, long value) {
-        return call(caller, token, () -> {
+        return call(caller, () -> {
             ProtectedResource.Write w = resource.write(token, value);
             return w.accepted() ? new Answer(OpType.OK, value, null, List.of()) : refused(w.reason(), token);
         });
@@ -91,7 +91,7 @@ final class ResourceCalls implements ResourceContext.Run {
         Answer run() throws Exception;
     }
 
-    private Answer call(Caller caller, Long token, Body body) {
+    private Answer call(Caller caller, Body body) {
         Call call = new Call(caller, new ArrayList<>());
         current.set(call);
         Answer a;
