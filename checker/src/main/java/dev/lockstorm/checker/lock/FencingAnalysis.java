@@ -69,7 +69,7 @@ public final class FencingAnalysis {
         // per lock: the tokens presented to the resource (invoked, not refused), with how many: reads too, whatever the run's
         // fencing, for a resource may fence more than it was asked to, and a holder whose newer token reached it is no longer
         // the current one
-        Map<Object, java.util.TreeMap<Long, Integer>> possiblyAccepted = new HashMap<>();
+        Map<Object, java.util.TreeMap<Long, Integer>> presented = new HashMap<>();
         Map<Integer, Long> opToken = new HashMap<>();
         // per invocation: the bar when it began
         Map<Integer, Op> floorAtCall = new HashMap<>();
@@ -110,7 +110,7 @@ public final class FencingAnalysis {
                         opToken.put(op.index(), t);
                         Op floor = highestAccepted.get(lock);
                         if (floor != null) floorAtCall.put(op.index(), floor);
-                        possiblyAccepted.computeIfAbsent(lock, k -> new java.util.TreeMap<>()).merge(t, 1, Integer::sum);
+                        presented.computeIfAbsent(lock, k -> new java.util.TreeMap<>()).merge(t, 1, Integer::sum);
                         continue;
                     }
                     int call = h.partner(op.index());
@@ -118,11 +118,12 @@ public final class FencingAnalysis {
                     Long t = opToken.remove(call);
                     if (op.type() == OpType.FAIL) {
                         if (t != null) {
-                            java.util.TreeMap<Long, Integer> maybe = possiblyAccepted.get(lock);
-                            maybe.merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
+                            // its invocation presented t: the map is there
+                            java.util.TreeMap<Long, Integer> others = presented.get(lock);
+                            others.merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
                             // refused, though nothing presented to the resource (and not refused) had a higher token: a current
                             // holder turned away
-                            if (maybe == null || maybe.isEmpty() || t >= maybe.lastKey()) {
+                            if (others.isEmpty() || t >= others.lastKey()) {
                                 Op hi = highestAccepted.get(lock);
                                 wrongful.add(new WrongfulRefusal(op, t, hi, hi == null ? Long.MIN_VALUE : tokenOf(hi, h)));
                                 continue;

@@ -166,12 +166,12 @@ public final class PostgresNode extends DatabaseNode {
         Path bin = binaries(host);
         tuneHost();
         PostgresNode primary = follows;
-        if (!exists(dataDir.resolve("PG_VERSION"))) {
+        if (!host.exists(dataDir.resolve("PG_VERSION"))) {
             prepareDataDir();
             if (primary == null) initdb(bin);
             else asPostgres(bin, "pg_basebackup", "-h", primary.host.address(), "-p", Integer.toString(PORT), "-U", DATABASE,
                     "-D", dataDir.toString(), "-X", "stream", "--checkpoint=fast", "--no-sync");
-        } else if (primary != null && !exists(dataDir.resolve("standby.signal"))) {
+        } else if (primary != null && !host.exists(dataDir.resolve("standby.signal"))) {
             // a former primary: finish its crash recovery (pg_rewind wants a cleanly stopped server), then
             // rewind what it wrote after the histories parted
             asPostgres(bin, "postgres", "--single", "-D", dataDir.toString(), "-c", "wal_keep_size=256MB", "postgres");
@@ -239,10 +239,6 @@ public final class PostgresNode extends DatabaseNode {
         host.mkdirs(dataDir);
         host.check(List.of("chown", USER + ":" + USER, dataDir.toString()), null);
         host.check(List.of("chmod", "700", dataDir.toString()), null);
-    }
-
-    private boolean exists(Path file) {
-        return host.exec("test", "-e", file.toString()).ok();
     }
 
     private void initdb(Path bin) {

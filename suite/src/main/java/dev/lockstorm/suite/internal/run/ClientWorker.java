@@ -25,6 +25,8 @@ final class ClientWorker {
     private final RunSpec spec;
     private final Command.Open open;
     private final Map<String, String> env;
+    /** Where the run aims its pause point, read from {@link #env} once. */
+    private final dev.lockstorm.locks.PausePoint.Setting point;
     private volatile HostProcess process;
     private WorkerHandle handle;
     /** A worker kept from the run before on this host, to open again rather than start a JVM; null when there is none. */
@@ -43,6 +45,7 @@ final class ClientWorker {
         this.host = host;
         this.spec = spec;
         this.env = Map.copyOf(env);
+        this.point = dev.lockstorm.locks.PausePoint.Setting.of(this.env::get);
         // the worker's own switches go in the open as well, so that a worker kept from another run takes this run's
         Map<String, String> settings = new java.util.HashMap<>(env);
         settings.keySet().retainAll(SETTINGS);
@@ -91,7 +94,7 @@ final class ClientWorker {
 
     /** Where the run's pause point is aimed, as this worker's settings say: the resource's checkpoints, reached on its behalf, take the same. */
     dev.lockstorm.locks.PausePoint.Setting point() {
-        return dev.lockstorm.locks.PausePoint.Setting.of(env::get);
+        return point;
     }
 
     /** The worker process now, or null while it is being replaced. */

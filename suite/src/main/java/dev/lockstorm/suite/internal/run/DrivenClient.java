@@ -38,6 +38,8 @@ final class DrivenClient implements Holder, Client {
     private final RunSpec spec;
     private final ClockFault clock;
     private final AcquireWaits waits;
+    /** This client as the resource's calls see it: its host, its worker now, and where its run aims the pause point. */
+    private final ResourceCalls.Caller caller;
     /** What the client last said with a grant (asked with the acquire), recorded with the read the answer is carried to. */
     private Belief grantBelief;
     /** When the hold in progress was granted, on the history's clock. */
@@ -56,6 +58,7 @@ final class DrivenClient implements Holder, Client {
         this.spec = spec;
         this.clock = clock;
         this.waits = waits;
+        this.caller = new ResourceCalls.Caller(host, worker::process, worker.point());
     }
 
     /** Starts the first worker; a client that cannot open then, with every server up, stops the run. */
@@ -163,7 +166,6 @@ final class DrivenClient implements Holder, Client {
             belief = ask();
             if (belief == null) return crash(f);
         }
-        ResourceCalls.Caller caller = new ResourceCalls.Caller(host, worker::process, worker.point());
         ResourceCalls.Answer a = step instanceof Step.Write w ? resource.write(caller, token, w.value())
                 : resource.read(caller, token, ((Step.Read) step).shared());
         Map<String, Object> extra = new LinkedHashMap<>();
