@@ -4,7 +4,8 @@ package dev.lockstorm.api;
  * A kind of protected resource a run can use ({@code --resource NAME}), found with
  * {@link java.util.ServiceLoader} like {@link LockSystem}: list the class in
  * {@code META-INF/services/dev.lockstorm.api.ResourceType}. lockstorm's own is {@code counter}, an
- * in-memory counter that checks tokens as {@code --fencing} says.
+ * in-memory counter that checks tokens as {@code --fencing} says, and {@code counter-service}, the same
+ * counter as a service of its own.
  *
  * <pre>{@code
  * public final class AcmeLedgerType implements ResourceType {
@@ -32,5 +33,28 @@ public interface ResourceType {
      */
     default java.util.List<String> checkpoints() {
         return java.util.List.of();
+    }
+
+    /**
+     * Where a run keeps this type's resource: in the driver, every client's call a method call
+     * ({@link Where#DRIVER}, the default, for a quick start), or as a service of its own
+     * ({@link Where#SERVICE}).
+     */
+    default Where where() {
+        return Where.DRIVER;
+    }
+
+    /** Where a run keeps a resource. */
+    enum Where {
+        /** In the driver's JVM: a call reaches it without a network, and a checkpoint freezes the calling client's process. */
+        DRIVER,
+        /**
+         * In a JVM of its own on the lab's host {@code r1} (on every backend), opened there with this
+         * type and reached by each client's process over the network: the nemesis can delay a stale
+         * write on its way to it ({@code --nemesis delay-to-resource}). A call that reaches a checkpoint
+         * the run aims at waits there while its client is frozen (or killed) at that point, as a client
+         * whose check and write are two round trips to the service would be, and other calls are served.
+         */
+        SERVICE
     }
 }

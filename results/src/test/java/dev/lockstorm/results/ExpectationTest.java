@@ -106,7 +106,10 @@ class ExpectationTest {
         assertEquals(List.of("2 stale reads accepted"), fenced("all", 0, 2, 0, 0).resourceDefects());
         // fencing writes promises nothing of reads: a stale read is no defect of that resource
         assertEquals(List.of(), fenced("writes", 0, 2, 0, 0).resourceDefects());
-        assertEquals(List.of("3 updates lost though every holder fenced its writes"), fenced("all", 0, 0, 3, 0).resourceDefects());
+        assertEquals(List.of("3 updates lost though every holder fenced its reads and writes"), fenced("all", 0, 0, 3, 0).resourceDefects());
+        // under write-only fencing a newer holder's read may come before an older holder's write lands, which the resource
+        // rightly accepts, and the newer holder's write then overwrites it: the loss proves nothing of the resource
+        assertEquals(List.of(), fenced("writes", 0, 0, 3, 0).resourceDefects());
         assertEquals(List.of("1 current holder refused (no newer token had reached the resource)"), fenced("writes", 0, 0, 0, 1).resourceDefects());
         Results bad = fenced("all", 1, 0, 0, 0);
         assertTrue(met("resource-defect", bad));

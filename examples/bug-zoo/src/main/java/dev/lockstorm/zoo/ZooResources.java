@@ -172,6 +172,56 @@ public final class ZooResources {
     }
 
     /**
+     * {@code zoo-check-then-write-service}: {@link CheckThenWrite} as a service of its own on the lab's host r1, reached by
+     * the clients over the network. A client frozen at its checkpoint holds its own call between the check and the write,
+     * and the service serves the others meanwhile.
+     */
+    public static final class CheckThenWriteService extends Zoo {
+        @Override
+        public String name() {
+            return "zoo-check-then-write-service";
+        }
+
+        @Override
+        public String description() {
+            return "zoo-check-then-write as a service of its own on host r1";
+        }
+
+        @Override
+        public ProtectedResource open(ResourceContext context) {
+            return new CheckThenWrite().open(context);
+        }
+
+        @Override
+        public Where where() {
+            return Where.SERVICE;
+        }
+    }
+
+    /** {@code zoo-checked-service}: the control {@link Checked} as a service of its own on r1. */
+    public static final class CheckedService extends Zoo {
+        @Override
+        public String name() {
+            return "zoo-checked-service";
+        }
+
+        @Override
+        public String description() {
+            return "zoo-checked as a service of its own on host r1 (the control)";
+        }
+
+        @Override
+        public ProtectedResource open(ResourceContext context) {
+            return new Checked().open(context);
+        }
+
+        @Override
+        public Where where() {
+            return Where.SERVICE;
+        }
+    }
+
+    /**
      * {@code zoo-bar-per-replica}: two replicas of a service behind a round-robin balancer share one store for the
      * value, but each keeps its own bar in memory, and a write's token is checked against the bar of the replica that
      * happens to answer: a stale holder's late write reaches the replica that has not seen the newer token.

@@ -94,6 +94,32 @@ public sealed interface Command {
     record Drop() implements Command {
     }
 
+    /**
+     * A call of the protected resource when it runs as a service ({@link ResourceService}): the worker
+     * sends it to the service at {@code address} over the network, so that the nemesis's faults on the
+     * client's links reach it, and answers with the service's {@link Reply.Ok} (a read's value),
+     * {@link Reply.Fail} (refused as stale) or {@link Reply.Info} (unknown, also when the service did
+     * not answer within {@code timeoutMs}).
+     *
+     * @param address   the service's host and port
+     * @param op        {@code read}, {@code read-shared} (under a read-write lock's read lock) or {@code write}
+     * @param token     the token presented, or null
+     * @param value     a write's value
+     * @param timeoutMs how long the worker waits for the service's answer
+     */
+    record Resource(String address, String op, Long token, long value, long timeoutMs) implements Command {
+        public Resource {
+            if (!java.util.Set.of("read", "read-shared", "write").contains(op)) throw new IllegalArgumentException("not a resource call: " + op);
+        }
+    }
+
+    /**
+     * The worker's word to a resource service that told it the call reached an armed checkpoint ({@link Reply.AtCheckpoint}):
+     * the client has passed the point (after its freeze there), and the call goes on. Sent on the service's connection only.
+     */
+    record GoOn() implements Command {
+    }
+
     /** Close the client and exit. */
     record Close() implements Command {
     }

@@ -25,6 +25,11 @@ import java.util.Map;
  * {"cmd":"use"}                         → {"type":"use","still_held":true|false}
  * {"cmd":"release"}                     → {"type":"ok"} | {"type":"fail",…} | {"type":"info",…}
  * {"cmd":"reset"[,"keep_old":true]}     → {"type":"ready"} | {"type":"error","error":…}
+ * {"cmd":"resource","address":"10.0.0.21:7171","op":"write","token":7,"value":3,"timeout_ms":9000}
+ *                                       → {"type":"ok"[,"value":READ]} | {"type":"fail","error":…} | {"type":"info","error":…}
+ *                                         (the same line is what the worker sends the resource service, and its answer;
+ *                                         before it, the service may say {"type":"checkpoint","point":"checked"}, and the
+ *                                         worker answers {"cmd":"go-on"} once it has reached that point itself)
  * {"cmd":"close"}                       → (exits)
  * </pre>
  * A worker's first command is {@code open}; its first line, {@code ready} or {@code error}.
@@ -66,8 +71,15 @@ public final class Protocol {
             } else if (c instanceof Command.Reset r) {
                 g.writeStringField("cmd", "reset");
                 if (r.keepOld()) g.writeBooleanField("keep_old", true);
+            } else if (c instanceof Command.Resource r) {
+                g.writeStringField("cmd", "resource");
+                g.writeStringField("address", r.address());
+                g.writeStringField("op", r.op());
+                if (r.token() != null) g.writeNumberField("token", r.token());
+                g.writeNumberField("value", r.value());
+                g.writeNumberField("timeout_ms", r.timeoutMs());
             } else {
-                g.writeStringField("cmd", c instanceof Command.Use ? "use" : c instanceof Command.Drop ? "drop" : "close");
+                g.writeStringField("cmd", c instanceof Command.Use ? "use" : c instanceof Command.Drop ? "drop" : c instanceof Command.GoOn ? "go-on" : "close");
             }
         });
     }
@@ -92,6 +104,9 @@ public final class Protocol {
                 g.writeStringField("type", "info");
                 g.writeStringField("error", i.error());
                 notes(g, i.notes());
+            } else if (r instanceof Reply.AtCheckpoint a) {
+                g.writeStringField("type", "checkpoint");
+                g.writeStringField("point", a.point());
             } else if (r instanceof Reply.InUse u) {
                 g.writeStringField("type", "use");
                 if (u.stillHeld() != null) g.writeBooleanField("still_held", u.stillHeld());
@@ -120,6 +135,9 @@ public final class Protocol {
             case "release" -> new Command.Release(Boolean.TRUE.equals(f.get("read")));
             case "reset" -> new Command.Reset(Boolean.TRUE.equals(f.get("keep_old")));
             case "drop" -> new Command.Drop();
+            case "go-on" -> new Command.GoOn();
+            case "resource" -> new Command.Resource(string(f, "address", line), string(f, "op", line), f.get("token") instanceof Long t ? t : null,
+                    f.get("value") instanceof Long v ? v : 0, f.get("timeout_ms") instanceof Long ms ? ms : missing("timeout_ms", line));
             case "close" -> new Command.Close();
             default -> throw new IllegalArgumentException("unknown command: " + line);
         };
@@ -156,6 +174,7 @@ public final class Protocol {
             case "fail" -> new Reply.Fail(error, strings(f.get("notes")));
             case "info" -> new Reply.Info(error, strings(f.get("notes")));
             case "use" -> new Reply.InUse(f.get("still_held") instanceof Boolean b ? b : null);
+            case "checkpoint" -> new Reply.AtCheckpoint(string(f, "point", line));
             default -> throw new IllegalArgumentException("unknown reply: " + line);
         };
     }

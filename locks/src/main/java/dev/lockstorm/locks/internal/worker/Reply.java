@@ -55,4 +55,11 @@ public sealed interface Reply {
     /** The answer to {@link Command.Use}: null when the lock client cannot say ({@code stillHeld} not implemented). */
     record InUse(Boolean stillHeld) implements Reply {
     }
+
+    /**
+     * A resource service's word, on its connection only, that the call reached its checkpoint {@code point} while the run
+     * aims there: the calling client reaches the point as its own (a freeze, or its end) and answers {@link Command.GoOn}.
+     */
+    record AtCheckpoint(String point) implements Reply {
+    }
 }

@@ -47,6 +47,8 @@ public final class Worker {
     private final Deque<Held> leases = new ArrayDeque<>();
     /** The client this worker serves (its first open), or null when not told (a test's worker). */
     private Command.Open serving;
+    /** The resource service's connection, when the run's resource is a service of its own. */
+    private final ResourceLink resource = new ResourceLink();
     /** The log file a kept worker writes to since its latest run, or null while it writes to its own stderr. */
     private PrintStream relogged;
 
@@ -103,6 +105,7 @@ public final class Worker {
         }
         if (w.client != null) w.client.close();
         w.crashed.forEach(LockClient::close);
+        w.resource.close();
         System.exit(0);
     }
 
@@ -180,6 +183,8 @@ public final class Worker {
         } catch (IllegalArgumentException e) {
             return new Reply.Info("bad command: " + line);
         }
+        // the resource is no part of the lock client: a holder's call goes over the network whatever its client is doing
+        if (cmd instanceof Command.Resource call) return resource.call(call);
         if (client == null && !(cmd instanceof Command.Open || cmd instanceof Command.Reset || cmd instanceof Command.Drop || cmd instanceof Command.Close)) {
             return new Reply.Info("bad command: no client is open (its open failed: send open again)");
         }

@@ -34,7 +34,7 @@ class RegistryTest {
                 "mysql-get-lock-seq", "shedlock-jdbc", "spring-jdbc-registry"),
                 r.systemNames());
         for (Registry.Found<LockSystem> f : r.systems()) assertEquals(Registry.BUILT_IN, f.source(), f.name());
-        assertEquals(List.of("counter"), r.resourceNames());
+        assertEquals(List.of("counter", "counter-service"), r.resourceNames());
     }
 
     @Test
@@ -73,7 +73,7 @@ class RegistryTest {
         PluginException e = assertThrows(PluginException.class, () -> Registry.builtIn().system("zk-recipie"));
         assertTrue(e.getMessage().startsWith("unknown system 'zk-recipie'; did you mean zk-recipe?"), e.getMessage());
         PluginException r = assertThrows(PluginException.class, () -> Registry.builtIn().resource("ledger"));
-        assertTrue(r.getMessage().startsWith("unknown resource 'ledger'; known: counter; one of your own is found on --classpath"), r.getMessage());
+        assertTrue(r.getMessage().startsWith("unknown resource 'ledger'; known: counter, counter-service; one of your own is found on --classpath"), r.getMessage());
     }
 
     @Test

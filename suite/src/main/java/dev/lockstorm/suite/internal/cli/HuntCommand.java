@@ -76,9 +76,9 @@ public final class HuntCommand implements Callable<Integer> {
 
     @Option(names = "--fencing", paramLabel = "F",
             description = "What the protected resource is asked to fence: none, writes or all (reads too). With writes or all the hunt also"
-                    + " stops at a resource defect: a stale write (or read) accepted, an update lost while every holder fenced, a current"
-                    + " holder refused; and its first runs freeze a caller at each of the resource's own checkpoints (pause-at:NAME)"
-                    + " (default: writes when --resource names a resource to hunt in, else none).")
+                    + " stops at a resource defect: a stale write (or read) accepted, an update lost while every holder fenced its reads"
+                    + " and writes (all), a current holder refused; and its first runs freeze a caller at each of the resource's own"
+                    + " checkpoints (pause-at:NAME) (default: all when --resource names a resource to hunt in, else none).")
     String fencing;
 
     @Option(names = "--resource", paramLabel = "R", completionCandidates = Plugins.ResourceNames.class,
@@ -125,9 +125,9 @@ public final class HuntCommand implements Callable<Integer> {
             if (each != null && each.toSeconds() < 5) throw new IllegalArgumentException("--each must be at least 5s, not " + each);
             if (seeds < 0) throw new IllegalArgumentException("--seeds must be at least 1, not " + seeds);
             share = Shard.parse(shard);
-            // a resource named is a resource to hunt in: without a word on fencing it is held to the least a fencing resource
-            // promises, its writes
-            fence = fencing != null ? dev.lockstorm.api.Fencing.fromName(fencing) : resource != null ? dev.lockstorm.api.Fencing.WRITES
+            // a resource named is a resource to hunt in: without a word on fencing its reads and writes are held to the token,
+            // the one mode in which a lost update proves the resource wrong (under write-only fencing an unfenced read explains it)
+            fence = fencing != null ? dev.lockstorm.api.Fencing.fromName(fencing) : resource != null ? dev.lockstorm.api.Fencing.ALL
                     : dev.lockstorm.api.Fencing.NONE;
             if (nemeses != null) nemeses.forEach(NemesisKinds::byName);
             if (jobs < 1) throw new IllegalArgumentException("--jobs must be at least 1, not " + jobs);
@@ -137,8 +137,9 @@ public final class HuntCommand implements Callable<Integer> {
             return Main.BAD_INPUT;
         }
         if (fencing == null && resource != null) {
-            System.out.println("hunt: --fencing writes, a hunt of a named resource's default: a stale write accepted, an update lost while"
-                    + " every holder fenced or a current holder refused is a resource defect (--fencing all holds its reads to it too)");
+            System.out.println("hunt: --fencing all, a hunt of a named resource's default: a stale read or write accepted, an update lost"
+                    + " or a current holder refused is a resource defect (a resource that fences writes only: --fencing writes, under which"
+                    + " a lost update proves nothing of it)");
         }
         if (jobs > 1) return inJobs(share, fence, where instanceof Placement.InLab);
         Hunt hunt = new Hunt(store.store(), System.out).on(where);

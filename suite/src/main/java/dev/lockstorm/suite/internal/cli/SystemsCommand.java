@@ -49,6 +49,9 @@ public final class SystemsCommand implements Callable<Integer> {
         for (Registry.Found<ResourceType> f : r.resources()) {
             System.out.printf(resourceRow, f.name(), f.source());
             System.out.printf("%-" + width + "s   %s%n", "", f.plugin().description());
+            if (f.plugin().where() == ResourceType.Where.SERVICE) {
+                System.out.printf("%-" + width + "s   runs as a service of its own on host r1 (--nemesis delay-to-resource reaches it)%n", "");
+            }
             if (!f.plugin().checkpoints().isEmpty()) {
                 System.out.printf("%-" + width + "s   checkpoints (pause-at:, kill-at:): %s%n", "", String.join(", ", f.plugin().checkpoints()));
             }

@@ -12,6 +12,7 @@ import dev.lockstorm.results.Results;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.suite.internal.nemesiskinds.AtCheckpoint;
+import dev.lockstorm.suite.internal.nemesiskinds.DelayToResource;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
@@ -58,13 +59,15 @@ public final class Hunt {
 
     /**
      * The rotation's nemeses when none are named: with {@code --fencing}, a caller frozen at each of the resource's own
-     * checkpoints comes first (between its check and its write is where a resource of one's own most often breaks), then
-     * {@link #NEMESES}.
+     * checkpoints comes first (between its check and its write is where a resource of one's own most often breaks), then,
+     * for a resource kept as a service, the holder's writes delayed on their way to it, then {@link #NEMESES}.
      */
     static List<String> rotation(ResourceType resource, Fencing fencing) {
-        if (fencing == Fencing.NONE || resource.checkpoints().isEmpty()) return NEMESES;
+        boolean service = resource.where() == ResourceType.Where.SERVICE;
+        if (fencing == Fencing.NONE || resource.checkpoints().isEmpty() && !service) return NEMESES;
         List<String> all = new ArrayList<>();
         for (String point : resource.checkpoints()) all.add(AtCheckpoint.PAUSE + point);
+        if (service) all.add(DelayToResource.NAME);
         all.addAll(NEMESES);
         return List.copyOf(all);
     }

@@ -20,7 +20,8 @@ import java.util.Optional;
  * commands of an acquire). Every client's point is armed while the main phase runs; the process
  * freezes or ends itself at the very instant, and the nemesis records it and, for a pause, resumes
  * it after the client pause. A lock that never reaches the point is never faulted, and the run's
- * coverage says so.
+ * coverage says so. A protected resource's own checkpoint is the calling client's too, wherever the
+ * resource is kept: the client's process freezes or ends there while the call waits.
  *
  * @param point the checkpoint's name
  * @param kill  end the process there rather than freeze it

@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, PauseClient, Kill, KillClient, Clock, Mix, Split, PauseInAcquire,
         Failover, IsolateHolder, IsolateNode, SplitBrain, HoldWaiterRenewals, DelayHolder, DelayLastServer, RepliesLost, WaiterClockAhead, WaiterClockFast, ServerClockAhead, FailoverPromote, ExpiryReconnect, AtCheckpoint, Replay, FlakyNet,
-        PauseInHold {
+        PauseInHold, DelayToResource {
 
     /** What {@code --nemesis} takes. */
     String name();
@@ -55,6 +55,11 @@ public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, Paus
      * proxies, set up before they open (a redirect catches new connections only).
      */
     default boolean delaysClients() {
+        return false;
+    }
+
+    /** Whether this kind acts on the protected resource's service, and so needs a resource kept as one. */
+    default boolean needsResourceService() {
         return false;
     }
 

@@ -7,7 +7,7 @@ import java.util.Collection;
 
 /**
  * The arming file of a run's pause points ({@link dev.lockstorm.locks.PausePoint}): present on
- * every client host while the nemesis runs, removed before the final heal, so that no client
+ * every client host (and a resource service's) while the nemesis runs, removed before the final heal, so that no client
  * freezes itself after the nemesis has stopped.
  */
 public final class PausePoints {
@@ -19,14 +19,21 @@ public final class PausePoints {
         return clientDir.resolve("pause-point.armed");
     }
 
-    /** Arms the point on every client host of the run (a kind's set-up). */
+    /** Arms the point on every client host of the run, and a resource service's (a kind's set-up). */
     static void arm(Targets t) {
-        arm(t.clients().stream().map(Client::host).toList(), t.clientDir());
+        arm(hosts(t), t.clientDir());
     }
 
-    /** Disarms it on every client host (a kind's tear-down, before the final heal). */
+    /** Disarms it on every client host and a resource service's (a kind's tear-down, before the final heal). */
     static void disarm(Targets t) {
-        disarm(t.clients().stream().map(Client::host).toList(), t.clientDir());
+        disarm(hosts(t), t.clientDir());
+    }
+
+    /** The hosts whose processes reach pause points: the clients', and a resource service's, whose checkpoints are its own. */
+    private static java.util.List<Host> hosts(Targets t) {
+        java.util.List<Host> hosts = new java.util.ArrayList<>(t.clients().stream().map(Client::host).toList());
+        t.resourceService().ifPresent(s -> hosts.add(s.host()));
+        return hosts;
     }
 
     public static void arm(Collection<? extends Host> clientHosts, Path clientDir) {

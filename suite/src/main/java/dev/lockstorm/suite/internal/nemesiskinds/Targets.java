@@ -71,6 +71,18 @@ public interface Targets {
         return fault(name, () -> List.of(grudge.get()));
     }
 
+    /**
+     * The run's protected resource as a service of its own, when it is one: its host (r1), whose links a fault may delay and
+     * where a pause point is armed, and its process.
+     */
+    default java.util.Optional<ResourceService> resourceService() {
+        return java.util.Optional.empty();
+    }
+
+    /** A resource service's host and process. */
+    record ResourceService(dev.lockstorm.clusters.lab.Host host, dev.lockstorm.clusters.lab.HostProcess process) {
+    }
+
     /** The run's directory on the client hosts, where the files that clients watch (pause points, renewal switches) live. */
     java.nio.file.Path clientDir();
 }

@@ -58,7 +58,7 @@ final class DrivenClient implements Holder, Client {
         this.spec = spec;
         this.clock = clock;
         this.waits = waits;
-        this.caller = new ResourceCalls.Caller(host, worker::process, worker.point());
+        this.caller = new ResourceCalls.Caller(host, worker::process, worker.point(), worker::call);
     }
 
     /** Starts the first worker; a client that cannot open then, with every server up, stops the run. */

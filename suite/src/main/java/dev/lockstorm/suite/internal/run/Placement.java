@@ -49,6 +49,11 @@ public sealed interface Placement {
 
     /** Throws IllegalArgumentException saying why {@code spec} cannot run here: said before anything starts. */
     default void check(RunSpec spec) {
+        if (spec.nemesis().needsResourceService() && spec.resource().where() != dev.lockstorm.api.ResourceType.Where.SERVICE) {
+            throw new IllegalArgumentException("--nemesis " + spec.nemesis().name() + " acts on the protected resource's service, and --resource "
+                    + spec.resource().name() + " is kept in the driver: name a resource kept as a service of its own (counter-service, or a"
+                    + " ResourceType whose where() is SERVICE)");
+        }
         unfit(spec.nemesis(), spec.system().topology(), spec.clients()).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });

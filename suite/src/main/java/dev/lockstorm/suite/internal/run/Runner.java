@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.run;
 
+import dev.lockstorm.api.ResourceType;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.lab.ClassArchive;
 import dev.lockstorm.clusters.lab.Host;
@@ -19,6 +20,7 @@ import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.Replay;
 import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
 import dev.lockstorm.suite.internal.nemesiskinds.Targets;
+import dev.lockstorm.suite.internal.nemesiskinds.Targets.ResourceService;
 import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.suite.internal.workload.AcquireWaits;
 import dev.lockstorm.suite.internal.workload.LockCycle;
@@ -107,6 +109,10 @@ public final class Runner {
         Random random = new Random(spec.seed());
         List<String> clientNames = new ArrayList<>();
         for (int i = 1; i <= spec.clients(); i++) clientNames.add("c" + i);
+        // a resource kept as a service of its own has a host of its own, placed as a client's is (it runs a JVM)
+        boolean service = spec.resource().where() == ResourceType.Where.SERVICE;
+        List<String> hostNames = new ArrayList<>(clientNames);
+        if (service) hostNames.add(ServiceResource.HOST);
         LiveRun run;
         long started = System.nanoTime();
         long archivesBefore = ClassArchive.buildingNanos();
@@ -118,27 +124,29 @@ public final class Runner {
         // finds them as they are rather than making way for servers of its own; a shim left at the true time changes nothing
         boolean serverClocks = (standing != null || kind.movesServerClocks()) && Cluster.hasServerClocks(topology);
         try (RunLog log = new RunLog(dir.resolve("lockstorm.log"), started, progress);
-             StandingServers.Use use = standing == null ? StandingServers.Use.own(placement.open(topology, clientNames, spec.classpath(), dir))
-                     : standing.use(new StandingServers.Shape(topology, clientNames, spec.persistence(), serverClocks), dir,
-                     () -> placement.open(topology, clientNames, spec.classpath(), dir), log::log);
+             StandingServers.Use use = standing == null ? StandingServers.Use.own(placement.open(topology, hostNames, spec.classpath(), dir))
+                     : standing.use(new StandingServers.Shape(topology, hostNames, spec.persistence(), serverClocks), dir,
+                     () -> placement.open(topology, hostNames, spec.classpath(), dir), log::log);
              Recorder recorder = new Recorder(dir.resolve("history.jsonl"), started)) {
             Lab lab = use.lab;
             lab.stampLogs(new LogStamp(started)::now);
             log.log("run: " + spec.commandLine() + " (seed " + spec.seed() + ")");
             recorder.run(runFacts(spec));
-            log.log(placement.describe(topology, clientNames));
+            log.log(placement.describe(topology, hostNames));
             if (lab instanceof SshLab remote) remote.removedAtOpen().forEach(l -> log.say("lockstorm: removed what an earlier run left on " + l));
             log.say("lockstorm: " + (use.cluster() == null ? "starting " : "kept from the last run, emptied: ") + String.join(" ", topology.hostNames())
                     + " (" + topology.describe() + "); starting " + spec.clients() + " " + spec.system().name() + " clients");
             Cluster cluster = use.cluster() != null ? use.cluster() : Cluster.start(topology, lab, spec.persistence(), serverClocks);
             use.started(cluster);
             log.log("servers: " + topology.describe() + " serving at " + cluster.connect());
-            ResourceCalls calls = ResourceCalls.open(spec.resource(), spec.fencing(), cluster.connect());
+            List<Host> clientHosts = clientNames.stream().map(lab::host).toList();
+            Path clientDir = lab.dir(clientHosts.get(0)); // the same path on every client host (and the resource's)
+            ResourceCalls calls = service ? startService(spec, lab, cluster.connect(), started, clientDir, log)
+                    : DriverResource.open(spec.resource(), spec.fencing(), cluster.connect());
+            ServiceResource resourceService = calls instanceof ServiceResource s ? s : null;
             try {
                 // its own seed, not a draw from the run's: the clients' and the nemesis's draws stay what they were
                 HoldBoard board = new HoldBoard(new Random(spec.seed() * 31 + 7));
-                List<Host> clientHosts = clientNames.stream().map(lab::host).toList();
-                Path clientDir = lab.dir(clientHosts.get(0)); // the same path on every client host
                 List<DrivenClient> clients = new ArrayList<>();
                 for (int i = 0; i < spec.clients(); i++) {
                     Host host = clientHosts.get(i);
@@ -158,7 +166,9 @@ public final class Runner {
                     clients.add(client);
                 }
                 // a redirect catches new connections only: the proxies come before the clients connect
-                DelayLinks delays = kind.delaysClients() ? DelayLinks.install(lab, clientHosts, cluster.hosts()) : null;
+                List<Host> reached = new ArrayList<>(cluster.hosts());
+                if (resourceService != null) reached.add(resourceService.host());
+                DelayLinks delays = kind.delaysClients() ? DelayLinks.install(lab, clientHosts, reached) : null;
                 if (delays != null) log.log("delay proxies: the clients' connections to the servers pass a proxy on each client host");
                 // every worker at once, on a thread of its own: a parallel stream would open one or two at a
                 // time on two cores, and an opening worker mostly waits (its JVM's start, its connections)
@@ -174,13 +184,16 @@ public final class Runner {
                     if (delays != null) nemesis.delayThrough(delays);
                     leaders.start();
                     Targets targets = new RunTargets(cluster, clients, board, new Random(random.nextLong()), spec.rhythm(), clientDir,
-                            placement.clientLinksCut(spec.clients()));
+                            placement.clientLinksCut(spec.clients()), resourceService == null ? Optional.empty()
+                            : Optional.of(new Targets.ResourceService(resourceService.host(), resourceService.process())));
                     EarlyEnd early = finding == null ? null : new EarlyEnd(finding, dir, runInfo(spec, 0, startedAt, dir));
                     run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets, early);
                     mainStarted = System.nanoTime();
                     archivesAtMain = ClassArchive.buildingNanos();
                     for (Phase phase : Phase.ALL) phase.run(run);
                     for (DrivenClient c : clients) use.finish(c.host().name(), c);
+                    // no process but the servers' may be left for a kept lab to be kept
+                    calls.close(progress);
                     log.log("teardown: clients closed; " + (standing == null ? "stopping the servers and the lab" : "the servers kept for the next run when healed and emptied"));
                 }
                 use.ended(log::log);
@@ -233,7 +246,7 @@ public final class Runner {
 
     /** The run's servers and clients as its nemesis sees them. */
     private record RunTargets(Cluster servers, List<DrivenClient> clients, HoldBoard board, Random random, Rhythm rhythm, Path clientDir,
-                              boolean clientLinksCut) implements Targets {
+                              boolean clientLinksCut, Optional<ResourceService> resourceService) implements Targets {
         private static final Duration FRESH = Duration.ofMillis(300);
 
         @Override
@@ -260,6 +273,23 @@ public final class Runner {
         public void onWorkerDeath(java.util.function.Consumer<dev.lockstorm.nemesis.ClientProcess> listener) {
             board.onWorkerDeath(listener);
         }
+    }
+
+    /**
+     * Starts the run's resource as a service on its host, told where the nemesis aims the pause point: a call that reaches it
+     * there hands it to its client, whose own setting says whether it freezes or ends.
+     */
+    private static ServiceResource startService(RunSpec spec, Lab lab, String connect, long started, Path clientDir, RunLog log) {
+        Host host = lab.host(ServiceResource.HOST);
+        Map<String, String> env = new HashMap<>();
+        env.put(LogStamp.RUN_START_ENV, Long.toString(lab.monotonicOn(host, started)));
+        Map<String, String> point = spec.nemesis().clientEnv(0, spec.rhythm(), clientDir);
+        for (String k : List.of(dev.lockstorm.locks.PausePoint.ENV, dev.lockstorm.locks.PausePoint.ARMED_ENV)) {
+            if (point.containsKey(k)) env.put(k, point.get(k));
+        }
+        ServiceResource s = ServiceResource.start(lab, host, spec, connect, env);
+        log.log("resource: " + spec.resource().name() + " serving as a service on " + host.name() + " (" + host.address() + ")");
+        return s;
     }
 
     /** The run's own facts, first in its history: what the checker measures holds and faults against. */

@@ -311,18 +311,18 @@ class CliTest {
     }
 
     @Test
-    void aHuntOfANamedResourceHoldsItsWritesToFencingUnlessTold() {
+    void aHuntOfANamedResourceHoldsItsReadsAndWritesToFencingUnlessTold() {
         String store = dir.resolve("store").toString();
         // a budget no run fits in: what the hunt would hold the resource to is said before anything starts
         assertEquals(0, Main.run("hunt", "--system", "redis-single", "--resource", "counter", "--budget", "1s", "--store", store));
-        assertTrue(console.out().contains("hunt: --fencing writes, a hunt of a named resource's default"), console.out());
+        assertTrue(console.out().contains("hunt: --fencing all, a hunt of a named resource's default"), console.out());
         assertTrue(console.out().contains("no lock or resource defect in redis-single"), console.out());
         console.reset();
         assertEquals(0, Main.run("hunt", "--system", "redis-single", "--resource", "counter", "--fencing", "none", "--budget", "1s", "--store", store));
-        assertTrue(console.out().contains("no lock defect in redis-single") && !console.out().contains("--fencing writes"), console.out());
+        assertTrue(console.out().contains("no lock defect in redis-single") && !console.out().contains("--fencing all"), console.out());
         console.reset();
         assertEquals(0, Main.run("hunt", "--system", "redis-single", "--budget", "1s", "--store", store));
-        assertTrue(console.out().contains("no lock defect in redis-single") && !console.out().contains("--fencing writes"),
+        assertTrue(console.out().contains("no lock defect in redis-single") && !console.out().contains("--fencing all"),
                 "without a resource named, the lock alone: " + console.out());
     }
 

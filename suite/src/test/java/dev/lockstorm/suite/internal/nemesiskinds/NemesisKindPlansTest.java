@@ -244,6 +244,16 @@ class NemesisKindPlansTest {
             for (long l : p.lengths("delay", "heal-delay")) assertTrue(around(l, LEASE, LEASE + 1_000), l + " ms");
             assertEquals(p.of("delay").size(), p.starts().size());
         });
+        expected.put("delay-to-resource", p -> {
+            // the holder's links to the resource service alone, none to the lock's servers, a write's flight longer than a lease
+            for (Act a : p.of("delay")) {
+                assertTrue(rightAfterAGrant(a.atMs()) && a.on().contains(holderAt(a.atMs(), 5)) && a.on().contains("r1"), a.toString());
+                assertTrue(java.util.Collections.disjoint(a.on(), SERVERS), a.toString());
+            }
+            for (long l : p.lengths("delay", "heal-delay")) assertTrue(around(l, 3 * LEASE), l + " ms");
+            assertFalse(p.starts().isEmpty());
+            assertEquals(p.of("delay").size(), p.starts().size());
+        });
         expected.put("mix", p -> {
             assertTrue(p.faults().size() >= 4, "a mix of kinds: " + p.faults());
             Set<String> known = Set.of("isolate-leader", "random-halves", "pause-leader", "pause-client", "kill-node", "kill-client", "clients-clock-back",

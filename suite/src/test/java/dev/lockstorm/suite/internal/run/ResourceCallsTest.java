@@ -63,10 +63,10 @@ class ResourceCallsTest {
     private final FakeHost host = new FakeHost("c1");
     private final FakeProcess worker = new FakeProcess("client-c1-p0", host);
     private final Marked type = new Marked();
-    private final ResourceCalls calls = ResourceCalls.open(type, Fencing.WRITES, "redis://n1");
+    private final ResourceCalls calls = DriverResource.open(type, Fencing.WRITES, "redis://n1");
 
     private ResourceCalls.Caller aimedAt(String point, boolean kill) {
-        return new ResourceCalls.Caller(host, () -> worker, new PausePoint.Setting(point, ARMED, 0, kill));
+        return new ResourceCalls.Caller(host, () -> worker, new PausePoint.Setting(point, ARMED, 0, kill), null);
     }
 
     @Test

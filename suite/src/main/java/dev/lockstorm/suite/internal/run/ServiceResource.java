@@ -1,0 +1,136 @@
+package dev.lockstorm.suite.internal.run;
+
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.clusters.lab.Host;
+import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.locks.internal.worker.Command;
+import dev.lockstorm.locks.internal.worker.Reply;
+import dev.lockstorm.locks.internal.worker.ResourceLink;
+import dev.lockstorm.locks.internal.worker.ResourceService;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The run's protected resource as a service of its own ({@link dev.lockstorm.api.ResourceType.Where#SERVICE}): a
+ * {@link ResourceService} JVM on the run's resource host ({@link #HOST}), started before the clients and stopped after
+ * them. A client's call goes from its worker process over its own links ({@link Command.Resource}), so that a delay the
+ * nemesis puts on them holds a write back in flight; the final read goes from the driver. A call at a checkpoint the run
+ * aims at hands the point to its caller's process, which freezes or ends there as at a point of its own, and waits.
+ */
+final class ServiceResource implements ResourceCalls {
+    private boolean closed;
+    /** The lab host a resource service runs on. */
+    static final String HOST = "r1";
+
+    private final Host host;
+    private final HostProcess process;
+    private final String address;
+    /** How long a worker waits for the service: less than the driver waits for the worker, so that a slow service is an answer. */
+    private final long timeoutMs;
+    /** The driver's own connection, for the final read. */
+    private final ResourceLink link = new ResourceLink();
+
+    private ServiceResource(Host host, HostProcess process, long timeoutMs) {
+        this.host = host;
+        this.process = process;
+        this.address = host.address() + ":" + ResourceService.PORT;
+        this.timeoutMs = timeoutMs;
+    }
+
+    /**
+     * Starts the service of {@code spec}'s resource on {@code host} and waits until it listens.
+     *
+     * @param env the service's environment: the run's log stamp, and the pause point when the run aims at one
+     */
+    static ServiceResource start(Lab lab, Host host, RunSpec spec, String connect, Map<String, String> env) {
+        HostProcess p = lab.startPiped(host, "resource-" + host.name(), lab.jvm(host, "128m", List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
+                spec.classpath(), ResourceService.class.getName(), ResourceService.arguments(spec.resource().name(), spec.fencing(), ResourceService.PORT,
+                        connect)), env);
+        String first = firstLine(p, Duration.ofSeconds(60));
+        if (!"ready".equals(first)) {
+            p.kill();
+            throw new SetupException("the protected resource '" + spec.resource().name() + "' could not start as a service on " + host.name() + ": "
+                    + (first == null ? "no answer within 60 s" : first) + "; see " + p.log());
+        }
+        return new ServiceResource(host, p, Math.max(1000, spec.opTimeout().toMillis() - 2000));
+    }
+
+    private static String firstLine(HostProcess p, Duration patience) {
+        BufferedReader out = new BufferedReader(new InputStreamReader(p.stdout(), StandardCharsets.UTF_8));
+        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
+            try {
+                return out.readLine();
+            } catch (IOException e) {
+                return null;
+            }
+        });
+        try {
+            return line.get(patience.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** The service's host. */
+    Host host() {
+        return host;
+    }
+
+    /** The service's process. */
+    HostProcess process() {
+        return process;
+    }
+
+    @Override
+    public Answer read(Caller caller, Long token, boolean shared) {
+        return call(caller, new Command.Resource(address, shared ? "read-shared" : "read", token, 0, timeoutMs));
+    }
+
+    @Override
+    public Answer write(Caller caller, Long token, long value) {
+        return call(caller, new Command.Resource(address, "write", token, value, timeoutMs));
+    }
+
+    private Answer call(Caller caller, Command.Resource command) {
+        Reply r;
+        if (caller == null) {
+            synchronized (link) {
+                r = link.call(command);
+            }
+        } else {
+            r = caller.via().apply(command);
+        }
+        if (r instanceof Reply.Ok ok) return new Answer(OpType.OK, ok.token() == null ? 0 : ok.token(), null, ok.notes());
+        if (r instanceof Reply.Fail f) return new Answer(OpType.FAIL, 0, f.error(), f.notes());
+        if (r instanceof Reply.Info i) return new Answer(OpType.INFO, 0, i.error(), i.notes());
+        return new Answer(OpType.INFO, 0, r == null ? "the client's process did not answer" : "unexpected reply " + r, List.of());
+    }
+
+    /** Ends the service: its stdin closed (it closes the resource and exits), killed if it has not within 5 s. */
+    @Override
+    public void close(PrintStream progress) {
+        if (closed) return; // the run closes it before its lab is kept, and again on its way out
+        closed = true;
+        link.close();
+        process.resume();
+        try {
+            process.stdin().close();
+        } catch (IOException e) {
+            // it is killed below
+        }
+        if (!process.waitFor(Duration.ofSeconds(5))) {
+            progress.println("lockstorm: the resource service on " + host.name() + " did not end when told; killed");
+            process.kill();
+        }
+    }
+}
