@@ -28,6 +28,23 @@ public final class LogStamp {
 
     private final long startNanos;
 
+    /**
+     * Sets up a process of the run whose stdout carries a protocol (a worker, a resource service): what libraries print
+     * goes to stderr, the log, each line stamped with the run's time when {@link #RUN_START_ENV} gives it; the returned
+     * stream is the real stdout, for the protocol alone.
+     */
+    public static java.io.PrintStream protocolOut() {
+        java.io.PrintStream out = new java.io.PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
+                java.nio.charset.StandardCharsets.UTF_8);
+        String start = System.getenv(RUN_START_ENV);
+        if (start != null) {
+            System.setErr(new java.io.PrintStream(new LogStamp(Long.parseLong(start)).lines(new java.io.FileOutputStream(java.io.FileDescriptor.err)), true,
+                    java.nio.charset.StandardCharsets.UTF_8));
+        }
+        System.setOut(System.err);
+        return out;
+    }
+
     public LogStamp(long startNanos) {
         this.startNanos = startNanos;
     }

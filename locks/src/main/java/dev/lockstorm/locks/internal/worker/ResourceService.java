@@ -8,8 +8,6 @@ import dev.lockstorm.locks.PausePoint;
 import dev.lockstorm.locks.internal.registry.Registry;
 
 import java.io.BufferedReader;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -66,12 +64,7 @@ public final class ResourceService {
             System.err.println("usage: ResourceService RESOURCE FENCING PORT CONNECT");
             System.exit(3);
         }
-        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-        String start = System.getenv(LogStamp.RUN_START_ENV);
-        if (start != null) {
-            System.setErr(new PrintStream(new LogStamp(Long.parseLong(start)).lines(new FileOutputStream(FileDescriptor.err)), true, StandardCharsets.UTF_8));
-        }
-        System.setOut(System.err);
+        PrintStream out = LogStamp.protocolOut();
         ResourceService service;
         try {
             service = open(Registry.builtIn().resource(args[0]), Fencing.fromName(args[1]), args[3]);

@@ -13,8 +13,6 @@ import dev.lockstorm.locks.PausePoint;
 import dev.lockstorm.locks.internal.registry.Registry;
 
 import java.io.BufferedReader;
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -65,15 +63,8 @@ public final class Worker {
             System.err.println("usage: Worker (no arguments: the first line on stdin is an open command)");
             System.exit(3);
         }
-        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         // libraries' chatter goes to the log, not into the protocol, each line stamped with the run's time
-        String start = System.getenv(LogStamp.RUN_START_ENV);
-        if (start != null) {
-            PrintStream log = new PrintStream(new LogStamp(Long.parseLong(start)).lines(new FileOutputStream(FileDescriptor.err)), true,
-                    StandardCharsets.UTF_8);
-            System.setErr(log);
-        }
-        System.setOut(System.err);
+        PrintStream out = LogStamp.protocolOut();
         // every checkpoint, the worker's own around each call and a lock's own, is a pause point the nemesis can arm
         Checkpoints.install(PausePoint::reach);
         collectNotes();

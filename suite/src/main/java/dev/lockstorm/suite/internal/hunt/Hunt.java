@@ -12,7 +12,7 @@ import dev.lockstorm.results.Results;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.suite.internal.nemesiskinds.AtCheckpoint;
-import dev.lockstorm.suite.internal.nemesiskinds.DelayToResource;
+import dev.lockstorm.suite.internal.nemesiskinds.DelayHolder;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.workload.OnDoubt;
@@ -67,7 +67,7 @@ public final class Hunt {
         if (fencing == Fencing.NONE || resource.checkpoints().isEmpty() && !service) return NEMESES;
         List<String> all = new ArrayList<>();
         for (String point : resource.checkpoints()) all.add(AtCheckpoint.PAUSE + point);
-        if (service) all.add(DelayToResource.NAME);
+        if (service) all.add(DelayHolder.TO_RESOURCE);
         all.addAll(NEMESES);
         return List.copyOf(all);
     }

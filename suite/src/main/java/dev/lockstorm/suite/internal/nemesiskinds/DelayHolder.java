@@ -18,26 +18,44 @@ import java.util.Optional;
  * (a draw of 0.8, 0.95, 1.05, 1.25 or 2 times it), a choreography: a release sent within the first third of the lease reaches the server before the
  * lease runs out, and a release of two round trips keeps what it locked there for more than a lease.
  *
+ * {@code delay-to-resource}: the holder's links to the protected resource's service (its host r1) alone, 1.25 leases each
+ * way (± 0.125) for around three leases, its links to the lock's servers untouched: the holder keeps its lock as long as
+ * the lock lets it, but a write it sends arrives more than a lease later, past a lease that was not renewed and after the
+ * next holder's own write, which is what a resource's fencing is for. Needs a resource kept as a service of its own.
+ *
  * @param name          what {@code --nemesis} takes
  * @param ofLease       the delay each way, as a share of the run's lease
  * @param jitterOfLease its jitter, likewise
  * @param lasts         how long the delay lasts, around so many leases; 0 for around the lease (a lease, or a second more)
+ * @param resourceLinks the holder's links to the resource service are delayed, not those to the lock's servers
  */
-public record DelayHolder(String name, double ofLease, double jitterOfLease, double lasts) implements NemesisKind {
+public record DelayHolder(String name, double ofLease, double jitterOfLease, double lasts, boolean resourceLinks) implements NemesisKind {
+    public static final String TO_RESOURCE = "delay-to-resource";
+
     public DelayHolder() {
-        this("delay", 0.5, 0.25, 0);
+        this("delay", 0.5, 0.25, 0, false);
     }
 
     /** The scenarios' longer delay. */
     public static DelayHolder longer() {
-        return new DelayHolder("delay-holder-long", 0.625, 0.0625, 2.5);
+        return new DelayHolder("delay-holder-long", 0.625, 0.0625, 2.5, false);
+    }
+
+    /** A write held in flight to the resource service past the lease. */
+    public static DelayHolder toResource() {
+        return new DelayHolder(TO_RESOURCE, 1.25, 0.125, 3, true);
     }
 
     @Override
     public String description() {
-        return "right after an acquire, the holder's links to every server delayed by " + share(ofLease) + " of the lease (± "
-                + share(jitterOfLease) + ") each way, for " + (lasts == 0 ? "around the lease" : "around " + lasts + " leases")
-                + " (the clients connect through delay proxies)";
+        return "right after an acquire, the holder's links to " + (resourceLinks ? "the resource service (a resource kept as a service, such as"
+                + " counter-service)" : "every server") + " delayed by " + share(ofLease) + " of the lease (± " + share(jitterOfLease)
+                + ") each way, for " + (lasts == 0 ? "around the lease" : "around " + lasts + " leases") + " (the clients connect through delay proxies)";
+    }
+
+    @Override
+    public boolean needsResourceService() {
+        return resourceLinks;
     }
 
     private static String share(double s) {
@@ -46,7 +64,7 @@ public record DelayHolder(String name, double ofLease, double jitterOfLease, dou
 
     @Override
     public boolean choreography() {
-        return !name.equals("delay");
+        return !name.equals("delay") && !resourceLinks;
     }
 
     @Override
@@ -65,7 +83,8 @@ public record DelayHolder(String name, double ofLease, double jitterOfLease, dou
         long lease = r.lease().toMillis();
         int each = (int) Math.max(1, lease * ofLease);
         int jitter = (int) Math.min(each, lease * jitterOfLease);
-        Fault delay = t.fault(name, () -> List.of(Delay.between(IsolateHolder.holder(t), t.servers().hosts(), each, jitter)));
+        Fault delay = t.fault(name, () -> List.of(Delay.between(IsolateHolder.holder(t), resourceLinks ? List.of(t.resourceService()
+                .orElseThrow(() -> new Fault.Missed("the run's resource is no service of its own")).host()) : t.servers().hosts(), each, jitter)));
         List<Duration> lengths = lasts == 0 ? List.of(r.lease(), r.lease().plusSeconds(1))
                 : List.of(Duration.ofMillis((long) (lease * lasts)));
         return Optional.of(Schedule.random(List.of(delay), r.interval(), r.interval(), t.random()).around(lengths).when(t::justAcquired)::run);
