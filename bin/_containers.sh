@@ -97,6 +97,14 @@ lockstorm_containers_tier() {
             rc=1; tail -25 "$dir/$s.log"; echo "lockstorm: $s on containers did not find what it expects (log above)" >&2; }
         grep -E '^  (found|proof|as expected|NOT AS EXPECTED)' "$dir/$s.log" | sed 's/^/    /' || true
     done
+    # a protected resource as a service of its own, in a container r1 of its own: the holder's write held in flight to it
+    # lands after the next holder's, and the token refuses it
+    echo "lockstorm: containers: counter-service, its holder's write delayed on the way"
+    as_user "bin/lockstorm run --backend containers --system redis-single --resource counter-service --fencing writes --nemesis delay-to-resource" \
+        "--time-limit 20s --lease 2s --nemesis-interval 3s --seed 1 --store $dir/store --expect no-resource-defect" >"$dir/resource-service.log" 2>&1 \
+        && grep -q 'fencing saved you' "$dir/resource-service.log" || {
+        rc=1; tail -25 "$dir/resource-service.log"; echo "lockstorm: counter-service on containers refused no stale write, or failed (log above)" >&2; }
+    grep -E '^  fencing:' "$dir/resource-service.log" | sed 's/^/    /' || true
     # every family (bin/test --containers): a recorded run replayed where it ran, and a hunt, as a user who is not root
     if [ -z "${1:-}" ]; then
         s=${families%% *}

@@ -172,24 +172,30 @@ public final class ZooResources {
     }
 
     /**
-     * {@code zoo-check-then-write-service}: {@link CheckThenWrite} as a service of its own on the lab's host r1, reached by
-     * the clients over the network. A client frozen at its checkpoint holds its own call between the check and the write,
-     * and the service serves the others meanwhile.
+     * A zoo resource as a service of its own on the lab's host r1, reached by the clients over the network: named after it
+     * with {@code -service}. A client frozen at its checkpoint holds its own call between the check and the write, and the
+     * service serves the others meanwhile.
      */
-    public static final class CheckThenWriteService extends Zoo {
+    private abstract static class Served extends Zoo {
+        private final Zoo served;
+
+        Served(Zoo served) {
+            this.served = served;
+        }
+
         @Override
         public String name() {
-            return "zoo-check-then-write-service";
+            return served.name() + "-service";
         }
 
         @Override
         public String description() {
-            return "zoo-check-then-write as a service of its own on host r1";
+            return served.name() + " as a service of its own on host r1";
         }
 
         @Override
-        public ProtectedResource open(ResourceContext context) {
-            return new CheckThenWrite().open(context);
+        public ProtectedResource open(ResourceContext context) throws Exception {
+            return served.open(context);
         }
 
         @Override
@@ -198,26 +204,17 @@ public final class ZooResources {
         }
     }
 
-    /** {@code zoo-checked-service}: the control {@link Checked} as a service of its own on r1. */
-    public static final class CheckedService extends Zoo {
-        @Override
-        public String name() {
-            return "zoo-checked-service";
+    /** {@code zoo-check-then-write-service}: {@link CheckThenWrite} as a service. */
+    public static final class CheckThenWriteService extends Served {
+        public CheckThenWriteService() {
+            super(new CheckThenWrite());
         }
+    }
 
-        @Override
-        public String description() {
-            return "zoo-checked as a service of its own on host r1 (the control)";
-        }
-
-        @Override
-        public ProtectedResource open(ResourceContext context) {
-            return new Checked().open(context);
-        }
-
-        @Override
-        public Where where() {
-            return Where.SERVICE;
+    /** {@code zoo-checked-service}: the control {@link Checked} as a service. */
+    public static final class CheckedService extends Served {
+        public CheckedService() {
+            super(new Checked());
         }
     }
 

@@ -78,6 +78,8 @@ public final class ResourceService {
             System.exit(2);
             return;
         }
+        System.err.println("lockstorm: serving the resource " + args[0] + " on port " + args[2] + (POINT.name() == null ? ""
+                : "; the pause point " + POINT.name() + " is handed to its caller while " + POINT.armed() + " exists"));
         out.println("ready");
         // the driver holds our stdin: when it closes, the run is done with the service
         while (System.in.read() >= 0) {

@@ -244,6 +244,13 @@ public final class Hunt {
                 RunSpec.Builder b = RunSpec.builder(system).classpath(classpath).resource(resource).nemesis(kind).seed(seed).timeLimit(each)
                         .fencing(fencing).command(command).lease(lease);
                 command.addAll(List.of("--lease", lease.toMillis() + "ms"));
+                if (resource.checkpoints().stream().anyMatch(p -> kind.name().equals(AtCheckpoint.PAUSE + p))) {
+                    // a caller meets the resource's own point only once its token passed the check: holds within half a lease
+                    // bring fresh holders' writes there, rather than stale ones the check refuses first
+                    Duration hold = lease.dividedBy(2);
+                    b.holds(Duration.ZERO, hold);
+                    command.addAll(List.of("--hold-max", hold.toMillis() + "ms"));
+                }
                 if (durable) b.persistence(Persistence.AOF_ALWAYS);
                 if (turn.careful()) {
                     b.onDoubt(OnDoubt.STOP);
