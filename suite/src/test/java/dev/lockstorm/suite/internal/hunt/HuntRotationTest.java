@@ -182,4 +182,16 @@ class HuntRotationTest {
         fenced.forEach(NemesisKinds::byName); // every word names a nemesis
         assertEquals(Hunt.NEMESES, Hunt.rotation(marked, dev.lockstorm.api.Fencing.NONE), "without fencing there is no resource defect to hunt");
     }
+
+    @Test
+    void huntingAResourceServiceAlsoHoldsAHoldersWriteInFlightToItRightAfterItsCheckpoints() {
+        dev.lockstorm.api.ResourceType served = new dev.lockstorm.locks.store.CounterService();
+        List<String> fenced = Hunt.rotation(served, dev.lockstorm.api.Fencing.ALL);
+        assertEquals("delay-to-resource", fenced.get(0));
+        assertEquals(Hunt.NEMESES, fenced.subList(1, fenced.size()));
+        assertTrue(NemesisKinds.byName(fenced.get(0)).needsResourceService());
+        assertEquals(Hunt.NEMESES, Hunt.rotation(served, dev.lockstorm.api.Fencing.NONE), "without fencing there is no resource defect to hunt");
+        // a resource kept in the driver is never delayed on the way: its calls take no network
+        assertEquals(Hunt.NEMESES, Hunt.rotation(new dev.lockstorm.locks.store.CounterResource(), dev.lockstorm.api.Fencing.ALL));
+    }
 }

@@ -62,4 +62,14 @@ class PlacementTest {
                 e.getMessage());
         remote(List.of(SshTarget.parse("k1", "root"), SshTarget.parse("k2", "root"), SshTarget.parse("k3", "root"))).check(spec);
     }
+
+    @Test
+    void aFaultOnTheResourceServiceIsRefusedBeforeAnythingStartsWhenTheResourceIsKeptInTheDriver() {
+        RunSpec inDriver = RunSpec.builtIn("redis-single").nemesis(NemesisKinds.byName("delay-to-resource")).build();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> new Placement.InLab().check(inDriver));
+        assertTrue(e.getMessage().contains("--resource counter is kept in the driver") && e.getMessage().contains("counter-service"), e.getMessage());
+        RunSpec served = RunSpec.builtIn("redis-single").nemesis(NemesisKinds.byName("delay-to-resource"))
+                .resource(new dev.lockstorm.locks.store.CounterService()).build();
+        new Placement.InLab().check(served); // a service of its own: fit
+    }
 }
