@@ -83,8 +83,8 @@ public record DelayHolder(String name, double ofLease, double jitterOfLease, dou
         long lease = r.lease().toMillis();
         int each = (int) Math.max(1, lease * ofLease);
         int jitter = (int) Math.min(each, lease * jitterOfLease);
-        Fault delay = t.fault(name, () -> List.of(Delay.between(IsolateHolder.holder(t), resourceLinks ? List.of(t.resourceService()
-                .orElseThrow(() -> new Fault.Missed("the run's resource is no service of its own")).host()) : t.servers().hosts(), each, jitter)));
+        Fault delay = t.fault(name, () -> List.of(Delay.between(IsolateHolder.holder(t), resourceLinks ? List.of(t.resourceHost()
+                .orElseThrow(() -> new Fault.Missed("the run's resource is no service of its own"))) : t.servers().hosts(), each, jitter)));
         List<Duration> lengths = lasts == 0 ? List.of(r.lease(), r.lease().plusSeconds(1))
                 : List.of(Duration.ofMillis((long) (lease * lasts)));
         return Optional.of(Schedule.random(List.of(delay), r.interval(), r.interval(), t.random()).around(lengths).when(t::justAcquired)::run);

@@ -32,7 +32,7 @@ public final class PausePoints {
     /** The hosts whose processes reach pause points: the clients', and a resource service's, whose checkpoints are its own. */
     private static java.util.List<Host> hosts(Targets t) {
         java.util.List<Host> hosts = new java.util.ArrayList<>(t.clients().stream().map(Client::host).toList());
-        t.resourceService().ifPresent(s -> hosts.add(s.host()));
+        t.resourceHost().ifPresent(hosts::add);
         return hosts;
     }
 

@@ -72,15 +72,11 @@ public interface Targets {
     }
 
     /**
-     * The run's protected resource as a service of its own, when it is one: its host (r1), whose links a fault may delay and
-     * where a pause point is armed, and its process.
+     * The host (r1) of the run's protected resource when it is a service of its own: a fault may delay the links to it, and
+     * the pause point is armed there too (the service hands it to its caller).
      */
-    default java.util.Optional<ResourceService> resourceService() {
+    default java.util.Optional<dev.lockstorm.clusters.lab.Host> resourceHost() {
         return java.util.Optional.empty();
-    }
-
-    /** A resource service's host and process. */
-    record ResourceService(dev.lockstorm.clusters.lab.Host host, dev.lockstorm.clusters.lab.HostProcess process) {
     }
 
     /** The run's directory on the client hosts, where the files that clients watch (pause points, renewal switches) live. */

@@ -20,7 +20,6 @@ import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.Replay;
 import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
 import dev.lockstorm.suite.internal.nemesiskinds.Targets;
-import dev.lockstorm.suite.internal.nemesiskinds.Targets.ResourceService;
 import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
 import dev.lockstorm.suite.internal.workload.AcquireWaits;
 import dev.lockstorm.suite.internal.workload.LockCycle;
@@ -184,8 +183,7 @@ public final class Runner {
                     if (delays != null) nemesis.delayThrough(delays);
                     leaders.start();
                     Targets targets = new RunTargets(cluster, clients, board, new Random(random.nextLong()), spec.rhythm(), clientDir,
-                            placement.clientLinksCut(spec.clients()), resourceService == null ? Optional.empty()
-                            : Optional.of(new Targets.ResourceService(resourceService.host(), resourceService.process())));
+                            placement.clientLinksCut(spec.clients()), Optional.ofNullable(resourceService).map(ServiceResource::host));
                     EarlyEnd early = finding == null ? null : new EarlyEnd(finding, dir, runInfo(spec, 0, startedAt, dir));
                     run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets, early);
                     mainStarted = System.nanoTime();
@@ -246,7 +244,7 @@ public final class Runner {
 
     /** The run's servers and clients as its nemesis sees them. */
     private record RunTargets(Cluster servers, List<DrivenClient> clients, HoldBoard board, Random random, Rhythm rhythm, Path clientDir,
-                              boolean clientLinksCut, Optional<ResourceService> resourceService) implements Targets {
+                              boolean clientLinksCut, Optional<Host> resourceHost) implements Targets {
         private static final Duration FRESH = Duration.ofMillis(300);
 
         @Override

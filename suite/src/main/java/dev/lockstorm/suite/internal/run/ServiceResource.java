@@ -86,11 +86,6 @@ final class ServiceResource implements ResourceCalls {
         return host;
     }
 
-    /** The service's process. */
-    HostProcess process() {
-        return process;
-    }
-
     @Override
     public Answer read(Caller caller, Long token, boolean shared) {
         return call(caller, new Command.Resource(address, shared ? "read-shared" : "read", token, 0, timeoutMs));

@@ -196,11 +196,9 @@ final class PlanWorld implements Targets, Pace {
     }
 
     /** The run's resource as a service of its own, on r1: what faults aimed at the resource act on. */
-    private final ResourceService resource = new ResourceService(host("r1"), new FakeProcess("resource-r1", host("r1")));
-
     @Override
-    public Optional<ResourceService> resourceService() {
-        return Optional.of(resource);
+    public Optional<Host> resourceHost() {
+        return Optional.of(host("r1"));
     }
 
     @Override
