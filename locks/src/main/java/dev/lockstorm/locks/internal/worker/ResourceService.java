@@ -41,8 +41,6 @@ public final class ResourceService {
     private static final ThreadLocal<List<String>> NOTES = new ThreadLocal<>();
     /** The connection of the call in progress on each connection's thread: where its checkpoints are told. */
     private static final ThreadLocal<Caller> CALLER = new ThreadLocal<>();
-    /** Where the run aims the pause point, from this process's environment. */
-    private static final PausePoint.Setting POINT = PausePoint.Setting.of(System::getenv);
 
     /** A call's connection: the caller is told of an armed checkpoint there and answers when it has passed it. */
     private record Caller(BufferedReader in, OutputStream out) {
@@ -65,9 +63,11 @@ public final class ResourceService {
             System.exit(3);
         }
         PrintStream out = LogStamp.protocolOut();
+        // where the run aims the pause point: a call that reaches it there hands it to its caller
+        PausePoint.Setting point = PausePoint.Setting.of(System::getenv);
         ResourceService service;
         try {
-            service = open(Registry.builtIn().resource(args[0]), Fencing.fromName(args[1]), args[3]);
+            service = open(Registry.builtIn().resource(args[0]), Fencing.fromName(args[1]), args[3], point);
             ServerSocket listener = new ServerSocket();
             listener.setReuseAddress(true);
             listener.bind(new InetSocketAddress(Integer.parseInt(args[2])));
@@ -78,8 +78,8 @@ public final class ResourceService {
             System.exit(2);
             return;
         }
-        System.err.println("lockstorm: serving the resource " + args[0] + " on port " + args[2] + (POINT.name() == null ? ""
-                : "; the pause point " + POINT.name() + " is handed to its caller while " + POINT.armed() + " exists"));
+        System.err.println("lockstorm: serving the resource " + args[0] + " on port " + args[2] + (point.name() == null ? ""
+                : "; the pause point " + point.name() + " is handed to its caller while " + point.armed() + " exists"));
         out.println("ready");
         // the driver holds our stdin: when it closes, the run is done with the service
         while (System.in.read() >= 0) {
@@ -93,13 +93,16 @@ public final class ResourceService {
         System.exit(0);
     }
 
-    /** The service of a resource of {@code type}, opened as a run opens it; its checkpoints are this process's pause points. */
-    static ResourceService open(ResourceType type, Fencing fencing, String connect) throws Exception {
+    /**
+     * The service of a resource of {@code type}, opened as a run opens it; a call that reaches {@code point} while it is armed
+     * hands it to its caller and waits for its word to go on.
+     */
+    static ResourceService open(ResourceType type, Fencing fencing, String connect, PausePoint.Setting point) throws Exception {
         ResourceContext.Run run = new ResourceContext.Run() {
             @Override
             public void checkpoint(String name) {
                 Caller caller = CALLER.get();
-                if (caller == null || !POINT.aimsAt(name) || !java.nio.file.Files.exists(POINT.armed())) return;
+                if (caller == null || !point.aimsAt(name) || !java.nio.file.Files.exists(point.armed())) return;
                 // the point is the calling client's: it freezes or ends there, as between two round trips of its own,
                 // while this call waits before its write; other calls go on
                 try {

@@ -15,7 +15,7 @@ class ProtocolTest {
 
     @Test
     void commandsRoundTrip() {
-        for (Command c : List.of(new Command.Acquire(4500), new Command.Acquire(4500, true), new Command.Acquire(4500, false, true), new Command.Use(), new Command.Release(), new Command.Release(true), new Command.Reset(), new Command.Reset(true), new Command.Drop(), new Command.Close())) {
+        for (Command c : List.of(new Command.Acquire(4500), new Command.Acquire(4500, true), new Command.Acquire(4500, false, true), new Command.Use(), new Command.Release(), new Command.Release(true), new Command.Reset(), new Command.Reset(true), new Command.Drop(), new Command.Close(), new Command.GoOn())) {
             assertEquals(c, Protocol.command(Protocol.encode(c)));
         }
         assertEquals("{\"cmd\":\"acquire\",\"timeout_ms\":4500}", Protocol.encode(new Command.Acquire(4500)));
@@ -45,7 +45,7 @@ class ProtocolTest {
                 new Reply.Ok(9L, null, List.of("granted by a node this session does not own", "a \"second\" note")),
                 new Reply.Fail("NotAcquiredException: busy"), new Reply.Info("a \"quoted\" error\nover lines"), new Reply.InUse(true),
                 new Reply.Fail("NotAcquiredException: set", List.of("refused by its own value")), new Reply.Info("timed out", List.of("sent again")),
-                new Reply.InUse(false))) {
+                new Reply.InUse(false), new Reply.AtCheckpoint("checked"))) {
             assertEquals(r, Protocol.reply(Protocol.encode(r)));
         }
         assertEquals("{\"type\":\"ok\",\"value\":42}", Protocol.encode(new Reply.Ok(42L)));

@@ -21,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A resource served over TCP answers a worker's link as the resource in the driver answers: accepted, refused, unknown, with its notes. */
 @Tag("unit")
 class ResourceServiceTest {
+    /** No pause point aimed anywhere. */
+    private static final dev.lockstorm.locks.PausePoint.Setting UNAIMED = new dev.lockstorm.locks.PausePoint.Setting(null, null, 0, false);
     private final ServerSocket listener;
     private final ResourceLink link = new ResourceLink();
 
@@ -45,7 +47,7 @@ class ResourceServiceTest {
 
     @Test
     void theCounterServiceRefusesAStaleWriteOverTheNetwork() throws Exception {
-        ResourceService.open(new CounterService(), Fencing.WRITES, "unused").serve(listener);
+        ResourceService.open(new CounterService(), Fencing.WRITES, "unused", UNAIMED).serve(listener);
         assertEquals(new Reply.Ok(null, null, List.of()), link.call(call("write", 5L, 1)));
         Reply stale = link.call(call("write", 4L, 2));
         assertInstanceOf(Reply.Fail.class, stale);
@@ -90,7 +92,7 @@ class ResourceServiceTest {
 
     @Test
     void notesComeBackWithTheAnswerAndAThrowIsUnknown() throws Exception {
-        ResourceService.open(new Noting(), Fencing.ALL, "unused").serve(listener);
+        ResourceService.open(new Noting(), Fencing.ALL, "unused", UNAIMED).serve(listener);
         assertEquals(new Reply.Ok(null, null, List.of("bar 0")), link.call(call("write", 3L, 1)));
         assertEquals(new Reply.Ok(null, null, List.of("bar 3")), link.call(call("write", 2L, 1)));
         assertEquals(new Reply.Info("IllegalStateException: no token"), link.call(call("write", null, 1)));
@@ -119,5 +121,22 @@ class ResourceServiceTest {
         Command.Resource read = new Command.Resource("10.0.0.21:7171", "read", null, 0, 9000);
         assertEquals(read, Protocol.command(Protocol.encode(read)));
         assertEquals("{\"cmd\":\"resource\",\"address\":\"10.0.0.21:7171\",\"op\":\"write\",\"token\":7,\"value\":3,\"timeout_ms\":9000}", Protocol.encode(c));
+    }
+
+    @Test
+    void anArmedCheckpointIsHandedToTheCallerAndTheWriteWaitsForItsWord(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path armed = java.nio.file.Files.writeString(dir.resolve("pause-point.armed"), "armed\n");
+        ResourceService.open(new Noting(), Fencing.ALL, "unused", new dev.lockstorm.locks.PausePoint.Setting("checked", armed, 0, false)).serve(listener);
+        // a worker's link: this test's JVM aims no point of its own, so it passes the point at once and says to go on
+        assertEquals(new Reply.Ok(null, null, List.of("bar 0")), link.call(call("write", 3L, 1)));
+        // a caller that went away at the point (killed there): the write never happens
+        try (java.net.Socket s = new java.net.Socket("127.0.0.1", listener.getLocalPort());
+             java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+            s.getOutputStream().write((Protocol.encode(call("write", 9L, 1)) + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(new Reply.AtCheckpoint("checked"), Protocol.reply(in.readLine()));
+        }
+        java.nio.file.Files.delete(armed);
+        // disarmed: no word asked; the bar is 3, not 9: the dead caller's write went no further
+        assertEquals(new Reply.Ok(null, null, List.of("bar 3")), link.call(call("write", 4L, 1)));
     }
 }
