@@ -1,5 +1,9 @@
 package dev.lockstorm.api;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -7,17 +11,32 @@ import java.util.Objects;
  *
  * @param fencing how much of the token the run asks the resource to check ({@code --fencing}); a resource
  *                with a fixed policy of its own says so in its description and may reject a mode it cannot honour
- * @param connect the run's servers, in the form of the lock system's {@link Topology}, for a resource kept there
+ * @param connect the lock's servers, in the form of the lock system's {@link Topology}, for a resource kept there
+ * @param storage the resource's own servers ({@link ResourceType#servers()}), started for the run on hosts of their own
+ *                (d1 …), in the form of their {@link Topology}: {@code "redis://10.77.0.31:6379"},
+ *                {@code "jdbc:postgresql://10.77.0.31:5432/lockstorm?user=lockstorm"}; empty when it names none
+ * @param dir     a directory of the resource's own on the host it runs on (the driver's, or its service's host), empty at
+ *                the run's start and there for the whole run: for a resource that keeps its data in files
  * @param run     what the run does at the resource's checkpoints and with its notes (lockstorm supplies it)
  */
-public record ResourceContext(Fencing fencing, String connect, Run run) {
+public record ResourceContext(Fencing fencing, String connect, String storage, Path dir, Run run) {
     public ResourceContext {
+        Objects.requireNonNull(storage, "storage");
+        Objects.requireNonNull(dir, "dir");
         Objects.requireNonNull(run, "run");
     }
 
-    /** A context outside a run: checkpoints return at once and notes go nowhere. */
+    /** A context outside a run, for a resource's own tests: no servers of its own, a fresh temporary directory; checkpoints return at once and notes go nowhere. */
     public ResourceContext(Fencing fencing, String connect) {
-        this(fencing, connect, Run.NONE);
+        this(fencing, connect, "", freshDir(), Run.NONE);
+    }
+
+    private static Path freshDir() {
+        try {
+            return Files.createTempDirectory("lockstorm-resource");
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not make a directory for the resource", e);
+        }
     }
 
     /**

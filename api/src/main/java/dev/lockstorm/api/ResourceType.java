@@ -44,6 +44,21 @@ public interface ResourceType {
         return Where.DRIVER;
     }
 
+    /**
+     * The servers this type's resources keep their data in, when they have their own: lockstorm starts them for each run
+     * beside the lock's, on hosts of their own (d1 …, wherever the run's hosts are: namespaces, containers, SSH hosts
+     * after the lock's in {@code --hosts}), and hands their connect string to {@link ResourceContext#storage()}. A
+     * PostgreSQL for a conditional {@code UPDATE}, a Redis for a Lua script, whatever the lock is. Empty (the default)
+     * for a resource that keeps its data itself, in memory or in files under {@link ResourceContext#dir()}.
+     *
+     * <pre>{@code
+     * public Optional<Topology> servers() { return Optional.of(Topology.POSTGRESQL); }
+     * }</pre>
+     */
+    default java.util.Optional<Topology> servers() {
+        return java.util.Optional.empty();
+    }
+
     /** Where a run keeps a resource. */
     enum Where {
         /** In the driver's JVM: a call reaches it without a network, and a checkpoint freezes the calling client's process. */

@@ -139,7 +139,8 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
             boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
             if (f.effect() instanceof FaultEffect.Clock && overHold) n.merge(Key.CLOCK_MOVED_WHILE_HELD, 1, Integer::sum);
             if (f.effect() instanceof FaultEffect.Clock clock) clockMoves.addAll(clockMoves(f, clock.move(), holds, clients, from, to, end));
-            if ((f.effect() instanceof FaultEffect.Kill || f.effect() instanceof FaultEffect.Freeze && onServer(processes, f, clients)) && overHold) {
+            if ((f.effect() instanceof FaultEffect.Kill || f.effect() instanceof FaultEffect.Freeze && processes.isEmpty())
+                    && Incidents.onLockServer(f, facts.servers(), clients) && overHold) {
                 n.merge(Key.SERVER_FAULT_WHILE_HELD, 1, Integer::sum);
             }
         }
@@ -297,10 +298,6 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
      * Whether a pause froze a server: it froze no client's worker ({@code processes}, as {@link #processes} found them), nor
      * a client host (an imported history names its clients so).
      */
-    private static boolean onServer(List<Integer> processes, FaultSpan f, java.util.Set<String> clientHosts) {
-        return processes.isEmpty() && f.hosts().stream().noneMatch(clientHosts::contains);
-    }
-
     private static boolean overlaps(HoldInterval x, long from, long to, long end) {
         long s = x.start().time();
         long e = x.end() == null ? end : x.end().time();

@@ -223,7 +223,7 @@ public final class Incidents {
         Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
             if (!(f.effect() instanceof FaultEffect.Clock clock)) continue;
-            if (f.hosts().stream().noneMatch(clientHosts::contains)) {
+            if (onLockServer(f, ctx.servers, clientHosts)) {
                 if ((terms == null || !timed) && !clock.move().canHasten()) {
                     notEnough.add("a server's clock was set back or slowed (" + f.describe() + "): a lease timed on it only lasts longer");
                     continue;
@@ -297,7 +297,7 @@ public final class Incidents {
         // still a defect of the service as run, but one the history ties to a fault: a server killed after the holder's grant
         // and before the other's restarted without the lock (a Redis without persistence, a member that keeps nothing on disk)
         for (FaultSpan f : before) {
-            if (f.effect() instanceof FaultEffect.Kill && f.hosts().stream().noneMatch(clientHosts::contains)
+            if (f.effect() instanceof FaultEffect.Kill && onLockServer(f, ctx.servers, clientHosts)
                     && f.start().index() > hold.start().index() && f.start().index() < first.start().index()) {
                 return new Incident.Cause(false, "the service granted the lock twice after a server was killed between the two grants ("
                         + f.describe() + "): a server that restarts without what it held forgets the lock", f, leaseRan);
@@ -548,6 +548,14 @@ public final class Incidents {
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */
     private static boolean onClientOf(FaultSpan f, HoldInterval hold) {
         return f.hosts().contains(String.valueOf(hold.start().client())) || f.target().endsWith("-p" + hold.process());
+    }
+
+    /**
+     * Whether {@code f} acts on one of the lock's servers: one of {@code servers} when the history names them, else a host that
+     * is not a client's. A fault of another host of the run (the resource's service, its own servers) is no fault of the lock's.
+     */
+    static boolean onLockServer(FaultSpan f, List<String> servers, Set<String> clientHosts) {
+        return servers.isEmpty() ? f.hosts().stream().noneMatch(clientHosts::contains) : f.hosts().stream().anyMatch(servers::contains);
     }
 
     /** The hosts clients ran on, as their operations name them ({@code client}). */

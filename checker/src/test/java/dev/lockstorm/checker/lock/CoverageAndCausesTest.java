@@ -246,6 +246,26 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aKillOfTheResourcesServiceIsNoServerKilledBetweenTheGrants() {
+        Map<String, Object> facts = Map.of("lease_ms", 2000, "servers", List.of("n1", "n2", "n3"), "client_hosts", List.of("c1", "c2"));
+        // r1 is the protected resource's service, not a lock server: its crash explains no double grant
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), facts).acquire(0, 1L).with("client", "c1")
+                .nemesis("kill", List.of("r1")).with("hosts", List.of("r1"))
+                .nemesis("start", List.of("r1")).with("hosts", List.of("r1"))
+                .acquire(1, 1L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        Incident.Cause c = r.incidents().get(0).cause();
+        assertFalse(c.leaseLimit(), c.why());
+        assertTrue(c.why().startsWith("nothing before the grant could have ended") && c.fault() == null, c.why());
+        assertEquals(0, r.coverage().count(Coverage.Key.SERVER_FAULT_WHILE_HELD.key()), "a resource's fault is no server fault");
+        // the same kill on a lock server is named
+        CheckResult n1 = h().nemesis(NemesisEvent.RUN.f(), facts).acquire(0, 1L).with("client", "c1")
+                .nemesis("kill", List.of("n1")).with("hosts", List.of("n1"))
+                .nemesis("start", List.of("n1")).with("hosts", List.of("n1"))
+                .acquire(1, 1L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        assertTrue(n1.incidents().get(0).cause().why().contains("after a server was killed between the two grants"), n1.incidents().get(0).cause().why());
+    }
+
+    @Test
     void aServerKilledBetweenTheGrantsIsNamedAndStaysADefect() {
         CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).acquire(0, 1L).with("client", "c1")
                 .nemesis("kill", List.of("redis-n1")).with("hosts", List.of("n1"))

@@ -31,6 +31,29 @@ public final class Wait {
         return true;
     }
 
+    /**
+     * The next line of {@code in} (a process's stdout) within {@code patience}; null when none came in time, the stream
+     * ended or failed, or the thread was interrupted (the interrupt kept). A process that says it is ready on its first line
+     * is waited for so, without a read that could block for ever.
+     */
+    public static String line(java.io.BufferedReader in, Duration patience) {
+        java.util.concurrent.CompletableFuture<String> next = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return in.readLine();
+            } catch (java.io.IOException e) {
+                return null;
+            }
+        });
+        try {
+            return next.get(patience.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            return null;
+        }
+    }
+
     public static void sleep(long ms) {
         try {
             Thread.sleep(ms);

@@ -36,20 +36,55 @@ public final class ZooResources {
         private final boolean checksReads;
         private final boolean atomic;
         private final ResourceContext context;
+        private final Keep keep;
         private long value;
         private Long bar;
 
         Counter(Order order, boolean checksReads, boolean atomic, ResourceContext context) {
+            this(order, checksReads, atomic, context, Keep.MEMORY);
+        }
+
+        Counter(Order order, boolean checksReads, boolean atomic, ResourceContext context, Keep keep) {
             this.order = order;
             this.checksReads = checksReads;
             this.atomic = atomic;
             this.context = context;
+            this.keep = keep;
+            // a service started again reads back what it kept
+            if (keep != Keep.MEMORY && java.nio.file.Files.exists(file())) {
+                try {
+                    String[] f = java.nio.file.Files.readString(file()).trim().split(" ");
+                    value = Long.parseLong(f[0]);
+                    if (!f[1].equals("-")) bar = Long.parseLong(f[1]);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        }
+
+        private java.nio.file.Path file() {
+            return context.dir().resolve("counter");
+        }
+
+        /** Writes what it keeps in its file before the call is answered. */
+        private void kept() {
+            if (keep == Keep.MEMORY) return;
+            try {
+                java.nio.file.Path next = context.dir().resolve("counter.next");
+                java.nio.file.Files.writeString(next, value + " " + (bar == null ? "-" : bar) + "\n");
+                java.nio.file.Files.move(next, file(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
 
         /** Whether {@code token} is stale; if not, it raises the bar. */
         private boolean stale(long token) {
             if (bar != null && order.before(token, bar)) return true;
-            if (bar == null || order.before(bar, token)) bar = token;
+            if (bar == null || order.before(bar, token)) {
+                bar = token;
+                kept();
+            }
             return false;
         }
 
@@ -66,6 +101,7 @@ public final class ZooResources {
                     if (token != null && stale(token)) return Write.rejected("stale token " + token + " (the store has taken " + bar + ")");
                     context.checkpoint(CHECKED);
                     value = newValue;
+                    kept();
                     return Write.ok();
                 }
             }
@@ -75,9 +111,18 @@ public final class ZooResources {
             context.checkpoint(CHECKED);
             synchronized (this) {
                 value = newValue;
+                kept();
             }
             return Write.ok();
         }
+    }
+
+    /** What a counter kept as a service keeps in its files across a crash of its service ({@code restart-resource}). */
+    private enum Keep {
+        /** Nothing: its value and bar in memory alone (in the driver, which no fault restarts, that is all a counter needs). */
+        MEMORY,
+        /** Its value and its bar. */
+        ALL
     }
 
     /** The zoo's resources all mark {@link #CHECKED}. */
@@ -177,25 +222,30 @@ public final class ZooResources {
      * service serves the others meanwhile.
      */
     private abstract static class Served extends Zoo {
-        private final Zoo served;
+        private final String name;
+        private final boolean atomic;
+        private final Keep keep;
 
-        Served(Zoo served) {
-            this.served = served;
+        Served(String name, boolean atomic, Keep keep) {
+            this.name = name;
+            this.atomic = atomic;
+            this.keep = keep;
         }
 
         @Override
         public String name() {
-            return served.name() + "-service";
+            return name;
         }
 
         @Override
         public String description() {
-            return served.name() + " as a service of its own on host r1";
+            return "a counter as a service of its own on host r1 that checks reads and writes" + (atomic ? "" : ", storing a write in a second step")
+                    + (keep == Keep.ALL ? ", its value and bar kept in a file" : ", its value and bar in memory alone");
         }
 
         @Override
-        public ProtectedResource open(ResourceContext context) throws Exception {
-            return served.open(context);
+        public ProtectedResource open(ResourceContext context) {
+            return new Counter((token, bar) -> token < bar, true, atomic, context, keep);
         }
 
         @Override
@@ -204,17 +254,27 @@ public final class ZooResources {
         }
     }
 
-    /** {@code zoo-check-then-write-service}: {@link CheckThenWrite} as a service. */
+    /** {@code zoo-check-then-write-service}: {@link CheckThenWrite} as a service, what it has kept in a file. */
     public static final class CheckThenWriteService extends Served {
         public CheckThenWriteService() {
-            super(new CheckThenWrite());
+            super("zoo-check-then-write-service", false, Keep.ALL);
         }
     }
 
-    /** {@code zoo-checked-service}: the control {@link Checked} as a service. */
+    /** {@code zoo-checked-service}: the control {@link Checked} as a service, its value and bar kept in a file. */
     public static final class CheckedService extends Served {
         public CheckedService() {
-            super(new Checked());
+            super("zoo-checked-service", true, Keep.ALL);
+        }
+    }
+
+    /**
+     * {@code zoo-memory-service}: {@link Checked} as a service that keeps its value and bar in memory alone (a cache, a
+     * store "made durable later"): its fencing is right, but a crash of the service loses every acknowledged update.
+     */
+    public static final class MemoryService extends Served {
+        public MemoryService() {
+            super("zoo-memory-service", true, Keep.MEMORY);
         }
     }
 

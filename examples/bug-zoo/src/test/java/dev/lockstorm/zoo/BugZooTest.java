@@ -103,6 +103,35 @@ class BugZooTest {
         run.assertResourceDefect();
     }
 
+    // the service killed and started again: the built-in counter-service keeps its value and bar in a file on r1, and comes back with both
+    @LockStormTest(system = "redis-single", resource = "counter-service", fencing = "all", nemesis = "restart-resource", timeLimit = "20s",
+            lease = "2s", nemesisInterval = "4s")
+    void theCounterServiceComesBackFromACrashWithItsValueAndBar(LockStormRun run) {
+        run.assertNoResourceDefect().assertExercised("faults-injected");
+    }
+
+    // a service that keeps its counter in memory alone: its fencing is right, but a crash loses every acknowledged update
+    @LockStormTest(system = "redis-single", resource = "zoo-memory-service", fencing = "all", nemesis = "restart-resource", timeLimit = "20s",
+            lease = "2s", nemesisInterval = "4s")
+    void aServiceThatKeepsItsCounterInMemoryLosesUpdatesInACrash(LockStormRun run) {
+        run.assertResourceDefect();
+    }
+
+    // a resource whose data is in a Redis of its own (d1, started beside the lock's servers): the bar read in one round trip,
+    // the value SET in the next; a writer frozen between them, past its lease, overwrites the next holder's update
+    @LockStormTest(system = "redis-single", resource = "zoo-redis-check-then-set", fencing = "all", nemesis = "pause-at:checked",
+            timeLimit = "12s", lease = "2s", nemesisInterval = "4s", holdMax = "1s")
+    void aRedisResourceThatChecksThenSetsLosesAnUpdateWhenItsWriterFreezesBetween(LockStormRun run) {
+        run.assertResourceDefect();
+    }
+
+    // its control: one Lua script checks and sets, so a frozen writer's late call is refused
+    @LockStormTest(system = "redis-single", resource = "zoo-redis-script", fencing = "all", nemesis = "pause-at:checked", timeLimit = "12s",
+            lease = "2s", nemesisInterval = "4s", holdMax = "1s")
+    void aRedisResourceThatChecksInOneScriptHasNoResourceDefect(LockStormRun run) {
+        run.assertNoResourceDefect().assertDoubleHolder();
+    }
+
     // the same resource as a service of its own on r1: the call waits between check and store while its client is frozen
     @LockStormTest(system = "redis-single", resource = "zoo-check-then-write-service", fencing = "all", nemesis = "pause-at:checked",
             timeLimit = "12s", lease = "2s", nemesisInterval = "4s", holdMax = "1s")

@@ -83,4 +83,19 @@ class FencedStoreTest {
         assertTrue(s.write(12L, 1).accepted());
         assertFalse(s.readShared(10L).accepted(), "the reader's lease ended before the writer's grant");
     }
+
+    /** A store kept in a file, opened again on it (a service started again after a crash), has its value and its bars back. */
+    @Test
+    void aStoreKeptInAFileComesBackWithItsValueAndBars(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        java.nio.file.Path file = dir.resolve("counter");
+        FencedStore before = new FencedStore(Fencing.ALL, file);
+        assertTrue(before.write(5L, 7).accepted());
+        assertTrue(before.readShared(6L).accepted());
+        FencedStore after = new FencedStore(Fencing.ALL, file);
+        assertEquals(7, after.value());
+        assertFalse(after.write(4L, 8).accepted(), "the bar came back: a stale write is refused");
+        assertFalse(after.read(5L).accepted(), "a reader's token raised the bar of writers too");
+        assertTrue(after.write(6L, 8).accepted());
+        assertEquals(8, new FencedStore(Fencing.ALL, file).value());
+    }
 }

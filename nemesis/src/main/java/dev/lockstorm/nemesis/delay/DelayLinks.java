@@ -5,6 +5,7 @@ import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.lab.LabException;
+import dev.lockstorm.clusters.lab.Wait;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -19,10 +21,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Client hosts whose connections to the servers pass a {@link DelayProxy}, so that the nemesis can
@@ -162,22 +160,7 @@ public final class DelayLinks implements AutoCloseable {
 
         /** Waits up to 30 s for the proxy's next line, which must be {@code expected}. */
         void await(String expected) {
-            CompletableFuture<String> next = CompletableFuture.supplyAsync(() -> {
-                try {
-                    return out.readLine();
-                } catch (IOException e) {
-                    return null;
-                }
-            });
-            String line;
-            try {
-                line = next.get(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new LabException("interrupted waiting for the delay proxy on " + host.name());
-            } catch (ExecutionException | TimeoutException e) {
-                line = null;
-            }
+            String line = Wait.line(out, Duration.ofSeconds(30));
             if (!expected.equals(line)) {
                 throw new LabException("the delay proxy on " + host.name() + " answered " + (line == null ? "nothing" : "'" + line + "'")
                         + " where '" + expected + "' was expected; see " + process.log());

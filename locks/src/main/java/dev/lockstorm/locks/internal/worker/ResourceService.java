@@ -31,7 +31,7 @@ import java.util.List;
  * {@code ready} on stdout once it listens, and ends when its stdin closes (the driver is done with it).
  *
  * <pre>{@code
- * java -cp … dev.lockstorm.locks.internal.worker.ResourceService counter-service writes 7171 redis://10.0.0.11:6379
+ * java -cp … dev.lockstorm.locks.internal.worker.ResourceService counter-service writes 7171 redis://10.0.0.11:6379 - /var/lib/lockstorm/run-1/r1/resource
  * }</pre>
  */
 public final class ResourceService {
@@ -52,14 +52,20 @@ public final class ResourceService {
         this.resource = resource;
     }
 
-    /** What the service's JVM is started with: the resource's name, the run's fencing, the port and the lock's servers. */
-    public static List<String> arguments(String resource, Fencing fencing, int port, String connect) {
-        return List.of(resource, fencing.wire(), Integer.toString(port), connect);
+    /**
+     * What the service's JVM is started with: the resource's name, the run's fencing, the port, the lock's servers, the
+     * resource's own ({@code -} for none) and the directory for its files.
+     */
+    public static List<String> arguments(String resource, Fencing fencing, int port, String connect, String storage, String dir) {
+        return List.of(resource, fencing.wire(), Integer.toString(port), connect, storage.isEmpty() ? NO_STORAGE : storage, dir);
     }
 
+    /** The argument that says the resource has no servers of its own: an empty one may not survive a remote shell. */
+    private static final String NO_STORAGE = "-";
+
     public static void main(String[] args) throws Exception {
-        if (args.length != 4) {
-            System.err.println("usage: ResourceService RESOURCE FENCING PORT CONNECT");
+        if (args.length != 6) {
+            System.err.println("usage: ResourceService RESOURCE FENCING PORT CONNECT STORAGE|- DIR");
             System.exit(3);
         }
         PrintStream out = LogStamp.protocolOut();
@@ -67,7 +73,8 @@ public final class ResourceService {
         PausePoint.Setting point = PausePoint.Setting.of(System::getenv);
         ResourceService service;
         try {
-            service = open(Registry.builtIn().resource(args[0]), Fencing.fromName(args[1]), args[3], point);
+            java.nio.file.Path dir = java.nio.file.Files.createDirectories(java.nio.file.Path.of(args[5]));
+            service = open(Registry.builtIn().resource(args[0]), Fencing.fromName(args[1]), args[3], args[4].equals(NO_STORAGE) ? "" : args[4], dir, point);
             ServerSocket listener = new ServerSocket();
             listener.setReuseAddress(true);
             listener.bind(new InetSocketAddress(Integer.parseInt(args[2])));
@@ -97,7 +104,8 @@ public final class ResourceService {
      * The service of a resource of {@code type}, opened as a run opens it; a call that reaches {@code point} while it is armed
      * hands it to its caller and waits for its word to go on.
      */
-    static ResourceService open(ResourceType type, Fencing fencing, String connect, PausePoint.Setting point) throws Exception {
+    static ResourceService open(ResourceType type, Fencing fencing, String connect, String storage, java.nio.file.Path dir, PausePoint.Setting point)
+            throws Exception {
         ResourceContext.Run run = new ResourceContext.Run() {
             @Override
             public void checkpoint(String name) {
@@ -122,7 +130,7 @@ public final class ResourceService {
                 if (notes != null) notes.add(what);
             }
         };
-        return new ResourceService(type.open(new ResourceContext(fencing, connect, run)));
+        return new ResourceService(type.open(new ResourceContext(fencing, connect, storage, dir, run)));
     }
 
     /** Serves every connection {@code listener} accepts, from a thread of its own, until the listener closes. */

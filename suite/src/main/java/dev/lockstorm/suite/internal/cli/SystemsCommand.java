@@ -50,7 +50,11 @@ public final class SystemsCommand implements Callable<Integer> {
             System.out.printf(resourceRow, f.name(), f.source());
             System.out.printf("%-" + width + "s   %s%n", "", f.plugin().description());
             if (f.plugin().where() == ResourceType.Where.SERVICE) {
-                System.out.printf("%-" + width + "s   runs as a service of its own on host r1 (--nemesis delay-to-resource reaches it)%n", "");
+                System.out.printf("%-" + width + "s   runs as a service of its own on host r1 (--nemesis delay-to-resource, pause-resource,"
+                        + " restart-resource reach it)%n", "");
+            }
+            if (f.plugin().servers().isPresent()) {
+                System.out.printf("%-" + width + "s   keeps its data in servers of its own on d1 …: %s%n", "", f.plugin().servers().get().describe());
             }
             if (!f.plugin().checkpoints().isEmpty()) {
                 System.out.printf("%-" + width + "s   checkpoints (pause-at:, kill-at:): %s%n", "", String.join(", ", f.plugin().checkpoints()));

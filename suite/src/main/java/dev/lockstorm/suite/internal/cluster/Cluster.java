@@ -44,7 +44,12 @@ public sealed interface Cluster extends Servers permits Cluster.Promotable, Clus
      * @param clocks      whether server processes get a clock fault (kinds that {@link ServerKind.Capability#SERVER_CLOCKS can})
      */
     static Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
-        return ServerKind.of(topology).start(topology, lab, persistence, clocks);
+        return start(ServerSite.lock(topology), lab, persistence, clocks);
+    }
+
+    /** Starts the servers of {@code site} on its hosts (a resource's own: d1 …) and waits until they serve. */
+    static Cluster start(ServerSite site, Lab lab, Persistence persistence, boolean clocks) {
+        return site.kind().start(site, lab, persistence, clocks);
     }
 
     /**

@@ -25,8 +25,8 @@ public record DatabaseServer(boolean postgres) implements ServerKind {
     }
 
     @Override
-    public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
-        Host host = ServerKind.nodes(topology, lab).get(0);
+    public Cluster start(ServerSite site, Lab lab, Persistence persistence, boolean clocks) {
+        Host host = site.nodes(lab).get(0);
         ClockFault clock = clocks ? ClockFault.create(lab, host, (postgres ? "postgresql-" : "mariadb-") + host.name()) : null;
         Map<String, String> env = clock == null ? Map.of() : clock.env();
         DatabaseNode db = postgres ? PostgresNode.start(lab, host, true, env) : MariaDbNode.start(lab, host, true, env);

@@ -17,8 +17,8 @@ public record DynamoDbServer() implements ServerKind {
     }
 
     @Override
-    public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
-        DynaliteNode node = DynaliteNode.start(lab, ServerKind.nodes(topology, lab).get(0));
+    public Cluster start(ServerSite site, Lab lab, Persistence persistence, boolean clocks) {
+        DynaliteNode node = DynaliteNode.start(lab, site.nodes(lab).get(0));
         node.awaitServing(Duration.ofSeconds(30));
         return new Running(node);
     }

@@ -18,8 +18,8 @@ public record EtcdServers() implements ServerKind {
     }
 
     @Override
-    public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
-        EtcdCluster etcd = EtcdCluster.start(lab, ServerKind.nodes(topology, lab));
+    public Cluster start(ServerSite site, Lab lab, Persistence persistence, boolean clocks) {
+        EtcdCluster etcd = EtcdCluster.start(lab, site.nodes(lab));
         etcd.awaitServing(Duration.ofSeconds(30));
         return new Running(etcd);
     }

@@ -19,9 +19,9 @@ public record HazelcastServers() implements ServerKind {
     }
 
     @Override
-    public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
-        boolean cp = ((Topology.Hazelcast) topology).cp();
-        HazelcastCluster hz = HazelcastCluster.start(lab, ServerKind.nodes(topology, lab), HazelcastOptions.defaults().withCp(cp));
+    public Cluster start(ServerSite site, Lab lab, Persistence persistence, boolean clocks) {
+        boolean cp = ((Topology.Hazelcast) site.topology()).cp();
+        HazelcastCluster hz = HazelcastCluster.start(lab, site.nodes(lab), HazelcastOptions.defaults().withCp(cp));
         hz.awaitServing(Duration.ofSeconds(120));
         return new Running(hz, cp);
     }

@@ -23,8 +23,8 @@ public record PostgresHaServers() implements ServerKind {
     }
 
     @Override
-    public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
-        List<Host> hosts = ServerKind.nodes(topology, lab);
+    public Cluster start(ServerSite site, Lab lab, Persistence persistence, boolean clocks) {
+        List<Host> hosts = site.nodes(lab);
         return new Running(PostgresCluster.start(lab, hosts.get(0), hosts.get(1)));
     }
 

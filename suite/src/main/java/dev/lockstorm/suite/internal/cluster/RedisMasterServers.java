@@ -24,8 +24,8 @@ public record RedisMasterServers() implements ServerKind {
     }
 
     @Override
-    public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
-        List<Host> hosts = ServerKind.nodes(topology, lab);
+    public Cluster start(ServerSite site, Lab lab, Persistence persistence, boolean clocks) {
+        List<Host> hosts = site.nodes(lab);
         Map<Host, ClockFault> faults = new LinkedHashMap<>();
         if (clocks) for (Host h : hosts) faults.put(h, ClockFault.create(lab, h, "redis-" + h.name()));
         List<RedisNode> nodes = RedisNode.startMasters(lab, hosts, persistence, h -> faults.containsKey(h) ? faults.get(h).env() : Map.of());

@@ -24,9 +24,9 @@ public record SentinelServers() implements ServerKind {
     }
 
     @Override
-    public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
-        List<Host> sentinelHosts = topology.helperHosts().stream().map(lab::host).toList();
-        return new Running(Sentinels.start(lab, ServerKind.nodes(topology, lab), sentinelHosts, persistence));
+    public Cluster start(ServerSite site, Lab lab, Persistence persistence, boolean clocks) {
+        List<Host> sentinelHosts = site.helpers(lab);
+        return new Running(Sentinels.start(lab, site.nodes(lab), sentinelHosts, persistence));
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.lockstorm.suite.internal.cluster;
 
 import dev.lockstorm.api.Topology;
-import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.Lab;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.clusters.redis.Sentinels;
@@ -23,7 +22,7 @@ import java.util.Set;
  * <pre>{@code
  * ServerKind kind = ServerKind.of(system.topology());
  * if (kind.can(ServerKind.Capability.SERVER_CLOCKS)) ...
- * Cluster cluster = kind.start(topology, lab, Persistence.NONE, false);
+ * Cluster cluster = kind.start(ServerSite.lock(topology), lab, Persistence.NONE, false);
  * }</pre>
  */
 public sealed interface ServerKind permits ZooKeeperServers, EtcdServers, HazelcastServers, RedisMasterServers, SentinelServers, DatabaseServer,
@@ -64,11 +63,11 @@ public sealed interface ServerKind permits ZooKeeperServers, EtcdServers, Hazelc
     Class<? extends Topology> topology();
 
     /**
-     * Starts the servers on the lab's hosts n1 … (and s1 … for helpers) and waits until they serve.
+     * Starts the servers of {@code site}'s topology on its hosts in {@code lab} (n1 … and s1 … for the lock's) and waits until they serve.
      *
      * @param clocks whether server processes run under the clock shim (only for {@link Capability#SERVER_CLOCKS})
      */
-    Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks);
+    Cluster start(ServerSite site, Lab lab, Persistence persistence, boolean clocks);
 
     /** The program its hosts need, and the Debian package that has it. */
     List<String> programAndPackage();
@@ -88,9 +87,4 @@ public sealed interface ServerKind permits ZooKeeperServers, EtcdServers, Hazelc
 
     /** The program and package of servers that run in a JVM (ZooKeeper's, Hazelcast's members). */
     List<String> JAVA = List.of("java", "openjdk-17-jre-headless");
-
-    /** The hosts n1 … of the topology's nodes. */
-    static List<Host> nodes(Topology topology, Lab lab) {
-        return topology.hostNames().stream().limit(topology.nodes()).map(lab::host).toList();
-    }
 }

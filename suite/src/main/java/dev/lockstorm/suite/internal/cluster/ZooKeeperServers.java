@@ -21,8 +21,8 @@ public record ZooKeeperServers() implements ServerKind {
     }
 
     @Override
-    public Cluster start(Topology topology, Lab lab, Persistence persistence, boolean clocks) {
-        ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, ServerKind.nodes(topology, lab), ZooKeeperOptions.defaults());
+    public Cluster start(ServerSite site, Lab lab, Persistence persistence, boolean clocks) {
+        ZooKeeperEnsemble zk = ZooKeeperEnsemble.start(lab, site.nodes(lab), ZooKeeperOptions.defaults());
         zk.awaitServing(Duration.ofSeconds(60));
         return new Running(zk);
     }

@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, PauseClient, Kill, KillClient, Clock, Mix, Split, PauseInAcquire,
         Failover, IsolateHolder, IsolateNode, SplitBrain, HoldWaiterRenewals, DelayHolder, DelayLastServer, RepliesLost, WaiterClockAhead, WaiterClockFast, ServerClockAhead, FailoverPromote, ExpiryReconnect, AtCheckpoint, Replay, FlakyNet,
-        PauseInHold {
+        PauseInHold, ResourceDown {
 
     /** What {@code --nemesis} takes. */
     String name();

@@ -78,7 +78,10 @@ class RunReach implements Reach {
 
     @Override
     public ProcessNode node(String host) {
-        return t.servers().nodes().stream().filter(x -> x.host().name().equals(host)).findFirst()
+        Optional<? extends ProcessNode> server = t.servers().nodes().stream().filter(x -> x.host().name().equals(host)).findFirst();
+        if (server.isPresent()) return server.get();
+        // the resource's own service (r1) is a server the nemesis reaches too: frozen, killed, started again
+        return t.resourceService().filter(x -> x.host().name().equals(host))
                 .orElseThrow(() -> new Fault.Missed("the run has no server on " + host));
     }
 

@@ -72,11 +72,17 @@ public interface Targets {
     }
 
     /**
-     * The host (r1) of the run's protected resource when it is a service of its own: a fault may delay the links to it, and
-     * the pause point is armed there too (the service hands it to its caller).
+     * The run's protected resource when it is a service of its own, as a server node on its host (r1): the nemesis may freeze
+     * it, kill it and start it again, and delay the links to it; the pause point is armed there too (the service hands it to
+     * its caller). Empty for a resource kept in the driver.
      */
-    default java.util.Optional<dev.lockstorm.clusters.lab.Host> resourceHost() {
+    default java.util.Optional<dev.lockstorm.clusters.ProcessNode> resourceService() {
         return java.util.Optional.empty();
+    }
+
+    /** The resource service's host, when there is one. */
+    default java.util.Optional<dev.lockstorm.clusters.lab.Host> resourceHost() {
+        return resourceService().map(dev.lockstorm.clusters.ProcessNode::host);
     }
 
     /** The run's directory on the client hosts, where the files that clients watch (pause points, renewal switches) live. */

@@ -35,18 +35,21 @@ final class DriverResource implements ResourceCalls, ResourceContext.Run {
     private record Call(Caller caller, List<String> notes) {
     }
 
-    private DriverResource(ResourceType type, Fencing fencing, String connect) {
+    private DriverResource(ResourceType type, Fencing fencing, String connect, String storage, java.nio.file.Path dir) {
         this.name = type.name();
         try {
-            this.resource = type.open(new ResourceContext(fencing, connect, this));
+            this.resource = type.open(new ResourceContext(fencing, connect, storage, dir, this));
         } catch (Exception e) {
             throw new SetupException("the protected resource '" + name + "' could not open: " + e, e);
         }
     }
 
-    /** The run's protected resource, opened against the run's servers; a resource that cannot open stops the run, saying so. */
-    static DriverResource open(ResourceType type, Fencing fencing, String connect) {
-        return new DriverResource(type, fencing, connect);
+    /**
+     * The run's protected resource, opened against the lock's servers ({@code connect}) and its own ({@code storage}, empty for none),
+     * its files in {@code dir}; a resource that cannot open stops the run, saying so.
+     */
+    static DriverResource open(ResourceType type, Fencing fencing, String connect, String storage, java.nio.file.Path dir) {
+        return new DriverResource(type, fencing, connect, storage, dir);
     }
 
     @Override

@@ -12,6 +12,7 @@ import dev.lockstorm.clusters.ssh.SshLab;
 import dev.lockstorm.clusters.ssh.SshOptions;
 import dev.lockstorm.clusters.ssh.SshTarget;
 import dev.lockstorm.suite.internal.cluster.ServerKind;
+import dev.lockstorm.suite.internal.cluster.ServerSite;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 
 import dev.lockstorm.checker.io.JsonObject;
@@ -37,10 +38,10 @@ import java.util.Optional;
 public sealed interface Placement {
 
     /**
-     * Opens the hosts of a run: the topology's servers (n1 …, helpers s1 …) and clients c1 …;
-     * {@code classpath} is the user's entries that the clients' JVMs add to lockstorm's.
+     * Opens the hosts of a run: each site's servers (the lock's n1 …, helpers s1 …; the resource's own d1 …) and
+     * clients c1 … (and the resource's service host); {@code classpath} is the user's entries that the clients' JVMs add to lockstorm's.
      */
-    Lab open(Topology topology, List<String> clients, List<Path> classpath, Path dir);
+    Lab open(List<ServerSite> sites, List<String> clients, List<Path> classpath, Path dir);
 
     /** Why this placement cannot run {@code kind} against {@code topology} with {@code clients} clients, or empty when it can. */
     default Optional<String> unfit(NemesisKind kind, Topology topology, int clients) {
@@ -60,7 +61,7 @@ public sealed interface Placement {
     }
 
     /** One line for the run's log. */
-    String describe(Topology topology, List<String> clients);
+    String describe(List<ServerSite> sites, List<String> clients);
 
     /**
      * Whether a nemesis may cut one client's links, that client's alone, with {@code clients} clients: not when the
@@ -98,23 +99,30 @@ public sealed interface Placement {
         return p;
     }
 
-    /** Every host of a run, each a namespace or a container of its own: the topology's servers, then the clients. */
-    private static List<String> hosts(Topology topology, List<String> clients) {
-        List<String> hosts = new ArrayList<>(topology.hostNames());
+    /** Every host of a run, each a namespace or a container of its own: the sites' servers, then the clients. */
+    private static List<String> hosts(List<ServerSite> sites, List<String> clients) {
+        List<String> hosts = serverHosts(sites);
         hosts.addAll(clients);
+        return hosts;
+    }
+
+    /** The sites' server hosts, the lock's first. */
+    private static List<String> serverHosts(List<ServerSite> sites) {
+        List<String> hosts = new ArrayList<>();
+        for (ServerSite site : sites) hosts.addAll(site.hostNames());
         return hosts;
     }
 
     /** Namespaces on this machine, built inside the run's own lab. */
     record InLab() implements Placement {
         @Override
-        public Lab open(Topology topology, List<String> clients, List<Path> classpath, Path dir) {
-            return Lab.open(new LabSpec(hosts(topology, clients), dir));
+        public Lab open(List<ServerSite> sites, List<String> clients, List<Path> classpath, Path dir) {
+            return Lab.open(new LabSpec(hosts(sites, clients), dir));
         }
 
         @Override
-        public String describe(Topology topology, List<String> clients) {
-            return "lab: hosts " + String.join(" ", hosts(topology, clients));
+        public String describe(List<ServerSite> sites, List<String> clients) {
+            return "lab: hosts " + String.join(" ", hosts(sites, clients));
         }
 
         @Override
@@ -134,12 +142,12 @@ public sealed interface Placement {
     }
 
     /**
-     * Remote machines over SSH: the topology's hosts in the order given, the clients on the client
+     * Remote machines over SSH: the servers' hosts in the order given (the lock's, then the resource's own), the clients on the client
      * hosts (round robin: clients that share a machine share its links) or, with none named, on
      * this machine, the control node.
      *
      * @param ssh         how to reach them
-     * @param servers     at least as many as the topology has hosts
+     * @param servers     at least as many as the run's servers have hosts
      * @param clientHosts where the clients run; empty for the control node
      * @param root        where lockstorm keeps its things on the hosts
      */
@@ -153,15 +161,16 @@ public sealed interface Placement {
         /** Enough hosts for the topology, and a nemesis that fits the clients' placement. */
         @Override
         public void check(RunSpec spec) {
-            requireHosts(spec.system().topology());
+            requireHosts(spec.sites());
             Placement.super.check(spec);
         }
 
-        /** Checks that there are enough hosts for {@code topology}. */
-        private void requireHosts(Topology topology) {
-            List<String> names = topology.hostNames();
+        /** Checks that there are enough hosts for the servers of {@code sites}. */
+        private void requireHosts(List<ServerSite> sites) {
+            List<String> names = serverHosts(sites);
             if (servers.size() < names.size()) {
-                throw new IllegalArgumentException("--hosts: " + names.size() + " hosts needed (" + topology.describe() + ": " + String.join(", ", names)
+                throw new IllegalArgumentException("--hosts: " + names.size() + " hosts needed (" + String.join("; ", sites.stream()
+                        .map(s -> s.topology().describe() + (s.prefix().isEmpty() ? "" : " for the resource") + ": " + String.join(", ", s.hostNames())).toList())
                         + "), " + servers.size() + " given");
             }
         }
@@ -193,9 +202,9 @@ public sealed interface Placement {
         }
 
         @Override
-        public Lab open(Topology topology, List<String> clients, List<Path> classpath, Path dir) {
-            requireHosts(topology);
-            List<String> names = topology.hostNames();
+        public Lab open(List<ServerSite> sites, List<String> clients, List<Path> classpath, Path dir) {
+            requireHosts(sites);
+            List<String> names = serverHosts(sites);
             Map<String, SshTarget> targets = new LinkedHashMap<>();
             for (int i = 0; i < names.size(); i++) targets.put(names.get(i), servers.get(i));
             List<String> onControl = new ArrayList<>();
@@ -206,10 +215,12 @@ public sealed interface Placement {
             SshLab lab = SshLab.open(ssh, targets, onControl, dir, root);
             try {
                 // what the servers and workers need, installed now: a host that cannot have it stops the run before any server starts
-                List<String> server = ServerKind.of(topology).programAndPackage();
-                for (String n : names) {
-                    lab.require(lab.host(n), server.get(0), server.get(1));
-                    lab.require(lab.host(n), "nft", "nftables"); // partitions are nft tables
+                for (ServerSite site : sites) {
+                    List<String> server = site.kind().programAndPackage();
+                    for (String n : site.hostNames()) {
+                        lab.require(lab.host(n), server.get(0), server.get(1));
+                        lab.require(lab.host(n), "nft", "nftables"); // partitions are nft tables
+                    }
                 }
                 for (String c : clients) {
                     lab.require(lab.host(c), "java", JAVA);
@@ -225,8 +236,8 @@ public sealed interface Placement {
         private static final String JAVA = "openjdk-17-jre-headless";
 
         @Override
-        public String describe(Topology topology, List<String> clients) {
-            List<String> names = topology.hostNames();
+        public String describe(List<ServerSite> sites, List<String> clients) {
+            List<String> names = serverHosts(sites);
             StringBuilder sb = new StringBuilder("remote hosts over SSH:");
             for (int i = 0; i < names.size(); i++) sb.append(' ').append(names.get(i)).append('=').append(servers.get(i));
             for (int i = 0; i < clients.size(); i++) {
@@ -276,18 +287,20 @@ public sealed interface Placement {
      */
     record Containers() implements Placement {
         @Override
-        public Lab open(Topology topology, List<String> clients, List<Path> classpath, Path dir) {
+        public Lab open(List<ServerSite> sites, List<String> clients, List<Path> classpath, Path dir) {
             Docker docker = Docker.require();
             for (String left : ContainerHosts.cleanup(docker, false)) System.err.println("containers: removed " + left + " (a run that died left it)");
             Images images = new Images(docker, System.err);
-            ServerKind kind = ServerKind.of(topology);
-            String serverImage = images.host(kind.programAndPackage().get(1));
             String clientImage = images.host(Images.COMMON);
             Map<String, String> hosts = new LinkedHashMap<>();
             Map<String, Map<String, String>> sysctls = new LinkedHashMap<>();
-            for (String n : topology.hostNames()) {
-                hosts.put(n, serverImage);
-                sysctls.put(n, kind.hostSysctls());
+            for (ServerSite site : sites) {
+                ServerKind kind = site.kind();
+                String serverImage = images.host(kind.programAndPackage().get(1));
+                for (String n : site.hostNames()) {
+                    hosts.put(n, serverImage);
+                    sysctls.put(n, kind.hostSysctls());
+                }
             }
             for (String c : clients) hosts.put(c, clientImage);
             return ContainerLab.open(docker, hosts, sysctls, classpath, dir);
@@ -303,8 +316,8 @@ public sealed interface Placement {
         }
 
         @Override
-        public String describe(Topology topology, List<String> clients) {
-            return "containers on a Docker engine: hosts " + String.join(" ", hosts(topology, clients));
+        public String describe(List<ServerSite> sites, List<String> clients) {
+            return "containers on a Docker engine: hosts " + String.join(" ", hosts(sites, clients));
         }
 
         @Override

@@ -6,6 +6,7 @@ import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.ResourceType;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.cluster.ServerKind;
+import dev.lockstorm.suite.internal.cluster.ServerSite;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
@@ -101,6 +102,11 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         if (persistence != Persistence.NONE && !ServerKind.of(system.topology()).can(ServerKind.Capability.PERSISTENCE)) {
             throw new IllegalArgumentException("--persistence applies to Redis servers; " + system.name() + " runs on " + system.topology().describe());
         }
+        resource.servers().ifPresent(t -> {
+            if (ServerKind.all().stream().noneMatch(k -> k.topology().isInstance(t))) {
+                throw new IllegalArgumentException("--resource " + resource.name() + " keeps its data in " + t.describe() + ", which lockstorm cannot start");
+            }
+        });
         String unfit = nemesis.unfitFor(system, clients).orElse(null);
         if (unfit != null) throw new IllegalArgumentException(unfit);
     }
@@ -125,6 +131,13 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
     public RunSpec withCommand(List<String> c) {
         return new RunSpec(system, options, resource, classpath, clients, timeLimit, nemesis, fencing, seed, lease, nemesisInterval, holdMin, holdMax,
                 rest, nesting, readers, onDoubt, keepCrashed, quiet, persistence, c, title);
+    }
+
+    /** The run's servers: the lock's, then the resource's own when it names some ({@link ResourceType#servers()}). */
+    public List<ServerSite> sites() {
+        List<ServerSite> sites = new java.util.ArrayList<>(List.of(ServerSite.lock(system.topology())));
+        resource.servers().ifPresent(t -> sites.add(ServerSite.resource(t)));
+        return List.copyOf(sites);
     }
 
     /** How long a client is frozen by pause-client: past its lease, so that the lease expires. */

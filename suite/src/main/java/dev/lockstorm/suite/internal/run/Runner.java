@@ -15,7 +15,9 @@ import dev.lockstorm.nemesis.delay.DelayLinks;
 import dev.lockstorm.results.JunitXml;
 import dev.lockstorm.results.Results;
 import dev.lockstorm.results.RunReport;
+import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.cluster.Cluster;
+import dev.lockstorm.suite.internal.cluster.ServerSite;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.Replay;
 import dev.lockstorm.suite.internal.nemesiskinds.Rhythm;
@@ -112,6 +114,10 @@ public final class Runner {
         boolean service = spec.resource().where() == ResourceType.Where.SERVICE;
         List<String> hostNames = new ArrayList<>(clientNames);
         if (service) hostNames.add(ServiceResource.HOST);
+        // a resource with servers of its own (d1 …) runs in a lab of its own: its data is fresh in every run, never kept
+        List<ServerSite> sites = spec.sites();
+        StandingServers kept = sites.size() == 1 ? standing : null;
+        if (kept == null && standing != null) standing.close(); // one lab at a time: a kept one makes way
         LiveRun run;
         long started = System.nanoTime();
         long archivesBefore = ClassArchive.buildingNanos();
@@ -121,27 +127,28 @@ public final class Runner {
         Instant startedAt = Instant.now();
         // kept servers start under the clock shim whenever their family can, so that a run that moves their clocks (clock, mix)
         // finds them as they are rather than making way for servers of its own; a shim left at the true time changes nothing
-        boolean serverClocks = (standing != null || kind.movesServerClocks()) && Cluster.hasServerClocks(topology);
+        boolean serverClocks = (kept != null || kind.movesServerClocks()) && Cluster.hasServerClocks(topology);
         try (RunLog log = new RunLog(dir.resolve("lockstorm.log"), started, progress);
-             StandingServers.Use use = standing == null ? StandingServers.Use.own(placement.open(topology, hostNames, spec.classpath(), dir))
-                     : standing.use(new StandingServers.Shape(topology, hostNames, spec.persistence(), serverClocks), dir,
-                     () -> placement.open(topology, hostNames, spec.classpath(), dir), log::log);
+             StandingServers.Use use = kept == null ? StandingServers.Use.own(placement.open(sites, hostNames, spec.classpath(), dir))
+                     : kept.use(new StandingServers.Shape(topology, hostNames, spec.persistence(), serverClocks), dir,
+                     () -> placement.open(sites, hostNames, spec.classpath(), dir), log::log);
              Recorder recorder = new Recorder(dir.resolve("history.jsonl"), started)) {
             Lab lab = use.lab;
             lab.stampLogs(new LogStamp(started)::now);
             log.log("run: " + spec.commandLine() + " (seed " + spec.seed() + ")");
             recorder.run(runFacts(spec));
-            log.log(placement.describe(topology, hostNames));
+            log.log(placement.describe(sites, hostNames));
             if (lab instanceof SshLab remote) remote.removedAtOpen().forEach(l -> log.say("lockstorm: removed what an earlier run left on " + l));
             log.say("lockstorm: " + (use.cluster() == null ? "starting " : "kept from the last run, emptied: ") + String.join(" ", topology.hostNames())
                     + " (" + topology.describe() + "); starting " + spec.clients() + " " + spec.system().name() + " clients");
             Cluster cluster = use.cluster() != null ? use.cluster() : Cluster.start(topology, lab, spec.persistence(), serverClocks);
             use.started(cluster);
             log.log("servers: " + topology.describe() + " serving at " + cluster.connect());
+            String storage = sites.size() == 1 ? "" : startStorage(sites.get(1), lab, spec, log);
             List<Host> clientHosts = clientNames.stream().map(lab::host).toList();
             Path clientDir = lab.dir(clientHosts.get(0)); // the same path on every client host (and the resource's)
-            ResourceCalls calls = service ? startService(spec, lab, cluster.connect(), started, clientDir, log)
-                    : DriverResource.open(spec.resource(), spec.fencing(), cluster.connect());
+            ResourceCalls calls = service ? startService(spec, lab, cluster.connect(), storage, started, clientDir, log)
+                    : DriverResource.open(spec.resource(), spec.fencing(), cluster.connect(), storage, Files.createDirectories(dir.resolve("resource")));
             ServiceResource resourceService = calls instanceof ServiceResource s ? s : null;
             try {
                 // its own seed, not a draw from the run's: the clients' and the nemesis's draws stay what they were
@@ -183,7 +190,7 @@ public final class Runner {
                     if (delays != null) nemesis.delayThrough(delays);
                     leaders.start();
                     Targets targets = new RunTargets(cluster, clients, board, new Random(random.nextLong()), spec.rhythm(), clientDir,
-                            placement.clientLinksCut(spec.clients()), Optional.ofNullable(resourceService).map(ServiceResource::host));
+                            placement.clientLinksCut(spec.clients()), Optional.ofNullable(resourceService).map(ServiceResource::node));
                     EarlyEnd early = finding == null ? null : new EarlyEnd(finding, dir, runInfo(spec, 0, startedAt, dir));
                     run = new LiveRun(spec, log, recorder, cluster, clients, board, calls, nemesis, targets, early);
                     mainStarted = System.nanoTime();
@@ -192,7 +199,7 @@ public final class Runner {
                     for (DrivenClient c : clients) use.finish(c.host().name(), c);
                     // no process but the servers' may be left for a kept lab to be kept
                     calls.close(progress);
-                    log.log("teardown: clients closed; " + (standing == null ? "stopping the servers and the lab" : "the servers kept for the next run when healed and emptied"));
+                    log.log("teardown: clients closed; " + (kept == null ? "stopping the servers and the lab" : "the servers kept for the next run when healed and emptied"));
                 }
                 use.ended(log::log);
             } finally {
@@ -244,7 +251,7 @@ public final class Runner {
 
     /** The run's servers and clients as its nemesis sees them. */
     private record RunTargets(Cluster servers, List<DrivenClient> clients, HoldBoard board, Random random, Rhythm rhythm, Path clientDir,
-                              boolean clientLinksCut, Optional<Host> resourceHost) implements Targets {
+                              boolean clientLinksCut, Optional<dev.lockstorm.clusters.ProcessNode> resourceService) implements Targets {
         private static final Duration FRESH = Duration.ofMillis(300);
 
         @Override
@@ -277,7 +284,7 @@ public final class Runner {
      * Starts the run's resource as a service on its host, told where the nemesis aims the pause point: a call that reaches it
      * there hands it to its client, whose own setting says whether it freezes or ends.
      */
-    private static ServiceResource startService(RunSpec spec, Lab lab, String connect, long started, Path clientDir, RunLog log) {
+    private static ServiceResource startService(RunSpec spec, Lab lab, String connect, String storage, long started, Path clientDir, RunLog log) {
         Host host = lab.host(ServiceResource.HOST);
         Map<String, String> env = new HashMap<>();
         env.put(LogStamp.RUN_START_ENV, Long.toString(lab.monotonicOn(host, started)));
@@ -285,9 +292,17 @@ public final class Runner {
         for (String k : List.of(dev.lockstorm.locks.PausePoint.ENV, dev.lockstorm.locks.PausePoint.ARMED_ENV)) {
             if (point.containsKey(k)) env.put(k, point.get(k));
         }
-        ServiceResource s = ServiceResource.start(lab, host, spec, connect, env);
+        ServiceResource s = ServiceResource.start(lab, host, spec, connect, storage, env);
         log.log("resource: " + spec.resource().name() + " serving as a service on " + host.name() + " (" + host.address() + ")");
         return s;
+    }
+
+    /** Starts the resource's own servers on their hosts (d1 …) and returns their connect string. */
+    private static String startStorage(ServerSite site, Lab lab, RunSpec spec, RunLog log) {
+        log.say("lockstorm: starting " + String.join(" ", site.hostNames()) + " (" + site.topology().describe() + ") for the resource " + spec.resource().name());
+        Cluster storage = Cluster.start(site, lab, Persistence.NONE, false);
+        log.log("resource servers: " + site.topology().describe() + " serving at " + storage.connect());
+        return storage.connect();
     }
 
     /** The run's own facts, first in its history: what the checker measures holds and faults against. */

@@ -4,6 +4,8 @@ import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.clusters.lab.Lab;
+import dev.lockstorm.clusters.lab.Wait;
+import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.locks.internal.worker.Command;
 import dev.lockstorm.locks.internal.worker.Reply;
 import dev.lockstorm.locks.internal.worker.ResourceLink;
@@ -17,8 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The run's protected resource as a service of its own ({@link dev.lockstorm.api.ResourceType.Where#SERVICE}): a
@@ -32,58 +32,83 @@ final class ServiceResource implements ResourceCalls {
     /** The lab host a resource service runs on. */
     static final String HOST = "r1";
 
-    private final Host host;
-    private final HostProcess process;
+    private final Node node;
     private final String address;
     /** How long a worker waits for the service: less than the driver waits for the worker, so that a slow service is an answer. */
     private final long timeoutMs;
     /** The driver's own connection, for the final read. */
     private final ResourceLink link = new ResourceLink();
 
-    private ServiceResource(Host host, HostProcess process, long timeoutMs) {
-        this.host = host;
-        this.process = process;
-        this.address = host.address() + ":" + ResourceService.PORT;
+    private ServiceResource(Node node, long timeoutMs) {
+        this.node = node;
+        this.address = node.host().address() + ":" + ResourceService.PORT;
         this.timeoutMs = timeoutMs;
+    }
+
+    /**
+     * The service as a server node of the run: the nemesis freezes it ({@code pause-resource}), kills it and starts it again
+     * on its directory ({@code restart-resource}) as it does a lock's server; a restart comes back with what the resource
+     * kept in its files, nothing more.
+     */
+    static final class Node extends ProcessNode {
+        private final List<String> command;
+        private final Map<String, String> env;
+        private final String resource;
+
+        Node(Lab lab, Host host, List<String> command, Map<String, String> env, String resource) {
+            super(lab, host);
+            this.command = command;
+            this.env = env;
+            this.resource = resource;
+        }
+
+        @Override
+        protected String processName() {
+            return "resource-" + host.name();
+        }
+
+        @Override
+        protected HostProcess launch() {
+            HostProcess p = lab.startPiped(host, processName(), command, env);
+            String first = Wait.line(new BufferedReader(new InputStreamReader(p.stdout(), StandardCharsets.UTF_8)), Duration.ofSeconds(60));
+            if (!"ready".equals(first)) {
+                p.kill();
+                throw new SetupException("the protected resource '" + resource + "' could not start as a service on " + host.name() + ": "
+                        + (first == null ? "no answer within 60 s" : first) + "; see " + p.log());
+            }
+            return p;
+        }
+
+        @Override
+        public boolean isServing() {
+            HostProcess p = process();
+            return p != null && p.isAlive() && !p.isPaused();
+        }
     }
 
     /**
      * Starts the service of {@code spec}'s resource on {@code host} and waits until it listens.
      *
-     * @param env the service's environment: the run's log stamp, and the pause point when the run aims at one
+     * @param storage the resource's own servers' connect string, empty for none
+     * @param env     the service's environment: the run's log stamp, and the pause point when the run aims at one
      */
-    static ServiceResource start(Lab lab, Host host, RunSpec spec, String connect, Map<String, String> env) {
-        HostProcess p = lab.startPiped(host, "resource-" + host.name(), lab.jvm(host, "128m", List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"),
-                spec.classpath(), ResourceService.class.getName(), ResourceService.arguments(spec.resource().name(), spec.fencing(), ResourceService.PORT,
-                        connect)), env);
-        String first = firstLine(p, Duration.ofSeconds(60));
-        if (!"ready".equals(first)) {
-            p.kill();
-            throw new SetupException("the protected resource '" + spec.resource().name() + "' could not start as a service on " + host.name() + ": "
-                    + (first == null ? "no answer within 60 s" : first) + "; see " + p.log());
-        }
-        return new ServiceResource(host, p, Math.max(1000, spec.opTimeout().toMillis() - 2000));
+    static ServiceResource start(Lab lab, Host host, RunSpec spec, String connect, String storage, Map<String, String> env) {
+        List<String> command = lab.jvm(host, "128m", List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), spec.classpath(),
+                ResourceService.class.getName(), ResourceService.arguments(spec.resource().name(), spec.fencing(), ResourceService.PORT, connect, storage,
+                        lab.dir(host).resolve("resource").toString()));
+        Node node = new Node(lab, host, command, env, spec.resource().name());
+        node.start();
+        return new ServiceResource(node, Math.max(1000, spec.opTimeout().toMillis() - 2000));
     }
 
-    private static String firstLine(HostProcess p, Duration patience) {
-        BufferedReader out = new BufferedReader(new InputStreamReader(p.stdout(), StandardCharsets.UTF_8));
-        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
-            try {
-                return out.readLine();
-            } catch (IOException e) {
-                return null;
-            }
-        });
-        try {
-            return line.get(patience.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (Exception e) {
-            return null;
-        }
+    /** The service as a server node, for the nemesis. */
+    Node node() {
+        return node;
     }
 
     /** The service's host. */
     Host host() {
-        return host;
+        return node.host();
     }
 
     @Override
@@ -117,6 +142,8 @@ final class ServiceResource implements ResourceCalls {
         if (closed) return; // the run closes it before its lab is kept, and again on its way out
         closed = true;
         link.close();
+        HostProcess process = node.process();
+        if (process == null || !process.isAlive()) return;
         process.resume();
         try {
             process.stdin().close();
@@ -124,7 +151,7 @@ final class ServiceResource implements ResourceCalls {
             // it is killed below
         }
         if (!process.waitFor(Duration.ofSeconds(5))) {
-            progress.println("lockstorm: the resource service on " + host.name() + " did not end when told; killed");
+            progress.println("lockstorm: the resource service on " + node.host().name() + " did not end when told; killed");
             process.kill();
         }
     }

@@ -254,6 +254,19 @@ class NemesisKindPlansTest {
             assertFalse(p.starts().isEmpty());
             assertEquals(p.of("delay").size(), p.starts().size());
         });
+        expected.put("pause-resource", p -> {
+            // the resource's service on r1 frozen right after a grant, for around one and a half leases; no lock server touched
+            assertTrue(p.of("pause").size() >= 3, p.acts().toString());
+            for (Act a : p.of("pause")) assertTrue(a.on().equals(List.of("server-r1")) && rightAfterAGrant(a.atMs()), a.toString());
+            for (long l : p.lengths("pause", "resume")) assertTrue(around(l, 3 * LEASE / 2), l + " ms");
+        });
+        expected.put("restart-resource", p -> {
+            // killed right after a grant, started again around a lease later
+            assertTrue(p.of("kill").size() >= 3, p.acts().toString());
+            onlyOn(p, "kill", List.of("r1"));
+            for (Act a : p.of("kill")) assertTrue(rightAfterAGrant(a.atMs()), a.toString());
+            for (long l : p.lengths("kill", "restart")) assertTrue(around(l, LEASE), l + " ms");
+        });
         expected.put("mix", p -> {
             assertTrue(p.faults().size() >= 4, "a mix of kinds: " + p.faults());
             Set<String> known = Set.of("isolate-leader", "random-halves", "pause-leader", "pause-client", "kill-node", "kill-client", "clients-clock-back",

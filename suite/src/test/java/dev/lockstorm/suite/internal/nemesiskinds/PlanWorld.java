@@ -46,6 +46,8 @@ final class PlanWorld implements Targets, Pace {
     private final Random random;
     private final Path clientDir = Path.of("/lockstorm/run/clients");
     final List<Node> nodes = new ArrayList<>();
+    /** The resource's service on r1. */
+    final Node resource;
     private final Map<ProcessNode, ClockFault> serverClocks = new LinkedHashMap<>();
     final List<WorldClient> clients = new ArrayList<>();
     private final Map<String, FakeHost> hosts = new LinkedHashMap<>();
@@ -77,6 +79,8 @@ final class PlanWorld implements Targets, Pace {
             String name = "c" + (i + 1);
             this.clients.add(new WorldClient(host(name), Role.of(i, clients, readers, readers > 0), clocks ? ClockFault.detached("client-" + name, name) : null));
         }
+        this.resource = new Node(host("r1"));
+        resource.start();
         this.nemesis = new RecordingNemesis(this);
     }
 
@@ -197,8 +201,8 @@ final class PlanWorld implements Targets, Pace {
 
     /** The run's resource as a service of its own, on r1: what faults aimed at the resource act on. */
     @Override
-    public Optional<Host> resourceHost() {
-        return Optional.of(host("r1"));
+    public Optional<ProcessNode> resourceService() {
+        return Optional.of(resource);
     }
 
     @Override
