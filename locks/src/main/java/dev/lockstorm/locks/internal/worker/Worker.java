@@ -227,6 +227,8 @@ public final class Worker {
             crashed.forEach(LockClient::close);
             crashed.clear();
             leases.clear();
+            // the run's resource service went with it: the next run's, at the same address, is another process
+            resource.close();
             return new Reply.Ok(null);
         }
         if (cmd instanceof Command.Reset reset) {

@@ -147,7 +147,7 @@ public final class Runner {
             String storage = sites.size() == 1 ? "" : startStorage(sites.get(1), lab, spec, log);
             List<Host> clientHosts = clientNames.stream().map(lab::host).toList();
             Path clientDir = lab.dir(clientHosts.get(0)); // the same path on every client host (and the resource's)
-            ResourceCalls calls = service ? startService(spec, lab, cluster.connect(), storage, started, clientDir, log)
+            ResourceCalls calls = service ? startService(spec, lab, cluster.connect(), storage, dir.getFileName().toString(), started, clientDir, log)
                     : DriverResource.open(spec.resource(), spec.fencing(), cluster.connect(), storage, Files.createDirectories(dir.resolve("resource")));
             ServiceResource resourceService = calls instanceof ServiceResource s ? s : null;
             try {
@@ -284,7 +284,8 @@ public final class Runner {
      * Starts the run's resource as a service on its host, told where the nemesis aims the pause point: a call that reaches it
      * there hands it to its client, whose own setting says whether it freezes or ends.
      */
-    private static ServiceResource startService(RunSpec spec, Lab lab, String connect, String storage, long started, Path clientDir, RunLog log) {
+    private static ServiceResource startService(RunSpec spec, Lab lab, String connect, String storage, String run, long started, Path clientDir,
+                                                RunLog log) {
         Host host = lab.host(ServiceResource.HOST);
         Map<String, String> env = new HashMap<>();
         env.put(LogStamp.RUN_START_ENV, Long.toString(lab.monotonicOn(host, started)));
@@ -292,7 +293,7 @@ public final class Runner {
         for (String k : List.of(dev.lockstorm.locks.PausePoint.ENV, dev.lockstorm.locks.PausePoint.ARMED_ENV)) {
             if (point.containsKey(k)) env.put(k, point.get(k));
         }
-        ServiceResource s = ServiceResource.start(lab, host, spec, connect, storage, env);
+        ServiceResource s = ServiceResource.start(lab, host, spec, connect, storage, run, env);
         log.log("resource: " + spec.resource().name() + " serving as a service on " + host.name() + " (" + host.address() + ")");
         return s;
     }

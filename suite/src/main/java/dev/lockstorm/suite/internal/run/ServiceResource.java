@@ -90,12 +90,13 @@ final class ServiceResource implements ResourceCalls {
      * Starts the service of {@code spec}'s resource on {@code host} and waits until it listens.
      *
      * @param storage the resource's own servers' connect string, empty for none
+     * @param run     the run's name: its resource's directory on the host is its own, empty at its start, even in a kept lab
      * @param env     the service's environment: the run's log stamp, and the pause point when the run aims at one
      */
-    static ServiceResource start(Lab lab, Host host, RunSpec spec, String connect, String storage, Map<String, String> env) {
+    static ServiceResource start(Lab lab, Host host, RunSpec spec, String connect, String storage, String run, Map<String, String> env) {
         List<String> command = lab.jvm(host, "128m", List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), spec.classpath(),
                 ResourceService.class.getName(), ResourceService.arguments(spec.resource().name(), spec.fencing(), ResourceService.PORT, connect, storage,
-                        lab.dir(host).resolve("resource").toString()));
+                        lab.dir(host).resolve("resource-" + run).toString()));
         Node node = new Node(lab, host, command, env, spec.resource().name());
         node.start();
         return new ServiceResource(node, Math.max(1000, spec.opTimeout().toMillis() - 2000));
