@@ -72,4 +72,44 @@ class PlacementTest {
                 .resource(new dev.lockstorm.locks.store.CounterService()).build();
         new Placement.InLab().check(served); // a service of its own: fit
     }
+
+    /** A resource that keeps its data in a PostgreSQL of its own, under any lock. */
+    private static final dev.lockstorm.api.ResourceType IN_POSTGRES = new dev.lockstorm.api.ResourceType() {
+        @Override
+        public String name() {
+            return "ledger-in-postgres";
+        }
+
+        @Override
+        public String description() {
+            return "a ledger in a PostgreSQL of its own";
+        }
+
+        @Override
+        public dev.lockstorm.api.ProtectedResource open(dev.lockstorm.api.ResourceContext context) {
+            throw new UnsupportedOperationException("not opened here");
+        }
+
+        @Override
+        public Optional<Topology> servers() {
+            return Optional.of(Topology.POSTGRESQL);
+        }
+    };
+
+    @Test
+    void aResourcesOwnServersTakeHostsOfTheirOwnAfterTheLocks() {
+        RunSpec spec = RunSpec.builtIn("redis-single").resource(IN_POSTGRES).build();
+        assertEquals(List.of(List.of("n1"), List.of("d1")), spec.sites().stream().map(dev.lockstorm.suite.internal.cluster.ServerSite::hostNames).toList());
+        assertEquals(List.of("d1", "d2", "d3", "ds1", "ds2", "ds3"),
+                dev.lockstorm.suite.internal.cluster.ServerSite.resource(Topology.REDIS_SENTINEL).hostNames());
+        assertEquals(Topology.ZOOKEEPER.hostNames(), dev.lockstorm.suite.internal.cluster.ServerSite.lock(Topology.ZOOKEEPER).hostNames());
+        assertTrue(new Placement.InLab().describe(spec.sites(), List.of("c1")).endsWith("hosts n1 d1 c1"));
+        // over SSH the resource's servers take the --hosts after the lock's: one host is too few
+        List<SshTarget> one = List.of(SshTarget.parse("a", "root"));
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new Placement.Remote(SshOptions.defaults(), one, List.of(), Path.of("/tmp/lockstorm")).check(spec));
+        assertTrue(e.getMessage().contains("2 hosts needed") && e.getMessage().contains("PostgreSQL") && e.getMessage().contains("for the resource: d1"),
+                e.getMessage());
+        new Placement.Remote(SshOptions.defaults(), List.of(one.get(0), SshTarget.parse("b", "root")), List.of(), Path.of("/tmp/lockstorm")).check(spec);
+    }
 }
