@@ -59,6 +59,50 @@ public interface ResourceType {
         return java.util.Optional.empty();
     }
 
+    /**
+     * The team's own storage service, when this type's resource is a client of it: a program lockstorm starts on the
+     * resource's host r1 ({@link Where#SERVICE} only) before it opens the resource there, waits for until it accepts
+     * connections on its port (on every address of the host), and stops after the run. The resource this type opens on
+     * r1 calls it at {@code 127.0.0.1:PORT} as the team's own clients would; {@code pause-resource} freezes the program,
+     * and {@code restart-resource} kills it and starts it again, so that what it keeps across a crash is what is tested.
+     * It gets the run's settings in its environment: {@code LOCKSTORM_FENCING} ({@code none}, {@code writes} or
+     * {@code all}), {@code LOCKSTORM_DIR} (a directory of its own, empty at the run's start and kept across a restart),
+     * {@code LOCKSTORM_STORAGE} (the connect string of {@link #servers()}, empty for none) and {@code LOCKSTORM_PORT}.
+     * Empty (the default) for a resource that is its own service.
+     *
+     * <pre>{@code
+     * public Optional<Program> program() { return Optional.of(Program.command(8080, "/opt/acme/ledger-server", "--port", "8080")); }
+     * public Optional<Program> program() { return Optional.of(Program.mainClass(8080, "com.acme.ledger.Server")); }  // on your class path
+     * }</pre>
+     */
+    default java.util.Optional<Program> program() {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * A program of the team's own that serves on {@code port}: a command run as it is on the host ({@code command}), or a
+     * main class run by a Java on the host, on the run's class path with the user's entries ({@code mainClass} with
+     * {@code args}).
+     */
+    record Program(int port, java.util.List<String> command, String mainClass, java.util.List<String> args) {
+        public Program {
+            if (port < 1 || port > 65535) throw new IllegalArgumentException("a program's port is 1 to 65535, not " + port);
+            command = java.util.List.copyOf(command);
+            args = java.util.List.copyOf(args);
+            if (command.isEmpty() == (mainClass == null)) throw new IllegalArgumentException("a program is a command or a main class, one of them");
+        }
+
+        /** A command, run as it is on the resource's host. */
+        public static Program command(int port, String... command) {
+            return new Program(port, java.util.List.of(command), null, java.util.List.of());
+        }
+
+        /** A main class of the user's class path, run by a Java on the resource's host with {@code args}. */
+        public static Program mainClass(int port, String mainClass, String... args) {
+            return new Program(port, java.util.List.of(), java.util.Objects.requireNonNull(mainClass, "mainClass"), java.util.List.of(args));
+        }
+    }
+
     /** Where a run keeps a resource. */
     enum Where {
         /** In the driver's JVM: a call reaches it without a network, and a checkpoint freezes the calling client's process. */

@@ -126,12 +126,18 @@ public final class RedisNode extends ProcessNode {
     }
 
     /**
-     * Empties the server for the next run on it: every key (locks, tokens, a resource kept here) and
-     * every cached script. A write to the append-only file like any other, so a restart after it
-     * comes back as empty as before.
+     * Empties the server for the next run on it: every client connection of the run before, every
+     * key (locks, tokens, a resource kept here) and every cached script. A write to the append-only
+     * file like any other, so a restart after it comes back as empty as before.
+     *
+     * <p>The connections go first because a command the last run wrote while its client was cut off
+     * stays in that socket's send queue after the client is closed, and TCP delivers it when it
+     * retransmits, seconds after the heal: a plain {@code DEL} from the last run once freed the next
+     * run's lock 4 s into it. Once the server has closed its end, such a segment is refused.
      */
     public void reset() {
         try (Resp r = connect(Duration.ofSeconds(5))) {
+            closeClients(r);
             r.call("FLUSHALL", "SYNC");
             r.call("SCRIPT", "FLUSH");
         } catch (IOException e) {
@@ -139,6 +145,29 @@ public final class RedisNode extends ProcessNode {
         }
         long left = keys();
         if (left != 0) throw new LabException(this + " still holds " + left + " keys after FLUSHALL");
+    }
+
+    /**
+     * Closes every client connection but {@code r}'s own, a replica's and a Sentinel's (named {@code sentinel-…}: they
+     * watch the server across runs).
+     */
+    private static void closeClients(Resp r) throws IOException {
+        String own = String.valueOf(r.call("CLIENT", "ID"));
+        for (String line : String.valueOf(r.call("CLIENT", "LIST")).split("\n")) {
+            java.util.Map<String, String> f = new java.util.HashMap<>();
+            for (String kv : line.trim().split(" ")) {
+                int eq = kv.indexOf('=');
+                if (eq > 0) f.put(kv.substring(0, eq), kv.substring(eq + 1));
+            }
+            String flags = f.getOrDefault("flags", "");
+            if (!f.containsKey("id") || f.get("id").equals(own) || flags.contains("S") || flags.contains("M")
+                    || f.getOrDefault("name", "").startsWith("sentinel-")) continue;
+            try {
+                r.call("CLIENT", "KILL", "ID", f.get("id"));
+            } catch (Resp.ErrorReply gone) {
+                // it closed on its own meanwhile
+            }
+        }
     }
 
     /** How many keys it holds ({@code DBSIZE}); -1 when it does not answer. */

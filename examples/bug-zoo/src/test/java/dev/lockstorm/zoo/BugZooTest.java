@@ -117,6 +117,20 @@ class BugZooTest {
         run.assertResourceDefect();
     }
 
+    // a team's own server program on r1 (LedgerServer), which the resource calls: restart-resource kills the program and
+    // starts it again; kept on disk it comes back with its value and bar, kept in memory it has lost every update
+    @LockStormTest(system = "redis-single", resource = "zoo-ledger-program", fencing = "all", nemesis = "restart-resource", timeLimit = "20s",
+            lease = "2s", nemesisInterval = "4s")
+    void aLedgerProgramThatKeepsItsStateOnDiskComesBackFromACrash(LockStormRun run) {
+        run.assertNoResourceDefect().assertExercised("faults-injected");
+    }
+
+    @LockStormTest(system = "redis-single", resource = "zoo-ledger-program-memory", fencing = "all", nemesis = "restart-resource",
+            timeLimit = "20s", lease = "2s", nemesisInterval = "4s")
+    void aLedgerProgramThatKeepsItsStateInMemoryLosesUpdatesInACrash(LockStormRun run) {
+        run.assertResourceDefect();
+    }
+
     // a resource whose data is in a Redis of its own (d1, started beside the lock's servers): the bar read in one round trip,
     // the value SET in the next; a writer frozen between them, past its lease, overwrites the next holder's update
     @LockStormTest(system = "redis-single", resource = "zoo-redis-check-then-set", fencing = "all", nemesis = "pause-at:checked",

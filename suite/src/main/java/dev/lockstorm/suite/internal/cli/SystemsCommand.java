@@ -53,6 +53,11 @@ public final class SystemsCommand implements Callable<Integer> {
                 System.out.printf("%-" + width + "s   runs as a service of its own on host r1 (--nemesis delay-to-resource, pause-resource,"
                         + " restart-resource reach it)%n", "");
             }
+            if (f.plugin().program().isPresent()) {
+                var p = f.plugin().program().get();
+                System.out.printf("%-" + width + "s   calls a program of its own on r1, port %d: %s%n", "", p.port(),
+                        p.mainClass() != null ? p.mainClass() : String.join(" ", p.command()));
+            }
             if (f.plugin().servers().isPresent()) {
                 System.out.printf("%-" + width + "s   keeps its data in servers of its own on d1 …: %s%n", "", f.plugin().servers().get().describe());
             }

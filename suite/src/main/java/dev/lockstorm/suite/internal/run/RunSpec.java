@@ -102,6 +102,15 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
         if (persistence != Persistence.NONE && !ServerKind.of(system.topology()).can(ServerKind.Capability.PERSISTENCE)) {
             throw new IllegalArgumentException("--persistence applies to Redis servers; " + system.name() + " runs on " + system.topology().describe());
         }
+        resource.program().ifPresent(p -> {
+            if (resource.where() != ResourceType.Where.SERVICE) {
+                throw new IllegalArgumentException("--resource " + resource.name() + " names a program of its own, which runs on the resource's host r1:"
+                        + " its where() must be SERVICE");
+            }
+            if (p.port() == dev.lockstorm.locks.internal.worker.ResourceService.PORT) {
+                throw new IllegalArgumentException("--resource " + resource.name() + ": its program's port " + p.port() + " is the resource service's own");
+            }
+        });
         resource.servers().ifPresent(t -> {
             if (ServerKind.all().stream().noneMatch(k -> k.topology().isInstance(t))) {
                 throw new IllegalArgumentException("--resource " + resource.name() + " keeps its data in " + t.describe() + ", which lockstorm cannot start");

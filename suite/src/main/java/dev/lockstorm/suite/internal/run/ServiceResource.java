@@ -33,14 +33,17 @@ final class ServiceResource implements ResourceCalls {
     static final String HOST = "r1";
 
     private final Node node;
+    /** The team's own program beside it ({@link dev.lockstorm.api.ResourceType#program()}), or null. */
+    private final Program program;
     private final String address;
     /** How long a worker waits for the service: less than the driver waits for the worker, so that a slow service is an answer. */
     private final long timeoutMs;
     /** The driver's own connection, for the final read. */
     private final ResourceLink link = new ResourceLink();
 
-    private ServiceResource(Node node, long timeoutMs) {
+    private ServiceResource(Node node, Program program, long timeoutMs) {
         this.node = node;
+        this.program = program;
         this.address = node.host().address() + ":" + ResourceService.PORT;
         this.timeoutMs = timeoutMs;
     }
@@ -87,6 +90,61 @@ final class ServiceResource implements ResourceCalls {
     }
 
     /**
+     * The team's own storage program on the resource's host, as a server node: started before the service that opens the
+     * resource (its client), and what the nemesis freezes, kills and starts again in its place.
+     */
+    static final class Program extends ProcessNode {
+        private final List<String> command;
+        private final Map<String, String> env;
+        private final int port;
+        private final String resource;
+
+        Program(Lab lab, Host host, List<String> command, Map<String, String> env, int port, String resource) {
+            super(lab, host);
+            this.command = command;
+            this.env = env;
+            this.port = port;
+            this.resource = resource;
+        }
+
+        @Override
+        protected String processName() {
+            return "resource-program-" + host.name();
+        }
+
+        @Override
+        protected HostProcess launch() {
+            HostProcess p = lab.start(host, processName(), command, env);
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (!accepts()) {
+                if (!p.isAlive() || System.nanoTime() > deadline) {
+                    p.kill();
+                    throw new SetupException("the program of the protected resource '" + resource + "' did not accept connections on "
+                            + host.name() + ":" + port + (p.isAlive() ? " within 60 s" : " (it exited: " + p.exitCode() + ")") + "; see " + p.log());
+                }
+                Wait.sleep(50);
+            }
+            return p;
+        }
+
+        /** Whether it accepts a connection on its port, on its host's address. */
+        private boolean accepts() {
+            try (java.net.Socket s = new java.net.Socket()) {
+                s.connect(new java.net.InetSocketAddress(host.address(), port), 500);
+                return true;
+            } catch (IOException e) {
+                return false;
+            }
+        }
+
+        @Override
+        public boolean isServing() {
+            HostProcess p = process();
+            return p != null && p.isAlive() && !p.isPaused() && accepts();
+        }
+    }
+
+    /**
      * Starts the service of {@code spec}'s resource on {@code host} and waits until it listens.
      *
      * @param storage the resource's own servers' connect string, empty for none
@@ -94,17 +152,39 @@ final class ServiceResource implements ResourceCalls {
      * @param env     the service's environment: the run's log stamp, and the pause point when the run aims at one
      */
     static ServiceResource start(Lab lab, Host host, RunSpec spec, String connect, String storage, String run, Map<String, String> env) {
-        List<String> command = lab.jvm(host, "128m", List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), spec.classpath(),
-                ResourceService.class.getName(), ResourceService.arguments(spec.resource().name(), spec.fencing(), ResourceService.PORT, connect, storage,
-                        lab.dir(host).resolve("resource-" + run).toString()));
-        Node node = new Node(lab, host, command, env, spec.resource().name());
-        node.start();
-        return new ServiceResource(node, Math.max(1000, spec.opTimeout().toMillis() - 2000));
+        java.nio.file.Path dir = lab.dir(host).resolve("resource-" + run);
+        Program program = spec.resource().program().map(p -> startProgram(lab, host, spec, p, storage, dir.resolve("program"), env)).orElse(null);
+        try {
+            List<String> command = lab.jvm(host, "128m", List.of("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"), spec.classpath(),
+                    ResourceService.class.getName(), ResourceService.arguments(spec.resource().name(), spec.fencing(), ResourceService.PORT, connect, storage,
+                            dir.toString()));
+            Node node = new Node(lab, host, command, env, spec.resource().name());
+            node.start();
+            return new ServiceResource(node, program, Math.max(1000, spec.opTimeout().toMillis() - 2000));
+        } catch (RuntimeException e) {
+            if (program != null) program.kill();
+            throw e;
+        }
     }
 
-    /** The service as a server node, for the nemesis. */
-    Node node() {
-        return node;
+    /** Starts the resource's own program in {@code dir}, with the run's settings in its environment, and waits until it accepts. */
+    private static Program startProgram(Lab lab, Host host, RunSpec spec, dev.lockstorm.api.ResourceType.Program p, String storage, java.nio.file.Path dir,
+                                        Map<String, String> runEnv) {
+        host.mkdirs(dir);
+        Map<String, String> env = new java.util.HashMap<>(runEnv);
+        env.put("LOCKSTORM_FENCING", spec.fencing().wire());
+        env.put("LOCKSTORM_DIR", dir.toString());
+        env.put("LOCKSTORM_STORAGE", storage);
+        env.put("LOCKSTORM_PORT", Integer.toString(p.port()));
+        List<String> command = p.mainClass() != null ? lab.jvm(host, "128m", List.of(), spec.classpath(), p.mainClass(), p.args()) : p.command();
+        Program program = new Program(lab, host, command, Map.copyOf(env), p.port(), spec.resource().name());
+        program.start();
+        return program;
+    }
+
+    /** What the nemesis freezes, kills and starts again as the resource's service: the team's own program when there is one, else the service. */
+    ProcessNode node() {
+        return program != null ? program : node;
     }
 
     /** The service's host. */
@@ -137,23 +217,30 @@ final class ServiceResource implements ResourceCalls {
         return new Answer(OpType.INFO, 0, r == null ? "the client's process did not answer" : "unexpected reply " + r, List.of());
     }
 
-    /** Ends the service: its stdin closed (it closes the resource and exits), killed if it has not within 5 s. */
+    /**
+     * Ends the service: its stdin closed (it closes the resource and exits), killed if it has not within 5 s; then the team's
+     * program, if any (SIGTERM, SIGKILL after 10 s).
+     */
     @Override
     public void close(PrintStream progress) {
         if (closed) return; // the run closes it before its lab is kept, and again on its way out
         closed = true;
         link.close();
-        HostProcess process = node.process();
-        if (process == null || !process.isAlive()) return;
-        process.resume();
         try {
-            process.stdin().close();
-        } catch (IOException e) {
-            // it is killed below
-        }
-        if (!process.waitFor(Duration.ofSeconds(5))) {
-            progress.println("lockstorm: the resource service on " + node.host().name() + " did not end when told; killed");
-            process.kill();
+            HostProcess process = node.process();
+            if (process == null || !process.isAlive()) return;
+            process.resume();
+            try {
+                process.stdin().close();
+            } catch (IOException e) {
+                // it is killed below
+            }
+            if (!process.waitFor(Duration.ofSeconds(5))) {
+                progress.println("lockstorm: the resource service on " + node.host().name() + " did not end when told; killed");
+                process.kill();
+            }
+        } finally {
+            if (program != null) program.stop();
         }
     }
 }

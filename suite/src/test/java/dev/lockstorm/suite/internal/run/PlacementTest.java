@@ -112,4 +112,48 @@ class PlacementTest {
                 e.getMessage());
         new Placement.Remote(SshOptions.defaults(), List.of(one.get(0), SshTarget.parse("b", "root")), List.of(), Path.of("/tmp/lockstorm")).check(spec);
     }
+
+    /** A resource of the user's with a program of its own, kept where {@code where} says, the program on {@code port}. */
+    private static dev.lockstorm.api.ResourceType withProgram(dev.lockstorm.api.ResourceType.Where where, int port) {
+        return new dev.lockstorm.api.ResourceType() {
+            @Override
+            public String name() {
+                return "ledger-client";
+            }
+
+            @Override
+            public String description() {
+                return "a client of the team's ledger server";
+            }
+
+            @Override
+            public dev.lockstorm.api.ProtectedResource open(dev.lockstorm.api.ResourceContext context) {
+                throw new UnsupportedOperationException("not opened here");
+            }
+
+            @Override
+            public Where where() {
+                return where;
+            }
+
+            @Override
+            public Optional<Program> program() {
+                return Optional.of(Program.mainClass(port, "com.acme.LedgerServer", "--durable"));
+            }
+        };
+    }
+
+    @Test
+    void aProgramOfTheTeamsOwnRunsOnlyBesideAResourceServiceAndNotOnItsPort() {
+        var e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RunSpec.builtIn("redis-single").resource(withProgram(dev.lockstorm.api.ResourceType.Where.DRIVER, 7300)).build());
+        assertTrue(e.getMessage().contains("--resource ledger-client names a program") && e.getMessage().contains("SERVICE"), e.getMessage());
+        e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> RunSpec.builtIn("redis-single").resource(withProgram(dev.lockstorm.api.ResourceType.Where.SERVICE,
+                        dev.lockstorm.locks.internal.worker.ResourceService.PORT)).build());
+        assertTrue(e.getMessage().contains("is the resource service's own"), e.getMessage());
+        RunSpec.builtIn("redis-single").resource(withProgram(dev.lockstorm.api.ResourceType.Where.SERVICE, 7300)).build();
+        e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> dev.lockstorm.api.ResourceType.Program.command(7300));
+        assertTrue(e.getMessage().contains("a command or a main class"), e.getMessage());
+    }
 }
