@@ -132,8 +132,9 @@ public final class RedisNode extends ProcessNode {
      *
      * <p>The connections go first because a command the last run wrote while its client was cut off
      * stays in that socket's send queue after the client is closed, and TCP delivers it when it
-     * retransmits, seconds after the heal: a plain {@code DEL} from the last run once freed the next
-     * run's lock 4 s into it. Once the server has closed its end, such a segment is refused.
+     * retransmits, seconds after the heal (redis-late-release's plain {@code DEL}, then the next
+     * variant's lock on the same server freed 4 s into its run with no fault to explain it, in one
+     * CI run). Once the server has closed its end, such a segment is refused.
      */
     public void reset() {
         try (Resp r = connect(Duration.ofSeconds(5))) {
