@@ -76,7 +76,7 @@ public final class Checker {
                 List<dev.lockstorm.checker.lock.HoldInterval> holds = DoubleHolders.holds(h);
                 coverage = Coverage.of(h, holds, faults);
                 fencing = FencingAnalysis.analyze(h);
-                resource = ResourceCounter.analyze(h);
+                resource = ResourceCounter.analyze(h, faults);
                 DoubleHolders.Found found = DoubleHolders.search(h, holds, MAX_WITNESSES, MAX_GRANTS_LISTED, deadline);
                 doubles = found.witnesses();
                 // incidents stay null (not computed) unless the sweep was whole and they could be grouped in time: never an empty list that says "none"

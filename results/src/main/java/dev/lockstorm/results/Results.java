@@ -66,12 +66,15 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
      *                            check that compares wrongly, not fencing at work
      * @param tokenViolations     fencing tokens that did not increase with the grants
      * @param lostUpdates         acknowledged increments missing from the resource's final value; empty when not counted
+     * @param forgottenWrites     acknowledged writes the resource lost: a read that began after one returned less, and was
+     *                            written back over it (the resource's own loss, whatever the lock did)
      * @param resource            the resource analysis's explanation (why lost updates were not counted, or what was)
      * @param exercised           how often the run reached each dangerous moment, by its key, every key present
      * @param exercisedSummary    the moments reached, in words, or that nothing dangerous was
      */
     public record Lock(Holds holds, int staleWritesAccepted, int staleReadsAccepted, int staleWritesRejected, int currentHoldersRefused,
-                       int tokenViolations, OptionalLong lostUpdates, String resource, Map<String, Integer> exercised, String exercisedSummary) {
+                       int tokenViolations, OptionalLong lostUpdates, long forgottenWrites, String resource, Map<String, Integer> exercised,
+                       String exercisedSummary) {
         public Lock {
             exercised = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(exercised));
         }
@@ -137,7 +140,8 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
             for (Coverage.Moment m : c.moments()) moments.put(m.key(), m.count());
             Holds holds = r.holdsCounted() ? new Holds(r.doubleHolderCount(), r.incidents().size(), r.defectIncidents(), r.leaseLimitIncidents()) : null;
             lock = new Lock(holds, r.staleWritesAccepted(), r.staleReadsAccepted(),
-                    r.staleWritesRejected(), r.fencing().wrongfulRefusals().size(), r.tokenViolations(), r.lostUpdates(), r.resource().explanation(), moments,
+                    r.staleWritesRejected(), r.fencing().wrongfulRefusals().size(), r.tokenViolations(), r.lostUpdates(), r.resource().forgottenWrites(),
+                    r.resource().explanation(), moments,
                     c.dangerousReached() ? c.describe() : c.nothingDangerous());
         }
         return new Results(r.verdict(), r.source(), r.linearizability().model(), lock, analyses, notLive, facts.isEmpty() ? null : Run.of(facts),
@@ -175,7 +179,8 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
      * ({@code --fencing writes} or {@code all}): a stale write or (fencing all) a stale read it
      * accepted, an update lost although every holder fenced its reads and writes (fencing all: under
      * fencing writes a newer holder's unfenced read may come before an older holder's accepted write
-     * lands, and the loss is what write-only fencing allows), a current holder it refused. Empty when
+     * lands, and the loss is what write-only fencing allows), an acknowledged write it lost (a read that
+     * began after the write returned less, whatever the fencing), a current holder it refused. Empty when
      * there is none, and when the run did not fence (nothing was asked of the resource). The one rule
      * behind {@code --expect resource-defect|no-resource-defect}, the JUnit helper's
      * {@code assertResourceDefect}/{@code assertNoResourceDefect}, and where {@code hunt --fencing} stops.
@@ -188,6 +193,10 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
         if (f.equals("all") && lock.staleReadsAccepted() > 0) out.add(plural(lock.staleReadsAccepted(), "stale read") + " accepted");
         if (f.equals("all") && lock.lostUpdates().isPresent() && lock.lostUpdates().getAsLong() > 0) {
             out.add(plural((int) lock.lostUpdates().getAsLong(), "update") + " lost though every holder fenced its reads and writes");
+        }
+        if (lock.forgottenWrites() > 0 && !f.equals("all")) {
+            // under fencing all these are among the lost updates above; under writes no unfenced read explains them
+            out.add(plural((int) lock.forgottenWrites(), "acknowledged write") + " lost by the resource (a read that began after it returned less)");
         }
         if (lock.currentHoldersRefused() > 0) out.add(plural(lock.currentHoldersRefused(), "current holder") + " refused (no newer token had reached the resource)");
         return out;

@@ -95,6 +95,8 @@ public final class ResultsJson {
             Long refused = o.optWhole("current_holders_refused");
             int tokens = o.count("token_violations");
             Long lost = o.optWhole("lost_updates");
+            // written since the resource's own losses were told apart: absent from an older file, which did not count them
+            Long forgotten = o.optWhole("forgotten_writes");
             o.optWhole("torn_reads");
             o.any("first_double_holder");
             o.any("first_lost_update");
@@ -109,7 +111,8 @@ public final class ResultsJson {
             String resource = o.object("analyses").object("resource").string("explanation");
             lock = new Results.Lock(holds, accepted, readsAccepted == null ? 0 : (int) (long) readsAccepted, rejected,
                     refused == null ? 0 : (int) (long) refused, tokens,
-                    lost == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(lost), resource, moments, reached);
+                    lost == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(lost), forgotten == null ? 0 : forgotten, resource,
+                    moments, reached);
         }
         JsonObject analyses = o.object("analyses");
         Map<Analysis.Kind, Results.Decided> decided = new java.util.EnumMap<>(Analysis.Kind.class);
@@ -180,6 +183,7 @@ public final class ResultsJson {
             // a count never computed is absent, never 0
             if (r.lostUpdates().isPresent()) m.put("lost_updates", r.lostUpdates().getAsLong());
             if (r.resource() != null) m.put("torn_reads", r.resource().tornReads().size());
+            if (r.resource() != null) m.put("forgotten_writes", r.resource().forgottenWrites());
             m.put("first_double_holder", ref(r.firstDoubleHolder()));
             m.put("first_lost_update", ref(r.firstLostUpdate()));
             if (r.holdsCounted()) m.put("incidents", all(r.incidents(), ResultsJson::incident));
@@ -307,6 +311,8 @@ public final class ResultsJson {
         m.put("over", o.over());
         m.put("value", o.value());
         m.put("increments_lost", o.lost());
+        m.put("forgotten", o.forgotten());
+        m.put("explanation", o.explanation());
         return m;
     }
 

@@ -92,8 +92,13 @@ class ExpectationTest {
 
     /** A fenced run's results: these counts of the resource's side, no double holder. */
     private static Results fenced(String fencing, int staleWrites, int staleReads, long lostUpdates, int refused) {
+        return fenced(fencing, staleWrites, staleReads, lostUpdates, 0, refused);
+    }
+
+    /** The same, {@code forgotten} of the lost updates acknowledged writes that a later read no longer saw. */
+    private static Results fenced(String fencing, int staleWrites, int staleReads, long lostUpdates, long forgotten, int refused) {
         Results.Lock lock = new Results.Lock(new Results.Holds(0, 0, 0, 0), staleWrites, staleReads, 0, refused, 0, OptionalLong.of(lostUpdates),
-                "final read", Map.of("holder-paused", 1), "holder paused ×1");
+                forgotten, "final read", Map.of("holder-paused", 1), "holder paused ×1");
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("system", "redis-single");
         if (fencing != null) facts.put("fencing", fencing);
@@ -110,6 +115,11 @@ class ExpectationTest {
         // under write-only fencing a newer holder's read may come before an older holder's write lands, which the resource
         // rightly accepts, and the newer holder's write then overwrites it: the loss proves nothing of the resource
         assertEquals(List.of(), fenced("writes", 0, 0, 3, 0).resourceDefects());
+        // unless a read that began after an acknowledged write returned less: the resource lost it, whatever the fencing asked
+        assertEquals(List.of("2 acknowledged writes lost by the resource (a read that began after it returned less)"),
+                fenced("writes", 0, 0, 3, 2, 0).resourceDefects());
+        assertEquals(List.of("3 updates lost though every holder fenced its reads and writes"), fenced("all", 0, 0, 3, 2, 0).resourceDefects(),
+                "under fencing all they are among the lost updates");
         assertEquals(List.of("1 current holder refused (no newer token had reached the resource)"), fenced("writes", 0, 0, 0, 1).resourceDefects());
         Results bad = fenced("all", 1, 0, 0, 0);
         assertTrue(met("resource-defect", bad));
@@ -134,7 +144,7 @@ class ExpectationTest {
     static Results results(int lockDefects, int tokenViolations, List<String> notLive) {
         Map<String, Integer> moments = new LinkedHashMap<>();
         moments.put("holder-paused-past-lease", 0);
-        Results.Lock lock = new Results.Lock(new Results.Holds(lockDefects, lockDefects, lockDefects, 0), 0, 0, 0, 0, tokenViolations, OptionalLong.empty(), "no final read",
+        Results.Lock lock = new Results.Lock(new Results.Holds(lockDefects, lockDefects, lockDefects, 0), 0, 0, 0, 0, tokenViolations, OptionalLong.empty(), 0, "no final read",
                 moments, "nothing");
         Verdict v = lockDefects + tokenViolations > 0 || notLive != null && !notLive.isEmpty() ? Verdict.INVALID : Verdict.VALID;
         return new Results(v, "h", "fenced-mutex", lock, Map.of(Analysis.Kind.DOUBLE_HOLDERS, new Results.Decided(Analysis.Status.VALID, "")),

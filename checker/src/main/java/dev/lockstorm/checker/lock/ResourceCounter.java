@@ -45,6 +45,11 @@ public final class ResourceCounter {
             overwrites = List.copyOf(overwrites);
         }
 
+        /** Overwrites of an acknowledged write that a later read no longer saw: the resource's own losses. */
+        public long forgotten() {
+            return overwrites.stream().filter(Overwrite::forgotten).count();
+        }
+
         /** The first overwrite, or null. */
         public Op firstLoss() {
             return overwrites.isEmpty() ? null : overwrites.get(0).write();
@@ -105,6 +110,14 @@ public final class ResourceCounter {
             return counters.stream().mapToInt(Counter::acknowledged).sum();
         }
 
+        /**
+         * Acknowledged writes the resource lost (a read that began after one returned less, and its writer wrote that
+         * back), over every lock: a defect of the resource whatever the lock did.
+         */
+        public long forgottenWrites() {
+            return counters.stream().mapToLong(Counter::forgotten).sum();
+        }
+
         public int uncertain() {
             return counters.stream().mapToInt(Counter::uncertain).sum();
         }
@@ -161,7 +174,17 @@ public final class ResourceCounter {
     }
 
     public static Result analyze(History h) {
+        return analyze(h, List.of());
+    }
+
+    /**
+     * The same, each overwrite's cause judged with the run's {@code faults} at hand: a server killed between the
+     * acknowledged write a read no longer saw and that read is named beside the loss.
+     */
+    public static Result analyze(History h, List<FaultSpan> faults) {
         Map<Object, Tally> byLock = new LinkedHashMap<>();
+        // each process's latest ok read with a value, by lock: what its next write was computed from
+        Map<List<Object>, Op> readOf = new java.util.HashMap<>();
         for (Op op : h.ops()) {
             if (!op.isClient() || !(op.f().equals("write") || op.f().equals("read"))) continue;
             Tally t = byLock.computeIfAbsent(op.lock(), k -> new Tally());
@@ -173,16 +196,21 @@ public final class ResourceCounter {
                     if (v != null) {
                         // each increment sets one more than the last: a value no higher than the last acknowledged one went
                         // backwards and lost what lay between; the writes that go on counting from it lose nothing more
-                        if (t.lastWritten != null && v <= t.lastWritten) t.overwrites.add(new Overwrite(op, t.lastWritten, v));
+                        if (t.lastWritten != null && v <= t.lastWritten) {
+                            Op read = readOf.get(List.of(op.process(), op.lock()));
+                            t.overwrites.add(new Overwrite(op, t.lastWritten, v, t.lastWritten + 1 - v, cause(h, read, t.lastWrittenBy, t.lastWritten, faults)));
+                        }
                         // a write that jumps up (it read before a stale write landed) counts the stale write's losses again
                         if (t.lastWritten != null && v > t.lastWritten + 1) t.recover(v - t.lastWritten - 1);
                         t.lastWritten = v;
+                        t.lastWrittenBy = op;
                     }
                 } else if (op.type() == OpType.INFO || op.type() == OpType.INVOKE && h.partner(op.index()) < 0) {
                     t.uncertain++;
                 }
             } else if (op.type() == OpType.OK && Resource.readValue(op) != null) {
                 Op invoke = h.get(h.partner(op.index()));
+                readOf.put(List.of(op.process(), op.lock()), op);
                 if (t.lastRead == null || invoke.index() > t.lastReadInvoke.index()) {
                     t.lastRead = op;
                     t.lastReadInvoke = invoke;
@@ -194,6 +222,21 @@ public final class ResourceCounter {
         return new Result(out, TornReads.find(h));
     }
 
+    /**
+     * Why a write went backwards over {@code overwritten}'s {@code over}, from its writer's {@code read}: a read that began
+     * after that write was acknowledged and returned less shows the resource lost it; one that began before may rightly
+     * have returned the older value.
+     */
+    private static Overwrite.Cause cause(History h, Op read, Op overwritten, long over, List<FaultSpan> faults) {
+        if (read == null || overwritten == null) return new Overwrite.Cause.Unread();
+        long got = Resource.readValue(read);
+        Op readInvoke = h.get(h.partner(read.index()));
+        if (readInvoke.index() < overwritten.index() || got >= over) return new Overwrite.Cause.ReadBefore(read, got, overwritten);
+        FaultSpan crash = faults.stream().filter(f -> f.effect() instanceof dev.lockstorm.faults.FaultEffect.Kill
+                && f.start().index() > overwritten.index() && f.start().index() < read.index()).findFirst().orElse(null);
+        return new Overwrite.Cause.Forgotten(read, got, overwritten, crash);
+    }
+
     /** What one lock's resource operations add up to while the history is read. */
     private static final class Tally {
         int acknowledged;
@@ -203,8 +246,9 @@ public final class ResourceCounter {
         /** the ok read invoked last, and its invocation */
         Op lastRead;
         Op lastReadInvoke;
-        /** the value the last acknowledged write set, and the writes that went backwards from the one before them */
+        /** the value the last acknowledged write set, that write, and the writes that went backwards from the one before them */
         Long lastWritten;
+        Op lastWrittenBy;
         final List<Overwrite> overwrites = new ArrayList<>();
 
         /** Gives {@code n} increments back to the latest overwrites; one with nothing left lost is no overwrite. */

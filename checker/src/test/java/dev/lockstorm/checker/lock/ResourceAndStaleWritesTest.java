@@ -96,8 +96,8 @@ class ResourceAndStaleWritesTest {
         ResourceCounter.Result r = ResourceCounter.analyze(hist);
         assertEquals(1, r.lostUpdates());
         assertEquals(11, r.firstLoss().index());
-        assertTrue(r.explanation().endsWith("1 update lost, the first when process 0's write at 11.000 ms set 1 over 1: 1 increment lost"),
-                r.explanation());
+        assertTrue(r.explanation().endsWith("1 update lost, the first when process 0's write at 11.000 ms set 1 over 1: 1 increment lost;"
+                + " it wrote from its read at 3.000 ms (0), which began before process 1's write of 1 was acknowledged at 9.000 ms"), r.explanation());
     }
 
     @Test
@@ -133,7 +133,8 @@ class ResourceAndStaleWritesTest {
         assertEquals(3, o.over());
         assertEquals(1, o.value());
         assertEquals(3, o.lost(), "the one number: it should have made 4 and made 1");
-        assertTrue(o.explanation().endsWith("set 1 over 3: 3 increments lost"), o.explanation());
+        assertTrue(o.explanation().contains("set 1 over 3: 3 increments lost; it wrote from its read at 3.000 ms (0)"), o.explanation());
+        assertFalse(o.forgotten(), "p0 read before p1's writes: the resource answered what it held");
     }
 
     @Test
@@ -249,5 +250,50 @@ class ResourceAndStaleWritesTest {
         on(ops, OpType.INVOKE, 1, "write", tv(1L, 1L), "b");
         on(ops, OpType.OK, 1, "write", null, "b");
         assertTrue(FencingAnalysis.analyze(History.of("t", ops)).staleWrites().isEmpty());
+    }
+
+    /**
+     * A resource restarted without what it was told: p0's write of 1 is acknowledged, r1 is killed and started again, p1's
+     * read (begun after that) returns 0 and its write of 1 goes back over p0's. The loss is the resource's own, and the
+     * kill between the two is named; whatever the lock did, no read of the holder explains it.
+     */
+    @Test
+    void aReadAfterAnAcknowledgedWriteThatReturnsLessIsTheResourcesOwnLossAndTheKillBetweenIsNamed() {
+        History hist = h().acquire(0, 1L).read(0, 1L, 0).write(0, 1L, 1, OpType.OK).release(0)
+                .nemesis("kill", List.of("r1")).with("hosts", List.of("r1"))
+                .nemesis("start", List.of("r1")).with("hosts", List.of("r1"))
+                .acquire(1, 2L).read(1, 2L, 0).write(1, 2L, 1, OpType.OK).release(1)
+                .read(2, null, 1).build();
+        ResourceCounter.Result r = ResourceCounter.analyze(hist, FaultSpans.of(hist));
+        assertEquals(1, r.lostUpdates());
+        assertEquals(1, r.forgottenWrites());
+        Overwrite o = r.overwrites().get(0);
+        assertTrue(o.forgotten());
+        String why = o.explanation();
+        assertTrue(why.contains("its read at") && why.contains("returned 0 though process 0") && why.contains("was acknowledged at")
+                && why.contains("the resource lost an acknowledged write (kill r1 from"), why);
+        // without the faults at hand the loss is still the resource's, and no kill is named
+        ResourceCounter.Result bare = ResourceCounter.analyze(hist);
+        assertEquals(1, bare.forgottenWrites());
+        assertFalse(bare.overwrites().get(0).explanation().contains("kill"), bare.overwrites().get(0).explanation());
+    }
+
+    /**
+     * Two holders' read-modify-writes interleaved: p1 reads 0 before p0's write of 1 is acknowledged, then writes 1 over it.
+     * The resource returned what it held when the read began: no loss of its own, whatever a kill of a server did meanwhile.
+     */
+    @Test
+    void aReadThatBeganBeforeTheOverwrittenWriteWasAcknowledgedIsNoLossOfTheResources() {
+        History hist = h().acquire(0, 1L).read(0, 1L, 0).acquire(1, 2L)
+                .invoke(1, "read", tv(2L, null)).invoke(0, "write", tv(1L, 1L)).ok(1, "read", Map.of("value", 0L)).ok(0, "write")
+                .nemesis("kill", List.of("r1")).with("hosts", List.of("r1"))
+                .write(1, 2L, 1, OpType.OK).release(0).release(1)
+                .read(2, null, 1).build();
+        ResourceCounter.Result r = ResourceCounter.analyze(hist, FaultSpans.of(hist));
+        assertEquals(1, r.lostUpdates());
+        assertEquals(0, r.forgottenWrites());
+        String why = r.overwrites().get(0).explanation();
+        assertTrue(why.contains("it wrote from its read at") && why.contains("(0), which began before process 0"), why);
+        assertFalse(why.contains("lost an acknowledged write"), why);
     }
 }
