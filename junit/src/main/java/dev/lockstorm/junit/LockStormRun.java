@@ -70,6 +70,14 @@ public record LockStormRun(LockStormSpec spec, Path dir, Results results, String
         return lock().staleReadsAccepted();
     }
 
+    /**
+     * Acknowledged writes the resource lost: a read that began after one returned less, and was written back over it
+     * (a service that restarts without what it was told, a replica behind). The resource's own loss, whatever the lock did.
+     */
+    public long forgottenWrites() {
+        return lock().forgottenWrites();
+    }
+
     /** Writes the resource refused as stale ("fencing saved you N times"). */
     public int staleWritesRejected() {
         return lock().staleWritesRejected();
