@@ -48,21 +48,29 @@ final class ServiceResource implements ResourceCalls {
         this.timeoutMs = timeoutMs;
     }
 
+    /** A process of the resource's on its host, started by a command with an environment of its own: what the nemesis acts on. */
+    abstract static sealed class Launched extends ProcessNode permits Node, Program {
+        final List<String> command;
+        final Map<String, String> env;
+        /** The resource's name, for messages. */
+        final String resource;
+
+        Launched(Lab lab, Host host, List<String> command, Map<String, String> env, String resource) {
+            super(lab, host);
+            this.command = command;
+            this.env = env;
+            this.resource = resource;
+        }
+    }
+
     /**
      * The service as a server node of the run: the nemesis freezes it ({@code pause-resource}), kills it and starts it again
      * on its directory ({@code restart-resource}) as it does a lock's server; a restart comes back with what the resource
      * kept in its files, nothing more.
      */
-    static final class Node extends ProcessNode {
-        private final List<String> command;
-        private final Map<String, String> env;
-        private final String resource;
-
+    static final class Node extends Launched {
         Node(Lab lab, Host host, List<String> command, Map<String, String> env, String resource) {
-            super(lab, host);
-            this.command = command;
-            this.env = env;
-            this.resource = resource;
+            super(lab, host, command, env, resource);
         }
 
         @Override
@@ -93,18 +101,12 @@ final class ServiceResource implements ResourceCalls {
      * The team's own storage program on the resource's host, as a server node: started before the service that opens the
      * resource (its client), and what the nemesis freezes, kills and starts again in its place.
      */
-    static final class Program extends ProcessNode {
-        private final List<String> command;
-        private final Map<String, String> env;
+    static final class Program extends Launched {
         private final int port;
-        private final String resource;
 
         Program(Lab lab, Host host, List<String> command, Map<String, String> env, int port, String resource) {
-            super(lab, host);
-            this.command = command;
-            this.env = env;
+            super(lab, host, command, env, resource);
             this.port = port;
-            this.resource = resource;
         }
 
         @Override

@@ -73,28 +73,23 @@ class PlacementTest {
         new Placement.InLab().check(served); // a service of its own: fit
     }
 
-    /** A resource that keeps its data in a PostgreSQL of its own, under any lock. */
-    private static final dev.lockstorm.api.ResourceType IN_POSTGRES = new dev.lockstorm.api.ResourceType() {
-        @Override
-        public String name() {
-            return "ledger-in-postgres";
-        }
-
+    /** A resource of the user's as it declares itself (never opened here): where it runs, its own servers, its own program. */
+    private record Declared(String name, dev.lockstorm.api.ResourceType.Where where, Optional<Topology> servers,
+                            Optional<dev.lockstorm.api.ResourceType.Program> program) implements dev.lockstorm.api.ResourceType {
         @Override
         public String description() {
-            return "a ledger in a PostgreSQL of its own";
+            return "a ledger of the team's own";
         }
 
         @Override
         public dev.lockstorm.api.ProtectedResource open(dev.lockstorm.api.ResourceContext context) {
             throw new UnsupportedOperationException("not opened here");
         }
+    }
 
-        @Override
-        public Optional<Topology> servers() {
-            return Optional.of(Topology.POSTGRESQL);
-        }
-    };
+    /** A resource that keeps its data in a PostgreSQL of its own, under any lock. */
+    private static final dev.lockstorm.api.ResourceType IN_POSTGRES = new Declared("ledger-in-postgres", dev.lockstorm.api.ResourceType.Where.DRIVER,
+            Optional.of(Topology.POSTGRESQL), Optional.empty());
 
     @Test
     void aResourcesOwnServersTakeHostsOfTheirOwnAfterTheLocks() {
@@ -115,32 +110,8 @@ class PlacementTest {
 
     /** A resource of the user's with a program of its own, kept where {@code where} says, the program on {@code port}. */
     private static dev.lockstorm.api.ResourceType withProgram(dev.lockstorm.api.ResourceType.Where where, int port) {
-        return new dev.lockstorm.api.ResourceType() {
-            @Override
-            public String name() {
-                return "ledger-client";
-            }
-
-            @Override
-            public String description() {
-                return "a client of the team's ledger server";
-            }
-
-            @Override
-            public dev.lockstorm.api.ProtectedResource open(dev.lockstorm.api.ResourceContext context) {
-                throw new UnsupportedOperationException("not opened here");
-            }
-
-            @Override
-            public Where where() {
-                return where;
-            }
-
-            @Override
-            public Optional<Program> program() {
-                return Optional.of(Program.mainClass(port, "com.acme.LedgerServer", "--durable"));
-            }
-        };
+        return new Declared("ledger-client", where, Optional.empty(),
+                Optional.of(dev.lockstorm.api.ResourceType.Program.mainClass(port, "com.acme.LedgerServer", "--durable")));
     }
 
     @Test
