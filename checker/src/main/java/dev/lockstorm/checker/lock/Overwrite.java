@@ -67,6 +67,20 @@ public record Overwrite(Op write, long over, long value, long lost, Cause cause)
             }
         }
 
+        /**
+         * The writer's read began after the overwritten write was acknowledged and returned less, but a write of that
+         * value ({@code write}, its invocation) may have landed after the overwritten one: its outcome unknown, or
+         * acknowledged only after the overwritten write was invoked. A late write, not the resource's loss.
+         */
+        record LateWrite(Op read, long readValue, Op overwritten, Op write) implements Cause {
+            @Override
+            public Prose explain(Prose what, long over) {
+                return Prose.of(what, "; its read at ", History.when(read), " returned ", readValue, ", which ", write.who(), "'s write invoked at ",
+                        History.when(write), " may have set after ", overwritten.who(), "'s write of ", over, " was acknowledged at ",
+                        History.when(overwritten));
+            }
+        }
+
         /** No read of the writer's before the write, or no acknowledged write with a value before it: nothing to say. */
         record Unread() implements Cause {
             @Override

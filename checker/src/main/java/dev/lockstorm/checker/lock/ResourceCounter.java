@@ -185,6 +185,7 @@ public final class ResourceCounter {
         Map<Object, Tally> byLock = new LinkedHashMap<>();
         // each process's latest ok read with a value, by lock: what its next write was computed from
         Map<List<Object>, Op> readOf = new java.util.HashMap<>();
+        WritesByValue writes = new WritesByValue();
         for (Op op : h.ops()) {
             if (!op.isClient() || !(op.f().equals("write") || op.f().equals("read"))) continue;
             Tally t = byLock.computeIfAbsent(op.lock(), k -> new Tally());
@@ -198,7 +199,7 @@ public final class ResourceCounter {
                         // backwards and lost what lay between; the writes that go on counting from it lose nothing more
                         if (t.lastWritten != null && v <= t.lastWritten) {
                             Op read = readOf.get(List.of(op.process(), op.lock()));
-                            t.overwrites.add(new Overwrite(op, t.lastWritten, v, t.lastWritten + 1 - v, cause(h, read, t.lastWrittenBy, t.lastWritten, faults)));
+                            t.overwrites.add(new Overwrite(op, t.lastWritten, v, t.lastWritten + 1 - v, cause(h, read, t.lastWrittenBy, t.lastWritten, faults, writes)));
                         }
                         // a write that jumps up (it read before a stale write landed) counts the stale write's losses again
                         if (t.lastWritten != null && v > t.lastWritten + 1) t.recover(v - t.lastWritten - 1);
@@ -227,14 +228,42 @@ public final class ResourceCounter {
      * after that write was acknowledged and returned less shows the resource lost it; one that began before may rightly
      * have returned the older value.
      */
-    private static Overwrite.Cause cause(History h, Op read, Op overwritten, long over, List<FaultSpan> faults) {
+    private static Overwrite.Cause cause(History h, Op read, Op overwritten, long over, List<FaultSpan> faults, WritesByValue writes) {
         if (read == null || overwritten == null) return new Overwrite.Cause.Unread();
         long got = Resource.readValue(read);
         Op readInvoke = h.get(h.partner(read.index()));
         if (readInvoke.index() < overwritten.index() || got >= over) return new Overwrite.Cause.ReadBefore(read, got, overwritten);
+        // a write of what the read returned that may have taken effect after the overwritten one (its outcome unknown, or
+        // acknowledged after that one was invoked) explains the read without the resource losing anything: a late write
+        Op overwrittenInvoke = h.get(h.partner(overwritten.index()));
+        for (Op w : writes.of(h, read.lock(), got)) {
+            int done = h.partner(w.index());
+            Op completion = done < 0 ? null : h.get(done);
+            if (w.index() > read.index() || completion != null && completion.type() == OpType.FAIL) continue;
+            if (completion == null || completion.type() != OpType.OK || completion.index() > overwrittenInvoke.index()) {
+                return new Overwrite.Cause.LateWrite(read, got, overwritten, w);
+            }
+        }
         FaultSpan crash = faults.stream().filter(f -> f.effect() instanceof dev.lockstorm.faults.FaultEffect.Kill
                 && f.start().index() > overwritten.index() && f.start().index() < read.index()).findFirst().orElse(null);
         return new Overwrite.Cause.Forgotten(read, got, overwritten, crash);
+    }
+
+    /** Write invocations by lock and the value they write, indexed once, when the first overwrite asks. */
+    private static final class WritesByValue {
+        private Map<List<Object>, List<Op>> index;
+
+        List<Op> of(History h, Object lock, long value) {
+            if (index == null) {
+                index = new java.util.HashMap<>();
+                for (Op op : h.ops()) {
+                    if (!op.isClient() || op.type() != OpType.INVOKE || !op.f().equals("write")) continue;
+                    Long v = Resource.writeValue(op);
+                    if (v != null) index.computeIfAbsent(List.of(op.lock(), v), k -> new ArrayList<>()).add(op);
+                }
+            }
+            return index.getOrDefault(List.of(lock, value), List.of());
+        }
     }
 
     /** What one lock's resource operations add up to while the history is read. */

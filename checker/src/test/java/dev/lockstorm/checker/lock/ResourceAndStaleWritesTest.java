@@ -296,4 +296,24 @@ class ResourceAndStaleWritesTest {
         assertTrue(why.contains("it wrote from its read at") && why.contains("(0), which began before process 0"), why);
         assertFalse(why.contains("lost an acknowledged write"), why);
     }
+
+    /**
+     * A read after an acknowledged write that returned less, where a write of that value with an unknown outcome may have
+     * landed late: p0's write of 1 timed out (info); p1 writes 1 and p2 writes 2, both acknowledged; p3 reads 1 and writes
+     * 2 over 2. p0's late write explains the read: no loss of the resource's own is claimed.
+     */
+    @Test
+    void aReadThatALateWriteOfUnknownOutcomeExplainsIsNoLossOfTheResources() {
+        History hist = h().acquire(0, 1L).read(0, 1L, 0).invoke(0, "write", tv(1L, 1L))
+                .acquire(1, 2L).read(1, 2L, 0).write(1, 2L, 1, OpType.OK).release(1)
+                .acquire(2, 3L).read(2, 3L, 1).write(2, 3L, 2, OpType.OK).release(2)
+                .info(0, "write")
+                .acquire(3, 4L).read(3, 4L, 1).write(3, 4L, 2, OpType.OK).release(3)
+                .read(4, null, 2).build();
+        ResourceCounter.Result r = ResourceCounter.analyze(hist);
+        assertEquals(1, r.overwrites().size(), r.explanation());
+        assertEquals(0, r.forgottenWrites(), r.explanation());
+        String why = r.overwrites().get(0).explanation();
+        assertTrue(why.contains("returned 1, which process 0's write invoked at") && why.contains("may have set after process 2's write of 2"), why);
+    }
 }
