@@ -105,15 +105,6 @@ lockstorm_containers_tier() {
         && grep -q 'fencing saved you' "$dir/resource-service.log" || {
         rc=1; tail -25 "$dir/resource-service.log"; echo "lockstorm: counter-service on containers refused no stale write, or failed (log above)" >&2; }
     grep -E '^  fencing:' "$dir/resource-service.log" | sed 's/^/    /' || true
-    # a team's own server program (the zoo's LedgerServer, a main class of the user's build) started in r1's container,
-    # killed and started again there: kept in memory, it comes back without the writes it acknowledged
-    echo "lockstorm: containers: a team's own server program, restarted (zoo-ledger-program-memory)"
-    as_user "cd examples/bug-zoo && $mvn_user -q compile" >"$dir/program.log" 2>&1 \
-        && as_user "bin/lockstorm run --backend containers --system redis-single --resource zoo-ledger-program-memory" \
-            "--classpath examples/bug-zoo/target/classes --fencing all --nemesis restart-resource --time-limit 20s --lease 2s" \
-            "--nemesis-interval 4s --seed 1 --store $dir/store --expect resource-defect" >>"$dir/program.log" 2>&1 || {
-        rc=1; tail -25 "$dir/program.log"; echo "lockstorm: the ledger program on containers lost no acknowledged write, or failed (log above)" >&2; }
-    grep -E '^  resource:' "$dir/program.log" | sed 's/^/    /' || true
     # every family (bin/test --containers): a recorded run replayed where it ran, and a hunt, as a user who is not root
     if [ -z "${1:-}" ]; then
         s=${families%% *}
