@@ -21,7 +21,12 @@ import dev.lockstorm.checker.history.Op;
 public record Overwrite(Op write, long over, long value, long lost, Cause cause) implements Prose.Explained {
     /** A write that set {@code value} over {@code over}: it lost {@code over + 1 - value} increments, until a later write jumps back up. */
     public Overwrite(Op write, long over, long value) {
-        this(write, over, value, over + 1 - value, new Cause.Unread());
+        this(write, over, value, new Cause.Unread());
+    }
+
+    /** The same, with what the write was computed from. */
+    public Overwrite(Op write, long over, long value, Cause cause) {
+        this(write, over, value, over + 1 - value, cause);
     }
 
     public Overwrite {

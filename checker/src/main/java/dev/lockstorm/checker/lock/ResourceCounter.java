@@ -199,7 +199,7 @@ public final class ResourceCounter {
                         // backwards and lost what lay between; the writes that go on counting from it lose nothing more
                         if (t.lastWritten != null && v <= t.lastWritten) {
                             Op read = readOf.get(List.of(op.process(), op.lock()));
-                            t.overwrites.add(new Overwrite(op, t.lastWritten, v, t.lastWritten + 1 - v, cause(h, read, t.lastWrittenBy, t.lastWritten, faults, writes)));
+                            t.overwrites.add(new Overwrite(op, t.lastWritten, v, cause(h, read, t.lastWrittenBy, t.lastWritten, faults, writes)));
                         }
                         // a write that jumps up (it read before a stale write landed) counts the stale write's losses again
                         if (t.lastWritten != null && v > t.lastWritten + 1) t.recover(v - t.lastWritten - 1);
