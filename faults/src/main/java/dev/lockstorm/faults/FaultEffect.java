@@ -115,6 +115,44 @@ public sealed interface FaultEffect {
     }
 
     /**
+     * A fault of links (cut, lossy, slow, delayed): it touches a holder only through the links it acts on, so it explains a
+     * lease running out only where it held up what the holder sent to the servers that judge that lease. A fault of the
+     * holder's links to another host (the protected resource's service r1, a client) keeps it from nothing.
+     */
+    sealed interface LinkFault extends FaultEffect permits Cut, Loss, Slow, Delay {
+        /**
+         * The hosts to which what {@code client} sends is held up (dropped, lost, slowed or delayed); null when the history
+         * does not say. A cut answers {@link #keepsFrom} itself, by who hears whom.
+         */
+        default java.util.Set<String> heldUpWith(String client) {
+            return null;
+        }
+
+        /**
+         * Whether it held up what the holder on {@code client} sends to the servers that judge its lease: to one of them (a
+         * lease one server judges, or the key's master, which the history does not name), or to so many that those left
+         * are no majority (a lease a majority judges). Unsaid links count as held up.
+         *
+         * @param servers the run's servers; empty when the history does not say (then the hosts it names, clients aside)
+         */
+        default boolean keepsFrom(String client, java.util.Collection<String> servers, dev.lockstorm.api.LeaseModel.Judges judges,
+                                  java.util.Set<String> clientHosts) {
+            if (onHolder(client) == Impact.NONE) return false;
+            java.util.Set<String> peers = heldUpWith(client);
+            if (peers == null) return true;
+            java.util.Set<String> all = new java.util.LinkedHashSet<>(servers);
+            if (all.isEmpty()) {
+                all.addAll(peers);
+                all.removeAll(clientHosts);
+                all.remove(client);
+            }
+            long reached = all.stream().filter(peers::contains).count();
+            if (reached == 0) return false;
+            return judges != dev.lockstorm.api.LeaseModel.Judges.MAJORITY || all.size() - reached < all.size() / 2 + 1;
+        }
+    }
+
+    /**
      * A fault whose value is the list of what it acted on (processes, nodes, clients): that list is
      * its value, and its names joined are what it acted on.
      */
@@ -177,7 +215,7 @@ public sealed interface FaultEffect {
      * @param style   how packets were refused ({@link CutStyle#INBOUND}: the refusing host drops what arrives,
      *                its own packets go out)
      */
-    record Cut(Map<String, List<String>> refuses, CutStyle style) implements FaultEffect {
+    record Cut(Map<String, List<String>> refuses, CutStyle style) implements LinkFault {
         public Cut {
             java.util.Objects.requireNonNull(style, "style");
         }
@@ -248,6 +286,7 @@ public sealed interface FaultEffect {
          *
          * @param servers the run's servers; empty when the history does not say (then those the grudge names)
          */
+        @Override
         public boolean keepsFrom(String client, java.util.Collection<String> servers, dev.lockstorm.api.LeaseModel.Judges judges,
                                  java.util.Set<String> clientHosts) {
             if (onHolder(client) == Impact.NONE) return false;
@@ -308,7 +347,7 @@ public sealed interface FaultEffect {
      * @param percent the share of packets lost, or null when not said
      * @param from    each host and the hosts it loses packets from; null when not said
      */
-    record Loss(Number percent, Map<String, List<String>> from) implements FaultEffect {
+    record Loss(Number percent, Map<String, List<String>> from) implements LinkFault {
         @Override
         public String word() {
             return "loss";
@@ -347,6 +386,17 @@ public sealed interface FaultEffect {
         public Impact onHolder(String client) {
             return from == null || listedByAnother(from, client) ? Impact.LOSSY : Impact.NONE;
         }
+
+        /** The hosts that lose what {@code client} sends. */
+        @Override
+        public java.util.Set<String> heldUpWith(String client) {
+            if (from == null) return null;
+            java.util.Set<String> out = new java.util.LinkedHashSet<>();
+            from.forEach((host, of) -> {
+                if (!host.equals(client) && of.contains(client)) out.add(host);
+            });
+            return out;
+        }
     }
 
     /**
@@ -355,7 +405,7 @@ public sealed interface FaultEffect {
      * @param kbit their bandwidth, or null when not said
      * @param to   each host and the hosts its packets to are slowed; null when not said
      */
-    record Slow(Number kbit, Map<String, List<String>> to) implements FaultEffect {
+    record Slow(Number kbit, Map<String, List<String>> to) implements LinkFault {
         @Override
         public String word() {
             return "slow";
@@ -394,6 +444,11 @@ public sealed interface FaultEffect {
         public Impact onHolder(String client) {
             return sendsOn(to, client) ? Impact.SLOWED : Impact.NONE;
         }
+
+        @Override
+        public java.util.Set<String> heldUpWith(String client) {
+            return to == null ? null : new java.util.LinkedHashSet<>(to.getOrDefault(client, List.of()));
+        }
     }
 
     /**
@@ -403,7 +458,7 @@ public sealed interface FaultEffect {
      * @param jitterMs its jitter, or null
      * @param to       each client and the servers whose traffic with it waits; null when not said
      */
-    record Delay(Number ms, Number jitterMs, Map<String, List<String>> to) implements FaultEffect {
+    record Delay(Number ms, Number jitterMs, Map<String, List<String>> to) implements LinkFault {
         @Override
         public String word() {
             return "delay";
@@ -456,6 +511,11 @@ public sealed interface FaultEffect {
         @Override
         public Impact onHolder(String client) {
             return sendsOn(to, client) ? Impact.DELAYED : Impact.NONE;
+        }
+
+        @Override
+        public java.util.Set<String> heldUpWith(String client) {
+            return to == null ? null : new java.util.LinkedHashSet<>(to.getOrDefault(client, List.of()));
         }
     }
 

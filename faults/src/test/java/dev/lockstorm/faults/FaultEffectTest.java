@@ -70,6 +70,27 @@ class FaultEffectTest {
         assertEquals(new FaultEffect.Delay(300L, 100L, Map.of("c3", List.of("n1", "n2"))), delay);
     }
 
+    /** Links held up only to a host that judges no lease (the resource's service r1) keep the holder from nothing. */
+    @Test
+    void aFaultOfLinksKeepsTheHolderFromTheServersItHeldUpAndFromAMajorityOnlyWhenTooFewAreLeft() {
+        List<String> servers = List.of("n1", "n2", "n3");
+        java.util.Set<String> clients = java.util.Set.of("c1", "c2");
+        var one = dev.lockstorm.api.LeaseModel.Judges.ONE;
+        var majority = dev.lockstorm.api.LeaseModel.Judges.MAJORITY;
+        FaultEffect.LinkFault toResource = (FaultEffect.LinkFault) of("start-loss", Map.of("percent", 40L, "from", Map.of("r1", List.of("c1"), "c1", List.of("r1"))));
+        assertEquals(FaultEffect.Impact.LOSSY, toResource.onHolder("c1"), "its links are lossy");
+        assertTrue(!toResource.keepsFrom("c1", servers, one, clients), "but not to a server");
+        FaultEffect.LinkFault slowToOne = (FaultEffect.LinkFault) of("start-slow", Map.of("kbit", 1L, "to", Map.of("c1", List.of("n1"))));
+        assertTrue(slowToOne.keepsFrom("c1", servers, one, clients), "the one server that judges may be n1");
+        assertTrue(!slowToOne.keepsFrom("c1", servers, majority, clients), "n2 and n3 are a majority and hear it in time");
+        FaultEffect.LinkFault delayToTwo = (FaultEffect.LinkFault) of("start-delay", Map.of("ms", 300L, "to", Map.of("c1", List.of("n1", "n2"))));
+        assertTrue(delayToTwo.keepsFrom("c1", servers, majority, clients));
+        assertTrue(!delayToTwo.keepsFrom("c2", servers, one, clients), "c2's links are untouched");
+        FaultEffect.LinkFault cutFromR1 = (FaultEffect.LinkFault) of("start-partition", Map.of("c1", List.of("r1"), "r1", List.of("c1")));
+        assertTrue(!cutFromR1.keepsFrom("c1", servers, one, clients));
+        assertTrue(((FaultEffect.LinkFault) of("start-loss", Map.of("percent", 40L))).keepsFrom("c1", servers, one, clients), "unsaid links count");
+    }
+
     @Test
     void aClockSaysWhoseAndWhichWayAndHoldsNoHolderUp() {
         FaultEffect back = of("clock-jump", Map.of("process", "redis-n1", "delta_ms", -60_000L));

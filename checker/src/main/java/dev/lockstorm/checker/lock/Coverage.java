@@ -134,7 +134,11 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
                 n.merge(Key.HOLDER_PAUSED, 1, Integer::sum);
                 if (unrenewed.isPresent() && to - from >= unrenewed.getAsLong()) n.merge(Key.HOLDER_PAUSED_PAST_LEASE, 1, Integer::sum);
             }
-            if (hit != null && f.effect() instanceof FaultEffect.Cut) n.merge(Key.HOLDER_CUT_OFF, 1, Integer::sum);
+            // cut off from the lock's servers: a cut of its links to the resource's service alone is no such moment
+            if (hit != null && f.effect() instanceof FaultEffect.Cut c
+                    && c.keepsFrom(String.valueOf(hit.start().client()), facts.servers(), dev.lockstorm.api.LeaseModel.Judges.ONE, clients)) {
+                n.merge(Key.HOLDER_CUT_OFF, 1, Integer::sum);
+            }
             if (hit != null && f.effect() instanceof FaultEffect.KillClient) n.merge(Key.HOLDER_KILLED, 1, Integer::sum);
             boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
             if (f.effect() instanceof FaultEffect.Clock && overHold) n.merge(Key.CLOCK_MOVED_WHILE_HELD, 1, Integer::sum);

@@ -467,9 +467,12 @@ public final class Incidents {
         if (!onClientOf(f, hold) && !cut) return LeaseTerms.Judgement.no("the " + f.kind() + " did not touch the holder (" + f.describe() + ")");
         FaultEffect.Impact impact = f.effect().onHolder(client);
         LeaseModel.Judges judges = terms == null ? LeaseModel.Judges.ONE : terms.judges();
-        if (cut && !((FaultEffect.Cut) f.effect()).keepsFrom(client, ctx.servers, judges, ctx.clientHosts)) impact = FaultEffect.Impact.NONE;
+        // a fault of links explains nothing unless it held up what the holder sent to the servers that judge its lease (not its
+        // links to the resource's service, say)
+        if (f.effect() instanceof FaultEffect.LinkFault l && !l.keepsFrom(client, ctx.servers, judges, ctx.clientHosts)) impact = FaultEffect.Impact.NONE;
         if (impact == FaultEffect.Impact.NONE) {
-            return LeaseTerms.Judgement.no("the " + f.kind() + " did not keep the holder from the servers that judge its lease (" + f.describe() + ")");
+            return LeaseTerms.Judgement.no("the " + f.kind() + " did not " + (cut ? "keep the holder from" : "hold up what the holder sent to")
+                    + " the servers that judge its lease (" + f.describe() + ")");
         }
         // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
         // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later
@@ -540,7 +543,8 @@ public final class Incidents {
             boolean onClient = onClientOf(f, g);
             // begun inside the acquire; its end may be recorded a moment after the answer (the client answers once resumed)
             boolean begunInside = f.start().index() > askIndex && f.start().index() < g.start().index();
-            if (onClient && begunInside && (f.effect() instanceof FaultEffect.Freeze || f.effect() instanceof FaultEffect.Cut)) return f;
+            boolean cutOff = f.effect() instanceof FaultEffect.Cut c && c.keepsFrom(client(g), ctx.servers, LeaseModel.Judges.ONE, ctx.clientHosts);
+            if (onClient && begunInside && (f.effect() instanceof FaultEffect.Freeze || cutOff)) return f;
         }
         return null;
     }

@@ -123,6 +123,32 @@ class CoverageAndCausesTest {
     }
 
     @Test
+    void aHoldersLinksToTheResourceServiceCutOrLossyExplainNoGrant() {
+        // flaky-net-to-resource: c1's links to r1 (the resource's service, no lock server) black-holed or lossy; its links to the
+        // lock's servers untouched, so the servers heard its renewals and a grant to c2 meanwhile is the lock's own
+        Map<String, Object> facts = new java.util.HashMap<>(RENEWED_2S);
+        facts.put("servers", List.of("n1"));
+        facts.put("client_hosts", List.of("c1", "c2"));
+        CheckResult cut = h().nemesis(NemesisEvent.RUN.f(), facts).acquire(0, 1L).with("client", "c1")
+                .nemesis("start-partition", Map.of("c1", List.of("r1"), "r1", List.of("c1"))).with("hosts", List.of("c1", "r1"))
+                .gap(2500).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-partition", "fully connected").release(0).release(1).check(new FencedMutex());
+        Incident.Cause c = cut.incidents().get(0).cause();
+        assertFalse(c.leaseLimit(), c.why());
+        CheckResult lossy = h().nemesis(NemesisEvent.RUN.f(), facts).acquire(0, 1L).with("client", "c1")
+                .nemesis("start-loss", Map.of("percent", 40, "from", Map.of("c1", List.of("r1"), "r1", List.of("c1")))).with("hosts", List.of("c1", "r1"))
+                .gap(2500).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-loss", "no loss").release(0).release(1).check(new FencedMutex());
+        assertFalse(lossy.incidents().get(0).cause().leaseLimit(), lossy.incidents().get(0).cause().why());
+        // the same cut to the lock's server is the lease running out
+        CheckResult server = h().nemesis(NemesisEvent.RUN.f(), facts).acquire(0, 1L).with("client", "c1")
+                .nemesis("start-partition", Map.of("c1", List.of("n1"), "n1", List.of("c1"))).with("hosts", List.of("c1", "n1"))
+                .gap(2500).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-partition", "fully connected").release(0).release(1).check(new FencedMutex());
+        assertTrue(server.incidents().get(0).cause().leaseLimit(), server.incidents().get(0).cause().why());
+    }
+
+    @Test
     void aHolderSlowedByLossyLinksIsALeaseLimitAndALossOnlyOfWhatWaitersSendIsNot() {
         Map<String, Object> lossy = Map.of("percent", 40, "from", Map.of("c1", List.of("n1"), "n1", List.of("c1")));
         CheckResult r = h().nemesis(NemesisEvent.RUN.f(), RENEWED_2S)
