@@ -5,6 +5,8 @@ import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.ResourceType;
 import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.locks.internal.registry.Registry;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
+import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -50,8 +52,8 @@ public final class SystemsCommand implements Callable<Integer> {
             System.out.printf(resourceRow, f.name(), f.source());
             System.out.printf("%-" + width + "s   %s%n", "", f.plugin().description());
             if (f.plugin().where() == ResourceType.Where.SERVICE) {
-                System.out.printf("%-" + width + "s   runs as a service of its own on host r1 (--nemesis delay-to-resource, pause-resource,"
-                        + " restart-resource reach it)%n", "");
+                System.out.printf("%-" + width + "s   runs as a service of its own on host r1 (--nemesis %s reach it)%n", "",
+                        String.join(", ", NemesisKinds.USER.stream().filter(NemesisKind::needsResourceService).map(NemesisKind::name).toList()));
             }
             if (f.plugin().program().isPresent()) {
                 var p = f.plugin().program().get();

@@ -13,6 +13,7 @@ import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.suite.internal.nemesiskinds.AtCheckpoint;
 import dev.lockstorm.suite.internal.nemesiskinds.DelayHolder;
+import dev.lockstorm.suite.internal.nemesiskinds.FlakyNet;
 import dev.lockstorm.suite.internal.nemesiskinds.ResourceDown;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKind;
 import dev.lockstorm.suite.internal.nemesiskinds.NemesisKinds;
@@ -62,14 +63,14 @@ public final class Hunt {
      * The rotation's nemeses when none are named: with {@code --fencing}, a caller frozen at each of the resource's own
      * checkpoints comes first (between its check and its write is where a resource of one's own most often breaks), then,
      * for a resource kept as a service, the holder's writes delayed on their way to it, the service restarted on its files
-     * and frozen, then {@link #NEMESES}.
+     * and frozen, the holder's links to it cut, lossy or slow, then {@link #NEMESES}.
      */
     static List<String> rotation(ResourceType resource, Fencing fencing) {
         boolean service = resource.where() == ResourceType.Where.SERVICE;
         if (fencing == Fencing.NONE || resource.checkpoints().isEmpty() && !service) return NEMESES;
         List<String> all = new ArrayList<>();
         for (String point : resource.checkpoints()) all.add(AtCheckpoint.PAUSE + point);
-        if (service) all.addAll(List.of(DelayHolder.TO_RESOURCE, ResourceDown.RESTART, ResourceDown.PAUSE));
+        if (service) all.addAll(List.of(DelayHolder.TO_RESOURCE, ResourceDown.RESTART, ResourceDown.PAUSE, FlakyNet.TO_RESOURCE));
         all.addAll(NEMESES);
         return List.copyOf(all);
     }

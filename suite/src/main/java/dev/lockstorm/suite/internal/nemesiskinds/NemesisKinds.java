@@ -9,8 +9,8 @@ import java.util.stream.Stream;
 public final class NemesisKinds {
     /** The kinds a user picks, Jepsen's. */
     public static final List<NemesisKind> USER = List.of(new NoFaults(), new Partition(), new PauseNode(), new PauseClient(), new Kill(),
-            new KillClient(), new Clock(), new FlakyNet(), new DelayHolder(), DelayHolder.toResource(), new ResourceDown(false),
-            new ResourceDown(true), new Mix());
+            new KillClient(), new Clock(), new FlakyNet(), new DelayHolder(), DelayHolder.toResource(), new FlakyNet(true),
+            new ResourceDown(false), new ResourceDown(true), new Mix());
     /** The named scenarios' choreographies. */
     public static final List<NemesisKind> CHOREOGRAPHIES = List.of(PauseClient.pastTheLease(), new SplitClock(), new SplitKill(false), new SplitKill(true),
             new PauseInAcquire(), new Failover(false), new Failover(true), new IsolateHolder(), IsolateHolder.briefly(), IsolateHolder.twoLeases(), new IsolateNode(), new SplitBrain(), new HoldWaiterRenewals(),

@@ -254,6 +254,22 @@ class NemesisKindPlansTest {
             assertFalse(p.starts().isEmpty());
             assertEquals(p.of("delay").size(), p.starts().size());
         });
+        expected.put("flaky-net-to-resource", p -> {
+            // one of each kind of flaky link first, the black hole first of all, each on the holder's links to r1 alone, one to two leases
+            List<String> firstFive = p.starts().stream().map(Act::fault).distinct().limit(5).toList();
+            assertEquals(Set.of("blackhole-to-resource", "lossy-to-resource", "slow-to-resource", "replies-lost-to-resource", "reset-to-resource"),
+                    Set.copyOf(firstFive));
+            assertEquals("blackhole-to-resource", firstFive.get(0));
+            for (Act a : p.starts()) {
+                assertTrue(rightAfterAGrant(a.atMs()) && a.on().contains(holderAt(a.atMs(), 5)) && a.on().contains("r1"), a.toString());
+                assertTrue(java.util.Collections.disjoint(a.on(), SERVERS), a.toString());
+            }
+            for (Act a : p.of("partition")) {
+                CutStyle style = grudge(a).style();
+                assertEquals(a.fault().equals("reset-to-resource") ? CutStyle.RESET : a.fault().equals("blackhole-to-resource") ? CutStyle.BLACKHOLE : style, style, a.toString());
+            }
+            for (long l : p.lengths("partition", "heal-partition")) assertTrue(around(l, LEASE, 3 * LEASE / 2, 2 * LEASE), l + " ms");
+        });
         expected.put("pause-resource", p -> {
             // the resource's service on r1 frozen right after a grant, for around one and a half leases; no lock server touched
             assertTrue(p.of("pause").size() >= 3, p.acts().toString());
