@@ -218,7 +218,7 @@ public final class Incidents {
         // the lease may have begun at the holder's ask when its own links or process were held up while it asked (the answer came late)
         // (a freeze only when aimed after the grant: frozen before its grant, its lease began after the freeze)
         boolean fromAsk = before.stream().anyMatch(f -> onClientOf(f, hold) && f.start().index() < hold.start().index()
-                && f.effect().onHolder(client(hold)) != FaultEffect.Impact.NONE && (!(f.effect() instanceof FaultEffect.Freeze) || afterGrant(f)));
+                && heldUp(ctx, f, client(hold), terms) && (!(f.effect() instanceof FaultEffect.Freeze) || afterGrant(f)));
         long start = terms == null || fromAsk ? asked : Math.max(asked, answer - terms.allowance());
         Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
@@ -465,11 +465,7 @@ public final class Incidents {
         String client = client(hold);
         boolean cut = f.effect() instanceof FaultEffect.Cut;
         if (!onClientOf(f, hold) && !cut) return LeaseTerms.Judgement.no("the " + f.kind() + " did not touch the holder (" + f.describe() + ")");
-        FaultEffect.Impact impact = f.effect().onHolder(client);
-        LeaseModel.Judges judges = terms == null ? LeaseModel.Judges.ONE : terms.judges();
-        // a fault of links explains nothing unless it held up what the holder sent to the servers that judge its lease (not its
-        // links to the resource's service, say)
-        if (f.effect() instanceof FaultEffect.LinkFault l && !l.keepsFrom(client, ctx.servers, judges, ctx.clientHosts)) impact = FaultEffect.Impact.NONE;
+        FaultEffect.Impact impact = heldUp(ctx, f, client, terms) ? f.effect().onHolder(client) : FaultEffect.Impact.NONE;
         if (impact == FaultEffect.Impact.NONE) {
             return LeaseTerms.Judgement.no("the " + f.kind() + " did not " + (cut ? "keep the holder from" : "hold up what the holder sent to")
                     + " the servers that judge its lease (" + f.describe() + ")");
@@ -547,6 +543,17 @@ public final class Incidents {
             if (onClient && begunInside && (f.effect() instanceof FaultEffect.Freeze || cutOff)) return f;
         }
         return null;
+    }
+
+    /**
+     * Whether {@code f} held up the holder on {@code client}: did something to it ({@link FaultEffect#onHolder}) and, for a
+     * fault of links, to what it sent to the servers that judge its lease, not to another host of the run (the resource's
+     * service, say).
+     */
+    private static boolean heldUp(Context ctx, FaultSpan f, String client, LeaseTerms terms) {
+        if (f.effect().onHolder(client) == FaultEffect.Impact.NONE) return false;
+        LeaseModel.Judges judges = terms == null ? LeaseModel.Judges.ONE : terms.judges();
+        return !(f.effect() instanceof FaultEffect.LinkFault l) || l.keepsFrom(client, ctx.servers, judges, ctx.clientHosts);
     }
 
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */

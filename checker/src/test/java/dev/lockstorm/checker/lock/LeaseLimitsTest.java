@@ -463,6 +463,13 @@ class LeaseLimitsTest {
                 .invoke(0, "acquire").with("client", "c1").gap(3_000).ok(0, "acquire", 1L).with("client", "c1")
                 .gap(1_500).acquire(1, 2L).with("client", "c2").release(0).release(1));
         assertFalse(plain.leaseLimit(), plain.why());
+        // its links to the resource's service (r1) delayed held back no answer of the lock's: the same defect
+        Map<String, Object> toResource = Map.of("ms", 3_000, "jitter_ms", 0, "to", Map.of("c1", List.of("r1")));
+        Incident.Cause r1 = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1"))
+                .nemesis("start-delay", toResource).with("hosts", List.of("c1", "r1"))
+                .invoke(0, "acquire").with("client", "c1").gap(3_000).ok(0, "acquire", 1L).with("client", "c1")
+                .gap(1_500).acquire(1, 2L).with("client", "c2").nemesis("stop-delay", "no delay").release(0).release(1));
+        assertFalse(r1.leaseLimit(), r1.why());
     }
 
     @Test
