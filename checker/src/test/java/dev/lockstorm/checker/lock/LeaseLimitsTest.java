@@ -451,12 +451,8 @@ class LeaseLimitsTest {
 
     @Test
     void aFixedLeaseRunsFromTheAskWhenTheHoldersOwnLinksHeldItsAnswerBack() {
-        Map<String, Object> delay = Map.of("ms", 3_000, "jitter_ms", 0, "to", Map.of("c1", List.of("n1")));
         // the delay began before c1 asked; its answer came 3 s late, so its lease may have begun 3 s before it heard
-        Incident.Cause late = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1"))
-                .nemesis("start-delay", delay).with("hosts", List.of("c1", "n1"))
-                .invoke(0, "acquire").with("client", "c1").gap(3_000).ok(0, "acquire", 1L).with("client", "c1")
-                .gap(1_500).acquire(1, 2L).with("client", "c2").nemesis("stop-delay", "no delay").release(0).release(1));
+        Incident.Cause late = answeredLateUnderADelayTo("n1");
         assertTrue(late.leaseLimit(), late.why());
         // without the link fault, the same timing is a defect: the lease ran to at least 3 s after the answer
         Incident.Cause plain = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1"))
@@ -464,12 +460,17 @@ class LeaseLimitsTest {
                 .gap(1_500).acquire(1, 2L).with("client", "c2").release(0).release(1));
         assertFalse(plain.leaseLimit(), plain.why());
         // its links to the resource's service (r1) delayed held back no answer of the lock's: the same defect
-        Map<String, Object> toResource = Map.of("ms", 3_000, "jitter_ms", 0, "to", Map.of("c1", List.of("r1")));
-        Incident.Cause r1 = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1"))
-                .nemesis("start-delay", toResource).with("hosts", List.of("c1", "r1"))
+        Incident.Cause r1 = answeredLateUnderADelayTo("r1");
+        assertFalse(r1.leaseLimit(), r1.why());
+    }
+
+    /** c1's links to {@code host} delayed 3 s from before it asks; its grant answered 3 s after the ask, c2's 1.5 s later (a fixed 4 s lease on n1). */
+    private static Incident.Cause answeredLateUnderADelayTo(String host) {
+        Map<String, Object> delay = Map.of("ms", 3_000, "jitter_ms", 0, "to", Map.of("c1", List.of(host)));
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1"))
+                .nemesis("start-delay", delay).with("hosts", List.of("c1", host))
                 .invoke(0, "acquire").with("client", "c1").gap(3_000).ok(0, "acquire", 1L).with("client", "c1")
                 .gap(1_500).acquire(1, 2L).with("client", "c2").nemesis("stop-delay", "no delay").release(0).release(1));
-        assertFalse(r1.leaseLimit(), r1.why());
     }
 
     @Test
