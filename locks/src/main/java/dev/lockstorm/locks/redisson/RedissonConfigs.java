@@ -36,6 +36,21 @@ final class RedissonConfigs {
                 .setConnectionPoolSize(4)
                 .setSubscriptionConnectionMinimumIdleSize(1)
                 .setSubscriptionConnectionPoolSize(2);
-        return Redisson.create(config);
+        return create(config);
+    }
+
+    /**
+     * Redisson's client, its first connections made: tried up to three times, since a cold worker JVM on a loaded
+     * machine can spend longer than the connect timeout loading Netty before anything is faulted (creation sends no
+     * command, so a retry here replays nothing).
+     */
+    private static RedissonClient create(Config config) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return Redisson.create(config);
+            } catch (org.redisson.client.RedisConnectionException e) {
+                if (attempt == 3) throw e;
+            }
+        }
     }
 }
