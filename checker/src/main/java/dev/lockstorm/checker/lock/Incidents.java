@@ -551,9 +551,10 @@ public final class Incidents {
      * service, say).
      */
     private static boolean heldUp(Context ctx, FaultSpan f, String client, LeaseTerms terms) {
-        if (f.effect().onHolder(client) == FaultEffect.Impact.NONE) return false;
         LeaseModel.Judges judges = terms == null ? LeaseModel.Judges.ONE : terms.judges();
-        return !(f.effect() instanceof FaultEffect.LinkFault l) || l.keepsFrom(client, ctx.servers, judges, ctx.clientHosts);
+        // keepsFrom asks onHolder first itself
+        return f.effect() instanceof FaultEffect.LinkFault l ? l.keepsFrom(client, ctx.servers, judges, ctx.clientHosts)
+                : f.effect().onHolder(client) != FaultEffect.Impact.NONE;
     }
 
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */
