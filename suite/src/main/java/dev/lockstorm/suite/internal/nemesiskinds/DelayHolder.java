@@ -18,10 +18,13 @@ import java.util.Optional;
  * (a draw of 0.8, 0.95, 1.05, 1.25 or 2 times it), a choreography: a release sent within the first third of the lease reaches the server before the
  * lease runs out, and a release of two round trips keeps what it locked there for more than a lease.
  *
- * {@code delay-to-resource}: the holder's links to the protected resource's service (its host r1) alone, 1.25 leases each
- * way (± 0.125) for around three leases, its links to the lock's servers untouched: the holder keeps its lock as long as
- * the lock lets it, but a write it sends arrives more than a lease later, past a lease that was not renewed and after the
- * next holder's own write, which is what a resource's fencing is for. Needs a resource kept as a service of its own.
+ * {@code delay-to-resource}: the holder's links to the protected resource's service (its host r1) alone, its links to the
+ * lock's servers untouched, each way by 1.25 leases plus the run's hold spread (the longest hold less the shortest;
+ * ± 0.125 of a lease), for around three leases and at least until the longest hold has ended: the holder keeps its lock as
+ * long as the lock lets it, but a write it sends at any point of its hold arrives after a lease that was not renewed has
+ * run out and after the next holder's own write (granted at that lease's end at the earliest, written at most the spread
+ * later than ours), which is what a resource's fencing is for. The run's calls wait out the round trip, so that the
+ * refusal comes back as an answer. Needs a resource kept as a service of its own.
  *
  * @param name          what {@code --nemesis} takes
  * @param ofLease       the delay each way, as a share of the run's lease
@@ -49,8 +52,9 @@ public record DelayHolder(String name, double ofLease, double jitterOfLease, dou
     @Override
     public String description() {
         return "right after an acquire, the holder's links to " + (resourceLinks ? "the resource service (a resource kept as a service, such as"
-                + " counter-service)" : "every server") + " delayed by " + share(ofLease) + " of the lease (± " + share(jitterOfLease)
-                + ") each way, for " + (lasts == 0 ? "around the lease" : "around " + lasts + " leases") + " (the clients connect through delay proxies)";
+                + " counter-service)" : "every server") + " delayed by " + share(ofLease) + " of the lease" + (resourceLinks ? " plus the hold spread" : "")
+                + " (± " + share(jitterOfLease) + " of it) each way, for " + (lasts == 0 ? "around the lease" : "around " + lasts + " leases")
+                + (resourceLinks ? " and past the longest hold" : "") + " (the clients connect through delay proxies)";
     }
 
     @Override
@@ -77,16 +81,37 @@ public record DelayHolder(String name, double ofLease, double jitterOfLease, dou
         return true;
     }
 
+    /**
+     * The delay each way, in ms: a share of the lease, and for the resource's links the hold spread too, so that a write
+     * sent early in a hold still lands after one the next holder sends late in its own.
+     */
+    int eachWayMs(Rhythm r) {
+        long ms = (long) (r.lease().toMillis() * ofLease) + (resourceLinks ? r.holdSpread().toMillis() : 0);
+        return (int) Math.max(1, Math.min(Delay.MAX_MS, ms));
+    }
+
+    int jitterMs(Rhythm r) {
+        return (int) Math.min(eachWayMs(r), r.lease().toMillis() * jitterOfLease);
+    }
+
+    @Override
+    public Duration longerCalls(Rhythm rhythm) {
+        // only a write held in flight on purpose must be answered; the servers' delays stay within the usual timeout
+        return resourceLinks ? Duration.ofMillis(2L * (eachWayMs(rhythm) + jitterMs(rhythm))) : Duration.ZERO;
+    }
+
     @Override
     public Optional<NemesisPlan> plan(Targets t) {
         Rhythm r = t.rhythm();
         long lease = r.lease().toMillis();
-        int each = (int) Math.max(1, lease * ofLease);
-        int jitter = (int) Math.min(each, lease * jitterOfLease);
+        int each = eachWayMs(r);
+        int jitter = jitterMs(r);
         Fault delay = t.fault(name, () -> List.of(Delay.between(IsolateHolder.holder(t), resourceLinks ? List.of(t.resourceHost()
                 .orElseThrow(() -> new Fault.Missed("the run's resource is no service of its own"))) : t.servers().hosts(), each, jitter)));
+        // a write leaves at the hold's end: the delay is still in force then, even at the shortest of the draws around it (0.8)
+        long untilHeld = resourceLinks ? (long) ((r.holdMax().toMillis() + lease / 4) / 0.8) : 0;
         List<Duration> lengths = lasts == 0 ? List.of(r.lease(), r.lease().plusSeconds(1))
-                : List.of(Duration.ofMillis((long) (lease * lasts)));
+                : List.of(Duration.ofMillis(Math.max((long) (lease * lasts), untilHeld)));
         return Optional.of(Schedule.random(List.of(delay), r.interval(), r.interval(), t.random()).around(lengths).when(t::justAcquired)::run);
     }
 }

@@ -86,6 +86,15 @@ public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, Paus
         return rhythm.lease().plusSeconds(1);
     }
 
+    /**
+     * How much longer than usual a client's call may take under this kind's faults, so that the run's
+     * call timeouts wait it out: an answer held up on purpose must come back as an answer, not as an
+     * unknown outcome, or the run cannot show what it was (a stale write refused, say).
+     */
+    default Duration longerCalls(Rhythm rhythm) {
+        return Duration.ZERO;
+    }
+
     /** A partition in place from before the clients start until the final heal. */
     default Optional<Grudge> standing(Targets targets) {
         return Optional.empty();

@@ -159,7 +159,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
     public Duration opTimeout() {
         Duration frozen = clientPause().plus(lease);
         Duration waiting = acquireTimeout();
-        return (frozen.compareTo(waiting) > 0 ? frozen : waiting).plusSeconds(5);
+        return (frozen.compareTo(waiting) > 0 ? frozen : waiting).plusSeconds(5).plus(nemesis.longerCalls(rhythm()));
     }
 
     /** How long an acquire waits for the lock: a second past the lease, unless the nemesis needs waiters to stay queued longer. */
@@ -188,7 +188,7 @@ public record RunSpec(LockSystem system, Map<String, String> options, ResourceTy
 
     /** The run's timing as its nemesis sees it. */
     public Rhythm rhythm() {
-        return new Rhythm(lease, nemesisInterval, clientPause(), timeLimit);
+        return new Rhythm(lease, nemesisInterval, clientPause(), timeLimit, holdMin, holdMax);
     }
 
     /** A builder whose defaults are {@link RunDefaults}. */

@@ -40,12 +40,13 @@ import static org.junit.jupiter.api.Assertions.fail;
  * it injects, at which moments, against which targets, for how long, and that it leaves nothing in
  * force. The table of expectations has a row for every kind {@link NemesisKinds#all()} lists, and a
  * kind without one fails the test, so a new kind comes with the statement of what its plan does.
- * The lease is 4 s, a fault comes every ~3 s, a frozen client stays frozen 8 s, and clients are
- * granted the lock every 2 s in turn, each holding it 1.5 s.
+ * The lease is 4 s, a fault comes every ~3 s, a frozen client stays frozen 8 s, a run's holds are drawn
+ * from 0.5 to 1.5 s, and clients are granted the lock every 2 s in turn, each holding it 1.5 s.
  */
 @Tag("unit")
 class NemesisKindPlansTest {
-    private static final Rhythm RHYTHM = new Rhythm(Duration.ofSeconds(4), Duration.ofSeconds(3), Duration.ofSeconds(8), Duration.ofSeconds(60));
+    private static final Rhythm RHYTHM = new Rhythm(Duration.ofSeconds(4), Duration.ofSeconds(3), Duration.ofSeconds(8), Duration.ofSeconds(60),
+            Duration.ofMillis(500), Duration.ofMillis(1_500));
     private static final long LEASE = 4_000;
     private static final List<String> SERVERS = List.of("n1", "n2", "n3");
     private static final List<String> CLIENTS = List.of("c1", "c2", "c3", "c4", "c5");
@@ -245,10 +246,13 @@ class NemesisKindPlansTest {
             assertEquals(p.of("delay").size(), p.starts().size());
         });
         expected.put("delay-to-resource", p -> {
-            // the holder's links to the resource service alone, none to the lock's servers, a write's flight longer than a lease
+            // the holder's links to the resource service alone, none to the lock's servers; a write's flight, at its shortest,
+            // longer than a lease and the hold spread together: sent at any point of a hold, it lands after the next holder's
             for (Act a : p.of("delay")) {
                 assertTrue(rightAfterAGrant(a.atMs()) && a.on().contains(holderAt(a.atMs(), 5)) && a.on().contains("r1"), a.toString());
                 assertTrue(java.util.Collections.disjoint(a.on(), SERVERS), a.toString());
+                Delay d = (Delay) a.detail();
+                assertTrue(d.ms() - d.jitterMs() > LEASE + RHYTHM.holdSpread().toMillis(), a.toString());
             }
             for (long l : p.lengths("delay", "heal-delay")) assertTrue(around(l, 3 * LEASE), l + " ms");
             assertFalse(p.starts().isEmpty());

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -71,6 +72,16 @@ class PlacementTest {
         RunSpec served = RunSpec.builtIn("redis-single").nemesis(NemesisKinds.byName("delay-to-resource"))
                 .resource(new dev.lockstorm.locks.store.CounterService()).build();
         new Placement.InLab().check(served); // a service of its own: fit
+    }
+
+    @Test
+    void aWriteHeldInFlightToTheResourceServiceIsAwaitedByTheRunsCallsSoItsRefusalComesBackAsAnAnswer() {
+        RunSpec plain = RunSpec.builtIn("redis-single").lease(Duration.ofSeconds(2)).nemesisInterval(Duration.ofSeconds(3))
+                .resource(new dev.lockstorm.locks.store.CounterService()).build();
+        RunSpec delayed = RunSpec.builtIn("redis-single").lease(Duration.ofSeconds(2)).nemesisInterval(Duration.ofSeconds(3))
+                .nemesis(NemesisKinds.byName("delay-to-resource")).resource(new dev.lockstorm.locks.store.CounterService()).build();
+        // each way 1.25 leases and the spread of the default holds (0 to 1.5 leases), 5.5 s, ± 0.125 of a lease: at most 11.5 s there and back
+        assertEquals(plain.opTimeout().plusMillis(11_500), delayed.opTimeout());
     }
 
     /** A resource of the user's as it declares itself (never opened here): where it runs, its own servers, its own program. */
