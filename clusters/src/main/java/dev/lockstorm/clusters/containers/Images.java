@@ -17,13 +17,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
- * The images the containers backend runs: one per server family ({@code lockstorm/host-redis-server:DIGEST},
- * …, and {@code lockstorm/host-common:DIGEST} for JVM servers and the clients), built here from
- * {@code host.Dockerfile} on a Debian bookworm base with the Debian packages the lab uses. An image
- * is tagged with a digest of its inputs (the Dockerfile, the start script, the packages and the
- * base image's id), so a changed input makes a new image and an unchanged one is reused. Nothing is
+ * The images the containers backend runs: {@code lockstorm/host-common:DIGEST} for JVM servers and the
+ * clients, on a Debian bookworm base with what every host needs, and one per server family
+ * ({@code lockstorm/host-redis-server:DIGEST}, …) built on the common one with the Debian packages the
+ * lab uses, all from {@code host.Dockerfile}. An image is tagged with a digest of its inputs (the
+ * Dockerfile, the start script, the packages, and the image it is built on: the base image's id, or the
+ * common image's tag), so a changed input makes a new image and an unchanged one is reused. Nothing is
  * pulled except {@code debian:bookworm-slim}, where a registry answers; where none does (this
  * project's machines), the base is made with debootstrap from Debian's mirror, which needs root.
  *
@@ -40,6 +45,8 @@ public final class Images {
     static final String MIRROR = "http://deb.debian.org/debian";
     /** A package every host has already: a host for it is the common image. */
     public static final String COMMON = "openjdk-17-jre-headless";
+    /** What every host has: sshd (the backend drives hosts over SSH), a JRE, nft for partitions, ip and ps. */
+    static final String EVERY_HOST = "openssh-server " + COMMON + " nftables iproute2 procps";
     private static final Duration BUILD = Duration.ofMinutes(15);
 
     private final Docker docker;
@@ -54,21 +61,50 @@ public final class Images {
     public String host(String pkg) {
         String tag = tag(pkg);
         if (docker.exists("image", tag)) return tag;
-        build(pkg, tag);
+        // a family's image is built on the common one, which is made first
+        build(pkg, tag, pkg.equals(COMMON) ? BASE : host(COMMON));
         return tag;
     }
 
-    /** Every family's image, built when missing: what {@code images build} does. */
+    /**
+     * Every family's image, built when missing: what {@code images build} does. The common image comes first; the families'
+     * are then built side by side, since each mostly waits on Debian's mirror and on unpacking (six families cold: 176 s one
+     * after the other, see docs/containers.md).
+     */
     public List<String> all(List<String> packages) {
-        List<String> tags = new ArrayList<>();
-        for (String p : packages) tags.add(host(p));
-        return tags;
+        if (packages.stream().anyMatch(p -> !p.equals(COMMON))) host(COMMON);
+        ExecutorService builders = Executors.newFixedThreadPool(Math.max(1, packages.size()), r -> {
+            Thread t = new Thread(r, "images-build");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            List<Future<String>> built = new ArrayList<>();
+            for (String p : packages) built.add(builders.submit(() -> host(p)));
+            List<String> tags = new ArrayList<>();
+            for (Future<String> f : built) {
+                try {
+                    tags.add(f.get());
+                } catch (ExecutionException e) {
+                    // a build's own failure (a LabException naming the image and the cause), as if built here
+                    if (e.getCause() instanceof RuntimeException r) throw r;
+                    throw new IllegalStateException(e.getCause());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new LabException("interrupted while building the images");
+                }
+            }
+            return tags;
+        } finally {
+            builders.shutdownNow();
+        }
     }
 
     /** The tag the image of {@code pkg}'s hosts has with today's inputs (the base must exist). */
     public String tag(String pkg) {
-        String family = pkg.equals(COMMON) ? "common" : pkg;
-        return "lockstorm/host-" + family + ":" + digest(packages(pkg), base());
+        if (pkg.equals(COMMON)) return "lockstorm/host-common:" + digest(packages(pkg), base());
+        // the common image's tag digests its own inputs, so a family's tag is known before the common image is built
+        return "lockstorm/host-" + pkg + ":" + digest(packages(pkg), tag(COMMON));
     }
 
     /** Whether the base is here. */
@@ -82,9 +118,9 @@ public final class Images {
         return docker.check("image", "inspect", "--format", "{{.Id}}", BASE).strip();
     }
 
-    /** The packages an image for {@code pkg}'s hosts adds to what every host has (Node's npm beside it, for dynalite). */
+    /** The packages an image for {@code pkg}'s hosts adds to the image it is built on (Node's npm beside it, for dynalite). */
     static String packages(String pkg) {
-        if (pkg.equals(COMMON)) return "";
+        if (pkg.equals(COMMON)) return EVERY_HOST;
         return pkg.equals("nodejs") ? "nodejs npm" : pkg;
     }
 
@@ -125,10 +161,10 @@ public final class Images {
         }
     }
 
-    private void build(String pkg, String tag) {
+    private void build(String pkg, String tag, String from) {
         long t0 = System.nanoTime();
-        progress.println("containers: building " + tag + " (host.Dockerfile: what every host has"
-                + (packages(pkg).isEmpty() ? "" : ", and " + packages(pkg)) + ")");
+        progress.println("containers: building " + tag + " (host.Dockerfile: " + (pkg.equals(COMMON) ? "what every host has" : packages(pkg))
+                + ", on " + from + ")");
         Path dir = null;
         try {
             dir = Files.createTempDirectory("lockstorm-image");
@@ -137,7 +173,7 @@ public final class Images {
             Files.writeString(start, resource("host-start"));
             Files.setPosixFilePermissions(start, PosixFilePermissions.fromString("rwxr-xr-x"));
             List<String> build = List.of("build", "-q", "-t", tag, "--label", "dev.lockstorm.image=" + (pkg.equals(COMMON) ? "common" : pkg),
-                    "--build-arg", "PACKAGES=" + packages(pkg), dir.toString());
+                    "--build-arg", "FROM=" + from, "--build-arg", "PACKAGES=" + packages(pkg), dir.toString());
             whileSaying("building " + tag, () -> docker.check(build, BUILD));
             progress.printf("containers: %s built in %.0f s%n", tag, (System.nanoTime() - t0) / 1e9);
         } catch (IOException e) {
@@ -168,10 +204,10 @@ public final class Images {
     }
 
     /** The first 12 hex digits of the SHA-256 of everything an image is made of. */
-    private static String digest(String packages, String baseId) {
+    private static String digest(String packages, String from) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
-            for (String part : List.of(resource("host.Dockerfile"), resource("host-start"), packages, baseId)) {
+            for (String part : List.of(resource("host.Dockerfile"), resource("host-start"), packages, from)) {
                 md.update(part.getBytes(StandardCharsets.UTF_8));
                 md.update((byte) 0);
             }
