@@ -43,6 +43,11 @@ public record Schedule(List<List<Fault>> groups, Duration quiet, Duration active
     /** How far a fault's length falls from the mark it is drawn around: a little shorter, a little longer, well past it. */
     static final double[] AROUND = {0.8, 0.95, 1.05, 1.25, 2.0};
 
+    /** The mark around which every length drawn is at least {@code atLeast}: its shortest draw is no shorter. */
+    public static Duration markAtLeast(Duration atLeast) {
+        return Duration.ofMillis((long) Math.ceil(atLeast.toMillis() / AROUND[0]));
+    }
+
     public Schedule {
         groups = groups.stream().<List<Fault>>map(List::copyOf).toList();
         marks = List.copyOf(marks);

@@ -100,6 +100,15 @@ class ScheduleTest {
     }
 
     @Test
+    void everyLengthDrawnAroundTheMarkAtLeastADurationIsThatLongAtLeast() {
+        for (long ms : new long[] {1, 799, 3_500, 4_375, 60_001}) {
+            Duration mark = Schedule.markAtLeast(Duration.ofMillis(ms));
+            for (double around : Schedule.AROUND) assertTrue(mark.toMillis() * around >= ms, ms + " ms: " + mark + " × " + around);
+            assertTrue(mark.toMillis() * Schedule.AROUND[0] < ms + 1, ms + " ms: " + mark + " is no longer than it needs");
+        }
+    }
+
+    @Test
     void aRandomScheduleIsTheSameForTheSameSeed() {
         List<String> first = pickedWith(new Random(7));
         List<String> second = pickedWith(new Random(7));

@@ -108,8 +108,8 @@ public record DelayHolder(String name, double ofLease, double jitterOfLease, dou
         int jitter = jitterMs(r);
         Fault delay = t.fault(name, () -> List.of(Delay.between(IsolateHolder.holder(t), resourceLinks ? List.of(t.resourceHost()
                 .orElseThrow(() -> new Fault.Missed("the run's resource is no service of its own"))) : t.servers().hosts(), each, jitter)));
-        // a write leaves at the hold's end: the delay is still in force then, even at the shortest of the draws around it (0.8)
-        long untilHeld = resourceLinks ? (long) ((r.holdMax().toMillis() + lease / 4) / 0.8) : 0;
+        // a write leaves at the hold's end: the delay is still in force then, even at the shortest of the draws around it
+        long untilHeld = resourceLinks ? Schedule.markAtLeast(r.holdMax().plusMillis(lease / 4)).toMillis() : 0;
         List<Duration> lengths = lasts == 0 ? List.of(r.lease(), r.lease().plusSeconds(1))
                 : List.of(Duration.ofMillis(Math.max((long) (lease * lasts), untilHeld)));
         return Optional.of(Schedule.random(List.of(delay), r.interval(), r.interval(), t.random()).around(lengths).when(t::justAcquired)::run);
