@@ -27,7 +27,7 @@ public final class Linearizability {
     }
 
     /** Steps a partition runs before it gives its turn to the next. */
-    static final long SLICE = 20_000;
+    static final long SLICE = 2_000;
 
     public static <S> LinearizabilityResult check(Model<S> model, List<Operation> clientOps, SearchLimits limits) {
         long deadline = System.nanoTime() + limits.timeLimit().toNanos();

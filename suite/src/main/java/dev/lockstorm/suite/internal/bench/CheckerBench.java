@@ -152,33 +152,31 @@ public final class CheckerBench {
     }
 
     /**
-     * The figure Porcupine's own test run compares with: {@code bin/lockstorm check --model register}
-     * over the etcd logs (095 aside, as Porcupine's test does) and then {@code --model kv} over the
-     * kv files, two cold JVMs through the launcher, timed together. The first pair is not counted (it
-     * may write the launcher's class-data archive); then {@code rounds} pairs, each printed, and their
-     * median.
+     * The figure Porcupine's own test run compares with: one cold {@code bin/lockstorm check} through
+     * the launcher over the etcd logs (095 aside, as Porcupine's test does) and the kv files, each
+     * file's model inferred from its format (register for the etcd logs, kv for the kv files), as
+     * Porcupine's one test binary checks both. The first command is not counted (it may write the
+     * launcher's class-data archive); then {@code rounds} commands, each printed, and their median.
      */
     public boolean coldCommands(Path corpusRoot, Path launcher, int rounds, Path porcupine) throws IOException {
         List<String> etcd = files(corpusRoot.resolve("porcupine-etcd"), f -> f.endsWith(".log") && !f.equals("etcd_095.log"));
         List<String> kv = files(corpusRoot.resolve("porcupine-kv"), f -> f.endsWith(".txt"));
-        List<String> register = new ArrayList<>(List.of(launcher.toString(), "check", "--model", "register"));
-        register.addAll(etcd);
-        List<String> kvCheck = new ArrayList<>(List.of(launcher.toString(), "check", "--model", "kv"));
-        kvCheck.addAll(kv);
+        List<String> check = new ArrayList<>(List.of(launcher.toString(), "check"));
+        check.addAll(etcd);
+        check.addAll(kv);
         List<String> theirs = porcupine == null ? null : porcupineTest(porcupine);
         if (porcupine != null && theirs == null) return false;
         long[] took = new long[rounds];
         long[] tookTheirs = new long[rounds];
         for (int round = -1; round < rounds; round++) {
             long t0 = System.nanoTime();
-            int rcRegister = quietly(register);
-            int rcKv = quietly(kvCheck);
+            int rc = quietly(check);
             long t1 = System.nanoTime();
             int rcTheirs = theirs == null ? 0 : quietly(theirs);
             long t2 = System.nanoTime();
             if (round < 0) {
-                out.printf(Locale.ROOT, "cold commands: check --model register (%d etcd logs) + check --model kv (%d kv files), exit codes %d and %d%s%n",
-                        etcd.size(), kv.size(), rcRegister, rcKv, theirs == null ? "" : "; Porcupine's own test run over the same files"
+                out.printf(Locale.ROOT, "cold command: check over %d etcd logs and %d kv files (each file's model from its format), exit code %d%s%n",
+                        etcd.size(), kv.size(), rc, theirs == null ? "" : "; Porcupine's own test run over the same files"
                                 + " (TestEtcdJepsen*, TestKv<N>Clients*), exit code " + rcTheirs);
                 continue;
             }
@@ -211,7 +209,7 @@ public final class CheckerBench {
      */
     private List<String> porcupineTest(Path checkout) throws IOException {
         if (!Files.isRegularFile(checkout.resolve("porcupine_test.go")) || !Files.isDirectory(checkout.resolve("test_data"))) {
-            out.println("cold commands: " + checkout + " is not a Porcupine checkout (expected porcupine_test.go and test_data/)");
+            out.println("cold command: " + checkout + " is not a Porcupine checkout (expected porcupine_test.go and test_data/)");
             return null;
         }
         Path binary = checkout.toAbsolutePath().resolve("porcupine.test");
@@ -223,11 +221,11 @@ public final class CheckerBench {
             Process go = pb.start();
             String said = new String(go.getInputStream().readAllBytes());
             if (go.waitFor() != 0) {
-                out.println("cold commands: go test -c failed in " + checkout + ":\n" + said);
+                out.println("cold command: go test -c failed in " + checkout + ":\n" + said);
                 return null;
             }
         } catch (IOException e) {
-            out.println("cold commands: Go is missing (apt-get install golang-go): " + e.getMessage());
+            out.println("cold command: Go is missing (apt-get install golang-go): " + e.getMessage());
             return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

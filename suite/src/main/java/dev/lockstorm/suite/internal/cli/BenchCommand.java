@@ -48,7 +48,7 @@ public final class BenchCommand implements Runnable {
 
     @Command(name = "checker", mixinStandardHelpOptions = true,
             description = {"Checks a large simulated fenced-mutex history and the whole public corpus in one JVM, then Porcupine's etcd"
-                    + " and kv histories with two cold bin/lockstorm check commands, and prints how fast.",
+                    + " and kv histories with one cold bin/lockstorm check command, and prints how fast.",
                     "Exit code 1 when a verdict is not the expected one."})
     static final class Checker implements Callable<Integer> {
         @Option(names = "--events", defaultValue = "1000000", description = "Sets the number of events in the large history (default: ${DEFAULT-VALUE}).")
@@ -76,7 +76,7 @@ public final class BenchCommand implements Runnable {
 
         @Option(names = "--porcupine", paramLabel = "DIR",
                 description = "Names a checkout of github.com/anishathalye/porcupine: its own test run over the same etcd and kv files is"
-                        + " timed in the same rounds as lockstorm's cold commands, and the ratio printed (needs Go: apt-get install golang-go).")
+                        + " timed in the same rounds as lockstorm's cold command, and the ratio printed (needs Go: apt-get install golang-go).")
         Path porcupine;
 
         @Override
@@ -97,7 +97,7 @@ public final class BenchCommand implements Runnable {
             if (!skipCorpus) ok &= b.corpus(dir) == 0;
             Path launcher = Home.path("bin/lockstorm");
             if (!skipCorpus && Files.isExecutable(launcher)) ok &= b.coldCommands(dir, launcher, 5, porcupine);
-            else if (!skipCorpus) System.out.println("cold commands: not measured (no launcher at " + launcher + ")");
+            else if (!skipCorpus) System.out.println("cold command: not measured (no launcher at " + launcher + ")");
             return ok ? 0 : 1;
         }
     }
