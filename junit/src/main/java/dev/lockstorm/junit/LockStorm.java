@@ -82,6 +82,7 @@ public final class LockStorm {
         RunRequest request;
         try {
             request = spec.request();
+            dev.lockstorm.results.Expectation.endings(spec.until(), "until");
         } catch (IllegalArgumentException e) {
             throw new LockStormSetupException("lockstorm cannot run " + spec.describe() + ": " + e.getMessage());
         }
@@ -98,6 +99,7 @@ public final class LockStorm {
         }
         List<String> java = new ArrayList<>(List.of(javaBinary(), "-XX:-UsePerfData", "-Xmx1g", "-cp", TestClasspath.current(),
                 Main.class.getName(), "run", "--spec", specFile.toString(), "--run-dir", dir.toString()));
+        if (!spec.until().isEmpty()) java.addAll(List.of("--until", String.join(",", spec.until())));
         ProcessBuilder pb = new ProcessBuilder(lab ? LabLauncher.command(java) : java).redirectErrorStream(true);
         pb.environment().put(Main.EXIT_WITH_STDIN, "1");
         // Testcontainers' reaper is an image from a registry; lockstorm removes its containers itself (as bin/lockstorm says)

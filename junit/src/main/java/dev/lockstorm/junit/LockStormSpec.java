@@ -51,21 +51,25 @@ import java.util.Map;
  *                        none, every client asking again at once
  * @param backend         where the hosts are made: {@code "lab"} (network namespaces; the test JVM needs root) or
  *                        {@code "containers"} (a container per host on a Docker engine the test's user may use; no root)
+ * @param until           findings the run ends at ({@code run --until}: {@code defect}, {@code double-holder}, …): its faults
+ *                        and clients stop as soon as the history so far shows every one, instead of at the time limit; empty
+ *                        for none. The heal and the whole check follow as always, and decide what the run showed
  */
 public record LockStormSpec(String system, int clients, Duration timeLimit, String nemesis, String fencing, String resource, long seed,
                             Duration lease, Duration nemesisInterval, Duration holdMax, Duration quiet, String persistence,
                             String onDoubt, Integer nesting, Integer readers, Map<String, String> options, boolean keepCrashed,
-                            java.nio.file.Path schedule, Duration rest, String backend) {
+                            java.nio.file.Path schedule, Duration rest, String backend, List<String> until) {
 
     public LockStormSpec {
         options = Map.copyOf(options);
+        until = List.copyOf(until);
     }
 
     /** A fault-free run of {@code system} with the defaults of every run (5 clients, 60 s, seed 1, a 4 s lease, the counter without fencing). */
     public static LockStormSpec of(String system) {
         return new LockStormSpec(system, RunDefaults.CLIENTS, Durations.parse(RunDefaults.TIME_LIMIT), RunDefaults.NEMESIS, RunDefaults.FENCING,
                 RunDefaults.RESOURCE, RunDefaults.SEED, Durations.parse(RunDefaults.LEASE), null, null,
-                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, null, Map.of(), false, null, null, LockStorm.defaultBackend());
+                Durations.parse(RunDefaults.QUIET), RunDefaults.PERSISTENCE, RunDefaults.ON_DOUBT, null, null, Map.of(), false, null, null, LockStorm.defaultBackend(), List.of());
     }
 
     public LockStormSpec withClients(int n) {
@@ -166,6 +170,17 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     }
 
     /**
+     * The same spec, the run ending as soon as its history so far shows every one of {@code findings}
+     * ({@code run --until}; what {@code --expect} takes that stays shown once shown: {@code defect},
+     * {@code double-holder}, {@code resource-defect}, {@code invalid}, {@code stale-writes-rejected},
+     * {@code exercised:KEY}): a test that asserts a defect need not wait out the time limit once it is
+     * there. A word that is none of those is a {@link LockStormSetupException} when the run starts.
+     */
+    public LockStormSpec withUntil(String... findings) {
+        return copy(c -> c.until = List.of(findings));
+    }
+
+    /**
      * The spec as the run's data, which the helper is handed as its spec.json: the defaults the
      * command line would take filled in, no argument strings.
      *
@@ -197,6 +212,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     /** A spec's fields, to change before it is made again. */
     private static final class Copy {
         String system, nemesis, fencing, resource, persistence, onDoubt, backend;
+        List<String> until;
         int clients;
         long seed;
         Duration timeLimit, lease, nemesisInterval, holdMax, quiet, rest;
@@ -209,12 +225,12 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
             system = s.system; clients = s.clients; timeLimit = s.timeLimit; nemesis = s.nemesis; fencing = s.fencing; resource = s.resource;
             seed = s.seed; lease = s.lease; nemesisInterval = s.nemesisInterval; holdMax = s.holdMax; quiet = s.quiet; persistence = s.persistence;
             onDoubt = s.onDoubt; nesting = s.nesting; readers = s.readers; options = s.options; keepCrashed = s.keepCrashed; schedule = s.schedule;
-            rest = s.rest; backend = s.backend;
+            rest = s.rest; backend = s.backend; until = s.until;
         }
 
         LockStormSpec spec() {
             return new LockStormSpec(system, clients, timeLimit, nemesis, fencing, resource, seed, lease, nemesisInterval, holdMax, quiet,
-                    persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest, backend);
+                    persistence, onDoubt, nesting, readers, options, keepCrashed, schedule, rest, backend, until);
         }
     }
 }

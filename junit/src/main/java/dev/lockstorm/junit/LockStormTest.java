@@ -111,6 +111,13 @@ public @interface LockStormTest {
      */
     int seeds() default 1;
 
+    /**
+     * Findings the run ends at ({@code run --until}), e.g. {@code "defect"}: its faults and clients stop
+     * as soon as the history so far shows every one, instead of at the time limit; the heal and the
+     * whole check follow, and decide. For a reproduction that asserts only that finding; empty for none.
+     */
+    String[] until() default {};
+
     /** The system's own options, as {@code "name=value"}. */
     String[] options() default {};
 }

@@ -3,7 +3,9 @@ package dev.lockstorm.results;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.lock.Coverage;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -84,6 +86,48 @@ public record Expectation(Word word, String moment) {
         }
         for (Word x : Word.values()) if (x != Word.EXERCISED && x.wire().equals(w)) return new Expectation(x, null);
         throw new IllegalArgumentException("--expect " + w + ": expected one of " + words());
+    }
+
+    /**
+     * Whether a history that meets it goes on meeting it as it grows, so that a run may end as soon as
+     * the history so far shows it ({@code run --until}): a finding (a double holder, a defect, a stale
+     * write refused, a moment exercised) stays found. Not so "valid", "no-defect" or "lease-limit" (a
+     * later defect undoes them), nor a count of lost updates, which a later read may show otherwise.
+     */
+    public boolean staysMet() {
+        return switch (word) {
+            case INVALID, DOUBLE_HOLDER, STALE_WRITES_REJECTED, DEFECT, RESOURCE_DEFECT, EXERCISED -> true;
+            case VALID, NO_DOUBLE_HOLDER, LOST_UPDATE, NO_LOST_UPDATE, NO_DEFECT, LEASE_LIMIT, NO_RESOURCE_DEFECT -> false;
+        };
+    }
+
+    /**
+     * The expectations a run may end at ({@code --until}), from {@code words}; an {@link IllegalArgumentException}
+     * naming {@code option}, the word and what is expected for a word that is none, or one that does not stay met.
+     */
+    public static List<Expectation> endings(List<String> words, String option) {
+        List<Expectation> out = new ArrayList<>();
+        for (String w : words) {
+            Expectation e;
+            try {
+                e = parse(w);
+            } catch (IllegalArgumentException bad) {
+                throw new IllegalArgumentException(bad.getMessage().replaceFirst("^--expect", option));
+            }
+            if (!e.staysMet()) {
+                throw new IllegalArgumentException(option + " " + e.text() + ": a run ends only at what stays shown once shown; expected one of "
+                        + String.join(", ", Arrays.stream(Word.values()).filter(x -> x == Word.EXERCISED || new Expectation(x, null).staysMet())
+                        .map(Word::wire).toList()));
+            }
+            out.add(e);
+        }
+        return List.copyOf(out);
+    }
+
+    /** What a run ending at {@code all} looks for: every one met by the history so far, in words; empty while one is not. */
+    public static Optional<String> allMet(List<Expectation> all, Results r) {
+        for (Expectation e : all) if (e.unmet(r).isPresent()) return Optional.empty();
+        return all.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", all.stream().map(Expectation::text).toList()));
     }
 
     /** The expectation as {@code --expect} takes it. */

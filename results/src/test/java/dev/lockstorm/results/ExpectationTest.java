@@ -150,4 +150,25 @@ class ExpectationTest {
         return new Results(v, "h", "fenced-mutex", lock, Map.of(Analysis.Kind.DOUBLE_HOLDERS, new Results.Decided(Analysis.Status.VALID, "")),
                 notLive, Results.Run.of(Map.of("system", "redis-single", "faults_injected", 0)), 12);
     }
+    @Test
+    void aRunEndsOnlyAtFindingsThatStayOnceShownAndAllOfThem() throws Exception {
+        // what a growing history, once it shows it, shows for good: a run may end there (run --until)
+        assertEquals(List.of("invalid", "double-holder", "stale-writes-rejected", "defect", "resource-defect", "exercised:holder-killed"),
+                Expectation.endings(List.of("invalid", "double-holder", "stale-writes-rejected", "defect", "resource-defect", "exercised:holder-killed"),
+                        "--until").stream().map(Expectation::text).toList());
+        // a later defect undoes these, and a later read may count lost updates otherwise
+        for (String w : List.of("valid", "no-defect", "lease-limit", "no-double-holder", "lost-update", "no-lost-update", "no-resource-defect")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Expectation.endings(List.of(w), "--until"));
+            assertTrue(e.getMessage().startsWith("--until " + w + ": a run ends only at what stays shown once shown; expected one of invalid,"
+                    + " double-holder, stale-writes-rejected, defect, resource-defect, exercised:KEY"), e.getMessage());
+        }
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> Expectation.endings(List.of("soon"), "--until"));
+        assertTrue(none.getMessage().startsWith("--until soon: expected one of valid, invalid"), none.getMessage());
+        // every one must be shown, and it is said in words
+        Results r = Results.of(Histories.check(Histories.FROZEN_HOLDER_FENCED), List.of(), Map.of("system", "redis-single", "faults_injected", 1));
+        assertEquals(java.util.Optional.of("double-holder, stale-writes-rejected"),
+                Expectation.allMet(Expectation.endings(List.of("double-holder", "stale-writes-rejected"), "--until"), r));
+        assertEquals(java.util.Optional.empty(), Expectation.allMet(Expectation.endings(List.of("double-holder", "defect"), "--until"), r));
+        assertEquals(java.util.Optional.empty(), Expectation.allMet(List.of(), r));
+    }
 }

@@ -61,7 +61,7 @@ public final class DemoCommand implements Callable<Integer> {
                 .command(List.of("bin/lockstorm", "demo", "--seed", Long.toString(seed))).build();
         System.out.println("lockstorm demo: 5 Curator InterProcessMutex clients on a 3-node ZooKeeper ensemble; the nemesis"
                 + " freezes the lock holder for 8 s, past its 4 s session (a long GC pause)");
-        return RunCommand.run(spec, store.store().newRun(spec.system().name()), new dev.lockstorm.suite.internal.run.Placement.InLab(), List.of());
+        return RunCommand.run(spec, store.store().newRun(spec.system().name()), new dev.lockstorm.suite.internal.run.Placement.InLab(), List.of(), List.of());
     }
 
     private int offline() throws IOException {

@@ -123,6 +123,13 @@ public final class RunCommand implements Callable<Integer>, Typed {
     @Mixin
     ExpectOption expect = new ExpectOption();
 
+    @Option(names = "--until", split = ",", paramLabel = "E",
+            description = "Ends the run's faults and clients as soon as the history so far shows every one of these (what --expect takes"
+                    + " that stays shown once shown: invalid, double-holder, stale-writes-rejected, defect, resource-defect, exercised:KEY),"
+                    + " instead of at the time limit; the heal, the liveness check and the whole check follow as always, and decide."
+                    + " A hunt's runs end at a defect so.")
+    List<String> until = new ArrayList<>();
+
     @Option(names = "--schedule", paramLabel = "FILE",
             description = "Does the faults of a recorded schedule (a run's schedule.json) again instead of drawing new ones: the same"
                     + " faults to the same hosts and clients, in the same order and spacing, each one that came right after a client's"
@@ -136,7 +143,7 @@ public final class RunCommand implements Callable<Integer>, Typed {
 
     @Option(names = "--spec", paramLabel = "FILE",
             description = "Runs the run FILE describes (a run's spec.json, or one a harness wrote: the JUnit extension hands its runs over"
-                    + " so) instead of one made of the options above; --run-dir, --store, --run-name and --expect still apply.")
+                    + " so) instead of one made of the options above; --run-dir, --store, --run-name, --expect and --until still apply.")
     Path specFile;
 
     @Option(names = "--run-dir", paramLabel = "DIR",
@@ -179,6 +186,7 @@ public final class RunCommand implements Callable<Integer>, Typed {
     }
 
     private List<Expectation> expectations = List.of();
+    private List<Expectation> endings = List.of();
 
     @Override
     public Integer call() throws Exception {
@@ -189,6 +197,7 @@ public final class RunCommand implements Callable<Integer>, Typed {
             RunRequest request = specFile != null ? fromSpec() : request();
             spec = spec(request);
             expectations = expect.expectations();
+            endings = Expectation.endings(until, "--until");
             placement = request.where();
             placement.check(spec);
             dir = runDir != null ? RunStore.claim(runDir, specFile) : store.store().newRun(runName != null ? runName : spec.system().name());
@@ -196,7 +205,7 @@ public final class RunCommand implements Callable<Integer>, Typed {
             System.err.println("lockstorm run: " + e.getMessage());
             return Main.BAD_INPUT;
         }
-        return run(spec, dir, placement, expectations);
+        return run(spec, dir, placement, expectations, endings);
     }
 
     /**
@@ -212,7 +221,7 @@ public final class RunCommand implements Callable<Integer>, Typed {
     }
 
     /** Options that go with {@code --spec}: where the run goes and what it must show; the run itself is the file's. */
-    private static final java.util.Set<String> WITH_SPEC = java.util.Set.of("--spec", "--run-dir", "--store", "--results", "--run-name", "--expect");
+    private static final java.util.Set<String> WITH_SPEC = java.util.Set.of("--spec", "--run-dir", "--store", "--results", "--run-name", "--expect", "--until");
 
     /** The run of {@code --spec FILE}; an option that would describe the run too is refused, never ignored. */
     private RunRequest fromSpec() throws java.io.IOException {
@@ -220,7 +229,7 @@ public final class RunCommand implements Callable<Integer>, Typed {
             String option = w.contains("=") ? w.substring(0, w.indexOf('=')) : w;
             if (option.startsWith("--") && !WITH_SPEC.contains(option)) {
                 throw new IllegalArgumentException(option + ": --spec " + specFile + " describes the whole run; give only --run-dir, --store,"
-                        + " --run-name or --expect beside it");
+                        + " --run-name, --expect or --until beside it");
             }
         }
         return RunRequest.read(specFile);
@@ -241,12 +250,15 @@ public final class RunCommand implements Callable<Integer>, Typed {
 
     /**
      * Runs a spec into {@code dir}, a new run directory, and prints the summary; returns the exit code of
-     * its verdict, or with {@code expectations}, 0 when every one is met and 1 when one is not.
+     * its verdict, or with {@code expectations}, 0 when every one is met and 1 when one is not. With
+     * {@code endings}, the main phase ends as soon as the history so far meets every one.
      */
-    static int run(RunSpec spec, Path dir, Placement placement, List<Expectation> expectations) throws Exception {
+    static int run(RunSpec spec, Path dir, Placement placement, List<Expectation> expectations, List<Expectation> endings) throws Exception {
         System.out.println("lockstorm run: " + spec.commandLine() + "  (seed " + spec.seed() + ")");
         if (!spec.classpath().isEmpty()) System.out.println("  class path: " + PluginClasspath.join(spec.classpath()));
-        RunResult r = new Runner(System.out, placement).run(spec, dir);
+        Runner runner = new Runner(System.out, placement);
+        if (!endings.isEmpty()) runner = runner.endingAt(results -> Expectation.allMet(endings, results));
+        RunResult r = runner.run(spec, dir);
         System.out.print(Summary.of(r.check()));
         if (!r.notLive().isEmpty()) System.out.println("  liveness: could not acquire after the heal: " + r.notLive());
         System.out.println("  faults injected: " + r.faults());

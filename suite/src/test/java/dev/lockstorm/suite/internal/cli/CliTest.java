@@ -359,6 +359,14 @@ class CliTest {
     }
 
     @Test
+    void runEndsOnlyAtAFindingThatStaysShown() {
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--until", "no-defect"));
+        assertTrue(console.err().contains("--until no-defect: a run ends only at what stays shown once shown; expected one of invalid,"), console.err());
+        assertEquals(3, Main.run("run", "--system", "redis-single", "--until", "soon"));
+        assertTrue(console.err().contains("--until soon: expected one of valid, invalid"), console.err());
+    }
+
+    @Test
     void matrixAndReproduceRejectBadOptionsBeforeRunningAnything() {
         assertEquals(3, Main.run("matrix", "--systems", "redis-single,etcd"));
         assertTrue(console.err().contains("unknown system 'etcd'"), console.err());
