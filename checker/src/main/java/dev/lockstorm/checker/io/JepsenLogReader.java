@@ -9,8 +9,6 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads the op lines of a Jepsen log, {@code INFO  jepsen.util - 3\t:ok\t:read\t2} (tabs or spaces).
@@ -22,7 +20,8 @@ import java.util.regex.Pattern;
  * instant where the register did not hold the expected value. Other {@code :fail}s did not happen.
  */
 final class JepsenLogReader {
-    private static final Pattern OP = Pattern.compile("jepsen\\.util - (\\S+)\\s+:(\\S+)\\s+:(\\S+)\\s*(.*)$");
+    /** What begins an op's fields on a line of Jepsen's log (other loggers' lines are passed over). */
+    private static final String MARK = "jepsen.util - ";
 
     private JepsenLogReader() {
     }
@@ -35,19 +34,22 @@ final class JepsenLogReader {
         while ((text = in.readLine()) != null) {
             line++;
             if (!text.isBlank()) lines++;
-            if (!text.contains("jepsen.util - ")) continue;
+            int at = text.indexOf(MARK);
+            if (at < 0) continue;
             ops++;
-            Matcher m = OP.matcher(text);
-            if (!m.find()) {
+            // <process> <ws> :<type> <ws> :<f> [<ws> <value>], read by hand: a regular expression per line was most of a small log's read
+            int[] cut = fields(text, at + MARK.length());
+            if (cut == null) {
                 throw new HistoryFormatException(source, line, "expected '<process>\\t:<type>\\t:<f>\\t<value>' after 'jepsen.util - '");
             }
             Map<String, Object> extra = new LinkedHashMap<>();
-            Object p = scalar(m.group(1), source, line);
+            Object p = scalar(text.substring(at + MARK.length(), cut[0]), source, line);
             int process = JepsenOps.process(p, extra, source, line, out);
-            OpType type = OpType.fromWire(m.group(2));
-            if (type == null) throw new HistoryFormatException(source, line, "type :" + m.group(2) + "; expected :invoke, :ok, :fail or :info");
-            String f = m.group(3);
-            String v = m.group(4).strip();
+            String typeWord = text.substring(cut[1], cut[2]);
+            OpType type = OpType.fromWire(typeWord);
+            if (type == null) throw new HistoryFormatException(source, line, "type :" + typeWord + "; expected :invoke, :ok, :fail or :info");
+            String f = text.substring(cut[3], cut[4]);
+            String v = text.substring(cut[4]).strip();
             Object value = v.isEmpty() ? null : scalar(v, source, line);
             if (type == OpType.FAIL && f.equals("cas") && process != Op.NEMESIS) {
                 type = OpType.OK;
@@ -61,6 +63,43 @@ final class JepsenLogReader {
             throw new HistoryFormatException(source, 1, "no Jepsen op line in " + lines + (lines == 1 ? " line" : " lines") + "; expected the jepsen-log format,"
                     + " lines like 'INFO  jepsen.util - 3\t:invoke\t:read\tnil' (another format? use --format jsonl or edn)");
         }
+    }
+
+    /**
+     * Where the fields of an op line end and begin, from {@code i} (just past {@link #MARK}): the
+     * process's end, the type's start and end (past its colon), the function's start and end; null
+     * when the line is not {@code <process> <ws> :<type> <ws> :<f>}, each a run of non-blank characters.
+     */
+    private static int[] fields(String text, int i) {
+        int n = text.length();
+        int processEnd = word(text, i);
+        if (processEnd == i) return null;
+        int typeColon = blanks(text, processEnd);
+        if (typeColon == processEnd || typeColon >= n || text.charAt(typeColon) != ':') return null;
+        int typeEnd = word(text, typeColon + 1);
+        if (typeEnd == typeColon + 1) return null;
+        int fColon = blanks(text, typeEnd);
+        if (fColon == typeEnd || fColon >= n || text.charAt(fColon) != ':') return null;
+        int fEnd = word(text, fColon + 1);
+        if (fEnd == fColon + 1) return null;
+        return new int[] {processEnd, typeColon + 1, typeEnd, fColon + 1, fEnd};
+    }
+
+    /** The end of the run of non-blank characters from {@code i}. */
+    private static int word(String text, int i) {
+        while (i < text.length() && !blank(text.charAt(i))) i++;
+        return i;
+    }
+
+    /** The end of the run of blanks from {@code i}. */
+    private static int blanks(String text, int i) {
+        while (i < text.length() && blank(text.charAt(i))) i++;
+        return i;
+    }
+
+    /** A blank as a regular expression's {@code \s} is one: space, tab, a line's end, vertical tab, form feed. */
+    private static boolean blank(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
     }
 
     /** An EDN value; the common ones of a log line (nil, a whole number) without starting a reader for each. */

@@ -9,7 +9,6 @@ import dev.lockstorm.checker.model.Model;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashSet;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -52,7 +51,7 @@ final class Search<S> {
     private int frontier;
     private long hash;
     private int requiredLeft;
-    private HashSet<Key> seen = new HashSet<>();
+    private KeySet seen = new KeySet();
     /** states this search has taken from the shared budget, given back when it ends */
     private long grantedStates;
 
@@ -147,7 +146,7 @@ final class Search<S> {
         if (r != null) {
             budget.addAndGet(grantedStates);
             grantedStates = 0;
-            seen = new HashSet<>();
+            seen = new KeySet();
             current = null;
             candBuf = null;
         }
@@ -240,7 +239,7 @@ final class Search<S> {
             }
         } catch (OutOfMemoryError e) {
             long states = seen.size();
-            seen = new HashSet<>();
+            seen = new KeySet();
             candBuf = null;
             return new PartitionResult(Verdict.UNKNOWN, "out of memory after " + steps + " steps and " + states
                     + " states (raise -Xmx)", n, states, steps, null);
@@ -493,6 +492,51 @@ final class Search<S> {
         public boolean equals(Object o) {
             return o instanceof Key k && k.hash == hash && k.frontier == frontier
                     && Arrays.equals(k.past, past) && Arrays.equals(k.behind, behind) && k.state.equals(state);
+        }
+    }
+
+    /**
+     * The memo: a set of keys by open addressing (linear probing, at most half full), without a
+     * node object per key or a rehash of boxed entries as a {@code HashSet} has; a search adds to it
+     * once per state explored and never removes.
+     */
+    private static final class KeySet {
+        private Key[] table = new Key[64];
+        private int size;
+
+        /** Adds {@code k}; false when an equal key is there already. */
+        boolean add(Key k) {
+            int mask = table.length - 1;
+            int i = spread(k.hash) & mask;
+            for (Key at = table[i]; at != null; at = table[i]) {
+                if (at.equals(k)) return false;
+                i = (i + 1) & mask;
+            }
+            table[i] = k;
+            if (++size * 2 > table.length) grow();
+            return true;
+        }
+
+        int size() {
+            return size;
+        }
+
+        private void grow() {
+            Key[] old = table;
+            table = new Key[old.length * 2];
+            int mask = table.length - 1;
+            for (Key k : old) {
+                if (k == null) continue;
+                int i = spread(k.hash) & mask;
+                while (table[i] != null) i = (i + 1) & mask;
+                table[i] = k;
+            }
+        }
+
+        /** The high bits mixed into the low ones that pick a slot (a key's hash may differ only above them). */
+        private static int spread(int h) {
+            h *= 0x9E3779B9;
+            return h ^ (h >>> 16);
         }
     }
 

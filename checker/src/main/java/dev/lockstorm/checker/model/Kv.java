@@ -67,9 +67,12 @@ public final class Kv implements Model<Kv.State> {
         return "kv";
     }
 
+    /** Its operations' functions, one set for every call (the check asks once per operation). */
+    private static final Set<String> FUNCTIONS = Set.of("get", "put", "append");
+
     @Override
     public Set<String> functions() {
-        return Set.of("get", "put", "append");
+        return FUNCTIONS;
     }
 
     @Override

@@ -26,9 +26,12 @@ abstract class LockModel<S extends LockModel.LockState> implements LockFamily<S>
 
     protected static final int FREE = -1;
 
+    /** Its operations' functions, one set for every call (the check asks once per operation). */
+    private static final Set<String> FUNCTIONS = Set.of(LockReduction.ACQUIRE, LockReduction.RELEASE);
+
     @Override
     public Set<String> functions() {
-        return Set.of(LockReduction.ACQUIRE, LockReduction.RELEASE);
+        return FUNCTIONS;
     }
 
     @Override

@@ -30,9 +30,12 @@ public final class MultiRegister implements Model<MultiRegister.State> {
         return "multi-register";
     }
 
+    /** Its operations' functions, one set for every call (the check asks once per operation). */
+    private static final Set<String> FUNCTIONS = Set.of("txn");
+
     @Override
     public Set<String> functions() {
-        return Set.of("txn");
+        return FUNCTIONS;
     }
 
     @Override

@@ -61,9 +61,12 @@ public final class Register implements Model<Register.State> {
         return name;
     }
 
+    /** Its operations' functions, one set for every call (the check asks once per operation). */
+    private static final Set<String> FUNCTIONS = Set.of("read", "write", "cas");
+
     @Override
     public Set<String> functions() {
-        return Set.of("read", "write", "cas");
+        return FUNCTIONS;
     }
 
     @Override

@@ -69,9 +69,12 @@ public final class RwLock implements LockFamily<RwLock.State> {
         return "rw-lock";
     }
 
+    /** Its operations' functions, one set for every call (the check asks once per operation). */
+    private static final Set<String> FUNCTIONS = Set.of(ACQUIRE_READ, RELEASE_READ, ACQUIRE_WRITE, RELEASE_WRITE);
+
     @Override
     public Set<String> functions() {
-        return Set.of(ACQUIRE_READ, RELEASE_READ, ACQUIRE_WRITE, RELEASE_WRITE);
+        return FUNCTIONS;
     }
 
     @Override

@@ -191,6 +191,16 @@ class HistoryIoTest {
         var e = assertThrows(HistoryFormatException.class, () -> HistoryReader.read(
                 new StringReader("INFO  jepsen.util - zzz\n"), "e.log", HistoryFormat.JEPSEN_LOG));
         assertTrue(e.getMessage().startsWith("e.log:1: expected '<process>"), e.getMessage());
+        // the value is the rest of the line, blanks inside it kept; a line with no function, or a field without its colon, is named
+        History v = HistoryReader.read(new StringReader("x jepsen.util - 2 :invoke :write  [1   2] \n"), "e.log", HistoryFormat.JEPSEN_LOG);
+        assertEquals(2, v.get(0).process());
+        assertEquals("write", v.get(0).f());
+        assertEquals(List.of(1L, 2L), v.get(0).value());
+        for (String bad : List.of("INFO  jepsen.util - 0\t:invoke\n", "INFO  jepsen.util - 0\tinvoke\t:read\tnil\n",
+                "INFO  jepsen.util - 0\t:invoke\tread\tnil\n", "INFO  jepsen.util -  0\t:invoke\t:read\n", "INFO  jepsen.util - 0:invoke\t:read\n")) {
+            var b = assertThrows(HistoryFormatException.class, () -> HistoryReader.read(new StringReader(bad), "e.log", HistoryFormat.JEPSEN_LOG), bad);
+            assertTrue(b.getMessage().startsWith("e.log:1: expected '<process>"), bad + " -> " + b.getMessage());
+        }
     }
 
     @Test
