@@ -82,7 +82,6 @@ public final class LockStorm {
         RunRequest request;
         try {
             request = spec.request();
-            dev.lockstorm.results.Expectation.endings(spec.until(), "until");
         } catch (IllegalArgumentException e) {
             throw new LockStormSetupException("lockstorm cannot run " + spec.describe() + ": " + e.getMessage());
         }

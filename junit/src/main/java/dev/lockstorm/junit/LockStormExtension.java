@@ -134,10 +134,7 @@ public final class LockStormExtension implements ParameterResolver, InvocationIn
         if (!t.holdMax().isBlank()) s = s.withHoldMax(duration(t.holdMax(), "holdMax"));
         if (!t.nemesisInterval().isBlank()) s = s.withNemesisInterval(duration(t.nemesisInterval(), "nemesisInterval"));
         if (!t.rest().isBlank()) s = s.withRest(duration(t.rest(), "rest"));
-        if (t.until().length > 0) {
-            dev.lockstorm.results.Expectation.endings(List.of(t.until()), "until");
-            s = s.withUntil(t.until());
-        }
+        if (t.until().length > 0) s = s.withUntil(t.until());
         for (String o : t.options()) {
             int eq = o.indexOf('=');
             if (eq <= 0) throw new IllegalArgumentException("options = \"" + o + "\": expected name=value");

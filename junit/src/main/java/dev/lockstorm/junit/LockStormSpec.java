@@ -2,6 +2,7 @@ package dev.lockstorm.junit;
 
 import dev.lockstorm.api.Fencing;
 import dev.lockstorm.clusters.redis.Persistence;
+import dev.lockstorm.results.Expectation;
 import dev.lockstorm.suite.internal.run.Durations;
 import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.RunDefaults;
@@ -63,6 +64,8 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
     public LockStormSpec {
         options = Map.copyOf(options);
         until = List.copyOf(until);
+        // checked here, where every spec is made (an annotation, withUntil, or this constructor), so that a bad word never reaches a run
+        Expectation.endings(until, "until");
     }
 
     /** A fault-free run of {@code system} with the defaults of every run (5 clients, 60 s, seed 1, a 4 s lease, the counter without fencing). */
@@ -174,7 +177,7 @@ public record LockStormSpec(String system, int clients, Duration timeLimit, Stri
      * ({@code run --until}; what {@code --expect} takes that stays shown once shown: {@code defect},
      * {@code double-holder}, {@code resource-defect}, {@code invalid}, {@code stale-writes-rejected},
      * {@code exercised:KEY}): a test that asserts a defect need not wait out the time limit once it is
-     * there. A word that is none of those is a {@link LockStormSetupException} when the run starts.
+     * there. A word that is none of those is an {@link IllegalArgumentException} naming it.
      */
     public LockStormSpec withUntil(String... findings) {
         return copy(c -> c.until = List.of(findings));

@@ -58,6 +58,20 @@ public record Expectation(Word word, String moment) {
         public String wire() {
             return wire;
         }
+
+        /**
+         * Whether a history that meets it goes on meeting it as it grows, so that a run may end as soon
+         * as the history so far shows it ({@code run --until}): a finding (a double holder, a defect, a
+         * stale write refused, a moment exercised) stays found. Not so "valid", "no-defect" or
+         * "lease-limit" (a later defect undoes them), nor a count of lost updates, which a later read
+         * may show otherwise.
+         */
+        public boolean staysMet() {
+            return switch (this) {
+                case INVALID, DOUBLE_HOLDER, STALE_WRITES_REJECTED, DEFECT, RESOURCE_DEFECT, EXERCISED -> true;
+                case VALID, NO_DOUBLE_HOLDER, LOST_UPDATE, NO_LOST_UPDATE, NO_DEFECT, LEASE_LIMIT, NO_RESOURCE_DEFECT -> false;
+            };
+        }
     }
 
     /** A defect of the lock: see {@link Results#defects()}. */
@@ -76,29 +90,21 @@ public record Expectation(Word word, String moment) {
 
     /** The expectation {@code text} names; an {@link IllegalArgumentException} saying what is expected otherwise. */
     public static Expectation parse(String text) {
+        return parse(text, "--expect");
+    }
+
+    /** {@link #parse(String)}, the error naming {@code option} (the word given where). */
+    private static Expectation parse(String text, String option) {
         String w = text.trim();
         if (w.startsWith("exercised:")) {
             String key = w.substring("exercised:".length());
             if (!Coverage.KEYS.contains(key)) {
-                throw new IllegalArgumentException("--expect " + w + ": no such moment; expected exercised: and one of " + String.join(", ", Coverage.KEYS));
+                throw new IllegalArgumentException(option + " " + w + ": no such moment; expected exercised: and one of " + String.join(", ", Coverage.KEYS));
             }
             return new Expectation(Word.EXERCISED, key);
         }
         for (Word x : Word.values()) if (x != Word.EXERCISED && x.wire().equals(w)) return new Expectation(x, null);
-        throw new IllegalArgumentException("--expect " + w + ": expected one of " + words());
-    }
-
-    /**
-     * Whether a history that meets it goes on meeting it as it grows, so that a run may end as soon as
-     * the history so far shows it ({@code run --until}): a finding (a double holder, a defect, a stale
-     * write refused, a moment exercised) stays found. Not so "valid", "no-defect" or "lease-limit" (a
-     * later defect undoes them), nor a count of lost updates, which a later read may show otherwise.
-     */
-    public boolean staysMet() {
-        return switch (word) {
-            case INVALID, DOUBLE_HOLDER, STALE_WRITES_REJECTED, DEFECT, RESOURCE_DEFECT, EXERCISED -> true;
-            case VALID, NO_DOUBLE_HOLDER, LOST_UPDATE, NO_LOST_UPDATE, NO_DEFECT, LEASE_LIMIT, NO_RESOURCE_DEFECT -> false;
-        };
+        throw new IllegalArgumentException(option + " " + w + ": expected one of " + words());
     }
 
     /**
@@ -108,16 +114,10 @@ public record Expectation(Word word, String moment) {
     public static List<Expectation> endings(List<String> words, String option) {
         List<Expectation> out = new ArrayList<>();
         for (String w : words) {
-            Expectation e;
-            try {
-                e = parse(w);
-            } catch (IllegalArgumentException bad) {
-                throw new IllegalArgumentException(bad.getMessage().replaceFirst("^--expect", option));
-            }
-            if (!e.staysMet()) {
+            Expectation e = parse(w, option);
+            if (!e.word().staysMet()) {
                 throw new IllegalArgumentException(option + " " + e.text() + ": a run ends only at what stays shown once shown; expected one of "
-                        + String.join(", ", Arrays.stream(Word.values()).filter(x -> x == Word.EXERCISED || new Expectation(x, null).staysMet())
-                        .map(Word::wire).toList()));
+                        + String.join(", ", Arrays.stream(Word.values()).filter(Word::staysMet).map(Word::wire).toList()));
             }
             out.add(e);
         }

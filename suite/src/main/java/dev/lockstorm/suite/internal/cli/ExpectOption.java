@@ -30,8 +30,19 @@ final class ExpectOption {
     static final class Words implements Iterable<String> {
         @Override
         public Iterator<String> iterator() {
-            return Stream.of(Expectation.Word.values())
-                    .flatMap(w -> w == Expectation.Word.EXERCISED ? Coverage.KEYS.stream().map(k -> "exercised:" + k) : Stream.of(w.wire())).iterator();
+            return spelled(Stream.of(Expectation.Word.values()));
         }
+    }
+
+    /** The words a run may end at ({@code run --until}: {@link Expectation.Word#staysMet}), each moment spelled out. */
+    static final class Endings implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return spelled(Stream.of(Expectation.Word.values()).filter(Expectation.Word::staysMet));
+        }
+    }
+
+    private static Iterator<String> spelled(Stream<Expectation.Word> words) {
+        return words.flatMap(w -> w == Expectation.Word.EXERCISED ? Coverage.KEYS.stream().map(k -> "exercised:" + k) : Stream.of(w.wire())).iterator();
     }
 }

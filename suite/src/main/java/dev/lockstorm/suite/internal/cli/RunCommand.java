@@ -123,11 +123,10 @@ public final class RunCommand implements Callable<Integer>, Typed {
     @Mixin
     ExpectOption expect = new ExpectOption();
 
-    @Option(names = "--until", split = ",", paramLabel = "E",
-            description = "Ends the run's faults and clients as soon as the history so far shows every one of these (what --expect takes"
-                    + " that stays shown once shown: invalid, double-holder, stale-writes-rejected, defect, resource-defect, exercised:KEY),"
-                    + " instead of at the time limit; the heal, the liveness check and the whole check follow as always, and decide."
-                    + " A hunt's runs end at a defect so.")
+    @Option(names = "--until", split = ",", paramLabel = "E", completionCandidates = ExpectOption.Endings.class,
+            description = "Ends the run's faults and clients as soon as the history so far shows every one of these, instead of at the"
+                    + " time limit: one or more of ${COMPLETION-CANDIDATES} (what --expect takes that stays shown once shown). The heal,"
+                    + " the liveness check and the whole check follow as always, and decide. A hunt's runs end at a defect so.")
     List<String> until = new ArrayList<>();
 
     @Option(names = "--schedule", paramLabel = "FILE",
