@@ -8,7 +8,8 @@ lockstorm_java_ok() {
     # with the shell's own words, no sed or dirname: every fork is a millisecond of a cold `check`
     release=$(readlink -f "$(command -v java)")
     release="${release%/*}"
-    release="${release%/*}/release"
+    lockstorm_jdk_home="${release%/*}" # (the launcher's class-data archive is made against this JDK's own)
+    release="$lockstorm_jdk_home/release"
     if [ -f "$release" ]; then
         while IFS= read -r line; do
             case "$line" in JAVA_VERSION=\"*) v=${line#JAVA_VERSION=\"}; v=${v%%[!0-9]*}; break ;; esac

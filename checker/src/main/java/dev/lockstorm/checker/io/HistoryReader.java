@@ -31,6 +31,15 @@ public final class HistoryReader {
     }
 
     public static History read(Path file, HistoryFormat format) {
+        return readTold(file, format).history();
+    }
+
+    /** A history read from a file, and the format it was read in (with {@code AUTO}, the one told from the file). */
+    public record Told(History history, HistoryFormat format) {
+    }
+
+    /** {@link #read(Path, HistoryFormat)}, saying which format it read: one look at the file, where a separate {@link #detect} is a second. */
+    public static Told readTold(Path file, HistoryFormat format) {
         String source = file.toString();
         if (!Files.isRegularFile(file)) throw new HistoryFormatException(source, 0, notAFile(file));
         HistoryFormat f = look(file, format);
@@ -39,7 +48,7 @@ public final class HistoryReader {
             HistoryBuilder b = new HistoryBuilder(source);
             try (InputStream in = new StrictUtf8(withoutByteOrderMark(new java.io.BufferedInputStream(Files.newInputStream(file), 1 << 16)))) {
                 JsonlHistoryReader.read(in, source, b);
-                return b.build();
+                return new Told(b.build(), f);
             } catch (java.io.CharConversionException e) {
                 throw notUtf8(file);
             } catch (IOException e) {
@@ -49,7 +58,7 @@ public final class HistoryReader {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             in.mark(1);
             if (in.read() != '\uFEFF') in.reset(); // a byte-order mark is no part of the history
-            return read(in, source, f);
+            return new Told(read(in, source, f), f);
         } catch (CharacterCodingException e) {
             throw notUtf8(file);
         } catch (IOException e) {

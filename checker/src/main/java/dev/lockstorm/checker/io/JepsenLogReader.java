@@ -48,7 +48,7 @@ final class JepsenLogReader {
             String typeWord = text.substring(cut[1], cut[2]);
             OpType type = OpType.fromWire(typeWord);
             if (type == null) throw new HistoryFormatException(source, line, "type :" + typeWord + "; expected :invoke, :ok, :fail or :info");
-            String f = text.substring(cut[3], cut[4]);
+            String f = out.canonical(text.substring(cut[3], cut[4]));
             String v = text.substring(cut[4]).strip();
             Object value = v.isEmpty() ? null : scalar(v, source, line);
             if (type == OpType.FAIL && f.equals("cas") && process != Op.NEMESIS) {

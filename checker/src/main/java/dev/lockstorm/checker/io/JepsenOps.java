@@ -32,7 +32,7 @@ final class JepsenOps {
                 default -> extra.put(e.getKey(), e.getValue());
             }
         }
-        return new Op(0, time, t, process, String.valueOf(f), m.get("value"), extra, line);
+        return new Op(0, time, t, process, names.canonical(String.valueOf(f)), m.get("value"), extra, line);
     }
 
     /**

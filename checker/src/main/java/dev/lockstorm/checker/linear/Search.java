@@ -211,7 +211,7 @@ final class Search<S> {
                     S nextState = model.step(state, ops[op]);
                     if (nextState == null) continue;
                     mark(op);
-                    if (seen.add(key(nextState))) {
+                    if (firstVisit(nextState)) {
                         if (!reserve(budget)) return outOfBudget();
                         advance(i, state, i);
                         state = nextState;
@@ -312,7 +312,7 @@ final class Search<S> {
             int op = candBuf[candBase + k];
             if (!readOnly[op] || model.step(state, ops[op]) == null) continue;
             mark(op);
-            if (seen.add(key(state))) return k;
+            if (firstVisit(state)) return k;
             unmark(op);
             return DEAD_END;
         }
@@ -352,13 +352,16 @@ final class Search<S> {
     private void mark(int op) {
         done[op >>> 6] |= 1L << op;
         hash ^= zobrist[op];
-        if (ops[op].optional()) optionalPending.clear(op);
-        if (!ops[op].optional()) {
+        if (ops[op].optional()) {
+            optionalPending.clear(op);
+            if (op < frontier) behindNow = null;
+        } else {
             requiredPending.clear(op);
             requiredLeft--;
             if (op == frontier) {
                 int f = requiredPending.nextSetBit(op + 1);
                 frontier = f < 0 ? n : f;
+                behindNow = null;
             }
         }
     }
@@ -366,25 +369,64 @@ final class Search<S> {
     private void unmark(int op) {
         done[op >>> 6] &= ~(1L << op);
         hash ^= zobrist[op];
-        if (ops[op].optional()) optionalPending.set(op);
-        if (!ops[op].optional()) {
+        if (ops[op].optional()) {
+            optionalPending.set(op);
+            if (op < frontier) behindNow = null;
+        } else {
             requiredPending.set(op);
             requiredLeft++;
-            if (op < frontier) frontier = op;
+            if (op < frontier) {
+                frontier = op;
+                behindNow = null;
+            }
         }
     }
 
-    /** Scratch for {@link #key}: the optional operations behind the frontier, before they are copied to their exact size. */
+    /** Scratch for {@link #behind}: the optional operations behind the frontier, before they are copied to their exact size. */
     private int[] behindBuf = new int[8];
+    /** {@link #behind}'s answer while neither the frontier nor an optional operation behind it changes; null when it must be made again */
+    private int[] behindNow;
 
-    private Key key(S state) {
+    /**
+     * Whether the configuration now (the linearized operations, and {@code state}) is new to this
+     * search, remembering it when it is. The memo is probed before a key is built: on read-heavy
+     * histories (etcd) most configurations were met before, and a key is three allocations.
+     */
+    private boolean firstVisit(S state) {
+        int h = Key.hash(hash, state);
+        Key[] table = seen.table;
+        int[] hashes = seen.hashes;
+        int mask = table.length - 1;
+        int i = KeySet.spread(h) & mask;
+        for (Key at = table[i]; at != null; at = table[i]) {
+            if (hashes[i] == h && at.frontier == frontier && samePast(at.past) && sameBehind(at.behind) && at.state.equals(state)) return false;
+            i = (i + 1) & mask;
+        }
+        seen.put(i, new Key(frontier, behind(), past(), state, h));
+        return true;
+    }
+
+    /** The optional operations left behind the frontier, in order (shared by the keys made until it changes: never written to). */
+    private int[] behind() {
+        if (behindNow != null) return behindNow;
         int k = 0;
         for (int id = optionalPending.nextSetBit(0); id >= 0 && id < frontier; id = optionalPending.nextSetBit(id + 1)) {
             if (k == behindBuf.length) behindBuf = Arrays.copyOf(behindBuf, k * 2);
             behindBuf[k++] = id;
         }
-        int[] behind = k == 0 ? NONE : Arrays.copyOf(behindBuf, k);
-        return new Key(frontier, behind, past(), state, hash);
+        return behindNow = k == 0 ? NONE : Arrays.copyOf(behindBuf, k);
+    }
+
+    /** Whether {@link #behind} is {@code ids}, without building it: when it is, {@code ids} is kept as its answer. */
+    private boolean sameBehind(int[] ids) {
+        if (behindNow != null) return ids == behindNow || Arrays.equals(ids, behindNow);
+        int k = 0;
+        for (int id = optionalPending.nextSetBit(0); id >= 0 && id < frontier; id = optionalPending.nextSetBit(id + 1)) {
+            if (k == ids.length || ids[k++] != id) return false;
+        }
+        if (k != ids.length) return false;
+        behindNow = ids;
+        return true;
     }
 
     private static final int[] NONE = new int[0];
@@ -396,22 +438,38 @@ final class Search<S> {
      * per state explored).
      */
     private long[] past() {
+        int words = pastWords();
+        if (words == 0) return NO_WORDS;
+        long[] out = new long[words];
+        for (int i = 0; i < words; i++) out[i] = pastWord(i);
+        return out;
+    }
+
+    /** Whether {@link #past} would give {@code words}, without building it. */
+    private boolean samePast(long[] words) {
+        if (words.length != pastWords()) return false;
+        for (int i = 0; i < words.length; i++) if (words[i] != pastWord(i)) return false;
+        return true;
+    }
+
+    /** How many words {@link #past} has: up to the highest linearized operation past the frontier. */
+    private int pastWords() {
         int from = frontier + 1;
         int top = done.length - 1;
         while (top >= 0 && done[top] == 0) top--;
-        if (top < 0) return NO_WORDS;
+        if (top < 0) return 0;
         int last = (top << 6) + 63 - Long.numberOfLeadingZeros(done[top]); // the highest linearized operation
-        if (last < from) return NO_WORDS;
-        int words = (last - from + 64) >>> 6;
+        return last < from ? 0 : (last - from + 64) >>> 6;
+    }
+
+    /** The {@code i}th word of {@link #past}. */
+    private long pastWord(int i) {
+        int from = frontier + 1;
         int start = from >>> 6;
         int shift = from & 63;
-        long[] out = new long[words];
-        for (int i = 0; i < words; i++) {
-            long lo = done[start + i] >>> shift;
-            long hi = shift == 0 || start + i + 1 >= done.length ? 0 : done[start + i + 1] << (64 - shift);
-            out[i] = lo | hi;
-        }
-        return out;
+        long lo = done[start + i] >>> shift;
+        long hi = shift == 0 || start + i + 1 >= done.length ? 0 : done[start + i + 1] << (64 - shift);
+        return lo | hi;
     }
 
     private void push(int op, S before, int tried) {
@@ -475,23 +533,17 @@ final class Search<S> {
         final Object state;
         final int hash;
 
-        Key(int frontier, int[] behind, long[] past, Object state, long setHash) {
+        Key(int frontier, int[] behind, long[] past, Object state, int hash) {
             this.frontier = frontier;
             this.behind = behind;
             this.past = past;
             this.state = state;
-            this.hash = (int) (setHash ^ (setHash >>> 32)) * 31 + state.hashCode();
+            this.hash = hash;
         }
 
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && k.hash == hash && k.frontier == frontier
-                    && Arrays.equals(k.past, past) && Arrays.equals(k.behind, behind) && k.state.equals(state);
+        /** A key's hash, from the linearized set's (Zobrist) hash and the state. */
+        static int hash(long setHash, Object state) {
+            return (int) (setHash ^ (setHash >>> 32)) * 31 + state.hashCode();
         }
     }
 
@@ -501,20 +553,16 @@ final class Search<S> {
      * once per state explored and never removes.
      */
     private static final class KeySet {
-        private Key[] table = new Key[64];
+        Key[] table = new Key[64];
+        /** each slot's key's hash, beside the keys: a probe reads a key only when its hash is the one sought */
+        int[] hashes = new int[64];
         private int size;
 
-        /** Adds {@code k}; false when an equal key is there already. */
-        boolean add(Key k) {
-            int mask = table.length - 1;
-            int i = spread(k.hash) & mask;
-            for (Key at = table[i]; at != null; at = table[i]) {
-                if (at.equals(k)) return false;
-                i = (i + 1) & mask;
-            }
+        /** Puts {@code k} in the free slot {@code i}, where probing for it from its hash ended. */
+        void put(int i, Key k) {
             table[i] = k;
+            hashes[i] = k.hash;
             if (++size * 2 > table.length) grow();
-            return true;
         }
 
         int size() {
@@ -523,18 +571,22 @@ final class Search<S> {
 
         private void grow() {
             Key[] old = table;
+            int[] oldHashes = hashes;
             table = new Key[old.length * 2];
+            hashes = new int[table.length];
             int mask = table.length - 1;
-            for (Key k : old) {
-                if (k == null) continue;
-                int i = spread(k.hash) & mask;
+            for (int j = 0; j < old.length; j++) {
+                if (old[j] == null) continue;
+                int h = oldHashes[j]; // from the array beside, not the key: a rehash reads no key
+                int i = spread(h) & mask;
                 while (table[i] != null) i = (i + 1) & mask;
-                table[i] = k;
+                table[i] = old[j];
+                hashes[i] = h;
             }
         }
 
         /** The high bits mixed into the low ones that pick a slot (a key's hash may differ only above them). */
-        private static int spread(int h) {
+        static int spread(int h) {
             h *= 0x9E3779B9;
             return h ^ (h >>> 16);
         }

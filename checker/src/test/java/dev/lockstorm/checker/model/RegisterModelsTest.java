@@ -9,6 +9,8 @@ import java.util.Map;
 
 import static dev.lockstorm.checker.H.h;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 @Tag("unit")
 class RegisterModelsTest {
@@ -103,6 +105,37 @@ class RegisterModelsTest {
         assertEquals("abéxyz".hashCode(), s.hashCode());
         Kv.State put = m.step(m.init(), h().invoke(0, "put", "abéxyz").ok(0, "put", "abéxyz").build().operations().get(0));
         assertEquals(put, s);
+    }
+
+    @Test
+    void kvStatesAreEqualByTheirTextHoweverTheyWereBuilt() {
+        Kv m = new Kv();
+        java.util.function.BiFunction<Kv.State, List<String>, Kv.State> appends = (s, parts) -> {
+            for (String part : parts) s = m.step(s, h().invoke(0, "append", part).ok(0, "append", part).build().operations().get(0));
+            return s;
+        };
+        Kv.State put = m.step(m.init(), h().invoke(0, "put", "xy").ok(0, "put", "xy").build().operations().get(0));
+        Kv.State a = appends.apply(m.init(), List.of("x", "yab", "", "c"));
+        Kv.State b = appends.apply(put, List.of("a", "bc"));
+        Kv.State c = appends.apply(appends.apply(m.init(), List.of("xya")), List.of("bc"));
+        Kv.State shared = appends.apply(m.init(), List.of("xyab"));
+        Kv.State d = appends.apply(shared, List.of("c"));
+        Kv.State e = appends.apply(shared, List.of("d"));
+        for (Kv.State s : List.of(a, b, c, d)) {
+            assertEquals("xyabc", s.value());
+            assertEquals("xyabc".hashCode(), s.hashCode());
+            for (Kv.State t : List.of(a, b, c, d)) assertEquals(s, t);
+        }
+        assertNotEquals(d, e);
+        assertNotEquals(d, appends.apply(m.init(), List.of("xyab", "cc")));
+        // a get compares the whole text, piece by piece
+        var getOk = h().invoke(1, "get", null).ok(1, "get", "xyabc").build().operations().get(0);
+        var getShort = h().invoke(1, "get", null).ok(1, "get", "yabc").build().operations().get(0);
+        var getOther = h().invoke(1, "get", null).ok(1, "get", "xyabd").build().operations().get(0);
+        assertEquals(b, m.step(b, getOk));
+        assertNull(m.step(b, getShort));
+        assertNull(m.step(b, getOther));
+        assertEquals("value \"xyabc\"", m.describe(c));
     }
 
     @Test

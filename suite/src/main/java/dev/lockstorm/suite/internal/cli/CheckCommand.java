@@ -4,7 +4,6 @@ import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.Checker;
 import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.Verdict;
-import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.HistoryFormatException;
 import dev.lockstorm.checker.io.HistoryFormat;
 import dev.lockstorm.checker.io.HistoryReader;
@@ -106,12 +105,10 @@ public final class CheckCommand implements Callable<Integer> {
     /** A file's check: its {@link CheckResult}, or the {@link HistoryFormatException} that says why it is bad input. */
     private static Object checkOne(Path file, HistoryFormat format, Model<?> fixed, SearchLimits limits) {
         try {
-            History h = HistoryReader.read(file, format);
-            if (fixed != null) return Checker.check(h, fixed, limits);
-            // the model told from the history, and from its format (each look at the format opens the file again)
-            HistoryFormat actual = format == HistoryFormat.AUTO ? HistoryReader.detect(file) : format;
-            Model<?> m = Models.infer(h, actual == HistoryFormat.JEPSEN_LOG);
-            return Checker.check(h, m, limits);
+            HistoryReader.Told read = HistoryReader.readTold(file, format);
+            // the model given, or told from the history and the format it was read in
+            Model<?> m = fixed != null ? fixed : Models.infer(read.history(), read.format() == HistoryFormat.JEPSEN_LOG);
+            return Checker.check(read.history(), m, limits);
         } catch (HistoryFormatException e) {
             return e;
         }
@@ -173,7 +170,9 @@ public final class CheckCommand implements Callable<Integer> {
         SearchLimits limits = SearchLimits.withTimeLimit(Duration.ofMillis((long) (seconds * 1000)));
         Model<?> model = fixed;
         // small files are read and checked side by side; their summaries still come in the files' order
-        long bytes = files.stream().mapToLong(CheckCommand::size).sum();
+        long[] sizes = new long[files.size()];
+        long bytes = 0;
+        for (int i = 0; i < sizes.length; i++) bytes += sizes[i] = size(files.get(i));
         int parallel = bytes < PARALLEL_BYTES ? Math.max(1, Math.min(files.size(), Runtime.getRuntime().availableProcessors())) : 1;
         ExecutorService pool = Executors.newFixedThreadPool(parallel, r -> {
             Thread t = new Thread(r, "lockstorm-check");
@@ -185,7 +184,7 @@ public final class CheckCommand implements Callable<Integer> {
         List<Future<Object>> outcomes = new ArrayList<>(java.util.Collections.nCopies(files.size(), (Future<Object>) null));
         Integer[] bySize = new Integer[files.size()];
         for (int i = 0; i < bySize.length; i++) bySize[i] = i;
-        if (parallel > 1) java.util.Arrays.sort(bySize, java.util.Comparator.comparingLong((Integer i) -> size(files.get(i))).reversed());
+        if (parallel > 1) java.util.Arrays.sort(bySize, (a, b) -> Long.compare(sizes[b], sizes[a]));
         for (int i : bySize) {
             Path file = files.get(i);
             outcomes.set(i, pool.submit(() -> checkOne(file, format, model, limits)));
