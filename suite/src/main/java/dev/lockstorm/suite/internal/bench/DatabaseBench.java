@@ -1,6 +1,6 @@
 package dev.lockstorm.suite.internal.bench;
 
-import dev.lockstorm.api.Topology;
+import dev.lockstorm.suite.internal.cluster.DatabaseServer;
 import dev.lockstorm.results.RunStore;
 
 import java.io.PrintStream;
@@ -32,7 +32,7 @@ public final class DatabaseBench {
             out.printf(Locale.ROOT, "plain SELECT 1 loop, 5 JDBC connections, one statement at a time each, %s: %.1f statements/s%n",
                     server.endsWith("-pg") ? "PostgreSQL" : "MariaDB", selects);
         }
-        throughput.table(out, t -> t instanceof Topology.PostgreSql || t instanceof Topology.MariaDb, systems, each);
+        throughput.table(out, java.util.Set.of(DatabaseServer.class), systems, each);
         out.println("(a lock-table cycle is one transaction to take the row (delete if expired, insert) and one to delete it;"
                 + " a session lock's, a statement each way polled every 100 ms while taken; ShedLock and JdbcLockRegistry poll too)");
     }

@@ -1,6 +1,6 @@
 package dev.lockstorm.suite.internal.bench;
 
-import dev.lockstorm.api.Topology;
+import dev.lockstorm.suite.internal.cluster.EtcdServers;
 import dev.lockstorm.results.RunStore;
 
 import java.io.PrintStream;
@@ -28,7 +28,7 @@ public final class EtcdBench {
         double puts = throughput.withServers("etcd-lock", (lab, connect) ->
                 Throughput.loop(lab, EtcdPutLoop.class, List.of(connect, "5", Long.toString(each.toSeconds())), each));
         out.printf(Locale.ROOT, "plain put loop, 5 jetcd clients, one put at a time each: %.1f puts/s%n", puts);
-        throughput.table(out, t -> t instanceof Topology.Etcd, systems, each);
+        throughput.table(out, java.util.Set.of(EtcdServers.class), systems, each);
         out.println("(a cycle is a lease grant, the lock, a read of the key's revision (etcd-lock), unlock and revoke: 4–5 round trips"
                 + " through the leader, one holder at a time)");
     }

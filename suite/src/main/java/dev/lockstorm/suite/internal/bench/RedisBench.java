@@ -2,7 +2,8 @@ package dev.lockstorm.suite.internal.bench;
 
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.results.RunStore;
-import dev.lockstorm.api.Topology;
+import dev.lockstorm.suite.internal.cluster.RedisMasterServers;
+import dev.lockstorm.suite.internal.cluster.SentinelServers;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ public final class RedisBench {
         out.println("redis-benchmark, 5 connections, 50000 requests, against one node from a client host:");
         out.println("  SET:              " + baseline[0] + " requests/s");
         out.println("  SET NX PX 4000:   " + baseline[1] + " requests/s");
-        throughput.table(out, t -> t instanceof Topology.RedisMasters || t instanceof Topology.RedisSentinel, systems, each);
+        throughput.table(out, java.util.Set.of(RedisMasterServers.class, SentinelServers.class), systems, each);
         out.println("(a cycle is at least two round trips: acquire and release; Redlock's are one per master each)");
     }
 

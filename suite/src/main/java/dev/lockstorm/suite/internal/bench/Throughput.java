@@ -13,6 +13,7 @@ import dev.lockstorm.results.RunStore;
 import dev.lockstorm.api.Topology;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.cluster.Cluster;
+import dev.lockstorm.suite.internal.cluster.ServerKind;
 import dev.lockstorm.locks.internal.registry.Registry;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
@@ -49,16 +50,16 @@ final class Throughput {
     }
 
     /**
-     * Prints one line per built-in system of a family (by topology), driven and direct cycles per
-     * second and the driver's overhead.
+     * Prints one line per built-in system whose servers are of one of {@code families}, driven and
+     * direct cycles per second and the driver's overhead.
      *
-     * @param only the family's systems to measure; empty for all of them
+     * @param only the families' systems to measure; empty for all of them
      */
-    void table(PrintStream out, java.util.function.Predicate<Topology> family, List<String> only, Duration each) throws Exception {
+    void table(PrintStream out, java.util.Set<Class<? extends ServerKind>> families, List<String> only, Duration each) throws Exception {
         out.printf(Locale.ROOT, "%-20s %13s %13s %13s %9s %9s%n", "system (5 clients)", "driven cyc/s", "direct 1 JVM",
                 "direct 5 JVMs", "overhead", "driver's");
         for (String system : Registry.builtIn().systemNames()) {
-            if (!family.test(Registry.builtIn().system(system).topology())) continue;
+            if (!families.contains(ServerKind.of(Registry.builtIn().system(system).topology()).getClass())) continue;
             if (!only.isEmpty() && !only.contains(system)) continue;
             History run = HistoryReader.read(drivenRun(system, each).dir().resolve("history.jsonl"), HistoryFormat.JSONL);
             double driven = cycles(run, each);

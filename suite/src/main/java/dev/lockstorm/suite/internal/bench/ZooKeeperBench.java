@@ -5,7 +5,7 @@ import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
-import dev.lockstorm.api.Topology;
+import dev.lockstorm.suite.internal.cluster.ZooKeeperServers;
 import dev.lockstorm.suite.internal.nemesiskinds.PauseClient;
 
 import java.io.PrintStream;
@@ -31,7 +31,7 @@ public final class ZooKeeperBench {
 
     /** @param systems the ZooKeeper systems to measure; empty for all of them */
     public void run(Duration each, int seeds, List<String> systems) throws Exception {
-        new Throughput(store).table(out, t -> t instanceof Topology.ZooKeeper, systems, each);
+        new Throughput(store).table(out, java.util.Set.of(ZooKeeperServers.class), systems, each);
         out.println("time to the first double holder, curator-mutex, pause-client 8 s past a 4 s session, fencing none:");
         for (int seed = 1; seed <= seeds; seed++) {
             RunSpec spec = RunSpec.builtIn("curator-mutex").timeLimit(Duration.ofSeconds(30)).nemesis(PauseClient.pastTheLease())
