@@ -3,6 +3,7 @@ package dev.lockstorm.clusters;
 import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.Host;
 import dev.lockstorm.clusters.lab.HostProcess;
+import dev.lockstorm.clusters.lab.Wait;
 import dev.lockstorm.clusters.ssh.LabSshd;
 import dev.lockstorm.clusters.ssh.RemoteProcess;
 import dev.lockstorm.clusters.ssh.SshCleanup;
@@ -96,6 +97,9 @@ class SshClustersIT {
         SshLab crashed = remote("crashed");
         Host n2 = crashed.host("n2");
         HostProcess orphan = crashed.start(n2, "orphan", List.of("sleep", "600"), Map.of());
+        // stopped once it is the program: stopped before (the shell that told its pid), the clean-up would name it "sh"
+        Wait.until("the orphan to run sleep", () -> crashed.remote("n2").exec("cat", "/proc/" + orphan.pid() + "/comm").output().strip()
+                .equals("sleep"), Duration.ofSeconds(10));
         orphan.pause();
         n2.write(crashed.dir(n2).resolve("data.txt"), "left\n");
         List<String> seen = SshCleanup.run(crashed.remote("n2"), false, SshMachines.REMOTE_ROOT, null);

@@ -165,8 +165,12 @@ public final class SshHost implements Host, AutoCloseable {
             OutputStream file = (piped ? LineStamp.NONE : stamp).lines(
                     Files.newOutputStream(log, java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND));
             PidThenLog err = new PidThenLog(file);
-            // the pid goes first on stderr, so that stdout can be the worker's own channel
-            ChannelExec ch = session.createExecChannel("echo " + PidThenLog.MARK + "$$ >&2; exec " + Shell.withEnv(env, cmd));
+            // the pid goes first on stderr, so that stdout can be the worker's own channel; it is told by a shell that already
+            // carries the environment (env, then sh): a process stopped or left behind at any moment after its pid is known carries
+            // the run's mark, by which the next run's clean-up finds it (SshCleanup), even before it becomes the program
+            String tell = "echo " + PidThenLog.MARK + "$$ >&2; exec ";
+            ChannelExec ch = session.createExecChannel(env.isEmpty() ? tell + Shell.join(cmd)
+                    : "exec " + Shell.withEnv(env, List.of("sh", "-c", tell + "\"$@\"", "sh")) + " " + Shell.join(cmd));
             ch.setErr(err);
             if (!piped) ch.setOut(new SynchronizedStream(file));
             open(ch, Shell.join(cmd));
