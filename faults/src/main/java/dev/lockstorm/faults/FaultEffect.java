@@ -38,6 +38,42 @@ public sealed interface FaultEffect {
     Impact onHolder(String client);
 
     /**
+     * Whether it held up the holder on host {@code client} as far as the servers that judge its lease
+     * go: for a fault of links, only where it held up what the holder sent to them
+     * ({@link LinkFault#keepsFrom}); for any other, whenever it did something to the holder.
+     *
+     * @param servers the run's servers; empty when the history does not say
+     */
+    default boolean keepsFrom(String client, java.util.Collection<String> servers, dev.lockstorm.api.LeaseModel.Judges judges,
+                              java.util.Set<String> clientHosts) {
+        return onHolder(client) != Impact.NONE;
+    }
+
+    /**
+     * How late what it held up still lands once it is undone, in nanoseconds (a delayed link delivers
+     * what was sent under it that much later); empty for a fault that holds nothing back, or whose
+     * delay the history does not say.
+     */
+    default java.util.OptionalLong lateNanos() {
+        return java.util.OptionalLong.empty();
+    }
+
+    /** Whether it breaks a holder's connection as soon as the server next sends to it (a cut answered with resets). */
+    default boolean resetsConnections() {
+        return false;
+    }
+
+    /**
+     * Why, though it held the holder up, it is too mild to keep renewals from landing for a whole
+     * lease: so few packets lost that TCP carries a renewal through, so much bandwidth left that a
+     * renewal still passes at once. Empty when it is not, or when the history does not say its size;
+     * a delay is judged against the lease's own interval ({@link #lateNanos}).
+     */
+    default java.util.Optional<String> tooMild() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * The event that begins this fault in a history (its family's word); null for what lockstorm only
      * reads ({@link Other}, a clock whose move the history does not say).
      */
@@ -135,6 +171,7 @@ public sealed interface FaultEffect {
          *
          * @param servers the run's servers; empty when the history does not say (then the hosts it names, clients aside)
          */
+        @Override
         default boolean keepsFrom(String client, java.util.Collection<String> servers, dev.lockstorm.api.LeaseModel.Judges judges,
                                   java.util.Set<String> clientHosts) {
             if (onHolder(client) == Impact.NONE) return false;
@@ -262,6 +299,11 @@ public sealed interface FaultEffect {
             return refuses;
         }
 
+        @Override
+        public boolean resetsConnections() {
+            return style == CutStyle.RESET;
+        }
+
         /** The event's {@code cut}: the style's word, or null for packets dropped silently (the default, left unsaid). */
         public String cut() {
             return style == CutStyle.BLACKHOLE ? null : style.word();
@@ -348,9 +390,19 @@ public sealed interface FaultEffect {
      * @param from    each host and the hosts it loses packets from; null when not said
      */
     record Loss(Number percent, Map<String, List<String>> from) implements LinkFault {
+        /** Below this share of packets lost, TCP's retransmissions carry a renewal through within a lease. */
+        public static final double STOPS_RENEWALS_FROM_PERCENT = 30;
+
         @Override
         public String word() {
             return "loss";
+        }
+
+        @Override
+        public java.util.Optional<String> tooMild() {
+            if (percent == null || percent.doubleValue() >= STOPS_RENEWALS_FROM_PERCENT) return java.util.Optional.empty();
+            return java.util.Optional.of("loses " + percent + " % of packets: TCP carries a renewal through (lockstorm counts "
+                    + (int) STOPS_RENEWALS_FROM_PERCENT + " % or more)");
         }
 
         /** "c1 loses 40% from [n1]; n1 loses 40% from [c1]". */
@@ -406,9 +458,19 @@ public sealed interface FaultEffect {
      * @param to   each host and the hosts its packets to are slowed; null when not said
      */
     record Slow(Number kbit, Map<String, List<String>> to) implements LinkFault {
+        /** Above this bandwidth a renewal (a few hundred bytes) passes at once. */
+        public static final double STOPS_RENEWALS_TO_KBIT = 64;
+
         @Override
         public String word() {
             return "slow";
+        }
+
+        @Override
+        public java.util.Optional<String> tooMild() {
+            if (kbit == null || kbit.doubleValue() <= STOPS_RENEWALS_TO_KBIT) return java.util.Optional.empty();
+            return java.util.Optional.of("leaves " + kbit + " kbit/s: a renewal still passes at once (lockstorm counts "
+                    + (int) STOPS_RENEWALS_TO_KBIT + " kbit/s or less)");
         }
 
         /** "c1 sends 2 kbit/s to [n1]; n1 sends 2 kbit/s to [c1]". */
@@ -502,6 +564,7 @@ public sealed interface FaultEffect {
         }
 
         /** How late a packet lands at most (the delay and its jitter), in nanoseconds; empty when the history does not say. */
+        @Override
         public java.util.OptionalLong lateNanos() {
             if (ms == null) return java.util.OptionalLong.empty();
             return java.util.OptionalLong.of((long) ((ms.doubleValue() + (jitterMs == null ? 0 : jitterMs.doubleValue())) * 1_000_000L));
@@ -660,8 +723,6 @@ public sealed interface FaultEffect {
 
             R rate(Rate r);
 
-            R monotonicRate(MonotonicRate r);
-
             R strobe(Strobe s);
 
             R unknown(Unknown u);
@@ -679,6 +740,18 @@ public sealed interface FaultEffect {
         /** Which way and by how much: "back 60.000 s", "ahead 1.500 s", "its wall clock running at 1.50×", "strobed by 200.000 ms". */
         String words();
 
+        /**
+         * How far ahead of real time a lease timed on this clock got between {@code at} and {@code until}
+         * (nanoseconds; negative: behind): a jump its delta, a strobe its swing (it jumps both ways), a
+         * rate what it gained over that time. Empty when the history does not say how it moved.
+         */
+        java.util.OptionalLong aheadNanos(long at, long until);
+
+        /** The rate it set a process's monotonic clock (and the waits timed by it) to; empty for a move of the wall clock. */
+        default java.util.OptionalDouble monotonicRate() {
+            return java.util.OptionalDouble.empty();
+        }
+
         /** The wall clock set ahead ({@code deltaMs > 0}) or back. */
         record Jump(long deltaMs) implements Move {
             @Override
@@ -689,6 +762,11 @@ public sealed interface FaultEffect {
             @Override
             public boolean canHasten() {
                 return deltaMs > 0;
+            }
+
+            @Override
+            public java.util.OptionalLong aheadNanos(long at, long until) {
+                return java.util.OptionalLong.of(deltaMs * 1_000_000L);
             }
 
             @Override
@@ -712,16 +790,34 @@ public sealed interface FaultEffect {
             }
         }
 
-        /** The wall clock running at {@code rate} times real speed. */
-        record Rate(double rate) implements Move {
+        /**
+         * A clock running at {@code rate} times real speed: the wall clock, or with {@code monotonic} the
+         * monotonic clock and the waits timed by it (a lease its holder times itself).
+         */
+        record Rate(double rate, boolean monotonic) implements Move {
+            /** The wall clock at {@code rate}. */
+            public Rate(double rate) {
+                this(rate, false);
+            }
+
             @Override
             public String words() {
-                return String.format(java.util.Locale.ROOT, "its wall clock running at %.2f×", rate);
+                return String.format(java.util.Locale.ROOT, "its %s clock running at %.2f×", monotonic ? "monotonic" : "wall", rate);
             }
 
             @Override
             public boolean canHasten() {
                 return rate > 1.0;
+            }
+
+            @Override
+            public java.util.OptionalLong aheadNanos(long at, long until) {
+                return java.util.OptionalLong.of((long) ((rate - 1) * Math.max(0, until - at)));
+            }
+
+            @Override
+            public java.util.OptionalDouble monotonicRate() {
+                return monotonic ? java.util.OptionalDouble.of(rate) : java.util.OptionalDouble.empty();
             }
 
             @Override
@@ -742,40 +838,7 @@ public sealed interface FaultEffect {
             @Override
             public void writeInto(Map<String, Object> value) {
                 value.put("rate", rate);
-            }
-        }
-
-        /** The monotonic clock (and the timed waits by it) running at {@code rate} times real speed. */
-        record MonotonicRate(double rate) implements Move {
-            @Override
-            public String words() {
-                return String.format(java.util.Locale.ROOT, "its monotonic clock running at %.2f×", rate);
-            }
-
-            @Override
-            public boolean canHasten() {
-                return rate > 1.0;
-            }
-
-            @Override
-            public <R> R accept(Visitor<R> visitor) {
-                return visitor.monotonicRate(this);
-            }
-
-            @Override
-            public String label(String process) {
-                return "×" + rate;
-            }
-
-            @Override
-            public NemesisEvent event() {
-                return NemesisEvent.CLOCK_RATE;
-            }
-
-            @Override
-            public void writeInto(Map<String, Object> value) {
-                value.put("rate", rate);
-                value.put("clock", MONOTONIC);
+                if (monotonic) value.put("clock", MONOTONIC);
             }
         }
 
@@ -789,6 +852,11 @@ public sealed interface FaultEffect {
             @Override
             public boolean canHasten() {
                 return deltaMs != 0;
+            }
+
+            @Override
+            public java.util.OptionalLong aheadNanos(long at, long until) {
+                return java.util.OptionalLong.of(Math.abs(deltaMs) * 1_000_000L);
             }
 
             @Override
@@ -823,6 +891,11 @@ public sealed interface FaultEffect {
             @Override
             public boolean canHasten() {
                 return true;
+            }
+
+            @Override
+            public java.util.OptionalLong aheadNanos(long at, long until) {
+                return java.util.OptionalLong.empty();
             }
 
             @Override
@@ -1023,7 +1096,7 @@ public sealed interface FaultEffect {
             case START_CLOCK_STROBE -> delta == null ? new Move.Unknown()
                     : new Move.Strobe(delta.longValue(), number(v, "period_ms") == null ? null : number(v, "period_ms").longValue());
             case CLOCK_RATE -> rate == null ? new Move.Unknown()
-                    : MONOTONIC.equals(field(v, "clock")) ? new Move.MonotonicRate(rate.doubleValue()) : new Move.Rate(rate.doubleValue());
+                    : new Move.Rate(rate.doubleValue(), MONOTONIC.equals(field(v, "clock")));
             default -> new Move.Unknown();
         };
     }

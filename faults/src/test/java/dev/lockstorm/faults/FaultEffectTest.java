@@ -96,7 +96,7 @@ class FaultEffectTest {
         FaultEffect back = of("clock-jump", Map.of("process", "redis-n1", "delta_ms", -60_000L));
         assertEquals(new FaultEffect.Clock("redis-n1", new FaultEffect.Move.Jump(-60_000)), back);
         assertEquals(FaultEffect.Impact.NONE, back.onHolder("c1"));
-        assertEquals(new FaultEffect.Move.MonotonicRate(3.0),
+        assertEquals(new FaultEffect.Move.Rate(3.0, true),
                 ((FaultEffect.Clock) of("clock-rate", Map.of("process", "client-c2-p1", "rate", 3.0, "clock", "monotonic"))).move());
         assertEquals(new FaultEffect.Move.Rate(0.5), ((FaultEffect.Clock) of("clock-rate", Map.of("process", "redis-n1", "rate", 0.5))).move());
         assertEquals(new FaultEffect.Move.Unknown(), ((FaultEffect.Clock) of("clock-jump", "n1")).move());
@@ -126,7 +126,7 @@ class FaultEffectTest {
             new FaultEffect.Renewals(List.of("c2")),
             new FaultEffect.Clock("client-c1-p0", new FaultEffect.Move.Jump(-60_000)),
             new FaultEffect.Clock("redis-n1", new FaultEffect.Move.Rate(1.5)),
-            new FaultEffect.Clock("client-c2-p1", new FaultEffect.Move.MonotonicRate(3.0)),
+            new FaultEffect.Clock("client-c2-p1", new FaultEffect.Move.Rate(3.0, true)),
             new FaultEffect.Clock("zk-n2", new FaultEffect.Move.Strobe(4_000, 200L)),
             new FaultEffect.KillClient(List.of(3)));
 
@@ -184,6 +184,38 @@ class FaultEffectTest {
         assertEquals("clock ×1.5", new FaultEffect.Clock("c1", new FaultEffect.Move.Rate(1.5)).label("c1", ""));
         assertEquals("paused (SIGSTOP) client-c1-p0", new FaultEffect.Freeze(List.of("client-c1-p0")).label("c1", "client-c1-p0"));
         assertEquals("bump-clock n1", new FaultEffect.Other("bump-clock").label("n1", "n1"));
+    }
+
+    /** What the incidents' causes ask a fault of its size and timing, each family answering for itself. */
+    @Test
+    void eachFamilySaysHowMuchItHeldUpAndHowFarItMovedAClock() {
+        long second = 1_000_000_000L;
+        assertEquals(60 * second, new FaultEffect.Move.Jump(60_000).aheadNanos(0, 0).getAsLong());
+        assertEquals(-60 * second, new FaultEffect.Move.Jump(-60_000).aheadNanos(0, 0).getAsLong(), "set back: behind");
+        assertEquals(4 * second, new FaultEffect.Move.Strobe(-4_000, 200L).aheadNanos(0, 0).getAsLong(), "a strobe jumps both ways");
+        assertEquals(5 * second, new FaultEffect.Move.Rate(1.5).aheadNanos(2 * second, 12 * second).getAsLong(), "half of the ten seconds gained");
+        assertEquals(0, new FaultEffect.Move.Rate(3.0, true).aheadNanos(5 * second, 2 * second).getAsLong(), "no time, nothing gained");
+        assertTrue(new FaultEffect.Move.Unknown().aheadNanos(0, second).isEmpty(), "the history does not say");
+        assertEquals(3.0, new FaultEffect.Move.Rate(3.0, true).monotonicRate().getAsDouble());
+        assertTrue(new FaultEffect.Move.Rate(3.0).monotonicRate().isEmpty(), "a wall clock's rate times no monotonic lease");
+
+        assertEquals("loses 10 % of packets: TCP carries a renewal through (lockstorm counts 30 % or more)",
+                new FaultEffect.Loss(10, null).tooMild().orElseThrow());
+        assertTrue(new FaultEffect.Loss(30, null).tooMild().isEmpty());
+        assertTrue(new FaultEffect.Loss(null, null).tooMild().isEmpty(), "an unsaid share is taken as enough");
+        assertTrue(new FaultEffect.Slow(128, null).tooMild().isPresent());
+        assertTrue(new FaultEffect.Slow(8, null).tooMild().isEmpty());
+        assertTrue(new FaultEffect.Freeze(List.of("client-c1-p0")).tooMild().isEmpty());
+
+        assertEquals(400_000_000L, new FaultEffect.Delay(300, 100, null).lateNanos().getAsLong(), "the delay and its jitter");
+        assertTrue(new FaultEffect.Delay(null, null, null).lateNanos().isEmpty());
+        assertTrue(new FaultEffect.Cut(null, CutStyle.BLACKHOLE).lateNanos().isEmpty(), "a cut delivers nothing late");
+        assertTrue(new FaultEffect.Cut(null, CutStyle.RESET).resetsConnections());
+        assertTrue(!new FaultEffect.Cut(null, CutStyle.INBOUND).resetsConnections());
+
+        // a fault not of links keeps the holder from every server whenever it touched it
+        assertTrue(new FaultEffect.Freeze(List.of("client-c1-p0")).keepsFrom("c1", List.of("n1"), dev.lockstorm.api.LeaseModel.Judges.ONE, java.util.Set.of("c1")));
+        assertTrue(!new FaultEffect.Kill(List.of("n1")).keepsFrom("c1", List.of("n1"), dev.lockstorm.api.LeaseModel.Judges.ONE, java.util.Set.of("c1")));
     }
 
     /** Every record a sealed type permits, through the sealed interfaces between (a family that lists what it acted on). */

@@ -165,12 +165,7 @@ public sealed interface Action permits Action.OnLinks, Action.OnHost, ClockJump,
 
                     @Override
                     public Optional<Action> rate(FaultEffect.Move.Rate r) {
-                        return on.apply(h -> new ClockRate(h, r.rate(), false));
-                    }
-
-                    @Override
-                    public Optional<Action> monotonicRate(FaultEffect.Move.MonotonicRate r) {
-                        return on.apply(h -> new ClockRate(h, r.rate(), true));
+                        return on.apply(h -> new ClockRate(h, r.rate(), r.monotonic()));
                     }
 
                     @Override

@@ -294,7 +294,7 @@ public final class LabNemesis implements Nemesis {
      */
     @Override
     public synchronized void monotonicClockRate(ClockFault c, double rate) {
-        events.accept(begins(new FaultEffect.Clock(c.name(), new FaultEffect.Move.MonotonicRate(rate)), List.of(c.host())));
+        events.accept(begins(new FaultEffect.Clock(c.name(), new FaultEffect.Move.Rate(rate, true)), List.of(c.host())));
         clocks.add(c);
         c.monotonicRate(rate);
     }

@@ -232,9 +232,10 @@ public final class Incidents {
                 LeaseTerms.Judgement j = terms.serverClock(f, clock.move(), start, at);
                 if (j.suffices()) return Incident.Cause.limit(j, f);
                 notEnough.add(j.why());
-            } else if (clock.move() instanceof FaultEffect.Move.MonotonicRate m && m.rate() > 1.0 && onClientOf(f, first)) {
+            } else if (clock.move().monotonicRate().orElse(1.0) > 1.0 && onClientOf(f, first)) {
                 LeaseTerms.Judgement j = terms == null ? new LeaseTerms.Judgement(true, "the granted client's monotonic clock ran fast before"
-                        + " its grant (" + f.describe() + "): a lease it timed on that clock ran out early") : terms.waiterClockFast(f, m.rate());
+                        + " its grant (" + f.describe() + "): a lease it timed on that clock ran out early")
+                        : terms.waiterClockFast(f, clock.move().monotonicRate().getAsDouble());
                 if (j.suffices()) return Incident.Cause.limit(j, f);
                 notEnough.add(j.why());
             } else {
@@ -552,9 +553,7 @@ public final class Incidents {
      */
     private static boolean heldUp(Context ctx, FaultSpan f, String client, LeaseTerms terms) {
         LeaseModel.Judges judges = terms == null ? LeaseModel.Judges.ONE : terms.judges();
-        // keepsFrom asks onHolder first itself
-        return f.effect() instanceof FaultEffect.LinkFault l ? l.keepsFrom(client, ctx.servers, judges, ctx.clientHosts)
-                : f.effect().onHolder(client) != FaultEffect.Impact.NONE;
+        return f.effect().keepsFrom(client, ctx.servers, judges, ctx.clientHosts);
     }
 
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */

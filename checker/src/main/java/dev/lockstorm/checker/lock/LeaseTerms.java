@@ -35,10 +35,6 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         UNDECLARED
     }
 
-    /** A packet loss below this share lets TCP carry a renewal through within a lease (a retransmission or two). */
-    static final double LOSS_MIN_PERCENT = 30;
-    /** A link faster than this carries a renewal (some hundred bytes) in well under a second. */
-    static final double SLOW_MAX_KBIT = 64;
     /**
      * The shortest reply allowance: how long before its answer to the holder the service may have
      * begun the lease. A quarter of a second: a service that stamps the lease inside a transaction
@@ -152,7 +148,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                     return Judgement.no("a frozen client's kernel keeps its connection open, so the " + what + " does not end a " + describe());
                 }
                 if (impact != FaultEffect.Impact.CUT_OFF) return Judgement.no("the " + what + " does not close a " + describe() + "'s connection");
-                if (f.effect() instanceof FaultEffect.Cut c && c.style() == dev.lockstorm.faults.CutStyle.RESET) {
+                if (f.effect().resetsConnections()) {
                     // refused with resets, the connection breaks as soon as the server next sends to the holder (a reply, a keep-alive probe)
                     long at = Math.max(from, ask);
                     return new Judgement(true, held + ": a cut that answers with resets breaks the connection as soon as the server next"
@@ -169,9 +165,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         if (size != null) return Judgement.no("the " + what + " " + size);
         // a delayed link delivers what was sent under it a delay late: renewals keep landing late after it is undone
         long lands = to;
-        if (to != Long.MAX_VALUE && f.effect() instanceof FaultEffect.Delay d && d.lateNanos().isPresent()) {
-            lands = to + d.lateNanos().getAsLong();
-        }
+        if (to != Long.MAX_VALUE && f.effect().lateNanos().isPresent()) lands = to + f.effect().lateNanos().getAsLong();
         return window(what, held, Math.max(from - interval, ask), lands, grant);
     }
 
@@ -218,16 +212,10 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
 
     /** Why a lossy, slow or delaying fault is too small to stop renewals for a ttl, or null when it is not (or its size is not said). */
     private String tooSmall(FaultSpan f, FaultEffect.Impact impact) {
-        if (impact == FaultEffect.Impact.LOSSY && f.effect() instanceof FaultEffect.Loss l && l.percent() != null
-                && l.percent().doubleValue() < LOSS_MIN_PERCENT) {
-            return "loses " + l.percent() + " % of packets: TCP carries a renewal through (lockstorm counts " + (int) LOSS_MIN_PERCENT + " % or more)";
-        }
-        if (impact == FaultEffect.Impact.SLOWED && f.effect() instanceof FaultEffect.Slow s && s.kbit() != null
-                && s.kbit().doubleValue() > SLOW_MAX_KBIT) {
-            return "leaves " + s.kbit() + " kbit/s: a renewal still passes at once (lockstorm counts " + (int) SLOW_MAX_KBIT + " kbit/s or less)";
-        }
-        if (impact == FaultEffect.Impact.DELAYED && f.effect() instanceof FaultEffect.Delay d && d.lateNanos().isPresent()) {
-            long late = d.lateNanos().getAsLong();
+        java.util.Optional<String> mild = f.effect().tooMild();
+        if (mild.isPresent()) return mild.get();
+        if (impact == FaultEffect.Impact.DELAYED && f.effect().lateNanos().isPresent()) {
+            long late = f.effect().lateNanos().getAsLong();
             if (late + interval + allowance() < ttl) {
                 return "holds each renewal back " + History.duration(late) + ": renewed every " + History.duration(interval) + ", the "
                         + describe() + " needs a gap of " + History.duration(ttl) + " to end";
@@ -267,12 +255,9 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         if (kind == Kind.SESSION || kind == Kind.UNBOUNDED) return Judgement.no("a " + describe() + " is timed by no clock, so the " + what + " does not end it");
         long at = Math.max(f.start().time(), start);
         long until = f.end() == null ? grant : Math.min(grant, f.end().time());
-        long ahead;
-        if (move instanceof FaultEffect.Move.Jump j) ahead = j.deltaMs() * 1_000_000L;
-        else if (move instanceof FaultEffect.Move.Strobe s) ahead = Math.abs(s.deltaMs()) * 1_000_000L;
-        else if (move instanceof FaultEffect.Move.Rate r) ahead = (long) ((r.rate() - 1) * Math.max(0, until - at));
-        else if (move instanceof FaultEffect.Move.MonotonicRate r) ahead = (long) ((r.rate() - 1) * Math.max(0, until - at));
-        else return Judgement.yes("a server's clock moved before the grant, by how much the history does not say (" + f.describe() + ")");
+        java.util.OptionalLong moved = move.aheadNanos(at, until);
+        if (moved.isEmpty()) return Judgement.yes("a server's clock moved before the grant, by how much the history does not say (" + f.describe() + ")");
+        long ahead = moved.getAsLong();
         if (ahead <= 0) return Judgement.no("the " + what + " moved it back or slowed it: a lease timed on it only lasts longer");
         if (f.start().time() > grant) return Judgement.no("the " + what + " came after the grant");
         long slack = allowance();
