@@ -37,7 +37,7 @@ final class JsonlHistoryReader {
             addEvent(p, source, line, names);
             if (p.nextToken() != null) throw bad(source, line, "text after the JSON object");
         } catch (JsonProcessingException e) {
-            throw bad(source, line, "malformed JSON (" + e.getOriginalMessage() + "); expected one JSON object per line");
+            throw bad(source, line, problem(e, String.valueOf(e.getOriginalMessage())));
         } catch (IOException e) {
             throw bad(source, line, e.getMessage() + "; expected one JSON object per line");
         }
@@ -89,7 +89,21 @@ final class JsonlHistoryReader {
         String said = String.valueOf(e.getOriginalMessage());
         if (said.contains("Invalid UTF-8")) throw new CharConversionException(said);
         int where = said.indexOf(" (start marker at");
-        return bad(source, line, "malformed JSON (" + (where < 0 ? said : said.substring(0, where)) + "); expected one JSON object per line");
+        return bad(source, line, problem(e, where < 0 ? said : said.substring(0, where)));
+    }
+
+    /**
+     * What was wrong with a line Jackson refused, in true words: well-formed JSON with a number beyond
+     * 64 bits, or a value past a reading limit, is not "malformed".
+     */
+    private static String problem(JsonProcessingException e, String said) {
+        if (e instanceof com.fasterxml.jackson.core.exc.InputCoercionException) {
+            return "a number beyond a 64-bit integer (" + said + "); expected integers from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
+        }
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
+            return "a value longer than lockstorm reads (" + said + "); expected one JSON object per line of ordinary size";
+        }
+        return "malformed JSON (" + said + "); expected one JSON object per line";
     }
 
     /** Reads the fields of the object the parser is at (its START_OBJECT) and adds the event; leaves the parser at its END_OBJECT. */

@@ -105,6 +105,19 @@ class HistoryIoTest {
         assertTrue(e.getMessage().endsWith("expected one JSON object per line"), e.getMessage());
     }
 
+    /** Well-formed JSON that lockstorm cannot hold is said as such, from text and from a file alike: never "malformed". */
+    @Test
+    void aNumberBeyond64BitsIsSaidSoNotMalformed() throws IOException {
+        String text = "{\"type\":\"invoke\",\"process\":1,\"f\":\"acquire\"}\n{\"type\":\"ok\",\"process\":1,\"f\":\"acquire\",\"value\":18446744073709551616}\n";
+        Path file = dir.resolve("big.jsonl");
+        Files.writeString(file, text);
+        for (HistoryFormatException e : List.of(badJsonl(text),
+                assertThrows(HistoryFormatException.class, () -> HistoryReader.read(file, HistoryFormat.JSONL)))) {
+            assertTrue(e.getMessage().contains(".jsonl:2: a number beyond a 64-bit integer"), e.getMessage());
+            assertTrue(e.getMessage().endsWith("expected integers from -9223372036854775808 to 9223372036854775807"), e.getMessage());
+        }
+    }
+
     @Test
     void missingFields() {
         assertTrue(badJsonl("{\"process\":1,\"f\":\"read\"}\n").getMessage().contains("no \"type\""));
