@@ -95,6 +95,16 @@ public sealed interface FaultEffect {
      */
     java.util.Optional<String> what();
 
+    /**
+     * The hosts it acted on as its value holds them, for a history whose event does not list them in
+     * {@code hosts}: a fault of links its hosts on either side, wherever its value keeps them (a lossy
+     * link's inside {@code from}). Empty when the names in the value, read as they are, are the hosts
+     * (a freeze's processes, a kill's nodes), or when it does not say.
+     */
+    default java.util.Optional<List<String>> named() {
+        return java.util.Optional.empty();
+    }
+
     /** Hands this fault to the {@code visitor}'s method for its family: a consumer outside this package that needs every family. */
     <R> R accept(Visitor<R> visitor);
 
@@ -156,6 +166,21 @@ public sealed interface FaultEffect {
      * holder's links to another host (the protected resource's service r1, a client) keeps it from nothing.
      */
     sealed interface LinkFault extends FaultEffect permits Cut, Loss, Slow, Delay {
+        /** Each host and the hosts its links to are cut, lossy, slow or delayed, as its value says; null when it does not say. */
+        Map<String, List<String>> links();
+
+        /** Every host on either side of its links, in the order the value names them. */
+        @Override
+        default java.util.Optional<List<String>> named() {
+            if (links() == null) return java.util.Optional.empty();
+            java.util.Set<String> out = new java.util.LinkedHashSet<>();
+            links().forEach((host, others) -> {
+                out.add(host);
+                out.addAll(others);
+            });
+            return java.util.Optional.of(List.copyOf(out));
+        }
+
         /**
          * The hosts to which what {@code client} sends is held up (dropped, lost, slowed or delayed); null when the history
          * does not say. A cut answers {@link #keepsFrom} itself, by who hears whom.
@@ -304,6 +329,11 @@ public sealed interface FaultEffect {
             return style == CutStyle.RESET;
         }
 
+        @Override
+        public Map<String, List<String>> links() {
+            return refuses;
+        }
+
         /** The event's {@code cut}: the style's word, or null for packets dropped silently (the default, left unsaid). */
         public String cut() {
             return style == CutStyle.BLACKHOLE ? null : style.word();
@@ -439,6 +469,11 @@ public sealed interface FaultEffect {
             return from == null || listedByAnother(from, client) ? Impact.LOSSY : Impact.NONE;
         }
 
+        @Override
+        public Map<String, List<String>> links() {
+            return from;
+        }
+
         /** The hosts that lose what {@code client} sends. */
         @Override
         public java.util.Set<String> heldUpWith(String client) {
@@ -508,6 +543,11 @@ public sealed interface FaultEffect {
         }
 
         @Override
+        public Map<String, List<String>> links() {
+            return to;
+        }
+
+        @Override
         public java.util.Set<String> heldUpWith(String client) {
             return to == null ? null : new java.util.LinkedHashSet<>(to.getOrDefault(client, List.of()));
         }
@@ -574,6 +614,11 @@ public sealed interface FaultEffect {
         @Override
         public Impact onHolder(String client) {
             return sendsOn(to, client) ? Impact.DELAYED : Impact.NONE;
+        }
+
+        @Override
+        public Map<String, List<String>> links() {
+            return to;
         }
 
         @Override

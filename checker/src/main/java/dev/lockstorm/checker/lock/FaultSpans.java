@@ -89,15 +89,18 @@ public final class FaultSpans {
         String kind = key.substring(0, colon);
         String target = key.substring(colon + 1);
         return new FaultSpan(kind.equals("event") ? String.valueOf(o.start().value()) : target, o.start(), end,
-                hosts(o.start()), o.effect());
+                hosts(o.start(), o.effect()), o.effect());
     }
 
     /**
-     * The hosts an event names in its {@code hosts} field, else those its value names: a partition's
-     * grudge by host, or a list of names (Jepsen's paused nodes, a Maelstrom-style history's processes).
+     * The hosts an event names in its {@code hosts} field, else those its family reads in its value (a
+     * link fault's hosts on either side, however deep its value holds them), else the names in the value
+     * as it is: a grudge by host, or a list of names (Jepsen's paused nodes, a Maelstrom-style history's processes).
      */
-    private static List<String> hosts(Op op) {
+    private static List<String> hosts(Op op, FaultEffect effect) {
         if (op.extra("hosts") instanceof Collection<?> c) return c.stream().map(String::valueOf).toList();
+        java.util.Optional<List<String>> named = effect.named();
+        if (named.isPresent()) return named.get();
         Set<String> out = new LinkedHashSet<>();
         if (op.value() instanceof Collection<?> names) {
             for (Object n : names) if (n instanceof String s) out.add(s);
