@@ -1167,10 +1167,14 @@ public sealed interface FaultEffect {
         return out;
     }
 
-    /** What an event acts on: its value's names; {"clients": ["c0"]} names c0. */
+    /**
+     * What an event acts on: its value's names; {"clients": ["c0"]} names c0; a map by host of what
+     * was done to each (Jepsen's {"n1" :paused, "n2" :paused}) names its hosts.
+     */
     static List<String> names(Object value) {
         if (value instanceof Collection<?> c) return c.stream().map(String::valueOf).toList();
-        if (value instanceof Map<?, ?> m && !m.isEmpty() && m.keySet().stream().allMatch(FaultEffect::role)) {
+        if (value instanceof Map<?, ?> m && !m.isEmpty()) {
+            if (!m.keySet().stream().allMatch(FaultEffect::role)) return m.keySet().stream().map(String::valueOf).toList();
             List<String> out = new ArrayList<>();
             m.values().forEach(x -> out.addAll(names(x)));
             return out;

@@ -15,6 +15,12 @@ final class EdnHistoryReader {
     }
 
     static void read(Reader in, String source, HistoryBuilder out) {
+        JepsenNemesis steps = new JepsenNemesis(out);
+        readOps(in, source, out, steps);
+        steps.finish();
+    }
+
+    private static void readOps(Reader in, String source, HistoryBuilder out, JepsenNemesis steps) {
         EdnReader edn = new EdnReader(in, source);
         int c = edn.skipWhitespace();
         if (c == '[' || c == '(') {
@@ -27,21 +33,21 @@ final class EdnHistoryReader {
                     edn.next();
                     break;
                 }
-                addOp(edn, source, out);
+                addOp(edn, source, out, steps);
             }
             if (edn.skipWhitespace() != -1) throw edn.error("text after the history's closing '" + close + "'");
             return;
         }
-        while (edn.skipWhitespace() != -1) addOp(edn, source, out);
+        while (edn.skipWhitespace() != -1) addOp(edn, source, out, steps);
     }
 
-    private static void addOp(EdnReader edn, String source, HistoryBuilder out) {
+    private static void addOp(EdnReader edn, String source, HistoryBuilder out, JepsenNemesis steps) {
         int line = edn.line();
         Object form = edn.read();
         if (!(form instanceof Map<?, ?> m)) {
             throw new HistoryFormatException(source, line, "expected an op map {:process … :type … :f … :value …}, found " + form);
         }
         @SuppressWarnings("unchecked") Map<String, Object> op = (Map<String, Object>) m;
-        out.add(JepsenOps.fromMap(op, source, line, out), op.get("index"));
+        steps.add(JepsenOps.fromMap(op, source, line, out), op.get("index"));
     }
 }

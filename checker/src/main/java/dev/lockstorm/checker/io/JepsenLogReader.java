@@ -31,6 +31,7 @@ final class JepsenLogReader {
         int line = 0;
         int lines = 0;
         int ops = 0;
+        JepsenNemesis steps = new JepsenNemesis(out);
         while ((text = in.readLine()) != null) {
             line++;
             if (!text.isBlank()) lines++;
@@ -56,8 +57,9 @@ final class JepsenLogReader {
                 extra.put("cas", value);
                 value = Boolean.FALSE;
             }
-            out.add(new Op(0, Op.NO_TIME, type, process, f, value, extra, line));
+            steps.add(new Op(0, Op.NO_TIME, type, process, f, value, extra, line), null);
         }
+        steps.finish();
         if (ops == 0 && lines > 0) {
             // passing over other loggers' lines must not turn a file of another format into an empty, valid history
             throw new HistoryFormatException(source, 1, "no Jepsen op line in " + lines + (lines == 1 ? " line" : " lines") + "; expected the jepsen-log format,"
