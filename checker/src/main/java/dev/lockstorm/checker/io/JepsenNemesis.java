@@ -21,9 +21,6 @@ import java.util.Map;
  * {@code [:isolated grudge]} is its grudge. A nemesis operation without its partner stands as it is.
  */
 final class JepsenNemesis {
-    /** Jepsen's combined nemesis's words for what lockstorm's vocabulary names otherwise. */
-    private static final Map<String, String> WORDS = Map.of("pause", NemesisEvent.START_PAUSE.f(), "resume", NemesisEvent.STOP_PAUSE.f());
-
     private final HistoryBuilder out;
     /** A nemesis operation waiting for its partner, and the index its source declared (or null). */
     private Op intent;
@@ -84,7 +81,12 @@ final class JepsenNemesis {
 
     /** The event in lockstorm's words: a combined-nemesis word renamed, a partition's grudge out of its {@code [:isolated …]}. */
     private Op inVocabulary(Op op) {
-        String f = WORDS.getOrDefault(op.f(), op.f());
+        // Jepsen's combined nemesis's words for what lockstorm's vocabulary names otherwise
+        String f = switch (op.f()) {
+            case "pause" -> NemesisEvent.START_PAUSE.f();
+            case "resume" -> NemesisEvent.STOP_PAUSE.f();
+            default -> op.f();
+        };
         Object value = op.value();
         if (f.equals(NemesisEvent.START_PARTITION.f()) && value instanceof List<?> l && l.size() == 2 && l.get(1) instanceof Map<?, ?> grudge) {
             value = grudge;
