@@ -98,8 +98,8 @@ public sealed interface FaultEffect {
     /**
      * The hosts it acted on as its value holds them, for a history whose event does not list them in
      * {@code hosts}: a fault of links its hosts on either side, wherever its value keeps them (a lossy
-     * link's inside {@code from}). Empty when the names in the value, read as they are, are the hosts
-     * (a freeze's processes, a kill's nodes), or when it does not say.
+     * link's inside {@code from}), a freeze of a client's worker its host. Empty when the names in the
+     * value, read as they are, are the hosts (a kill's nodes), or when it does not say.
      */
     default java.util.Optional<List<String>> named() {
         return java.util.Optional.empty();
@@ -134,6 +134,9 @@ public sealed interface FaultEffect {
 
         R other(Other o);
     }
+
+    /** How lockstorm names a client's worker process: {@code client-<host>-p<process it started as>}. */
+    java.util.regex.Pattern WORKER = java.util.regex.Pattern.compile("client-(.+)-p(\\d+)");
 
     /** A {@code clock-rate}'s {@code clock} when it moved the monotonic clock rather than the wall clock. */
     String MONOTONIC = "monotonic";
@@ -252,6 +255,15 @@ public sealed interface FaultEffect {
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.freeze(this);
+        }
+
+        /** A client's worker, {@code client-<host>-p<process>}, by its host; any other process by its own name. */
+        @Override
+        public java.util.Optional<List<String>> named() {
+            return java.util.Optional.of(processes.stream().map(p -> {
+                java.util.regex.Matcher m = WORKER.matcher(p);
+                return m.matches() ? m.group(1) : p;
+            }).distinct().toList());
         }
 
         @Override

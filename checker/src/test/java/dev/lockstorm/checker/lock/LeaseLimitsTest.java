@@ -467,10 +467,11 @@ class LeaseLimitsTest {
     /**
      * A history written by hand or by another tool may leave out an event's {@code hosts}: a lossy, slow or
      * delayed link's hosts are then read from its value's {@code from} or {@code to}, where its family keeps
-     * them, so the same fault judges the same (never "did not touch the holder" for want of the field).
+     * them, and a frozen worker's from its name, so the same fault judges the same (never "did not touch
+     * the holder" for want of the field).
      */
     @Test
-    void aLinkFaultWithoutItsHostsFieldIsJudgedByTheHostsItsValueNames() {
+    void aFaultWithoutItsHostsFieldIsJudgedByTheHostsItsValueNames() {
         for (String host : List.of("n1", "r1")) {
             Incident.Cause told = answeredLateUnderADelayTo(host);
             Incident.Cause read = answeredLateUnderADelayTo(host, false);
@@ -483,6 +484,17 @@ class LeaseLimitsTest {
                 .release(0).release(1));
         assertFalse(loss.leaseLimit(), loss.why());
         assertTrue(loss.why().contains("TCP carries a renewal through"), loss.why());
+        // a client's worker is named by the process it started as (client-c1-p0); its client went on as process 2 on c1
+        for (boolean listed : List.of(true, false)) {
+            var held = h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S)).invoke(0, "acquire").with("client", "c1")
+                    .add(dev.lockstorm.checker.history.OpType.INFO, 0, "acquire", null).with("client", "c1")
+                    .acquire(2, 1L).with("client", "c1").gap(100).nemesis("start-pause", List.of("client-c1-p0"));
+            if (listed) held = held.with("hosts", List.of("c1"));
+            held = held.gap(11_000).acquire(1, 2L).with("client", "c2").nemesis("stop-pause", List.of("client-c1-p0"));
+            if (listed) held = held.with("hosts", List.of("c1"));
+            Incident.Cause frozen = cause(held.release(2).release(1));
+            assertTrue(frozen.leaseLimit(), (listed ? "with hosts: " : "without hosts: ") + frozen.why());
+        }
     }
 
     /** c1's links to {@code host} delayed 3 s from before it asks; its grant answered 3 s after the ask, c2's 1.5 s later (a fixed 4 s lease on n1). */
