@@ -29,6 +29,11 @@ public sealed interface FaultEffect {
     /** "pause", "partition", …: the fault's kind as results.json and the report name it. */
     String word();
 
+    /** The fault as an explanation names it ("the slow link of the holder"): its word, unless that is no noun. */
+    default String noun() {
+        return word();
+    }
+
     /**
      * What it did to a holder on host {@code client} that it touched (its host or its process): froze
      * it, kept the servers from hearing it, slowed or delayed what it sent, held its renewals, or
@@ -441,6 +446,11 @@ public sealed interface FaultEffect {
         }
 
         @Override
+        public String noun() {
+            return "packet loss";
+        }
+
+        @Override
         public java.util.Optional<String> tooMild() {
             if (percent == null || percent.doubleValue() >= STOPS_RENEWALS_FROM_PERCENT) return java.util.Optional.empty();
             return java.util.Optional.of("loses " + percent + " % of packets: TCP carries a renewal through (lockstorm counts "
@@ -511,6 +521,11 @@ public sealed interface FaultEffect {
         @Override
         public String word() {
             return "slow";
+        }
+
+        @Override
+        public String noun() {
+            return "slow link";
         }
 
         @Override
@@ -685,6 +700,11 @@ public sealed interface FaultEffect {
         @Override
         public String word() {
             return "renewals";
+        }
+
+        @Override
+        public String noun() {
+            return "hold on renewals";
         }
 
         @Override

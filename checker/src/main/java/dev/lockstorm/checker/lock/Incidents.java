@@ -465,10 +465,10 @@ public final class Incidents {
     private static LeaseTerms.Judgement onHolder(Context ctx, LeaseTerms terms, HoldInterval hold, FaultSpan f, long asked, long at, boolean timed) {
         String client = client(hold);
         boolean cut = f.effect() instanceof FaultEffect.Cut;
-        if (!onClientOf(f, hold) && !cut) return LeaseTerms.Judgement.no("the " + f.kind() + " did not touch the holder (" + f.describe() + ")");
+        if (!onClientOf(f, hold) && !cut) return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not touch the holder (" + f.describe() + ")");
         FaultEffect.Impact impact = heldUp(ctx, f, client, terms) ? f.effect().onHolder(client) : FaultEffect.Impact.NONE;
         if (impact == FaultEffect.Impact.NONE) {
-            return LeaseTerms.Judgement.no("the " + f.kind() + " did not " + (cut ? "keep the holder from" : "hold up what the holder sent to")
+            return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not " + (cut ? "keep the holder from" : "hold up what the holder sent to")
                     + " the servers that judge its lease (" + f.describe() + ")");
         }
         // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault

@@ -483,7 +483,7 @@ class LeaseLimitsTest {
                 .nemesis("start-loss", mild).gap(11_000).acquire(1, 2L).with("client", "c2").nemesis("stop-loss", "no loss")
                 .release(0).release(1));
         assertFalse(loss.leaseLimit(), loss.why());
-        assertTrue(loss.why().contains("TCP carries a renewal through"), loss.why());
+        assertTrue(loss.why().contains("the packet loss of the holder") && loss.why().contains("TCP carries a renewal through"), loss.why());
         // a client's worker is named by the process it started as (client-c1-p0); its client went on as process 2 on c1
         for (boolean listed : List.of(true, false)) {
             var held = h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S)).invoke(0, "acquire").with("client", "c1")
