@@ -190,11 +190,12 @@ public sealed interface FaultEffect {
         }
 
         /**
-         * The hosts to which what {@code client} sends is held up (dropped, lost, slowed or delayed); null when the history
-         * does not say. A cut answers {@link #keepsFrom} itself, by who hears whom.
+         * The hosts to which what {@code client} sends is held up (dropped, lost, slowed or delayed): those its links list
+         * for it, as a slow or delayed link's value does; null when the history does not say. A lossy link lists the other
+         * way round and answers itself; a cut answers {@link #keepsFrom} itself, by who hears whom.
          */
         default java.util.Set<String> heldUpWith(String client) {
-            return null;
+            return links() == null ? null : new java.util.LinkedHashSet<>(links().getOrDefault(client, List.of()));
         }
 
         /**
@@ -574,10 +575,6 @@ public sealed interface FaultEffect {
             return to;
         }
 
-        @Override
-        public java.util.Set<String> heldUpWith(String client) {
-            return to == null ? null : new java.util.LinkedHashSet<>(to.getOrDefault(client, List.of()));
-        }
     }
 
     /**
@@ -648,10 +645,6 @@ public sealed interface FaultEffect {
             return to;
         }
 
-        @Override
-        public java.util.Set<String> heldUpWith(String client) {
-            return to == null ? null : new java.util.LinkedHashSet<>(to.getOrDefault(client, List.of()));
-        }
     }
 
     /** Servers killed (-9) until they start again on their data: their hosts. */

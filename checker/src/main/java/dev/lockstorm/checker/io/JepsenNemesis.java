@@ -25,8 +25,12 @@ final class JepsenNemesis {
     /** A nemesis operation waiting for its partner, and the index its source declared (or null). */
     private Op intent;
     private Object intentIndex;
-    /** The clients' events since the intent, in order, each with its declared index. */
-    private final List<Object[]> since = new ArrayList<>();
+    /** The clients' events since the intent, in order. */
+    private final List<Pending> since = new ArrayList<>();
+
+    /** An event held back, with the index its source declared (or null). */
+    private record Pending(Op op, Object declaredIndex) {
+    }
 
     JepsenNemesis(HistoryBuilder out) {
         this.out = out;
@@ -36,7 +40,7 @@ final class JepsenNemesis {
     void add(Op op, Object declaredIndex) {
         if (op.process() != Op.NEMESIS) {
             if (intent == null) out.add(op, declaredIndex);
-            else since.add(new Object[] {op, declaredIndex});
+            else since.add(new Pending(op, declaredIndex));
             return;
         }
         Op step = inVocabulary(op);
@@ -75,7 +79,7 @@ final class JepsenNemesis {
     }
 
     private void flushSince() {
-        for (Object[] e : since) out.add((Op) e[0], e[1]);
+        for (Pending e : since) out.add(e.op(), e.declaredIndex());
         since.clear();
     }
 

@@ -223,6 +223,7 @@ public final class Incidents {
         Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
             if (!(f.effect() instanceof FaultEffect.Clock clock)) continue;
+            double monotonicRate = clock.move().monotonicRate().orElse(1.0);
             if (onLockServer(f, ctx.servers, clientHosts)) {
                 if ((terms == null || !timed) && !clock.move().canHasten()) {
                     notEnough.add("a server's clock was set back or slowed (" + f.describe() + "): a lease timed on it only lasts longer");
@@ -232,10 +233,9 @@ public final class Incidents {
                 LeaseTerms.Judgement j = terms.serverClock(f, clock.move(), start, at);
                 if (j.suffices()) return Incident.Cause.limit(j, f);
                 notEnough.add(j.why());
-            } else if (clock.move().monotonicRate().orElse(1.0) > 1.0 && onClientOf(f, first)) {
+            } else if (monotonicRate > 1.0 && onClientOf(f, first)) {
                 LeaseTerms.Judgement j = terms == null ? new LeaseTerms.Judgement(true, "the granted client's monotonic clock ran fast before"
-                        + " its grant (" + f.describe() + "): a lease it timed on that clock ran out early")
-                        : terms.waiterClockFast(f, clock.move().monotonicRate().getAsDouble());
+                        + " its grant (" + f.describe() + "): a lease it timed on that clock ran out early") : terms.waiterClockFast(f, monotonicRate);
                 if (j.suffices()) return Incident.Cause.limit(j, f);
                 notEnough.add(j.why());
             } else {
