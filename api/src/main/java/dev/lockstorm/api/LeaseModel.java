@@ -13,9 +13,9 @@ import java.util.Map;
  * history's {@code run} event ({@code "lease_model"}).
  *
  * <pre>{@code
- * // a ZooKeeper session: renewed by the client's pings every third of the timeout, judged by a quorum
+ * // a ZooKeeper session: renewed by the client's pings every third of the timeout, judged by the ensemble's leader
  * public LeaseModel leaseModel(ClientContext c) {
- *     return new LeaseModel.Renewed(c.lease(), c.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+ *     return new LeaseModel.Renewed(c.lease(), c.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.LEADER);
  * }
  * }</pre>
  */
@@ -32,11 +32,14 @@ public sealed interface LeaseModel {
 
     /**
      * Which servers must stop hearing the holder for its lease to end: the one server there is
-     * ({@code ONE}), a majority of them (a consensus group, or Redlock's independent masters:
-     * {@code MAJORITY}), or the master that holds its key, whichever that is now ({@code KEY_MASTER}).
+     * ({@code ONE}); a majority of independent servers, each hearing the holder itself (Redlock's
+     * masters: {@code MAJORITY}); the master that holds its key, whichever that is now
+     * ({@code KEY_MASTER}); or the leader of a consensus group, which hears the holder only through
+     * the one member the holder is attached to ({@code LEADER}: a ZooKeeper ensemble, etcd), so that
+     * a partition among the servers alone can keep the holder from it.
      */
     enum Judges {
-        ONE, MAJORITY, KEY_MASTER;
+        ONE, MAJORITY, KEY_MASTER, LEADER;
 
         String wire() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -182,7 +185,7 @@ public sealed interface LeaseModel {
 
     private static Judges judges(Map<?, ?> m) {
         for (Judges j : Judges.values()) if (j.wire().equals(m.get("judges"))) return j;
-        throw new IllegalArgumentException("lease_model: \"judges\" must be one, majority or key-master, not " + m.get("judges"));
+        throw new IllegalArgumentException("lease_model: \"judges\" must be one, majority, key-master or leader, not " + m.get("judges"));
     }
 
     private static void positive(Duration d, String what) {

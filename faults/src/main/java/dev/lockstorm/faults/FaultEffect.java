@@ -46,12 +46,14 @@ public sealed interface FaultEffect {
      * Whether it held up the holder on host {@code client} as far as the servers that judge its lease
      * go: for a fault of links, only where it held up what the holder sent to them
      * ({@link LinkFault#keepsFrom}); for any other, whenever it did something to the holder.
-     *
-     * @param servers the run's servers; empty when the history does not say
      */
-    default boolean keepsFrom(String client, java.util.Collection<String> servers, dev.lockstorm.api.LeaseModel.Judges judges,
-                              java.util.Set<String> clientHosts) {
+    default boolean keepsFrom(String client, Judging judging) {
         return onHolder(client) != Impact.NONE;
+    }
+
+    /** What it did to the holder on host {@code client} as far as the servers that judge its lease go: {@link Impact#NONE} unless it {@link #keepsFrom kept it from them}. */
+    default Impact onHolder(String client, Judging judging) {
+        return keepsFrom(client, judging) ? onHolder(client) : Impact.NONE;
     }
 
     /**
@@ -150,6 +152,9 @@ public sealed interface FaultEffect {
     enum Impact {
         FROZEN("frozen"),
         CUT_OFF("cut off"),
+        /** reaching every server, but through a member that may have been cut off from the group's leader */
+        CUT_OFF_FROM_LEADER("kept from its group's leader (a member it may have been attached to, which the history does not record,"
+                + " was cut off from the leader)"),
         LOSSY("slowed by its links losing packets"),
         SLOWED("slowed by a slow link"),
         DELAYED("delayed by its links"),
@@ -200,26 +205,24 @@ public sealed interface FaultEffect {
 
         /**
          * Whether it held up what the holder on {@code client} sends to the servers that judge its lease: to one of them (a
-         * lease one server judges, or the key's master, which the history does not name), or to so many that those left
-         * are no majority (a lease a majority judges). Unsaid links count as held up.
-         *
-         * @param servers the run's servers; empty when the history does not say (then the hosts it names, clients aside)
+         * lease one server judges, the key's master or a group's leader, which the history does not name as the one the
+         * holder used: any may be it), or to so many that those left are no majority (a lease a majority judges). Unsaid
+         * links count as held up.
          */
         @Override
-        default boolean keepsFrom(String client, java.util.Collection<String> servers, dev.lockstorm.api.LeaseModel.Judges judges,
-                                  java.util.Set<String> clientHosts) {
+        default boolean keepsFrom(String client, Judging judging) {
             if (onHolder(client) == Impact.NONE) return false;
             java.util.Set<String> peers = heldUpWith(client);
             if (peers == null) return true;
-            java.util.Set<String> all = new java.util.LinkedHashSet<>(servers);
+            java.util.Set<String> all = new java.util.LinkedHashSet<>(judging.servers());
             if (all.isEmpty()) {
                 all.addAll(peers);
-                all.removeAll(clientHosts);
+                all.removeAll(judging.clientHosts());
                 all.remove(client);
             }
             long reached = all.stream().filter(peers::contains).count();
             if (reached == 0) return false;
-            return judges != dev.lockstorm.api.LeaseModel.Judges.MAJORITY || all.size() - reached < all.size() / 2 + 1;
+            return judging.judges() != dev.lockstorm.api.LeaseModel.Judges.MAJORITY || all.size() - reached < all.size() / 2 + 1;
         }
     }
 
@@ -369,23 +372,46 @@ public sealed interface FaultEffect {
         }
 
         /**
-         * Whether the holder on {@code client} was kept from the servers that judge its lease: from the
-         * one there is, or from any (the master holding its key is not recorded: any may be it), or, for
-         * a majority, from every server that still reaches a majority. A cut between clients, or of a
-         * server the holder did not need, keeps it from nothing. Unsaid grudges (or servers) count as a cut.
-         *
-         * @param servers the run's servers; empty when the history does not say (then those the grudge names)
+         * Whether the holder on {@code client} was kept from the servers that judge its lease: from the one there is, or
+         * from any (the master holding its key is not recorded: any may be it); for independent servers a majority of
+         * which judge, from every server that still reaches a majority; for a consensus group's leader, on the way through
+         * any member the holder may be attached to (which is not recorded either): a member that does not hear the holder,
+         * or that is cut off from the leader (the one the run's watch named, else any member that could lead). A cut
+         * between clients, or of a server the holder did not need, keeps it from nothing. Unsaid grudges (or servers)
+         * count as a cut.
          */
         @Override
-        public boolean keepsFrom(String client, java.util.Collection<String> servers, dev.lockstorm.api.LeaseModel.Judges judges,
-                                 java.util.Set<String> clientHosts) {
+        public boolean keepsFrom(String client, Judging judging) {
             if (onHolder(client) == Impact.NONE) return false;
             if (refuses == null) return true;
-            java.util.Set<String> all = serversOf(servers, clientHosts);
-            if (servers.isEmpty()) all.remove(client);
+            java.util.Set<String> all = serversOf(judging.servers(), judging.clientHosts());
+            if (judging.servers().isEmpty()) all.remove(client);
             if (all.isEmpty()) return false;
-            if (judges != dev.lockstorm.api.LeaseModel.Judges.MAJORITY) return all.stream().anyMatch(s -> !hears(s, client));
-            return all.stream().noneMatch(s -> hears(s, client) && withMajority(s, all));
+            return switch (judging.judges()) {
+                case ONE, KEY_MASTER -> all.stream().anyMatch(s -> !hears(s, client));
+                case MAJORITY -> all.stream().noneMatch(s -> hears(s, client) && withMajority(s, all));
+                case LEADER -> {
+                    // no member left that could lead: nothing commits the holder's renewals
+                    List<String> leaders = leadersOf(judging.leader(), all);
+                    yield leaders.isEmpty() || all.stream().anyMatch(s -> !hears(s, client) || leaders.stream().anyMatch(l -> !l.equals(s) && separates(s, l)));
+                }
+            };
+        }
+
+        /** Cut off, or, when every server still hears the holder, kept from its group's leader through the member it may have used. */
+        @Override
+        public Impact onHolder(String client, Judging judging) {
+            if (!keepsFrom(client, judging)) return Impact.NONE;
+            if (refuses == null) return Impact.CUT_OFF;
+            java.util.Set<String> all = serversOf(judging.servers(), judging.clientHosts());
+            all.remove(client);
+            return all.stream().allMatch(s -> hears(s, client)) ? Impact.CUT_OFF_FROM_LEADER : Impact.CUT_OFF;
+        }
+
+        /** The leader the run's watch named when it is one of {@code all}, else every member that could lead: one with a majority. */
+        private List<String> leadersOf(String leader, java.util.Set<String> all) {
+            if (leader != null && all.contains(leader)) return List.of(leader);
+            return all.stream().filter(s -> withMajority(s, all)).toList();
         }
 
         /**

@@ -79,16 +79,40 @@ class FaultEffectTest {
         var majority = dev.lockstorm.api.LeaseModel.Judges.MAJORITY;
         FaultEffect.LinkFault toResource = (FaultEffect.LinkFault) of("start-loss", Map.of("percent", 40L, "from", Map.of("r1", List.of("c1"), "c1", List.of("r1"))));
         assertEquals(FaultEffect.Impact.LOSSY, toResource.onHolder("c1"), "its links are lossy");
-        assertTrue(!toResource.keepsFrom("c1", servers, one, clients), "but not to a server");
+        assertTrue(!toResource.keepsFrom("c1", new Judging(servers, one, null, clients)), "but not to a server");
         FaultEffect.LinkFault slowToOne = (FaultEffect.LinkFault) of("start-slow", Map.of("kbit", 1L, "to", Map.of("c1", List.of("n1"))));
-        assertTrue(slowToOne.keepsFrom("c1", servers, one, clients), "the one server that judges may be n1");
-        assertTrue(!slowToOne.keepsFrom("c1", servers, majority, clients), "n2 and n3 are a majority and hear it in time");
+        assertTrue(slowToOne.keepsFrom("c1", new Judging(servers, one, null, clients)), "the one server that judges may be n1");
+        assertTrue(!slowToOne.keepsFrom("c1", new Judging(servers, majority, null, clients)), "n2 and n3 are a majority and hear it in time");
         FaultEffect.LinkFault delayToTwo = (FaultEffect.LinkFault) of("start-delay", Map.of("ms", 300L, "to", Map.of("c1", List.of("n1", "n2"))));
-        assertTrue(delayToTwo.keepsFrom("c1", servers, majority, clients));
-        assertTrue(!delayToTwo.keepsFrom("c2", servers, one, clients), "c2's links are untouched");
+        assertTrue(delayToTwo.keepsFrom("c1", new Judging(servers, majority, null, clients)));
+        assertTrue(!delayToTwo.keepsFrom("c2", new Judging(servers, one, null, clients)), "c2's links are untouched");
         FaultEffect.LinkFault cutFromR1 = (FaultEffect.LinkFault) of("start-partition", Map.of("c1", List.of("r1"), "r1", List.of("c1")));
-        assertTrue(!cutFromR1.keepsFrom("c1", servers, one, clients));
-        assertTrue(((FaultEffect.LinkFault) of("start-loss", Map.of("percent", 40L))).keepsFrom("c1", servers, one, clients), "unsaid links count");
+        assertTrue(!cutFromR1.keepsFrom("c1", new Judging(servers, one, null, clients)));
+        assertTrue(((FaultEffect.LinkFault) of("start-loss", Map.of("percent", 40L))).keepsFrom("c1", new Judging(servers, one, null, clients)), "unsaid links count");
+    }
+
+    /** A group's leader hears the holder through one member, not recorded: any member cut off from the leader (or from the holder) may be it. */
+    @Test
+    void aCutKeepsAHolderFromItsGroupsLeaderThroughAnyMemberCutOffFromIt() {
+        List<String> servers = List.of("n1", "n2", "n3");
+        java.util.Set<String> clients = java.util.Set.of("c1", "c2");
+        var leader = dev.lockstorm.api.LeaseModel.Judges.LEADER;
+        FaultEffect.Cut bridged = (FaultEffect.Cut) of("start-partition", Map.of("n1", List.of("n3"), "n3", List.of("n1")));
+        assertTrue(bridged.keepsFrom("c1", new Judging(servers, leader, null, clients)), "the leader may be n1 and the holder on n3");
+        assertTrue(bridged.keepsFrom("c1", new Judging(servers, leader, "n3", clients)));
+        assertTrue(!bridged.keepsFrom("c1", new Judging(servers, leader, "n2", clients)), "every member reaches the leader n2");
+        assertEquals(FaultEffect.Impact.CUT_OFF_FROM_LEADER, bridged.onHolder("c1", new Judging(servers, leader, "n1", clients)));
+        assertEquals(FaultEffect.Impact.NONE, bridged.onHolder("c1", new Judging(servers, leader, "n2", clients)));
+        assertTrue(!bridged.keepsFrom("c1", new Judging(servers, dev.lockstorm.api.LeaseModel.Judges.MAJORITY, null, clients)),
+                "independent servers: n2 hears the holder and reaches a majority");
+        FaultEffect.Cut fromN1 = (FaultEffect.Cut) of("start-partition", Map.of("c1", List.of("n1"), "n1", List.of("c1")));
+        assertEquals(FaultEffect.Impact.CUT_OFF, fromN1.onHolder("c1", new Judging(servers, leader, "n2", clients)), "the holder may be on n1");
+        FaultEffect.Cut split = (FaultEffect.Cut) of("start-partition", Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1", "n3"), "n3", List.of("n1", "n2")));
+        assertTrue(split.keepsFrom("c1", new Judging(servers, leader, null, clients)), "no member can lead");
+        assertTrue(!((FaultEffect.Cut) of("start-partition", Map.of("c1", List.of("c2"), "c2", List.of("c1")))).keepsFrom("c1",
+                new Judging(servers, leader, null, clients)));
+        FaultEffect.LinkFault delayToN1 = (FaultEffect.LinkFault) of("start-delay", Map.of("ms", 300L, "to", Map.of("c1", List.of("n1"))));
+        assertTrue(delayToN1.keepsFrom("c1", new Judging(servers, leader, null, clients)), "the holder may be on n1");
     }
 
     @Test
@@ -214,8 +238,8 @@ class FaultEffectTest {
         assertTrue(!new FaultEffect.Cut(null, CutStyle.INBOUND).resetsConnections());
 
         // a fault not of links keeps the holder from every server whenever it touched it
-        assertTrue(new FaultEffect.Freeze(List.of("client-c1-p0")).keepsFrom("c1", List.of("n1"), dev.lockstorm.api.LeaseModel.Judges.ONE, java.util.Set.of("c1")));
-        assertTrue(!new FaultEffect.Kill(List.of("n1")).keepsFrom("c1", List.of("n1"), dev.lockstorm.api.LeaseModel.Judges.ONE, java.util.Set.of("c1")));
+        assertTrue(new FaultEffect.Freeze(List.of("client-c1-p0")).keepsFrom("c1", Judging.one(List.of("n1"), java.util.Set.of("c1"))));
+        assertTrue(!new FaultEffect.Kill(List.of("n1")).keepsFrom("c1", Judging.one(List.of("n1"), java.util.Set.of("c1"))));
     }
 
     /** Every record a sealed type permits, through the sealed interfaces between (a family that lists what it acted on). */

@@ -136,7 +136,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
             }
             // cut off from the lock's servers: a cut of its links to the resource's service alone is no such moment
             if (hit != null && f.effect() instanceof FaultEffect.Cut c
-                    && c.keepsFrom(String.valueOf(hit.start().client()), facts.servers(), dev.lockstorm.api.LeaseModel.Judges.ONE, clients)) {
+                    && c.keepsFrom(String.valueOf(hit.start().client()), dev.lockstorm.faults.Judging.one(facts.servers(), clients))) {
                 n.merge(Key.HOLDER_CUT_OFF, 1, Integer::sum);
             }
             if (hit != null && f.effect() instanceof FaultEffect.KillClient) n.merge(Key.HOLDER_KILLED, 1, Integer::sum);

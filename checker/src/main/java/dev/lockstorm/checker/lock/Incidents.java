@@ -218,7 +218,7 @@ public final class Incidents {
         // the lease may have begun at the holder's ask when its own links or process were held up while it asked (the answer came late)
         // (a freeze only when aimed after the grant: frozen before its grant, its lease began after the freeze)
         boolean fromAsk = before.stream().anyMatch(f -> onClientOf(f, hold) && f.start().index() < hold.start().index()
-                && heldUp(ctx, f, client(hold), terms) && (!(f.effect() instanceof FaultEffect.Freeze) || afterGrant(f)));
+                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms)) && (!(f.effect() instanceof FaultEffect.Freeze) || afterGrant(f)));
         long start = terms == null || fromAsk ? asked : Math.max(asked, answer - terms.allowance());
         Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
@@ -376,8 +376,9 @@ public final class Incidents {
             return "the server that granted it again did not have the first grant (the lock's lease, and so who keeps a grant, is not declared)";
         }
         return switch (terms.judges()) {
-            case MAJORITY -> "a group that commits a grant on a majority keeps it across a change of leader, so the first grant was lost"
+            case LEADER -> "a group that commits a grant on a majority keeps it across a change of leader, so the first grant was lost"
                     + " or never committed before it was answered";
+            case MAJORITY -> "a majority of independent servers granted it again, so enough of them did not have the first grant";
             case KEY_MASTER, ONE -> "the server that granted it again did not have the first grant (a failover to a replica that missed it)";
         };
     }
@@ -466,7 +467,7 @@ public final class Incidents {
         String client = client(hold);
         boolean cut = f.effect() instanceof FaultEffect.Cut;
         if (!onClientOf(f, hold) && !cut) return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not touch the holder (" + f.describe() + ")");
-        FaultEffect.Impact impact = heldUp(ctx, f, client, terms) ? f.effect().onHolder(client) : FaultEffect.Impact.NONE;
+        FaultEffect.Impact impact = f.effect().onHolder(client, judging(ctx, f, terms));
         if (impact == FaultEffect.Impact.NONE) {
             return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not " + (cut ? "keep the holder from" : "hold up what the holder sent to")
                     + " the servers that judge its lease (" + f.describe() + ")");
@@ -540,20 +541,16 @@ public final class Incidents {
             boolean onClient = onClientOf(f, g);
             // begun inside the acquire; its end may be recorded a moment after the answer (the client answers once resumed)
             boolean begunInside = f.start().index() > askIndex && f.start().index() < g.start().index();
-            boolean cutOff = f.effect() instanceof FaultEffect.Cut c && c.keepsFrom(client(g), ctx.servers, LeaseModel.Judges.ONE, ctx.clientHosts);
+            boolean cutOff = f.effect() instanceof FaultEffect.Cut c && c.keepsFrom(client(g), dev.lockstorm.faults.Judging.one(ctx.servers, ctx.clientHosts));
             if (onClient && begunInside && (f.effect() instanceof FaultEffect.Freeze || cutOff)) return f;
         }
         return null;
     }
 
-    /**
-     * Whether {@code f} held up the holder on {@code client}: did something to it ({@link FaultEffect#onHolder}) and, for a
-     * fault of links, to what it sent to the servers that judge its lease, not to another host of the run (the resource's
-     * service, say).
-     */
-    private static boolean heldUp(Context ctx, FaultSpan f, String client, LeaseTerms terms) {
+    /** Who judged the lease while {@code f} was in force: a group's leader as the run's watch named it when {@code f} began. */
+    private static dev.lockstorm.faults.Judging judging(Context ctx, FaultSpan f, LeaseTerms terms) {
         LeaseModel.Judges judges = terms == null ? LeaseModel.Judges.ONE : terms.judges();
-        return f.effect().keepsFrom(client, ctx.servers, judges, ctx.clientHosts);
+        return new dev.lockstorm.faults.Judging(ctx.servers, judges, leaderAt(ctx, f.start().index()), ctx.clientHosts);
     }
 
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */

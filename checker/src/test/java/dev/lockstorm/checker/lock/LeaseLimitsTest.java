@@ -223,6 +223,22 @@ class LeaseLimitsTest {
                 .gap(100).nemesis("stop-pause", List.of("redis-" + paused)).with("hosts", List.of(paused)).release(0).release(1));
     }
 
+    /** A group's leader frozen, the watch naming another before the grant: the group kept no committed grant, whoever judged the lease. */
+    @Test
+    void aGroupThatGrantsAgainAfterItsLeaderFailedOverLostTheFirstGrant() {
+        LeaseModel session = new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.LEADER);
+        Incident.Cause frozen = cause(h().nemesis(NemesisEvent.RUN.f(), run(session, "n1", "n2", "n3")).nemesis("leader", "n2").with("hosts", List.of("n2"))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-pause", List.of("zk-n2")).with("hosts", List.of("n2"))
+                .gap(500).nemesis("leader", "n1").with("hosts", List.of("n1"))
+                .gap(500).acquire(1, 2L).with("client", "c2")
+                .gap(100).nemesis("stop-pause", List.of("zk-n2")).with("hosts", List.of("n2")).release(0).release(1));
+        assertFalse(frozen.leaseLimit(), frozen.why());
+        assertTrue(frozen.why().contains("a group that commits a grant on a majority keeps it across a change of leader, so the first grant was lost"
+                + " or never committed before it was answered"), frozen.why());
+        assertFalse(frozen.why().contains("replica"), frozen.why());
+    }
+
     @Test
     void aGrantWhileTheHoldersLeaderWasFrozenIsADefectThatNamesTheFailover() {
         Incident.Cause failover = duringAServerFreeze("n2", "n2");
@@ -320,13 +336,15 @@ class LeaseLimitsTest {
                 + " servers and from the holder"), hazelcast.why());
         assertTrue(hazelcast.why().contains("last heard no earlier than 2.000 ms, could run out at 6.002 s, before the grant"), hazelcast.why());
         assertEquals(6_002_000_000L, hazelcast.leaseEnds());
-        // ZooKeeper and etcd: a new leader gives every session a whole ttl, so the same failover ends nothing
+        // a new leader that gives every session a whole ttl: the same failover ends nothing
         Incident.Cause restarted = afterALeaderCut(raftSession(null), "n3", true, "n1", 3_700, 10_300);
         assertFalse(restarted.leaseLimit(), restarted.why());
         assertTrue(restarted.why().contains("a new leader gives the holder's 5.000 s lease renewed every 1.000 s a whole ttl"), restarted.why());
-        // ... and the double grant is the group's: a majority keeps a committed grant across a change of leader
-        assertTrue(restarted.why().contains("was lost or never committed before it was answered"), restarted.why());
-        assertFalse(restarted.why().contains("replica"), restarted.why());
+        // ZooKeeper and etcd: the same, but the holder may have been attached to n3, cut off from it past its lease
+        Incident.Cause attached = afterALeaderCut(new LeaseModel.Renewed(Duration.ofSeconds(5), Duration.ofSeconds(1), LeaseModel.Clock.SERVICE,
+                LeaseModel.Judges.LEADER), "n3", true, "n1", 3_700, 10_300);
+        assertTrue(attached.leaseLimit(), attached.why());
+        assertTrue(attached.why().startsWith("the holder was cut off before the grant"), attached.why());
         // a key's master failing over: a replica promoted without the grant
         Incident.Cause promoted = afterALeaderCut(new LeaseModel.Fixed(Duration.ofSeconds(30), LeaseModel.Clock.SERVICE, LeaseModel.Judges.KEY_MASTER),
                 "n3", true, "n1", 3_700, 10_300);
@@ -389,6 +407,44 @@ class LeaseLimitsTest {
         Map<String, Object> clients = Map.of("c1", List.of("c2"), "c2", List.of("c1"));
         assertFalse(underCut(quorum, clients).leaseLimit());
         assertFalse(underCut(RENEWED_10S, clients).leaseLimit());
+    }
+
+    /** Three servers, the watch naming {@code leader} (none when null); c1 holds; {@code refuses} for 12 s from 100 ms; c2 granted at 12.2 s. */
+    private static Incident.Cause underCutLedBy(String leader, Map<String, Object> refuses) {
+        LeaseModel session = new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.LEADER);
+        var h = h().nemesis(NemesisEvent.RUN.f(), run(session, "n1", "n2", "n3"));
+        if (leader != null) h = h.nemesis("leader", leader).with("hosts", List.of(leader));
+        return cause(h.acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-partition", refuses).with("hosts", List.of("n1", "n2", "n3"))
+                .gap(12_000).nemesis("stop-partition", "fully connected")
+                .gap(100).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    /**
+     * A consensus group's leader hears the holder only through the member it is attached to, which the history does not
+     * record: a cut among the servers alone keeps the holder from its judge when some member may be cut off from the
+     * leader, and from nothing when every member still reaches it.
+     */
+    @Test
+    void aCutAmongAGroupsServersKeepsTheHolderFromItsLeaderOnlyThroughAMemberCutOffFromIt() {
+        // n1 and n3 cannot talk, n2 talks to both (the grudge of the ZooKeeper run that found this)
+        Map<String, Object> bridged = Map.of("n1", List.of("n3"), "n3", List.of("n1"));
+        Incident.Cause unknownLeader = underCutLedBy(null, bridged);
+        assertTrue(unknownLeader.leaseLimit(), unknownLeader.why());
+        assertTrue(unknownLeader.why().contains("kept from its group's leader (a member it may have been attached to"), unknownLeader.why());
+        Incident.Cause ledByN1 = underCutLedBy("n1", bridged);
+        assertTrue(ledByN1.leaseLimit(), "n3 was cut off from the leader n1: " + ledByN1.why());
+        Incident.Cause ledByTheBridge = underCutLedBy("n2", bridged);
+        assertFalse(ledByTheBridge.leaseLimit(), "every member still reached the leader n2: " + ledByTheBridge.why());
+        assertTrue(ledByTheBridge.why().contains("did not keep the holder from the servers that judge its lease"), ledByTheBridge.why());
+        // a follower cut off from the other servers alone: the holder may have used it
+        Map<String, Object> n1Apart = Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1"));
+        assertTrue(underCutLedBy("n2", n1Apart).leaseLimit());
+        // ... which a majority of independent servers, each hearing the holder itself, does not notice
+        assertFalse(underCut(new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY),
+                n1Apart).leaseLimit());
+        // clients cut from each other keep the holder from no server
+        assertFalse(underCutLedBy(null, Map.of("c1", List.of("c2"), "c2", List.of("c1"))).leaseLimit());
     }
 
     @Test

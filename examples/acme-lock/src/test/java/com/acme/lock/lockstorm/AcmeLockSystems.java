@@ -55,10 +55,10 @@ public abstract class AcmeLockSystems implements LockSystem {
         return fenced;
     }
 
-    /** Acme's lock lives as long as its ZooKeeper session: pinged every third of the timeout, expired by the quorum. */
+    /** Acme's lock lives as long as its ZooKeeper session: pinged every third of the timeout, expired by the ensemble's leader. */
     @Override
     public LeaseModel leaseModel(ClientContext context) {
-        return new LeaseModel.Renewed(context.lease(), context.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+        return new LeaseModel.Renewed(context.lease(), context.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.LEADER);
     }
 
     @Override

@@ -1,0 +1,29 @@
+package dev.lockstorm.faults;
+
+import dev.lockstorm.api.LeaseModel;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Who judged a holder's lease while a fault was in force, as far as the history says: the run's
+ * servers, which of them must stop hearing the holder ({@link LeaseModel.Judges}), the leader the
+ * run's watch named when the fault began, and the hosts that are clients, not servers.
+ *
+ * @param servers     the run's servers; empty when the history does not say
+ * @param judges      which of them judge the lease
+ * @param leader      the consensus group's leader when the fault began; null when the history does not say
+ * @param clientHosts the clients' hosts (so that a history without servers can tell them from the hosts a fault names)
+ */
+public record Judging(Collection<String> servers, LeaseModel.Judges judges, String leader, Set<String> clientHosts) {
+    public Judging {
+        servers = List.copyOf(servers);
+        clientHosts = Set.copyOf(clientHosts);
+    }
+
+    /** Judged by one server (or any one: the key's master), no leader said. */
+    public static Judging one(Collection<String> servers, Set<String> clientHosts) {
+        return new Judging(servers, LeaseModel.Judges.ONE, null, clientHosts);
+    }
+}
