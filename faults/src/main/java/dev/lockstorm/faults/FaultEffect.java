@@ -142,9 +142,6 @@ public sealed interface FaultEffect {
         R other(Other o);
     }
 
-    /** How lockstorm names a client's worker process: {@code client-<host>-p<process it started as>}. */
-    java.util.regex.Pattern WORKER = java.util.regex.Pattern.compile("client-(.+)-p(\\d+)");
-
     /** A {@code clock-rate}'s {@code clock} when it moved the monotonic clock rather than the wall clock. */
     String MONOTONIC = "monotonic";
 
@@ -269,10 +266,7 @@ public sealed interface FaultEffect {
         /** A client's worker, {@code client-<host>-p<process>}, by its host; any other process by its own name. */
         @Override
         public java.util.Optional<List<String>> named() {
-            return java.util.Optional.of(processes.stream().map(p -> {
-                java.util.regex.Matcher m = WORKER.matcher(p);
-                return m.matches() ? m.group(1) : p;
-            }).distinct().toList());
+            return java.util.Optional.of(processes.stream().map(p -> Worker.of(p).map(Worker::host).orElse(p)).distinct().toList());
         }
 
         @Override

@@ -116,6 +116,15 @@ class FaultEffectTest {
     }
 
     @Test
+    void aWorkersNameIsReadBackAsItIsWritten() {
+        assertEquals("client-c3-p12", new Worker("c3", 12).name());
+        assertEquals(java.util.Optional.of(new Worker("c3", 12)), Worker.of("client-c3-p12"));
+        assertEquals(java.util.Optional.empty(), Worker.of("zk-n1"));
+        assertEquals(java.util.Optional.empty(), Worker.of("c3-p2"), "only a worker's whole name");
+        assertEquals(List.of("c3", "n1"), new FaultEffect.Freeze(List.of("client-c3-p2", "client-c3-p7", "n1")).named().orElseThrow());
+    }
+
+    @Test
     void aClockSaysWhoseAndWhichWayAndHoldsNoHolderUp() {
         FaultEffect back = of("clock-jump", Map.of("process", "redis-n1", "delta_ms", -60_000L));
         assertEquals(new FaultEffect.Clock("redis-n1", new FaultEffect.Move.Jump(-60_000)), back);

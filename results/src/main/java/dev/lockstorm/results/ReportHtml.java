@@ -400,7 +400,6 @@ public final class ReportHtml {
 
         private final Set<String> clients;
         static final String NEMESIS = "nemesis";
-        private static final java.util.regex.Pattern CLIENT_PROCESS = java.util.regex.Pattern.compile("^client-(.+)-p\\d+$");
         private static final java.util.regex.Pattern HOST = java.util.regex.Pattern.compile("^(?:[a-z]+-)*([a-z]+\\d+)$");
 
         /**
@@ -416,16 +415,16 @@ public final class ReportHtml {
             if (f.start().value() instanceof Collection<?> c) c.forEach(x -> words.add(String.valueOf(x)));
             for (String w : words) {
                 if (w == null) continue;
-                java.util.regex.Matcher m = CLIENT_PROCESS.matcher(w);
-                if (m.matches()) {
-                    out.add(m.group(1));
+                java.util.Optional<dev.lockstorm.faults.Worker> worker = dev.lockstorm.faults.Worker.of(w);
+                if (worker.isPresent()) {
+                    out.add(worker.get().host());
                     continue;
                 }
                 if (clients.contains(w)) {
                     out.add(w);
                     continue;
                 }
-                m = HOST.matcher(w);
+                java.util.regex.Matcher m = HOST.matcher(w);
                 if (m.matches()) out.add(m.group(1));
             }
             return List.copyOf(out);

@@ -13,8 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * What a run exercised, computed from its history alone: how often each dangerous moment of a lock
@@ -101,7 +99,6 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
     /** The keys, in the order they are shown. */
     public static final List<String> KEYS = java.util.Arrays.stream(Key.values()).map(Key::key).toList();
 
-    private static final Pattern WORKER = Pattern.compile("-p(\\d+)$");
 
     public static Coverage of(History h, List<HoldInterval> holds, List<FaultSpan> faults) {
         RunFacts facts = RunFacts.of(h);
@@ -289,13 +286,13 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
     }
 
     /**
-     * The client processes a pause or kill-client acted on: a worker's name ends with -pN; a kill
+     * The client processes a pause or kill-client acted on: the workers a pause names ({@link dev.lockstorm.faults.Worker}); a kill
      * killed every process it lists, by number or by the name the history gives it ({@code killedAt}, from {@link History#kills}).
      */
     private static List<Integer> processes(Map<Integer, List<Integer>> killedAt, FaultSpan f) {
         if (f.effect() instanceof FaultEffect.KillClient) return killedAt.getOrDefault(f.start().index(), List.of());
-        Matcher m = WORKER.matcher(f.target());
-        return f.effect() instanceof FaultEffect.Freeze && m.find() ? List.of(Integer.valueOf(m.group(1))) : List.of();
+        if (!(f.effect() instanceof FaultEffect.Freeze freeze)) return List.of();
+        return freeze.processes().stream().flatMap(p -> dev.lockstorm.faults.Worker.of(p).stream()).map(dev.lockstorm.faults.Worker::process).toList();
     }
 
     /**

@@ -555,7 +555,7 @@ public final class Incidents {
 
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */
     private static boolean onClientOf(FaultSpan f, HoldInterval hold) {
-        return f.hosts().contains(String.valueOf(hold.start().client())) || f.target().endsWith("-p" + hold.process());
+        return f.hosts().contains(client(hold)) || List.of(f.target().split(", ")).contains(new dev.lockstorm.faults.Worker(client(hold), hold.process()).name());
     }
 
     /**

@@ -89,7 +89,7 @@ final class ClientWorker {
 
     /** The name of the worker process and of its log, as the history's process {@code processNumber}. */
     private String logName(int processNumber) {
-        return "client-" + host.name() + "-p" + processNumber;
+        return new dev.lockstorm.faults.Worker(host.name(), processNumber).name();
     }
 
     /** Where the run's pause point is aimed, as this worker's settings say: the resource's checkpoints, reached on its behalf, take the same. */
