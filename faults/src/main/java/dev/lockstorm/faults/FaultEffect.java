@@ -152,6 +152,9 @@ public sealed interface FaultEffect {
         /** reaching every server, but through a member that may have been cut off from the group's leader */
         CUT_OFF_FROM_LEADER("kept from its group's leader (a member it may have been attached to, which the history does not record,"
                 + " was cut off from the leader)"),
+        /** not frozen itself, but a member of its group that it may have been attached to was */
+        MEMBER_FROZEN("kept from its group's leader (a member it may have been attached to, which the history does not record,"
+                + " was frozen)"),
         LOSSY("slowed by its links losing packets"),
         SLOWED("slowed by a slow link"),
         DELAYED("delayed by its links"),

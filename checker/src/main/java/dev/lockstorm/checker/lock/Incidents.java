@@ -466,15 +466,20 @@ public final class Incidents {
     private static LeaseTerms.Judgement onHolder(Context ctx, LeaseTerms terms, HoldInterval hold, FaultSpan f, long asked, long at, boolean timed) {
         String client = client(hold);
         boolean cut = f.effect() instanceof FaultEffect.Cut;
-        if (!onClientOf(f, hold) && !cut) return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not touch the holder (" + f.describe() + ")");
-        FaultEffect.Impact impact = f.effect().onHolder(client, judging(ctx, f, terms));
+        boolean onClient = onClientOf(f, hold);
+        // a group's leader hears the holder through one member, not recorded: a frozen member may be it, its pings unanswered
+        // until the client gives up on it, and nothing relayed to the leader meanwhile
+        boolean member = !onClient && terms != null && terms.judges() == LeaseModel.Judges.LEADER && f.effect() instanceof FaultEffect.Freeze
+                && onLockServer(f, ctx.servers, ctx.clientHosts);
+        if (!onClient && !cut && !member) return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not touch the holder (" + f.describe() + ")");
+        FaultEffect.Impact impact = member ? FaultEffect.Impact.MEMBER_FROZEN : f.effect().onHolder(client, judging(ctx, f, terms));
         if (impact == FaultEffect.Impact.NONE) {
             return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not " + (cut ? "keep the holder from" : "hold up what the holder sent to")
                     + " the servers that judge its lease (" + f.describe() + ")");
         }
         // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
         // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later
-        if (f.start().index() < hold.start().index() && f.effect() instanceof FaultEffect.Freeze && !afterGrant(f)) {
+        if (onClient && f.start().index() < hold.start().index() && f.effect() instanceof FaultEffect.Freeze && !afterGrant(f)) {
             return LeaseTerms.Judgement.no("the holder was frozen inside its acquire, before its grant (" + f.describe() + ")");
         }
         if (terms == null || !timed || f.start().time() == Op.NO_TIME) {

@@ -447,6 +447,30 @@ class LeaseLimitsTest {
         assertFalse(underCutLedBy(null, Map.of("c1", List.of("c2"), "c2", List.of("c1"))).leaseLimit());
     }
 
+    /** n1 (not the leader n2) frozen for 12 s from 100 ms while c1 holds; c2 granted at 12.2 s (or at 1.1 s when {@code early}). */
+    private static Incident.Cause underAMemberFreeze(LeaseModel.Judges judges, boolean early) {
+        LeaseModel session = new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1333), LeaseModel.Clock.SERVICE, judges);
+        var h = h().nemesis(NemesisEvent.RUN.f(), run(session, "n1", "n2", "n3")).nemesis("leader", "n2").with("hosts", List.of("n2"))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-pause", List.of("zk-n1")).with("hosts", List.of("n1"));
+        if (early) h = h.gap(1_000).acquire(1, 2L).with("client", "c2").gap(11_000).nemesis("stop-pause", List.of("zk-n1")).with("hosts", List.of("n1"));
+        else h = h.gap(12_000).nemesis("stop-pause", List.of("zk-n1")).with("hosts", List.of("n1")).gap(100).acquire(1, 2L).with("client", "c2");
+        return cause(h.release(0).release(1));
+    }
+
+    @Test
+    void aFrozenMemberMayHaveBeenTheOneThroughWhichTheHolderReachedItsGroupsLeader() {
+        Incident.Cause member = underAMemberFreeze(LeaseModel.Judges.LEADER, false);
+        assertTrue(member.leaseLimit(), member.why());
+        assertTrue(member.why().contains("kept from its group's leader (a member it may have been attached to, which the history does not record,"
+                + " was frozen)"), member.why());
+        Incident.Cause soon = underAMemberFreeze(LeaseModel.Judges.LEADER, true);
+        assertFalse(soon.leaseLimit(), "a second into the freeze the 4 s session still ran: " + soon.why());
+        Incident.Cause redlock = underAMemberFreeze(LeaseModel.Judges.MAJORITY, false);
+        assertFalse(redlock.leaseLimit(), "independent servers: the holder reaches the other two itself: " + redlock.why());
+        assertTrue(redlock.why().contains("did not touch the holder"), redlock.why());
+    }
+
     @Test
     void aSessionLockEndsOnlyWhenTheServerClosesTheConnection() {
         LeaseModel session = new LeaseModel.Session(null, LeaseModel.Judges.ONE);
