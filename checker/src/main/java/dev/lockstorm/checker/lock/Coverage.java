@@ -99,7 +99,6 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
     /** The keys, in the order they are shown. */
     public static final List<String> KEYS = java.util.Arrays.stream(Key.values()).map(Key::key).toList();
 
-
     public static Coverage of(History h, List<HoldInterval> holds, List<FaultSpan> faults) {
         RunFacts facts = RunFacts.of(h);
         OptionalLong lease = facts.leaseNanos();
