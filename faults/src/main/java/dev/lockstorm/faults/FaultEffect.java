@@ -57,6 +57,55 @@ public sealed interface FaultEffect {
     }
 
     /**
+     * What it does to the processes it names: freezes them (a server's or a client's worker), crashes
+     * a server that starts again on its data, kills a client's worker, or nothing (a fault of links, a
+     * clock or renewals names no process to act on). The coverage and the incidents ask this, never
+     * which family a fault is, so a new family that freezes or kills is counted and judged as these are.
+     */
+    OnProcess onProcess();
+
+    /** What a fault does to a process it names. */
+    enum OnProcess {
+        FREEZES, CRASHES_SERVER, KILLS_CLIENT, NONE
+    }
+
+    /** The clients' workers it names ({@code client-c3-p2}): a freeze's; none for a fault that names no worker. */
+    default List<Worker> workers() {
+        return List.of();
+    }
+
+    /** How it moved the clock of the host it names; empty for a fault that moves no clock. */
+    default java.util.Optional<Move> clockMove() {
+        return java.util.Optional.empty();
+    }
+
+    /** Whether it is a fault of an instant, which nothing undoes (a client's worker killed): in force at no moment after it. */
+    default boolean instant() {
+        return opens() != null && opens().span() == null;
+    }
+
+    /**
+     * Whether it kept {@code server} from a majority of the servers, itself included, so that the
+     * others may choose another leader: only a cut of links can.
+     *
+     * @param servers the run's servers; empty when the history does not say
+     */
+    default boolean isolates(String server, java.util.Collection<String> servers, java.util.Set<String> clientHosts) {
+        return false;
+    }
+
+    /**
+     * What it did to the holder on host {@code client} when it names neither that host nor its
+     * worker, as far as the servers that judge its lease go; {@code hosts} are the hosts it acted on,
+     * as its event names them. Empty for a fault that touches only what it names. A cut among a
+     * group's members may keep the holder from the group's leader ({@link Cut#keepsFrom}), and so may
+     * a frozen member: the member a holder is attached to is not recorded, and any may be it.
+     */
+    default java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * How late what it held up still lands once it is undone, in nanoseconds (a delayed link delivers
      * what was sent under it that much later); empty for a fault that holds nothing back, or whose
      * delay the history does not say.
@@ -179,6 +228,11 @@ public sealed interface FaultEffect {
      * holder's links to another host (the protected resource's service r1, a client) keeps it from nothing.
      */
     sealed interface LinkFault extends FaultEffect permits Cut, Loss, Slow, Delay {
+        @Override
+        default OnProcess onProcess() {
+            return OnProcess.NONE;
+        }
+
         /** Each host and the hosts its links to are cut, lossy, slow or delayed, as its value says; null when it does not say. */
         Map<String, List<String>> links();
 
@@ -247,6 +301,11 @@ public sealed interface FaultEffect {
 
     /** Processes frozen (SIGSTOP): their names ({@code client-c3-p2}, {@code zk-n1}). */
     record Freeze(List<String> processes) implements Listed {
+        @Override
+        public OnProcess onProcess() {
+            return OnProcess.FREEZES;
+        }
+
         public Freeze {
             processes = List.copyOf(processes);
         }
@@ -264,6 +323,18 @@ public sealed interface FaultEffect {
         @Override
         public <R> R accept(Visitor<R> visitor) {
             return visitor.freeze(this);
+        }
+
+        @Override
+        public List<Worker> workers() {
+            return processes.stream().flatMap(p -> Worker.of(p).stream()).toList();
+        }
+
+        /** A frozen member of a group whose leader judges the lease: the one the holder may have been attached to. */
+        @Override
+        public java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
+            return judging.judges() == dev.lockstorm.api.LeaseModel.Judges.LEADER && judging.onServer(hosts)
+                    ? java.util.Optional.of(Impact.MEMBER_FROZEN) : java.util.Optional.empty();
         }
 
         /** A client's worker, {@code client-<host>-p<process>}, by its host; any other process by its own name. */
@@ -298,6 +369,11 @@ public sealed interface FaultEffect {
     record Cut(Map<String, List<String>> refuses, CutStyle style) implements LinkFault {
         public Cut {
             java.util.Objects.requireNonNull(style, "style");
+        }
+
+        @Override
+        public java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
+            return java.util.Optional.of(onHolder(client, judging));
         }
 
         @Override
@@ -379,12 +455,18 @@ public sealed interface FaultEffect {
          */
         @Override
         public boolean keepsFrom(String client, Judging judging) {
-            if (onHolder(client) == Impact.NONE) return false;
-            if (refuses == null) return true;
+            return onHolder(client, judging) != Impact.NONE;
+        }
+
+        /** Cut off ({@link #keepsFrom}), or, when every server still hears the holder, kept from its group's leader through the member it may have used. */
+        @Override
+        public Impact onHolder(String client, Judging judging) {
+            if (onHolder(client) == Impact.NONE) return Impact.NONE;
+            if (refuses == null) return Impact.CUT_OFF;
             java.util.Set<String> all = serversOf(judging.servers(), judging.clientHosts());
             if (judging.servers().isEmpty()) all.remove(client);
-            if (all.isEmpty()) return false;
-            return switch (judging.judges()) {
+            if (all.isEmpty()) return Impact.NONE;
+            boolean kept = switch (judging.judges()) {
                 case ONE, KEY_MASTER -> all.stream().anyMatch(s -> !hears(s, client));
                 case MAJORITY -> all.stream().noneMatch(s -> hears(s, client) && withMajority(s, all));
                 case LEADER -> {
@@ -393,16 +475,8 @@ public sealed interface FaultEffect {
                     yield leaders.isEmpty() || all.stream().anyMatch(s -> !hears(s, client) || leaders.stream().anyMatch(l -> !l.equals(s) && separates(s, l)));
                 }
             };
-        }
-
-        /** Cut off, or, when every server still hears the holder, kept from its group's leader through the member it may have used. */
-        @Override
-        public Impact onHolder(String client, Judging judging) {
-            if (!keepsFrom(client, judging)) return Impact.NONE;
-            if (refuses == null) return Impact.CUT_OFF;
-            java.util.Set<String> all = serversOf(judging.servers(), judging.clientHosts());
-            all.remove(client);
-            return all.stream().allMatch(s -> hears(s, client)) ? Impact.CUT_OFF_FROM_LEADER : Impact.CUT_OFF;
+            if (!kept) return Impact.NONE;
+            return all.stream().filter(s -> !s.equals(client)).allMatch(s -> hears(s, client)) ? Impact.CUT_OFF_FROM_LEADER : Impact.CUT_OFF;
         }
 
         /** The leader the run's watch named when it is one of {@code all}, else every member that could lead: one with a majority. */
@@ -417,6 +491,7 @@ public sealed interface FaultEffect {
          *
          * @param servers the run's servers; empty when the history does not say (then those the grudge names, clients aside)
          */
+        @Override
         public boolean isolates(String server, java.util.Collection<String> servers, java.util.Set<String> clientHosts) {
             if (refuses == null) return false;
             java.util.Set<String> all = serversOf(servers, clientHosts);
@@ -672,6 +747,11 @@ public sealed interface FaultEffect {
 
     /** Servers killed (-9) until they start again on their data: their hosts. */
     record Kill(List<String> nodes) implements Listed {
+        @Override
+        public OnProcess onProcess() {
+            return OnProcess.CRASHES_SERVER;
+        }
+
         public Kill {
             nodes = List.copyOf(nodes);
         }
@@ -709,6 +789,11 @@ public sealed interface FaultEffect {
 
     /** Clients whose lease renewals were held while they ran on. */
     record Renewals(List<String> clients) implements Listed {
+        @Override
+        public OnProcess onProcess() {
+            return OnProcess.NONE;
+        }
+
         public Renewals {
             clients = List.copyOf(clients);
         }
@@ -756,6 +841,16 @@ public sealed interface FaultEffect {
      * @param move    how
      */
     record Clock(String process, Move move) implements FaultEffect {
+        @Override
+        public OnProcess onProcess() {
+            return OnProcess.NONE;
+        }
+
+        @Override
+        public java.util.Optional<Move> clockMove() {
+            return java.util.Optional.of(move);
+        }
+
         @Override
         public String word() {
             return "clock";
@@ -1015,6 +1110,11 @@ public sealed interface FaultEffect {
 
     /** Client processes killed (-9), dead from this event on: their process numbers as the value lists them. */
     record KillClient(List<Object> processes) implements Listed {
+        @Override
+        public OnProcess onProcess() {
+            return OnProcess.KILLS_CLIENT;
+        }
+
         public KillClient {
             processes = java.util.Collections.unmodifiableList(new ArrayList<>(processes));
         }
@@ -1053,6 +1153,11 @@ public sealed interface FaultEffect {
 
     /** An event outside the vocabulary (an imported history's own word): a fault of an instant, nothing known of it. */
     record Other(String f) implements FaultEffect {
+        @Override
+        public OnProcess onProcess() {
+            return OnProcess.NONE;
+        }
+
         @Override
         public String word() {
             return f;

@@ -22,6 +22,11 @@ public record Judging(Collection<String> servers, LeaseModel.Judges judges, Stri
         clientHosts = Set.copyOf(clientHosts);
     }
 
+    /** Whether any of {@code hosts} is a server: one of {@link #servers} when the history names them, else a host that is no client's. */
+    public boolean onServer(Collection<String> hosts) {
+        return servers.isEmpty() ? hosts.stream().noneMatch(clientHosts::contains) : hosts.stream().anyMatch(servers::contains);
+    }
+
     /** Judged by one server (or any one: the key's master), no leader said. */
     public static Judging one(Collection<String> servers, Set<String> clientHosts) {
         return new Judging(servers, LeaseModel.Judges.ONE, null, clientHosts);

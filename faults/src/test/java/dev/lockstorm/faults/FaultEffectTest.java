@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -144,6 +145,36 @@ class FaultEffectTest {
         assertEquals(FaultEffect.Impact.NONE, of("kill", List.of("n1")).onHolder("c1"));
         assertEquals(FaultEffect.Impact.NONE, of("kill-client", List.of(3L)).onHolder("c1"), "a killed holder is dead, not held up");
         assertEquals(List.of(3L), ((FaultEffect.KillClient) of("kill-client", List.of(3L))).processes());
+    }
+
+    @Test
+    void eachFamilySaysWhatItDoesToTheProcessesItNamesAndWhetherItMovesAClockOrLasts() {
+        java.util.Map<FaultEffect.OnProcess, java.util.Set<String>> byProcess = new java.util.EnumMap<>(FaultEffect.OnProcess.class);
+        for (FaultEffect e : WRITTEN) byProcess.computeIfAbsent(e.onProcess(), k -> new java.util.TreeSet<>()).add(e.word());
+        assertEquals(Map.of(FaultEffect.OnProcess.FREEZES, java.util.Set.of("pause"), FaultEffect.OnProcess.CRASHES_SERVER, java.util.Set.of("kill"),
+                FaultEffect.OnProcess.KILLS_CLIENT, java.util.Set.of("kill-client"),
+                FaultEffect.OnProcess.NONE, java.util.Set.of("partition", "loss", "slow", "delay", "renewals", "clock")), byProcess);
+        for (FaultEffect e : WRITTEN) {
+            assertEquals(e instanceof FaultEffect.Clock, e.clockMove().isPresent(), e + " moves a clock");
+            assertEquals(e instanceof FaultEffect.KillClient, e.instant(), e + " is a fault of an instant");
+            assertEquals(e instanceof FaultEffect.Cut, e.pastItsHosts("c9", List.of("n1"), Judging.one(List.of("n1", "n2", "n3"), java.util.Set.of("c9")))
+                    .isPresent(), e + " may hold up a holder it does not name, where one server judges its lease");
+        }
+        Judging group = new Judging(List.of("n1", "n2", "n3"), dev.lockstorm.api.LeaseModel.Judges.LEADER, "n2", java.util.Set.of("c1", "c2"));
+        FaultEffect member = new FaultEffect.Freeze(List.of("zk-n1"));
+        assertEquals(java.util.Optional.of(FaultEffect.Impact.MEMBER_FROZEN), member.pastItsHosts("c1", List.of("n1"), group),
+                "the member the holder was attached to is not recorded: any may be it");
+        assertEquals(java.util.Optional.empty(), new FaultEffect.Freeze(List.of("client-c2-p1")).pastItsHosts("c1", List.of("c2"), group),
+                "another client's worker frozen holds up nobody else");
+        assertEquals(java.util.Optional.empty(), member.pastItsHosts("c1", List.of("n1"), Judging.one(List.of("n1", "n2", "n3"), java.util.Set.of("c1"))),
+                "a server that judges alone hears the holder itself");
+        assertEquals(List.of(new Worker("c1", 0)), new FaultEffect.Freeze(List.of("client-c1-p0", "zk-n1")).workers(), "a server's process is no worker");
+        assertEquals(List.of(), new FaultEffect.KillClient(List.of(3)).workers(), "killed clients are numbers, read against the history");
+        FaultEffect split = new FaultEffect.Cut(Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1")), CutStyle.BLACKHOLE);
+        assertTrue(split.isolates("n1", List.of("n1", "n2", "n3"), java.util.Set.of()));
+        assertFalse(split.isolates("n2", List.of("n1", "n2", "n3"), java.util.Set.of()), "n2 still has a majority with n3");
+        assertFalse(new FaultEffect.Freeze(List.of("zk-n1")).isolates("n1", List.of("n1", "n2", "n3"), java.util.Set.of()), "only a cut isolates");
+        assertEquals(new FaultEffect.Move.Jump(-60_000), new FaultEffect.Clock("client-c1-p0", new FaultEffect.Move.Jump(-60_000)).clockMove().orElseThrow());
     }
 
     /** One written fault of every family and every clock move: what the nemesis writes. */

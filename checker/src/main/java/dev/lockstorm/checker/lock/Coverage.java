@@ -123,35 +123,41 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
             long to = f.end() == null ? end : f.end().time();
             List<Integer> processes = processes(killedAt, f);
             HoldInterval hit = heldAt(holds, f, processes, from, end);
+            FaultEffect.OnProcess onProcess = f.effect().onProcess();
             if (processes.stream().anyMatch(p -> acquiring(h, p, f, clients))) {
-                n.merge(f.effect() instanceof FaultEffect.Freeze ? Key.CLIENT_PAUSED_IN_ACQUIRE : Key.CLIENT_KILLED_IN_ACQUIRE, 1, Integer::sum);
+                n.merge(onProcess == FaultEffect.OnProcess.FREEZES ? Key.CLIENT_PAUSED_IN_ACQUIRE : Key.CLIENT_KILLED_IN_ACQUIRE, 1, Integer::sum);
             }
-            if (hit != null && f.effect() instanceof FaultEffect.Freeze) {
-                n.merge(Key.HOLDER_PAUSED, 1, Integer::sum);
-                if (unrenewed.isPresent() && to - from >= unrenewed.getAsLong()) n.merge(Key.HOLDER_PAUSED_PAST_LEASE, 1, Integer::sum);
+            if (hit != null) {
+                switch (onProcess) {
+                    case FREEZES -> {
+                        n.merge(Key.HOLDER_PAUSED, 1, Integer::sum);
+                        if (unrenewed.isPresent() && to - from >= unrenewed.getAsLong()) n.merge(Key.HOLDER_PAUSED_PAST_LEASE, 1, Integer::sum);
+                    }
+                    case KILLS_CLIENT -> n.merge(Key.HOLDER_KILLED, 1, Integer::sum);
+                    case CRASHES_SERVER, NONE -> {
+                    }
+                }
+                // cut off from the lock's servers: a cut of its links to the resource's service alone is no such moment
+                if (f.effect().onHolder(String.valueOf(hit.start().client()), dev.lockstorm.faults.Judging.one(facts.servers(), clients))
+                        == FaultEffect.Impact.CUT_OFF) {
+                    n.merge(Key.HOLDER_CUT_OFF, 1, Integer::sum);
+                }
             }
-            // cut off from the lock's servers: a cut of its links to the resource's service alone is no such moment
-            if (hit != null && f.effect() instanceof FaultEffect.Cut c
-                    && c.keepsFrom(String.valueOf(hit.start().client()), dev.lockstorm.faults.Judging.one(facts.servers(), clients))) {
-                n.merge(Key.HOLDER_CUT_OFF, 1, Integer::sum);
-            }
-            if (hit != null && f.effect() instanceof FaultEffect.KillClient) n.merge(Key.HOLDER_KILLED, 1, Integer::sum);
             boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
-            if (f.effect() instanceof FaultEffect.Clock && overHold) n.merge(Key.CLOCK_MOVED_WHILE_HELD, 1, Integer::sum);
-            if (f.effect() instanceof FaultEffect.Clock clock) clockMoves.addAll(clockMoves(f, clock.move(), holds, clients, from, to, end));
-            if ((f.effect() instanceof FaultEffect.Kill || f.effect() instanceof FaultEffect.Freeze && processes.isEmpty())
-                    && Incidents.onLockServer(f, facts.servers(), clients) && overHold) {
-                n.merge(Key.SERVER_FAULT_WHILE_HELD, 1, Integer::sum);
-            }
+            java.util.Optional<FaultEffect.Move> moved = f.effect().clockMove();
+            if (moved.isPresent() && overHold) n.merge(Key.CLOCK_MOVED_WHILE_HELD, 1, Integer::sum);
+            moved.ifPresent(move -> clockMoves.addAll(clockMoves(f, move, holds, clients, from, to, end)));
+            boolean onServer = onProcess == FaultEffect.OnProcess.CRASHES_SERVER || onProcess == FaultEffect.OnProcess.FREEZES && processes.isEmpty();
+            if (onServer && Incidents.onLockServer(f, facts.servers(), clients) && overHold) n.merge(Key.SERVER_FAULT_WHILE_HELD, 1, Integer::sum);
         }
         for (HoldInterval x : holds) {
             long t = x.start().time();
-            if (faults.stream().anyMatch(f -> !(f.effect() instanceof FaultEffect.KillClient) && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
+            if (faults.stream().anyMatch(f -> !f.effect().instant() && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
                 n.merge(Key.GRANT_DURING_FAULT, 1, Integer::sum);
             }
             // a client granted while its own clock was moved: a lock that trusts the client's clock (for expiry or for tokens) shows it here
             Object client = x.start().client();
-            if (client != null && faults.stream().anyMatch(f -> f.effect() instanceof FaultEffect.Clock && f.hosts().contains(client.toString())
+            if (client != null && faults.stream().anyMatch(f -> f.effect().clockMove().isPresent() && f.hosts().contains(client.toString())
                     && f.start().time() <= t && (f.end() == null || f.end().time() >= t))) {
                 n.merge(Key.GRANT_ON_MOVED_CLOCK, 1, Integer::sum);
             }
@@ -223,7 +229,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
      * host it names: a worker that reset its client goes on as later processes.
      */
     private static boolean acquiring(History h, int process, FaultSpan f, java.util.Set<String> clientHosts) {
-        String host = f.effect() instanceof FaultEffect.Freeze ? f.hosts().stream().filter(clientHosts::contains).findFirst().orElse(null) : null;
+        String host = f.effect().onProcess() == FaultEffect.OnProcess.FREEZES ? f.hosts().stream().filter(clientHosts::contains).findFirst().orElse(null) : null;
         for (int i = f.start().index() - 1; i >= 0; i--) {
             Op op = h.get(i);
             boolean mine = op.isClient() && (op.process() == process || host != null && host.equals(op.client()));
@@ -279,7 +285,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
             if (!overlaps(x, at, at, end)) continue;
             // a frozen worker is named by the process it started as; its client goes on as later processes on the same host
             boolean onHost = f.hosts().contains(String.valueOf(x.start().client()));
-            if (!processes.isEmpty() ? processes.contains(x.process()) || f.effect() instanceof FaultEffect.Freeze && onHost : onHost) return x;
+            if (!processes.isEmpty() ? processes.contains(x.process()) || f.effect().onProcess() == FaultEffect.OnProcess.FREEZES && onHost : onHost) return x;
         }
         return null;
     }
@@ -289,9 +295,11 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
      * killed every process it lists, by number or by the name the history gives it ({@code killedAt}, from {@link History#kills}).
      */
     private static List<Integer> processes(Map<Integer, List<Integer>> killedAt, FaultSpan f) {
-        if (f.effect() instanceof FaultEffect.KillClient) return killedAt.getOrDefault(f.start().index(), List.of());
-        if (!(f.effect() instanceof FaultEffect.Freeze freeze)) return List.of();
-        return freeze.processes().stream().flatMap(p -> dev.lockstorm.faults.Worker.of(p).stream()).map(dev.lockstorm.faults.Worker::process).toList();
+        return switch (f.effect().onProcess()) {
+            case KILLS_CLIENT -> killedAt.getOrDefault(f.start().index(), List.of());
+            case FREEZES -> f.effect().workers().stream().map(dev.lockstorm.faults.Worker::process).toList();
+            case CRASHES_SERVER, NONE -> List.of();
+        };
     }
 
     /**

@@ -218,19 +218,20 @@ public final class Incidents {
         // the lease may have begun at the holder's ask when its own links or process were held up while it asked (the answer came late)
         // (a freeze only when aimed after the grant: frozen before its grant, its lease began after the freeze)
         boolean fromAsk = before.stream().anyMatch(f -> onClientOf(f, hold) && f.start().index() < hold.start().index()
-                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms)) && (!(f.effect() instanceof FaultEffect.Freeze) || afterGrant(f)));
+                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || afterGrant(f)));
         long start = terms == null || fromAsk ? asked : Math.max(asked, answer - terms.allowance());
         Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
-            if (!(f.effect() instanceof FaultEffect.Clock clock)) continue;
-            double monotonicRate = clock.move().monotonicRate().orElse(1.0);
+            FaultEffect.Move move = f.effect().clockMove().orElse(null);
+            if (move == null) continue;
+            double monotonicRate = move.monotonicRate().orElse(1.0);
             if (onLockServer(f, ctx.servers, clientHosts)) {
-                if ((terms == null || !timed) && !clock.move().canHasten()) {
+                if ((terms == null || !timed) && !move.canHasten()) {
                     notEnough.add("a server's clock was set back or slowed (" + f.describe() + "): a lease timed on it only lasts longer");
                     continue;
                 }
                 if (terms == null || !timed) return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")" + unjudged(terms), f);
-                LeaseTerms.Judgement j = terms.serverClock(f, clock.move(), start, at);
+                LeaseTerms.Judgement j = terms.serverClock(f, move, start, at);
                 if (j.suffices()) return Incident.Cause.limit(j, f);
                 notEnough.add(j.why());
             } else if (monotonicRate > 1.0 && onClientOf(f, first)) {
@@ -273,7 +274,8 @@ public final class Incidents {
             }
         }
         for (FaultSpan f : before) {
-            if (f.effect() instanceof FaultEffect.Clock || f.effect() instanceof FaultEffect.Kill) continue;
+            // clocks are judged above, a server's crash below
+            if (f.effect().clockMove().isPresent() || f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER) continue;
             LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, timed);
             if (j.suffices()) return Incident.Cause.limit(j, f);
             notEnough.add(j.why());
@@ -298,7 +300,7 @@ public final class Incidents {
         // still a defect of the service as run, but one the history ties to a fault: a server killed after the holder's grant
         // and before the other's restarted without the lock (a Redis without persistence, a member that keeps nothing on disk)
         for (FaultSpan f : before) {
-            if (f.effect() instanceof FaultEffect.Kill && onLockServer(f, ctx.servers, clientHosts)
+            if (f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER && onLockServer(f, ctx.servers, clientHosts)
                     && f.start().index() > hold.start().index() && f.start().index() < first.start().index()) {
                 return new Incident.Cause(false, "the service granted the lock twice after a server was killed between the two grants ("
                         + f.describe() + "): a server that restarts without what it held forgets the lock", f, leaseRan);
@@ -434,10 +436,17 @@ public final class Incidents {
 
         /** How {@code f} took {@code leader} from the group, or null when it did not touch it so. */
         static LeaderLoss of(Context ctx, FaultSpan f, String leader) {
-            if (f.effect() instanceof FaultEffect.Freeze && f.hosts().equals(List.of(leader))) return FROZEN;
-            if (f.effect() instanceof FaultEffect.Kill && f.hosts().equals(List.of(leader))) return KILLED;
-            if (f.effect() instanceof FaultEffect.Cut c && c.isolates(leader, ctx.servers, ctx.clientHosts)) return CUT_OFF;
-            return null;
+            if (f.hosts().equals(List.of(leader))) {
+                switch (f.effect().onProcess()) {
+                    case FREEZES:
+                        return FROZEN;
+                    case CRASHES_SERVER:
+                        return KILLED;
+                    case KILLS_CLIENT, NONE:
+                        break;
+                }
+            }
+            return f.effect().isolates(leader, ctx.servers, ctx.clientHosts) ? CUT_OFF : null;
         }
     }
 
@@ -465,21 +474,20 @@ public final class Incidents {
      */
     private static LeaseTerms.Judgement onHolder(Context ctx, LeaseTerms terms, HoldInterval hold, FaultSpan f, long asked, long at, boolean timed) {
         String client = client(hold);
-        boolean cut = f.effect() instanceof FaultEffect.Cut;
+        dev.lockstorm.faults.Judging judging = judging(ctx, f, terms);
         boolean onClient = onClientOf(f, hold);
-        // a group's leader hears the holder through one member, not recorded: a frozen member may be it, its pings unanswered
-        // until the client gives up on it, and nothing relayed to the leader meanwhile
-        boolean member = !onClient && terms != null && terms.judges() == LeaseModel.Judges.LEADER && f.effect() instanceof FaultEffect.Freeze
-                && onLockServer(f, ctx.servers, ctx.clientHosts);
-        if (!onClient && !cut && !member) return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not touch the holder (" + f.describe() + ")");
-        FaultEffect.Impact impact = member ? FaultEffect.Impact.MEMBER_FROZEN : f.effect().onHolder(client, judging(ctx, f, terms));
+        // one that names neither the holder's host nor its worker may still hold it up through the servers that judge its lease (a
+        // cut among a group's members, a frozen member): its family says
+        java.util.Optional<FaultEffect.Impact> past = f.effect().pastItsHosts(client, f.hosts(), judging);
+        if (!onClient && past.isEmpty()) return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not touch the holder (" + f.describe() + ")");
+        FaultEffect.Impact impact = onClient ? f.effect().onHolder(client, judging) : past.get();
         if (impact == FaultEffect.Impact.NONE) {
-            return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not " + (cut ? "keep the holder from" : "hold up what the holder sent to")
+            return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not " + (past.isPresent() ? "keep the holder from" : "hold up what the holder sent to")
                     + " the servers that judge its lease (" + f.describe() + ")");
         }
         // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
         // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later
-        if (onClient && f.start().index() < hold.start().index() && f.effect() instanceof FaultEffect.Freeze && !afterGrant(f)) {
+        if (onClient && f.start().index() < hold.start().index() && f.effect().onProcess() == FaultEffect.OnProcess.FREEZES && !afterGrant(f)) {
             return LeaseTerms.Judgement.no("the holder was frozen inside its acquire, before its grant (" + f.describe() + ")");
         }
         if (terms == null || !timed || f.start().time() == Op.NO_TIME) {
@@ -508,7 +516,7 @@ public final class Incidents {
             return "it asked at " + History.duration(gAsk) + ", its " + terms.describe() + " or more before this hold's answer";
         }
         long until = f.end() == null ? Long.MAX_VALUE : f.end().time();
-        FaultEffect.Impact impact = f.effect() instanceof FaultEffect.Freeze ? FaultEffect.Impact.FROZEN : FaultEffect.Impact.CUT_OFF;
+        FaultEffect.Impact impact = f.effect().onProcess() == FaultEffect.OnProcess.FREEZES ? FaultEffect.Impact.FROZEN : FaultEffect.Impact.CUT_OFF;
         LeaseTerms.Judgement j = terms.stopped(f, impact, true, f.start().time(), until, gAsk, holdAnswer);
         return j.suffices() ? "it asked before this hold began, and " + j.why() : null;
     }
@@ -546,8 +554,8 @@ public final class Incidents {
             boolean onClient = onClientOf(f, g);
             // begun inside the acquire; its end may be recorded a moment after the answer (the client answers once resumed)
             boolean begunInside = f.start().index() > askIndex && f.start().index() < g.start().index();
-            boolean cutOff = f.effect() instanceof FaultEffect.Cut c && c.keepsFrom(client(g), dev.lockstorm.faults.Judging.one(ctx.servers, ctx.clientHosts));
-            if (onClient && begunInside && (f.effect() instanceof FaultEffect.Freeze || cutOff)) return f;
+            boolean cutOff = f.effect().onHolder(client(g), dev.lockstorm.faults.Judging.one(ctx.servers, ctx.clientHosts)) == FaultEffect.Impact.CUT_OFF;
+            if (onClient && begunInside && (f.effect().onProcess() == FaultEffect.OnProcess.FREEZES || cutOff)) return f;
         }
         return null;
     }
@@ -560,7 +568,7 @@ public final class Incidents {
 
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */
     private static boolean onClientOf(FaultSpan f, HoldInterval hold) {
-        return f.hosts().contains(client(hold)) || List.of(f.target().split(", ")).contains(new dev.lockstorm.faults.Worker(client(hold), hold.process()).name());
+        return f.hosts().contains(client(hold)) || f.effect().workers().contains(new dev.lockstorm.faults.Worker(client(hold), hold.process()));
     }
 
     /**
@@ -568,7 +576,7 @@ public final class Incidents {
      * is not a client's. A fault of another host of the run (the resource's service, its own servers) is no fault of the lock's.
      */
     static boolean onLockServer(FaultSpan f, List<String> servers, Set<String> clientHosts) {
-        return servers.isEmpty() ? f.hosts().stream().noneMatch(clientHosts::contains) : f.hosts().stream().anyMatch(servers::contains);
+        return dev.lockstorm.faults.Judging.one(servers, clientHosts).onServer(f.hosts());
     }
 
     /** The hosts clients ran on, as their operations name them ({@code client}). */
