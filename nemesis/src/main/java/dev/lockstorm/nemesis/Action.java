@@ -52,6 +52,34 @@ public sealed interface Action permits Action.OnLinks, Action.OnHost, ClockJump,
         return List.of();
     }
 
+    /**
+     * What it does to a client that stops itself at a checkpoint to receive it (a recorded step made at
+     * one): freezes it, kills its worker, or nothing, for an action that cannot come at a checkpoint.
+     */
+    default AtPoint atPoint() {
+        return AtPoint.NONE;
+    }
+
+    /** What an action does to a client stopped at a checkpoint. */
+    enum AtPoint {
+        FREEZES, KILLS, NONE
+    }
+
+    /** Whether it moves a monotonic clock, and the timed waits on it: the processes it names must start under the clock shim's monotonic part. */
+    default boolean movesMonotonicClock() {
+        return false;
+    }
+
+    /** Whether it holds clients' lease renewals, which the clients' workers must be started watching a switch for. */
+    default boolean holdsRenewals() {
+        return false;
+    }
+
+    /** Whether it delays links, which a run prepares for before its clients connect (a proxy in each client's namespace). */
+    default boolean delaysLinks() {
+        return false;
+    }
+
     /** Whether it acts on network links (a cut, a lossy, slow or delayed link). */
     default boolean onLinks() {
         return false;

@@ -27,6 +27,11 @@ public record ClockRate(String host, double rate, boolean monotonic) implements 
     }
 
     @Override
+    public boolean movesMonotonicClock() {
+        return monotonic;
+    }
+
+    @Override
     public String kind() {
         return KIND;
     }

@@ -80,6 +80,11 @@ public record Delay(Map<String, List<String>> to, int ms, int jitterMs) implemen
     }
 
     @Override
+    public boolean delaysLinks() {
+        return true;
+    }
+
+    @Override
     public String kind() {
         return KIND;
     }

@@ -21,6 +21,11 @@ public record HoldRenewals(List<String> clients) implements Action {
     }
 
     @Override
+    public boolean holdsRenewals() {
+        return true;
+    }
+
+    @Override
     public String kind() {
         return KIND;
     }

@@ -25,6 +25,11 @@ public record KillClient(String host) implements Action.OnHost {
     }
 
     @Override
+    public AtPoint atPoint() {
+        return AtPoint.KILLS;
+    }
+
+    @Override
     public Heal inject(Reach r) {
         r.aimed(host, r.nemesis()::killClient);
         return () -> { };

@@ -26,6 +26,11 @@ public record Pause(String host) implements Action.OnHost {
         return "freeze " + host;
     }
 
+    @Override
+    public AtPoint atPoint() {
+        return AtPoint.FREEZES;
+    }
+
     /** A client that stopped itself at a replayed step's checkpoint, the named client (or in a replay the holder now), or a server. */
     @Override
     public Heal inject(Reach r) {

@@ -6,16 +6,11 @@ import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.locks.PausePoint;
 import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.ClientProcess;
-import dev.lockstorm.nemesis.ClockRate;
-import dev.lockstorm.nemesis.Delay;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.Heal;
-import dev.lockstorm.nemesis.HoldRenewals;
 import dev.lockstorm.nemesis.HolderAim;
-import dev.lockstorm.nemesis.KillClient;
 import dev.lockstorm.nemesis.Nemesis;
-import dev.lockstorm.nemesis.Pause;
 import dev.lockstorm.nemesis.replay.Step;
 import dev.lockstorm.nemesis.replay.Trigger;
 
@@ -74,7 +69,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
     /** The checkpoint the schedule's clients stop at, and whether they end there: from its first step made at one, or empty. */
     private Optional<AtCheckpoint> checkpoint() {
         return schedule.steps().stream().filter(s -> s.checkpoint().isPresent()).findFirst()
-                .map(s -> new AtCheckpoint(s.checkpoint().get(), s.action() instanceof KillClient));
+                .map(s -> new AtCheckpoint(s.checkpoint().get(), s.action().atPoint() == Action.AtPoint.KILLS));
     }
 
     /** The kind that prepares the run: the base, but for one whose clients act on faults themselves. */
@@ -104,7 +99,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
 
     @Override
     public boolean movesMonotonicClocks() {
-        return setup().movesMonotonicClocks() || schedule.steps().stream().anyMatch(s -> s.action() instanceof ClockRate r && r.monotonic());
+        return setup().movesMonotonicClocks() || schedule.steps().stream().anyMatch(s -> s.action().movesMonotonicClock());
     }
 
     @Override
@@ -115,7 +110,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
 
     @Override
     public boolean delaysClients() {
-        return setup().delaysClients() || schedule.steps().stream().anyMatch(s -> s.action() instanceof Delay);
+        return setup().delaysClients() || schedule.steps().stream().anyMatch(s -> s.action().delaysLinks());
     }
 
     @Override
@@ -124,8 +119,8 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
         for (int i = 0; i < schedule.steps().size(); i++) {
             Step s = schedule.steps().get(i);
             if (s.checkpoint().isEmpty()) continue;
-            boolean kill = s.action() instanceof KillClient;
-            if (!kill && !(s.action() instanceof Pause p && RunReach.isClientName(p.host()))) {
+            boolean kill = s.action().atPoint() == Action.AtPoint.KILLS;
+            if (s.action().atPoint() == Action.AtPoint.NONE || s.action().names().stream().noneMatch(RunReach::isClientName)) {
                 return Optional.of("step " + (i + 1) + " (" + s.describe() + ") came at a client's checkpoint, so it freezes or kills a client, not " + s.action().describe());
             }
             if (!s.checkpoint().get().equals(point.get().point()) || kill != point.get().kill()) {
@@ -157,7 +152,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
             env.put(PausePoint.ARMED_ENV, PausePoints.armFile(clientDir).toString());
             env.put(PausePoint.ACTION_ENV, c.kill() ? "kill" : "pause");
         });
-        if (schedule.steps().stream().anyMatch(s -> s.action() instanceof HoldRenewals)) env.putAll(HoldWaiterRenewals.env(index, clientDir));
+        if (schedule.steps().stream().anyMatch(s -> s.action().holdsRenewals())) env.putAll(HoldWaiterRenewals.env(index, clientDir));
         return env;
     }
 
@@ -250,7 +245,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                     if (point.isPresent()) {
                         // the client stops itself at the very instant it reaches the point; the first one to is this step's
                         waitedFor = "a client to reach the checkpoint " + point.get();
-                        boolean kill = s.action() instanceof KillClient;
+                        boolean kill = s.action().atPoint() == Action.AtPoint.KILLS;
                         int killedBefore = killedAtPoint.get();
                         reached = null;
                         armedFor = name;
