@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code clock}: right after a client acquired, a server's realtime clock jumps past the lease,
@@ -33,13 +34,8 @@ public record Clock() implements NemesisKind {
     }
 
     @Override
-    public boolean movesServerClocks() {
-        return true;
-    }
-
-    @Override
-    public boolean movesClientClocks() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.SERVER_CLOCKS, Trait.CLIENT_CLOCKS);
     }
 
     @Override

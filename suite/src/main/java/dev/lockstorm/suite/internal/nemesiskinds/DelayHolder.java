@@ -7,6 +7,7 @@ import dev.lockstorm.nemesis.Schedule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code delay}: right after a grant, the holder's links to every server delayed, each way, by half
@@ -57,28 +58,17 @@ public record DelayHolder(String name, double ofLease, double jitterOfLease, dou
                 + (resourceLinks ? " and past the longest hold" : "") + " (the clients connect through delay proxies)";
     }
 
+    /** The resource's links need a resource kept as a service; the scenarios' own delays (not the generic kind, nor the resource's) are choreographies. */
     @Override
-    public boolean needsResourceService() {
-        return resourceLinks;
+    public Set<Trait> traits() {
+        Set<Trait> t = java.util.EnumSet.of(Trait.CUTS_CLIENTS, Trait.DELAYS_CLIENTS);
+        if (resourceLinks) t.add(Trait.RESOURCE_SERVICE);
+        else if (!name.equals("delay")) t.add(Trait.CHOREOGRAPHY);
+        return t;
     }
 
     private static String share(double s) {
         return s == 0.5 ? "half" : s == 0.25 ? "a quarter" : Double.toString(s);
-    }
-
-    @Override
-    public boolean choreography() {
-        return !name.equals("delay") && !resourceLinks;
-    }
-
-    @Override
-    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
-        return true;
-    }
-
-    @Override
-    public boolean delaysClients() {
-        return true;
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.lockstorm.nemesis.Schedule;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code delay-last-server}: right after a grant, a waiting client's link to the last server alone
@@ -33,18 +34,8 @@ public record DelayLastServer() implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
-    }
-
-    @Override
-    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
-        return true;
-    }
-
-    @Override
-    public boolean delaysClients() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY, Trait.CUTS_CLIENTS, Trait.DELAYS_CLIENTS);
     }
 
     @Override

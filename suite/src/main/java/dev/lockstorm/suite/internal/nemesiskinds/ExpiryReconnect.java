@@ -6,17 +6,13 @@ import dev.lockstorm.api.Topology;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code expiry-reconnect}: the waiters' sessions outlived by their own client; see
  * {@link ExpiryReconnectChoreography}.
  */
 public record ExpiryReconnect() implements NemesisKind {
-    @Override
-    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
-        return true;
-    }
-
     @Override
     public String name() {
         return "expiry-reconnect";
@@ -30,8 +26,8 @@ public record ExpiryReconnect() implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY, Trait.CUTS_CLIENTS);
     }
 
     @Override

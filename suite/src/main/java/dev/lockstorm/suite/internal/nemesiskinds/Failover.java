@@ -6,6 +6,7 @@ import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.suite.internal.cluster.Servers;
 
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code failover-cut} and {@code failover-lagging}: Sentinel failover while a lock is held, the
@@ -25,8 +26,8 @@ public record Failover(boolean lagging) implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY);
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.suite.internal.cluster.Servers;
 
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code failover-promote}: a PostgreSQL failover while a lock is held; see
@@ -22,8 +23,8 @@ public record FailoverPromote() implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY);
     }
 
     @Override

@@ -11,6 +11,7 @@ import dev.lockstorm.nemesis.Slow;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -59,13 +60,8 @@ public record FlakyNet(boolean toResource) implements NemesisKind {
     }
 
     @Override
-    public boolean needsResourceService() {
-        return toResource;
-    }
-
-    @Override
-    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
-        return true;
+    public Set<Trait> traits() {
+        return toResource ? Set.of(Trait.CUTS_CLIENTS, Trait.RESOURCE_SERVICE) : Set.of(Trait.CUTS_CLIENTS);
     }
 
     @Override

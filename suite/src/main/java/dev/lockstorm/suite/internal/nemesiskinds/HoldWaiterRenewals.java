@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code hold-waiter-renewals}: as soon as a client takes the lock, every other client stops
@@ -33,8 +34,8 @@ public record HoldWaiterRenewals() implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY);
     }
 
     @Override

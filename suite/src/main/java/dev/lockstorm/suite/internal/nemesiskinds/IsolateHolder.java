@@ -8,6 +8,7 @@ import dev.lockstorm.nemesis.Schedule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code isolate-holder}: the client that just took the lock cut off from every server past its
@@ -38,11 +39,6 @@ public record IsolateHolder(double ofLease) implements NemesisKind {
     }
 
     @Override
-    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
-        return true;
-    }
-
-    @Override
     public String name() {
         return ofLease == 0 ? "isolate-holder" : ofLease < 1 ? "isolate-holder-briefly" : "isolate-holder-two-leases";
     }
@@ -55,8 +51,8 @@ public record IsolateHolder(double ofLease) implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY, Trait.CUTS_CLIENTS);
     }
 
     @Override

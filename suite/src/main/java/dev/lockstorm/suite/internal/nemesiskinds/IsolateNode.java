@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code isolate-node}: right after a grant, one server (at random) cut off from the other servers
@@ -16,11 +17,6 @@ import java.util.Optional;
  * and, on the majority, available; a member that kept serving its old view would grant beside it.
  */
 public record IsolateNode() implements NemesisKind {
-    @Override
-    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
-        return true;
-    }
-
     @Override
     public String name() {
         return "isolate-node";
@@ -32,8 +28,8 @@ public record IsolateNode() implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY, Trait.CUTS_CLIENTS);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.lockstorm.nemesis.Schedule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -33,8 +34,8 @@ public record Kill(boolean once) implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return once;
+    public Set<Trait> traits() {
+        return once ? Set.of(Trait.CHOREOGRAPHY) : Set.of();
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.lockstorm.nemesis.Schedule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code mix}: partitions, node pauses, the holder paused or killed, kills of servers, server and
@@ -27,13 +28,8 @@ public record Mix() implements NemesisKind {
     }
 
     @Override
-    public boolean movesServerClocks() {
-        return true;
-    }
-
-    @Override
-    public boolean movesClientClocks() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.SERVER_CLOCKS, Trait.CLIENT_CLOCKS);
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A kind of nemesis a run can have ({@code --nemesis}): what it does to the run's servers and
@@ -25,42 +26,56 @@ public sealed interface NemesisKind permits NoFaults, Partition, PauseNode, Paus
     /** One line for help texts and listings. */
     String description();
 
-    /** A named scenario's fixed recipe: accepted by {@code --nemesis}, but not one of the matrix's columns. */
+    /** What a kind is and needs of a run, fixed for the kind: read when a spec is built, before any lab starts. */
+    enum Trait {
+        /** A named scenario's fixed recipe: accepted by {@code --nemesis}, but not one of the matrix's columns. */
+        CHOREOGRAPHY,
+        /** Server processes run under the clock shim. */
+        SERVER_CLOCKS,
+        /** Client processes run under the clock shim. */
+        CLIENT_CLOCKS,
+        /** Client processes' monotonic clocks are made to run fast or slow (only where the control file is this machine's). */
+        MONOTONIC_CLOCKS,
+        /** It cuts links between clients and servers: the clients' hosts must be hosts of their own. */
+        CUTS_CLIENTS,
+        /** It delays links between clients and servers: the clients connect through delay proxies, set up before they open (a redirect catches new connections only). */
+        DELAYS_CLIENTS,
+        /** It acts on the protected resource's service, and so needs a resource kept as one. */
+        RESOURCE_SERVICE
+    }
+
+    /** Its traits. A kind whose needs depend on more (a replay's on its steps) answers the questions below itself. */
+    default Set<Trait> traits() {
+        return Set.of();
+    }
+
     default boolean choreography() {
-        return false;
+        return traits().contains(Trait.CHOREOGRAPHY);
     }
 
-    /** Whether server processes must run under the clock shim. */
     default boolean movesServerClocks() {
-        return false;
+        return traits().contains(Trait.SERVER_CLOCKS);
     }
 
-    /** Whether client processes must run under the clock shim. */
     default boolean movesClientClocks() {
-        return false;
+        return traits().contains(Trait.CLIENT_CLOCKS);
     }
 
-    /** Whether it makes client processes' monotonic clocks run fast or slow (only where the control file is this machine's). */
     default boolean movesMonotonicClocks() {
-        return false;
+        return traits().contains(Trait.MONOTONIC_CLOCKS);
     }
 
-    /** Whether it cuts links between clients and servers (then the clients' hosts must be hosts of their own). */
+    /** Whether it cuts links between clients and servers on {@code topology} (one server's partition cuts the clients off it). */
     default boolean cutsClients(dev.lockstorm.api.Topology topology) {
-        return false;
+        return traits().contains(Trait.CUTS_CLIENTS);
     }
 
-    /**
-     * Whether it delays links between clients and servers: the clients then connect through delay
-     * proxies, set up before they open (a redirect catches new connections only).
-     */
     default boolean delaysClients() {
-        return false;
+        return traits().contains(Trait.DELAYS_CLIENTS);
     }
 
-    /** Whether this kind acts on the protected resource's service, and so needs a resource kept as one. */
     default boolean needsResourceService() {
-        return false;
+        return traits().contains(Trait.RESOURCE_SERVICE);
     }
 
     /** Why this kind cannot act on {@code system} with {@code clients} clients, or empty when it can. */

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code pause-in-acquire}: client c1 freezes itself at Redlock's pause point, after a majority
@@ -31,8 +32,8 @@ public record PauseInAcquire() implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY);
     }
 
     @Override

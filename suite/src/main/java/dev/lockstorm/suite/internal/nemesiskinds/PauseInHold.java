@@ -9,6 +9,7 @@ import dev.lockstorm.suite.internal.workload.Role;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code pause-writer} and {@code pause-reader}, a read-write lock's choreographies: a writer (or a
@@ -43,8 +44,8 @@ public record PauseInHold(Role role) implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY);
     }
 
     @Override

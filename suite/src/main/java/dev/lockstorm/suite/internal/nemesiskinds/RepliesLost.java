@@ -8,6 +8,7 @@ import dev.lockstorm.nemesis.Schedule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code replies-lost}: while no client holds the lock, one client hears nothing from the servers
@@ -45,13 +46,8 @@ public record RepliesLost(String name, boolean everyClient, Duration length) imp
     }
 
     @Override
-    public boolean choreography() {
-        return true;
-    }
-
-    @Override
-    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY, Trait.CUTS_CLIENTS);
     }
 
     @Override

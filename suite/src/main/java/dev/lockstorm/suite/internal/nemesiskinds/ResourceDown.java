@@ -8,6 +8,7 @@ import dev.lockstorm.nemesis.Schedule;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Faults of the protected resource's own service (host r1), right after a grant, the lock's servers untouched:
@@ -35,8 +36,8 @@ public record ResourceDown(boolean kill) implements NemesisKind {
     }
 
     @Override
-    public boolean needsResourceService() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.RESOURCE_SERVICE);
     }
 
     @Override

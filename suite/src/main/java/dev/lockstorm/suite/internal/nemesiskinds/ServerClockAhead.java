@@ -10,6 +10,7 @@ import dev.lockstorm.suite.internal.cluster.Cluster;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code server-clock-ahead}: right after a client took the lock, a server's clock jumps a minute
@@ -31,13 +32,8 @@ public record ServerClockAhead() implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
-    }
-
-    @Override
-    public boolean movesServerClocks() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY, Trait.SERVER_CLOCKS);
     }
 
     @Override

@@ -7,6 +7,7 @@ import dev.lockstorm.nemesis.Schedule;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code split-brain}: right after a grant, the network splits in two with clients on both sides: a
@@ -19,11 +20,6 @@ import java.util.Optional;
  */
 public record SplitBrain() implements NemesisKind {
     @Override
-    public boolean cutsClients(dev.lockstorm.api.Topology topology) {
-        return true;
-    }
-
-    @Override
     public String name() {
         return "split-brain";
     }
@@ -34,8 +30,8 @@ public record SplitBrain() implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY, Trait.CUTS_CLIENTS);
     }
 
     @Override

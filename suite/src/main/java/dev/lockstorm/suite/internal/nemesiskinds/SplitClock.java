@@ -9,6 +9,7 @@ import dev.lockstorm.suite.internal.cluster.Cluster;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** {@code split-clock}: the split, then the middle server's clock jumps past the lease while a lock is held there. */
 public record SplitClock() implements Split {
@@ -23,8 +24,8 @@ public record SplitClock() implements Split {
     }
 
     @Override
-    public boolean movesServerClocks() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.SERVER_CLOCKS);
     }
 
     @Override

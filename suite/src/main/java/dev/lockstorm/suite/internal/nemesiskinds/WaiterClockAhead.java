@@ -8,6 +8,7 @@ import dev.lockstorm.nemesis.Schedule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code waiter-clock-ahead}: right after a client took the lock, the clock of a client that is
@@ -30,13 +31,8 @@ public record WaiterClockAhead() implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
-    }
-
-    @Override
-    public boolean movesClientClocks() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY, Trait.CLIENT_CLOCKS);
     }
 
     @Override

@@ -9,6 +9,7 @@ import dev.lockstorm.nemesis.Schedule;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@code waiter-clock-fast}: right after a client took the lock, the monotonic clocks of the clients
@@ -33,18 +34,8 @@ public record WaiterClockFast() implements NemesisKind {
     }
 
     @Override
-    public boolean choreography() {
-        return true;
-    }
-
-    @Override
-    public boolean movesClientClocks() {
-        return true;
-    }
-
-    @Override
-    public boolean movesMonotonicClocks() {
-        return true;
+    public Set<Trait> traits() {
+        return Set.of(Trait.CHOREOGRAPHY, Trait.CLIENT_CLOCKS, Trait.MONOTONIC_CLOCKS);
     }
 
     @Override

@@ -108,7 +108,10 @@ class NemesisKindPlansTest {
     }
 
     private static Played play(NemesisKind kind, int clients, int readers, boolean clocks) {
-        PlanWorld world = new PlanWorld(kind, RHYTHM, 7, clients, readers, clocks);
+        return play(kind, new PlanWorld(kind, RHYTHM, 7, clients, readers, clocks));
+    }
+
+    private static Played play(NemesisKind kind, PlanWorld world) {
         RecordingNemesis nemesis = world.nemesis;
         kind.setUp(world, nemesis);
         int injected = kind.plan(world).map(p -> p.run(nemesis, RHYTHM.timeLimit())).orElse(0);
@@ -476,6 +479,36 @@ class NemesisKindPlansTest {
         assertTrue(failures.isEmpty(), String.join("\n", failures));
         assertEquals(Set.of(), Set.copyOf(expected.keySet()).stream().filter(k -> NemesisKinds.all().stream().noneMatch(n -> n.name().equals(k)))
                 .collect(Collectors.toSet()), "expectations of kinds that are not there");
+    }
+
+    /**
+     * A kind's traits are what the run prepares before its clients start (the clock shim on servers or
+     * clients, its monotonic part, delay proxies, clients on hosts of their own): whatever its plan
+     * does must be among them, or the run would start without what the plan needs. A kind without
+     * {@code CUTS_CLIENTS} may cut clients' links only where the placement allows it, so it is played
+     * where it does not.
+     */
+    @Test
+    void everyKindsTraitsCoverWhatItsPlanDoes() {
+        dev.lockstorm.api.Topology three = new dev.lockstorm.api.Topology.ZooKeeper(3);
+        List<String> failures = new ArrayList<>();
+        for (NemesisKind kind : NemesisKinds.all()) {
+            if (kind.name().equals("none")) continue;
+            PlanWorld world = new PlanWorld(kind, RHYTHM, 7, 5, readers(kind), true);
+            world.clientLinksCut = kind.cutsClients(three);
+            for (Act a : play(kind, world).acts()) {
+                boolean onClient = a.on().stream().anyMatch(h -> h.matches("c\\d+"));
+                boolean needed = switch (a.verb()) {
+                    case "clock-jump", "clock-rate", "clock-strobe" -> onClient ? kind.movesClientClocks() : kind.movesServerClocks();
+                    case "monotonic-rate" -> kind.movesMonotonicClocks() && kind.movesClientClocks();
+                    case "delay" -> kind.delaysClients() && kind.cutsClients(three);
+                    case "partition", "loss", "slow" -> !onClient || kind.cutsClients(three);
+                    default -> true;
+                };
+                if (!needed) failures.add(kind.name() + " " + a + " is not among its traits " + kind.traits());
+            }
+        }
+        assertEquals(List.of(), failures);
     }
 
     @Test

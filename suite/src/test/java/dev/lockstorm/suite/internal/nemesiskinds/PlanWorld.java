@@ -194,9 +194,12 @@ final class PlanWorld implements Targets, Pace {
         return rhythm;
     }
 
+    /** Whether the placement lets a kind cut clients' links (clients on hosts of their own); a test may say not. */
+    boolean clientLinksCut = true;
+
     @Override
     public boolean clientLinksCut() {
-        return true;
+        return clientLinksCut;
     }
 
     /** The run's resource as a service of its own, on r1: what faults aimed at the resource act on. */
