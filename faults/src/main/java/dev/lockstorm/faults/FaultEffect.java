@@ -337,10 +337,10 @@ public sealed interface FaultEffect {
                     ? java.util.Optional.of(Impact.MEMBER_FROZEN) : java.util.Optional.empty();
         }
 
-        /** A client's worker, {@code client-<host>-p<process>}, by its host; any other process by its own name. */
+        /** Each process by its host ({@link ProcessNames}: a worker's, a server's); a name that reads as neither by itself. */
         @Override
         public java.util.Optional<List<String>> named() {
-            return java.util.Optional.of(processes.stream().map(p -> Worker.of(p).map(Worker::host).orElse(p)).distinct().toList());
+            return java.util.Optional.of(processes.stream().map(p -> ProcessNames.host(p).orElse(p)).distinct().toList());
         }
 
         @Override
@@ -849,6 +849,12 @@ public sealed interface FaultEffect {
         @Override
         public java.util.Optional<Move> clockMove() {
             return java.util.Optional.of(move);
+        }
+
+        /** Its process's host ({@link ProcessNames}); none when the process's name reads as no host: the keys of its value never are hosts. */
+        @Override
+        public java.util.Optional<List<String>> named() {
+            return java.util.Optional.of(ProcessNames.host(process).map(List::of).orElse(List.of()));
         }
 
         @Override

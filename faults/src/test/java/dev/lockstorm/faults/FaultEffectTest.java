@@ -126,6 +126,19 @@ class FaultEffectTest {
     }
 
     @Test
+    void aProcessIsReadAsTheHostItRunsOn() {
+        assertEquals(java.util.Optional.of("c3"), ProcessNames.host("client-c3-p2"));
+        assertEquals(java.util.Optional.of("n1"), ProcessNames.host("zk-n1"));
+        assertEquals(java.util.Optional.of("n2"), ProcessNames.host("redis-n2"));
+        assertEquals(java.util.Optional.of("n1"), ProcessNames.host("n1"), "Jepsen's nodes are hosts already");
+        assertEquals(java.util.Optional.empty(), ProcessNames.host("[reset] c1 refuses [n1]"));
+        assertEquals(List.of("n1"), new FaultEffect.Freeze(List.of("zk-n1")).named().orElseThrow());
+        assertEquals(List.of("c2"), new FaultEffect.Clock("client-c2-p1", new FaultEffect.Move.Jump(1)).named().orElseThrow());
+        assertEquals(List.of(), new FaultEffect.Clock("{rate=3}", new FaultEffect.Move.Unknown()).named().orElseThrow(),
+                "a clock whose process is unsaid names no host, never its value's keys");
+    }
+
+    @Test
     void aClockSaysWhoseAndWhichWayAndHoldsNoHolderUp() {
         FaultEffect back = of("clock-jump", Map.of("process", "redis-n1", "delta_ms", -60_000L));
         assertEquals(new FaultEffect.Clock("redis-n1", new FaultEffect.Move.Jump(-60_000)), back);

@@ -400,7 +400,6 @@ public final class ReportHtml {
 
         private final Set<String> clients;
         static final String NEMESIS = "nemesis";
-        private static final java.util.regex.Pattern HOST = java.util.regex.Pattern.compile("^(?:[a-z]+-)*([a-z]+\\d+)$");
 
         /**
          * The hosts a fault touched: its event's {@code hosts} field when it has one; else what its target
@@ -415,17 +414,8 @@ public final class ReportHtml {
             if (f.start().value() instanceof Collection<?> c) c.forEach(x -> words.add(String.valueOf(x)));
             for (String w : words) {
                 if (w == null) continue;
-                java.util.Optional<dev.lockstorm.faults.Worker> worker = dev.lockstorm.faults.Worker.of(w);
-                if (worker.isPresent()) {
-                    out.add(worker.get().host());
-                    continue;
-                }
-                if (clients.contains(w)) {
-                    out.add(w);
-                    continue;
-                }
-                java.util.regex.Matcher m = HOST.matcher(w);
-                if (m.matches()) out.add(m.group(1));
+                if (clients.contains(w)) out.add(w);
+                else dev.lockstorm.faults.ProcessNames.host(w).ifPresent(out::add);
             }
             return List.copyOf(out);
         }

@@ -326,6 +326,28 @@ class CoverageAndCausesTest {
         assertEquals(1, client.coverage().count("grant-on-moved-clock"), client.coverage().describe());
     }
 
+    /**
+     * A history whose fault events do not say their hosts (an imported or hand-written one) is read
+     * by lockstorm's names: a server's clock by its process (redis-n2 → n2), never by its value's keys
+     * ("process", "delta_ms" are no hosts), and a frozen server's process is that server's.
+     */
+    @Test
+    void faultsWithoutTheirHostsAreReadByTheirProcessesNames() {
+        Map<String, Object> facts = new java.util.LinkedHashMap<>(LEASE_2S);
+        facts.put("servers", List.of("n1", "n2", "n3"));
+        CheckResult clock = h().nemesis(NemesisEvent.RUN.f(), facts).acquire(0, 1L).with("client", "c1")
+                .nemesis("clock-jump", Map.of("process", "redis-n2", "delta_ms", 4000))
+                .acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        assertEquals(List.of("n2"), clock.faults().get(0).hosts());
+        assertTrue(clock.incidents().get(0).cause().leaseLimit(), clock.incidents().get(0).cause().why());
+        assertTrue(clock.coverage().clockMoves().get(0).startsWith("n2's clock ahead 4.000 s"), clock.coverage().clockMoves().toString());
+        CheckResult frozen = h().nemesis(NemesisEvent.RUN.f(), facts).acquire(0, 1L).with("client", "c1")
+                .nemesis("start-pause", List.of("zk-n3")).gap(100).nemesis("stop-pause", List.of("zk-n3"))
+                .release(0).check(new FencedMutex());
+        assertEquals(List.of("n3"), frozen.faults().get(0).hosts());
+        assertEquals(1, frozen.coverage().count("server-fault-while-held"), frozen.coverage().describe());
+    }
+
     @Test
     void coverageSaysWhoseClockMovedWhichWayAndByHowMuch() {
         // c1 holds when its clock goes back a minute; c2's goes ahead while it waits, and it is granted; c3's while it rests; n2 is a server
