@@ -17,8 +17,7 @@ import java.util.Optional;
  * The servers a run's clients lock against, running: each server family's own record
  * ({@code ZooKeeperServers.Running}, …), started by its {@link ServerKind}.
  */
-public sealed interface Cluster extends Servers permits Cluster.Promotable, Cluster.SentinelFailover, ZooKeeperServers.Running, EtcdServers.Running,
-        HazelcastServers.Running, RedisMasterServers.Running, DynamoDbServer.Running, DatabaseServer.Running {
+public interface Cluster extends Servers {
 
     /** What a client connects with, in the form of the topology. */
     String connect();

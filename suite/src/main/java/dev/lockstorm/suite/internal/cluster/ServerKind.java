@@ -16,8 +16,9 @@ import java.util.Set;
  * failover), and — nested in its own file as {@code Running} — the started cluster: its connect
  * string, nodes, leader and clocks. Each family is one file ({@code ZooKeeperServers}, …) listed in
  * {@link #all()}, and {@link #of} finds the one registered for a topology's type; everything else
- * asks a family what it can do. A new family is its file, its line in {@link #all()} and the two
- * {@code permits} clauses (here and {@link Cluster}'s), which the compiler holds to.
+ * asks a family what it can do. A new family is its file and its line in {@link #all()}; nothing
+ * switches over the families, and {@code ServerKindTest} holds every {@link Topology} type to
+ * exactly one.
  *
  * <pre>{@code
  * ServerKind kind = ServerKind.of(system.topology());
@@ -25,8 +26,7 @@ import java.util.Set;
  * Cluster cluster = kind.start(ServerSite.lock(topology), lab, Persistence.NONE, false);
  * }</pre>
  */
-public sealed interface ServerKind permits ZooKeeperServers, EtcdServers, HazelcastServers, RedisMasterServers, SentinelServers, DatabaseServer,
-        PostgresHaServers, DynamoDbServer {
+public interface ServerKind {
 
     /** What a kind of servers offers a run beyond locking. */
     enum Capability {
