@@ -301,13 +301,13 @@ public sealed interface FaultEffect {
 
     /** Processes frozen (SIGSTOP): their names ({@code client-c3-p2}, {@code zk-n1}). */
     record Freeze(List<String> processes) implements Listed {
+        public Freeze {
+            processes = List.copyOf(processes);
+        }
+
         @Override
         public OnProcess onProcess() {
             return OnProcess.FREEZES;
-        }
-
-        public Freeze {
-            processes = List.copyOf(processes);
         }
 
         @Override
@@ -747,13 +747,13 @@ public sealed interface FaultEffect {
 
     /** Servers killed (-9) until they start again on their data: their hosts. */
     record Kill(List<String> nodes) implements Listed {
+        public Kill {
+            nodes = List.copyOf(nodes);
+        }
+
         @Override
         public OnProcess onProcess() {
             return OnProcess.CRASHES_SERVER;
-        }
-
-        public Kill {
-            nodes = List.copyOf(nodes);
         }
 
         @Override
@@ -789,13 +789,13 @@ public sealed interface FaultEffect {
 
     /** Clients whose lease renewals were held while they ran on. */
     record Renewals(List<String> clients) implements Listed {
+        public Renewals {
+            clients = List.copyOf(clients);
+        }
+
         @Override
         public OnProcess onProcess() {
             return OnProcess.NONE;
-        }
-
-        public Renewals {
-            clients = List.copyOf(clients);
         }
 
         @Override
@@ -1116,13 +1116,13 @@ public sealed interface FaultEffect {
 
     /** Client processes killed (-9), dead from this event on: their process numbers as the value lists them. */
     record KillClient(List<Object> processes) implements Listed {
+        public KillClient {
+            processes = java.util.Collections.unmodifiableList(new ArrayList<>(processes));
+        }
+
         @Override
         public OnProcess onProcess() {
             return OnProcess.KILLS_CLIENT;
-        }
-
-        public KillClient {
-            processes = java.util.Collections.unmodifiableList(new ArrayList<>(processes));
         }
 
         @Override
