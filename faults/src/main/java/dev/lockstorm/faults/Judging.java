@@ -24,6 +24,11 @@ public record Judging(Collection<String> servers, LeaseModel.Judges judges, Stri
 
     /** Whether any of {@code hosts} is a server: one of {@link #servers} when the history names them, else a host that is no client's. */
     public boolean onServer(Collection<String> hosts) {
+        return onServer(hosts, servers, clientHosts);
+    }
+
+    /** {@link #onServer(Collection)} without a judging at hand: the same rule, over the run's servers and client hosts as they are. */
+    public static boolean onServer(Collection<String> hosts, Collection<String> servers, Set<String> clientHosts) {
         return servers.isEmpty() ? hosts.stream().noneMatch(clientHosts::contains) : hosts.stream().anyMatch(servers::contains);
     }
 

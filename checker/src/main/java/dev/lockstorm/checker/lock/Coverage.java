@@ -117,6 +117,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
         h.kills().forEach((p, at) -> killedAt.computeIfAbsent(at.index(), i -> new ArrayList<>()).add(p));
         killedAt.values().forEach(java.util.Collections::sort);
         List<String> clockMoves = new ArrayList<>();
+        dev.lockstorm.faults.Judging judgedByOne = dev.lockstorm.faults.Judging.one(facts.servers(), clients);
         for (FaultSpan f : faults) {
             n.merge(Key.FAULTS_INJECTED, 1, Integer::sum);
             long from = f.start().time();
@@ -138,10 +139,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
                     }
                 }
                 // cut off from the lock's servers: a cut of its links to the resource's service alone is no such moment
-                if (f.effect().onHolder(String.valueOf(hit.start().client()), dev.lockstorm.faults.Judging.one(facts.servers(), clients))
-                        == FaultEffect.Impact.CUT_OFF) {
-                    n.merge(Key.HOLDER_CUT_OFF, 1, Integer::sum);
-                }
+                if (f.effect().onHolder(String.valueOf(hit.start().client()), judgedByOne) == FaultEffect.Impact.CUT_OFF) n.merge(Key.HOLDER_CUT_OFF, 1, Integer::sum);
             }
             boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
             java.util.Optional<FaultEffect.Move> moved = f.effect().clockMove();

@@ -576,7 +576,7 @@ public final class Incidents {
      * is not a client's. A fault of another host of the run (the resource's service, its own servers) is no fault of the lock's.
      */
     static boolean onLockServer(FaultSpan f, List<String> servers, Set<String> clientHosts) {
-        return dev.lockstorm.faults.Judging.one(servers, clientHosts).onServer(f.hosts());
+        return dev.lockstorm.faults.Judging.onServer(f.hosts(), servers, clientHosts);
     }
 
     /** The hosts clients ran on, as their operations name them ({@code client}). */
