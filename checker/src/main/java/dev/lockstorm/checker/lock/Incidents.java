@@ -174,7 +174,8 @@ public final class Incidents {
      * lost its lease (a lease limit); a server's clock moved ahead by enough, or the granted client's
      * own monotonic clock ran fast by enough where it times the lease; the holder's client told it it
      * still held the lock after the grant (a lock defect); a fault kept the holder from renewing, or
-     * from its session, long enough and early enough; a fixed lease ran out; else a lock defect, with
+     * from its session, long enough and early enough; a fixed lease ran out (named before any fault
+     * when it had run out by itself: no fault was needed); else a lock defect, with
      * why each fault in force did not suffice: a fault that merely overlaps the hold explains nothing.
      *
      * @param terms the lock's lease as the run declared it, or null when the history says no lease
@@ -220,10 +221,14 @@ public final class Incidents {
         boolean fromAsk = before.stream().anyMatch(f -> onClientOf(f, hold) && f.start().index() < hold.start().index()
                 && f.effect().keepsFrom(client(hold), judging(ctx, f, terms)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || afterGrant(f)));
         long start = terms == null || fromAsk ? asked : Math.max(asked, answer - terms.allowance());
+        // a fixed lease that ran out by itself before the grant needs no fault to end it: a fault then only overlapped the hold, so
+        // the lease's own end is the cause (the holder's belief is still judged first); an undeclared model may be renewed, where
+        // a fault that stopped the renewals explains the grant in either reading and the lease's own end in only one
+        boolean ranOut = terms != null && timed && terms.kind() == LeaseTerms.Kind.FIXED && terms.expired(start, answer, at).suffices();
         Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
             FaultEffect.Move move = f.effect().clockMove().orElse(null);
-            if (move == null) continue;
+            if (move == null || ranOut) continue;
             double monotonicRate = move.monotonicRate().orElse(1.0);
             if (onLockServer(f, ctx.servers, clientHosts)) {
                 if ((terms == null || !timed) && !move.canHasten()) {
@@ -275,7 +280,7 @@ public final class Incidents {
         }
         for (FaultSpan f : before) {
             // clocks are judged above, a server's crash below
-            if (f.effect().clockMove().isPresent() || f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER) continue;
+            if (ranOut || f.effect().clockMove().isPresent() || f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER) continue;
             LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, timed);
             if (j.suffices()) return Incident.Cause.limit(j, f);
             notEnough.add(j.why());

@@ -5,6 +5,7 @@ import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.H;
 import dev.lockstorm.checker.model.FencedMutex;
 import dev.lockstorm.checker.model.Mutex;
+import dev.lockstorm.faults.FaultEffect;
 import dev.lockstorm.faults.NemesisEvent;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,8 @@ import java.util.Map;
 import static dev.lockstorm.checker.H.h;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -189,6 +192,44 @@ class LeaseLimitsTest {
         // renewed every 3.3 s with a 10 s ttl: a jump must exceed the 6.7 s between a renewal and the end
         assertFalse(underJump(RENEWED_10S, "zk-n1", "n1", 2_000, 1_000).leaseLimit());
         assertTrue(underJump(RENEWED_10S, "zk-n1", "n1", 8_000, 1_000).leaseLimit());
+    }
+
+    @Test
+    void aFixedLeaseThatRanOutByItselfIsTheCauseNotAClockThatMovedMeanwhile() {
+        // 3.5 s ahead at 100 ms would end a 4 s lease, but the grant came 5 s in: the lease had ended by itself, the jump only overlapped
+        Incident.Cause late = underJump(FIXED_4S, "redis-n1", "n1", 3_500, 5_000);
+        assertTrue(late.leaseLimit(), late.why());
+        assertTrue(late.why().contains("past its fixed 4.000 s lease"), late.why());
+        assertNull(late.fault(), "no fault is named when none was needed");
+        // within the lease the jump is what ended it
+        Incident.Cause early = underJump(FIXED_4S, "redis-n1", "n1", 3_500, 1_000);
+        assertSame(FaultEffect.Clock.class, early.fault().effect().getClass(), early.why());
+
+        // a freeze of the holder never ends a fixed lease: past its end, the end is named, not the freeze
+        Incident.Cause frozen = underPause(FIXED_4S, 100, 4_000, 5_000);
+        assertTrue(frozen.leaseLimit(), frozen.why());
+        assertNull(frozen.fault(), frozen.why());
+
+        // an undeclared model may be renewed: the freeze that stopped the renewals explains the grant in either reading, so it is named
+        Incident.Cause undeclared = cause(h().nemesis(NemesisEvent.RUN.f(), Map.of("lease_ms", 4000)).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(4_900).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1")).release(0).release(1));
+        assertTrue(undeclared.leaseLimit(), undeclared.why());
+        assertSame(FaultEffect.Freeze.class, undeclared.fault().effect().getClass(), undeclared.why());
+    }
+
+    @Test
+    void aHolderThatStillBelievesPastItsOwnFixedLeaseIsADefectWhateverClockMoved() {
+        // c1's own clock never moved: 5 s into a fixed 4 s lease it must know the lease is gone, whatever a server's clock did
+        Incident.Cause c = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", 3_500)).with("hosts", List.of("n1"))
+                .gap(4_900).acquire(1, 2L).with("client", "c2")
+                .invoke(0, "write", Map.of("token", 1, "value", 1))
+                .add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true)
+                .with("still_held_at", 5_100_000_000L).release(0).release(1));
+        assertFalse(c.leaseLimit(), c.why());
+        assertTrue(c.why().contains("still held the lock at 5.100 s"), c.why());
     }
 
     /** An imported history, with no run event and so no lease: c1 holds; {@code process}'s clock on {@code host} jumps; c2 is granted. */
