@@ -199,11 +199,9 @@ public sealed interface FaultEffect {
         FROZEN("frozen"),
         CUT_OFF("cut off"),
         /** reaching every server, but through a member that may have been cut off from the group's leader */
-        CUT_OFF_FROM_LEADER("kept from its group's leader (a member it may have been attached to, which the history does not record,"
-                + " was cut off from the leader)"),
-        /** not frozen itself, but a member of its group that it may have been attached to was */
-        MEMBER_FROZEN("kept from its group's leader (a member it may have been attached to, which the history does not record,"
-                + " was frozen)"),
+        CUT_OFF_FROM_LEADER("kept from its group's leader (a member it was or may have been attached to was cut off from the leader)"),
+        /** not frozen itself, but a member of its group that it was or may have been attached to was, or the leader (whose followers drop their clients) */
+        MEMBER_FROZEN("kept from its group's leader (a member it was or may have been attached to, or the leader, was frozen)"),
         LOSSY("slowed by its links losing packets"),
         SLOWED("slowed by a slow link"),
         DELAYED("delayed by its links"),
@@ -330,11 +328,17 @@ public sealed interface FaultEffect {
             return processes.stream().flatMap(p -> Worker.of(p).stream()).toList();
         }
 
-        /** A frozen member of a group whose leader judges the lease: the one the holder may have been attached to. */
+        /**
+         * A frozen member of a group whose leader judges the lease: the one the holder was attached to (any, when the
+         * history does not say which), or the leader (the one the run's watch named, else any), whose followers drop their
+         * clients' connections while they choose another.
+         */
         @Override
         public java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
-            return judging.judges() == dev.lockstorm.api.LeaseModel.Judges.LEADER && judging.onServer(hosts)
-                    ? java.util.Optional.of(Impact.MEMBER_FROZEN) : java.util.Optional.empty();
+            if (judging.judges() != dev.lockstorm.api.LeaseModel.Judges.LEADER || !judging.onServer(hosts)) return java.util.Optional.empty();
+            boolean reached = judging.attached().isEmpty() || judging.leader() == null
+                    || hosts.stream().anyMatch(h -> judging.attached().contains(h) || h.equals(judging.leader()));
+            return reached ? java.util.Optional.of(Impact.MEMBER_FROZEN) : java.util.Optional.empty();
         }
 
         /** Each process by its host ({@link ProcessNames}: a worker's, a server's); a name that reads as neither by itself. */
@@ -472,7 +476,12 @@ public sealed interface FaultEffect {
                 case LEADER -> {
                     // no member left that could lead: nothing commits the holder's renewals
                     List<String> leaders = leadersOf(judging.leader(), all);
-                    yield leaders.isEmpty() || all.stream().anyMatch(s -> !hears(s, client) || leaders.stream().anyMatch(l -> !l.equals(s) && separates(s, l)));
+                    // the member it was attached to when the cut began, while that one still hears it; a holder cut from its member
+                    // reconnects to whichever answers, so then any member may carry its renewals
+                    java.util.Set<String> via = new java.util.HashSet<>(judging.attached());
+                    via.retainAll(all);
+                    if (via.isEmpty() || via.stream().anyMatch(s -> !hears(s, client))) via = all;
+                    yield leaders.isEmpty() || via.stream().anyMatch(s -> !hears(s, client) || leaders.stream().anyMatch(l -> !l.equals(s) && separates(s, l)));
                 }
             };
             if (!kept) return Impact.NONE;

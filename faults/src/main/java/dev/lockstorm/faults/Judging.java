@@ -15,11 +15,20 @@ import java.util.Set;
  * @param judges      which of them judge the lease
  * @param leader      the consensus group's leader when the fault began; null when the history does not say
  * @param clientHosts the clients' hosts (so that a history without servers can tell them from the hosts a fault names)
+ * @param attached    the servers the holder's client was connected to when the fault began (its session's member of a
+ *                    group), as the history recorded them during the hold with nothing injected since; empty when it does
+ *                    not say, and then any member may be it
  */
-public record Judging(Collection<String> servers, LeaseModel.Judges judges, String leader, Set<String> clientHosts) {
+public record Judging(Collection<String> servers, LeaseModel.Judges judges, String leader, Set<String> clientHosts, Set<String> attached) {
     public Judging {
         servers = List.copyOf(servers);
         clientHosts = Set.copyOf(clientHosts);
+        attached = Set.copyOf(attached);
+    }
+
+    /** Where the history does not say which member the holder was attached to. */
+    public Judging(Collection<String> servers, LeaseModel.Judges judges, String leader, Set<String> clientHosts) {
+        this(servers, judges, leader, clientHosts, Set.of());
     }
 
     /** Whether any of {@code hosts} is a server: one of {@link #servers} when the history names them, else a host that is no client's. */

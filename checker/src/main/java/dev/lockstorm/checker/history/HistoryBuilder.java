@@ -239,6 +239,11 @@ public final class HistoryBuilder {
         if (held != null && !(held instanceof Boolean) && !"unknown".equals(held)) {
             throw error(op, "still_held " + Op.show(held) + " of a " + op.f() + "; expected true, false or \"unknown\"");
         }
+        Object attached = op.extra("attached");
+        if (attached != null && !(attached instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(String.class::isInstance))) {
+            throw error(op, "attached " + Op.show(attached) + " of a " + op.f() + "; expected a list of the servers its client was connected to"
+                    + " (\"n1\", …)");
+        }
         Object asked = beliefTime(op, "still_held_asked");
         Object at = beliefTime(op, "still_held_at");
         if (asked instanceof Number a && at instanceof Number t && a.longValue() > t.longValue()) {

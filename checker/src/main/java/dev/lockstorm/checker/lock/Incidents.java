@@ -102,6 +102,8 @@ public final class Incidents {
         private final Map<Integer, int[]> eventsOf = new java.util.HashMap<>();
         /** the indexes of the run's leader watch's events, in order */
         final int[] leaderEvents;
+        /** the indexes of the nemesis's events that inject or undo something (no harness fact), in order */
+        private final int[] injections;
 
         Context(History h, List<FaultSpan> all, List<String> servers) {
             this.h = h;
@@ -120,6 +122,15 @@ public final class Incidents {
             lists.forEach((p, l) -> eventsOf.put(p, l.stream().mapToInt(Integer::intValue).toArray()));
             this.leaderEvents = h.ops().stream().filter(op -> op.process() == Op.NEMESIS && dev.lockstorm.faults.NemesisEvent.LEADER.f().equals(op.f()))
                     .mapToInt(Op::index).toArray();
+            this.injections = h.ops().stream().filter(op -> op.process() == Op.NEMESIS
+                    && dev.lockstorm.faults.NemesisEvent.of(op.f()).map(e -> !e.harnessFact()).orElse(true)).mapToInt(Op::index).toArray();
+        }
+
+        /** Whether the nemesis injected or undid anything strictly between the two indexes. */
+        boolean injectedBetween(int after, int before) {
+            int i = java.util.Arrays.binarySearch(injections, after + 1);
+            int a = i >= 0 ? i : -i - 1;
+            return a < injections.length && injections[a] < before;
         }
 
         private long startOf(FaultSpan f) {
@@ -219,7 +230,7 @@ public final class Incidents {
         // the lease may have begun at the holder's ask when its own links or process were held up while it asked (the answer came late)
         // (a freeze only when aimed after the grant: frozen before its grant, its lease began after the freeze)
         boolean fromAsk = before.stream().anyMatch(f -> onClientOf(f, hold) && f.start().index() < hold.start().index()
-                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || afterGrant(f)));
+                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms, hold)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || afterGrant(f)));
         long start = terms == null || fromAsk ? asked : Math.max(asked, answer - terms.allowance());
         // a fixed lease that ran out by itself before the grant needs no fault to end it: a fault then only overlapped the hold, so
         // the lease's own end is the cause (the holder's belief is still judged first); an undeclared model may be renewed, where
@@ -479,7 +490,7 @@ public final class Incidents {
      */
     private static LeaseTerms.Judgement onHolder(Context ctx, LeaseTerms terms, HoldInterval hold, FaultSpan f, long asked, long at, boolean timed) {
         String client = client(hold);
-        dev.lockstorm.faults.Judging judging = judging(ctx, f, terms);
+        dev.lockstorm.faults.Judging judging = judging(ctx, f, terms, hold);
         boolean onClient = onClientOf(f, hold);
         // one that names neither the holder's host nor its worker may still hold it up through the servers that judge its lease (a
         // cut among a group's members, a frozen member): its family says
@@ -565,10 +576,33 @@ public final class Incidents {
         return null;
     }
 
-    /** Who judged the lease while {@code f} was in force: a group's leader as the run's watch named it when {@code f} began. */
-    private static dev.lockstorm.faults.Judging judging(Context ctx, FaultSpan f, LeaseTerms terms) {
+    /**
+     * Who judged the lease while {@code f} was in force: a group's leader as the run's watch named it when {@code f} began, and the
+     * servers the holder was attached to then ({@link #attachedAt}).
+     */
+    private static dev.lockstorm.faults.Judging judging(Context ctx, FaultSpan f, LeaseTerms terms, HoldInterval hold) {
         LeaseModel.Judges judges = terms == null ? LeaseModel.Judges.ONE : terms.judges();
-        return new dev.lockstorm.faults.Judging(ctx.servers, judges, leaderAt(ctx, f.start().index()), ctx.clientHosts);
+        return new dev.lockstorm.faults.Judging(ctx.servers, judges, leaderAt(ctx, f.start().index()), ctx.clientHosts, attachedAt(ctx, hold, f));
+    }
+
+    /**
+     * The servers the holder's client was connected to when {@code f} began ({@code attached}, recorded with its grant and with
+     * each "still held?"): the last such record in this hold before {@code f}, and only while nothing was injected between the
+     * two (a connection moves only when something breaks it). Empty when the history does not say: any member may be it.
+     */
+    private static Set<String> attachedAt(Context ctx, HoldInterval hold, FaultSpan f) {
+        int from = hold.start().index();
+        int until = f.start().index();
+        if (until <= from) return Set.of();
+        int[] own = ctx.eventsBetween(hold.process(), from - 1, until);
+        for (int k = own.length - 1; k >= 0; k--) {
+            if (!(ctx.h.get(own[k]).extra("attached") instanceof List<?> l)) continue;
+            if (ctx.injectedBetween(own[k], until)) return Set.of();
+            Set<String> out = new HashSet<>();
+            for (Object o : l) out.add((String) o);
+            return out;
+        }
+        return Set.of();
     }
 
     /** Whether {@code f} touched the client of {@code hold}: its host, or its worker process ({@code client-c3-p7}). */

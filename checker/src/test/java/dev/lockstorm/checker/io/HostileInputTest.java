@@ -128,6 +128,9 @@ class HostileInputTest {
                 {"\"still_held\":true,\"still_held_at\":1.5", "still_held_at 1.5 of a write is not a time"},
                 {"\"still_held\":true,\"still_held_at\":-3", "still_held_at -3 of a write is not a time"},
                 {"\"still_held\":true,\"still_held_asked\":9,\"still_held_at\":5", "still_held_asked 9 of a write is after its still_held_at 5"},
+                {"\"still_held\":true,\"attached\":\"n1\"", "attached \"n1\" of a write; expected a list of the servers"},
+                {"\"still_held\":true,\"attached\":[]", "attached [] of a write; expected a list of the servers"},
+                {"\"still_held\":true,\"attached\":[1]", "attached [1] of a write; expected a list of the servers"},
         };
         String invoke = "{\"type\":\"invoke\",\"process\":0,\"f\":\"write\",\"value\":{\"token\":1,\"value\":1}}\n";
         for (String[] c : cases) {

@@ -452,10 +452,24 @@ class LeaseLimitsTest {
 
     /** Three servers, the watch naming {@code leader} (none when null); c1 holds; {@code refuses} for 12 s from 100 ms; c2 granted at 12.2 s. */
     private static Incident.Cause underCutLedBy(String leader, Map<String, Object> refuses) {
+        return underCutLedBy(leader, refuses, null, false);
+    }
+
+    /**
+     * The same, c1's grant recording the servers its client was {@code attached} to (none when null), and, when
+     * {@code movedSince}, a brief freeze of c2 healed between that record and the cut.
+     */
+    private static Incident.Cause underCutLedBy(String leader, Map<String, Object> refuses, List<String> attached, boolean movedSince) {
         LeaseModel session = new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.LEADER);
         var h = h().nemesis(NemesisEvent.RUN.f(), run(session, "n1", "n2", "n3"));
         if (leader != null) h = h.nemesis("leader", leader).with("hosts", List.of(leader));
-        return cause(h.acquire(0, 1L).with("client", "c1")
+        h = h.acquire(0, 1L).with("client", "c1");
+        if (attached != null) h = h.with("attached", attached);
+        if (movedSince) {
+            h = h.gap(10).nemesis("start-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"))
+                    .gap(10).nemesis("stop-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"));
+        }
+        return cause(h
                 .gap(100).nemesis("start-partition", refuses).with("hosts", List.of("n1", "n2", "n3"))
                 .gap(12_000).nemesis("stop-partition", "fully connected")
                 .gap(100).acquire(1, 2L).with("client", "c2").release(0).release(1));
@@ -472,7 +486,7 @@ class LeaseLimitsTest {
         Map<String, Object> bridged = Map.of("n1", List.of("n3"), "n3", List.of("n1"));
         Incident.Cause unknownLeader = underCutLedBy(null, bridged);
         assertTrue(unknownLeader.leaseLimit(), unknownLeader.why());
-        assertTrue(unknownLeader.why().contains("kept from its group's leader (a member it may have been attached to"), unknownLeader.why());
+        assertTrue(unknownLeader.why().contains("kept from its group's leader (a member it was or may have been attached to"), unknownLeader.why());
         Incident.Cause ledByN1 = underCutLedBy("n1", bridged);
         assertTrue(ledByN1.leaseLimit(), "n3 was cut off from the leader n1: " + ledByN1.why());
         Incident.Cause ledByTheBridge = underCutLedBy("n2", bridged);
@@ -488,12 +502,41 @@ class LeaseLimitsTest {
         assertFalse(underCutLedBy(null, Map.of("c1", List.of("c2"), "c2", List.of("c1"))).leaseLimit());
     }
 
+    @Test
+    void aCutAmongTheServersIsJudgedThroughTheMemberTheHolderWasAttachedTo() {
+        Map<String, Object> bridged = Map.of("n1", List.of("n3"), "n3", List.of("n1"));
+        // on the bridge n2, which reached every member: no leader was out of its reach
+        Incident.Cause onTheBridge = underCutLedBy(null, bridged, List.of("n2"), false);
+        assertFalse(onTheBridge.leaseLimit(), onTheBridge.why());
+        // on n1, cut off from n3, which may have led
+        assertTrue(underCutLedBy(null, bridged, List.of("n1"), false).leaseLimit());
+        // on n1 when n1 itself led: its renewals reached the leader
+        Incident.Cause onTheLeader = underCutLedBy("n1", bridged, List.of("n1"), false);
+        assertFalse(onTheLeader.leaseLimit(), onTheLeader.why());
+        // a record made before something else was injected may be stale: any member may be it again
+        assertTrue(underCutLedBy("n1", bridged, List.of("n1"), true).leaseLimit());
+        // on n1, which the cut parts from the holder: it reconnects wherever it can, so any member may carry it
+        Map<String, Object> fromItsMember = Map.of("n1", List.of("n3", "c1"), "n3", List.of("n1"), "c1", List.of("n1"));
+        assertTrue(underCutLedBy("n1", fromItsMember, List.of("n1"), false).leaseLimit());
+
+        // a frozen follower it was not attached to kept it from nothing; its own member, or the leader, frozen did
+        Incident.Cause elsewhere = underAMemberFreeze(LeaseModel.Judges.LEADER, false, List.of("n3"));
+        assertFalse(elsewhere.leaseLimit(), elsewhere.why());
+        assertTrue(underAMemberFreeze(LeaseModel.Judges.LEADER, false, List.of("n1")).leaseLimit());
+    }
+
     /** n1 (not the leader n2) frozen for 12 s from 100 ms while c1 holds; c2 granted at 12.2 s (or at 1.1 s when {@code early}). */
     private static Incident.Cause underAMemberFreeze(LeaseModel.Judges judges, boolean early) {
+        return underAMemberFreeze(judges, early, null);
+    }
+
+    /** The same, c1's grant recording the servers its client was {@code attached} to (none when null). */
+    private static Incident.Cause underAMemberFreeze(LeaseModel.Judges judges, boolean early, List<String> attached) {
         LeaseModel session = new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1333), LeaseModel.Clock.SERVICE, judges);
         var h = h().nemesis(NemesisEvent.RUN.f(), run(session, "n1", "n2", "n3")).nemesis("leader", "n2").with("hosts", List.of("n2"))
-                .acquire(0, 1L).with("client", "c1")
-                .gap(100).nemesis("start-pause", List.of("zk-n1")).with("hosts", List.of("n1"));
+                .acquire(0, 1L).with("client", "c1");
+        if (attached != null) h = h.with("attached", attached);
+        h = h.gap(100).nemesis("start-pause", List.of("zk-n1")).with("hosts", List.of("n1"));
         if (early) h = h.gap(1_000).acquire(1, 2L).with("client", "c2").gap(11_000).nemesis("stop-pause", List.of("zk-n1")).with("hosts", List.of("n1"));
         else h = h.gap(12_000).nemesis("stop-pause", List.of("zk-n1")).with("hosts", List.of("n1")).gap(100).acquire(1, 2L).with("client", "c2");
         return cause(h.release(0).release(1));
@@ -503,8 +546,8 @@ class LeaseLimitsTest {
     void aFrozenMemberMayHaveBeenTheOneThroughWhichTheHolderReachedItsGroupsLeader() {
         Incident.Cause member = underAMemberFreeze(LeaseModel.Judges.LEADER, false);
         assertTrue(member.leaseLimit(), member.why());
-        assertTrue(member.why().contains("kept from its group's leader (a member it may have been attached to, which the history does not record,"
-                + " was frozen)"), member.why());
+        assertTrue(member.why().contains("kept from its group's leader (a member it was or may have been attached to, or the leader, was frozen)"),
+                member.why());
         Incident.Cause soon = underAMemberFreeze(LeaseModel.Judges.LEADER, true);
         assertFalse(soon.leaseLimit(), "a second into the freeze the 4 s session still ran: " + soon.why());
         Incident.Cause redlock = underAMemberFreeze(LeaseModel.Judges.MAJORITY, false);

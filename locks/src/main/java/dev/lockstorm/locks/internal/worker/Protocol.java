@@ -96,6 +96,7 @@ public final class Protocol {
                 if (ok.token() != null) g.writeNumberField("value", ok.token());
                 if (ok.stillHeld() != null) g.writeBooleanField("still_held", ok.stillHeld());
                 notes(g, ok.notes());
+                strings(g, "peers", ok.peers());
             } else if (r instanceof Reply.Fail f) {
                 g.writeStringField("type", "fail");
                 g.writeStringField("error", f.error());
@@ -110,14 +111,20 @@ public final class Protocol {
             } else if (r instanceof Reply.InUse u) {
                 g.writeStringField("type", "use");
                 if (u.stillHeld() != null) g.writeBooleanField("still_held", u.stillHeld());
+                strings(g, "peers", u.peers());
             }
         });
     }
 
     private static void notes(JsonGenerator g, java.util.List<String> notes) throws IOException {
-        if (notes.isEmpty()) return;
-        g.writeArrayFieldStart("notes");
-        for (String n : notes) g.writeString(n);
+        strings(g, "notes", notes);
+    }
+
+    /** {@code values} as the array field {@code name}; nothing when there are none. */
+    private static void strings(JsonGenerator g, String name, java.util.List<String> values) throws IOException {
+        if (values.isEmpty()) return;
+        g.writeArrayFieldStart(name);
+        for (String n : values) g.writeString(n);
         g.writeEndArray();
     }
 
@@ -170,10 +177,10 @@ public final class Protocol {
             case "ready" -> new Reply.Ready();
             case "error" -> new Reply.OpenFailed(error);
             case "ok" -> new Reply.Ok(f.get("value") instanceof Long v ? v : null, f.get("still_held") instanceof Boolean b ? b : null,
-                    strings(f.get("notes")));
+                    strings(f.get("notes")), strings(f.get("peers")));
             case "fail" -> new Reply.Fail(error, strings(f.get("notes")));
             case "info" -> new Reply.Info(error, strings(f.get("notes")));
-            case "use" -> new Reply.InUse(f.get("still_held") instanceof Boolean b ? b : null);
+            case "use" -> new Reply.InUse(f.get("still_held") instanceof Boolean b ? b : null, strings(f.get("peers")));
             case "checkpoint" -> new Reply.AtCheckpoint(string(f, "point", line));
             default -> throw new IllegalArgumentException("unknown reply: " + line);
         };

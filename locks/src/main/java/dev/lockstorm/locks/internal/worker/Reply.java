@@ -14,11 +14,17 @@ public sealed interface Reply {
     /**
      * The operation took effect; an acquire's token (null for a release, or a lock without tokens)
      * and, when the acquire asked for it, what {@link InUse} would have said right after the grant;
-     * the notes the lock client added during the call ({@link dev.lockstorm.api.Notes}).
+     * the notes the lock client added during the call ({@link dev.lockstorm.api.Notes}); with a grant, the remote ends of
+     * the worker's connections then ({@link Peers}: the member of a group its session is attached to).
      */
-    record Ok(Long token, Boolean stillHeld, java.util.List<String> notes) implements Reply {
+    record Ok(Long token, Boolean stillHeld, java.util.List<String> notes, java.util.List<String> peers) implements Reply {
         public Ok {
             notes = java.util.List.copyOf(notes);
+            peers = java.util.List.copyOf(peers);
+        }
+
+        public Ok(Long token, Boolean stillHeld, java.util.List<String> notes) {
+            this(token, stillHeld, notes, java.util.List.of());
         }
 
         public Ok(Long token, Boolean stillHeld) {
@@ -52,8 +58,18 @@ public sealed interface Reply {
         }
     }
 
-    /** The answer to {@link Command.Use}: null when the lock client cannot say ({@code stillHeld} not implemented). */
-    record InUse(Boolean stillHeld) implements Reply {
+    /**
+     * The answer to {@link Command.Use}: null when the lock client cannot say ({@code stillHeld} not implemented); the remote
+     * ends of the worker's connections as it answered ({@link Peers}).
+     */
+    record InUse(Boolean stillHeld, java.util.List<String> peers) implements Reply {
+        public InUse {
+            peers = java.util.List.copyOf(peers);
+        }
+
+        public InUse(Boolean stillHeld) {
+            this(stillHeld, java.util.List.of());
+        }
     }
 
     /**

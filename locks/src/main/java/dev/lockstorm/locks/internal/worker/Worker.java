@@ -187,7 +187,7 @@ public final class Worker {
                 Lease lease = a.read() ? readWrite().acquireRead(timeout) : client.acquire(timeout);
                 leases.push(new Held(lease, a.read()));
                 Checkpoints.reach(Checkpoints.AFTER_GRANT);
-                return new Reply.Ok(lease.token(), a.thenUse() ? belief(lease) : null, takeNotes());
+                return new Reply.Ok(lease.token(), a.thenUse() ? belief(lease) : null, takeNotes(), Peers.now());
             } catch (NotAcquiredException e) {
                 return new Reply.Fail(describe(e), takeNotes());
             } catch (Exception e) {
@@ -196,7 +196,7 @@ public final class Worker {
         }
         if (cmd instanceof Command.Use) {
             Checkpoints.reach(Checkpoints.BEFORE_USE);
-            return new Reply.InUse(leases.isEmpty() ? Boolean.FALSE : belief(leases.peek().lease()));
+            return new Reply.InUse(leases.isEmpty() ? Boolean.FALSE : belief(leases.peek().lease()), Peers.now());
         }
         if (cmd instanceof Command.Release r) {
             Held held = leases.stream().filter(h -> h.read() == r.read()).findFirst().orElse(null);

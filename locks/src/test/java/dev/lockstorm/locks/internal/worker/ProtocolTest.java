@@ -45,12 +45,15 @@ class ProtocolTest {
                 new Reply.Ok(9L, null, List.of("granted by a node this session does not own", "a \"second\" note")),
                 new Reply.Fail("NotAcquiredException: busy"), new Reply.Info("a \"quoted\" error\nover lines"), new Reply.InUse(true),
                 new Reply.Fail("NotAcquiredException: set", List.of("refused by its own value")), new Reply.Info("timed out", List.of("sent again")),
-                new Reply.InUse(false), new Reply.AtCheckpoint("checked"))) {
+                new Reply.InUse(false), new Reply.AtCheckpoint("checked"), new Reply.InUse(true, List.of("10.77.0.12:2181")),
+                new Reply.Ok(5L, true, List.of(), List.of("10.77.0.11:2181", "10.77.0.40:7000")))) {
             assertEquals(r, Protocol.reply(Protocol.encode(r)));
         }
         assertEquals("{\"type\":\"ok\",\"value\":42}", Protocol.encode(new Reply.Ok(42L)));
         assertEquals("{\"type\":\"ok\",\"value\":7,\"still_held\":true}", Protocol.encode(new Reply.Ok(7L, true)));
         assertEquals("{\"type\":\"use\",\"still_held\":false}", Protocol.encode(new Reply.InUse(false)));
+        assertEquals("{\"type\":\"use\",\"still_held\":true,\"peers\":[\"10.77.0.12:2181\"]}",
+                Protocol.encode(new Reply.InUse(true, List.of("10.77.0.12:2181"))));
         assertEquals("{\"type\":\"ok\",\"value\":3,\"notes\":[\"key gone\"]}", Protocol.encode(new Reply.Ok(3L, null, List.of("key gone"))));
         assertEquals("{\"type\":\"fail\",\"error\":\"busy\",\"notes\":[\"own\"]}", Protocol.encode(new Reply.Fail("busy", List.of("own"))));
     }

@@ -38,6 +38,8 @@ final class DrivenClient implements Holder, Client {
     private final RunSpec spec;
     private final ClockFault clock;
     private final AcquireWaits waits;
+    /** The run's servers by address: a worker's connections, named ({@link #attached}). */
+    private final Map<String, String> servers;
     /** This client as the resource's calls see it: its host, its worker now, and where its run aims the pause point. */
     private final ResourceCalls.Caller caller;
     /** What the client last said with a grant (asked with the acquire), recorded with the read the answer is carried to. */
@@ -48,7 +50,7 @@ final class DrivenClient implements Holder, Client {
     private AtomicBoolean stopped = new AtomicBoolean();
 
     DrivenClient(Host host, ClientWorker worker, ClientHistory history, ResourceCalls resource, HoldBoard board, LockCycle cycle,
-                 RunSpec spec, ClockFault clock, AcquireWaits waits) {
+                 RunSpec spec, ClockFault clock, AcquireWaits waits, Map<String, String> servers) {
         this.host = host;
         this.worker = worker;
         this.history = history;
@@ -58,6 +60,7 @@ final class DrivenClient implements Holder, Client {
         this.spec = spec;
         this.clock = clock;
         this.waits = waits;
+        this.servers = Map.copyOf(servers);
         this.caller = new ResourceCalls.Caller(host, worker::process, worker.point(), worker::call);
     }
 
@@ -173,6 +176,7 @@ final class DrivenClient implements Holder, Client {
         extra.put("still_held", belief.held() == null ? "unknown" : belief.held());
         extra.put("still_held_asked", belief.askedAt());
         extra.put("still_held_at", belief.answeredAt());
+        if (!belief.attached().isEmpty()) extra.put("attached", belief.attached());
         if (a.error() != null) extra.put("error", a.error());
         // a client killed at the resource's checkpoint (kill-at:) is recorded as killed there before its operation's end
         if (a.type() == OpType.INFO && worker.died()) board.workerDied(new ClientProcess(worker.process(), history.process()));
@@ -183,8 +187,20 @@ final class DrivenClient implements Holder, Client {
         return read ? new Outcome.Read(a.value()) : Outcome.DONE;
     }
 
-    /** What the worker said of its hold ({@code null}: it could not say), when it was asked and when its answer came. */
-    private record Belief(Boolean held, long askedAt, long answeredAt) {
+    /**
+     * What the worker said of its hold ({@code null}: it could not say), when it was asked and when its answer came, and the
+     * servers its connections reached as it answered.
+     */
+    private record Belief(Boolean held, long askedAt, long answeredAt, java.util.List<String> attached) {
+    }
+
+    /**
+     * The run's servers among a worker's connections' remote ends ({@code address:port}): the member of a group its session is
+     * attached to, recorded as {@code attached} so that the checker judges a cut among the servers by it. A connection through
+     * a delay's proxy, or to the resource's service, names no server.
+     */
+    private java.util.List<String> attached(java.util.List<String> peers) {
+        return peers.stream().map(p -> servers.get(p.substring(0, p.lastIndexOf(':')))).filter(java.util.Objects::nonNull).distinct().sorted().toList();
     }
 
     /** An answer slower than this may have been held up by a freeze of the worker: asked again. */
@@ -200,7 +216,7 @@ final class DrivenClient implements Holder, Client {
         for (int attempt = 0; ; attempt++) {
             long askedAt = history.now();
             if (!(worker.call(new Command.Use()) instanceof Reply.InUse use)) return null;
-            Belief b = new Belief(use.stillHeld(), askedAt, history.now());
+            Belief b = new Belief(use.stillHeld(), askedAt, history.now(), attached(use.peers()));
             if (attempt > 0 || b.answeredAt() - askedAt < SLOW_ANSWER || !Boolean.TRUE.equals(b.held())) return b;
         }
     }
@@ -212,8 +228,9 @@ final class DrivenClient implements Holder, Client {
         Reply answer = worker.call(cmd);
         if (answer == null) return crash(f);
         if (answer instanceof Reply.Ok ok) {
-            history.complete(OpType.OK, f, ok.token(), withNotes(Map.of(), ok.notes()));
-            if (ok.stillHeld() != null) grantBelief = new Belief(ok.stillHeld(), askedAt, history.now());
+            java.util.List<String> attached = attached(ok.peers());
+            history.complete(OpType.OK, f, ok.token(), withNotes(attached.isEmpty() ? Map.of() : Map.of("attached", attached), ok.notes()));
+            if (ok.stillHeld() != null) grantBelief = new Belief(ok.stillHeld(), askedAt, history.now(), attached);
             return f.startsWith("acquire") ? new Outcome.Granted(ok.token(), ok.stillHeld()) : Outcome.DONE;
         }
         if (answer instanceof Reply.Fail fail) {

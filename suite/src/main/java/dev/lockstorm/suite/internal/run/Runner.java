@@ -154,6 +154,8 @@ public final class Runner {
                 // its own seed, not a draw from the run's: the clients' and the nemesis's draws stay what they were
                 HoldBoard board = new HoldBoard(new Random(spec.seed() * 31 + 7));
                 List<DrivenClient> clients = new ArrayList<>();
+                Map<String, String> serverNames = new HashMap<>();
+                for (Host server : cluster.hosts()) serverNames.put(server.address(), server.name());
                 for (int i = 0; i < spec.clients(); i++) {
                     Host host = clientHosts.get(i);
                     ClockFault clock = kind.movesClientClocks() ? ClockFault.create(lab, host, "client-" + host.name()) : null;
@@ -167,7 +169,7 @@ public final class Runner {
                             ? AcquireWaits.drawn(spec.acquireTimeout(), spec.lease(), new Random(cycleSeed * 31 + 17))
                             : AcquireWaits.fixed(spec.acquireTimeout());
                     DrivenClient client = new DrivenClient(host, new ClientWorker(lab, host, spec, cluster.connect(), env),
-                            new ClientHistory(recorder, host.name(), i, spec.clients()), calls, board, cycle, spec, clock, waits);
+                            new ClientHistory(recorder, host.name(), i, spec.clients()), calls, board, cycle, spec, clock, waits, serverNames);
                     use.offer(host.name(), client);
                     clients.add(client);
                 }
