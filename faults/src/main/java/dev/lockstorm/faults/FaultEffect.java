@@ -99,7 +99,7 @@ public sealed interface FaultEffect {
      * worker, as far as the servers that judge its lease go; {@code hosts} are the hosts it acted on,
      * as its event names them. Empty for a fault that touches only what it names. A cut among a
      * group's members may keep the holder from the group's leader ({@link Cut#keepsFrom}), and so may
-     * a frozen member: the member a holder is attached to is not recorded, and any may be it.
+     * a frozen member: the one the holder was attached to ({@link Judging#attached}; any, when the history does not say).
      */
     default java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
         return java.util.Optional.empty();
@@ -452,8 +452,9 @@ public sealed interface FaultEffect {
          * Whether the holder on {@code client} was kept from the servers that judge its lease: from the one there is, or
          * from any (the master holding its key is not recorded: any may be it); for independent servers a majority of
          * which judge, from every server that still reaches a majority; for a consensus group's leader, on the way through
-         * any member the holder may be attached to (which is not recorded either): a member that does not hear the holder,
-         * or that is cut off from the leader (the one the run's watch named, else any member that could lead). A cut
+         * the member the holder was attached to ({@link Judging#attached}; any, when the history does not say or the cut
+         * parts the holder from it): a member that does not hear the holder, or that is cut off from the leader (the one
+         * the run's watch named, else any member that could lead). A cut
          * between clients, or of a server the holder did not need, keeps it from nothing. Unsaid grudges (or servers)
          * count as a cut.
          */

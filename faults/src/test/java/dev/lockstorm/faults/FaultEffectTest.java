@@ -108,6 +108,15 @@ class FaultEffectTest {
                 "independent servers: n2 hears the holder and reaches a majority");
         FaultEffect.Cut fromN1 = (FaultEffect.Cut) of("start-partition", Map.of("c1", List.of("n1"), "n1", List.of("c1")));
         assertEquals(FaultEffect.Impact.CUT_OFF, fromN1.onHolder("c1", new Judging(servers, leader, "n2", clients)), "the holder may be on n1");
+
+        // the member it was attached to, recorded: only a cut of that member from the leader keeps it from the leader
+        assertTrue(!bridged.keepsFrom("c1", new Judging(servers, leader, null, clients, java.util.Set.of("n2"))), "n2 reaches every member");
+        assertTrue(bridged.keepsFrom("c1", new Judging(servers, leader, null, clients, java.util.Set.of("n3"))), "n3 is cut from n1, which may lead");
+        assertTrue(!bridged.keepsFrom("c1", new Judging(servers, leader, "n3", clients, java.util.Set.of("n3"))), "on the leader itself");
+        // parted from its member, it reconnects anywhere: any member may carry it again
+        assertEquals(FaultEffect.Impact.CUT_OFF, fromN1.onHolder("c1", new Judging(servers, leader, "n1", clients, java.util.Set.of("n1"))));
+        // a record naming no server of the run (a proxy, the resource) says nothing
+        assertTrue(bridged.keepsFrom("c1", new Judging(servers, leader, null, clients, java.util.Set.of("r1"))));
         FaultEffect.Cut split = (FaultEffect.Cut) of("start-partition", Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1", "n3"), "n3", List.of("n1", "n2")));
         assertTrue(split.keepsFrom("c1", new Judging(servers, leader, null, clients)), "no member can lead");
         assertTrue(!((FaultEffect.Cut) of("start-partition", Map.of("c1", List.of("c2"), "c2", List.of("c1")))).keepsFrom("c1",
@@ -177,6 +186,11 @@ class FaultEffectTest {
         FaultEffect member = new FaultEffect.Freeze(List.of("zk-n1"));
         assertEquals(java.util.Optional.of(FaultEffect.Impact.MEMBER_FROZEN), member.pastItsHosts("c1", List.of("n1"), group),
                 "the member the holder was attached to is not recorded: any may be it");
+        Judging onN3 = new Judging(List.of("n1", "n2", "n3"), dev.lockstorm.api.LeaseModel.Judges.LEADER, "n2", java.util.Set.of("c1", "c2"), java.util.Set.of("n3"));
+        assertEquals(java.util.Optional.empty(), member.pastItsHosts("c1", List.of("n1"), onN3), "a follower it was not attached to");
+        assertEquals(java.util.Optional.of(FaultEffect.Impact.MEMBER_FROZEN), new FaultEffect.Freeze(List.of("zk-n3")).pastItsHosts("c1", List.of("n3"), onN3));
+        assertEquals(java.util.Optional.of(FaultEffect.Impact.MEMBER_FROZEN), new FaultEffect.Freeze(List.of("zk-n2")).pastItsHosts("c1", List.of("n2"), onN3),
+                "the leader frozen: its followers drop their clients");
         assertEquals(java.util.Optional.empty(), new FaultEffect.Freeze(List.of("client-c2-p1")).pastItsHosts("c1", List.of("c2"), group),
                 "another client's worker frozen holds up nobody else");
         assertEquals(java.util.Optional.empty(), member.pastItsHosts("c1", List.of("n1"), Judging.one(List.of("n1", "n2", "n3"), java.util.Set.of("c1"))),
