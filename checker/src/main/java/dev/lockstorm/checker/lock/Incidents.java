@@ -596,10 +596,12 @@ public final class Incidents {
         if (until <= from) return Set.of();
         int[] own = ctx.eventsBetween(hold.process(), from - 1, until);
         for (int k = own.length - 1; k >= 0; k--) {
-            if (!(ctx.h.get(own[k]).extra("attached") instanceof List<?> l)) continue;
+            Op op = ctx.h.get(own[k]);
+            // a completion's, which the history's reader checked (a list of names)
+            if (op.type() == OpType.INVOKE || !(op.extra("attached") instanceof List<?> l)) continue;
             if (ctx.injectedBetween(own[k], until)) return Set.of();
             Set<String> out = new HashSet<>();
-            for (Object o : l) out.add((String) o);
+            for (Object o : l) out.add(String.valueOf(o));
             return out;
         }
         return Set.of();

@@ -244,7 +244,7 @@ public final class ResourceCounter {
                 return new Overwrite.Cause.LateWrite(read, got, overwritten, w);
             }
         }
-        FaultSpan crash = faults.stream().filter(f -> f.effect() instanceof dev.lockstorm.faults.FaultEffect.Kill
+        FaultSpan crash = faults.stream().filter(f -> f.effect().onProcess() == dev.lockstorm.faults.FaultEffect.OnProcess.CRASHES_SERVER
                 && f.start().index() > overwritten.index() && f.start().index() < read.index()).findFirst().orElse(null);
         return new Overwrite.Cause.Forgotten(read, got, overwritten, crash);
     }
