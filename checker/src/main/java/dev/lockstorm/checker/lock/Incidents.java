@@ -495,11 +495,14 @@ public final class Incidents {
         // one that names neither the holder's host nor its worker may still hold it up through the servers that judge its lease (a
         // cut among a group's members, a frozen member): its family says
         java.util.Optional<FaultEffect.Impact> past = f.effect().pastItsHosts(client, f.hosts(), judging);
-        if (!onClient && past.isEmpty()) return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not touch the holder (" + f.describe() + ")");
+        // the member it reached its group's leader through, when the history says: what the judgement below rests on
+        String via = judging.judges() == LeaseModel.Judges.LEADER && !judging.attached().isEmpty()
+                ? ", its client attached to " + String.join(", ", new java.util.TreeSet<>(judging.attached())) : "";
+        if (!onClient && past.isEmpty()) return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not touch the holder (" + f.describe() + via + ")");
         FaultEffect.Impact impact = onClient ? f.effect().onHolder(client, judging) : past.get();
         if (impact == FaultEffect.Impact.NONE) {
             return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not " + (past.isPresent() ? "keep the holder from" : "hold up what the holder sent to")
-                    + " the servers that judge its lease (" + f.describe() + ")");
+                    + " the servers that judge its lease (" + f.describe() + via + ")");
         }
         // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
         // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later

@@ -508,6 +508,8 @@ class LeaseLimitsTest {
         // on the bridge n2, which reached every member: no leader was out of its reach
         Incident.Cause onTheBridge = underCutLedBy(null, bridged, List.of("n2"), false);
         assertFalse(onTheBridge.leaseLimit(), onTheBridge.why());
+        assertTrue(onTheBridge.why().contains("did not keep the holder from the servers that judge its lease (partition"), onTheBridge.why());
+        assertTrue(onTheBridge.why().contains(", its client attached to n2)"), onTheBridge.why());
         // on n1, cut off from n3, which may have led
         assertTrue(underCutLedBy(null, bridged, List.of("n1"), false).leaseLimit());
         // on n1 when n1 itself led: its renewals reached the leader
