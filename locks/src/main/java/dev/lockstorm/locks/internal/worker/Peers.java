@@ -24,8 +24,8 @@ public final class Peers {
     private static final String ESTABLISHED = "01";
     /**
      * How long a reading of the TCP tables serves while this process's sockets stay the same: the kernel walks its whole
-     * socket table for each read (2.5 ms on this project's machine, however few connections a namespace has), and a worker
-     * is asked every 100 ms. A connection that moves closes one socket and opens another, which reads again at once.
+     * socket table for each read (milliseconds, however few connections a namespace has), and a careful holder's worker is
+     * asked every 100 ms. A connection that moves closes one socket and opens another, which reads again at once.
      */
     private static final long REREAD_NANOS = 1_000_000_000L;
 
