@@ -200,7 +200,8 @@ final class DrivenClient implements Holder, Client {
      * a delay's proxy, or to the resource's service, names no server.
      */
     private java.util.List<String> attached(java.util.List<String> peers) {
-        return peers.stream().map(p -> servers.get(p.substring(0, p.lastIndexOf(':')))).filter(java.util.Objects::nonNull).distinct().sorted().toList();
+        return peers.stream().map(p -> servers.get(p.lastIndexOf(':') < 0 ? p : p.substring(0, p.lastIndexOf(':'))))
+                .filter(java.util.Objects::nonNull).distinct().sorted().toList();
     }
 
     /** An answer slower than this may have been held up by a freeze of the worker: asked again. */
