@@ -945,11 +945,13 @@ public sealed interface FaultEffect {
         String words();
 
         /**
-         * How far ahead of real time a lease timed on this clock got between {@code at} and {@code until}
-         * (nanoseconds; negative: behind): a jump its delta, a strobe its swing (it jumps both ways), a
-         * rate what it gained over that time. Empty when the history does not say how it moved.
+         * How far ahead of real time a lease timed on this clock, stamped no earlier than {@code stamped}, got by
+         * {@code until} (nanoseconds; negative: behind), the move having begun at {@code from}: a jump its delta, but
+         * nothing for a lease stamped after it (on the clock as moved); a strobe its swing (it jumps both ways) while it
+         * went on after the stamp; a rate what it gained from the later of the two. Empty when the history does not say
+         * how it moved.
          */
-        java.util.OptionalLong aheadNanos(long at, long until);
+        java.util.OptionalLong aheadNanos(long from, long stamped, long until);
 
         /** The rate it set a process's monotonic clock (and the waits timed by it) to; empty for a move of the wall clock. */
         default java.util.OptionalDouble monotonicRate() {
@@ -969,8 +971,8 @@ public sealed interface FaultEffect {
             }
 
             @Override
-            public java.util.OptionalLong aheadNanos(long at, long until) {
-                return java.util.OptionalLong.of(deltaMs * 1_000_000L);
+            public java.util.OptionalLong aheadNanos(long from, long stamped, long until) {
+                return java.util.OptionalLong.of(stamped >= from || until < from ? 0 : deltaMs * 1_000_000L);
             }
 
             @Override
@@ -1015,8 +1017,8 @@ public sealed interface FaultEffect {
             }
 
             @Override
-            public java.util.OptionalLong aheadNanos(long at, long until) {
-                return java.util.OptionalLong.of((long) ((rate - 1) * Math.max(0, until - at)));
+            public java.util.OptionalLong aheadNanos(long from, long stamped, long until) {
+                return java.util.OptionalLong.of((long) ((rate - 1) * Math.max(0, until - Math.max(from, stamped))));
             }
 
             @Override
@@ -1059,8 +1061,8 @@ public sealed interface FaultEffect {
             }
 
             @Override
-            public java.util.OptionalLong aheadNanos(long at, long until) {
-                return java.util.OptionalLong.of(Math.abs(deltaMs) * 1_000_000L);
+            public java.util.OptionalLong aheadNanos(long from, long stamped, long until) {
+                return java.util.OptionalLong.of(until <= Math.max(from, stamped) ? 0 : Math.abs(deltaMs) * 1_000_000L);
             }
 
             @Override
@@ -1098,7 +1100,7 @@ public sealed interface FaultEffect {
             }
 
             @Override
-            public java.util.OptionalLong aheadNanos(long at, long until) {
+            public java.util.OptionalLong aheadNanos(long from, long stamped, long until) {
                 return java.util.OptionalLong.empty();
             }
 

@@ -281,12 +281,16 @@ class FaultEffectTest {
     @Test
     void eachFamilySaysHowMuchItHeldUpAndHowFarItMovedAClock() {
         long second = 1_000_000_000L;
-        assertEquals(60 * second, new FaultEffect.Move.Jump(60_000).aheadNanos(0, 0).getAsLong());
-        assertEquals(-60 * second, new FaultEffect.Move.Jump(-60_000).aheadNanos(0, 0).getAsLong(), "set back: behind");
-        assertEquals(4 * second, new FaultEffect.Move.Strobe(-4_000, 200L).aheadNanos(0, 0).getAsLong(), "a strobe jumps both ways");
-        assertEquals(5 * second, new FaultEffect.Move.Rate(1.5).aheadNanos(2 * second, 12 * second).getAsLong(), "half of the ten seconds gained");
-        assertEquals(0, new FaultEffect.Move.Rate(3.0, true).aheadNanos(5 * second, 2 * second).getAsLong(), "no time, nothing gained");
-        assertTrue(new FaultEffect.Move.Unknown().aheadNanos(0, second).isEmpty(), "the history does not say");
+        assertEquals(60 * second, new FaultEffect.Move.Jump(60_000).aheadNanos(second, 0, 2 * second).getAsLong());
+        assertEquals(-60 * second, new FaultEffect.Move.Jump(-60_000).aheadNanos(second, 0, 2 * second).getAsLong(), "set back: behind");
+        assertEquals(0, new FaultEffect.Move.Jump(60_000).aheadNanos(second, 2 * second, 3 * second).getAsLong(),
+                "a lease stamped after the jump is timed on the clock as moved");
+        assertEquals(4 * second, new FaultEffect.Move.Strobe(-4_000, 200L).aheadNanos(0, 0, second).getAsLong(), "a strobe jumps both ways");
+        assertEquals(0, new FaultEffect.Move.Strobe(4_000, 200L).aheadNanos(0, 2 * second, second).getAsLong(), "stopped before the stamp");
+        assertEquals(5 * second, new FaultEffect.Move.Rate(1.5).aheadNanos(0, 2 * second, 12 * second).getAsLong(), "half of the ten seconds gained");
+        assertEquals(5 * second, new FaultEffect.Move.Rate(1.5).aheadNanos(2 * second, 0, 12 * second).getAsLong(), "from the move's start");
+        assertEquals(0, new FaultEffect.Move.Rate(3.0, true).aheadNanos(0, 5 * second, 2 * second).getAsLong(), "no time, nothing gained");
+        assertTrue(new FaultEffect.Move.Unknown().aheadNanos(0, 0, second).isEmpty(), "the history does not say");
         assertEquals(3.0, new FaultEffect.Move.Rate(3.0, true).monotonicRate().getAsDouble());
         assertTrue(new FaultEffect.Move.Rate(3.0).monotonicRate().isEmpty(), "a wall clock's rate times no monotonic lease");
 

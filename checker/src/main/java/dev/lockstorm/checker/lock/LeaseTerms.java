@@ -255,13 +255,20 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         if (kind == Kind.SESSION || kind == Kind.UNBOUNDED) return Judgement.no("a " + describe() + " is timed by no clock, so the " + what + " does not end it");
         long at = Math.max(f.start().time(), start);
         long until = f.end() == null ? grant : Math.min(grant, f.end().time());
-        java.util.OptionalLong moved = move.aheadNanos(at, until);
+        if (f.start().time() > grant) return Judgement.no("the " + what + " came after the grant");
+        java.util.OptionalLong moved = move.aheadNanos(f.start().time(), start, until);
         if (moved.isEmpty()) return Judgement.yes("a server's clock moved before the grant, by how much the history does not say (" + f.describe() + ")");
         long ahead = moved.getAsLong();
-        if (ahead <= 0) return Judgement.no("the " + what + " moved it back or slowed it: a lease timed on it only lasts longer");
-        if (f.start().time() > grant) return Judgement.no("the " + what + " came after the grant");
+        if (ahead < 0 || ahead == 0 && !move.canHasten()) {
+            return Judgement.no("the " + what + " moved it back or slowed it: a lease timed on it only lasts longer");
+        }
+        if (ahead == 0) {
+            // a lease stamped on a clock already moved, or after it was set right, is timed on that clock throughout
+            return Judgement.no("the " + what + " moved nothing after the holder's " + describe() + " began (no earlier than "
+                    + History.duration(start) + "): a lease stamped on the clock as it then was runs its whole length");
+        }
         long slack = allowance();
-        if (expiresByItself() && grant - start + ahead >= ttl - slack) {
+        if (expiresByItself() && grant - start + ahead >= ttl) {
             // never before the clock moved: a jump past what was left of the lease ends it at the jump
             long runsOut = Math.max(at, start + ttl - ahead);
             return new Judgement(true, "a server's clock moved " + History.duration(ahead) + " ahead before the grant (" + f.describe()

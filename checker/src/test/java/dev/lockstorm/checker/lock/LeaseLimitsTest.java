@@ -194,6 +194,33 @@ class LeaseLimitsTest {
         assertTrue(underJump(RENEWED_10S, "zk-n1", "n1", 8_000, 1_000).leaseLimit());
     }
 
+    /**
+     * n1's clock jumps 3.5 s ahead at 100 ms and is set right at 800 ms ({@code setRight}) or never; c1 asks at 600 ms, is
+     * answered at 1.5 s (its lease stamped no earlier than 1.25 s); c2 is granted at 2.5 s, 1 s into c1's fixed 4 s lease.
+     */
+    private static Incident.Cause askedDuringAJump(boolean setRight) {
+        var h = h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1"))
+                .gap(100).nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", 3_500)).with("hosts", List.of("n1"))
+                .gap(500).invoke(0, "acquire", null).with("client", "c1").gap(200);
+        if (setRight) h = h.nemesis("clock-reset", List.of("redis-n1")).with("hosts", List.of("n1"));
+        return cause(h.gap(700).add(dev.lockstorm.checker.history.OpType.OK, 0, "acquire", 1L).with("client", "c1")
+                .gap(1_000).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    @Test
+    void aClockMovedBeforeTheHoldersLeaseWasStampedDoesNotEndIt() {
+        // set right while c1 waited, before its lease could have been stamped: it was timed on the true clock
+        Incident.Cause setRight = askedDuringAJump(true);
+        assertFalse(setRight.leaseLimit(), setRight.why());
+        assertTrue(setRight.why().contains("moved nothing after the holder's fixed 4.000 s lease began (no earlier than 1.25"), setRight.why());
+        // still ahead when c1's lease was stamped: stamped on the moved clock, it runs its whole length on it
+        Incident.Cause stillAhead = askedDuringAJump(false);
+        assertFalse(stillAhead.leaseLimit(), stillAhead.why());
+        assertTrue(stillAhead.why().contains("moved nothing after the holder's"), stillAhead.why());
+        // the same jump after the grant to c1 ends its lease (3.5 s of the 4 s gone at once)
+        assertTrue(underJump(FIXED_4S, "redis-n1", "n1", 3_500, 1_000).leaseLimit());
+    }
+
     @Test
     void aFixedLeaseThatRanOutByItselfIsTheCauseNotAClockThatMovedMeanwhile() {
         // 3.5 s ahead at 100 ms would end a 4 s lease, but the grant came 5 s in: the lease had ended by itself, the jump only overlapped
