@@ -235,7 +235,8 @@ public final class Incidents {
         // a fixed lease that ran out by itself before the grant needs no fault to end it: a fault then only overlapped the hold, so
         // the lease's own end is the cause (the holder's belief is still judged first); an undeclared model may be renewed, where
         // a fault that stopped the renewals explains the grant in either reading and the lease's own end in only one
-        boolean ranOut = terms != null && timed && terms.kind() == LeaseTerms.Kind.FIXED && terms.expired(start, answer, at).suffices();
+        LeaseTerms.Judgement ownEnd = terms != null && timed ? terms.expired(start, answer, at) : null;
+        boolean ranOut = ownEnd != null && terms.kind() == LeaseTerms.Kind.FIXED && ownEnd.suffices();
         Set<String> clientHosts = ctx.clientHosts;
         for (FaultSpan f : before) {
             FaultEffect.Move move = f.effect().clockMove().orElse(null);
@@ -302,11 +303,10 @@ public final class Incidents {
         }
         // where the holder's lease ran to, for the defects below (the report draws it)
         long leaseRan = Op.NO_TIME;
-        if (terms != null && timed) {
-            LeaseTerms.Judgement j = terms.expired(start, answer, at);
-            if (j.suffices()) return Incident.Cause.limit(j, null);
-            notEnough.add(j.why());
-            leaseRan = j.runsOut();
+        if (ownEnd != null) {
+            if (ownEnd.suffices()) return Incident.Cause.limit(ownEnd, null);
+            notEnough.add(ownEnd.why());
+            leaseRan = ownEnd.runsOut();
         }
         // still a defect of the service as run, but one the history ties to a failover: the server the run's leader watch named at
         // the holder's grant was frozen, killed or cut off from the other servers while the other was granted, so another server

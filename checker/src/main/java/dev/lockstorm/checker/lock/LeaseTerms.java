@@ -259,14 +259,12 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         java.util.OptionalLong moved = move.aheadNanos(f.start().time(), start, until);
         if (moved.isEmpty()) return Judgement.yes("a server's clock moved before the grant, by how much the history does not say (" + f.describe() + ")");
         long ahead = moved.getAsLong();
-        if (ahead < 0 || ahead == 0 && !move.canHasten()) {
-            return Judgement.no("the " + what + " moved it back or slowed it: a lease timed on it only lasts longer");
-        }
-        if (ahead == 0) {
+        if (ahead == 0 && move.canHasten()) {
             // a lease stamped on a clock already moved, or after it was set right, is timed on that clock throughout
             return Judgement.no("the " + what + " moved nothing after the holder's " + describe() + " began (no earlier than "
                     + History.duration(start) + "): a lease stamped on the clock as it then was runs its whole length");
         }
+        if (ahead <= 0) return Judgement.no("the " + what + " moved it back or slowed it: a lease timed on it only lasts longer");
         long slack = allowance();
         if (expiresByItself() && grant - start + ahead >= ttl) {
             // never before the clock moved: a jump past what was left of the lease ends it at the jump

@@ -95,16 +95,16 @@ public final class Protocol {
                 g.writeStringField("type", "ok");
                 if (ok.token() != null) g.writeNumberField("value", ok.token());
                 if (ok.stillHeld() != null) g.writeBooleanField("still_held", ok.stillHeld());
-                notes(g, ok.notes());
+                strings(g, "notes", ok.notes());
                 strings(g, "peers", ok.peers());
             } else if (r instanceof Reply.Fail f) {
                 g.writeStringField("type", "fail");
                 g.writeStringField("error", f.error());
-                notes(g, f.notes());
+                strings(g, "notes", f.notes());
             } else if (r instanceof Reply.Info i) {
                 g.writeStringField("type", "info");
                 g.writeStringField("error", i.error());
-                notes(g, i.notes());
+                strings(g, "notes", i.notes());
             } else if (r instanceof Reply.AtCheckpoint a) {
                 g.writeStringField("type", "checkpoint");
                 g.writeStringField("point", a.point());
@@ -114,10 +114,6 @@ public final class Protocol {
                 strings(g, "peers", u.peers());
             }
         });
-    }
-
-    private static void notes(JsonGenerator g, java.util.List<String> notes) throws IOException {
-        strings(g, "notes", notes);
     }
 
     /** {@code values} as the array field {@code name}; nothing when there are none. */
