@@ -132,6 +132,10 @@ public final class Worker {
             made = newClient.get();
             made.open();
             client = made;
+            // read once now, with the client's connections open: the first reading loads its classes and the kernel's tables
+            // (tens of milliseconds, hundreds under load), which must not come between a grant and its answer, whose time
+            // bounds where the checker places the lease's start
+            Peers.now();
             return new Reply.Ready();
         } catch (Exception | LinkageError e) {
             // the cause stays in this client's log; the driver reports it with the log's path
