@@ -109,14 +109,14 @@ class BugZooTest {
 
     // the service killed and started again: the built-in counter-service keeps its value and bar in a file on r1, and comes back with both
     @LockStormTest(system = "redis-single", resource = "counter-service", fencing = "all", nemesis = "restart-resource", timeLimit = "20s",
-            lease = "2s", nemesisInterval = "4s")
+            lease = "2s", nemesisInterval = "4s", holdMax = "1s")
     void theCounterServiceComesBackFromACrashWithItsValueAndBar(LockStormRun run) {
         run.assertNoResourceDefect().assertExercised("faults-injected");
     }
 
     // a service that keeps its counter in memory alone: its fencing is right, but a crash loses every acknowledged update
     @LockStormTest(system = "redis-single", resource = "zoo-memory-service", fencing = "all", nemesis = "restart-resource", timeLimit = "20s",
-            lease = "2s", nemesisInterval = "4s", until = "resource-defect")
+            lease = "2s", nemesisInterval = "4s", holdMax = "1s", until = "resource-defect")
     void aServiceThatKeepsItsCounterInMemoryLosesUpdatesInACrash(LockStormRun run) {
         run.assertResourceDefect();
     }
@@ -124,13 +124,13 @@ class BugZooTest {
     // a team's own server program on r1 (LedgerServer), which the resource calls: restart-resource kills the program and
     // starts it again; kept on disk it comes back with its value and bar, kept in memory it has lost every update
     @LockStormTest(system = "redis-single", resource = "zoo-ledger-program", fencing = "all", nemesis = "restart-resource", timeLimit = "20s",
-            lease = "2s", nemesisInterval = "4s")
+            lease = "2s", nemesisInterval = "4s", holdMax = "1s")
     void aLedgerProgramThatKeepsItsStateOnDiskComesBackFromACrash(LockStormRun run) {
         run.assertNoResourceDefect().assertExercised("faults-injected");
     }
 
     @LockStormTest(system = "redis-single", resource = "zoo-ledger-program-memory", fencing = "all", nemesis = "restart-resource",
-            timeLimit = "20s", lease = "2s", nemesisInterval = "4s")
+            timeLimit = "20s", lease = "2s", nemesisInterval = "4s", holdMax = "1s")
     void aLedgerProgramThatKeepsItsStateInMemoryLosesUpdatesInACrash(LockStormRun run) {
         run.assertResourceDefect();
         // the loss is the program's own: a read after an acknowledged write returned less, not two holders interleaved
