@@ -113,6 +113,7 @@ public final class HistoryBuilder {
                         + ops.get(pending).f() + " invoked at line " + lineOf(pending) + " has no completion");
             }
             checkTokens(op);
+            checkBelief(op);
             open.put(op.process(), index);
             return this;
         }
@@ -230,7 +231,7 @@ public final class HistoryBuilder {
     }
 
     /**
-     * A holder's belief, as a completion carries it, is judged against other grants (a "yes" after one is a defect): one the checker
+     * A holder's belief, as a completion (or a release's invocation) carries it, is judged against other grants (a "yes" after one is a defect): one the checker
      * would misread is bad input, never skipped. {@code still_held} is true, false or "unknown"; its times are whole nanoseconds
      * on the history's clock, asked no later than answered.
      */

@@ -260,7 +260,8 @@ public final class Incidents {
                 notEnough.add("a client's clock moved (" + f.describe() + "), which never ends a lease of a correct lock");
             }
         }
-        int to = hold.end() == null ? h.size() : hold.end().index();
+        // the hold's end too: a careful holder's last "yes" that no completion carried rides on its release's invocation, with its times
+        int to = hold.end() == null ? h.size() : hold.end().index() + 1;
         // only an operation invoked after the grant: its client was asked after it (one asked before, answering after, knew nothing yet)
         boolean invokedAfter = false;
         boolean cannotSay = false;
@@ -269,7 +270,8 @@ public final class Incidents {
             if (!sameLock(op, hold)) continue;
             if (op.type() == OpType.INVOKE) {
                 invokedAfter = true;
-                continue;
+                // an invocation's belief was formed before it: judged only by when it was asked
+                if (!(op.extra("still_held_asked") instanceof Number)) continue;
             }
             if ("unknown".equals(op.extra("still_held")) && !cannotSay) {
                 cannotSay = true;

@@ -137,6 +137,13 @@ class HostileInputTest {
             HistoryFormatException e = bad(invoke + "{\"type\":\"ok\",\"process\":0,\"f\":\"write\"," + c[0] + "}\n", HistoryFormat.JSONL);
             assertTrue(e.getMessage().startsWith("h:2: " + c[1]), c[0] + ": " + e.getMessage());
         }
+        // a careful holder's last "yes" rides on its release's invocation, read against the same rules
+        String released = "{\"type\":\"invoke\",\"process\":0,\"f\":\"release\",\"gave_up\":\"no longer held\",";
+        for (String[] c : new String[][]{{"\"still_held\":\"yes\"", "still_held \"yes\" of a release"},
+                {"\"still_held\":true,\"still_held_asked\":9,\"still_held_at\":5", "still_held_asked 9 of a release is after its still_held_at 5"}}) {
+            HistoryFormatException e = bad(released + c[0] + "}\n", HistoryFormat.JSONL);
+            assertTrue(e.getMessage().startsWith("h:1: " + c[1]), c[0] + ": " + e.getMessage());
+        }
         // well formed, and a client that could not say
         for (String ok : new String[]{"\"still_held\":true,\"still_held_asked\":3,\"still_held_at\":5", "\"still_held\":\"unknown\""}) {
             assertDoesNotThrow(() -> read(invoke + "{\"type\":\"ok\",\"process\":0,\"f\":\"write\"," + ok + "}\n", HistoryFormat.JSONL));

@@ -752,6 +752,32 @@ class LeaseLimitsTest {
         assertTrue(late.why().contains("still held the lock at 11.200 s"), late.why());
     }
 
+    /**
+     * c1 frozen 11 s past its renewed 10 s lease, c2 granted; awake, c1 checks during its hold, is told "yes" (asked at {@code
+     * askedAt} ms), later "no", and gives up without touching the resource: no completion carries the "yes", its release's
+     * invocation does.
+     */
+    private static Incident.Cause gaveUpAfterAYes(long askedAt) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S)).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(11_000).acquire(1, 2L).with("client", "c2")
+                .nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(400).invoke(0, "release").with("gave_up", "the lock client said the lease may be gone").with("still_held", true)
+                .with("still_held_asked", askedAt * 1_000_000L).with("still_held_at", (askedAt + 20) * 1_000_000L)
+                .add(dev.lockstorm.checker.history.OpType.OK, 0, "release", null).release(1));
+    }
+
+    @Test
+    void aCarefulHoldersLastYesRidesOnItsReleaseAndIsJudgedByWhenItWasAsked() {
+        // asked after c2's grant: the lock told a holder that had lost its lease that it still held
+        Incident.Cause after = gaveUpAfterAYes(11_200);
+        assertFalse(after.leaseLimit(), after.why());
+        assertTrue(after.why().contains("still held the lock at 11.220 s (asked at 11.200 s)"), after.why());
+        // asked before the freeze: true then, and the freeze past the lease is the cause
+        Incident.Cause before = gaveUpAfterAYes(50);
+        assertTrue(before.leaseLimit(), before.why());
+    }
+
     @Test
     void aPauseOfAWorkerCountsForTheLaterProcessesOfItsClient() {
         // the worker started as process 0 (client-c1-p0); its client crashed once and goes on as process 2

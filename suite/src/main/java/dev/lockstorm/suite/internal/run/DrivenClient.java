@@ -26,7 +26,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * worker process, records each in the history and calls the run's resource. An operation with no
  * answer in time is {@code info}; the worker is then killed and replaced by a new process (old id +
  * number of clients), as Jepsen does. A resource operation is confirmed by the worker first (after
- * a pause, only when it resumes): what the client said then is recorded as {@code still_held}.
+ * a pause, only when it resumes): what the client said then is recorded as {@code still_held}. A careful
+ * holder's last "yes" during its hold that no completion carried (it gave up at a later "no") rides on its
+ * release's invocation: a belief is an observation, and the one that mattered most is the last.
  */
 final class DrivenClient implements Holder, Client {
     private final Host host;
@@ -44,6 +46,8 @@ final class DrivenClient implements Holder, Client {
     private final ResourceCalls.Caller caller;
     /** What the client last said with a grant (asked with the acquire), recorded with the read the answer is carried to. */
     private Belief grantBelief;
+    /** The hold's last "yes" from a careful holder's check that no completion has carried yet, or null. */
+    private Belief unrecorded;
     /** When the hold in progress was granted, on the history's clock. */
     private long grantedAt = -1;
     /** Set when the main phase ends (a hold that begins after it is not waited out); read on the client's own thread. */
@@ -95,6 +99,7 @@ final class DrivenClient implements Holder, Client {
             if (o instanceof Outcome.Granted) {
                 board.acquired(this, a.read());
                 grantedAt = history.now();
+                unrecorded = null;
             }
             return o;
         }
@@ -106,17 +111,23 @@ final class DrivenClient implements Holder, Client {
         if (step instanceof Step.Write w) return resourceOp(w, w.token(), null);
         Step.Release r = (Step.Release) step;
         board.released(this, r.read());
-        return lockOp(role().release(r.read()), new Command.Release(r.read()),
-                r.gaveUp() ? Map.of("gave_up", "the lock client said the lease may be gone") : Map.of());
+        Map<String, Object> more = new LinkedHashMap<>();
+        if (r.gaveUp()) more.put("gave_up", "the lock client said the lease may be gone");
+        if (unrecorded != null) put(more, unrecorded);
+        unrecorded = null;
+        return lockOp(role().release(r.read()), new Command.Release(r.read()), more);
     }
 
     /** A careful holder asks its client before {@code guarded}; a worker that does not answer makes {@code guarded} crashed. */
     private Outcome check(Step guarded) {
-        Reply r = worker.call(new Command.Use());
+        Belief b = ask();
+        if (b == null) {
+            history.invoke(name(guarded), value(guarded), Map.of());
+            return crash(name(guarded));
+        }
+        if (Boolean.TRUE.equals(b.held())) unrecorded = b;
         // a client that cannot say gives no doubt to act on: the careful holder goes on
-        if (r instanceof Reply.InUse use) return new Outcome.StillHeld(!Boolean.FALSE.equals(use.stillHeld()));
-        history.invoke(name(guarded), value(guarded), Map.of());
-        return crash(name(guarded));
+        return new Outcome.StillHeld(!Boolean.FALSE.equals(b.held()));
     }
 
     /** Holds the lock before the write; a careful holder asks every 100 ms and stops at a doubt. */
@@ -172,11 +183,9 @@ final class DrivenClient implements Holder, Client {
         ResourceCalls.Answer a = step instanceof Step.Write w ? resource.write(caller, token, w.value())
                 : resource.read(caller, token, ((Step.Read) step).shared());
         Map<String, Object> extra = new LinkedHashMap<>();
-        // the client could not say: recorded as such, and no still-held judgement is made of it
-        extra.put("still_held", belief.held() == null ? "unknown" : belief.held());
-        extra.put("still_held_asked", belief.askedAt());
-        extra.put("still_held_at", belief.answeredAt());
-        if (!belief.attached().isEmpty()) extra.put("attached", belief.attached());
+        put(extra, belief);
+        // a later belief than any the hold's checks gave
+        unrecorded = null;
         if (a.error() != null) extra.put("error", a.error());
         // a client killed at the resource's checkpoint (kill-at:) is recorded as killed there before its operation's end
         if (a.type() == OpType.INFO && worker.died()) board.workerDied(new ClientProcess(worker.process(), history.process()));
@@ -192,6 +201,15 @@ final class DrivenClient implements Holder, Client {
      * servers its connections reached as it answered.
      */
     private record Belief(Boolean held, long askedAt, long answeredAt, java.util.List<String> attached) {
+    }
+
+    /** {@code belief} as the history's fields ({@code still_held}, its times, {@code attached}). */
+    private static void put(Map<String, Object> fields, Belief belief) {
+        // the client could not say: recorded as such, and no still-held judgement is made of it
+        fields.put("still_held", belief.held() == null ? "unknown" : belief.held());
+        fields.put("still_held_asked", belief.askedAt());
+        fields.put("still_held_at", belief.answeredAt());
+        if (!belief.attached().isEmpty()) fields.put("attached", belief.attached());
     }
 
     /**
@@ -267,6 +285,7 @@ final class DrivenClient implements Holder, Client {
      */
     private Outcome reset() {
         board.released(this);
+        unrecorded = null;
         if (worker.reset()) {
             history.nextProcess();
         } else {
@@ -277,6 +296,7 @@ final class DrivenClient implements Holder, Client {
 
     private void replace() {
         board.released(this);
+        unrecorded = null;
         history.nextProcess();
         worker.replace(history.process());
     }
