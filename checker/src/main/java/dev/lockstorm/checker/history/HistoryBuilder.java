@@ -233,7 +233,7 @@ public final class HistoryBuilder {
     /**
      * A holder's belief, as a completion (or a release's invocation) carries it, is judged against other grants (a "yes" after one is a defect): one the checker
      * would misread is bad input, never skipped. {@code still_held} is true, false or "unknown"; its times are whole nanoseconds
-     * on the history's clock, asked no later than answered.
+     * on the history's clock, asked no later than answered, and answered no later than the event that carries it.
      */
     private void checkBelief(Op op) {
         Object held = op.extra("still_held");
@@ -250,6 +250,14 @@ public final class HistoryBuilder {
         if (asked instanceof Number a && at instanceof Number t && a.longValue() > t.longValue()) {
             throw error(op, "still_held_asked " + a + " of a " + op.f() + " is after its still_held_at " + t
                     + "; expected the question no later than its answer");
+        }
+        // a belief is recorded once it was answered: one dated after the event that carries it would be judged against grants it
+        // never saw
+        Object last = at != null ? at : asked;
+        if (last instanceof Number t && op.time() != Op.NO_TIME && t.longValue() > op.time()) {
+            throw error(op, (at != null ? "still_held_at " : "still_held_asked ") + t + " of a " + op.f() + " is after the "
+                    + (op.type() == OpType.INVOKE ? "invocation" : "completion") + " that carries it (time " + op.time()
+                    + "); expected a belief answered before it is recorded");
         }
     }
 

@@ -144,6 +144,15 @@ class HostileInputTest {
             HistoryFormatException e = bad(released + c[0] + "}\n", HistoryFormat.JSONL);
             assertTrue(e.getMessage().startsWith("h:1: " + c[1]), c[0] + ": " + e.getMessage());
         }
+        // answered after the event that carries it: judged, it could turn a grant the holder never saw into its defect
+        HistoryFormatException late = bad(invoke.replace("{\"type\"", "{\"time\":1,\"type\"") + "{\"time\":4,\"type\":\"ok\",\"process\":0,"
+                + "\"f\":\"write\",\"still_held\":true,\"still_held_asked\":3,\"still_held_at\":5}\n", HistoryFormat.JSONL);
+        assertTrue(late.getMessage().startsWith("h:2: still_held_at 5 of a write is after the completion that carries it (time 4)"),
+                late.getMessage());
+        HistoryFormatException lateAsk = bad("{\"time\":4,\"type\":\"invoke\",\"process\":0,\"f\":\"release\",\"still_held\":true,"
+                + "\"still_held_asked\":6}\n", HistoryFormat.JSONL);
+        assertTrue(lateAsk.getMessage().startsWith("h:1: still_held_asked 6 of a release is after the invocation that carries it"),
+                lateAsk.getMessage());
         // well formed, and a client that could not say
         for (String ok : new String[]{"\"still_held\":true,\"still_held_asked\":3,\"still_held_at\":5", "\"still_held\":\"unknown\""}) {
             assertDoesNotThrow(() -> read(invoke + "{\"type\":\"ok\",\"process\":0,\"f\":\"write\"," + ok + "}\n", HistoryFormat.JSONL));

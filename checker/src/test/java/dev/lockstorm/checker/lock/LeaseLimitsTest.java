@@ -252,7 +252,7 @@ class LeaseLimitsTest {
         Incident.Cause c = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1")).acquire(0, 1L).with("client", "c1")
                 .gap(100).nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", 3_500)).with("hosts", List.of("n1"))
                 .gap(4_900).acquire(1, 2L).with("client", "c2")
-                .invoke(0, "write", Map.of("token", 1, "value", 1))
+                .invoke(0, "write", Map.of("token", 1, "value", 1)).gap(200)
                 .add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true)
                 .with("still_held_at", 5_100_000_000L).release(0).release(1));
         assertFalse(c.leaseLimit(), c.why());
@@ -724,7 +724,7 @@ class LeaseLimitsTest {
                 .gap(100).nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
                 .gap(11_000).acquire(1, 2L).with("client", "c2")
                 .nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
-                .invoke(0, "write", Map.of("token", 1, "value", 1))
+                .invoke(0, "write", Map.of("token", 1, "value", 1)).gap(200)
                 .add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true);
         if (askedAt != null) written = written.with("still_held_asked", askedAt * 1_000_000L);
         return cause(written.with("still_held_at", answeredAt * 1_000_000L).release(0).release(1));
