@@ -198,7 +198,9 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                     + History.duration(end) + " at the earliest, after the grant at " + History.duration(grant), end);
         }
         boolean late = end - elected < interval + slack;
-        boolean held = heldUntil >= end - slack;
+        // renewals held up at the old leader until the fault ended: the one held is lost or refused there, and the next goes out
+        // (to a leader the client must find) up to an interval later
+        boolean held = heldUntil >= end - slack - interval;
         if (!late && !held) {
             return new Judgement(false, "after the failover (" + what + "), the new leader was named at " + History.duration(elected) + ", "
                     + History.duration(end - elected) + " before the holder's " + describe() + " could run out at " + History.duration(end)
@@ -206,7 +208,8 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         }
         return new Judgement(true, "the leader that judged the holder's lease failed over (" + what + "): no renewal could land until a new"
                 + " leader was named at " + History.duration(elected) + ", and " + grace + (held ? ", while the holder's renewals still went to the"
-                + " old one" : ", less than a renewal interval after the takeover") + ", so its " + describe() + ", last heard no earlier than "
+                + " old one" + (heldUntil < end ? " until " + History.duration(heldUntil) + ", the next due up to " + History.duration(interval)
+                + " later" : "") : ", less than a renewal interval after the takeover") + ", so its " + describe() + ", last heard no earlier than "
                 + History.duration(renewed) + ", could run out at " + History.duration(end) + ", before the grant at " + History.duration(grant), end);
     }
 
