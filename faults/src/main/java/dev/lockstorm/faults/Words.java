@@ -29,9 +29,18 @@ public final class Words {
         return (units < 0 ? "-" : "") + whole + "." + f;
     }
 
-    /** A value as an error message quotes it: a string in quotes, anything else as it prints. */
+    /** A value as an error message quotes it: as JSON writes it (a string in quotes, a list or an object with its parts shown alike), so that it reads as the line it came from. */
     public static String show(Object v) {
         if (v instanceof String s) return "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        if (v instanceof java.util.List<?> l) return "[" + String.join(", ", l.stream().map(Words::show).toList()) + "]";
+        if (v instanceof java.util.Map<?, ?> m) {
+            return "{" + String.join(", ", m.entrySet().stream().map(e -> show(String.valueOf(e.getKey())) + ": " + show(e.getValue())).toList()) + "}";
+        }
         return String.valueOf(v);
+    }
+
+    /** {@code word} after its indefinite article: "an acquire", "a write". */
+    public static String a(String word) {
+        return (!word.isEmpty() && "aeiou".indexOf(Character.toLowerCase(word.charAt(0))) >= 0 ? "an " : "a ") + word;
     }
 }

@@ -2,6 +2,7 @@ package dev.lockstorm.checker.history;
 
 import dev.lockstorm.faults.FaultEffect;
 import dev.lockstorm.faults.NemesisEvent;
+import dev.lockstorm.faults.Words;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -223,7 +224,7 @@ public final class HistoryBuilder {
             }
             case "read", "write" -> {
                 if (op.type() == OpType.INVOKE && op.value() instanceof Map<?, ?> m && !isToken(m.get("token"))) {
-                    throw error(op, "token " + Op.show(m.get("token")) + " of a " + op.f() + " is not an integer; expected an integer or null");
+                    throw error(op, "token " + Op.show(m.get("token")) + " of " + Words.a(op.f()) + " is not an integer; expected an integer or null");
                 }
             }
             default -> { }
@@ -238,24 +239,24 @@ public final class HistoryBuilder {
     private void checkBelief(Op op) {
         Object held = op.extra("still_held");
         if (held != null && !(held instanceof Boolean) && !"unknown".equals(held)) {
-            throw error(op, "still_held " + Op.show(held) + " of a " + op.f() + "; expected true, false or \"unknown\"");
+            throw error(op, "still_held " + Op.show(held) + " of " + Words.a(op.f()) + "; expected true, false or \"unknown\"");
         }
         Object attached = op.extra("attached");
         if (attached != null && !(attached instanceof List<?> l && !l.isEmpty() && l.stream().allMatch(String.class::isInstance))) {
-            throw error(op, "attached " + Op.show(attached) + " of a " + op.f() + "; expected a list of the servers its client was connected to"
+            throw error(op, "attached " + Op.show(attached) + " of " + Words.a(op.f()) + "; expected a list of the servers its client was connected to"
                     + " (\"n1\", …)");
         }
         Object asked = beliefTime(op, "still_held_asked");
         Object at = beliefTime(op, "still_held_at");
         if (asked instanceof Number a && at instanceof Number t && a.longValue() > t.longValue()) {
-            throw error(op, "still_held_asked " + a + " of a " + op.f() + " is after its still_held_at " + t
+            throw error(op, "still_held_asked " + a + " of " + Words.a(op.f()) + " is after its still_held_at " + t
                     + "; expected the question no later than its answer");
         }
         // a belief is recorded once it was answered: one dated after the event that carries it would be judged against grants it
         // never saw
         Object last = at != null ? at : asked;
         if (last instanceof Number t && op.time() != Op.NO_TIME && t.longValue() > op.time()) {
-            throw error(op, (at != null ? "still_held_at " : "still_held_asked ") + t + " of a " + op.f() + " is after the "
+            throw error(op, (at != null ? "still_held_at " : "still_held_asked ") + t + " of " + Words.a(op.f()) + " is after the "
                     + (op.type() == OpType.INVOKE ? "invocation" : "completion") + " that carries it (time " + op.time()
                     + "); expected a belief answered before it is recorded");
         }
@@ -265,7 +266,7 @@ public final class HistoryBuilder {
     private Object beliefTime(Op op, String field) {
         Object v = op.extra(field);
         if (!isToken(v) || v instanceof Number n && n.longValue() < 0) {
-            throw error(op, field + " " + Op.show(v) + " of a " + op.f() + " is not a time; expected whole nanoseconds ≥ 0 on the history's clock");
+            throw error(op, field + " " + Op.show(v) + " of " + Words.a(op.f()) + " is not a time; expected whole nanoseconds ≥ 0 on the history's clock");
         }
         return v;
     }

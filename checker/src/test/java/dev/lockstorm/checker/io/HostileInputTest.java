@@ -94,7 +94,7 @@ class HostileInputTest {
                 {"start-loss", "{\"percent\":\"abc\",\"from\":{\"n1\":[\"c1\"]}}", "", "percent \"abc\" is not a percent"},
                 {"start-loss", "{\"percent\":250,\"from\":{\"n1\":[\"c1\"]}}", "", "percent 250 is not a percent"},
                 {"start-slow", "{\"kbit\":-5,\"to\":{\"c1\":[\"n1\"]}}", "", "kbit -5 is not a bandwidth"},
-                {"start-delay", "{\"ms\":200,\"to\":[\"c1\",\"n1\"]}", "", "to [c1, n1] is not each host with the hosts it names"},
+                {"start-delay", "{\"ms\":200,\"to\":[\"c1\",\"n1\"]}", "", "to [\"c1\", \"n1\"] is not each host with the hosts it names"},
                 {"start-delay", "{\"ms\":200,\"jitter_ms\":-1,\"to\":{\"c1\":[\"n1\"]}}", "", "jitter_ms -1 is not a jitter"},
                 {"clock-jump", "{\"process\":\"redis-n1\",\"delta_ms\":\"lots\"}", "", "delta_ms \"lots\" is not a number"},
         };
@@ -144,6 +144,10 @@ class HostileInputTest {
             HistoryFormatException e = bad(released + c[0] + "}\n", HistoryFormat.JSONL);
             assertTrue(e.getMessage().startsWith("h:1: " + c[1]), c[0] + ": " + e.getMessage());
         }
+        // quoted as the line wrote it, after its article
+        HistoryFormatException grant = bad("{\"type\":\"invoke\",\"process\":0,\"f\":\"acquire\"}\n{\"type\":\"ok\",\"process\":0,"
+                + "\"f\":\"acquire\",\"value\":1,\"attached\":[\"n1\",{\"a\":null}]}\n", HistoryFormat.JSONL);
+        assertTrue(grant.getMessage().startsWith("h:2: attached [\"n1\", {\"a\": null}] of an acquire; expected a list"), grant.getMessage());
         // answered after the event that carries it: judged, it could turn a grant the holder never saw into its defect
         HistoryFormatException late = bad(invoke.replace("{\"type\"", "{\"time\":1,\"type\"") + "{\"time\":4,\"type\":\"ok\",\"process\":0,"
                 + "\"f\":\"write\",\"still_held\":true,\"still_held_asked\":3,\"still_held_at\":5}\n", HistoryFormat.JSONL);
