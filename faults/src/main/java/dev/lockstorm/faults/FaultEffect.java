@@ -106,6 +106,17 @@ public sealed interface FaultEffect {
     }
 
     /**
+     * What it did to a holder whose history does not say where it ran (an imported history: Jepsen's
+     * clients run on its control node and each reaches the servers through one of them) had its
+     * requests gone through {@code server}, one of the hosts it names. Only a fault of links holds up
+     * what passes through a server; a frozen or killed server answers through {@link #pastItsHosts},
+     * and a clock or a client's worker is not the holder's.
+     */
+    default Impact through(String server, Judging judging) {
+        return Impact.NONE;
+    }
+
+    /**
      * How late what it held up still lands once it is undone, in nanoseconds (a delayed link delivers
      * what was sent under it that much later); empty for a fault that holds nothing back, or whose
      * delay the history does not say.
@@ -206,6 +217,8 @@ public sealed interface FaultEffect {
         SLOWED("slowed by a slow link"),
         DELAYED("delayed by its links"),
         UNRENEWED("kept from renewing its lease"),
+        /** by a fault in a word lockstorm does not know (an imported history's own): what it did is not said, so it is not ruled out */
+        UNREAD("reached by a fault in words lockstorm does not know, which may have held it up (the history does not say what it did)"),
         NONE("not held up");
 
         private final String words;
@@ -233,6 +246,12 @@ public sealed interface FaultEffect {
 
         /** Each host and the hosts its links to are cut, lossy, slow or delayed, as its value says; null when it does not say. */
         Map<String, List<String>> links();
+
+        /** As if the holder sat on {@code server}: what it sent there was held up as that host's own was. */
+        @Override
+        default Impact through(String server, Judging judging) {
+            return onHolder(server, judging);
+        }
 
         /** Every host on either side of its links, in the order the value names them. */
         @Override
@@ -1207,9 +1226,25 @@ public sealed interface FaultEffect {
             return null;
         }
 
+        /** Through a host it names it may have done anything to the holder's requests. */
+        @Override
+        public Impact through(String server, Judging judging) {
+            return Impact.UNREAD;
+        }
+
+        /** On the holder's own host it may have done anything: what the word means is not said. */
         @Override
         public Impact onHolder(String client) {
-            return Impact.NONE;
+            return Impact.UNREAD;
+        }
+
+        /**
+         * On a server, or on hosts the history does not name, it may have kept the holder from the servers that judge its lease
+         * (a partition or a crash under a word of its own); one that names only other clients' hosts keeps the holder from nothing.
+         */
+        @Override
+        public java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
+            return hosts.isEmpty() || judging.onServer(hosts) ? java.util.Optional.of(Impact.UNREAD) : java.util.Optional.empty();
         }
     }
 

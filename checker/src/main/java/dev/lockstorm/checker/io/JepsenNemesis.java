@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.io;
 
 import dev.lockstorm.checker.history.HistoryBuilder;
+import dev.lockstorm.checker.history.HistoryFormatException;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.faults.NemesisEvent;
 
@@ -43,20 +44,20 @@ final class JepsenNemesis {
             else since.add(new Pending(op, declaredIndex));
             return;
         }
-        Op step = inVocabulary(op);
-        if (intent != null && intent.f().equals(step.f()) && intent.type() == step.type()) {
-            paired(intent, intentIndex, step, declaredIndex);
+        // paired by Jepsen's own word: what it means may show only in what was done (the old partitioner's :start)
+        if (intent != null && intent.f().equals(op.f()) && intent.type() == op.type()) {
+            paired(intent, intentIndex, op, declaredIndex);
             intent = null;
             return;
         }
         finish();
-        intent = step;
+        intent = op;
         intentIndex = declaredIndex;
     }
 
     /** Ends the source: a nemesis operation still waiting stands alone. */
     void finish() {
-        if (intent != null) out.add(intent, intentIndex);
+        if (intent != null) out.add(inVocabulary(intent, intent.value()), intentIndex);
         intent = null;
         flushSince();
     }
@@ -66,9 +67,10 @@ final class JepsenNemesis {
         Map<String, Object> extra = new LinkedHashMap<>(set.extra());
         extra.putAll(done.extra());
         if (set.value() != null && !set.value().equals(value)) extra.put("intent", set.value());
-        boolean begins = NemesisEvent.of(done.f()).map(NemesisEvent::opens).orElse(false);
+        Op step = inVocabulary(done, value);
+        boolean begins = NemesisEvent.of(step.f()).map(NemesisEvent::opens).orElse(false);
         Op at = begins ? set : done;
-        Op merged = new Op(0, at.time(), at.type(), at.process(), at.f(), value, extra, at.line());
+        Op merged = new Op(0, at.time(), at.type(), at.process(), step.f(), step.value(), extra, at.line());
         if (begins) {
             out.add(merged, setIndex);
             flushSince();
@@ -83,19 +85,54 @@ final class JepsenNemesis {
         since.clear();
     }
 
-    /** The event in lockstorm's words: a combined-nemesis word renamed, a partition's grudge out of its {@code [:isolated …]}. */
-    private Op inVocabulary(Op op) {
-        // Jepsen's combined nemesis's words for what lockstorm's vocabulary names otherwise
+    /**
+     * The event in lockstorm's words, told by its word and {@code value} (what was done): a combined-nemesis word renamed, a
+     * partition's grudge out of its {@code [:isolated …]}. The old partitioner's {@code :start} and {@code :stop} are a
+     * partition and its heal when what was done says so ({@code [:isolated grudge]} or {@code "Cut off …"}, then
+     * {@code :network-healed} or {@code "fully connected"}); any other {@code :start} is a killed server started again.
+     */
+    private Op inVocabulary(Op op, Object value) {
         String f = switch (op.f()) {
             case "pause" -> NemesisEvent.START_PAUSE.f();
             case "resume" -> NemesisEvent.STOP_PAUSE.f();
+            case "start" -> grudge(value) != null ? NemesisEvent.START_PARTITION.f() : op.f();
+            case "stop" -> "network-healed".equals(value) || "fully connected".equals(value) ? NemesisEvent.STOP_PARTITION.f() : op.f();
             default -> op.f();
         };
-        Object value = op.value();
-        if (f.equals(NemesisEvent.START_PARTITION.f()) && value instanceof List<?> l && l.size() == 2 && l.get(1) instanceof Map<?, ?> grudge) {
-            value = grudge;
-        }
+        if (f.equals(NemesisEvent.START_PARTITION.f()) && grudge(value) != null) value = grudge(value);
         if (f.equals(op.f()) && value == op.value()) return op;
         return new Op(op.index(), op.time(), op.type(), op.process(), out.canonical(f), value, op.extra(), op.line());
     }
+
+    /**
+     * The grudge a partition's value holds, by host, or null when it holds none: Jepsen's {@code [:isolated grudge]}, or the
+     * older {@code "Cut off grudge"} with the grudge printed in EDN ({@code {:n1 #{:n2 :n3}}}); a value that only names
+     * the partition ({@code :majority}) is none.
+     */
+    private static Map<?, ?> grudge(Object value) {
+        if (value instanceof List<?> l && l.size() == 2 && l.get(1) instanceof Map<?, ?> g) return g;
+        if (value instanceof String s && s.startsWith(CUT_OFF)) {
+            // older still, the grudge printed as a vector of host, hosts pairs, each set as #[…]: not EDN, read as a vector
+            String printed = s.substring(CUT_OFF.length()).replace("#[", "[");
+            try {
+                Object g = EdnReader.parse(printed, "the partition's value", 1);
+                if (g instanceof Map<?, ?> m) return m;
+                if (g instanceof List<?> pairs && pairs.size() % 2 == 0 && !pairs.isEmpty()) {
+                    Map<Object, Object> m = new LinkedHashMap<>();
+                    for (int i = 0; i < pairs.size(); i += 2) {
+                        if (!(pairs.get(i + 1) instanceof java.util.Collection<?>)) return null;
+                        m.put(pairs.get(i), pairs.get(i + 1));
+                    }
+                    return m;
+                }
+                return null;
+            } catch (HistoryFormatException e) {
+                return null; // a printed grudge lockstorm cannot read: the event stands under its own word
+            }
+        }
+        return null;
+    }
+
+    /** How the old partitioner began the value of a partition it made. */
+    private static final String CUT_OFF = "Cut off ";
 }

@@ -34,6 +34,15 @@ public final class FaultSpans {
             if (op.isClient()) continue;
             NemesisEvent e = NemesisEvent.of(op.f()).orElse(null);
             if (e != null && e.harnessFact()) continue; // who leads, a fault that missed, the run's facts: no fault
+            if (e == null && op.f().startsWith(START)) {
+                // a word of the history's own in Jepsen's start-/stop- form lasts until its partner, as lockstorm's own words do
+                put(open, "event:" + op.f().substring(START.length()) + ":", Opened.of(op));
+                continue;
+            }
+            if (e == null && op.f().startsWith(STOP) && open.keySet().stream().anyMatch(k -> k.startsWith(otherKey(op)))) {
+                close(out, open, otherKey(op), op);
+                continue;
+            }
             if (e == null || e.span() == null) {
                 out.add(span("event:" + op.f(), Opened.of(op), op));
                 continue;
@@ -58,6 +67,14 @@ public final class FaultSpans {
         open.forEach((key, o) -> out.add(span(key, o, null)));
         out.sort(java.util.Comparator.comparingInt(s -> s.start().index()));
         return out;
+    }
+
+    private static final String START = "start-";
+    private static final String STOP = "stop-";
+
+    /** The prefix of the spans a {@code stop-x} of the history's own words closes: every {@code start-x} open. */
+    private static String otherKey(Op stop) {
+        return "event:" + stop.f().substring(STOP.length()) + ":";
     }
 
     /** An event that began a fault, with what the fault did, read from it once. */

@@ -500,6 +500,18 @@ public final class Incidents {
         // the member it reached its group's leader through, when the history says: what the judgement below rests on
         String via = judging.judges() == LeaseModel.Judges.LEADER && !judging.attached().isEmpty()
                 ? ", its client attached to " + String.join(", ", new java.util.TreeSet<>(judging.attached())) : "";
+        // a history that does not name the holder (an imported one, its processes numbers) does not say which server it reached
+        // the others through: it may have been any the fault touched, and is judged as if it was; the words say so
+        String placed = "";
+        if (!onClient && past.map(i -> i == FaultEffect.Impact.NONE).orElse(true) && hold.start().client() == null) {
+            for (String host : f.hosts()) {
+                FaultEffect.Impact there = f.effect().through(host, judging);
+                if (there == FaultEffect.Impact.NONE) continue;
+                past = java.util.Optional.of(there);
+                placed = "; the history does not say which server the holder reached the others through, so it is judged as if through " + host;
+                break;
+            }
+        }
         if (!onClient && past.isEmpty()) return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not touch the holder (" + f.describe() + via + ")");
         FaultEffect.Impact impact = onClient ? f.effect().onHolder(client, judging) : past.get();
         if (impact == FaultEffect.Impact.NONE) {
@@ -512,10 +524,11 @@ public final class Incidents {
             return LeaseTerms.Judgement.no("the holder was frozen inside its acquire, before its grant (" + f.describe() + ")");
         }
         if (terms == null || !timed || f.start().time() == Op.NO_TIME) {
-            return LeaseTerms.Judgement.yes("the holder was " + impact.words() + " before the grant (" + f.describe() + ")" + unjudged(terms));
+            return LeaseTerms.Judgement.yes("the holder was " + impact.words() + " before the grant (" + f.describe() + ")" + placed + unjudged(terms));
         }
-        return terms.stopped(f, impact, f.start().index() < hold.start().index(), f.start().time(), f.end() == null ? Long.MAX_VALUE : f.end().time(),
-                asked, at);
+        LeaseTerms.Judgement j = terms.stopped(f, impact, f.start().index() < hold.start().index(), f.start().time(),
+                f.end() == null ? Long.MAX_VALUE : f.end().time(), asked, at);
+        return placed.isEmpty() ? j : new LeaseTerms.Judgement(j.suffices(), j.why() + placed, j.runsOut());
     }
 
     /**

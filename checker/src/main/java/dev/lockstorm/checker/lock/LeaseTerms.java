@@ -147,7 +147,10 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                 if (impact == FaultEffect.Impact.FROZEN) {
                     return Judgement.no("a frozen client's kernel keeps its connection open, so the " + what + " does not end a " + describe());
                 }
-                if (impact != FaultEffect.Impact.CUT_OFF) return Judgement.no("the " + what + " does not close a " + describe() + "'s connection");
+                // a word lockstorm does not know may have been a cut: judged as one
+                if (impact != FaultEffect.Impact.CUT_OFF && impact != FaultEffect.Impact.UNREAD) {
+                    return Judgement.no("the " + what + " does not close a " + describe() + "'s connection");
+                }
                 if (f.effect().resetsConnections()) {
                     // refused with resets, the connection breaks as soon as the server next sends to the holder (a reply, a keep-alive probe)
                     long at = Math.max(from, ask);

@@ -97,4 +97,40 @@ class JepsenNemesisTest {
         assertEquals(List.of(0, 2, 4), steps.stream().map(Op::index).toList(), "the read invoked before the heal was done stays before it");
         assertNull(steps.get(2).value());
     }
+
+    @Test
+    void theOldPartitionersStartAndStopAreAPartitionWhenWhatWasDoneSaysSo() throws IOException {
+        // knossos's histories: the partitioner set out with :start, said what it cut in words, and healed with :stop
+        History h = edn("""
+                [{:process :nemesis, :type :info, :f :start, :value nil, :time 1}
+                 {:process :nemesis, :type :info, :f :start, :value "Cut off {:n2 #{:n3 :n1}, :n3 #{:n2}, :n1 #{:n2}}", :time 2}
+                 {:process :nemesis, :type :info, :f :stop, :value nil, :time 3}
+                 {:process :nemesis, :type :info, :f :stop, :value "fully connected", :time 4}
+                 {:process :nemesis, :type :info, :f :start, :value nil, :time 5}
+                 {:process :nemesis, :type :info, :f :start, :value "Cut off [:n3 #[:n1], :n1 #[:n3]]", :time 6}
+                 {:process :nemesis, :type :info, :f :stop, :value nil, :time 7}
+                 {:process :nemesis, :type :info, :f :stop, :value :network-healed, :time 8}
+                 {:process :nemesis, :type :info, :f :start, :value :all, :time 9}
+                 {:process :nemesis, :type :info, :f :start, :value {"n1" :started}, :time 10}]
+                """);
+        List<Op> steps = nemesis(h);
+        assertEquals(List.of("start-partition", "stop-partition", "start-partition", "stop-partition", "start"),
+                steps.stream().map(Op::f).toList(), "a :start that cut is a partition; one that started a server stays a restart");
+        List<FaultSpan> spans = FaultSpans.of(h);
+        FaultEffect.Cut first = assertInstanceOf(FaultEffect.Cut.class, spans.get(0).effect());
+        assertEquals(List.of("n1", "n3"), first.refuses().get("n2").stream().map(String::valueOf).sorted().toList(), "the grudge printed in EDN");
+        assertEquals(List.of(1L, 4L), List.of(spans.get(0).start().time(), spans.get(0).end().time()));
+        FaultEffect.Cut second = assertInstanceOf(FaultEffect.Cut.class, spans.get(1).effect());
+        assertEquals(List.of("n1"), second.refuses().get("n3").stream().map(String::valueOf).toList(), "the grudge printed as pairs, each set as #[…]");
+        assertEquals(List.of(5L, 8L), List.of(spans.get(1).start().time(), spans.get(1).end().time()));
+    }
+
+    @Test
+    void aPrintedGrudgeThatCannotBeReadLeavesTheEventUnderItsOwnWord() throws IOException {
+        History h = edn("""
+                [{:process :nemesis, :type :info, :f :start, :value nil, :time 1}
+                 {:process :nemesis, :type :info, :f :start, :value "Cut off {:n2", :time 2}]
+                """);
+        assertEquals(List.of("start"), nemesis(h).stream().map(Op::f).toList());
+    }
 }

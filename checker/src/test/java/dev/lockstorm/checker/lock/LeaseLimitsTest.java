@@ -507,6 +507,68 @@ class LeaseLimitsTest {
         assertFalse(underCut(RENEWED_10S, clients).leaseLimit());
     }
 
+    /**
+     * Three servers; the holder and the next one unnamed (an imported history's numbered processes, no {@code client}) unless
+     * {@code named}; {@code refuses} for 12 s from 100 ms; the next grant at 12.2 s.
+     */
+    private static Incident.Cause underCutOfUnplacedHolder(LeaseModel model, Map<String, Object> refuses, boolean named) {
+        H h = h().nemesis(NemesisEvent.RUN.f(), run(model, "n1", "n2", "n3")).acquire(0, 1L);
+        if (named) h.with("client", "c1");
+        h.gap(100).nemesis("start-partition", refuses).with("hosts", List.of("n1", "n2", "n3"))
+                .gap(12_000).nemesis("stop-partition", "fully connected").gap(100).acquire(1, 2L);
+        if (named) h.with("client", "c2");
+        return cause(h.release(0).release(1));
+    }
+
+    @Test
+    void aHolderWhoseHistoryDoesNotSayWhereItRanIsJudgedAsIfItUsedTheServerTheCutKeptFromTheOthers() {
+        LeaseModel quorum = new LeaseModel.Renewed(Duration.ofSeconds(10), Duration.ofMillis(3333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+        // Jepsen's isolated node: its clients run elsewhere and each reaches the servers through one of them, which may be n1
+        Map<String, Object> isolateNode = Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1"));
+        Incident.Cause unplaced = underCutOfUnplacedHolder(quorum, isolateNode, false);
+        assertTrue(unplaced.leaseLimit(), "the holder may have used n1: " + unplaced.why());
+        assertTrue(unplaced.why().contains("judged as if through n1") && unplaced.why().contains("cut off before the grant"), unplaced.why());
+        // where the history places the holder on a host of its own, the isolated node kept it from nothing
+        Incident.Cause placed = underCutOfUnplacedHolder(quorum, isolateNode, true);
+        assertFalse(placed.leaseLimit(), placed.why());
+        assertFalse(placed.why().contains("judged as if"), placed.why());
+        // a cut that leaves every server a majority it hears (two clients' hosts apart) holds up nothing that passes a server
+        Map<String, Object> clients = Map.of("c7", List.of("c8"), "c8", List.of("c7"));
+        Incident.Cause apart = underCutOfUnplacedHolder(quorum, clients, false);
+        assertFalse(apart.leaseLimit(), apart.why());
+        // timing still rules: the same cut healed long before the lease could run out explains nothing
+        Incident.Cause brief = cause(h().nemesis(NemesisEvent.RUN.f(), run(quorum, "n1", "n2", "n3")).acquire(0, 1L)
+                .gap(100).nemesis("start-partition", isolateNode).with("hosts", List.of("n1", "n2", "n3"))
+                .gap(200).nemesis("stop-partition", "fully connected").gap(2_000).acquire(1, 2L).release(0).release(1));
+        assertFalse(brief.leaseLimit(), brief.why());
+        assertTrue(brief.why().contains("judged as if through n1"), "the words still say where it was placed: " + brief.why());
+    }
+
+    /** c1 holds a 10 s renewed lease on one of n1..n3; a fault in the history's own words ({@code bump-clock}) on {@code hosts} from 100 ms for {@code length} ms; c2 granted at 12.2 s. */
+    private static Incident.Cause underAnUnknownWord(List<String> hosts, long length) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S, "n1", "n2", "n3")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-bump-clock", null).with("hosts", hosts)
+                .gap(length).nemesis("stop-bump-clock", null).with("hosts", hosts)
+                .gap(12_100 - length).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    @Test
+    void aFaultInWordsLockstormDoesNotKnowIsNotRuledOutWhereItCouldHaveReachedTheHolder() {
+        // on a server, or on the holder's own host, it may have done anything: not a defect, and the words say why
+        for (List<String> hosts : List.of(List.of("n1"), List.of("c1"), List.<String>of())) {
+            Incident.Cause reached = underAnUnknownWord(hosts, 12_000);
+            assertTrue(reached.leaseLimit(), hosts + ": " + reached.why());
+            assertTrue(reached.why().contains("words lockstorm does not know"), reached.why());
+        }
+        // on another client's host only, it kept the holder from nothing
+        Incident.Cause elsewhere = underAnUnknownWord(List.of("c3"), 12_000);
+        assertFalse(elsewhere.leaseLimit(), elsewhere.why());
+        // it lasts from its start- to its stop- word: ended 100 ms in, the 10 s lease was renewed after it
+        Incident.Cause brief = underAnUnknownWord(List.of("n1"), 100);
+        assertFalse(brief.leaseLimit(), brief.why());
+        assertTrue(brief.why().contains("ended"), brief.why());
+    }
+
     /** Three servers, the watch naming {@code leader} (none when null); c1 holds; {@code refuses} for 12 s from 100 ms; c2 granted at 12.2 s. */
     private static Incident.Cause underCutLedBy(String leader, Map<String, Object> refuses) {
         return underCutLedBy(leader, refuses, null, false);
