@@ -105,7 +105,9 @@ public final class FaultSpans {
         int colon = key.indexOf(':');
         String kind = key.substring(0, colon);
         String target = key.substring(colon + 1);
-        return new FaultSpan(kind.equals("event") ? String.valueOf(o.start().value()) : target, o.start(), end,
+        // an event's own value as its line wrote it: a word as it is, a list or a map in JSON's form (never Java's {n1=paused})
+        Object value = o.start().value();
+        return new FaultSpan(kind.equals("event") ? (value instanceof String w ? w : Op.show(value)) : target, o.start(), end,
                 hosts(o.start(), o.effect()), o.effect());
     }
 

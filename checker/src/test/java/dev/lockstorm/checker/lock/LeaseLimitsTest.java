@@ -547,7 +547,7 @@ class LeaseLimitsTest {
     /** c1 holds a 10 s renewed lease on one of n1..n3; a fault in the history's own words ({@code bump-clock}) on {@code hosts} from 100 ms for {@code length} ms; c2 granted at 12.2 s. */
     private static Incident.Cause underAnUnknownWord(List<String> hosts, long length) {
         return cause(h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S, "n1", "n2", "n3")).acquire(0, 1L).with("client", "c1")
-                .gap(100).nemesis("start-bump-clock", null).with("hosts", hosts)
+                .gap(100).nemesis("start-bump-clock", Map.of("n1", 30)).with("hosts", hosts)
                 .gap(length).nemesis("stop-bump-clock", null).with("hosts", hosts)
                 .gap(12_100 - length).acquire(1, 2L).with("client", "c2").release(0).release(1));
     }
@@ -559,6 +559,7 @@ class LeaseLimitsTest {
             Incident.Cause reached = underAnUnknownWord(hosts, 12_000);
             assertTrue(reached.leaseLimit(), hosts + ": " + reached.why());
             assertTrue(reached.why().contains("words lockstorm does not know"), reached.why());
+            assertTrue(reached.why().contains("(start-bump-clock {\"n1\": 30} from"), "its value as the line wrote it: " + reached.why());
         }
         // on another client's host only, it kept the holder from nothing
         Incident.Cause elsewhere = underAnUnknownWord(List.of("c3"), 12_000);
