@@ -1265,12 +1265,17 @@ public sealed interface FaultEffect {
             case START_DELAY -> firstOf(inRange(v, "ms", 0, Double.MAX_VALUE, true, "a delay in milliseconds, 0 or more"),
                     field(v, "jitter_ms") == null ? null : inRange(v, "jitter_ms", 0, Double.MAX_VALUE, true, "a jitter in milliseconds, 0 or more"),
                     linksShape(v, "to"));
-            case CLOCK_JUMP, START_CLOCK_STROBE -> field(v, "delta_ms") == null || field(v, "delta_ms") instanceof Number ? null
-                    : "delta_ms " + Words.show(field(v, "delta_ms")) + " is not a number of milliseconds";
+            // judged in nanoseconds: a delta past what they hold would wrap round and turn a jump ahead into one back
+            case CLOCK_JUMP, START_CLOCK_STROBE -> field(v, "delta_ms") == null ? null
+                    : inRange(v, "delta_ms", -MAX_DELTA_MS, MAX_DELTA_MS, true, "a number of milliseconds that the history's nanosecond times can hold"
+                    + " (at most " + String.format(java.util.Locale.ROOT, "%,d", MAX_DELTA_MS) + " either way)");
             case CLOCK_RATE -> field(v, "rate") == null ? null : inRange(v, "rate", 0, Double.MAX_VALUE, false, "a clock rate above 0");
             default -> null;
         };
     }
+
+    /** The largest clock move in milliseconds whose nanoseconds a long holds. */
+    long MAX_DELTA_MS = Long.MAX_VALUE / 1_000_000L;
 
     /** One phrase per host of {@code links}, joined by "; ". */
     private static String each(Map<String, List<String>> links, java.util.function.BiFunction<String, List<String>, String> phrase) {

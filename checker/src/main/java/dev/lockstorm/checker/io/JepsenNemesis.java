@@ -19,7 +19,8 @@ import java.util.Map;
  * other step (a heal, a word lockstorm does not know) where it was done; what it set out to do stays
  * in the event's {@code intent}. Jepsen's combined nemesis calls a freeze {@code :pause} and
  * {@code :resume}, read as {@code start-pause} and {@code stop-pause}; a partition's
- * {@code [:isolated grudge]} is its grudge. A nemesis operation without its partner stands as it is.
+ * {@code [:isolated grudge]} is its grudge, and its clock words are lockstorm's clock events ({@link #clockSteps}). A
+ * nemesis operation without its partner stands as it is.
  */
 final class JepsenNemesis {
     private final HistoryBuilder out;
@@ -57,7 +58,11 @@ final class JepsenNemesis {
 
     /** Ends the source: a nemesis operation still waiting stands alone. */
     void finish() {
-        if (intent != null) out.add(inVocabulary(intent, intent.value()), intentIndex);
+        if (intent != null) {
+            List<Op> clock = clockSteps(intent, intent.value(), intent.value());
+            if (clock.isEmpty()) out.add(inVocabulary(intent, intent.value()), intentIndex);
+            else addAll(clock, intentIndex);
+        }
         intent = null;
         flushSince();
     }
@@ -67,17 +72,71 @@ final class JepsenNemesis {
         Map<String, Object> extra = new LinkedHashMap<>(set.extra());
         extra.putAll(done.extra());
         if (set.value() != null && !set.value().equals(value)) extra.put("intent", set.value());
-        Op step = inVocabulary(done, value);
-        boolean begins = NemesisEvent.of(step.f()).map(NemesisEvent::opens).orElse(false);
+        List<Op> clock = clockSteps(done, set.value(), value);
+        List<Op> steps = clock.isEmpty() ? List.of(inVocabulary(done, value)) : clock;
+        boolean begins = NemesisEvent.of(steps.get(0).f()).map(NemesisEvent::opens).orElse(false);
         Op at = begins ? set : done;
-        Op merged = new Op(0, at.time(), at.type(), at.process(), step.f(), step.value(), extra, at.line());
+        List<Op> merged = steps.stream().map(step -> new Op(0, at.time(), at.type(), at.process(), step.f(), step.value(), extra, at.line())).toList();
         if (begins) {
-            out.add(merged, setIndex);
+            addAll(merged, setIndex);
             flushSince();
         } else {
             flushSince();
-            out.add(merged, doneIndex);
+            addAll(merged, doneIndex);
         }
+    }
+
+    /** One Jepsen step's events: the first at the index its source declared, the others (one per node) after it. */
+    private void addAll(List<Op> steps, Object declaredIndex) {
+        for (int i = 0; i < steps.size(); i++) out.add(steps.get(i), i == 0 ? declaredIndex : null);
+    }
+
+    /**
+     * Jepsen's clock words ({@code jepsen.nemesis.time}: {@code :bump}, {@code :strobe}, {@code :reset}; the combined
+     * nemesis's {@code :bump-clock}, {@code :strobe-clock}, {@code :reset-clock}) in lockstorm's, one clock a step, read
+     * from what it set out to do ({@code intent}), since what was done is an offset in seconds or a report: a bump
+     * {@code {node delta-ms}} is a {@code clock-jump} of each node by its delta, a strobe {@code {node {:delta-ms …
+     * :period-ms …}}} a {@code start-clock-strobe} of each (lasting until the node's clock is reset: Jepsen's strobe stops
+     * by itself after its duration, which the history does not place), a reset of nodes a {@code clock-reset} of them
+     * (of every clock when neither what it set out to do nor what it did names one). Empty for any other word, or a bump or strobe that names no node.
+     */
+    private List<Op> clockSteps(Op op, Object intent, Object done) {
+        String f = op.f();
+        List<Op> steps = new ArrayList<>();
+        switch (f) {
+            case "bump", "bump-clock", "strobe", "strobe-clock" -> {
+                if (!(intent instanceof Map<?, ?> byNode)) return List.of();
+                boolean bump = f.startsWith("bump");
+                byNode.forEach((node, how) -> {
+                    Map<String, Object> v = new LinkedHashMap<>();
+                    v.put("process", String.valueOf(node));
+                    Object delta = bump ? how : field(how, "delta-ms", "delta");
+                    if (delta instanceof Number) v.put("delta_ms", delta);
+                    Object period = bump ? null : field(how, "period-ms", "period");
+                    if (period instanceof Number) v.put("period_ms", period);
+                    NemesisEvent e = bump ? NemesisEvent.CLOCK_JUMP : NemesisEvent.START_CLOCK_STROBE;
+                    steps.add(new Op(op.index(), op.time(), op.type(), op.process(), out.canonical(e.f()), v, op.extra(), op.line()));
+                });
+            }
+            case "reset", "reset-clock" -> {
+                // the nodes it set out to reset; else those it reports (the combined nemesis's {:targets […] …}, the old one's {node offset})
+                Object nodes = intent instanceof java.util.Collection<?> ? intent
+                        : field(done, "targets") instanceof java.util.Collection<?> targets ? targets
+                        : done instanceof Map<?, ?> m && !m.containsKey("mode") ? List.copyOf(m.keySet()) : List.of();
+                steps.add(new Op(op.index(), op.time(), op.type(), op.process(), out.canonical(NemesisEvent.CLOCK_RESET.f()), nodes, op.extra(), op.line()));
+            }
+            default -> {
+                return List.of();
+            }
+        }
+        return steps;
+    }
+
+    /** The first of {@code keys} a map holds, or null. */
+    private static Object field(Object map, String... keys) {
+        if (!(map instanceof Map<?, ?> m)) return null;
+        for (String k : keys) if (m.get(k) != null) return m.get(k);
+        return null;
     }
 
     private void flushSince() {

@@ -56,6 +56,7 @@ public final class FaultSpans {
                 }
                 case CLOCK -> {
                     if (e.opens()) put(open, kind, Opened.of(op));
+                    else if (FaultEffect.names(op.value()).isEmpty()) close(out, open, kind, op); // a reset that names no clock resets every one
                     else FaultEffect.names(op.value()).forEach(n -> close(out, open, kind + n, op));
                 }
                 default -> FaultEffect.names(op.value()).forEach(n -> {

@@ -97,6 +97,9 @@ class HostileInputTest {
                 {"start-delay", "{\"ms\":200,\"to\":[\"c1\",\"n1\"]}", "", "to [\"c1\", \"n1\"] is not each host with the hosts it names"},
                 {"start-delay", "{\"ms\":200,\"jitter_ms\":-1,\"to\":{\"c1\":[\"n1\"]}}", "", "jitter_ms -1 is not a jitter"},
                 {"clock-jump", "{\"process\":\"redis-n1\",\"delta_ms\":\"lots\"}", "", "delta_ms \"lots\" is not a number"},
+                // a move past what nanoseconds hold would wrap round: ahead read as back, and back as ahead
+                {"clock-jump", "{\"process\":\"redis-n1\",\"delta_ms\":9300000000000}", "", "at most 9,223,372,036,854 either way"},
+                {"start-clock-strobe", "{\"process\":\"redis-n1\",\"delta_ms\":-1e300}", "", "delta_ms -1.0E300 is not a number of milliseconds"},
         };
         for (String[] c : cases) {
             String line = "{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"" + c[0] + "\",\"value\":" + c[1] + c[2] + "}\n";

@@ -16,6 +16,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A Jepsen history's nemesis operations, each recorded as what it set out to do and what it did, read as one fault step each. */
 @Tag("unit")
@@ -132,5 +133,55 @@ class JepsenNemesisTest {
                  {:process :nemesis, :type :info, :f :start, :value "Cut off {:n2", :time 2}]
                 """);
         assertEquals(List.of("start"), nemesis(h).stream().map(Op::f).toList());
+    }
+
+    @Test
+    void jepsensClockWordsAreAClockOfEachNodeMovedAsItSetOutToMoveIt() throws IOException {
+        // the combined nemesis: what was done is a report; the old clock nemesis: an offset in seconds
+        History h = edn("""
+                [{:process :nemesis, :type :info, :f :bump-clock, :value {"n1" 4000, "n2" -250}, :time 1}
+                 {:process :nemesis, :type :info, :f :bump-clock, :value {:mode :bump, :targets ["n1" "n2"]}, :time 2}
+                 {:process :nemesis, :type :info, :f :strobe, :value {"n3" {:delta 200, :period 10, :duration 5}}, :time 3}
+                 {:process :nemesis, :type :info, :f :strobe, :value {"n3" 0.1}, :time 4}
+                 {:process :nemesis, :type :info, :f :reset-clock, :value ["n1"], :time 5}
+                 {:process :nemesis, :type :info, :f :reset-clock, :value {:mode :reset, :targets ["n1"]}, :time 6}
+                 {:process :nemesis, :type :info, :f :reset, :value nil, :time 7}
+                 {:process :nemesis, :type :info, :f :reset, :value {"n2" 0.0, "n3" 0.0}, :time 8}]
+                """);
+        List<Op> steps = nemesis(h);
+        assertEquals(List.of("clock-jump", "clock-jump", "start-clock-strobe", "clock-reset", "clock-reset"), steps.stream().map(Op::f).toList());
+        assertEquals(Map.of("process", "n1", "delta_ms", 4000L), steps.get(0).value(), "a bump as it set out: its delta in ms");
+        assertEquals(List.of(1L, 1L, 3L, 6L, 8L), steps.stream().map(Op::time).toList(), "a move where Jepsen set out, a reset where it was done");
+        List<FaultSpan> spans = FaultSpans.of(h);
+        assertEquals(3, spans.size(), spans.toString());
+        FaultEffect.Clock n1 = assertInstanceOf(FaultEffect.Clock.class, spans.get(0).effect());
+        assertEquals(new FaultEffect.Move.Jump(4000), n1.move());
+        assertEquals(List.of("n1"), spans.get(0).hosts());
+        assertEquals(6L, spans.get(0).end().time(), "n1's clock until n1 was reset");
+        assertEquals(new FaultEffect.Move.Jump(-250), ((FaultEffect.Clock) spans.get(1).effect()).move());
+        assertEquals(new FaultEffect.Move.Strobe(200, 10L), ((FaultEffect.Clock) spans.get(2).effect()).move());
+        assertEquals(List.of(8L, 8L), List.of(spans.get(1).end().time(), spans.get(2).end().time()), "the old reset names the nodes in what it did");
+    }
+
+    @Test
+    void aClockJepsenSetAheadOnAServerExplainsALeaseThatRanOutAndOneSetBackDoesNot() throws IOException {
+        for (long delta : new long[]{60_000, -60_000}) {
+            History h = edn("""
+                    [{:process 0, :type :invoke, :f :acquire, :value nil, :time 1000}
+                     {:process 0, :type :ok, :f :acquire, :value nil, :time 2000}
+                     {:process :nemesis, :type :info, :f :bump-clock, :value {"n1" %d}, :time 3000}
+                     {:process :nemesis, :type :info, :f :bump-clock, :value {:mode :bump, :targets ["n1"]}, :time 4000}
+                     {:process 1, :type :invoke, :f :acquire, :value nil, :time 5000}
+                     {:process 1, :type :ok, :f :acquire, :value nil, :time 6000}
+                     {:process 0, :type :invoke, :f :release, :value nil, :time 7000}
+                     {:process 0, :type :ok, :f :release, :value nil, :time 8000}]
+                    """.formatted(delta));
+            dev.lockstorm.checker.CheckResult r = dev.lockstorm.checker.Checker.check(h, new dev.lockstorm.checker.model.Mutex(),
+                    dev.lockstorm.checker.linear.SearchLimits.withTimeLimit(java.time.Duration.ofSeconds(10)));
+            assertEquals(1, r.incidents().size());
+            dev.lockstorm.checker.lock.Incident.Cause cause = r.incidents().get(0).cause();
+            assertEquals(delta > 0, cause.leaseLimit(), cause.why());
+            assertTrue(cause.why().contains(delta > 0 ? "a server's clock moved" : "set back"), cause.why());
+        }
     }
 }
