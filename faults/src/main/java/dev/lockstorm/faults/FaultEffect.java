@@ -213,6 +213,8 @@ public sealed interface FaultEffect {
         CUT_OFF_FROM_LEADER("kept from its group's leader (a member it was or may have been attached to was cut off from the leader)"),
         /** not frozen itself, but a member of its group that it was or may have been attached to was, or the leader (whose followers drop their clients) */
         MEMBER_FROZEN("kept from its group's leader (a member it was or may have been attached to, or the leader, was frozen)"),
+        /** not frozen itself, but the servers that time its lease were, their clocks running on while no renewal landed */
+        SERVERS_FROZEN("kept from renewing its lease (the servers that judge it were frozen, their clocks running on)"),
         LOSSY("slowed by its links losing packets"),
         SLOWED("slowed by a slow link"),
         DELAYED("delayed by its links"),
@@ -350,14 +352,28 @@ public sealed interface FaultEffect {
         /**
          * A frozen member of a group whose leader judges the lease: the one the holder was attached to (any, when the
          * history does not say which), or the leader (the one the run's watch named, else any), whose followers drop their
-         * clients' connections while they choose another.
+         * clients' connections while they choose another. Servers that judge the lease themselves, frozen, take no
+         * renewal while their clocks run on, so a lease they time ends under the freeze: the one that times it ({@code one},
+         * {@code key-master}: the master the run's watch named, any when it named none), or so many of independent servers that those left reach
+         * no majority ({@code majority}; when the history does not name its servers, any).
          */
         @Override
         public java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
-            if (judging.judges() != dev.lockstorm.api.LeaseModel.Judges.LEADER || !judging.onServer(hosts)) return java.util.Optional.empty();
-            boolean reached = judging.attached().isEmpty() || judging.leader() == null
-                    || hosts.stream().anyMatch(h -> judging.attached().contains(h) || h.equals(judging.leader()));
-            return reached ? java.util.Optional.of(Impact.MEMBER_FROZEN) : java.util.Optional.empty();
+            // a frozen worker holds up its own client only, whatever hosts its line names beside it
+            if (workers().size() == processes.size()) return java.util.Optional.empty();
+            java.util.Set<String> workerHosts = workers().stream().map(Worker::host).collect(java.util.stream.Collectors.toSet());
+            List<String> frozen = hosts.stream().filter(h -> !workerHosts.contains(h)).toList();
+            if (!judging.onServer(frozen)) return java.util.Optional.empty();
+            boolean reached = switch (judging.judges()) {
+                case LEADER -> judging.attached().isEmpty() || judging.leader() == null
+                        || frozen.stream().anyMatch(h -> judging.attached().contains(h) || h.equals(judging.leader()));
+                // the master the run's watch named is the one that times it; the others (replicas, sentinels) do not
+                case ONE, KEY_MASTER -> judging.servers().size() <= 1 || judging.leader() == null || frozen.contains(judging.leader());
+                case MAJORITY -> judging.servers().isEmpty()
+                        || judging.servers().stream().filter(s -> !frozen.contains(s)).count() <= judging.servers().size() / 2;
+            };
+            if (!reached) return java.util.Optional.empty();
+            return java.util.Optional.of(judging.judges() == dev.lockstorm.api.LeaseModel.Judges.LEADER ? Impact.MEMBER_FROZEN : Impact.SERVERS_FROZEN);
         }
 
         /** Each process by its host ({@link ProcessNames}: a worker's, a server's); a name that reads as neither by itself. */

@@ -36,10 +36,24 @@ public record Judging(Collection<String> servers, LeaseModel.Judges judges, Stri
         return onServer(hosts, servers, clientHosts);
     }
 
-    /** {@link #onServer(Collection)} without a judging at hand: the same rule, over the run's servers and client hosts as they are. */
+    /**
+     * {@link #onServer(Collection)} without a judging at hand: the same rule, over the run's servers and client hosts as they
+     * are. Where the history names no servers, a host named as its clients are (c3 beside c1 and c2, Maelstrom's and
+     * lockstorm's way) is a client that did nothing, not a server.
+     */
     public static boolean onServer(Collection<String> hosts, Collection<String> servers, Set<String> clientHosts) {
-        return servers.isEmpty() ? hosts.stream().noneMatch(clientHosts::contains) : hosts.stream().anyMatch(servers::contains);
+        if (!servers.isEmpty()) return hosts.stream().anyMatch(servers::contains);
+        Set<String> clientWords = clientHosts.stream().map(Judging::word).filter(w -> w != null).collect(java.util.stream.Collectors.toSet());
+        return hosts.stream().noneMatch(h -> clientHosts.contains(h) || clientWords.contains(word(h)));
     }
+
+    /** The letters before a host's number (c for c12), or null for a name that is not letters then digits. */
+    private static String word(String host) {
+        java.util.regex.Matcher m = NUMBERED.matcher(host);
+        return m.matches() ? m.group(1) : null;
+    }
+
+    private static final java.util.regex.Pattern NUMBERED = java.util.regex.Pattern.compile("([A-Za-z]+)\\d+");
 
     /** Judged by one server (or any one: the key's master), no leader said. */
     public static Judging one(Collection<String> servers, Set<String> clientHosts) {

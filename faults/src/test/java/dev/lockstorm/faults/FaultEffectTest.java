@@ -193,8 +193,19 @@ class FaultEffectTest {
                 "the leader frozen: its followers drop their clients");
         assertEquals(java.util.Optional.empty(), new FaultEffect.Freeze(List.of("client-c2-p1")).pastItsHosts("c1", List.of("c2"), group),
                 "another client's worker frozen holds up nobody else");
-        assertEquals(java.util.Optional.empty(), member.pastItsHosts("c1", List.of("n1"), Judging.one(List.of("n1", "n2", "n3"), java.util.Set.of("c1"))),
-                "a server that judges alone hears the holder itself");
+        assertEquals(java.util.Optional.of(FaultEffect.Impact.SERVERS_FROZEN), member.pastItsHosts("c1", List.of("n1"), Judging.one(List.of("n1"), java.util.Set.of("c1"))),
+                "the one server that times the lease, frozen, takes no renewal while its clock runs on");
+        assertEquals(java.util.Optional.of(FaultEffect.Impact.SERVERS_FROZEN), member.pastItsHosts("c1", List.of("n1"), Judging.one(List.of("n1", "n2", "n3"), java.util.Set.of("c1"))),
+                "no master named: the frozen one may be it");
+        assertEquals(java.util.Optional.empty(), member.pastItsHosts("c1", List.of("n1"),
+                new Judging(List.of("n1", "n2", "n3"), dev.lockstorm.api.LeaseModel.Judges.KEY_MASTER, "n2", java.util.Set.of("c1"))),
+                "a replica frozen: the master the watch named times the lease");
+        Judging quorum = new Judging(List.of("n1", "n2", "n3"), dev.lockstorm.api.LeaseModel.Judges.MAJORITY, null, java.util.Set.of("c1"));
+        assertEquals(java.util.Optional.empty(), member.pastItsHosts("c1", List.of("n1"), quorum), "two of three still renew a majority's lease");
+        assertEquals(java.util.Optional.of(FaultEffect.Impact.SERVERS_FROZEN),
+                new FaultEffect.Freeze(List.of("redis-n1", "redis-n2")).pastItsHosts("c1", List.of("n1", "n2"), quorum), "one of three left is no majority");
+        assertEquals(java.util.Optional.empty(), new FaultEffect.Freeze(List.of("client-c1-p0")).pastItsHosts("c2", List.of("c1", "n1"),
+                Judging.one(List.of("n1"), java.util.Set.of("c1", "c2"))), "a frozen worker holds up its own client only, whatever else its line names");
         assertEquals(List.of(new Worker("c1", 0)), new FaultEffect.Freeze(List.of("client-c1-p0", "zk-n1")).workers(), "a server's process is no worker");
         assertEquals(List.of(), new FaultEffect.KillClient(List.of(3)).workers(), "killed clients are numbers, read against the history");
         FaultEffect split = new FaultEffect.Cut(Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1")), CutStyle.BLACKHOLE);

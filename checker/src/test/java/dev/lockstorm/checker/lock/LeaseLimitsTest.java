@@ -677,6 +677,38 @@ class LeaseLimitsTest {
         assertTrue(redlock.why().contains("did not touch the holder"), redlock.why());
     }
 
+    /** The watch names n1 master; c1 holds a 10 s renewed lease; {@code frozen} servers are frozen from 100 ms for {@code lengthMs}; c2 is granted 100 ms after. */
+    private static Incident.Cause underServersFrozen(LeaseModel model, List<String> frozen, long lengthMs) {
+        List<String> processes = frozen.stream().map(n -> "redis-" + n).toList();
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(model, "n1", "n2", "n3")).nemesis("leader", "n1").with("hosts", List.of("n1"))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-pause", processes).with("hosts", frozen)
+                .gap(lengthMs).nemesis("stop-pause", processes).with("hosts", frozen)
+                .gap(100).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    private static LeaseModel renewed10s(LeaseModel.Judges judges) {
+        return new LeaseModel.Renewed(Duration.ofSeconds(10), Duration.ofMillis(3333), LeaseModel.Clock.SERVICE, judges);
+    }
+
+    /** Servers that time a lease themselves, frozen, take no renewal while their clocks run on: past the ttl the lease is gone when they wake. */
+    @Test
+    void serversThatTimeTheLeaseFrozenPastItsTtlEndIt() {
+        Incident.Cause master = underServersFrozen(renewed10s(LeaseModel.Judges.ONE), List.of("n1"), 12_000);
+        assertTrue(master.leaseLimit(), master.why());
+        assertTrue(master.why().contains("kept from renewing its lease (the servers that judge it were frozen"), master.why());
+        Incident.Cause brief = underServersFrozen(renewed10s(LeaseModel.Judges.ONE), List.of("n1"), 2_000);
+        assertFalse(brief.leaseLimit(), "2 s of a 10 s lease renewed every 3.3 s: " + brief.why());
+        Incident.Cause replica = underServersFrozen(renewed10s(LeaseModel.Judges.KEY_MASTER), List.of("n2"), 12_000);
+        assertFalse(replica.leaseLimit(), "the master n1 timed the lease, not the frozen replica: " + replica.why());
+        Incident.Cause oneOfThree = underServersFrozen(renewed10s(LeaseModel.Judges.MAJORITY), List.of("n1"), 12_000);
+        assertFalse(oneOfThree.leaseLimit(), "two of three still renew: " + oneOfThree.why());
+        Incident.Cause twoOfThree = underServersFrozen(renewed10s(LeaseModel.Judges.MAJORITY), List.of("n1", "n2"), 12_000);
+        assertTrue(twoOfThree.leaseLimit(), "one of three is no majority: " + twoOfThree.why());
+        Incident.Cause session = underServersFrozen(new LeaseModel.Session(Duration.ofSeconds(2), LeaseModel.Judges.ONE), List.of("n1"), 12_000);
+        assertFalse(session.leaseLimit(), "a frozen server keeps its connections: " + session.why());
+    }
+
     @Test
     void aSessionLockEndsOnlyWhenTheServerClosesTheConnection() {
         LeaseModel session = new LeaseModel.Session(null, LeaseModel.Judges.ONE);
