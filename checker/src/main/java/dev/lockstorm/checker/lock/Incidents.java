@@ -518,6 +518,16 @@ public final class Incidents {
             return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not " + (past.isPresent() ? "keep the holder from" : "hold up what the holder sent to")
                     + " the servers that judge its lease (" + f.describe() + via + ")");
         }
+        // servers frozen before the holder's grant answered it after they thawed (a reply sent before the freeze arrives at once):
+        // a lease stamped with that answer began after the freeze, and one stamped before it the lock handed over after the freeze
+        // had run on, which it could tell from how long its own acquire took
+        if (impact == FaultEffect.Impact.SERVERS_FROZEN && answeredAfterThaw(f, hold, terms)) {
+            String took = asked == Op.NO_TIME || hold.start().time() == Op.NO_TIME ? ""
+                    : " (its acquire took " + History.duration(hold.start().time() - asked) + (terms == null ? "" : ", against its " + terms.describe()) + ")";
+            return LeaseTerms.Judgement.no("the servers that judge the holder's lease were frozen before its grant and answered it after they"
+                    + " thawed (" + f.describe() + "): the lease that answer stamped began after the freeze, and one stamped before it the lock"
+                    + " would have handed over knowing how long its acquire took" + took);
+        }
         // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
         // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later
         if (onClient && f.start().index() < hold.start().index() && f.effect().onProcess() == FaultEffect.OnProcess.FREEZES && !afterGrant(f)) {
@@ -529,6 +539,18 @@ public final class Incidents {
         LeaseTerms.Judgement j = terms.stopped(f, impact, f.start().index() < hold.start().index(), f.start().time(),
                 f.end() == null ? Long.MAX_VALUE : f.end().time(), asked, at);
         return placed.isEmpty() ? j : new LeaseTerms.Judgement(j.suffices(), j.why() + placed, j.runsOut());
+    }
+
+    /**
+     * Whether the holder's grant came after frozen servers thawed: the freeze's end is recorded before the answer, or the answer
+     * came more than a reply's allowance after the freeze began (a reply the servers sent before it would have arrived by then).
+     */
+    private static boolean answeredAfterThaw(FaultSpan f, HoldInterval hold, LeaseTerms terms) {
+        if (f.start().index() > hold.start().index()) return false;
+        if (f.end() != null && f.end().index() < hold.start().index()) return true;
+        long answer = hold.start().time();
+        long slack = terms == null ? LeaseTerms.REPLY_ALLOWANCE_MIN : terms.allowance();
+        return answer != Op.NO_TIME && f.start().time() != Op.NO_TIME && answer - f.start().time() > slack;
     }
 
     /**

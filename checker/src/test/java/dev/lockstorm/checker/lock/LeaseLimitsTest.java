@@ -709,6 +709,32 @@ class LeaseLimitsTest {
         assertFalse(session.leaseLimit(), "a frozen server keeps its connections: " + session.why());
     }
 
+    /**
+     * Servers frozen inside the holder's acquire answered its grant after they thawed: the lease that answer stamped began after
+     * the freeze, so the freeze explains no grant to another (a lock that retries its grant over the key, without NX, steals it).
+     */
+    @Test
+    void serversFrozenInsideTheAcquireAnsweredTheGrantAfterTheyThawed() {
+        List<String> processes = List.of("redis-n1");
+        for (LeaseModel model : List.of(renewed10s(LeaseModel.Judges.ONE), new LeaseModel.Undeclared(Duration.ofSeconds(2)))) {
+            Incident.Cause c = cause(h().nemesis(NemesisEvent.RUN.f(), run(model, "n1")).invoke(0, "acquire").with("client", "c1")
+                    .gap(100).nemesis("start-pause", processes).with("hosts", List.of("n1"))
+                    .gap(12_000).nemesis("stop-pause", processes).with("hosts", List.of("n1"))
+                    .gap(5).ok(0, "acquire", 1L).with("client", "c1")
+                    .gap(10).acquire(1, 2L).with("client", "c2").release(0).release(1));
+            assertFalse(c.leaseLimit(), c.why());
+            assertTrue(c.why().contains("answered it after they thawed"), c.why());
+        }
+        // the reply sent just before the freeze, heard a moment into it: the lease began before the freeze and ran out under it
+        Incident.Cause sentBefore = cause(h().nemesis(NemesisEvent.RUN.f(), run(renewed10s(LeaseModel.Judges.ONE), "n1"))
+                .invoke(0, "acquire").with("client", "c1")
+                .gap(100).nemesis("start-pause", processes).with("hosts", List.of("n1"))
+                .gap(5).ok(0, "acquire", 1L).with("client", "c1")
+                .gap(12_000).nemesis("stop-pause", processes).with("hosts", List.of("n1"))
+                .gap(10).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertTrue(sentBefore.leaseLimit(), sentBefore.why());
+    }
+
     @Test
     void aSessionLockEndsOnlyWhenTheServerClosesTheConnection() {
         LeaseModel session = new LeaseModel.Session(null, LeaseModel.Judges.ONE);

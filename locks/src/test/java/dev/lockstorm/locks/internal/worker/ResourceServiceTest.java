@@ -21,6 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A resource served over TCP answers a worker's link as the resource in the driver answers: accepted, refused, unknown, with its notes. */
 @Tag("unit")
 class ResourceServiceTest {
+    /** A directory for the resource's files, as a run gives it one. */
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+
     /** No pause point aimed anywhere. */
     private static final dev.lockstorm.locks.PausePoint.Setting UNAIMED = new dev.lockstorm.locks.PausePoint.Setting(null, null, 0, false);
     private final ServerSocket listener;
@@ -47,7 +51,7 @@ class ResourceServiceTest {
 
     @Test
     void theCounterServiceRefusesAStaleWriteOverTheNetwork() throws Exception {
-        ResourceService.open(new CounterService(), Fencing.WRITES, "unused", "", tmp(), UNAIMED).serve(listener);
+        ResourceService.open(new CounterService(), Fencing.WRITES, "unused", "", dir, UNAIMED).serve(listener);
         assertEquals(new Reply.Ok(null, null, List.of()), link.call(call("write", 5L, 1)));
         Reply stale = link.call(call("write", 4L, 2));
         assertInstanceOf(Reply.Fail.class, stale);
@@ -92,7 +96,7 @@ class ResourceServiceTest {
 
     @Test
     void notesComeBackWithTheAnswerAndAThrowIsUnknown() throws Exception {
-        ResourceService.open(new Noting(), Fencing.ALL, "unused", "", tmp(), UNAIMED).serve(listener);
+        ResourceService.open(new Noting(), Fencing.ALL, "unused", "", dir, UNAIMED).serve(listener);
         assertEquals(new Reply.Ok(null, null, List.of("bar 0")), link.call(call("write", 3L, 1)));
         assertEquals(new Reply.Ok(null, null, List.of("bar 3")), link.call(call("write", 2L, 1)));
         assertEquals(new Reply.Info("IllegalStateException: no token"), link.call(call("write", null, 1)));
@@ -126,7 +130,7 @@ class ResourceServiceTest {
     @Test
     void anArmedCheckpointIsHandedToTheCallerAndTheWriteWaitsForItsWord(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path armed = java.nio.file.Files.writeString(dir.resolve("pause-point.armed"), "armed\n");
-        ResourceService.open(new Noting(), Fencing.ALL, "unused", "", tmp(), new dev.lockstorm.locks.PausePoint.Setting("checked", armed, 0, false)).serve(listener);
+        ResourceService.open(new Noting(), Fencing.ALL, "unused", "", dir, new dev.lockstorm.locks.PausePoint.Setting("checked", armed, 0, false)).serve(listener);
         // a worker's link: this test's JVM aims no point of its own, so it passes the point at once and says to go on
         assertEquals(new Reply.Ok(null, null, List.of("bar 0")), link.call(call("write", 3L, 1)));
         // a caller that went away at the point (killed there): the write never happens
@@ -138,14 +142,5 @@ class ResourceServiceTest {
         java.nio.file.Files.delete(armed);
         // disarmed: no word asked; the bar is 3, not 9: the dead caller's write went no further
         assertEquals(new Reply.Ok(null, null, List.of("bar 3")), link.call(call("write", 4L, 1)));
-    }
-
-    /** A directory for the resource's files, as a run gives it one. */
-    private static java.nio.file.Path tmp() {
-        try {
-            return java.nio.file.Files.createTempDirectory("lockstorm-resource-test");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }

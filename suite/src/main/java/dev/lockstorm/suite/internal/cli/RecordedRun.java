@@ -55,6 +55,29 @@ record RecordedRun(Path dir, RunRequest request, Finding finding, Path file, Rec
                 RecordedSchedule.read(file));
     }
 
+    /**
+     * Opens a run directory for {@code replay} or {@code shrink} ({@code word}, for its messages) and places it where
+     * {@code backend} says, else where it ran, its request carrying that placement; empty after saying on stderr what was wrong
+     * ({@code --tries} below 1, not a run directory, a lock system not found, a placement that cannot hold it).
+     */
+    static java.util.Optional<RecordedRun> placed(String word, Path dir, Path schedule, int tries, Plugins plugins, BackendOption backend)
+            throws IOException {
+        if (tries < 1) {
+            System.err.println("lockstorm " + word + ": --tries must be at least 1, not " + tries);
+            return java.util.Optional.empty();
+        }
+        try {
+            backend.check();
+            RecordedRun recorded = open(dir, schedule, plugins.entries(), System.out);
+            dev.lockstorm.suite.internal.run.Placement placement = backend.or(recorded.request().where());
+            placement.check(recorded.request().spec());
+            return java.util.Optional.of(new RecordedRun(recorded.dir, recorded.request.on(placement), recorded.finding, recorded.file, recorded.schedule));
+        } catch (IllegalArgumentException | dev.lockstorm.locks.internal.registry.PluginException | picocli.CommandLine.ParameterException e) {
+            System.err.println("lockstorm " + word + ": " + e.getMessage());
+            return java.util.Optional.empty();
+        }
+    }
+
     /** A run recorded before runs wrote spec.json: its command.txt's first line, parsed as {@code run} parses its options. */
     private static RunRequest fromCommand(Path file) throws IOException {
         String command = Files.readAllLines(file, StandardCharsets.UTF_8).get(0);

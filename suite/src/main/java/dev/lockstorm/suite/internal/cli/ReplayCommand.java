@@ -1,13 +1,11 @@
 package dev.lockstorm.suite.internal.cli;
 
-import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.replay.Finding;
 import dev.lockstorm.suite.internal.run.Placement;
 import dev.lockstorm.suite.internal.run.RunResult;
 import dev.lockstorm.suite.internal.run.RunSpec;
 import dev.lockstorm.suite.internal.run.Runner;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -48,23 +46,11 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (tries < 1) {
-            System.err.println("lockstorm replay: --tries must be at least 1, not " + tries);
-            return Main.BAD_INPUT;
-        }
-        RecordedRun recorded;
-        RunSpec spec;
-        Placement placement;
-        try {
-            backend.check();
-            recorded = RecordedRun.open(dir, schedule, plugins.entries(), System.out);
-            spec = recorded.request().spec();
-            placement = backend.or(recorded.request().where());
-            placement.check(spec);
-        } catch (IllegalArgumentException | PluginException | CommandLine.ParameterException e) {
-            System.err.println("lockstorm replay: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
+        java.util.Optional<RecordedRun> opened = RecordedRun.placed("replay", dir, schedule, tries, plugins, backend);
+        if (opened.isEmpty()) return Main.BAD_INPUT;
+        RecordedRun recorded = opened.get();
+        RunSpec spec = recorded.request().spec();
+        Placement placement = recorded.request().where();
         Finding wanted = recorded.finding();
         System.out.println("lockstorm replay " + dir + ": it found " + wanted.describe());
         System.out.println("  schedule " + recorded.file() + ": " + recorded.schedule().describe());

@@ -1,7 +1,6 @@
 package dev.lockstorm.suite.internal.cli;
 
 import dev.lockstorm.checker.io.TextFiles;
-import dev.lockstorm.locks.internal.registry.PluginException;
 import dev.lockstorm.results.RunStore;
 import dev.lockstorm.suite.internal.replay.Candidate;
 import dev.lockstorm.suite.internal.replay.Ddmin;
@@ -15,7 +14,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -65,24 +63,11 @@ public final class ShrinkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (tries < 1) {
-            System.err.println("lockstorm shrink: --tries must be at least 1, not " + tries);
-            return Main.BAD_INPUT;
-        }
-        RecordedRun recorded;
-        RunRequest original;
-        Placement placement;
-        try {
-            backend.check();
-            recorded = RecordedRun.open(dir, null, plugins.entries(), System.out);
-            original = recorded.request();
-            placement = backend.or(original.where());
-            original = original.on(placement);
-            placement.check(original.spec());
-        } catch (IllegalArgumentException | PluginException | CommandLine.ParameterException e) {
-            System.err.println("lockstorm shrink: " + e.getMessage());
-            return Main.BAD_INPUT;
-        }
+        java.util.Optional<RecordedRun> opened = RecordedRun.placed("shrink", dir, null, tries, plugins, backend);
+        if (opened.isEmpty()) return Main.BAD_INPUT;
+        RecordedRun recorded = opened.get();
+        RunRequest original = recorded.request();
+        Placement placement = original.where();
         if (recorded.finding().isEmpty()) {
             System.err.println("lockstorm shrink: " + dir + " found nothing (its verdict is not invalid): there is no finding to keep while shrinking");
             return Main.BAD_INPUT;

@@ -1,7 +1,6 @@
 package dev.lockstorm.suite.internal.cluster;
 
 import dev.lockstorm.api.Topology;
-import dev.lockstorm.clusters.ProcessNode;
 import dev.lockstorm.clusters.database.DatabaseNode;
 import dev.lockstorm.clusters.database.MariaDbNode;
 import dev.lockstorm.clusters.database.PostgresNode;
@@ -14,7 +13,6 @@ import java.time.Duration;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /** One PostgreSQL ({@code postgres}) or MariaDB server, durable. */
@@ -31,7 +29,7 @@ public record DatabaseServer(boolean postgres) implements ServerKind {
         Map<String, String> env = clock == null ? Map.of() : clock.env();
         DatabaseNode db = postgres ? PostgresNode.start(lab, host, true, env) : MariaDbNode.start(lab, host, true, env);
         db.awaitServing(Duration.ofSeconds(60));
-        return new Running(db, clock);
+        return new OneServer(db, db.jdbcUrl(), db::awaitServing, db::reset, clock);
     }
 
     @Override
@@ -47,43 +45,5 @@ public record DatabaseServer(boolean postgres) implements ServerKind {
     @Override
     public Set<Capability> capabilities() {
         return EnumSet.of(Capability.SERVER_CLOCKS);
-    }
-
-    /**
-     * One database server, durable (a commit is on disk when acknowledged).
-     *
-     * @param clock the server's clock fault, or null when the run does not move server clocks
-     */
-    record Running(DatabaseNode node, ClockFault clock) implements Cluster {
-        @Override
-        public List<DatabaseNode> nodes() {
-            return List.of(node);
-        }
-
-        @Override
-        public String connect() {
-            return node.jdbcUrl();
-        }
-
-        @Override
-        public Optional<DatabaseNode> leader() {
-            return Optional.of(node);
-        }
-
-        @Override
-        public void awaitServing(Duration timeout) {
-            node.awaitServing(timeout);
-        }
-
-        @Override
-        public boolean reset() {
-            node.reset();
-            return true;
-        }
-
-        @Override
-        public Optional<ClockFault> clock(ProcessNode n) {
-            return n == node ? Optional.ofNullable(clock) : Optional.empty();
-        }
     }
 }

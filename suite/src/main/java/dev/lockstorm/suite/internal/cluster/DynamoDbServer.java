@@ -7,7 +7,6 @@ import dev.lockstorm.clusters.redis.Persistence;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 /** dynalite, DynamoDB's API on Node.js, its tables in memory. */
 public record DynamoDbServer() implements ServerKind {
@@ -20,41 +19,12 @@ public record DynamoDbServer() implements ServerKind {
     public Cluster start(ServerSite site, Lab lab, Persistence persistence, boolean clocks) {
         DynaliteNode node = DynaliteNode.start(lab, site.nodes(lab).get(0));
         node.awaitServing(Duration.ofSeconds(30));
-        return new Running(node);
+        return new OneServer(node, node.endpoint(), node::awaitServing, node::reset, null);
     }
 
     /** Node.js; dynalite itself is installed with npm ({@link DynaliteNode#INSTALL_DIR}), which a host without it says at start. */
     @Override
     public List<String> programAndPackage() {
         return List.of("node", "nodejs");
-    }
-
-    /** One server that speaks DynamoDB's API (dynalite), its tables in memory. */
-    record Running(DynaliteNode node) implements Cluster {
-        @Override
-        public List<DynaliteNode> nodes() {
-            return List.of(node);
-        }
-
-        @Override
-        public String connect() {
-            return node.endpoint();
-        }
-
-        @Override
-        public Optional<DynaliteNode> leader() {
-            return Optional.of(node);
-        }
-
-        @Override
-        public void awaitServing(Duration timeout) {
-            node.awaitServing(timeout);
-        }
-
-        @Override
-        public boolean reset() {
-            node.reset();
-            return true;
-        }
     }
 }

@@ -63,7 +63,14 @@ class ResourceCallsTest {
     private final FakeHost host = new FakeHost("c1");
     private final FakeProcess worker = new FakeProcess("client-c1-p0", host);
     private final Marked type = new Marked();
-    private final ResourceCalls calls = DriverResource.open(type, Fencing.WRITES, "redis://n1", "", tempDir());
+    @org.junit.jupiter.api.io.TempDir
+    java.nio.file.Path dir;
+    private ResourceCalls calls;
+
+    @org.junit.jupiter.api.BeforeEach
+    void open() {
+        calls = DriverResource.open(type, Fencing.WRITES, "redis://n1", "", dir);
+    }
 
     private ResourceCalls.Caller aimedAt(String point, boolean kill) {
         return new ResourceCalls.Caller(host, () -> worker, new PausePoint.Setting(point, ARMED, 0, kill), null);
@@ -107,14 +114,5 @@ class ResourceCallsTest {
         assertEquals(OpType.OK, calls.read(null, null, false).type());
         assertFalse(worker.isPaused());
         assertEquals(2, type.value.get());
-    }
-
-    /** A directory for the resource's files, as a run gives it one. */
-    private static java.nio.file.Path tempDir() {
-        try {
-            return java.nio.file.Files.createTempDirectory("lockstorm-resource-test");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
     }
 }
