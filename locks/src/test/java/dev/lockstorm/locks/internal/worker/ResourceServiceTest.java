@@ -128,8 +128,8 @@ class ResourceServiceTest {
     }
 
     @Test
-    void anArmedCheckpointIsHandedToTheCallerAndTheWriteWaitsForItsWord(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-        java.nio.file.Path armed = java.nio.file.Files.writeString(dir.resolve("pause-point.armed"), "armed\n");
+    void anArmedCheckpointIsHandedToTheCallerAndTheWriteWaitsForItsWord(@org.junit.jupiter.api.io.TempDir java.nio.file.Path points) throws Exception {
+        java.nio.file.Path armed = java.nio.file.Files.writeString(points.resolve("pause-point.armed"), "armed\n");
         ResourceService.open(new Noting(), Fencing.ALL, "unused", "", dir, new dev.lockstorm.locks.PausePoint.Setting("checked", armed, 0, false)).serve(listener);
         // a worker's link: this test's JVM aims no point of its own, so it passes the point at once and says to go on
         assertEquals(new Reply.Ok(null, null, List.of("bar 0")), link.call(call("write", 3L, 1)));
