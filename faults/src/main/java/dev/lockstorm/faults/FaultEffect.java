@@ -209,6 +209,13 @@ public sealed interface FaultEffect {
     enum Impact {
         FROZEN("frozen"),
         CUT_OFF("cut off"),
+        /**
+         * hearing nothing from the servers while they still hear it: its requests are kept from them all the same, since a
+         * renewal waits on the last one's answer, TCP sends nothing new once what it sent goes unacknowledged past a
+         * retransmission timeout (a few hundred ms), and a connection that answers nothing is given up and cannot be opened again
+         */
+        REPLIES_LOST("kept from renewing its lease (it heard no replies from the servers: a renewal waits on the last one's answer, and TCP"
+                + " holds back what it sends next while what it sent goes unacknowledged)"),
         /** reaching every server, but through a member that may have been cut off from the group's leader */
         CUT_OFF_FROM_LEADER("kept from its group's leader (a member it was or may have been attached to was cut off from the leader)"),
         /** not frozen itself, but a member of its group that it was or may have been attached to was, or the leader (whose followers drop their clients) */
@@ -232,6 +239,11 @@ public sealed interface FaultEffect {
         /** "frozen", "cut off", …: what the holder was. */
         public String words() {
             return words;
+        }
+
+        /** Whether its links to the servers were cut, both ways or one (what a session's server and the coverage count as a cut). */
+        public boolean cut() {
+            return this == CUT_OFF || this == REPLIES_LOST;
         }
     }
 
@@ -473,22 +485,24 @@ public sealed interface FaultEffect {
         }
 
         /**
-         * Cut off when the servers stopped hearing the holder: some host refused the holder's host. Only
-         * that host itself refusing the others inbound (replies lost) lets its requests, renewals among
-         * them, through. A partition that does not say who refused whom counts as a cut.
+         * Cut off when the servers stopped hearing the holder: some host refused the holder's host. That host itself
+         * refusing the others inbound (replies lost) lets its first requests through, but no more than TCP sends before
+         * what it sent goes unanswered: {@link Impact#REPLIES_LOST}. A partition that does not say who refused whom
+         * counts as a cut.
          */
         @Override
         public Impact onHolder(String client) {
             boolean unheard = refuses == null || !refuses.containsKey(client) || style != CutStyle.INBOUND || listedByAnother(refuses, client);
-            return unheard ? Impact.CUT_OFF : Impact.NONE;
+            return unheard ? Impact.CUT_OFF : Impact.REPLIES_LOST;
         }
 
         /**
          * Whether the holder on {@code client} was kept from the servers that judge its lease: from the one there is, or
          * from any (the master holding its key is not recorded: any may be it); for independent servers a majority of
-         * which judge, from every server that still reaches a majority; for a consensus group's leader, on the way through
+         * which judge (Redlock's masters, each renewing the holder itself), from so many that those it still talks with both ways are
+         * no majority; for a consensus group's leader, on the way through
          * the member the holder was attached to ({@link Judging#attached}; any, when the history does not say or the cut
-         * parts the holder from it): a member that does not hear the holder, or that is cut off from the leader (the one
+         * parts the holder from it): a member that does not hear the holder or that it does not hear, or that is cut off from the leader (the one
          * the run's watch named, else any member that could lead). A cut
          * between clients, or of a server the holder did not need, keeps it from nothing. Unsaid grudges (or servers)
          * count as a cut.
@@ -498,7 +512,11 @@ public sealed interface FaultEffect {
             return onHolder(client, judging) != Impact.NONE;
         }
 
-        /** Cut off ({@link #keepsFrom}), or, when every server still hears the holder, kept from its group's leader through the member it may have used. */
+        /**
+         * Cut off ({@link #keepsFrom}); kept from its group's leader through the member it may have used, when every server
+         * still talks with the holder both ways; or its replies lost, when every server still hears it. A server the holder
+         * hears nothing from takes none of its renewals either, whatever arrives first (see {@link Impact#REPLIES_LOST}).
+         */
         @Override
         public Impact onHolder(String client, Judging judging) {
             if (onHolder(client) == Impact.NONE) return Impact.NONE;
@@ -507,21 +525,29 @@ public sealed interface FaultEffect {
             if (judging.servers().isEmpty()) all.remove(client);
             if (all.isEmpty()) return Impact.NONE;
             boolean kept = switch (judging.judges()) {
-                case ONE, KEY_MASTER -> all.stream().anyMatch(s -> !hears(s, client));
-                case MAJORITY -> all.stream().noneMatch(s -> hears(s, client) && withMajority(s, all));
+                case ONE, KEY_MASTER -> all.stream().anyMatch(s -> !answers(s, client));
+                // independent masters (Redlock's), each renewing the holder itself: how the servers talk among themselves does not matter
+                case MAJORITY -> all.stream().filter(s -> answers(s, client)).count() < all.size() / 2 + 1;
                 case LEADER -> {
                     // no member left that could lead: nothing commits the holder's renewals
                     List<String> leaders = leadersOf(judging.leader(), all);
-                    // the member it was attached to when the cut began, while that one still hears it; a holder cut from its member
-                    // reconnects to whichever answers, so then any member may carry its renewals
+                    // the member it was attached to when the cut began, while that one still answers it; a holder cut from its
+                    // member reconnects to whichever answers, so then any member may carry its renewals
                     java.util.Set<String> via = new java.util.HashSet<>(judging.attached());
                     via.retainAll(all);
-                    if (via.isEmpty() || via.stream().anyMatch(s -> !hears(s, client))) via = all;
-                    yield leaders.isEmpty() || via.stream().anyMatch(s -> !hears(s, client) || leaders.stream().anyMatch(l -> !l.equals(s) && separates(s, l)));
+                    if (via.isEmpty() || via.stream().anyMatch(s -> !answers(s, client))) via = all;
+                    yield leaders.isEmpty() || via.stream().anyMatch(s -> !answers(s, client) || leaders.stream().anyMatch(l -> !l.equals(s) && separates(s, l)));
                 }
             };
             if (!kept) return Impact.NONE;
-            return all.stream().filter(s -> !s.equals(client)).allMatch(s -> hears(s, client)) ? Impact.CUT_OFF_FROM_LEADER : Impact.CUT_OFF;
+            java.util.List<String> others = all.stream().filter(s -> !s.equals(client)).toList();
+            if (others.stream().allMatch(s -> answers(s, client))) return Impact.CUT_OFF_FROM_LEADER;
+            return others.stream().allMatch(s -> hears(s, client)) ? Impact.REPLIES_LOST : Impact.CUT_OFF;
+        }
+
+        /** Whether {@code server} and {@code client} talk both ways: a request arrives and its answer comes back. */
+        private boolean answers(String server, String client) {
+            return hears(server, client) && hears(client, server);
         }
 
         /** The leader the run's watch named when it is one of {@code all}, else every member that could lead: one with a majority. */

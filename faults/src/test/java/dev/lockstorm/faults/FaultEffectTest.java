@@ -51,7 +51,17 @@ class FaultEffectTest {
         Map<String, Object> refuses = Map.of("c1", List.of("n1", "n2", "n3"));
         assertEquals(FaultEffect.Impact.CUT_OFF, of("start-partition", refuses).onHolder("c1"), "dropped both ways by c1: unheard");
         FaultEffect inbound = FaultEffect.read("start-partition", refuses, "inbound");
-        assertEquals(FaultEffect.Impact.NONE, inbound.onHolder("c1"), "its replies lost, its requests (renewals) arrive");
+        // its first requests arrive, but nothing new leaves once what it sent goes unacknowledged, and a renewal waits on the last one's answer
+        assertEquals(FaultEffect.Impact.REPLIES_LOST, inbound.onHolder("c1"), "its replies lost");
+        Judging one = new Judging(List.of("n1", "n2", "n3"), dev.lockstorm.api.LeaseModel.Judges.ONE, null, java.util.Set.of("c1", "c2"), java.util.Set.of());
+        assertEquals(FaultEffect.Impact.REPLIES_LOST, inbound.onHolder("c1", one));
+        assertTrue(inbound.keepsFrom("c1", one), "no renewal answered, none sent past the first");
+        FaultEffect otherClient = FaultEffect.read("start-partition", Map.of("c1", List.of("c2")), "inbound");
+        assertEquals(FaultEffect.Impact.NONE, otherClient.onHolder("c1", one), "hearing nothing from another client keeps it from no server");
+        Judging majority = new Judging(List.of("n1", "n2", "n3"), dev.lockstorm.api.LeaseModel.Judges.MAJORITY, null, java.util.Set.of("c1"), java.util.Set.of());
+        assertEquals(FaultEffect.Impact.NONE, FaultEffect.read("start-partition", Map.of("c1", List.of("n1")), "inbound").onHolder("c1", majority),
+                "Redlock's holder still hears two masters of three");
+        assertEquals(FaultEffect.Impact.REPLIES_LOST, FaultEffect.read("start-partition", Map.of("c1", List.of("n1", "n2")), "inbound").onHolder("c1", majority));
         FaultEffect servers = FaultEffect.read("start-partition", Map.of("c1", List.of("n1"), "n1", List.of("c1")), "inbound");
         assertEquals(FaultEffect.Impact.CUT_OFF, servers.onHolder("c1"), "n1 drops what c1 sends");
         assertEquals(FaultEffect.Impact.CUT_OFF, of("start-partition", "majorities-ring").onHolder("c1"), "a grudge the history does not say counts");

@@ -139,7 +139,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
                     }
                 }
                 // cut off from the lock's servers: a cut of its links to the resource's service alone is no such moment
-                if (f.effect().onHolder(String.valueOf(hit.start().client()), judgedByOne) == FaultEffect.Impact.CUT_OFF) n.merge(Key.HOLDER_CUT_OFF, 1, Integer::sum);
+                if (f.effect().onHolder(String.valueOf(hit.start().client()), judgedByOne).cut()) n.merge(Key.HOLDER_CUT_OFF, 1, Integer::sum);
             }
             boolean overHold = holds.stream().anyMatch(x -> overlaps(x, from, to, end));
             java.util.Optional<FaultEffect.Move> moved = f.effect().clockMove();

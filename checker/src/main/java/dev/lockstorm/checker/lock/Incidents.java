@@ -610,7 +610,7 @@ public final class Incidents {
             boolean onClient = onClientOf(f, g);
             // begun inside the acquire; its end may be recorded a moment after the answer (the client answers once resumed)
             boolean begunInside = f.start().index() > askIndex && f.start().index() < g.start().index();
-            boolean cutOff = f.effect().onHolder(client(g), dev.lockstorm.faults.Judging.one(ctx.servers, ctx.clientHosts)) == FaultEffect.Impact.CUT_OFF;
+            boolean cutOff = f.effect().onHolder(client(g), dev.lockstorm.faults.Judging.one(ctx.servers, ctx.clientHosts)).cut();
             if (onClient && begunInside && (f.effect().onProcess() == FaultEffect.OnProcess.FREEZES || cutOff)) return f;
         }
         return null;

@@ -147,8 +147,9 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                 if (impact == FaultEffect.Impact.FROZEN) {
                     return Judgement.no("a frozen client's kernel keeps its connection open, so the " + what + " does not end a " + describe());
                 }
-                // a word lockstorm does not know may have been a cut: judged as one
-                if (impact != FaultEffect.Impact.CUT_OFF && impact != FaultEffect.Impact.UNREAD) {
+                // a word lockstorm does not know may have been a cut: judged as one; a holder that hears nothing answers no
+                // keep-alive probe either
+                if (!impact.cut() && impact != FaultEffect.Impact.UNREAD) {
                     return Judgement.no("the " + what + " does not close a " + describe() + "'s connection");
                 }
                 if (f.effect().resetsConnections()) {

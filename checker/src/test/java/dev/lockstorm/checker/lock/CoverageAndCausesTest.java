@@ -115,10 +115,11 @@ class CoverageAndCausesTest {
         assertTrue(causeUnderACut(null, true).leaseLimit(), "dropped both ways");
         assertTrue(causeUnderACut("reset", true).why().contains("cut off"), "answered with resets");
         assertTrue(causeUnderACut(null, false).leaseLimit(), "a one-way grudge dropped silently drops what the holder sends too");
+        // redisson-watchdog under flaky-net (seed 1): its watchdog's renewal into a cut of its replies timed out and never landed,
+        // and the next grant came the lease after the holder's
         Incident.Cause repliesLost = causeUnderACut("inbound", false);
-        assertFalse(repliesLost.leaseLimit(), "the holder's requests (its renewals) still arrived: " + repliesLost.why());
-        assertTrue(repliesLost.why().contains("did not keep the holder from the servers that judge its lease (partition [inbound] c1 refuses [n1]"),
-                repliesLost.why());
+        assertTrue(repliesLost.leaseLimit(), "the holder heard no replies, so no renewal went on landing: " + repliesLost.why());
+        assertTrue(repliesLost.why().contains("the holder was kept from renewing its lease (it heard no replies from the servers"), repliesLost.why());
         assertTrue(causeUnderACut("inbound", true).leaseLimit(), "n1 dropping what c1 sends: unheard");
     }
 

@@ -501,6 +501,10 @@ class LeaseLimitsTest {
         // the holder reaches only n1, which is cut from n2 and n3: no majority through it
         Map<String, Object> minority = Map.of("c1", List.of("n2", "n3"), "n2", List.of("c1", "n1"), "n3", List.of("c1", "n1"), "n1", List.of("n2", "n3"));
         assertTrue(underCut(quorum, minority).leaseLimit());
+        // the holder reaches only n3, which still talks with n1 and n2: Redlock's masters each renew the holder themselves, so
+        // two of three stop hearing it however they talk among themselves
+        Map<String, Object> oneLeft = Map.of("c1", List.of("n1", "n2"), "n1", List.of("c1"), "n2", List.of("c1"));
+        assertTrue(underCut(quorum, oneLeft).leaseLimit(), underCut(quorum, oneLeft).why());
         // two clients cut from each other
         Map<String, Object> clients = Map.of("c1", List.of("c2"), "c2", List.of("c1"));
         assertFalse(underCut(quorum, clients).leaseLimit());
@@ -754,6 +758,35 @@ class LeaseLimitsTest {
         }
         Incident.Cause silent = underBriefCut(new LeaseModel.Session(Duration.ofSeconds(2), LeaseModel.Judges.ONE), null);
         assertFalse(silent.leaseLimit(), silent.why());
+    }
+
+    /** c1 holds; from 100 ms it hears nothing from {@code refused} while they hear it, until 100 ms after c2's grant at {@code grantAt} ms. */
+    private static Incident.Cause underLostReplies(LeaseModel model, List<String> refused, long grantAt, String... servers) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(model, servers)).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-partition", Map.of("c1", refused)).with("hosts", List.of("c1", "n1", "n2", "n3")).with("cut", "inbound")
+                .gap(grantAt - 100).acquire(1, 2L).with("client", "c2").gap(100).nemesis("stop-partition", "fully connected").release(0).release(1));
+    }
+
+    @Test
+    void aHolderThatHearsNothingFromTheServersRenewsNothingThoughTheyStillHearIt() {
+        List<String> all = List.of("n1", "n2", "n3");
+        // a renewal waits on the last one's answer, and TCP sends nothing new past what goes unacknowledged: judged as a cut,
+        // by the same timing (redisson-watchdog under flaky-net: the next grant the lease after the holder's, no renewal landed)
+        Incident.Cause past = underLostReplies(RENEWED_10S, all, 10_500, "n1", "n2", "n3");
+        assertTrue(past.leaseLimit(), past.why());
+        assertTrue(past.why().contains("kept from renewing its lease (it heard no replies"), past.why());
+        Incident.Cause early = underLostReplies(RENEWED_10S, all, 5_000, "n1", "n2", "n3");
+        assertFalse(early.leaseLimit(), "the lease, heard of at the grant, had 5 s to run: " + early.why());
+        // a session's server probes the connection and hears no answer: gone after its detection, as under a silent cut
+        assertTrue(underLostReplies(new LeaseModel.Session(Duration.ofSeconds(2), LeaseModel.Judges.ONE), List.of("n1"), 3_000, "n1").leaseLimit());
+        assertFalse(underLostReplies(new LeaseModel.Session(Duration.ofSeconds(2), LeaseModel.Judges.ONE), List.of("n1"), 1_000, "n1").leaseLimit());
+        // a fixed lease ends on its own time whatever the holder hears
+        assertFalse(underLostReplies(FIXED_4S, all, 3_000, "n1", "n2", "n3").leaseLimit());
+        // Redlock's holder that still hears two masters of three renews through them
+        LeaseModel quorum = new LeaseModel.Renewed(Duration.ofSeconds(10), Duration.ofMillis(3333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+        Incident.Cause oneMaster = underLostReplies(quorum, List.of("n1"), 10_500, "n1", "n2", "n3");
+        assertFalse(oneMaster.leaseLimit(), oneMaster.why());
+        assertTrue(underLostReplies(quorum, List.of("n1", "n2"), 10_500, "n1", "n2", "n3").leaseLimit());
     }
 
     /** c1 holds on n1; from 100 ms c1 and n1 refuse each other ({@code cut}: how; null, silently); c2 is granted 40 ms later. */
