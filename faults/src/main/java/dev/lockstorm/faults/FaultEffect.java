@@ -280,12 +280,19 @@ public sealed interface FaultEffect {
         }
 
         /**
-         * The hosts to which what {@code client} sends is held up (dropped, lost, slowed or delayed): those its links list
-         * for it, as a slow or delayed link's value does; null when the history does not say. A lossy link lists the other
-         * way round and answers itself; a cut answers {@link #keepsFrom} itself, by who hears whom.
+         * The hosts with which {@code client}'s round trips are held up (dropped, lost, slowed or delayed), whichever way:
+         * those its links list for it and those that list it. A renewal is a request and its answer: a client waits on the
+         * last renewal's answer before it sends the next, or gives up a connection that answers nothing, and TCP sends
+         * little more once what it sent goes unacknowledged, so a link held up only on its way back holds renewals up too.
+         * Null when the history does not say; a cut answers {@link #keepsFrom} itself, by who hears whom.
          */
         default java.util.Set<String> heldUpWith(String client) {
-            return links() == null ? null : new java.util.LinkedHashSet<>(links().getOrDefault(client, List.of()));
+            if (links() == null) return null;
+            java.util.Set<String> out = new java.util.LinkedHashSet<>(links().getOrDefault(client, List.of()));
+            links().forEach((host, others) -> {
+                if (!host.equals(client) && others.contains(client)) out.add(host);
+            });
+            return out;
         }
 
         /**
@@ -655,10 +662,10 @@ public sealed interface FaultEffect {
             return measured("percent", percent, "from", from);
         }
 
-        /** TCP retransmits what another host lost from the holder, with a growing backoff: slowed, not cut. */
+        /** TCP retransmits what was lost either way, with a growing backoff: slowed, not cut. */
         @Override
         public Impact onHolder(String client) {
-            return from == null || listedByAnother(from, client) ? Impact.LOSSY : Impact.NONE;
+            return onEitherEnd(from, client) ? Impact.LOSSY : Impact.NONE;
         }
 
         @Override
@@ -666,16 +673,6 @@ public sealed interface FaultEffect {
             return from;
         }
 
-        /** The hosts that lose what {@code client} sends. */
-        @Override
-        public java.util.Set<String> heldUpWith(String client) {
-            if (from == null) return null;
-            java.util.Set<String> out = new java.util.LinkedHashSet<>();
-            from.forEach((host, of) -> {
-                if (!host.equals(client) && of.contains(client)) out.add(host);
-            });
-            return out;
-        }
     }
 
     /**
@@ -733,10 +730,10 @@ public sealed interface FaultEffect {
             return measured("kbit", kbit, "to", to);
         }
 
-        /** A slow link queues what the holder sends: its renewals arrive late. */
+        /** A slow link queues what the holder sends, or the answers it waits on: its renewals arrive late. */
         @Override
         public Impact onHolder(String client) {
-            return sendsOn(to, client) ? Impact.SLOWED : Impact.NONE;
+            return onEitherEnd(to, client) ? Impact.SLOWED : Impact.NONE;
         }
 
         @Override
@@ -806,7 +803,7 @@ public sealed interface FaultEffect {
         /** A delayed link holds back what the holder sends and hears: its renewals land late, its grants come late. */
         @Override
         public Impact onHolder(String client) {
-            return sendsOn(to, client) ? Impact.DELAYED : Impact.NONE;
+            return onEitherEnd(to, client) ? Impact.DELAYED : Impact.NONE;
         }
 
         @Override
@@ -1381,9 +1378,9 @@ public sealed interface FaultEffect {
         return drops.entrySet().stream().anyMatch(e -> !e.getKey().equals(client) && e.getValue().contains(client));
     }
 
-    /** Whether {@code client}'s host sends slowly or late to some host; links that are not said count. */
-    private static boolean sendsOn(Map<String, List<String>> to, String client) {
-        return to == null || !to.getOrDefault(client, List.of()).isEmpty();
+    /** Whether {@code client}'s host is at either end of some link held up (it lists hosts, or one lists it); links that are not said count. */
+    private static boolean onEitherEnd(Map<String, List<String>> links, String client) {
+        return links == null || !links.getOrDefault(client, List.of()).isEmpty() || listedByAnother(links, client);
     }
 
     private static Move move(NemesisEvent e, Object v) {

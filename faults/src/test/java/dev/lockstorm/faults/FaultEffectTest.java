@@ -68,14 +68,20 @@ class FaultEffectTest {
     }
 
     @Test
-    void slowLossyAndLateLinksHoldUpOnlyWhatTheHolderSends() {
+    void slowLossyAndLateLinksHoldUpTheRoundTripsOfTheHostsAtEitherEnd() {
         FaultEffect loss = of("start-loss", Map.of("percent", 30L, "from", Map.of("n1", List.of("c2"))));
         assertEquals(FaultEffect.Impact.LOSSY, loss.onHolder("c2"));
         assertEquals(FaultEffect.Impact.NONE, loss.onHolder("c1"));
         assertEquals(30L, ((FaultEffect.Loss) loss).percent());
+        // a renewal is a request and its answer: c2 losing what n1 sends holds its renewals up as well
+        FaultEffect repliesLossy = of("start-loss", Map.of("percent", 40L, "from", Map.of("c2", List.of("n1"))));
+        assertEquals(FaultEffect.Impact.LOSSY, repliesLossy.onHolder("c2"));
+        assertEquals(java.util.Set.of("n1"), ((FaultEffect.LinkFault) repliesLossy).heldUpWith("c2"));
         FaultEffect slow = of("start-slow", Map.of("kbit", 2L, "to", Map.of("c1", List.of("n1"), "n1", List.of())));
         assertEquals(FaultEffect.Impact.SLOWED, slow.onHolder("c1"));
-        assertEquals(FaultEffect.Impact.NONE, slow.onHolder("n1"));
+        assertEquals(FaultEffect.Impact.NONE, slow.onHolder("c3"));
+        FaultEffect slowReplies = of("start-slow", Map.of("kbit", 1L, "to", Map.of("n1", List.of("c1"))));
+        assertEquals(FaultEffect.Impact.SLOWED, slowReplies.onHolder("c1"), "the answers its renewals wait on come slowly");
         FaultEffect delay = of("start-delay", Map.of("ms", 300L, "jitter_ms", 100L, "to", Map.of("c3", List.of("n1", "n2"))));
         assertEquals(FaultEffect.Impact.DELAYED, delay.onHolder("c3"));
         assertEquals(new FaultEffect.Delay(300L, 100L, Map.of("c3", List.of("n1", "n2"))), delay);
