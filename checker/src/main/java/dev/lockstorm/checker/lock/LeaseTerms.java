@@ -222,10 +222,12 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         java.util.Optional<String> mild = f.effect().tooMild();
         if (mild.isPresent()) return mild.get();
         if (impact == FaultEffect.Impact.DELAYED && f.effect().lateNanos().isPresent()) {
-            long late = f.effect().lateNanos().getAsLong();
-            if (late + interval + allowance() < ttl) {
-                return "holds each renewal back " + History.duration(late) + ": renewed every " + History.duration(interval) + ", the "
-                        + describe() + " needs a gap of " + History.duration(ttl) + " to end";
+            // a delay holds up the request and its answer: a client that renews once the last renewal was answered leaves
+            // a round trip more between two at the server
+            long roundTrip = 2 * f.effect().lateNanos().getAsLong();
+            if (roundTrip + interval + allowance() < ttl) {
+                return "holds each renewal's round trip back " + History.duration(roundTrip) + ": renewed every " + History.duration(interval)
+                        + ", the " + describe() + " needs a gap of " + History.duration(ttl) + " to end";
             }
         }
         return null;

@@ -150,9 +150,16 @@ class LeaseLimitsTest {
         Map<String, Object> smallDelay = Map.of("ms", 5, "jitter_ms", 0, "to", Map.of("c1", List.of("n1")));
         Incident.Cause delay = underLinks(RENEWED_10S, "delay", smallDelay, 20_000, 21_000);
         assertFalse(delay.leaseLimit(), delay.why());
-        assertTrue(delay.why().contains("holds each renewal back 5.000 ms"), delay.why());
+        assertTrue(delay.why().contains("holds each renewal's round trip back 10.000 ms"), delay.why());
         Map<String, Object> bigDelay = Map.of("ms", 9_000, "jitter_ms", 0, "to", Map.of("c1", List.of("n1")));
         assertTrue(underLinks(RENEWED_10S, "delay", bigDelay, 20_000, 21_000).leaseLimit());
+        // 3.3 s each way: a renewal answered 6.6 s after it left, the next sent an interval (3.3 s) later, lands 10 s after the
+        // last (one way alone, 6.7 s, would leave the lease running)
+        Map<String, Object> roundTrip = Map.of("ms", 3_300, "jitter_ms", 0, "to", Map.of("c1", List.of("n1")));
+        Incident.Cause both = underLinks(RENEWED_10S, "delay", roundTrip, 20_000, 21_000);
+        assertTrue(both.leaseLimit(), both.why());
+        Map<String, Object> shorter = Map.of("ms", 3_000, "jitter_ms", 0, "to", Map.of("c1", List.of("n1")));
+        assertFalse(underLinks(RENEWED_10S, "delay", shorter, 20_000, 21_000).leaseLimit(), "6 s, an interval and the reply allowance come to less than 10 s");
 
         Map<String, Object> onePercent = Map.of("percent", 1, "from", Map.of("n1", List.of("c1")));
         Incident.Cause loss = underLinks(RENEWED_10S, "loss", onePercent, 20, 12_000);
