@@ -443,6 +443,7 @@ public sealed interface FaultEffect {
         @Override
         public java.util.Optional<String> what() {
             if (refuses == null) return java.util.Optional.empty();
+            if (refuses.values().stream().allMatch(List::isEmpty)) return java.util.Optional.of("no host refusing another");
             String how = style == CutStyle.BLACKHOLE ? "" : "[" + style.word() + "] ";
             return java.util.Optional.of(how + each(refuses, (host, others) -> host + " refuses " + others));
         }

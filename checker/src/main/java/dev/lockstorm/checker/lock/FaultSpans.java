@@ -59,8 +59,10 @@ public final class FaultSpans {
                     else if (FaultEffect.names(op.value()).isEmpty()) close(out, open, kind, op); // a reset that names no clock resets every one
                     else FaultEffect.names(op.value()).forEach(n -> close(out, open, kind + n, op));
                 }
+                // a process stopped again stays stopped from the first stop, and one SIGCONT resumes it (signals do not nest); a
+                // server killed again stays down from the first kill: a second start of one still open begins nothing
                 default -> FaultEffect.names(op.value()).forEach(n -> {
-                    if (e.opens()) open.put(kind + n, Opened.of(op));
+                    if (e.opens()) open.putIfAbsent(kind + n, Opened.of(op));
                     else close(out, open, kind + n, op);
                 });
             }

@@ -100,6 +100,18 @@ class IncidentsTest {
     }
 
     @Test
+    void aProcessStoppedTwiceIsFrozenFromTheFirstStopUntilTheFirstResume() {
+        var ops = new java.util.ArrayList<Op>();
+        ops.add(new Op(0, 1_000_000_000L, OpType.INFO, Op.NEMESIS, "start-pause", List.of("client-c1-p0"), Map.of("hosts", List.of("c1")), 0));
+        ops.add(new Op(1, 2_000_000_000L, OpType.INFO, Op.NEMESIS, "start-pause", List.of("client-c1-p0"), Map.of("hosts", List.of("c1")), 0));
+        ops.add(new Op(2, 3_000_000_000L, OpType.INFO, Op.NEMESIS, "stop-pause", List.of("client-c1-p0"), Map.of("hosts", List.of("c1")), 0));
+        ops.add(new Op(3, 9_000_000_000L, OpType.INFO, Op.NEMESIS, "stop-pause", List.of("client-c1-p0"), Map.of("hosts", List.of("c1")), 0));
+        List<FaultSpan> spans = FaultSpans.of(dev.lockstorm.checker.history.History.of("f", ops));
+        assertEquals(1, spans.size(), spans.toString());
+        assertEquals("pause client-c1-p0 from 1.000 s to 3.000 s", spans.get(0).describe(), "one SIGCONT resumes it");
+    }
+
+    @Test
     void heldRenewalsAreAFaultOnTheClientsTheyStall() {
         var ops = new java.util.ArrayList<Op>();
         ops.add(new Op(0, 1_000_000_000L, OpType.INFO, Op.NEMESIS, "hold-renewals", List.of("c2", "c3"), Map.of("hosts", List.of("c2", "c3")), 0));
