@@ -222,6 +222,8 @@ public sealed interface FaultEffect {
         MEMBER_FROZEN("kept from its group's leader (a member it was or may have been attached to, or the leader, was frozen)"),
         /** not frozen itself, but the servers that time its lease were, their clocks running on while no renewal landed */
         SERVERS_FROZEN("kept from renewing its lease (the servers that judge it were frozen, their clocks running on)"),
+        /** not touched itself, but the servers that time its lease were killed: no renewal landed while its expiry, kept or lost, ran on */
+        SERVERS_DOWN("kept from renewing its lease (the servers that judge it were down, its expiry running on)"),
         LOSSY("slowed by its links losing packets"),
         SLOWED("slowed by a slow link"),
         DELAYED("delayed by its links"),
@@ -239,6 +241,11 @@ public sealed interface FaultEffect {
         /** "frozen", "cut off", …: what the holder was. */
         public String words() {
             return words;
+        }
+
+        /** Whether it reached the holder through the servers that judge its lease (frozen, down, cut among themselves), not itself. */
+        public boolean throughServers() {
+            return this == CUT_OFF_FROM_LEADER || this == MEMBER_FROZEN || this == SERVERS_FROZEN || this == SERVERS_DOWN;
         }
 
         /** Whether its links to the servers were cut, both ways or one (what a session's server and the coverage count as a cut). */
@@ -383,16 +390,12 @@ public sealed interface FaultEffect {
             java.util.Set<String> workerHosts = workers().stream().map(Worker::host).collect(java.util.stream.Collectors.toSet());
             List<String> frozen = hosts.stream().filter(h -> !workerHosts.contains(h)).toList();
             if (!judging.onServer(frozen)) return java.util.Optional.empty();
-            boolean reached = switch (judging.judges()) {
-                case LEADER -> judging.attached().isEmpty() || judging.leader() == null
-                        || frozen.stream().anyMatch(h -> judging.attached().contains(h) || h.equals(judging.leader()));
-                // the master the run's watch named is the one that times it; the others (replicas, sentinels) do not
-                case ONE, KEY_MASTER -> judging.servers().size() <= 1 || judging.leader() == null || frozen.contains(judging.leader());
-                case MAJORITY -> judging.servers().isEmpty()
-                        || judging.servers().stream().filter(s -> !frozen.contains(s)).count() <= judging.servers().size() / 2;
-            };
-            if (!reached) return java.util.Optional.empty();
-            return java.util.Optional.of(judging.judges() == dev.lockstorm.api.LeaseModel.Judges.LEADER ? Impact.MEMBER_FROZEN : Impact.SERVERS_FROZEN);
+            if (judging.judges() != dev.lockstorm.api.LeaseModel.Judges.LEADER) {
+                return timersOut(frozen, judging) ? java.util.Optional.of(Impact.SERVERS_FROZEN) : java.util.Optional.empty();
+            }
+            boolean reached = judging.attached().isEmpty() || judging.leader() == null
+                    || frozen.stream().anyMatch(h -> judging.attached().contains(h) || h.equals(judging.leader()));
+            return reached ? java.util.Optional.of(Impact.MEMBER_FROZEN) : java.util.Optional.empty();
         }
 
         /** Each process by its host ({@link ProcessNames}: a worker's, a server's); a name that reads as neither by itself. */
@@ -853,6 +856,19 @@ public sealed interface FaultEffect {
         @Override
         public Impact onHolder(String client) {
             return Impact.NONE;
+        }
+
+        /**
+         * Servers that time the lease themselves, killed, take no renewal while its expiry runs on (a key's expiry is a
+         * moment of the wall clock, which a server restarted on its data finds passed; one restarted without data has
+         * lost it): the one that times it, or so many of independent servers that those left reach no majority, as for a
+         * freeze. A group's leader killed hands over to one that gives every lease a whole ttl, and a client of a killed
+         * member moves to another: those are the failover's rules.
+         */
+        @Override
+        public java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
+            if (judging.judges() == dev.lockstorm.api.LeaseModel.Judges.LEADER || !judging.onServer(hosts)) return java.util.Optional.empty();
+            return timersOut(hosts, judging) ? java.util.Optional.of(Impact.SERVERS_DOWN) : java.util.Optional.empty();
         }
     }
 
@@ -1371,6 +1387,19 @@ public sealed interface FaultEffect {
             case CLOCK_JUMP, CLOCK_RATE, START_CLOCK_STROBE, CLOCK_RESET -> new Clock(clockProcess(v), move(e, v));
             case KILL_CLIENT -> new KillClient(v instanceof Collection<?> c ? List.copyOf(c) : v == null ? List.of() : List.of(v));
             case MISSED, LEADER, RUN -> new Other(f);
+        };
+    }
+
+    /**
+     * Whether {@code out} (frozen or killed) are the servers that time a lease judged by one server, by the key's master (the one
+     * the run's watch named; any when it named none, while a replica or sentinel times nothing), or by a majority of
+     * independent servers (so many that those left reach none; any when the history names no servers). Not for a group's leader.
+     */
+    private static boolean timersOut(List<String> out, Judging judging) {
+        return switch (judging.judges()) {
+            case LEADER -> false;
+            case ONE, KEY_MASTER -> judging.servers().size() <= 1 || judging.leader() == null || out.contains(judging.leader());
+            case MAJORITY -> judging.servers().isEmpty() || judging.servers().stream().filter(s -> !out.contains(s)).count() <= judging.servers().size() / 2;
         };
     }
 

@@ -293,8 +293,9 @@ public final class Incidents {
             }
         }
         for (FaultSpan f : before) {
-            // clocks are judged above, a server's crash below
-            if (ranOut || f.effect().clockMove().isPresent() || f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER) continue;
+            // clocks are judged above; a server's crash here only where it kept a renewed lease from its renewals, else below
+            boolean crash = f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER;
+            if (ranOut || f.effect().clockMove().isPresent() || crash && (terms == null || !terms.renewed())) continue;
             LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, timed);
             if (j.suffices()) return Incident.Cause.limit(j, f);
             notEnough.add(j.why());
@@ -518,15 +519,17 @@ public final class Incidents {
             return LeaseTerms.Judgement.no("the " + f.effect().noun() + " did not " + (past.isPresent() ? "keep the holder from" : "hold up what the holder sent to")
                     + " the servers that judge its lease (" + f.describe() + via + ")");
         }
-        // servers frozen before the holder's grant answered it after they thawed (a reply sent before the freeze arrives at once):
-        // a lease stamped with that answer began after the freeze, and one stamped before it the lock handed over after the freeze
-        // had run on, which it could tell from how long its own acquire took
-        if (impact == FaultEffect.Impact.SERVERS_FROZEN && answeredAfterThaw(f, hold, terms)) {
+        // servers frozen (or killed) before the holder's grant answered it after they thawed (or restarted; a reply sent before
+        // arrives at once): a lease stamped with that answer began after the fault, and one stamped before it the lock handed over
+        // after the fault had run on, which it could tell from how long its own acquire took
+        boolean down = impact == FaultEffect.Impact.SERVERS_DOWN;
+        if ((impact == FaultEffect.Impact.SERVERS_FROZEN || down) && answeredAfterThaw(f, hold, terms)) {
             String took = asked == Op.NO_TIME || hold.start().time() == Op.NO_TIME ? ""
                     : " (its acquire took " + History.duration(hold.start().time() - asked) + (terms == null ? "" : ", against its " + terms.describe()) + ")";
-            return LeaseTerms.Judgement.no("the servers that judge the holder's lease were frozen before its grant and answered it after they"
-                    + " thawed (" + f.describe() + "): the lease that answer stamped began after the freeze, and one stamped before it the lock"
-                    + " would have handed over knowing how long its acquire took" + took);
+            return LeaseTerms.Judgement.no("the servers that judge the holder's lease were " + (down ? "down" : "frozen") + " before its grant and"
+                    + " answered it after they " + (down ? "restarted" : "thawed") + " (" + f.describe() + "): the lease that answer stamped began"
+                    + " after the " + (down ? "kill" : "freeze") + ", and one stamped before it the lock would have handed over knowing how long"
+                    + " its acquire took" + took);
         }
         // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
         // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later
@@ -542,8 +545,9 @@ public final class Incidents {
     }
 
     /**
-     * Whether the holder's grant came after frozen servers thawed: the freeze's end is recorded before the answer, or the answer
-     * came more than a reply's allowance after the freeze began (a reply the servers sent before it would have arrived by then).
+     * Whether the holder's grant came after frozen servers thawed (or killed ones restarted): the fault's end is recorded before the
+     * answer, or the answer came more than a reply's allowance after it began (a reply the servers sent before it would have arrived
+     * by then).
      */
     private static boolean answeredAfterThaw(FaultSpan f, HoldInterval hold, LeaseTerms terms) {
         if (f.start().index() > hold.start().index()) return false;

@@ -136,7 +136,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
      * @param ask the holder's ask: the service heard it then, so nothing was unrenewed before
      */
     Judgement stopped(FaultSpan f, FaultEffect.Impact impact, boolean inAcquire, long from, long to, long ask, long grant) {
-        String what = f.effect().noun() + " of the holder (" + f.describe() + ")";
+        String what = f.effect().noun() + (impact.throughServers() ? " of the servers that judge it" : " of the holder") + " (" + f.describe() + ")";
         String held = "the holder was " + impact.words() + (inAcquire ? " inside its acquire" : " before the grant") + " (" + f.describe() + ")";
         switch (kind) {
             case FIXED:

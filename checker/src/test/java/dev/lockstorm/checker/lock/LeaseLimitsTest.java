@@ -720,6 +720,45 @@ class LeaseLimitsTest {
         assertFalse(session.leaseLimit(), "a frozen server keeps its connections: " + session.why());
     }
 
+    /** The watch names n1 master; c1 holds; {@code killed} servers are killed from 100 ms and started again {@code downMs} later; c2 is granted 100 ms after. */
+    private static Incident.Cause underServersKilled(LeaseModel model, List<String> killed, long downMs) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(model, "n1", "n2", "n3")).nemesis("leader", "n1").with("hosts", List.of("n1"))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("kill", killed).with("hosts", killed)
+                .gap(downMs).nemesis("start", killed).with("hosts", killed)
+                .gap(100).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    /**
+     * Servers that time a renewed lease themselves, killed, take no renewal while its expiry runs on (a key restarted on its data
+     * finds it passed, one restarted without data lost it): down past the ttl, the lease could end whatever the server kept.
+     */
+    @Test
+    void serversThatTimeARenewedLeaseDownPastItsTtlEndIt() {
+        Incident.Cause master = underServersKilled(renewed10s(LeaseModel.Judges.ONE), List.of("n1"), 12_000);
+        assertTrue(master.leaseLimit(), master.why());
+        assertTrue(master.why().contains("kept from renewing its lease (the servers that judge it were down"), master.why());
+        // down 2 s of a 10 s lease: it ran on when the server came back, so a server that restarted without it forgot the lock
+        Incident.Cause brief = underServersKilled(renewed10s(LeaseModel.Judges.ONE), List.of("n1"), 2_000);
+        assertFalse(brief.leaseLimit(), brief.why());
+        assertTrue(brief.why().contains("a server that restarts without what it held forgets the lock"), brief.why());
+        assertFalse(underServersKilled(renewed10s(LeaseModel.Judges.MAJORITY), List.of("n1"), 12_000).leaseLimit(), "two of three still renew");
+        assertTrue(underServersKilled(renewed10s(LeaseModel.Judges.MAJORITY), List.of("n1", "n2"), 12_000).leaseLimit());
+        // a fixed lease ends on its own time; a group's new leader gives every lease a whole ttl (the failover's rules)
+        Incident.Cause fixed = underServersKilled(FIXED_4S, List.of("n1"), 1_000);
+        assertFalse(fixed.leaseLimit(), fixed.why());
+        assertTrue(fixed.why().contains("a server that restarts without what it held forgets the lock"), fixed.why());
+        assertFalse(underServersKilled(renewed10s(LeaseModel.Judges.LEADER), List.of("n2"), 12_000).leaseLimit(), "a follower killed");
+        // killed inside the holder's acquire, its grant answered after the restart: that lease began after the kill
+        Incident.Cause inAcquire = cause(h().nemesis(NemesisEvent.RUN.f(), run(renewed10s(LeaseModel.Judges.ONE), "n1")).invoke(0, "acquire").with("client", "c1")
+                .gap(100).nemesis("kill", List.of("n1")).with("hosts", List.of("n1"))
+                .gap(12_000).nemesis("start", List.of("n1")).with("hosts", List.of("n1"))
+                .gap(50).ok(0, "acquire", 1L).with("client", "c1")
+                .gap(10).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertFalse(inAcquire.leaseLimit(), inAcquire.why());
+        assertTrue(inAcquire.why().contains("answered it after they restarted"), inAcquire.why());
+    }
+
     /**
      * Servers frozen inside the holder's acquire answered its grant after they thawed: the lease that answer stamped began after
      * the freeze, so the freeze explains no grant to another (a lock that retries its grant over the key, without NX, steals it).
