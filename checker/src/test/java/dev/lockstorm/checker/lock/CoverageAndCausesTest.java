@@ -171,36 +171,29 @@ class CoverageAndCausesTest {
         assertFalse(other.incidents().get(0).cause().leaseLimit(), other.incidents().get(0).cause().why());
     }
 
-    @Test
-    void aHolderOnASlowLinkEitherWayIsALeaseLimit() {
-        Map<String, Object> slow = Map.of("kbit", 1, "to", Map.of("c1", List.of("n1"), "n1", List.of("c1")));
-        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), RENEWED_2S)
+    /** c1 holds; its links slowed as {@code slow} says from its grant until after c2's, 2.5 s later. */
+    private static Incident.Cause underSlowLinks(Map<String, Object> slow) {
+        return h().nemesis(NemesisEvent.RUN.f(), RENEWED_2S)
                 .acquire(0, 1L).with("client", "c1")
                 .nemesis("start-slow", slow).with("hosts", List.of("c1", "n1"))
                 .gap(2500).acquire(1, 2L).with("client", "c2")
                 .nemesis("stop-slow", "no slow links")
-                .release(0).release(1).check(new FencedMutex());
-        Incident.Cause c = r.incidents().get(0).cause();
+                .release(0).release(1).check(new FencedMutex()).incidents().get(0).cause();
+    }
+
+    @Test
+    void aHolderOnASlowLinkEitherWayIsALeaseLimit() {
+        Incident.Cause c = underSlowLinks(Map.of("kbit", 1, "to", Map.of("c1", List.of("n1"), "n1", List.of("c1"))));
         assertTrue(c.leaseLimit(), c.why());
         assertTrue(c.why().contains("slowed by a slow link before the grant (slow "), c.why());
         assertTrue(c.why().contains("c1 sends 1 kbit/s to [n1]") && c.why().contains("n1 sends 1 kbit/s to [c1]"), c.why());
         // the server's replies to the holder slowed, what the holder sends not: a renewal waits on the last one's answer (and
         // TCP on its acknowledgements), so its renewals are held up all the same
-        Map<String, Object> replies = Map.of("kbit", 1, "to", Map.of("n1", List.of("c1")));
-        CheckResult back = h().nemesis(NemesisEvent.RUN.f(), RENEWED_2S)
-                .acquire(0, 1L).with("client", "c1")
-                .nemesis("start-slow", replies).with("hosts", List.of("c1", "n1"))
-                .gap(2500).acquire(1, 2L).with("client", "c2")
-                .release(0).release(1).check(new FencedMutex());
-        assertTrue(back.incidents().get(0).cause().leaseLimit(), back.incidents().get(0).cause().why());
+        Incident.Cause back = underSlowLinks(Map.of("kbit", 1, "to", Map.of("n1", List.of("c1"))));
+        assertTrue(back.leaseLimit(), back.why());
         // slowed too little, either way, it holds nothing up
-        Map<String, Object> fast = Map.of("kbit", 1000, "to", Map.of("n1", List.of("c1")));
-        CheckResult mild = h().nemesis(NemesisEvent.RUN.f(), RENEWED_2S)
-                .acquire(0, 1L).with("client", "c1")
-                .nemesis("start-slow", fast).with("hosts", List.of("c1", "n1"))
-                .gap(2500).acquire(1, 2L).with("client", "c2")
-                .release(0).release(1).check(new FencedMutex());
-        assertFalse(mild.incidents().get(0).cause().leaseLimit(), mild.incidents().get(0).cause().why());
+        Incident.Cause mild = underSlowLinks(Map.of("kbit", 1000, "to", Map.of("n1", List.of("c1"))));
+        assertFalse(mild.leaseLimit(), mild.why());
     }
 
     @Test
