@@ -510,13 +510,12 @@ public sealed interface FaultEffect {
         /**
          * Whether the holder on {@code client} was kept from the servers that judge its lease: from the one there is, or
          * from any (the master holding its key is not recorded: any may be it); for independent servers a majority of
-         * which judge (Redlock's masters, each renewing the holder itself), from so many that those it still talks with both ways are
-         * no majority; for a consensus group's leader, on the way through
-         * the member the holder was attached to ({@link Judging#attached}; any, when the history does not say or the cut
-         * parts the holder from it): a member that does not hear the holder or that it does not hear, or that is cut off from the leader (the one
-         * the run's watch named, else any member that could lead). A cut
-         * between clients, or of a server the holder did not need, keeps it from nothing. Unsaid grudges (or servers)
-         * count as a cut.
+         * which judge (Redlock's masters, each renewing the holder itself), from so many that those it still talks with
+         * both ways are no majority; for a consensus group's leader, on the way through the member the holder was
+         * attached to ({@link Judging#attached}; any, when the history does not say or the cut parts the holder from it):
+         * a member that does not hear the holder or that it does not hear, or that is cut off from the leader (the one
+         * the run's watch named, else any member that could lead). A cut between clients, or of a server the holder did
+         * not need, keeps it from nothing. Unsaid grudges (or servers) count as a cut.
          */
         @Override
         public boolean keepsFrom(String client, Judging judging) {
