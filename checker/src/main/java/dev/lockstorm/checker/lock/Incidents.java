@@ -293,9 +293,10 @@ public final class Incidents {
             }
         }
         for (FaultSpan f : before) {
-            // clocks are judged above; a server's crash here only where it kept a renewed lease from its renewals, else below
+            // clocks are judged above; a server's crash here only where it kept a renewed lease from its renewals or broke a
+            // session's connection, else below
             boolean crash = f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER;
-            if (ranOut || f.effect().clockMove().isPresent() || crash && (terms == null || !terms.renewed())) continue;
+            if (ranOut || f.effect().clockMove().isPresent() || crash && (terms == null || !terms.renewed() && terms.kind() != LeaseTerms.Kind.SESSION)) continue;
             LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, timed);
             if (j.suffices()) return Incident.Cause.limit(j, f);
             notEnough.add(j.why());

@@ -144,6 +144,12 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
             case UNBOUNDED:
                 return Judgement.no("a " + describe() + " ends only when released, so the " + what + " cannot end it");
             case SESSION:
+                if (impact == FaultEffect.Impact.SERVERS_DOWN) {
+                    // a session's lock lives in the server's memory with its connection: a crash ends both at once
+                    long at = Math.max(from, ask);
+                    return new Judgement(true, "the server that held the holder's session was killed (" + f.describe() + "): a " + describe()
+                            + " ends with its connection, at " + History.duration(at) + ", before the grant at " + History.duration(grant), at);
+                }
                 if (impact == FaultEffect.Impact.FROZEN) {
                     return Judgement.no("a frozen client's kernel keeps its connection open, so the " + what + " does not end a " + describe());
                 }

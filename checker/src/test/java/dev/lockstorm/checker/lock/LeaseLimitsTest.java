@@ -743,6 +743,22 @@ class LeaseLimitsTest {
         return underServerFault(model, "kill", "start", killed, killed, downMs);
     }
 
+    /** A session lock lives with its connection in the server's memory: the server's crash ends it at once, whatever the timing. */
+    @Test
+    void aSessionLockEndsWhenItsServerIsKilled() {
+        LeaseModel session = new LeaseModel.Session(Duration.ofSeconds(2), LeaseModel.Judges.ONE);
+        Incident.Cause killed = underServersKilled(session, List.of("n1"), 1_000);
+        assertTrue(killed.leaseLimit(), killed.why());
+        assertTrue(killed.why().contains("the server that held the holder's session was killed (kill n1"), killed.why());
+        // killed inside the holder's acquire and answering it after the restart: that session's lock began after the crash
+        Incident.Cause inAcquire = cause(h().nemesis(NemesisEvent.RUN.f(), run(session, "n1")).invoke(0, "acquire").with("client", "c1")
+                .gap(100).nemesis("kill", List.of("n1")).with("hosts", List.of("n1"))
+                .gap(1_000).nemesis("start", List.of("n1")).with("hosts", List.of("n1"))
+                .gap(50).ok(0, "acquire", 1L).with("client", "c1")
+                .gap(10).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertFalse(inAcquire.leaseLimit(), inAcquire.why());
+    }
+
     /** A server restarted before a renewed lease could run out forgot the lock; a fixed lease, a follower and a kill inside the acquire are other rules. */
     @Test
     void killsThatCouldNotEndARenewedLeaseFallToTheOtherRules() {
