@@ -535,9 +535,9 @@ public sealed interface FaultEffect {
             if (judging.servers().isEmpty()) all.remove(client);
             if (all.isEmpty()) return Impact.NONE;
             boolean kept = switch (judging.judges()) {
-                case ONE, KEY_MASTER -> all.stream().anyMatch(s -> !answers(s, client));
+                case ONE, KEY_MASTER -> all.stream().anyMatch(s -> separates(s, client));
                 // independent masters (Redlock's), each renewing the holder itself: how the servers talk among themselves does not matter
-                case MAJORITY -> all.stream().filter(s -> answers(s, client)).count() < all.size() / 2 + 1;
+                case MAJORITY -> all.stream().filter(s -> !separates(s, client)).count() < all.size() / 2 + 1;
                 case LEADER -> {
                     // no member left that could lead: nothing commits the holder's renewals
                     List<String> leaders = leadersOf(judging.leader(), all);
@@ -545,19 +545,14 @@ public sealed interface FaultEffect {
                     // member reconnects to whichever answers, so then any member may carry its renewals
                     java.util.Set<String> via = new java.util.HashSet<>(judging.attached());
                     via.retainAll(all);
-                    if (via.isEmpty() || via.stream().anyMatch(s -> !answers(s, client))) via = all;
-                    yield leaders.isEmpty() || via.stream().anyMatch(s -> !answers(s, client) || leaders.stream().anyMatch(l -> !l.equals(s) && separates(s, l)));
+                    if (via.isEmpty() || via.stream().anyMatch(s -> separates(s, client))) via = all;
+                    yield leaders.isEmpty() || via.stream().anyMatch(s -> separates(s, client) || leaders.stream().anyMatch(l -> !l.equals(s) && separates(s, l)));
                 }
             };
             if (!kept) return Impact.NONE;
             java.util.List<String> others = all.stream().filter(s -> !s.equals(client)).toList();
-            if (others.stream().allMatch(s -> answers(s, client))) return Impact.CUT_OFF_FROM_LEADER;
+            if (others.stream().noneMatch(s -> separates(s, client))) return Impact.CUT_OFF_FROM_LEADER;
             return others.stream().allMatch(s -> hears(s, client)) ? Impact.REPLIES_LOST : Impact.CUT_OFF;
-        }
-
-        /** Whether {@code server} and {@code client} talk both ways: a request arrives and its answer comes back. */
-        private boolean answers(String server, String client) {
-            return hears(server, client) && hears(client, server);
         }
 
         /** The leader the run's watch named when it is one of {@code all}, else every member that could lead: one with a majority. */
@@ -599,7 +594,7 @@ public sealed interface FaultEffect {
 
         /** Whether {@code server} talks both ways with a majority of {@code all}, itself included. */
         private boolean withMajority(String server, java.util.Set<String> all) {
-            long peers = all.stream().filter(x -> x.equals(server) || hears(server, x) && hears(x, server)).count();
+            long peers = all.stream().filter(x -> x.equals(server) || !separates(server, x)).count();
             return peers >= all.size() / 2 + 1;
         }
 
