@@ -165,14 +165,16 @@ public final class Checker {
     /**
      * Tokens in order, stale writes and (where the resource checks reads) stale reads; not applicable
      * to a lock that issues no tokens and a resource that saw none. A refusal of a current holder is
-     * named, apart from the times fencing saved you.
+     * named, apart from the times fencing saved you; a token presented by a client that did not hold it
+     * makes fencing fail whatever the resource did.
      */
     private static Analysis fencing(FencingAnalysis.Result fencing) {
         if (fencing.tokens() == 0 && fencing.staleWrites().isEmpty() && fencing.rejected() == 0 && fencing.rejectedReads() == 0
-                && fencing.staleReads().isEmpty() && fencing.wrongfulRefusals().isEmpty()) {
+                && fencing.staleReads().isEmpty() && fencing.wrongfulRefusals().isEmpty() && fencing.foreignTokens().isEmpty()) {
             return new Analysis(Analysis.Kind.FENCING, Analysis.Status.NOT_APPLICABLE, "no tokens: the lock issued none");
         }
-        boolean fenced = fencing.staleWrites().isEmpty() && fencing.tokenViolations().isEmpty() && fencing.staleReads().isEmpty();
+        boolean fenced = fencing.staleWrites().isEmpty() && fencing.tokenViolations().isEmpty() && fencing.staleReads().isEmpty()
+                && fencing.foreignTokens().isEmpty();
         return new Analysis(Analysis.Kind.FENCING, fenced ? Analysis.Status.VALID : Analysis.Status.INVALID,
                 fencing.tokens() + " tokens, " + fencing.tokenViolations().size() + " out of order, " + fencing.staleWrites().size()
                         + " stale writes accepted, " + fencing.rejected() + " rejected"
@@ -180,7 +182,9 @@ public final class Checker {
                         + (fencing.staleReads().isEmpty() ? "" : "; " + fencing.staleReads().size() + " stale reads accepted")
                         + (fencing.rejectedReads() > 0 ? "; " + fencing.rejectedReads() + " reads rejected" : "")
                         + (fencing.wrongfulRefusals().isEmpty() ? "" : "; " + fencing.wrongfulRefusals().size()
-                        + (fencing.wrongfulRefusals().size() == 1 ? " current holder refused" : " current holders refused")));
+                        + (fencing.wrongfulRefusals().size() == 1 ? " current holder refused" : " current holders refused"))
+                        + (fencing.foreignTokens().isEmpty() ? "" : "; " + fencing.foreignTokens().size()
+                        + (fencing.foreignTokens().size() == 1 ? " token presented by a client that did not hold it" : " tokens presented by clients that did not hold them")));
     }
 
     /** A malformed operation is bad input naming its line, never a verdict ({@link Model#malformed}). */

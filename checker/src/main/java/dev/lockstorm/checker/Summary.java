@@ -25,7 +25,7 @@ public final class Summary {
         LinearizabilityResult l = r.linearizability();
         CheckResult.Stats s = r.stats();
         sb.append(r.source()).append(": ").append(r.verdict().wire().toUpperCase(Locale.ROOT))
-                .append(s.events() == 0 ? " (empty history: no events)" : "")
+                .append(s.events() == 0 ? " (empty history: no events)" : s.operations() == 0 ? " (no client operation: nothing was checked)" : "")
                 .append(r.verdict() == Verdict.VALID && r.coverage() != null && !r.coverage().dangerousReached()
                         ? ", but " + r.coverage().nothingDangerous() : "").append('\n');
         for (String w : r.warnings()) sb.append("  warning: ").append(w).append('\n');
@@ -83,6 +83,7 @@ public final class Summary {
             for (StaleWrite w : r.fencing().staleWrites()) out.add("stale write: " + w.explanation());
             for (StaleWrite w : r.fencing().staleReads()) out.add("stale read: " + w.explanation());
             for (dev.lockstorm.checker.lock.WrongfulRefusal w : r.fencing().wrongfulRefusals()) out.add("current holder refused: " + w.explanation());
+            for (dev.lockstorm.checker.lock.ForeignToken f : r.fencing().foreignTokens()) out.add("token not its own: " + f.explanation());
         } else if (analysis == Analysis.Kind.RESOURCE && r.resource() != null && r.resource().lossProven()) {
             // one line per lock only when there are several: with one, the analysis's detail already says it
             if (r.resource().counters().size() > 1) {

@@ -14,7 +14,6 @@ import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.HoldInterval;
 import dev.lockstorm.checker.lock.Incident;
 import dev.lockstorm.checker.lock.StaleWrite;
-import dev.lockstorm.checker.lock.TokenViolation;
 import dev.lockstorm.faults.NemesisEvent;
 
 import java.io.IOException;
@@ -145,17 +144,20 @@ public final class ReportHtml {
                     .append("The longest prefix that can be linearized has ").append(f.prefixLength()).append(" operations; then ")
                     .append(f.prose().render(PAGE)).append(" (state: ").append(esc(f.state())).append(")</p>");
         }
-        if (r.isLockCheck() && !r.fencing().tokenViolations().isEmpty()) {
-            sb.append("<h3>Tokens out of order (").append(r.tokenViolations()).append(")</h3><ol>");
-            for (TokenViolation t : r.fencing().tokenViolations()) sb.append("<li>").append(t.prose().render(PAGE)).append("</li>");
-            sb.append("</ol>");
-        }
-        if (r.isLockCheck() && !r.fencing().staleWrites().isEmpty()) {
-            sb.append("<h3>Stale writes accepted (").append(r.staleWritesAccepted()).append(")</h3><ol>");
-            for (StaleWrite w : r.fencing().staleWrites()) sb.append("<li>").append(w.prose().render(PAGE)).append("</li>");
-            sb.append("</ol>");
+        if (r.isLockCheck()) {
+            explained(sb, "Tokens out of order", r.fencing().tokenViolations());
+            explained(sb, "Stale writes accepted", r.fencing().staleWrites());
+            explained(sb, "Tokens presented by clients that did not hold them", r.fencing().foreignTokens());
         }
         sb.append("</section>\n");
+    }
+
+    /** A numbered list of {@code found} under {@code title} with their count; nothing when none was found. */
+    private static void explained(StringBuilder sb, String title, List<? extends Prose.Explained> found) {
+        if (found.isEmpty()) return;
+        sb.append("<h3>").append(title).append(" (").append(found.size()).append(")</h3><ol>");
+        for (Prose.Explained e : found) sb.append("<li>").append(e.prose().render(PAGE)).append("</li>");
+        sb.append("</ol>");
     }
 
     private static void verdicts(StringBuilder sb, CheckResult r) {

@@ -218,6 +218,13 @@ public final class ResultsJson {
                 x.put("explanation", w.explanation());
                 return x;
             }));
+            f.put("foreign_tokens", all(r.fencing().foreignTokens(), w -> {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("op", ref(w.op()));
+                x.put("token", w.token());
+                x.put("explanation", w.explanation());
+                return x;
+            }));
             var res = analysis(analyses, "resource");
             res.put("acknowledged_increments", r.resource().acknowledged());
             res.put("uncertain_writes", r.resource().uncertain());

@@ -20,7 +20,9 @@ import java.util.Map;
  * have taken: an uncertain write) had a higher token is a wrongful refusal of a current holder. Per lock. Under a read-write
  * lock ({@code acquire-read}, {@code acquire-write}) readers hold side by side and may be granted in
  * any order among themselves: a write grant's token must exceed every grant's before it, a read
- * grant's every write grant's before it.
+ * grant's every write grant's before it. A token its client did not hold at the moment it presented it
+ * (made up, another holder's, or kept from an earlier hold) is a foreign token: the client's use of
+ * fencing is wrong whatever the resource does.
  *
  * <pre>{@code
  * FencingAnalysis.Result f = FencingAnalysis.analyze(history);
@@ -40,10 +42,11 @@ public final class FencingAnalysis {
      * @param rejectedReads     reads the resource rejected as stale (the final read too): no write was saved by them
      * @param staleReads        accepted reads with a stale token, where the resource checks reads ({@code fencing: all})
      * @param wrongfulRefusals  operations refused though no accepted (or possibly accepted) one had a higher token: not fencing at work
+     * @param foreignTokens     operations presented with a token that was not of a hold their client had then
      */
     public record Result(List<TokenViolation> tokenViolations, List<StaleWrite> staleWrites, int rejected,
                          List<StaleWrite> rejectedWrites, int tokens, int rejectedReads, List<StaleWrite> staleReads,
-                         List<WrongfulRefusal> wrongfulRefusals) {
+                         List<WrongfulRefusal> wrongfulRefusals, List<ForeignToken> foreignTokens) {
     }
 
     public static Result analyze(History h) {
@@ -52,6 +55,8 @@ public final class FencingAnalysis {
         List<StaleWrite> staleReads = new ArrayList<>();
         List<StaleWrite> rejectedWrites = new ArrayList<>();
         List<WrongfulRefusal> wrongful = new ArrayList<>();
+        List<ForeignToken> foreign = new ArrayList<>();
+        Holds holds = new Holds();
         int rejected = 0;
         int rejectedReads = 0;
         int tokens = 0;
@@ -75,6 +80,10 @@ public final class FencingAnalysis {
         Map<Integer, Op> floorAtCall = new HashMap<>();
 
         for (Op op : h.ops()) {
+            if (op.isClient()) {
+                ForeignToken f = holds.follow(op, h, granted);
+                if (f != null) foreign.add(f);
+            }
             if (!op.isClient() || h.reentry(op)) continue; // a nested acquire of a reentrant lock is no new grant
             Object lock = op.lock();
             switch (op.f()) {
@@ -146,7 +155,40 @@ public final class FencingAnalysis {
                 default -> { }
             }
         }
-        return new Result(violations, stale, rejected, rejectedWrites, tokens, rejectedReads, staleReads, wrongful);
+        return new Result(violations, stale, rejected, rejectedWrites, tokens, rejectedReads, staleReads, wrongful, foreign);
+    }
+
+    /**
+     * Each client's holds of each lock as it believes them (an ok acquire adds one, in its mode; a release that did not
+     * fail takes its mode's last away; a crashed process invokes nothing more), and the tokens it presents to the resource weighed against them.
+     */
+    private static final class Holds {
+        private final Map<List<Object>, List<Op>> held = new HashMap<>();
+
+        /** Follows {@code op}; a resource invocation whose token is none of its client's holds' is returned as foreign. */
+        ForeignToken follow(Op op, History h, Map<Object, Map<Long, Op>> granted) {
+            List<Object> key = List.of(op.process(), op.lock());
+            String mode = History.holdMode(op.f());
+            if (mode != null && op.f().startsWith("acquire") && op.type() == OpType.OK) {
+                held.computeIfAbsent(key, k -> new ArrayList<>()).add(op);
+            } else if (mode != null && op.f().startsWith("release") && op.type() == OpType.OK) {
+                List<Op> mine = held.getOrDefault(key, List.of());
+                for (int i = mine.size() - 1; i >= 0; i--) {
+                    if (mode.equals(History.holdMode(mine.get(i).f()))) {
+                        mine.remove(i);
+                        break;
+                    }
+                }
+            } else if ((op.f().equals("write") || op.f().equals("read")) && op.type() == OpType.INVOKE) {
+                Long t = Resource.token(op);
+                if (t == null) return null;
+                List<Op> mine = held.getOrDefault(key, List.of());
+                for (Op g : mine) if (t.equals(Resource.acquireToken(g))) return null;
+                Op grantee = granted.getOrDefault(op.lock(), Map.of()).get(t);
+                return new ForeignToken(op, t, mine.isEmpty() ? null : mine.get(mine.size() - 1), grantee);
+            }
+            return null;
+        }
     }
 
     private static void raise(Map<Object, Op> highest, Object lock, Op op, long t) {

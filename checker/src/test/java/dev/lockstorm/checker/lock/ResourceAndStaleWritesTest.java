@@ -205,6 +205,40 @@ class ResourceAndStaleWritesTest {
     }
 
     @Test
+    void aTokenItsClientDidNotHoldIsForeignWhateverTheResourceDid() {
+        // another holder's token: p1 holds token 2 and writes with p0's token 1
+        FencingAnalysis.Result borrowed = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).release(0).acquire(1, 2L)
+                .write(1, 1L, 1, OpType.OK).release(1).build());
+        assertEquals(1, borrowed.foreignTokens().size());
+        assertTrue(borrowed.foreignTokens().get(0).explanation().contains("though its hold (granted at ")
+                && borrowed.foreignTokens().get(0).explanation().contains("had token 2: that token was granted to process 0 at "),
+                borrowed.foreignTokens().get(0).explanation());
+        // a token no acquire granted, accepted: the resource's bar it set makes the holder after it look stale, and the made-up
+        // token is named as what it is
+        FencingAnalysis.Result madeUp = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).write(0, 99L, 1, OpType.OK).release(0)
+                .acquire(1, 2L).write(1, 2L, 2, OpType.OK).release(1).build());
+        assertEquals(1, madeUp.foreignTokens().size());
+        assertEquals(99L, madeUp.foreignTokens().get(0).token());
+        assertTrue(madeUp.foreignTokens().get(0).explanation().contains("no completed acquire was granted that token"),
+                madeUp.foreignTokens().get(0).explanation());
+        // kept from its own earlier hold, presented after the release
+        FencingAnalysis.Result kept = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).release(0).write(0, 1L, 1, OpType.OK).build());
+        assertEquals(1, kept.foreignTokens().size());
+        assertTrue(kept.foreignTokens().get(0).explanation().contains("while it held no lock: that token was its own earlier hold's"),
+                kept.foreignTokens().get(0).explanation());
+        // a release that failed took nothing away; a nested hold of a reentrant lock presents its hold's token
+        FencingAnalysis.Result own = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).invoke(0, "release").fail(0, "release")
+                .write(0, 1L, 1, OpType.OK).acquire(0, 1L).write(0, 1L, 2, OpType.OK).release(0).write(0, 1L, 3, OpType.OK).release(0).build());
+        assertTrue(own.foreignTokens().isEmpty(), own.foreignTokens().toString());
+        // a read-write lock's downgrade: the write hold's token is gone with its release, the read hold's stays
+        FencingAnalysis.Result downgrade = FencingAnalysis.analyze(fencing("all").invoke(0, "acquire-write").ok(0, "acquire-write", 5L)
+                .invoke(0, "acquire-read").ok(0, "acquire-read", 6L).invoke(0, "release-write").ok(0, "release-write")
+                .read(0, 6L, 0).read(0, 5L, 0).build());
+        assertEquals(1, downgrade.foreignTokens().size(), downgrade.foreignTokens().toString());
+        assertEquals(5L, downgrade.foreignTokens().get(0).token());
+    }
+
+    @Test
     void aReadOfTheNewestTokenRefusedIsACurrentHolderRefusedWhereOnlyWritesAreFencedToo() {
         // p0's token 1 written; p1 (token 2) refused its read by a resource that checks reads though the run fences writes only
         FencingAnalysis.Result wrong = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).write(0, 1L, 1, OpType.OK).release(0)
