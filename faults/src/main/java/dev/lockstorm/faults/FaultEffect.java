@@ -1463,5 +1463,5 @@ public sealed interface FaultEffect {
     }
 
     /** The keys that say what their values are. */
-    java.util.Set<String> ROLES = java.util.Set.of("clients", "nodes", "hosts", "processes", "targets");
+    java.util.Set<String> ROLES = java.util.Set.of("clients", "nodes", "hosts", "processes", "process", "targets");
 }

@@ -112,6 +112,18 @@ class IncidentsTest {
     }
 
     @Test
+    void aClockResetNamesItsClockAsAListOrAsTheProcessItsMoveNamed() {
+        var ops = new java.util.ArrayList<Op>();
+        ops.add(new Op(0, 1_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-rate", Map.of("process", "redis-n1", "rate", 2.0), Map.of(), 0));
+        ops.add(new Op(1, 1_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-jump", Map.of("process", "redis-n2", "delta_ms", 500), Map.of(), 0));
+        ops.add(new Op(2, 2_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-reset", Map.of("process", "redis-n1"), Map.of(), 0));
+        ops.add(new Op(3, 3_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-reset", List.of("redis-n2"), Map.of(), 0));
+        List<FaultSpan> spans = FaultSpans.of(dev.lockstorm.checker.history.History.of("f", ops));
+        assertEquals(List.of("clock redis-n1 from 1.000 s to 2.000 s", "clock redis-n2 from 1.000 s to 3.000 s"),
+                spans.stream().map(FaultSpan::describe).toList());
+    }
+
+    @Test
     void heldRenewalsAreAFaultOnTheClientsTheyStall() {
         var ops = new java.util.ArrayList<Op>();
         ops.add(new Op(0, 1_000_000_000L, OpType.INFO, Op.NEMESIS, "hold-renewals", List.of("c2", "c3"), Map.of("hosts", List.of("c2", "c3")), 0));
