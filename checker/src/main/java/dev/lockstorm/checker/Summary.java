@@ -93,6 +93,7 @@ public final class Summary {
         }
         if (analysis == Analysis.Kind.RESOURCE && r.resource() != null) {
             for (var t : r.resource().tornReads()) out.add("write seen half done: " + t.explanation());
+            for (var u : r.resource().unwrittenReads()) out.add("value no write set: " + u.explanation());
         }
         return out;
     }

@@ -68,12 +68,13 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
      * @param lostUpdates         acknowledged increments missing from the resource's final value; empty when not counted
      * @param forgottenWrites     acknowledged writes the resource lost: a read that began after one returned less, and was
      *                            written back over it (the resource's own loss, whatever the lock did)
+     * @param unwrittenReads      reads that returned a value no write could have set (the resource's own fault, whatever the lock did)
      * @param resource            the resource analysis's explanation (why lost updates were not counted, or what was)
      * @param exercised           how often the run reached each dangerous moment, by its key, every key present
      * @param exercisedSummary    the moments reached, in words, or that nothing dangerous was
      */
     public record Lock(Holds holds, int staleWritesAccepted, int staleReadsAccepted, int staleWritesRejected, int currentHoldersRefused,
-                       int tokenViolations, OptionalLong lostUpdates, long forgottenWrites, String resource, Map<String, Integer> exercised,
+                       int tokenViolations, OptionalLong lostUpdates, long forgottenWrites, long unwrittenReads, String resource, Map<String, Integer> exercised,
                        String exercisedSummary) {
         public Lock {
             exercised = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(exercised));
@@ -140,7 +141,7 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
             for (Coverage.Moment m : c.moments()) moments.put(m.key(), m.count());
             Holds holds = r.holdsCounted() ? new Holds(r.doubleHolderCount(), r.incidents().size(), r.defectIncidents(), r.leaseLimitIncidents()) : null;
             lock = new Lock(holds, r.staleWritesAccepted(), r.staleReadsAccepted(),
-                    r.staleWritesRejected(), r.fencing().wrongfulRefusals().size(), r.tokenViolations(), r.lostUpdates(), r.resource().forgottenWrites(),
+                    r.staleWritesRejected(), r.fencing().wrongfulRefusals().size(), r.tokenViolations(), r.lostUpdates(), r.resource().forgottenWrites(), r.resource().unwrittenReads().size(),
                     r.resource().explanation(), moments,
                     c.dangerousReached() ? c.describe() : c.nothingDangerous());
         }
@@ -180,7 +181,8 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
      * accepted, an update lost although every holder fenced its reads and writes (fencing all: under
      * fencing writes a newer holder's unfenced read may come before an older holder's accepted write
      * lands, and the loss is what write-only fencing allows), an acknowledged write it lost (a read that
-     * began after the write returned less, whatever the fencing), a current holder it refused. Empty when
+     * began after the write returned less, whatever the fencing), a read of a value no write set, a
+     * current holder it refused. Empty when
      * there is none, and when the run did not fence (nothing was asked of the resource). The one rule
      * behind {@code --expect resource-defect|no-resource-defect}, the JUnit helper's
      * {@code assertResourceDefect}/{@code assertNoResourceDefect}, and where {@code hunt --fencing} stops.
@@ -198,6 +200,7 @@ public record Results(Verdict verdict, String source, String model, Lock lock, M
             // under fencing all these are among the lost updates above; under writes no unfenced read explains them
             out.add(plural((int) lock.forgottenWrites(), "acknowledged write") + " lost by the resource (a read that began after it returned less)");
         }
+        if (lock.unwrittenReads() > 0) out.add(plural((int) lock.unwrittenReads(), "read") + " of a value no write set");
         if (lock.currentHoldersRefused() > 0) out.add(plural(lock.currentHoldersRefused(), "current holder") + " refused (no newer token had reached the resource)");
         return out;
     }

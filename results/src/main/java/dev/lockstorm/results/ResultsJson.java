@@ -97,6 +97,8 @@ public final class ResultsJson {
             Long lost = o.optWhole("lost_updates");
             // written since the resource's own losses were told apart: absent from an older file, which did not count them
             Long forgotten = o.optWhole("forgotten_writes");
+            // written since reads of values no write set were counted: absent from an older file, which did not count them
+            Long unwritten = o.optWhole("unwritten_reads");
             o.optWhole("torn_reads");
             o.any("first_double_holder");
             o.any("first_lost_update");
@@ -111,7 +113,8 @@ public final class ResultsJson {
             String resource = o.object("analyses").object("resource").string("explanation");
             lock = new Results.Lock(holds, accepted, readsAccepted == null ? 0 : (int) (long) readsAccepted, rejected,
                     refused == null ? 0 : (int) (long) refused, tokens,
-                    lost == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(lost), forgotten == null ? 0 : forgotten, resource,
+                    lost == null ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(lost), forgotten == null ? 0 : forgotten,
+                    unwritten == null ? 0 : unwritten, resource,
                     moments, reached);
         }
         JsonObject analyses = o.object("analyses");
@@ -184,6 +187,7 @@ public final class ResultsJson {
             if (r.lostUpdates().isPresent()) m.put("lost_updates", r.lostUpdates().getAsLong());
             if (r.resource() != null) m.put("torn_reads", r.resource().tornReads().size());
             if (r.resource() != null) m.put("forgotten_writes", r.resource().forgottenWrites());
+            if (r.resource() != null) m.put("unwritten_reads", r.resource().unwrittenReads().size());
             m.put("first_double_holder", ref(r.firstDoubleHolder()));
             m.put("first_lost_update", ref(r.firstLostUpdate()));
             if (r.holdsCounted()) m.put("incidents", all(r.incidents(), ResultsJson::incident));
@@ -234,6 +238,14 @@ public final class ResultsJson {
             res.put("locks_not_checked", r.resource().unchecked());
             res.put("overwrites", all(r.resource().overwrites(), ResultsJson::overwrite));
             res.put("torn_reads", all(r.resource().tornReads(), ResultsJson::tornRead));
+            res.put("unwritten_reads", all(r.resource().unwrittenReads(), u -> {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("read", ref(u.read()));
+                x.put("value", u.value());
+                x.put("refused_write", ref(u.refused()));
+                x.put("explanation", u.explanation());
+                return x;
+            }));
             res.put("explanation", r.resource().explanation());
         }
         if (notLive != null && analyses.get(Analysis.Kind.LIVENESS.key()) != null) {

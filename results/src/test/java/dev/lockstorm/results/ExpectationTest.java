@@ -98,7 +98,7 @@ class ExpectationTest {
     /** The same, {@code forgotten} of the lost updates acknowledged writes that a later read no longer saw. */
     private static Results fenced(String fencing, int staleWrites, int staleReads, long lostUpdates, long forgotten, int refused) {
         Results.Lock lock = new Results.Lock(new Results.Holds(0, 0, 0, 0), staleWrites, staleReads, 0, refused, 0, OptionalLong.of(lostUpdates),
-                forgotten, "final read", Map.of("holder-paused", 1), "holder paused ×1");
+                forgotten, 0, "final read", Map.of("holder-paused", 1), "holder paused ×1");
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("system", "redis-single");
         if (fencing != null) facts.put("fencing", fencing);
@@ -144,7 +144,7 @@ class ExpectationTest {
     static Results results(int lockDefects, int tokenViolations, List<String> notLive) {
         Map<String, Integer> moments = new LinkedHashMap<>();
         moments.put("holder-paused-past-lease", 0);
-        Results.Lock lock = new Results.Lock(new Results.Holds(lockDefects, lockDefects, lockDefects, 0), 0, 0, 0, 0, tokenViolations, OptionalLong.empty(), 0, "no final read",
+        Results.Lock lock = new Results.Lock(new Results.Holds(lockDefects, lockDefects, lockDefects, 0), 0, 0, 0, 0, tokenViolations, OptionalLong.empty(), 0, 0, "no final read",
                 moments, "nothing");
         Verdict v = lockDefects + tokenViolations > 0 || notLive != null && !notLive.isEmpty() ? Verdict.INVALID : Verdict.VALID;
         return new Results(v, "h", "fenced-mutex", lock, Map.of(Analysis.Kind.DOUBLE_HOLDERS, new Results.Decided(Analysis.Status.VALID, "")),

@@ -15,7 +15,9 @@ import java.util.Map;
  * Acknowledged increments (ok writes) minus the final value are lost updates, where the final value
  * is read by a read that began after every acknowledged write of that lock had completed: a read
  * concurrent with a write may have happened before it, and proves nothing. Counted per lock
- * (the {@code lock} field), summed.
+ * (the {@code lock} field), summed. A read that returned a value no write could have set (neither 0 nor
+ * the value of a write sent before it was answered and not refused) is the resource's own fault
+ * ({@link UnwrittenRead}).
  *
  * <pre>{@code
  * ResourceCounter.Result r = ResourceCounter.analyze(history);
@@ -75,20 +77,22 @@ public final class ResourceCounter {
      *
      * @param counters one per lock with resource operations, in order of first appearance
      * @param tornReads reads under a read-write lock's read lock that saw a write half done ({@link TornReads})
+     * @param unwrittenReads reads that returned a value no write could have set
      */
-    public record Result(List<Counter> counters, List<TornReads.TornRead> tornReads) implements Prose.Explained {
+    public record Result(List<Counter> counters, List<TornReads.TornRead> tornReads, List<UnwrittenRead> unwrittenReads) implements Prose.Explained {
         public Result {
             counters = List.copyOf(counters);
             tornReads = List.copyOf(tornReads);
+            unwrittenReads = List.copyOf(unwrittenReads);
         }
 
         public Result(List<Counter> counters) {
-            this(counters, List.of());
+            this(counters, List.of(), List.of());
         }
 
-        /** Whether the resource shows harm: a lost update, or a write seen half done. */
+        /** Whether the resource shows harm: a lost update, a write seen half done, or a value no write set. */
         public boolean harmProven() {
-            return lossProven() || !tornReads.isEmpty();
+            return lossProven() || !tornReads.isEmpty() || !unwrittenReads.isEmpty();
         }
 
         /** Whether every lock's count could be checked (a history without resource operations cannot be). */
@@ -154,12 +158,19 @@ public final class ResourceCounter {
             return counters.size() == 1 ? counters.get(0).finalRead() : null;
         }
 
-        /** What the counters show, and the first torn read. */
+        /** What the counters show, the first torn read and the first read of a value no write set. */
         @Override
         public Prose prose() {
-            if (tornReads.isEmpty()) return counted();
-            return Prose.of(counted(), "; " + tornReads.size() + (tornReads.size() == 1 ? " read" : " reads") + " saw a write half done, the first: ",
-                    tornReads.get(0).prose());
+            Prose p = counted();
+            if (!tornReads.isEmpty()) {
+                p = Prose.of(p, "; " + tornReads.size() + (tornReads.size() == 1 ? " read" : " reads") + " saw a write half done, the first: ",
+                        tornReads.get(0).prose());
+            }
+            if (!unwrittenReads.isEmpty()) {
+                p = Prose.of(p, "; " + unwrittenReads.size() + (unwrittenReads.size() == 1 ? " read" : " reads") + " returned a value no write set, the first: ",
+                        unwrittenReads.get(0).prose());
+            }
+            return p;
         }
 
         private Prose counted() {
@@ -186,6 +197,7 @@ public final class ResourceCounter {
         // each process's latest ok read with a value, by lock: what its next write was computed from
         Map<List<Object>, Op> readOf = new java.util.HashMap<>();
         WritesByValue writes = new WritesByValue();
+        List<UnwrittenRead> unwritten = new ArrayList<>();
         for (Op op : h.ops()) {
             if (!op.isClient() || !(op.f().equals("write") || op.f().equals("read"))) continue;
             Tally t = byLock.computeIfAbsent(op.lock(), k -> new Tally());
@@ -210,6 +222,8 @@ public final class ResourceCounter {
                     t.uncertain++;
                 }
             } else if (op.type() == OpType.OK && Resource.readValue(op) != null) {
+                UnwrittenRead made = unwritten(h, op, writes);
+                if (made != null) unwritten.add(made);
                 Op invoke = h.get(h.partner(op.index()));
                 readOf.put(List.of(op.process(), op.lock()), op);
                 if (t.lastRead == null || invoke.index() > t.lastReadInvoke.index()) {
@@ -220,7 +234,24 @@ public final class ResourceCounter {
         }
         List<Counter> out = new ArrayList<>();
         byLock.forEach((lock, t) -> out.add(t.counter(lock)));
-        return new Result(out, TornReads.find(h));
+        return new Result(out, TornReads.find(h), unwritten);
+    }
+
+    /**
+     * {@code read} as a read of a value no write could have set, or null: a value other than 0 is explained by a write of
+     * it sent before the read was answered, unless the resource refused every such write.
+     */
+    private static UnwrittenRead unwritten(History h, Op read, WritesByValue writes) {
+        long got = Resource.readValue(read);
+        if (got == 0) return null;
+        Op refused = null;
+        for (Op w : writes.of(h, read.lock(), got)) {
+            if (w.index() > read.index()) break;
+            int done = h.partner(w.index());
+            if (done < 0 || h.get(done).type() != OpType.FAIL) return null;
+            if (refused == null) refused = w;
+        }
+        return new UnwrittenRead(read, got, refused);
     }
 
     /**

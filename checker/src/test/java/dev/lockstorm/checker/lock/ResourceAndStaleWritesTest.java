@@ -205,6 +205,30 @@ class ResourceAndStaleWritesTest {
     }
 
     @Test
+    void aReadOfAValueNoWriteCouldHaveSetIsTheResourcesOwnFault() {
+        // 1 increment acknowledged, the final read says 5: nobody wrote 5
+        ResourceCounter.Result madeUp = ResourceCounter.analyze(h().acquire(0, 1L).read(0, 1L, 0).write(0, 1L, 1, OpType.OK).release(0)
+                .read(1, null, 5).build());
+        assertEquals(1, madeUp.unwrittenReads().size());
+        assertTrue(madeUp.harmProven());
+        assertTrue(madeUp.unwrittenReads().get(0).explanation().contains("returned 5 at ")
+                && madeUp.unwrittenReads().get(0).explanation().contains("a value no write had been sent with"), madeUp.unwrittenReads().get(0).explanation());
+        // a write of 2 refused as stale, yet read back
+        ResourceCounter.Result applied = ResourceCounter.analyze(h().acquire(0, 1L).read(0, 1L, 0).write(0, 1L, 1, OpType.OK)
+                .write(0, 1L, 2, OpType.FAIL).release(0).read(1, null, 2).build());
+        assertEquals(1, applied.unwrittenReads().size());
+        assertTrue(applied.unwrittenReads().get(0).explanation().contains("which the resource refused: it applied a write it said it had not"),
+                applied.unwrittenReads().get(0).explanation());
+        // 0 is the counter's first value; a write whose outcome is unknown, or still in flight when the read was answered, may have set what it read
+        ResourceCounter.Result fine = ResourceCounter.analyze(h().acquire(0, 1L).read(0, 1L, 0).invoke(0, "write", tv(1L, 1L))
+                .read(1, null, 1).info(0, "write").read(2, null, 1).build());
+        assertTrue(fine.unwrittenReads().isEmpty(), fine.unwrittenReads().toString());
+        // a read answered before the write of its value was sent cannot have seen it
+        ResourceCounter.Result early = ResourceCounter.analyze(h().acquire(0, 1L).read(0, 1L, 1).write(0, 1L, 1, OpType.OK).release(0).build());
+        assertEquals(1, early.unwrittenReads().size());
+    }
+
+    @Test
     void aTokenItsClientDidNotHoldIsForeignWhateverTheResourceDid() {
         // another holder's token: p1 holds token 2 and writes with p0's token 1
         FencingAnalysis.Result borrowed = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).release(0).acquire(1, 2L)

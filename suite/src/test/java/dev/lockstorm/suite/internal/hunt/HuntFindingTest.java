@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HuntFindingTest {
     private static Results results(String fencing, int lockDefects, int leaseLimits, int staleWrites) {
         Results.Lock lock = new Results.Lock(new Results.Holds(lockDefects + leaseLimits, lockDefects + leaseLimits, lockDefects, leaseLimits),
-                staleWrites, 0, 0, 0, 0, OptionalLong.of(0), 0, "final read", Map.of(), "nothing dangerous");
+                staleWrites, 0, 0, 0, 0, OptionalLong.of(0), 0, 0, "final read", Map.of(), "nothing dangerous");
         Map<String, Object> facts = new LinkedHashMap<>();
         facts.put("system", "redis-single");
         facts.put("fencing", fencing);
