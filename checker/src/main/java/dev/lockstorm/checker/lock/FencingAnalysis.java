@@ -183,7 +183,8 @@ public final class FencingAnalysis {
                 Long t = Resource.token(op);
                 if (t == null) return null;
                 List<Op> mine = held.getOrDefault(key, List.of());
-                for (Op g : mine) if (t.equals(Resource.acquireToken(g))) return null;
+                // a hold whose grant recorded no token: the history does not say which token its client was given
+                for (Op g : mine) if (Resource.acquireToken(g) == null || t.equals(Resource.acquireToken(g))) return null;
                 Op grantee = granted.getOrDefault(op.lock(), Map.of()).get(t);
                 return new ForeignToken(op, t, mine.isEmpty() ? null : mine.get(mine.size() - 1), grantee);
             }

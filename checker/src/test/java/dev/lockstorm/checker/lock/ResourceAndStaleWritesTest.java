@@ -248,6 +248,8 @@ class ResourceAndStaleWritesTest {
         // kept from its own earlier hold, presented after the release
         FencingAnalysis.Result kept = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).release(0).write(0, 1L, 1, OpType.OK).build());
         assertEquals(1, kept.foreignTokens().size());
+        // a grant that recorded no token says nothing of the token its client was given
+        assertTrue(FencingAnalysis.analyze(fencing("writes").acquire(0, null).write(0, 7L, 1, OpType.OK).build()).foreignTokens().isEmpty());
         assertTrue(kept.foreignTokens().get(0).explanation().contains("while it held no lock: that token was its own earlier hold's"),
                 kept.foreignTokens().get(0).explanation());
         // a release that failed took nothing away; a nested hold of a reentrant lock presents its hold's token
