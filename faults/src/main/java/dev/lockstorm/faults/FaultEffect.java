@@ -1031,6 +1031,7 @@ public sealed interface FaultEffect {
         record Jump(long deltaMs) implements Move {
             @Override
             public String words() {
+                if (deltaMs == 0) return "not moved";
                 return (deltaMs < 0 ? "back " : "ahead ") + Words.duration(Math.abs(deltaMs) * 1_000_000L);
             }
 

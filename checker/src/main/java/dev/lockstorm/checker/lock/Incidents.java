@@ -244,7 +244,7 @@ public final class Incidents {
             double monotonicRate = move.monotonicRate().orElse(1.0);
             if (onLockServer(f, ctx.servers, clientHosts)) {
                 if ((terms == null || !timed) && !move.canHasten()) {
-                    notEnough.add("a server's clock was set back or slowed (" + f.describe() + "): a lease timed on it only lasts longer");
+                    notEnough.add("a server's clock did not move ahead (" + f.describe() + ", " + move.words() + "): a lease timed on it lasts no shorter");
                     continue;
                 }
                 if (terms == null || !timed) return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")" + unjudged(terms), f);

@@ -279,7 +279,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
             return Judgement.no("the " + what + " moved nothing after the holder's " + describe() + " began (no earlier than "
                     + History.duration(start) + "): a lease stamped on the clock as it then was runs its whole length");
         }
-        if (ahead <= 0) return Judgement.no("the " + what + " moved it back or slowed it: a lease timed on it only lasts longer");
+        if (ahead <= 0) return Judgement.no("the " + what + " did not move it ahead (" + move.words() + "): a lease timed on it lasts no shorter");
         long slack = allowance();
         if (expiresByItself() && grant - start + ahead >= ttl) {
             // never before the clock moved: a jump past what was left of the lease ends it at the jump
