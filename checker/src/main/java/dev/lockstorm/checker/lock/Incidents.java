@@ -524,7 +524,7 @@ public final class Incidents {
         // arrives at once): a lease stamped with that answer began after the fault, and one stamped before it the lock handed over
         // after the fault had run on, which it could tell from how long its own acquire took
         boolean down = impact == FaultEffect.Impact.SERVERS_DOWN;
-        if ((impact == FaultEffect.Impact.SERVERS_FROZEN || down) && answeredAfterThaw(f, hold, terms)) {
+        if ((impact == FaultEffect.Impact.SERVERS_FROZEN || down) && answeredAfterServersBack(f, hold, terms)) {
             String took = asked == Op.NO_TIME || hold.start().time() == Op.NO_TIME ? ""
                     : " (its acquire took " + History.duration(hold.start().time() - asked) + (terms == null ? "" : ", against its " + terms.describe()) + ")";
             return LeaseTerms.Judgement.no("the servers that judge the holder's lease were " + (down ? "down" : "frozen") + " before its grant and"
@@ -550,7 +550,7 @@ public final class Incidents {
      * answer, or the answer came more than a reply's allowance after it began (a reply the servers sent before it would have arrived
      * by then).
      */
-    private static boolean answeredAfterThaw(FaultSpan f, HoldInterval hold, LeaseTerms terms) {
+    private static boolean answeredAfterServersBack(FaultSpan f, HoldInterval hold, LeaseTerms terms) {
         if (f.start().index() > hold.start().index()) return false;
         if (f.end() != null && f.end().index() < hold.start().index()) return true;
         long answer = hold.start().time();
