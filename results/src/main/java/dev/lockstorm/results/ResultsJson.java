@@ -215,20 +215,8 @@ public final class ResultsJson {
             f.put("stale_reads_rejected", r.fencing().rejectedReads());
             f.put("rejected_writes", all(r.fencing().rejectedWrites(), ResultsJson::staleWrite));
             f.put("stale_reads_accepted", all(r.fencing().staleReads(), ResultsJson::staleWrite));
-            f.put("current_holders_refused", all(r.fencing().wrongfulRefusals(), w -> {
-                Map<String, Object> x = new LinkedHashMap<>();
-                x.put("op", ref(w.op()));
-                x.put("token", w.token());
-                x.put("explanation", w.explanation());
-                return x;
-            }));
-            f.put("foreign_tokens", all(r.fencing().foreignTokens(), w -> {
-                Map<String, Object> x = new LinkedHashMap<>();
-                x.put("op", ref(w.op()));
-                x.put("token", w.token());
-                x.put("explanation", w.explanation());
-                return x;
-            }));
+            f.put("current_holders_refused", all(r.fencing().wrongfulRefusals(), w -> presented(w.op(), w.token(), w.explanation())));
+            f.put("foreign_tokens", all(r.fencing().foreignTokens(), w -> presented(w.op(), w.token(), w.explanation())));
             var res = analysis(analyses, "resource");
             res.put("acknowledged_increments", r.resource().acknowledged());
             res.put("uncertain_writes", r.resource().uncertain());
@@ -418,6 +406,15 @@ public final class ResultsJson {
         List<Object> out = new ArrayList<>(xs.size());
         for (T x : xs) out.add(f.apply(x));
         return out;
+    }
+
+    /** An operation that presented {@code token} to the resource, and what it shows. */
+    private static Map<String, Object> presented(Op op, long token, String explanation) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("op", ref(op));
+        m.put("token", token);
+        m.put("explanation", explanation);
+        return m;
     }
 
     private static Map<String, Object> tornRead(dev.lockstorm.checker.lock.TornReads.TornRead t) {
