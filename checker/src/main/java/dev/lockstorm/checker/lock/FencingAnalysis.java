@@ -7,8 +7,10 @@ import dev.lockstorm.checker.history.RunFacts;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Fencing-token analysis (docs/architecture.md): tokens are unique and increase in real-time acquisition order;
@@ -20,7 +22,8 @@ import java.util.Map;
  * have taken: an uncertain write) had a higher token is a wrongful refusal of a current holder. Per lock. Under a read-write
  * lock ({@code acquire-read}, {@code acquire-write}) readers hold side by side and may be granted in
  * any order among themselves: a write grant's token must exceed every grant's before it, a read
- * grant's every write grant's before it. A token its client did not hold at the moment it presented it
+ * grant's every write grant's before it; likewise a read made under the read lock alone is stale only
+ * below a token the writers' operations had presented, never below another reader's. A token its client did not hold at the moment it presented it
  * (made up, another holder's, or kept from an earlier hold) is a foreign token: the client's use of
  * fencing is wrong whatever the resource does.
  *
@@ -71,6 +74,11 @@ public final class FencingAnalysis {
         Map<Integer, Op> floorAtInvoke = new HashMap<>();
         // per lock: the accepted operation (a write, or a fenced read) with the highest token so far: the resource's bar
         Map<Object, Op> highestAccepted = new HashMap<>();
+        // per lock: the same bar raised by writers' operations only (writes, and reads by a holder of the write lock): what a
+        // shared read under a read-write lock's read lock must not be below, for readers hold side by side and present their
+        // tokens in any order (ProtectedResource.readShared)
+        Map<Object, Op> writersBar = new HashMap<>();
+        Set<Integer> sharedCalls = new HashSet<>();
         // per lock: the tokens presented to the resource (invoked, not refused), with how many: reads too, whatever the run's
         // fencing, for a resource may fence more than it was asked to, and a holder whose newer token reached it is no longer
         // the current one
@@ -117,13 +125,16 @@ public final class FencingAnalysis {
                         Long t = Resource.token(op);
                         if (t == null) continue;
                         opToken.put(op.index(), t);
-                        Op floor = highestAccepted.get(lock);
+                        boolean shared = read && holds.readsShared(op);
+                        if (shared) sharedCalls.add(op.index());
+                        Op floor = (shared ? writersBar : highestAccepted).get(lock);
                         if (floor != null) floorAtCall.put(op.index(), floor);
                         presented.computeIfAbsent(lock, k -> new java.util.TreeMap<>()).merge(t, 1, Integer::sum);
                         continue;
                     }
                     int call = h.partner(op.index());
                     Op floor = floorAtCall.remove(call);
+                    boolean shared = sharedCalls.remove(call);
                     Long t = opToken.remove(call);
                     if (op.type() == OpType.FAIL) {
                         if (t != null) {
@@ -151,6 +162,8 @@ public final class FencingAnalysis {
                     if (floor != null && t < tokenOf(floor, h)) (read ? staleReads : stale).add(new StaleWrite(op, t, floor, true, tokenOf(floor, h)));
                     Op hi = highestAccepted.get(lock);
                     if (hi == null || t > tokenOf(hi, h)) highestAccepted.put(lock, op);
+                    Op hiExclusive = writersBar.get(lock);
+                    if (!shared && (hiExclusive == null || t > tokenOf(hiExclusive, h))) writersBar.put(lock, op);
                 }
                 default -> { }
             }
@@ -164,6 +177,12 @@ public final class FencingAnalysis {
      */
     private static final class Holds {
         private final Map<List<Object>, List<Op>> held = new HashMap<>();
+
+        /** Whether {@code invoke}'s client holds its lock's read lock and not its write lock: a read that shares the resource. */
+        boolean readsShared(Op invoke) {
+            List<Op> mine = held.getOrDefault(List.of(invoke.process(), invoke.lock()), List.of());
+            return mine.stream().anyMatch(g -> g.f().equals("acquire-read")) && mine.stream().noneMatch(g -> g.f().equals("acquire-write"));
+        }
 
         /** Follows {@code op}; a resource invocation whose token is none of its client's holds' is returned as foreign. */
         ForeignToken follow(Op op, History h, Map<Object, Map<Long, Op>> granted) {

@@ -23,6 +23,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Tag("unit")
 class ReadWriteAnalysesTest {
 
+    /** A history whose run fences reads too ({@code fencing: all}). */
+    private static H fencedReads() {
+        return h().nemesis(dev.lockstorm.faults.NemesisEvent.RUN.f(), java.util.Map.of("fencing", "all"));
+    }
+
     private static H grant(H h, int p, String f, long token) {
         return h.invoke(p, f).ok(p, f, token);
     }
@@ -96,6 +101,24 @@ class ReadWriteAnalysesTest {
         writerBelowReader = grant(writerBelowReader, 0, RwLock.ACQUIRE_WRITE, 19);
         assertEquals(1, FencingAnalysis.analyze(writerBelowReader.build()).tokenViolations().size(),
                 "a write grant below a read grant completed before it went backwards");
+    }
+
+    @Test
+    void whereReadsAreFencedAReaderIsStaleOnlyBelowAWritersTokenNeverBelowAnotherReaders() {
+        // readers 11 and 12 side by side: 12 reads first, then 11; the resource rightly takes both (ProtectedResource.readShared)
+        H h = grant(grant(fencedReads(), 1, RwLock.ACQUIRE_READ, 11), 2, RwLock.ACQUIRE_READ, 12).read(2, 12L, 0).read(1, 11L, 0);
+        FencingAnalysis.Result sideBySide = FencingAnalysis.analyze(h.build());
+        assertTrue(sideBySide.staleReads().isEmpty(), sideBySide.staleReads().toString());
+        // a writer's read under its write lock is no shared read: below reader 12's token it is stale
+        H writerRead = grant(h.rw(1, RwLock.RELEASE_READ), 1, RwLock.ACQUIRE_WRITE, 11).read(1, 11L, 0);
+        assertEquals(1, FencingAnalysis.analyze(writerRead.build()).staleReads().size());
+        // a write below a reader's token is stale; a reader below that write's token too
+        H afterWrite = grant(grant(fencedReads(), 0, RwLock.ACQUIRE_WRITE, 13), 1, RwLock.ACQUIRE_READ, 12).write(0, 13L, 1, OpType.OK)
+                .read(1, 12L, 1);
+        assertEquals(1, FencingAnalysis.analyze(afterWrite.build()).staleReads().size());
+        H writeBelowReader = grant(grant(fencedReads(), 1, RwLock.ACQUIRE_READ, 12), 0, RwLock.ACQUIRE_WRITE, 11).read(1, 12L, 0)
+                .write(0, 11L, 1, OpType.OK);
+        assertEquals(1, FencingAnalysis.analyze(writeBelowReader.build()).staleWrites().size());
     }
 
     // a hold's grant counts once, in every mode
