@@ -83,6 +83,8 @@ public final class FencingAnalysis {
         // fencing, for a resource may fence more than it was asked to, and a holder whose newer token reached it is no longer
         // the current one
         Map<Object, java.util.TreeMap<Long, Integer>> presented = new HashMap<>();
+        // per lock: the same, of the writers' operations only: what may turn away a shared read
+        Map<Object, java.util.TreeMap<Long, Integer>> presentedByWriters = new HashMap<>();
         Map<Integer, Long> opToken = new HashMap<>();
         // per invocation: the bar when it began
         Map<Integer, Op> floorAtCall = new HashMap<>();
@@ -130,6 +132,7 @@ public final class FencingAnalysis {
                         Op floor = (shared ? writersBar : highestAccepted).get(lock);
                         if (floor != null) floorAtCall.put(op.index(), floor);
                         presented.computeIfAbsent(lock, k -> new java.util.TreeMap<>()).merge(t, 1, Integer::sum);
+                        if (!shared) presentedByWriters.computeIfAbsent(lock, k -> new java.util.TreeMap<>()).merge(t, 1, Integer::sum);
                         continue;
                     }
                     int call = h.partner(op.index());
@@ -139,13 +142,14 @@ public final class FencingAnalysis {
                     if (op.type() == OpType.FAIL) {
                         if (t != null) {
                             // its invocation presented t: the map is there
-                            java.util.TreeMap<Long, Integer> others = presented.get(lock);
-                            others.merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
+                            presented.get(lock).merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
+                            if (!shared) presentedByWriters.get(lock).merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
                             // refused, though nothing presented to the resource (and not refused) had a higher token: a current
-                            // holder turned away
+                            // holder turned away; a shared read, though no writer's operation had (another reader's does not count)
+                            java.util.TreeMap<Long, Integer> others = (shared ? presentedByWriters : presented).getOrDefault(lock, new java.util.TreeMap<>());
                             if (others.isEmpty() || t >= others.lastKey()) {
-                                Op hi = highestAccepted.get(lock);
-                                wrongful.add(new WrongfulRefusal(op, t, hi, hi == null ? Long.MIN_VALUE : tokenOf(hi, h)));
+                                Op hi = (shared ? writersBar : highestAccepted).get(lock);
+                                wrongful.add(new WrongfulRefusal(op, t, hi, hi == null ? Long.MIN_VALUE : tokenOf(hi, h), shared));
                                 continue;
                             }
                         }

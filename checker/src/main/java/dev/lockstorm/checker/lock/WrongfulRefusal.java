@@ -11,15 +11,19 @@ import dev.lockstorm.checker.history.Op;
  *
  * @param op      the refused operation's completion ({@code fail})
  * @param token   its token
- * @param highest the completion of the accepted operation with the highest token by then, or null when none was accepted
+ * @param highest the completion of the accepted operation with the highest token by then (of a writer's, for a shared read), or
+ *                null when none was accepted
+ * @param shared  whether it was a read under a read-write lock's read lock alone, which only a writer's newer token makes stale
  */
-public record WrongfulRefusal(Op op, long token, Op highest, long highestToken) implements Prose.Explained {
+public record WrongfulRefusal(Op op, long token, Op highest, long highestToken, boolean shared) implements Prose.Explained {
 
     @Override
     public Prose prose() {
         String under = "".equals(op.lock()) ? "" : " under lock " + op.lock();
         return Prose.of(op.who(), "'s ", op.f(), under, " with token ", token, " was refused at ", History.when(op),
-                highest == null ? Prose.text(" though the resource had accepted no token yet")
+                shared ? Prose.text(" though it was a read under the read lock and no writer had presented a higher token (readers present"
+                        + " theirs in any order)")
+                : highest == null ? Prose.text(" though the resource had accepted no token yet")
                 : Prose.of(" though the highest token the resource had accepted was ", highestToken, " (", highest.who(), "'s ", highest.f(),
                         " at ", History.when(highest), ")"), ": the resource refused a current holder");
     }

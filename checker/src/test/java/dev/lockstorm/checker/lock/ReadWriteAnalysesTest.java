@@ -119,6 +119,18 @@ class ReadWriteAnalysesTest {
         H writeBelowReader = grant(grant(fencedReads(), 1, RwLock.ACQUIRE_READ, 12), 0, RwLock.ACQUIRE_WRITE, 11).read(1, 12L, 0)
                 .write(0, 11L, 1, OpType.OK);
         assertEquals(1, FencingAnalysis.analyze(writeBelowReader.build()).staleWrites().size());
+        // reader 11 refused after reader 12 read: a current holder turned away (a resource whose readShared is its read)
+        H refused = grant(grant(fencedReads(), 1, RwLock.ACQUIRE_READ, 11), 2, RwLock.ACQUIRE_READ, 12).read(2, 12L, 0)
+                .invoke(1, "read", java.util.Map.of("token", 11L)).fail(1, "read");
+        List<dev.lockstorm.checker.lock.WrongfulRefusal> wrong = FencingAnalysis.analyze(refused.build()).wrongfulRefusals();
+        assertEquals(1, wrong.size());
+        assertTrue(wrong.get(0).explanation().contains("no writer had presented a higher token"), wrong.get(0).explanation());
+        // reader 12 refused after writer 13 wrote: fencing at work
+        H stopped = grant(grant(fencedReads(), 0, RwLock.ACQUIRE_WRITE, 13), 1, RwLock.ACQUIRE_READ, 12).write(0, 13L, 1, OpType.OK)
+                .invoke(1, "read", java.util.Map.of("token", 12L)).fail(1, "read");
+        FencingAnalysis.Result right = FencingAnalysis.analyze(stopped.build());
+        assertTrue(right.wrongfulRefusals().isEmpty(), right.wrongfulRefusals().toString());
+        assertEquals(1, right.rejectedReads());
     }
 
     // a hold's grant counts once, in every mode
