@@ -78,6 +78,11 @@ public record LockStormRun(LockStormSpec spec, Path dir, Results results, String
         return lock().forgottenWrites();
     }
 
+    /** Reads that returned a value no write could have set: the resource made it up, or applied a write it refused. */
+    public long unwrittenReads() {
+        return lock().unwrittenReads();
+    }
+
     /** Writes the resource refused as stale ("fencing saved you N times"). */
     public int staleWritesRejected() {
         return lock().staleWritesRejected();
