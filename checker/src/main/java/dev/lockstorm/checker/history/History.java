@@ -27,6 +27,8 @@ public final class History {
     private final int incomplete;
     private final Map<Integer, Op> kills;
     private final Set<Integer> reentries;
+    /** per resource invocation (a read or write) by a client that held its lock: the ok acquires in force, in order */
+    private final Map<Integer, List<Op>> grantsAt = new HashMap<>();
 
     private final List<String> warnings;
     /** the first run event ({@link RunFacts}), -1 for none: found as the history is read, for every analysis asks for it */
@@ -127,41 +129,67 @@ public final class History {
     }
 
     /**
-     * Counts each process's holds of each lock, in each mode (a plain lock's; a read-write lock's read
+     * The ok acquires in force for {@code invoke}'s client and lock when it invoked this read or write, in order (a
+     * reentrant hold's nested grants too, a read-write lock's holds of both modes); empty when it held none.
+     */
+    public List<Op> grantsAt(Op invoke) {
+        return grantsAt.getOrDefault(invoke.index(), List.of());
+    }
+
+    /** Whether {@code invoke}'s client held its lock's read lock and not its write lock: a read that shares the resource. */
+    public boolean readsShared(Op invoke) {
+        List<Op> grants = grantsAt(invoke);
+        return grants.stream().anyMatch(g -> g.f().equals("acquire-read")) && grants.stream().noneMatch(g -> g.f().equals("acquire-write"));
+    }
+
+    /**
+     * Follows each process's holds of each lock, in each mode (a plain lock's; a read-write lock's read
      * and write holds apart): an ok acquire adds one; a release takes one away at its invocation
      * unless it failed (a failed release did not take effect: the hold count stays); a crash (info)
      * ends the process, and with it all its holds, at that info. The same rule, "a hold's grant
-     * counts once", for every mode.
+     * counts once", for every mode. Notes the grants in force at each resource invocation.
      */
     private Set<Integer> findReentries(List<Op> ops) {
         Set<Integer> out = new HashSet<>();
-        Map<Integer, Map<List<Object>, Integer>> depth = new HashMap<>();
+        Map<Integer, Map<List<Object>, List<Op>>> held = new HashMap<>();
         for (Op op : ops) {
             if (!op.isClient()) continue;
             String mode = holdMode(op.f());
             if (mode == null) {
-                if (op.type() == OpType.INFO) depth.remove(op.process());
+                if (op.type() == OpType.INFO) held.remove(op.process());
+                else if (op.type() == OpType.INVOKE && (op.f().equals("read") || op.f().equals("write"))) noteGrants(op, held.get(op.process()));
                 continue;
             }
-            Map<List<Object>, Integer> mine = depth.computeIfAbsent(op.process(), p -> new HashMap<>());
-            List<Object> lock = java.util.Arrays.asList(op.lock(), mode);
-            int d = mine.getOrDefault(lock, 0);
+            Map<List<Object>, List<Op>> mine = held.computeIfAbsent(op.process(), p -> new HashMap<>());
+            List<Op> grants = mine.computeIfAbsent(java.util.Arrays.asList(op.lock(), mode), k -> new ArrayList<>());
             boolean acquire = op.f().startsWith("acquire");
             if (acquire && op.type() == OpType.OK) {
-                if (d > 0) out.add(op.index());
-                mine.put(lock, d + 1);
-            } else if (!acquire && op.type() == OpType.INVOKE && d > 0) {
+                if (!grants.isEmpty()) out.add(op.index());
+                grants.add(op);
+            } else if (!acquire && op.type() == OpType.INVOKE && !grants.isEmpty()) {
                 if (releaseFailed(op)) {
                     out.add(op.index()); // it neither begins nor ends a hold
                 } else {
-                    if (d > 1) out.add(op.index());
-                    mine.put(lock, d - 1);
+                    if (grants.size() > 1) out.add(op.index());
+                    grants.remove(grants.size() - 1);
                 }
             } else if (op.type() == OpType.INFO) {
                 mine.clear();
             }
         }
         return Collections.unmodifiableSet(out);
+    }
+
+    /** Notes the grants of {@code invoke}'s lock in {@code mine} (its process's holds by lock and mode), when there are any. */
+    private void noteGrants(Op invoke, Map<List<Object>, List<Op>> mine) {
+        if (mine == null) return;
+        List<Op> in = new ArrayList<>();
+        mine.forEach((lockAndMode, grants) -> {
+            if (lockAndMode.get(0).equals(invoke.lock())) in.addAll(grants);
+        });
+        if (in.isEmpty()) return;
+        in.sort(java.util.Comparator.comparingInt(Op::index));
+        grantsAt.put(invoke.index(), List.copyOf(in));
     }
 
     /** The hold an acquire or release is of: "" for a plain lock, "read" or "write" for a read-write lock's; null for another operation. */

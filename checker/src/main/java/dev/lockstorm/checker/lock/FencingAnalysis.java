@@ -59,7 +59,6 @@ public final class FencingAnalysis {
         List<StaleWrite> rejectedWrites = new ArrayList<>();
         List<WrongfulRefusal> wrongful = new ArrayList<>();
         List<ForeignToken> foreign = new ArrayList<>();
-        Holds holds = new Holds();
         int rejected = 0;
         int rejectedReads = 0;
         int tokens = 0;
@@ -90,10 +89,6 @@ public final class FencingAnalysis {
         Map<Integer, Op> floorAtCall = new HashMap<>();
 
         for (Op op : h.ops()) {
-            if (op.isClient()) {
-                ForeignToken f = holds.follow(op, h, granted);
-                if (f != null) foreign.add(f);
-            }
             if (!op.isClient() || h.reentry(op)) continue; // a nested acquire of a reentrant lock is no new grant
             Object lock = op.lock();
             switch (op.f()) {
@@ -127,7 +122,9 @@ public final class FencingAnalysis {
                         Long t = Resource.token(op);
                         if (t == null) continue;
                         opToken.put(op.index(), t);
-                        boolean shared = read && holds.readsShared(op);
+                        ForeignToken f = foreign(op, t, h.grantsAt(op), granted.getOrDefault(lock, Map.of()));
+                        if (f != null) foreign.add(f);
+                        boolean shared = read && h.readsShared(op);
                         if (shared) sharedCalls.add(op.index());
                         Op floor = (shared ? writersBar : highestAccepted).get(lock);
                         if (floor != null) floorAtCall.put(op.index(), floor);
@@ -176,43 +173,12 @@ public final class FencingAnalysis {
     }
 
     /**
-     * Each client's holds of each lock as it believes them (an ok acquire adds one, in its mode; a release that did not
-     * fail takes its mode's last away; a crashed process invokes nothing more), and the tokens it presents to the resource weighed against them.
+     * {@code invoke} (presenting {@code t}) as a foreign token, or null: a token none of {@code mine} (its client's grants in
+     * force) had. A grant that recorded no token is not judged: the history does not say which token its client was given.
      */
-    private static final class Holds {
-        private final Map<List<Object>, List<Op>> held = new HashMap<>();
-
-        /** Whether {@code invoke}'s client holds its lock's read lock and not its write lock: a read that shares the resource. */
-        boolean readsShared(Op invoke) {
-            List<Op> mine = held.getOrDefault(List.of(invoke.process(), invoke.lock()), List.of());
-            return mine.stream().anyMatch(g -> g.f().equals("acquire-read")) && mine.stream().noneMatch(g -> g.f().equals("acquire-write"));
-        }
-
-        /** Follows {@code op}; a resource invocation whose token is none of its client's holds' is returned as foreign. */
-        ForeignToken follow(Op op, History h, Map<Object, Map<Long, Op>> granted) {
-            List<Object> key = List.of(op.process(), op.lock());
-            String mode = History.holdMode(op.f());
-            if (mode != null && op.f().startsWith("acquire") && op.type() == OpType.OK) {
-                held.computeIfAbsent(key, k -> new ArrayList<>()).add(op);
-            } else if (mode != null && op.f().startsWith("release") && op.type() == OpType.OK) {
-                List<Op> mine = held.getOrDefault(key, List.of());
-                for (int i = mine.size() - 1; i >= 0; i--) {
-                    if (mode.equals(History.holdMode(mine.get(i).f()))) {
-                        mine.remove(i);
-                        break;
-                    }
-                }
-            } else if ((op.f().equals("write") || op.f().equals("read")) && op.type() == OpType.INVOKE) {
-                Long t = Resource.token(op);
-                if (t == null) return null;
-                List<Op> mine = held.getOrDefault(key, List.of());
-                // a hold whose grant recorded no token: the history does not say which token its client was given
-                for (Op g : mine) if (Resource.acquireToken(g) == null || t.equals(Resource.acquireToken(g))) return null;
-                Op grantee = granted.getOrDefault(op.lock(), Map.of()).get(t);
-                return new ForeignToken(op, t, mine.isEmpty() ? null : mine.get(mine.size() - 1), grantee);
-            }
-            return null;
-        }
+    private static ForeignToken foreign(Op invoke, long t, List<Op> mine, Map<Long, Op> granted) {
+        for (Op g : mine) if (Resource.acquireToken(g) == null || t == Resource.acquireToken(g)) return null;
+        return new ForeignToken(invoke, t, mine.isEmpty() ? null : mine.get(mine.size() - 1), granted.get(t));
     }
 
     private static void raise(Map<Object, Op> highest, Object lock, Op op, long t) {

@@ -48,7 +48,6 @@ public final class TornReads {
     /** Every torn read, in history order; none for a history without read-write lock operations. */
     public static List<TornRead> find(History h) {
         Set<Integer> writing = new HashSet<>();            // processes in a write hold
-        Set<Integer> reading = new HashSet<>();            // processes in a read hold
         Map<Integer, Integer> steps = new HashMap<>();     // process → writes made in its write hold so far
         Map<Integer, Op> begun = new HashMap<>();          // process → its write hold's first step
         Map<Integer, Op> endOf = new HashMap<>();          // a first step's index → its second step
@@ -60,7 +59,6 @@ public final class TornReads {
             int p = op.process();
             if (op.type() == OpType.INFO) {
                 writing.remove(p);
-                reading.remove(p);
                 continue;
             }
             switch (op.f()) {
@@ -71,12 +69,6 @@ public final class TornReads {
                 }
                 case "release-write" -> {
                     if (op.type() == OpType.INVOKE) writing.remove(p);
-                }
-                case "acquire-read" -> {
-                    if (op.type() == OpType.OK) reading.add(p);
-                }
-                case "release-read" -> {
-                    if (op.type() == OpType.INVOKE) reading.remove(p);
                 }
                 case "write" -> {
                     if (op.type() != OpType.INVOKE || !writing.contains(p)) continue;
@@ -89,9 +81,8 @@ public final class TornReads {
                     }
                 }
                 case "read" -> {
-                    if (op.type() == OpType.OK && reading.contains(p) && !writing.contains(p)) {
-                        reads.add(new Op[]{h.get(h.partner(op.index())), op});
-                    }
+                    Op invoke = op.type() == OpType.OK ? h.get(h.partner(op.index())) : null;
+                    if (invoke != null && h.readsShared(invoke)) reads.add(new Op[]{invoke, op});
                 }
                 default -> { }
             }
