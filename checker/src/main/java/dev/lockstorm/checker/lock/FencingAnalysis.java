@@ -71,19 +71,12 @@ public final class FencingAnalysis {
         Map<Object, Map<Long, Op>> granted = new HashMap<>();
         // per invocation: the highest grant completed before it (real-time order)
         Map<Integer, Op> floorAtInvoke = new HashMap<>();
-        // per lock: the accepted operation (a write, or a fenced read) with the highest token so far: the resource's bar
-        Map<Object, Op> highestAccepted = new HashMap<>();
-        // per lock: the same bar raised by writers' operations only (writes, and reads by a holder of the write lock): what a
-        // shared read under a read-write lock's read lock must not be below, for readers hold side by side and present their
-        // tokens in any order (ProtectedResource.readShared)
-        Map<Object, Op> writersBar = new HashMap<>();
+        // per lock: the resource's bar, of every operation; and the same of the writers' operations only (writes, and reads
+        // by a holder of the write lock): what a shared read under a read-write lock's read lock is judged by, for readers hold
+        // side by side and present their tokens in any order (ProtectedResource.readShared)
+        Map<Object, Bar> resourceBars = new HashMap<>();
+        Map<Object, Bar> writersBars = new HashMap<>();
         Set<Integer> sharedCalls = new HashSet<>();
-        // per lock: the tokens presented to the resource (invoked, not refused), with how many: reads too, whatever the run's
-        // fencing, for a resource may fence more than it was asked to, and a holder whose newer token reached it is no longer
-        // the current one
-        Map<Object, java.util.TreeMap<Long, Integer>> presented = new HashMap<>();
-        // per lock: the same, of the writers' operations only: what may turn away a shared read
-        Map<Object, java.util.TreeMap<Long, Integer>> presentedByWriters = new HashMap<>();
         Map<Integer, Long> opToken = new HashMap<>();
         // per invocation: the bar when it began
         Map<Integer, Op> floorAtCall = new HashMap<>();
@@ -116,6 +109,8 @@ public final class FencingAnalysis {
                 }
                 case "write", "read" -> {
                     boolean read = op.f().equals("read");
+                    Bar all = resourceBars.computeIfAbsent(lock, k -> new Bar());
+                    Bar writers = writersBars.computeIfAbsent(lock, k -> new Bar());
                     // a read's token counts only where the resource checks it
                     boolean bars = !read || fencedReads;
                     if (op.type() == OpType.INVOKE) {
@@ -126,10 +121,10 @@ public final class FencingAnalysis {
                         if (f != null) foreign.add(f);
                         boolean shared = read && h.readsShared(op);
                         if (shared) sharedCalls.add(op.index());
-                        Op floor = (shared ? writersBar : highestAccepted).get(lock);
+                        Op floor = (shared ? writers : all).highest;
                         if (floor != null) floorAtCall.put(op.index(), floor);
-                        presented.computeIfAbsent(lock, k -> new java.util.TreeMap<>()).merge(t, 1, Integer::sum);
-                        if (!shared) presentedByWriters.computeIfAbsent(lock, k -> new java.util.TreeMap<>()).merge(t, 1, Integer::sum);
+                        all.present(t);
+                        if (!shared) writers.present(t);
                         continue;
                     }
                     int call = h.partner(op.index());
@@ -138,15 +133,13 @@ public final class FencingAnalysis {
                     Long t = opToken.remove(call);
                     if (op.type() == OpType.FAIL) {
                         if (t != null) {
-                            // its invocation presented t: the map is there
-                            presented.get(lock).merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
-                            if (!shared) presentedByWriters.get(lock).merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
+                            all.withdraw(t);
+                            if (!shared) writers.withdraw(t);
                             // refused, though nothing presented to the resource (and not refused) had a higher token: a current
                             // holder turned away; a shared read, though no writer's operation had (another reader's does not count)
-                            java.util.TreeMap<Long, Integer> others = (shared ? presentedByWriters : presented).getOrDefault(lock, new java.util.TreeMap<>());
-                            if (others.isEmpty() || t >= others.lastKey()) {
-                                Op hi = (shared ? writersBar : highestAccepted).get(lock);
-                                wrongful.add(new WrongfulRefusal(op, t, hi, hi == null ? Long.MIN_VALUE : tokenOf(hi, h), shared));
+                            Bar judged = shared ? writers : all;
+                            if (!judged.presentedAbove(t)) {
+                                wrongful.add(new WrongfulRefusal(op, t, judged.highest, judged.highestToken, shared));
                                 continue;
                             }
                         }
@@ -155,16 +148,13 @@ public final class FencingAnalysis {
                             continue;
                         }
                         rejected++;
-                        Op hi = highestAccepted.get(lock);
-                        if (t != null) rejectedWrites.add(new StaleWrite(op, t, hi, false, hi == null ? Long.MIN_VALUE : tokenOf(hi, h)));
+                        if (t != null) rejectedWrites.add(new StaleWrite(op, t, all.highest, false, all.highestToken));
                         continue;
                     }
                     if (op.type() != OpType.OK || t == null || !bars) continue;
                     if (floor != null && t < tokenOf(floor, h)) (read ? staleReads : stale).add(new StaleWrite(op, t, floor, true, tokenOf(floor, h)));
-                    Op hi = highestAccepted.get(lock);
-                    if (hi == null || t > tokenOf(hi, h)) highestAccepted.put(lock, op);
-                    Op hiExclusive = writersBar.get(lock);
-                    if (!shared && (hiExclusive == null || t > tokenOf(hiExclusive, h))) writersBar.put(lock, op);
+                    all.accept(op, t);
+                    if (!shared) writers.accept(op, t);
                 }
                 default -> { }
             }
@@ -179,6 +169,40 @@ public final class FencingAnalysis {
     private static ForeignToken foreign(Op invoke, long t, List<Op> mine, Map<Long, Op> granted) {
         for (Op g : mine) if (Resource.acquireToken(g) == null || t == Resource.acquireToken(g)) return null;
         return new ForeignToken(invoke, t, mine.isEmpty() ? null : mine.get(mine.size() - 1), granted.get(t));
+    }
+
+    /**
+     * A resource's bar, as far as one lock's operations show it: the accepted operation (a write, or a fenced read) with the
+     * highest token so far, and the tokens presented (invoked, not refused), with how many: reads too, whatever the run's
+     * fencing, for a resource may fence more than it was asked to, and a holder whose newer token reached it is no longer the
+     * current one.
+     */
+    private static final class Bar {
+        /** the completion of the accepted operation with the highest token, or null; and that token (Long.MIN_VALUE: none) */
+        Op highest;
+        long highestToken = Long.MIN_VALUE;
+        private final java.util.TreeMap<Long, Integer> presented = new java.util.TreeMap<>();
+
+        void present(long t) {
+            presented.merge(t, 1, Integer::sum);
+        }
+
+        /** Takes back what a refused operation presented. */
+        void withdraw(long t) {
+            presented.merge(t, -1, (a, b) -> a + b == 0 ? null : a + b);
+        }
+
+        /** Whether something still presented has a token above {@code t}. */
+        boolean presentedAbove(long t) {
+            return !presented.isEmpty() && t < presented.lastKey();
+        }
+
+        void accept(Op completion, long t) {
+            if (highest == null || t > highestToken) {
+                highest = completion;
+                highestToken = t;
+            }
+        }
     }
 
     private static void raise(Map<Object, Op> highest, Object lock, Op op, long t) {
