@@ -56,7 +56,8 @@ public record Overwrite(Op write, long over, long value, long lost, Cause cause)
             public Prose explain(Prose what, long over) {
                 return Prose.of(what, "; its read at ", History.when(read), " returned ", readValue, " though ", overwritten.who(), "'s write of ",
                         over, " was acknowledged at ", History.when(overwritten), " before that read began: the resource lost an acknowledged write",
-                        crash == null ? "" : " (" + crash.describe() + " between them)");
+                        // without a crash between them the history cannot tell a lost write from a read served by a stale copy
+                        crash == null ? ", or answered the read from a copy that lacked it" : " (" + crash.describe() + " between them)");
             }
         }
 

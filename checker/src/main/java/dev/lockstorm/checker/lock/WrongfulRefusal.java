@@ -23,7 +23,8 @@ public record WrongfulRefusal(Op op, long token, Op highest, long highestToken, 
         return Prose.of(op.who(), "'s ", op.f(), under, " with token ", token, " was refused at ", History.when(op),
                 shared ? Prose.text(" though it was a read under the read lock and no writer had presented a higher token (readers present"
                         + " theirs in any order)")
-                : highest == null ? Prose.text(" though the resource had accepted no token yet")
+                // the bar counts writes (and fenced reads); an unfenced read may have carried the same token and been taken
+                : highest == null ? Prose.text(" though no operation with a higher token had reached the resource")
                 : Prose.of(" though the highest token the resource had accepted was ", highestToken, " (", highest.who(), "'s ", highest.f(),
                         " at ", History.when(highest), ")"), ": the resource refused a current holder");
     }

@@ -202,6 +202,13 @@ class ResourceAndStaleWritesTest {
                 .write(0, 1L, 1, OpType.FAIL).build());
         assertTrue(stricter.wrongfulRefusals().isEmpty(), stricter.wrongfulRefusals().toString());
         assertEquals(1, stricter.rejected());
+        // a check of "<=" for "<": the holder's own read with token 1 taken under fencing writes, its write with 1 refused; the
+        // read counts in no bar, and the refusal is not worded as though the resource had seen no token
+        FencingAnalysis.Result offByOne = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).read(0, 1L, 0)
+                .write(0, 1L, 1, OpType.FAIL).build());
+        assertEquals(1, offByOne.wrongfulRefusals().size());
+        assertTrue(offByOne.wrongfulRefusals().get(0).explanation().endsWith("with token 1 was refused at 6.000 ms though no operation with a higher"
+                + " token had reached the resource: the resource refused a current holder"), offByOne.wrongfulRefusals().get(0).explanation());
     }
 
     @Test
@@ -336,6 +343,9 @@ class ResourceAndStaleWritesTest {
         ResourceCounter.Result bare = ResourceCounter.analyze(hist);
         assertEquals(1, bare.forgottenWrites());
         assertFalse(bare.overwrites().get(0).explanation().contains("kill"), bare.overwrites().get(0).explanation());
+        // and with no crash to show for it, a read served by a stale copy (a cache, a lagging replica) is as likely as a loss
+        assertTrue(bare.overwrites().get(0).explanation().endsWith("the resource lost an acknowledged write, or answered the read from a copy that lacked it"),
+                bare.overwrites().get(0).explanation());
     }
 
     /**
