@@ -15,6 +15,7 @@ import dev.lockstorm.checker.lock.DoubleHolders;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.FaultSpans;
 import dev.lockstorm.checker.lock.FencingAnalysis;
+import dev.lockstorm.checker.lock.ForeignToken;
 import dev.lockstorm.checker.lock.Incident;
 import dev.lockstorm.checker.lock.Incidents;
 import dev.lockstorm.checker.lock.ResourceCounter;
@@ -183,8 +184,15 @@ public final class Checker {
                         + (fencing.rejectedReads() > 0 ? "; " + fencing.rejectedReads() + " reads rejected" : "")
                         + (fencing.wrongfulRefusals().isEmpty() ? "" : "; " + fencing.wrongfulRefusals().size()
                         + (fencing.wrongfulRefusals().size() == 1 ? " current holder refused" : " current holders refused"))
-                        + (fencing.foreignTokens().isEmpty() ? "" : "; " + fencing.foreignTokens().size()
-                        + (fencing.foreignTokens().size() == 1 ? " token presented by a client that did not hold it" : " tokens presented by clients that did not hold them")));
+                        + count(fencing.foreignTokens().stream().filter(f -> !f.unheld()).count(), " token presented by a client that did not hold it",
+                                " tokens presented by clients that did not hold them")
+                        + count(fencing.foreignTokens().stream().filter(ForeignToken::unheld).count(), " write by a client that did not hold the lock",
+                                " writes by clients that did not hold the lock"));
+    }
+
+    /** "; " and {@code n} with its noun, or nothing when {@code n} is 0. */
+    private static String count(long n, String one, String many) {
+        return n == 0 ? "" : "; " + n + (n == 1 ? one : many);
     }
 
     /** A malformed operation is bad input naming its line, never a verdict ({@link Model#malformed}). */

@@ -83,7 +83,7 @@ public final class Summary {
             for (StaleWrite w : r.fencing().staleWrites()) out.add("stale write: " + w.explanation());
             for (StaleWrite w : r.fencing().staleReads()) out.add("stale read: " + w.explanation());
             for (dev.lockstorm.checker.lock.WrongfulRefusal w : r.fencing().wrongfulRefusals()) out.add("current holder refused: " + w.explanation());
-            for (dev.lockstorm.checker.lock.ForeignToken f : r.fencing().foreignTokens()) out.add("token not its own: " + f.explanation());
+            for (dev.lockstorm.checker.lock.ForeignToken f : r.fencing().foreignTokens()) out.add((f.unheld() ? "write under no hold: " : "token not its own: ") + f.explanation());
         } else if (analysis == Analysis.Kind.RESOURCE && r.resource() != null && r.resource().lossProven()) {
             // one line per lock only when there are several: with one, the analysis's detail already says it
             if (r.resource().counters().size() > 1) {

@@ -147,7 +147,7 @@ public final class ReportHtml {
         if (r.isLockCheck()) {
             explained(sb, "Tokens out of order", r.fencing().tokenViolations());
             explained(sb, "Stale writes accepted", r.fencing().staleWrites());
-            explained(sb, "Tokens presented by clients that did not hold them", r.fencing().foreignTokens());
+            explained(sb, "Tokens presented by clients that did not hold them, and writes made under no hold", r.fencing().foreignTokens());
         }
         sb.append("</section>\n");
     }

@@ -408,8 +408,8 @@ public final class ResultsJson {
         return out;
     }
 
-    /** An operation that presented {@code token} to the resource, and what it shows. */
-    private static Map<String, Object> presented(Op op, long token, String explanation) {
+    /** An operation that presented {@code token} to the resource (null: a write with none), and what it shows. */
+    private static Map<String, Object> presented(Op op, Long token, String explanation) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("op", ref(op));
         m.put("token", token);

@@ -88,6 +88,10 @@ public final class HistoryBuilder {
         partner[index] = -1;
         ops.add(op);
         if (!op.isClient()) {
+            // the nemesis takes no lock and touches no resource: a client's operation under its name would be dropped unjudged
+            if (History.holdMode(op.f()) != null || op.f().equals("read") || op.f().equals("write")) {
+                throw error(op, op.f() + " by process \"nemesis\"; the nemesis only injects faults: expected a client's process (a number or a name)");
+            }
             if (NemesisEvent.KILL_CLIENT.f().equals(op.f())) recordKills(op);
             // a fault's value is what its explanations are measured by: one that is no value is refused, by its line
             String fault = FaultEffect.problem(op.f(), op.value(), op.extra(NemesisEvent.CUT));

@@ -25,7 +25,8 @@ import java.util.Set;
  * grant's every write grant's before it; likewise a read made under the read lock alone is stale only
  * below a token the writers' operations had presented, never below another reader's. A token its client did not hold at the moment it presented it
  * (made up, another holder's, or kept from an earlier hold) is a foreign token: the client's use of
- * fencing is wrong whatever the resource does.
+ * fencing is wrong whatever the resource does. So is a write made under no hold of its lock (none, or a read-write lock's
+ * shared read lock alone), with a token or without: nothing protected it from another holder's.
  *
  * <pre>{@code
  * FencingAnalysis.Result f = FencingAnalysis.analyze(history);
@@ -45,7 +46,8 @@ public final class FencingAnalysis {
      * @param rejectedReads     reads the resource rejected as stale (the final read too): no write was saved by them
      * @param staleReads        accepted reads with a stale token, where the resource checks reads ({@code fencing: all})
      * @param wrongfulRefusals  operations refused though no accepted (or possibly accepted) one had a higher token: not fencing at work
-     * @param foreignTokens     operations presented with a token that was not of a hold their client had then
+     * @param foreignTokens     operations presented with a token that was not of a hold their client had then, and writes
+     *                          made under no hold of their lock that excludes others (with a token or without)
      */
     public record Result(List<TokenViolation> tokenViolations, List<StaleWrite> staleWrites, int rejected,
                          List<StaleWrite> rejectedWrites, int tokens, int rejectedReads, List<StaleWrite> staleReads,
@@ -80,6 +82,10 @@ public final class FencingAnalysis {
         Map<Integer, Long> opToken = new HashMap<>();
         // per invocation: the bar when it began
         Map<Integer, Op> floorAtCall = new HashMap<>();
+        // the locks some client acquired: a write to a resource of one of them is made under a hold, or nothing protected it
+        // (a history of resource operations alone, such as a register's, has no lock to hold)
+        Set<Object> locked = new HashSet<>();
+        for (Op op : h.ops()) if (op.isClient() && op.f().startsWith("acquire")) locked.add(op.lock());
 
         for (Op op : h.ops()) {
             if (!op.isClient() || h.reentry(op)) continue; // a nested acquire of a reentrant lock is no new grant
@@ -115,10 +121,12 @@ public final class FencingAnalysis {
                     boolean bars = !read || fencedReads;
                     if (op.type() == OpType.INVOKE) {
                         Long t = Resource.token(op);
+                        if (t != null || !read && locked.contains(lock)) {
+                            ForeignToken f = foreign(op, t, h.grantsAt(op), granted.getOrDefault(lock, Map.of()));
+                            if (f != null) foreign.add(f);
+                        }
                         if (t == null) continue;
                         opToken.put(op.index(), t);
-                        ForeignToken f = foreign(op, t, h.grantsAt(op), granted.getOrDefault(lock, Map.of()));
-                        if (f != null) foreign.add(f);
                         boolean shared = read && h.readsShared(op);
                         if (shared) sharedCalls.add(op.index());
                         Op floor = (shared ? writers : all).highest;
@@ -163,12 +171,18 @@ public final class FencingAnalysis {
     }
 
     /**
-     * {@code invoke} (presenting {@code t}) as a foreign token, or null: a token none of {@code mine} (its client's grants in
-     * force) had. A grant that recorded no token is not judged: the history does not say which token its client was given.
+     * {@code invoke} (presenting {@code t}, or no token) as an operation not made under its client's own hold, or null. A write
+     * counts only a hold that excludes others (a read-write lock's read lock is shared: a write under it alone is unprotected);
+     * a write with no token needs such a hold, any token one of those holds' tokens. A grant that recorded no token is not
+     * judged by its token: the history does not say which token its client was given.
      */
-    private static ForeignToken foreign(Op invoke, long t, List<Op> mine, Map<Long, Op> granted) {
-        for (Op g : mine) if (Resource.acquireToken(g) == null || t == Resource.acquireToken(g)) return null;
-        return new ForeignToken(invoke, t, mine.isEmpty() ? null : mine.get(mine.size() - 1), granted.get(t));
+    private static ForeignToken foreign(Op invoke, Long t, List<Op> grants, Map<Long, Op> granted) {
+        boolean write = invoke.f().equals("write");
+        List<Op> mine = write ? grants.stream().filter(g -> !g.f().equals("acquire-read")).toList() : grants;
+        if (t == null) return mine.isEmpty() ? new ForeignToken(invoke, null, grants.isEmpty() ? null : grants.get(grants.size() - 1), null) : null;
+        for (Op g : mine) if (Resource.acquireToken(g) == null || (long) t == Resource.acquireToken(g)) return null;
+        Op held = mine.isEmpty() ? (grants.isEmpty() ? null : grants.get(grants.size() - 1)) : mine.get(mine.size() - 1);
+        return new ForeignToken(invoke, t, held, granted.get(t));
     }
 
     /**

@@ -113,6 +113,16 @@ class HostileInputTest {
     }
 
     @Test
+    void theNemesisTakesNoLockAndTouchesNoResource() {
+        // a client's operation written under the nemesis's name would be dropped unjudged: bad input naming its line
+        for (String f : new String[]{"acquire", "release", "acquire-write", "write", "read"}) {
+            HistoryFormatException e = bad("{\"type\":\"invoke\",\"process\":0,\"f\":\"acquire\"}\n{\"type\":\"ok\",\"process\":\"nemesis\",\"f\":\""
+                    + f + "\",\"value\":null}\n", HistoryFormat.JSONL);
+            assertTrue(e.getMessage().startsWith("h:2: " + f + " by process \"nemesis\""), e.getMessage());
+        }
+    }
+
+    @Test
     void aReadOrWriteGrantsTokenIsValidatedLikeAnAcquires() {
         for (String f : new String[]{"acquire-read", "acquire-write"}) {
             for (String token : new String[]{"2.5", "\"7\""}) {

@@ -272,6 +272,29 @@ class ResourceAndStaleWritesTest {
     }
 
     @Test
+    void aWriteUnderNoHoldIsNotMadeUnderTheLockWithATokenOrWithout() {
+        // after its release, with no token: nothing protected it; a read with none (the run's final read) is no use of the lock
+        FencingAnalysis.Result after = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).write(0, 1L, 1, OpType.OK).release(0)
+                .write(0, null, 2, OpType.OK).read(1, null, 2).build());
+        assertEquals(1, after.foreignTokens().size(), after.foreignTokens().toString());
+        assertTrue(after.foreignTokens().get(0).unheld());
+        assertNull(after.foreignTokens().get(0).token());
+        assertTrue(after.foreignTokens().get(0).explanation().contains("wrote to the resource with no token")
+                && after.foreignTokens().get(0).explanation().contains("while it held no lock"), after.foreignTokens().get(0).explanation());
+        // a lock that issues no tokens: the same write is still made under no hold, and the verdict says so
+        assertEquals(1, FencingAnalysis.analyze(h().acquire(0, null).release(0).write(1, null, 1, OpType.OK).build()).foreignTokens().size());
+        // a read-write lock's read lock is shared: a write under it alone is unprotected, even with that hold's own token
+        FencingAnalysis.Result reader = FencingAnalysis.analyze(fencing("writes").invoke(0, "acquire-read").ok(0, "acquire-read", 3L)
+                .write(0, 3L, 1, OpType.OK).build());
+        assertEquals(1, reader.foreignTokens().size(), reader.foreignTokens().toString());
+        assertTrue(reader.foreignTokens().get(0).explanation().contains("while it held only the read lock")
+                && reader.foreignTokens().get(0).explanation().contains("its own read hold's"), reader.foreignTokens().get(0).explanation());
+        // a history of resource operations alone has no lock to hold; a holder's own writes are its own
+        assertTrue(FencingAnalysis.analyze(h().write(0, null, 1, OpType.OK).read(1, null, 1).build()).foreignTokens().isEmpty());
+        assertTrue(FencingAnalysis.analyze(h().acquire(0, null).write(0, null, 1, OpType.OK).release(0).build()).foreignTokens().isEmpty());
+    }
+
+    @Test
     void aReadOfTheNewestTokenRefusedIsACurrentHolderRefusedWhereOnlyWritesAreFencedToo() {
         // p0's token 1 written; p1 (token 2) refused its read by a resource that checks reads though the run fences writes only
         FencingAnalysis.Result wrong = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).write(0, 1L, 1, OpType.OK).release(0)
