@@ -256,6 +256,10 @@ public final class Incidents {
                         + " its grant (" + f.describe() + "): a lease it timed on that clock ran out early") : terms.waiterClockFast(f, monotonicRate);
                 if (j.suffices()) return Incident.Cause.limit(j, f);
                 notEnough.add(j.why());
+            } else if (onLockServer(f, List.of(), clientHosts)) {
+                // a host neither the run's servers nor its clients (the resource's, one the run did not list): not a clock the lease is timed on
+                notEnough.add("the clock of " + String.join(", ", f.hosts()) + ", not one of the lock's servers, moved (" + f.describe()
+                        + "), which never ends a lease of a correct lock");
             } else {
                 notEnough.add("a client's clock moved (" + f.describe() + "), which never ends a lease of a correct lock");
             }

@@ -485,6 +485,10 @@ class LeaseLimitsTest {
         assertFalse(holder.leaseLimit(), holder.why());
         assertTrue(holder.why().contains("a client's clock moved (clock client-c1"), holder.why());
         assertFalse(underJump(FIXED_4S, "client-c1", "c1", 60_000, 1_000).leaseLimit());
+        // a host the run did not list among its servers, and no client: not a clock the lease is timed on, and not called a client's
+        Incident.Cause other = underJump(FIXED_4S, "redis-n2", "n2", 60_000, 1_000);
+        assertFalse(other.leaseLimit(), other.why());
+        assertTrue(other.why().contains("the clock of n2, not one of the lock's servers, moved (clock redis-n2"), other.why());
     }
 
     /** Three servers; c1 holds; {@code refuses} for 12 s from 100 ms; c2 granted at 12.2 s. */
