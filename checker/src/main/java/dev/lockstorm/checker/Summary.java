@@ -61,6 +61,7 @@ public final class Summary {
         for (String f : findings(r, Analysis.Kind.FENCING)) sb.append("    ").append(f).append('\n');
         Analysis res = r.analysis(Analysis.Kind.RESOURCE).orElseThrow();
         sb.append("  resource: ").append(res.status() == Analysis.Status.NOT_CHECKED ? "not checked: " : "").append(res.detail()).append('\n');
+        for (String f : findings(r, Analysis.Kind.RESOURCE)) sb.append("    ").append(f).append('\n');
         sb.append(liveness(r));
         sb.append("  exercised: ").append(r.coverage().describe()).append('\n');
         return sb.toString();

@@ -135,6 +135,10 @@ class ResourceAndStaleWritesTest {
         assertEquals(3, o.lost(), "the one number: it should have made 4 and made 1");
         assertTrue(o.explanation().contains("set 1 over 3: 3 increments lost; it wrote from its read at 3.000 ms (0)"), o.explanation());
         assertFalse(o.forgotten(), "p0 read before p1's writes: the resource answered what it held");
+        // the summary a person reads (check's, a run's summary.txt) names the write that went backwards, not only the count
+        String summary = dev.lockstorm.checker.Summary.of(dev.lockstorm.checker.Checker.check(hist, new dev.lockstorm.checker.model.FencedMutex(),
+                dev.lockstorm.checker.linear.SearchLimits.withTimeLimit(java.time.Duration.ofSeconds(30))));
+        assertTrue(summary.contains("\n    " + o.explanation() + "\n"), summary);
     }
 
     @Test
