@@ -17,7 +17,7 @@ import dev.lockstorm.checker.history.Prose;
  * @param op      the operation's invocation
  * @param token   the token it presented, or null: a write with no token, made under no hold
  * @param held    the ok acquire of that client's current hold (one with a token, or its read lock's), or null when it held none
- * @param grantee the ok acquire that was granted {@code token} under this lock, or null when no completed acquire was
+ * @param grantee the ok acquire that was granted {@code token} under this lock before the operation, or null when none was
  */
 public record ForeignToken(Op op, Long token, Op held, Op grantee) implements Prose.Explained {
 
@@ -36,7 +36,7 @@ public record ForeignToken(Op op, Long token, Op held, Op grantee) implements Pr
             return Prose.of(op.who(), " wrote to the resource with no token (its write", under, " at ", History.when(op), ")", holding,
                     ": nothing protected that write from another holder's; a client writes only while it holds the lock");
         }
-        Prose whose = grantee == null ? Prose.text(": no completed acquire was granted that token")
+        Prose whose = grantee == null ? Prose.text(": no acquire completed before it was granted that token")
                 : grantee.process() == op.process() ? Prose.of(": that token was its own ", grantee == held ? "read hold's" : "earlier hold's",
                         " (granted at ", History.when(grantee), ")")
                 : Prose.of(": that token was granted to ", grantee.who(), " at ", History.when(grantee));

@@ -254,7 +254,7 @@ class ResourceAndStaleWritesTest {
                 .acquire(1, 2L).write(1, 2L, 2, OpType.OK).release(1).build());
         assertEquals(1, madeUp.foreignTokens().size());
         assertEquals(99L, madeUp.foreignTokens().get(0).token());
-        assertTrue(madeUp.foreignTokens().get(0).explanation().contains("no completed acquire was granted that token"),
+        assertTrue(madeUp.foreignTokens().get(0).explanation().contains("no acquire completed before it was granted that token"),
                 madeUp.foreignTokens().get(0).explanation());
         // kept from its own earlier hold, presented after the release
         FencingAnalysis.Result kept = FencingAnalysis.analyze(fencing("writes").acquire(0, 1L).release(0).write(0, 1L, 1, OpType.OK).build());
