@@ -196,12 +196,22 @@ public final class ResourceCounter {
         Map<Object, Tally> byLock = new LinkedHashMap<>();
         // each process's latest ok read with a value, by lock: what its next write was computed from
         Map<List<Object>, Op> readOf = new java.util.HashMap<>();
+        // each process's value to count from, by lock: its latest ok read's, or its own write's since (a read-write lock's
+        // writer writes twice in one hold); a write of anything but one more is no increment
+        Map<List<Object>, Long> countsFrom = new java.util.HashMap<>();
         WritesByValue writes = new WritesByValue();
         List<UnwrittenRead> unwritten = new ArrayList<>();
         for (Op op : h.ops()) {
             if (!op.isClient() || !(op.f().equals("write") || op.f().equals("read"))) continue;
             Tally t = byLock.computeIfAbsent(op.lock(), k -> new Tally());
             if (op.f().equals("write")) {
+                if (op.type() == OpType.INVOKE && Resource.writeValue(op) != null) {
+                    Long from = countsFrom.put(List.of(op.process(), op.lock()), Resource.writeValue(op));
+                    if (t.notAnIncrement == null && (from == null || Resource.writeValue(op) != from + 1)) {
+                        t.notAnIncrement = op;
+                        t.countedFrom = from;
+                    }
+                }
                 if (op.type() == OpType.OK) {
                     t.acknowledged++;
                     t.lastAckedWrite = op;
@@ -226,6 +236,7 @@ public final class ResourceCounter {
                 if (made != null) unwritten.add(made);
                 Op invoke = h.get(h.partner(op.index()));
                 readOf.put(List.of(op.process(), op.lock()), op);
+                countsFrom.put(List.of(op.process(), op.lock()), Resource.readValue(op));
                 if (t.lastRead == null || invoke.index() > t.lastReadInvoke.index()) {
                     t.lastRead = op;
                     t.lastReadInvoke = invoke;
@@ -310,6 +321,9 @@ public final class ResourceCounter {
         Long lastWritten;
         Op lastWrittenBy;
         final List<Overwrite> overwrites = new ArrayList<>();
+        /** the first write that did not set one more than its writer counted from (null: every write did), and that value */
+        Op notAnIncrement;
+        Long countedFrom;
 
         /** Gives {@code n} increments back to the latest overwrites; one with nothing left lost is no overwrite. */
         void recover(long n) {
@@ -323,6 +337,13 @@ public final class ResourceCounter {
         }
 
         Counter counter(Object lock) {
+            // the count rests on every write adding one to what its writer read: a write that did not leaves nothing to count
+            if (notAnIncrement != null) {
+                return new Counter(lock, acknowledged, uncertain, null, null, 0, notAnIncrement.who() + "'s write at " + History.when(notAnIncrement)
+                        + " set " + Resource.writeValue(notAnIncrement) + ", " + (countedFrom == null ? "though it had read nothing before it"
+                        : "not one more than the " + countedFrom + " it had read or written last")
+                        + ": lost updates are counted only where every write adds one to what its writer read", List.of());
+            }
             // only a read that began after every acknowledged write had completed proves a loss
             if (lastRead != null && (lastAckedWrite == null || lastReadInvoke.index() > lastAckedWrite.index())) {
                 long fin = Resource.readValue(lastRead);

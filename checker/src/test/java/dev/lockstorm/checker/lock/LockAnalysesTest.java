@@ -136,9 +136,30 @@ class LockAnalysesTest {
 
     @Test
     void withoutAFinalReadLostUpdatesAreNotChecked() {
-        ResourceCounter.Result r = ResourceCounter.analyze(h().acquire(0, 1L).write(0, 1L, 1, OpType.OK).release(0).build());
+        ResourceCounter.Result r = ResourceCounter.analyze(h().acquire(0, 1L).read(0, 1L, 0).write(0, 1L, 1, OpType.OK).release(0).build());
         assertFalse(r.checked());
-        assertTrue(r.explanation().contains("no read"), r.explanation());
+        assertTrue(r.explanation().contains("no read of the counter after the last acknowledged write"), r.explanation());
+    }
+
+    @Test
+    void aWriteThatAddsOtherThanOneToWhatItsWriterReadLeavesNothingToCount() {
+        // the count is acknowledged increments minus the final value: a write of the value it read (or of five more) is no
+        // increment, and neither a loss nor its absence follows from the final read
+        for (long wrote : new long[]{0, 5}) {
+            ResourceCounter.Result r = ResourceCounter.analyze(h().acquire(0, 1L).read(0, 1L, 0).write(0, 1L, wrote, OpType.OK).release(0)
+                    .read(1, null, wrote).build());
+            assertFalse(r.checked(), r.explanation());
+            assertEquals(0, r.lostUpdates());
+            assertTrue(r.explanation().contains("set " + wrote + ", not one more than the 0 it had read or written last"), r.explanation());
+        }
+        // a write with no read before it counted from nothing
+        ResourceCounter.Result blind = ResourceCounter.analyze(h().acquire(0, 1L).write(0, 1L, 1, OpType.OK).release(0).read(1, null, 1).build());
+        assertFalse(blind.checked());
+        assertTrue(blind.explanation().contains("though it had read nothing before it"), blind.explanation());
+        // a read-write lock's writer counts on from its own first step in the same hold: value + 1, then + 2
+        ResourceCounter.Result twoSteps = ResourceCounter.analyze(h().invoke(0, "acquire-write").ok(0, "acquire-write", 1L).read(0, 1L, 0)
+                .write(0, 1L, 1, OpType.OK).write(0, 1L, 2, OpType.OK).invoke(0, "release-write").ok(0, "release-write").read(1, null, 2).build());
+        assertTrue(twoSteps.checked(), twoSteps.explanation());
     }
 
     @Test
