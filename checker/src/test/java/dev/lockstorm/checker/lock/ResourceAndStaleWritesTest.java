@@ -293,6 +293,11 @@ class ResourceAndStaleWritesTest {
         assertEquals(1, reader.foreignTokens().size(), reader.foreignTokens().toString());
         assertTrue(reader.foreignTokens().get(0).explanation().contains("while it held only the read lock")
                 && reader.foreignTokens().get(0).explanation().contains("its own read hold's"), reader.foreignTokens().get(0).explanation());
+        // under several locks, a hold of another lock is no hold of this one
+        FencingAnalysis.Result other = FencingAnalysis.analyze(h().on("b").acquire(0, 1L).on("a").acquire(1, 1L).release(1)
+                .write(0, null, 1, OpType.OK).build());
+        assertEquals(1, other.foreignTokens().size(), other.foreignTokens().toString());
+        assertTrue(other.foreignTokens().get(0).explanation().contains("while it did not hold lock a"), other.foreignTokens().get(0).explanation());
         // a history of resource operations alone has no lock to hold; a holder's own writes are its own
         assertTrue(FencingAnalysis.analyze(h().write(0, null, 1, OpType.OK).read(1, null, 1).build()).foreignTokens().isEmpty());
         assertTrue(FencingAnalysis.analyze(h().acquire(0, null).write(0, null, 1, OpType.OK).release(0).build()).foreignTokens().isEmpty());
