@@ -196,18 +196,21 @@ public final class ResourceCounter {
         Map<Object, Tally> byLock = new LinkedHashMap<>();
         // each process's latest ok read with a value, by lock: what its next write was computed from
         Map<List<Object>, Op> readOf = new java.util.HashMap<>();
-        // each process's value to count from, by lock: its latest ok read's, or its own write's since (a read-write lock's
-        // writer writes twice in one hold); a write of anything but one more is no increment
+        // each process's value to count from in its hold, by lock: its latest ok read's, or its own write's since (a
+        // read-write lock's writer writes twice in one hold); a write of anything but one more is no increment
         Map<List<Object>, Long> countsFrom = new java.util.HashMap<>();
         WritesByValue writes = new WritesByValue();
         List<UnwrittenRead> unwritten = new ArrayList<>();
         for (Op op : h.ops()) {
+            // a new hold counts from what it reads: a value carried from an earlier hold is no base for its writes
+            if (op.isClient() && op.type() == OpType.OK && op.f().startsWith("acquire")) countsFrom.remove(List.of(op.process(), op.lock()));
             if (!op.isClient() || !(op.f().equals("write") || op.f().equals("read"))) continue;
             Tally t = byLock.computeIfAbsent(op.lock(), k -> new Tally());
             if (op.f().equals("write")) {
                 if (op.type() == OpType.INVOKE && Resource.writeValue(op) != null) {
                     Long from = countsFrom.put(List.of(op.process(), op.lock()), Resource.writeValue(op));
-                    if (t.notAnIncrement == null && (from == null || Resource.writeValue(op) != from + 1)) {
+                    // a write with nothing read before it in its hold is taken as the increment the history says it is
+                    if (t.notAnIncrement == null && from != null && Resource.writeValue(op) != from + 1) {
                         t.notAnIncrement = op;
                         t.countedFrom = from;
                     }
@@ -321,7 +324,7 @@ public final class ResourceCounter {
         Long lastWritten;
         Op lastWrittenBy;
         final List<Overwrite> overwrites = new ArrayList<>();
-        /** the first write that did not set one more than its writer counted from (null: every write did), and that value */
+        /** the first write that did not set one more than what its writer had read or written last in its hold (null: none), and that value */
         Op notAnIncrement;
         Long countedFrom;
 
@@ -340,8 +343,7 @@ public final class ResourceCounter {
             // the count rests on every write adding one to what its writer read: a write that did not leaves nothing to count
             if (notAnIncrement != null) {
                 return new Counter(lock, acknowledged, uncertain, null, null, 0, notAnIncrement.who() + "'s write at " + History.when(notAnIncrement)
-                        + " set " + Resource.writeValue(notAnIncrement) + ", " + (countedFrom == null ? "though it had read nothing before it"
-                        : "not one more than the " + countedFrom + " it had read or written last")
+                        + " set " + Resource.writeValue(notAnIncrement) + ", not one more than the " + countedFrom + " it had read or written last in its hold"
                         + ": lost updates are counted only where every write adds one to what its writer read", List.of());
             }
             // only a read that began after every acknowledged write had completed proves a loss
