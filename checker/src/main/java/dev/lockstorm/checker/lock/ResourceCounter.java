@@ -196,8 +196,8 @@ public final class ResourceCounter {
         Map<Object, Tally> byLock = new LinkedHashMap<>();
         // each process's latest ok read with a value, by lock: what its next write was computed from
         Map<List<Object>, Op> readOf = new java.util.HashMap<>();
-        // each process's value to count from in its hold, by lock: its latest ok read's, or its own write's since (a
-        // read-write lock's writer writes twice in one hold); a write of anything but one more is no increment
+        // each process's value to count from in its hold, by lock: its latest ok read's, or its own acknowledged write's since
+        // (a read-write lock's writer writes twice in one hold); a write of anything but one more is no increment
         Map<List<Object>, Long> countsFrom = new java.util.HashMap<>();
         WritesByValue writes = new WritesByValue();
         List<UnwrittenRead> unwritten = new ArrayList<>();
@@ -208,7 +208,7 @@ public final class ResourceCounter {
             Tally t = byLock.computeIfAbsent(op.lock(), k -> new Tally());
             if (op.f().equals("write")) {
                 if (op.type() == OpType.INVOKE && Resource.writeValue(op) != null) {
-                    Long from = countsFrom.put(List.of(op.process(), op.lock()), Resource.writeValue(op));
+                    Long from = countsFrom.get(List.of(op.process(), op.lock()));
                     // a write with nothing read before it in its hold is taken as the increment the history says it is
                     if (t.notAnIncrement == null && from != null && Resource.writeValue(op) != from + 1) {
                         t.notAnIncrement = op;
@@ -216,6 +216,9 @@ public final class ResourceCounter {
                     }
                 }
                 if (op.type() == OpType.OK) {
+                    // an acknowledged write is what its writer counts on from (a refused one is tried again from the read)
+                    Long wrote = Resource.writeValue(h.get(h.partner(op.index())));
+                    if (wrote != null) countsFrom.put(List.of(op.process(), op.lock()), wrote);
                     t.acknowledged++;
                     t.lastAckedWrite = op;
                     Long v = Resource.writeValue(h.get(h.partner(op.index())));

@@ -162,6 +162,10 @@ class LockAnalysesTest {
         ResourceCounter.Result twoSteps = ResourceCounter.analyze(h().invoke(0, "acquire-write").ok(0, "acquire-write", 1L).read(0, 1L, 0)
                 .write(0, 1L, 1, OpType.OK).write(0, 1L, 2, OpType.OK).invoke(0, "release-write").ok(0, "release-write").read(1, null, 2).build());
         assertTrue(twoSteps.checked(), twoSteps.explanation());
+        // a write the resource refused, tried again with the same value, counts from the read still
+        ResourceCounter.Result again = ResourceCounter.analyze(h().acquire(0, 1L).read(0, 1L, 0).write(0, 1L, 1, OpType.FAIL)
+                .write(0, 1L, 1, OpType.OK).release(0).read(1, null, 1).build());
+        assertTrue(again.checked(), again.explanation());
     }
 
     @Test
