@@ -100,7 +100,11 @@ public final class HistoryBuilder {
             if (NemesisEvent.RUN.f().equals(op.f()) && op.value() instanceof Map<?, ?> facts) {
                 String problem = RunFacts.problem(facts);
                 if (problem != null) throw error(op, problem);
-                if (runEvent < 0) runEvent = index;
+                // a second set of facts (another lease, another model) would be ignored, and the verdict rest on whichever came first
+                if (runEvent >= 0) {
+                    throw error(op, "a second run event (the first at line " + lineOf(runEvent) + "); expected the run's facts once per history");
+                }
+                runEvent = index;
             }
             return this;
         }

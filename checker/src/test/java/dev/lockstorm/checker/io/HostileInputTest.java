@@ -113,6 +113,14 @@ class HostileInputTest {
     }
 
     @Test
+    void aHistoryRecordsItsRunOnce() {
+        // two leases, two models: the verdict would rest on whichever came first
+        String run = "{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"run\",\"value\":{\"lease_ms\":";
+        HistoryFormatException e = bad(run + "100}}\n" + run + "4000}}\n", HistoryFormat.JSONL);
+        assertTrue(e.getMessage().startsWith("h:2: a second run event (the first at line 1)"), e.getMessage());
+    }
+
+    @Test
     void theNemesisTakesNoLockAndTouchesNoResource() {
         // a client's operation written under the nemesis's name would be dropped unjudged: bad input naming its line
         for (String f : new String[]{"acquire", "release", "acquire-write", "write", "read"}) {
