@@ -182,8 +182,7 @@ public final class Checker {
                         + (fencing.rejected() > 0 ? " (fencing saved you " + fencing.rejected() + (fencing.rejected() == 1 ? " time)" : " times)") : "")
                         + (fencing.staleReads().isEmpty() ? "" : "; " + fencing.staleReads().size() + " stale reads accepted")
                         + (fencing.rejectedReads() > 0 ? "; " + fencing.rejectedReads() + " reads rejected" : "")
-                        + (fencing.wrongfulRefusals().isEmpty() ? "" : "; " + fencing.wrongfulRefusals().size()
-                        + (fencing.wrongfulRefusals().size() == 1 ? " current holder refused" : " current holders refused"))
+                        + count(fencing.wrongfulRefusals().size(), " current holder refused", " current holders refused")
                         + count(fencing.foreignTokens().stream().filter(f -> !f.unheld()).count(), " token presented by a client that did not hold it",
                                 " tokens presented by clients that did not hold them")
                         + count(fencing.foreignTokens().stream().filter(ForeignToken::unheld).count(), " write by a client that did not hold the lock",

@@ -179,10 +179,10 @@ public final class FencingAnalysis {
     private static ForeignToken foreign(Op invoke, Long t, List<Op> grants, Map<Long, Op> granted) {
         boolean write = invoke.f().equals("write");
         List<Op> mine = write ? grants.stream().filter(g -> !g.f().equals("acquire-read")).toList() : grants;
-        if (t == null) return mine.isEmpty() ? new ForeignToken(invoke, null, grants.isEmpty() ? null : grants.get(grants.size() - 1), null) : null;
+        Op lastGrant = grants.isEmpty() ? null : grants.get(grants.size() - 1);
+        if (t == null) return mine.isEmpty() ? new ForeignToken(invoke, null, lastGrant, null) : null;
         for (Op g : mine) if (Resource.acquireToken(g) == null || (long) t == Resource.acquireToken(g)) return null;
-        Op held = mine.isEmpty() ? (grants.isEmpty() ? null : grants.get(grants.size() - 1)) : mine.get(mine.size() - 1);
-        return new ForeignToken(invoke, t, held, granted.get(t));
+        return new ForeignToken(invoke, t, mine.isEmpty() ? lastGrant : mine.get(mine.size() - 1), granted.get(t));
     }
 
     /**

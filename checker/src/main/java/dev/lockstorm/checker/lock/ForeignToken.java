@@ -30,7 +30,7 @@ public record ForeignToken(Op op, Long token, Op held, Op grantee) implements Pr
     public Prose prose() {
         String under = "".equals(op.lock()) ? "" : " under lock " + op.lock();
         Prose holding = held == null ? Prose.text("".equals(op.lock()) ? " while it held no lock" : " while it did not hold lock " + op.lock())
-                : held.f().equals("acquire-read") && op.f().equals("write") ? Prose.of(" while it held only the read lock (granted at ", History.when(held), ")")
+                : unheld() ? Prose.of(" while it held only the read lock (granted at ", History.when(held), ")")
                 : Prose.of(" though its hold (granted at ", History.when(held), ") had token ", Resource.acquireToken(held));
         if (token == null) {
             return Prose.of(op.who(), " wrote to the resource with no token (its write", under, " at ", History.when(op), ")", holding,

@@ -206,27 +206,27 @@ public final class ResourceCounter {
             if (op.isClient() && op.type() == OpType.OK && op.f().startsWith("acquire")) countsFrom.remove(List.of(op.process(), op.lock()));
             if (!op.isClient() || !(op.f().equals("write") || op.f().equals("read"))) continue;
             Tally t = byLock.computeIfAbsent(op.lock(), k -> new Tally());
+            // this process under this lock: whose reads and writes count on from one another
+            List<Object> client = List.of(op.process(), op.lock());
             if (op.f().equals("write")) {
-                if (op.type() == OpType.INVOKE && Resource.writeValue(op) != null) {
-                    Long from = countsFrom.get(List.of(op.process(), op.lock()));
-                    // a write with nothing read before it in its hold is taken as the increment the history says it is
-                    if (t.notAnIncrement == null && from != null && Resource.writeValue(op) != from + 1) {
-                        t.notAnIncrement = op;
-                        t.countedFrom = from;
-                    }
+                Long wrote = op.type() == OpType.INVOKE ? Resource.writeValue(op) : null;
+                Long from = wrote == null ? null : countsFrom.get(client);
+                // a write with nothing read before it in its hold is taken as the increment the history says it is
+                if (wrote != null && from != null && wrote != from + 1 && t.notAnIncrement == null) {
+                    t.notAnIncrement = op;
+                    t.countedFrom = from;
                 }
                 if (op.type() == OpType.OK) {
-                    // an acknowledged write is what its writer counts on from (a refused one is tried again from the read)
-                    Long wrote = Resource.writeValue(h.get(h.partner(op.index())));
-                    if (wrote != null) countsFrom.put(List.of(op.process(), op.lock()), wrote);
                     t.acknowledged++;
                     t.lastAckedWrite = op;
                     Long v = Resource.writeValue(h.get(h.partner(op.index())));
                     if (v != null) {
+                        // an acknowledged write is what its writer counts on from (a refused one is tried again from the read)
+                        countsFrom.put(client, v);
                         // each increment sets one more than the last: a value no higher than the last acknowledged one went
                         // backwards and lost what lay between; the writes that go on counting from it lose nothing more
                         if (t.lastWritten != null && v <= t.lastWritten) {
-                            Op read = readOf.get(List.of(op.process(), op.lock()));
+                            Op read = readOf.get(client);
                             t.overwrites.add(new Overwrite(op, t.lastWritten, v, cause(h, read, t.lastWrittenBy, t.lastWritten, faults, writes)));
                         }
                         // a write that jumps up (it read before a stale write landed) counts the stale write's losses again
@@ -241,8 +241,8 @@ public final class ResourceCounter {
                 UnwrittenRead made = unwritten(h, op, writes);
                 if (made != null) unwritten.add(made);
                 Op invoke = h.get(h.partner(op.index()));
-                readOf.put(List.of(op.process(), op.lock()), op);
-                countsFrom.put(List.of(op.process(), op.lock()), Resource.readValue(op));
+                readOf.put(client, op);
+                countsFrom.put(client, Resource.readValue(op));
                 if (t.lastRead == null || invoke.index() > t.lastReadInvoke.index()) {
                     t.lastRead = op;
                     t.lastReadInvoke = invoke;
