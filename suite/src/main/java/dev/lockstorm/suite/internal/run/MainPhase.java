@@ -66,7 +66,8 @@ record MainPhase() implements Phase {
         run.mainEnded = System.nanoTime();
     }
 
-    private static Thread start(String name, Runnable r) {
+    /** A phase's thread, named and started. */
+    static Thread start(String name, Runnable r) {
         Thread t = new Thread(r, name);
         t.start();
         return t;

@@ -30,15 +30,13 @@ record QuietPhase() implements Phase {
         AtomicReference<RuntimeException> thrown = new AtomicReference<>();
         for (int k = i; k < clients.size(); k++) {
             int at = k;
-            Thread t = new Thread(() -> {
+            rest.add(MainPhase.start("quiet-" + clients.get(at).process(), () -> {
                 try {
                     live[at] = acquiresWithin(clients.get(at), quiet);
                 } catch (RuntimeException e) {
                     thrown.compareAndSet(null, e);
                 }
-            }, "quiet-" + clients.get(at).process());
-            t.start();
-            rest.add(t);
+            }));
         }
         for (Thread t : rest) t.join();
         if (thrown.get() != null) throw thrown.get();
