@@ -55,7 +55,14 @@ public final class FaultSpans {
                     if (e.opens()) put(open, kind, Opened.of(op));
                 }
                 case CLOCK -> {
-                    if (e.opens()) put(open, kind, Opened.of(op));
+                    // a clock moved again before its reset: the first move's span ends where the second begins (jumps add up,
+                    // a new rate replaces the old), and both are kept
+                    if (e.opens()) {
+                        Opened o = Opened.of(op);
+                        String key = key(kind, o);
+                        if (open.containsKey(key)) close(out, open, key, op);
+                        open.put(key, o);
+                    }
                     else if (FaultEffect.names(op.value()).isEmpty()) close(out, open, kind, op); // a reset that names no clock resets every one
                     else FaultEffect.names(op.value()).forEach(n -> close(out, open, kind + n, op));
                 }
@@ -89,7 +96,11 @@ public final class FaultSpans {
 
     /** Opens a span named by what the fault acted on, in its family's words; by the event's value as it is when the history does not say. */
     private static void put(Map<String, Opened> open, String kind, Opened o) {
-        open.put(kind + o.effect().what().orElse(String.valueOf(o.start().value())), o);
+        open.put(key(kind, o), o);
+    }
+
+    private static String key(String kind, Opened o) {
+        return kind + o.effect().what().orElse(String.valueOf(o.start().value()));
     }
 
     /** Closes every open span whose key starts with {@code prefix} (a partition) or is {@code prefix} (a target). */

@@ -238,11 +238,14 @@ public final class Incidents {
         LeaseTerms.Judgement ownEnd = terms != null && timed ? terms.expired(start, answer, at) : null;
         boolean ranOut = ownEnd != null && terms.kind() == LeaseTerms.Kind.FIXED && ownEnd.suffices();
         Set<String> clientHosts = ctx.clientHosts;
+        // the lock servers' clocks that moved ahead: judged one by one, then together, and with what held the holder up
+        List<FaultSpan> moves = new ArrayList<>();
         for (FaultSpan f : before) {
             FaultEffect.Move move = f.effect().clockMove().orElse(null);
             if (move == null || ranOut) continue;
             double monotonicRate = move.monotonicRate().orElse(1.0);
             if (onLockServer(f, ctx.servers, clientHosts)) {
+                if (move.canHasten()) moves.add(f);
                 if ((terms == null || !timed) && !move.canHasten()) {
                     notEnough.add("a server's clock did not move ahead (" + f.describe() + ", " + move.words() + "): a lease timed on it lasts no shorter");
                     continue;
@@ -263,6 +266,13 @@ public final class Incidents {
             } else {
                 notEnough.add("a client's clock moved (" + f.describe() + "), which never ends a lease of a correct lock");
             }
+        }
+        moves.sort(java.util.Comparator.comparingInt(f -> f.start().index()));
+        LeaseTerms.Clocks clocks = new LeaseTerms.Clocks(moves);
+        if (moves.size() > 1 && terms != null && timed) {
+            LeaseTerms.Judgement j = terms.serverClocks(clocks, start, at);
+            if (j.suffices()) return Incident.Cause.limit(j, moves.get(0));
+            notEnough.add(j.why());
         }
         // the hold's end too: a careful holder's last "yes" that no completion carried rides on its release's invocation, with its times
         int to = hold.end() == null ? h.size() : hold.end().index() + 1;
@@ -296,13 +306,21 @@ public final class Incidents {
                         asking + ", after ", first.start().who(), " was granted it at ", History.when(first.start())), null);
             }
         }
+        List<LeaseTerms.Held> held = new ArrayList<>();
         for (FaultSpan f : before) {
             // clocks are judged above; a server's crash here only where it kept a renewed lease from its renewals or broke a
             // session's connection, else below
             boolean crash = f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER;
             if (ranOut || f.effect().clockMove().isPresent() || crash && (terms == null || !terms.renewed() && terms.kind() != LeaseTerms.Kind.SESSION)) continue;
-            LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, timed);
+            LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, timed, clocks);
             if (j.suffices()) return Incident.Cause.limit(j, f);
+            notEnough.add(j.why());
+            if (j.held() != null) held.add(j.held());
+        }
+        // faults each too short, back to back: the holder had no time to renew between them
+        for (List<LeaseTerms.Held> chain : chains(held, terms == null ? 0 : terms.allowance())) {
+            LeaseTerms.Judgement j = terms.together(chain, asked, at, clocks);
+            if (j.suffices()) return Incident.Cause.limit(j, chain.get(0).fault());
             notEnough.add(j.why());
         }
         if (terms != null && timed && terms.kind() == LeaseTerms.Kind.RENEWED) {
@@ -332,6 +350,25 @@ public final class Incidents {
         }
         return new Incident.Cause(false, "nothing before the grant could have ended the holder's lease, so the service granted the lock twice"
                 + (notEnough.isEmpty() ? "" : ": " + String.join("; ", notEnough)), null, leaseRan);
+    }
+
+    /** The runs of two or more faults in {@code held} each beginning within {@code gap} of the end of those before it. */
+    private static List<List<LeaseTerms.Held>> chains(List<LeaseTerms.Held> held, long gap) {
+        List<LeaseTerms.Held> sorted = new ArrayList<>(held);
+        sorted.sort(java.util.Comparator.comparingLong(LeaseTerms.Held::from));
+        List<List<LeaseTerms.Held>> out = new ArrayList<>();
+        List<LeaseTerms.Held> chain = new ArrayList<>();
+        long to = Long.MIN_VALUE;
+        for (LeaseTerms.Held x : sorted) {
+            if (!chain.isEmpty() && x.from() > to + gap) {
+                if (chain.size() > 1) out.add(chain);
+                chain = new ArrayList<>();
+            }
+            chain.add(x);
+            to = chain.size() == 1 ? x.to() : Math.max(to, x.to());
+        }
+        if (chain.size() > 1) out.add(chain);
+        return out;
     }
 
     /**
@@ -496,7 +533,8 @@ public final class Incidents {
      * holder's lease: it must touch the holder (its process or host, or keep its host from the
      * servers that judge the lease), and its timing and size must let the lease run out.
      */
-    private static LeaseTerms.Judgement onHolder(Context ctx, LeaseTerms terms, HoldInterval hold, FaultSpan f, long asked, long at, boolean timed) {
+    private static LeaseTerms.Judgement onHolder(Context ctx, LeaseTerms terms, HoldInterval hold, FaultSpan f, long asked, long at, boolean timed,
+                                                 LeaseTerms.Clocks clocks) {
         String client = client(hold);
         dev.lockstorm.faults.Judging judging = judging(ctx, f, terms, hold);
         boolean onClient = onClientOf(f, hold);
@@ -545,8 +583,8 @@ public final class Incidents {
             return LeaseTerms.Judgement.yes("the holder was " + impact.words() + " before the grant (" + f.describe() + ")" + placed + unjudged(terms));
         }
         LeaseTerms.Judgement j = terms.stopped(f, impact, f.start().index() < hold.start().index(), f.start().time(),
-                f.end() == null ? Long.MAX_VALUE : f.end().time(), asked, at);
-        return placed.isEmpty() ? j : new LeaseTerms.Judgement(j.suffices(), j.why() + placed, j.runsOut());
+                f.end() == null ? Long.MAX_VALUE : f.end().time(), asked, at, clocks);
+        return placed.isEmpty() ? j : new LeaseTerms.Judgement(j.suffices(), j.why() + placed, j.runsOut(), j.held());
     }
 
     /**
@@ -582,7 +620,7 @@ public final class Incidents {
         }
         long until = f.end() == null ? Long.MAX_VALUE : f.end().time();
         FaultEffect.Impact impact = f.effect().onProcess() == FaultEffect.OnProcess.FREEZES ? FaultEffect.Impact.FROZEN : FaultEffect.Impact.CUT_OFF;
-        LeaseTerms.Judgement j = terms.stopped(f, impact, true, f.start().time(), until, gAsk, holdAnswer);
+        LeaseTerms.Judgement j = terms.stopped(f, impact, true, f.start().time(), until, gAsk, holdAnswer, LeaseTerms.Clocks.NONE);
         return j.suffices() ? "it asked before this hold began, and " + j.why() : null;
     }
 

@@ -92,7 +92,11 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
      * Whether the judgement excuses the grant, and why (or why not), in words; {@code runsOut}: where it places the
      * lease's end (could run out, or ran to at least), or {@link Op#NO_TIME} when it does not.
      */
-    record Judgement(boolean suffices, String why, long runsOut) {
+    record Judgement(boolean suffices, String why, long runsOut, Held held) {
+        Judgement(boolean suffices, String why, long runsOut) {
+            this(suffices, why, runsOut, null);
+        }
+
         Judgement(boolean suffices, String why) {
             this(suffices, why, Op.NO_TIME);
         }
@@ -103,6 +107,71 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
 
         static Judgement no(String why) {
             return new Judgement(false, why);
+        }
+    }
+
+    /**
+     * A fault that kept the holder of a renewed lease from renewing from {@code from} until what it
+     * held up landed at {@code to}, too short alone: faults back to back are weighed as one ({@link #together}).
+     *
+     * @param what the fault's words in a judgement: "pause of the holder (pause c1 from 1.000 s to 3.000 s)"
+     */
+    record Held(FaultSpan fault, long from, long to, String what) {
+    }
+
+    /**
+     * The lock servers' clocks moved ahead (jumped, ran fast) between the holder's ask and the grant: a
+     * lease they put ahead runs out that much sooner whatever else held its holder up, so a freeze too
+     * short for the lease and a jump too small for it are weighed together, and so are several jumps.
+     *
+     * @param moves the faults that moved a lock server's clock, in the order they began
+     */
+    record Clocks(java.util.List<FaultSpan> moves) {
+        static final Clocks NONE = new Clocks(java.util.List.of());
+
+        Clocks {
+            moves = java.util.List.copyOf(moves);
+        }
+
+        /** How far ahead of the real time the moves put a lease stamped at {@code stamped} by {@code until}; a move of unsaid size counts as none. */
+        long ahead(long stamped, long until) {
+            long sum = 0;
+            for (FaultSpan f : moves) sum += ahead(f, stamped, until);
+            return sum;
+        }
+
+        private static long ahead(FaultSpan f, long stamped, long until) {
+            if (f.start().time() > until) return 0;
+            long end = f.end() == null ? until : Math.min(until, f.end().time());
+            return Math.max(0, f.effect().clockMove().orElseThrow().aheadNanos(f.start().time(), stamped, end).orElse(0));
+        }
+
+        /**
+         * The most the moves beginning within one {@code window} of each other put a lease stamped at
+         * {@code stamped} ahead by {@code until}: a renewed lease is stamped again every interval, so only
+         * moves between two renewals add up.
+         */
+        long aheadWithin(long window, long stamped, long until) {
+            long best = 0;
+            for (int i = 0; i < moves.size(); i++) {
+                long sum = 0;
+                for (int k = i; k < moves.size() && moves.get(k).start().time() - moves.get(i).start().time() <= window; k++) {
+                    sum += ahead(moves.get(k), stamped, until);
+                }
+                best = Math.max(best, sum);
+            }
+            return best;
+        }
+
+        /** When the first move that put a lease stamped at {@code stamped} ahead began: it ran out no earlier than then. */
+        long firstAhead(long stamped, long until) {
+            for (FaultSpan f : moves) if (ahead(f, stamped, until) > 0) return f.start().time();
+            return Long.MAX_VALUE;
+        }
+
+        /** "clock redis-n1 from 2.000 s to 6.000 s, clock redis-n2 …". */
+        String describe() {
+            return String.join(", ", moves.stream().map(FaultSpan::describe).toList());
         }
     }
 
@@ -133,9 +202,10 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
      * that judge its lease, held its renewals, slowed, delayed or lost its packets) from {@code from}
      * to {@code to} (Long.MAX_VALUE: not undone) could have ended its lease before {@code grant}.
      *
-     * @param ask the holder's ask: the service heard it then, so nothing was unrenewed before
+     * @param ask    the holder's ask: the service heard it then, so nothing was unrenewed before
+     * @param clocks the lock servers' clocks moved ahead meanwhile, which shorten a lease timed on them
      */
-    Judgement stopped(FaultSpan f, FaultEffect.Impact impact, boolean inAcquire, long from, long to, long ask, long grant) {
+    Judgement stopped(FaultSpan f, FaultEffect.Impact impact, boolean inAcquire, long from, long to, long ask, long grant, Clocks clocks) {
         String what = f.effect().noun() + (impact.throughServers() ? " of the servers that judge it" : " of the holder") + " (" + f.describe() + ")";
         String held = "the holder was " + impact.words() + (inAcquire ? " inside its acquire" : " before the grant") + " (" + f.describe() + ")";
         switch (kind) {
@@ -166,7 +236,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                             + History.duration(grant), at);
                 }
                 if (ttl < 0) return Judgement.no("the server notices a cut-off client only by its own keep-alive (hours), so the " + what + " does not end a " + describe());
-                return window(what, held, Math.max(from, ask), to, grant);
+                return window(what, held, Math.max(from, ask), to, grant, Clocks.NONE);
             default:
                 break;
         }
@@ -176,7 +246,21 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         // a delayed link delivers what was sent under it a delay late: renewals keep landing late after it is undone
         long lands = to;
         if (to != Long.MAX_VALUE && f.effect().lateNanos().isPresent()) lands = to + f.effect().lateNanos().getAsLong();
-        return window(what, held, Math.max(from - interval, ask), lands, grant);
+        Judgement j = window(what, held, Math.max(from - interval, ask), lands, grant, clock == LeaseModel.Clock.CLIENT ? Clocks.NONE : clocks);
+        return j.suffices() ? j : new Judgement(false, j.why(), j.runsOut(), new Held(f, from, lands, what));
+    }
+
+    /**
+     * Whether faults that held the holder up back to back ({@code chain}, in the order they began, each
+     * beginning within the reply allowance of the last one's end: no time for a renewal between them),
+     * each too short alone, kept its renewed lease unrenewed long enough to run out before {@code grant}.
+     */
+    Judgement together(java.util.List<Held> chain, long ask, long grant, Clocks clocks) {
+        long from = chain.get(0).from();
+        long to = chain.stream().mapToLong(Held::to).max().orElseThrow();
+        String what = "faults back to back (the " + String.join(", then the ", chain.stream().map(Held::what).toList()) + ")";
+        String held = "the holder was held up from " + History.duration(from) + " to " + History.duration(to) + " by " + what;
+        return window(what, held, Math.max(from - interval, ask), to, grant, clock == LeaseModel.Clock.CLIENT ? Clocks.NONE : clocks);
     }
 
     /**
@@ -240,24 +324,31 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
     }
 
     /**
-     * The lease, last renewed no earlier than {@code renewed}, could run out at {@code renewed + ttl}:
-     * the fault must last until then (less the allowance), and that must come before the grant.
+     * The lease, last renewed no earlier than {@code renewed}, could run out at {@code renewed + ttl},
+     * or sooner by what the servers' {@code clocks} moved ahead after it was stamped (not before the
+     * first move): the fault must last until then (less the allowance), and that must come before the grant.
      */
-    private Judgement window(String what, String held, long renewed, long to, long grant) {
+    private Judgement window(String what, String held, long renewed, long to, long grant, Clocks clocks) {
         long end = renewed + ttl;
+        long ahead = clocks.ahead(renewed, Math.min(grant, end));
+        String moved = "";
+        if (ahead > 0) {
+            end = Math.max(clocks.firstAhead(renewed, Math.min(grant, end)), end - ahead);
+            moved = " with the servers' clocks moved " + History.duration(ahead) + " ahead (" + clocks.describe() + ")";
+        }
         long slack = allowance();
         if (to != Long.MAX_VALUE && to < end - slack) {
             // the fault ended first: the lease was renewed again after it, and where it then ran to is not placed
             return Judgement.no("the " + what + " ended " + History.duration(end - to) + " before the holder's " + describe()
-                    + ", heard of no earlier than " + History.duration(renewed) + ", could run out at " + History.duration(end));
+                    + ", heard of no earlier than " + History.duration(renewed) + ", could run out at " + History.duration(end) + moved);
         }
         if (end - slack > grant) {
             return new Judgement(false, "the holder's " + describe() + ", heard of no earlier than " + History.duration(renewed)
-                    + ", could run out at " + History.duration(end) + " at the earliest, after the grant at " + History.duration(grant)
+                    + ", could run out at " + History.duration(end) + " at the earliest" + moved + ", after the grant at " + History.duration(grant)
                     + " (the " + what + ")", end);
         }
         return new Judgement(true, held + ", long enough for its " + describe() + ", heard of no earlier than " + History.duration(renewed)
-                + ", to run out by " + History.duration(end) + ", before the grant at " + History.duration(grant), end);
+                + ", to run out by " + History.duration(end) + moved + ", before the grant at " + History.duration(grant), end);
     }
 
     /**
@@ -293,6 +384,30 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                     + "), more than the " + History.duration(ttl - interval) + " between a renewal and its " + describe() + "'s end");
         }
         return Judgement.no("the " + what + " moved it " + History.duration(ahead) + " ahead, too little for the holder's " + describe()
+                + " to run out before the grant at " + History.duration(grant));
+    }
+
+    /**
+     * Whether several moves of the servers' clocks, each too small alone ({@link #serverClock}), could
+     * together have made the holder's lease, timed on them from {@code start}, run out before {@code grant}.
+     */
+    Judgement serverClocks(Clocks c, long start, long grant) {
+        String what = "server clock faults (" + c.describe() + ")";
+        if (clock == LeaseModel.Clock.CLIENT || kind == Kind.SESSION || kind == Kind.UNBOUNDED) {
+            return Judgement.no("the lease is timed on no server's clock, so the " + what + " do not end it");
+        }
+        long ahead = c.ahead(start, grant);
+        if (expiresByItself() && grant - start + ahead >= ttl) {
+            long runsOut = Math.max(c.firstAhead(start, grant), start + ttl - ahead);
+            return new Judgement(true, "the servers' clocks moved " + History.duration(ahead) + " ahead in all before the grant (" + c.describe()
+                    + "): the holder's " + describe() + " from " + History.duration(start) + " could run out at " + History.duration(runsOut), runsOut);
+        }
+        long between = c.aheadWithin(interval, start, grant);
+        if (renewed() && between + interval >= ttl - allowance()) {
+            return Judgement.yes("the servers' clocks moved " + History.duration(between) + " ahead within one renewal interval before the grant ("
+                    + c.describe() + "), more than the " + History.duration(ttl - interval) + " between a renewal and its " + describe() + "'s end");
+        }
+        return Judgement.no("the " + what + " moved them " + History.duration(ahead) + " ahead in all, too little for the holder's " + describe()
                 + " to run out before the grant at " + History.duration(grant));
     }
 

@@ -124,6 +124,18 @@ class IncidentsTest {
     }
 
     @Test
+    void aClockMovedAgainBeforeItsResetKeepsBothMoves() {
+        // Jepsen's bumps come one after another without a reset between them: each moved the clock, and the first is not lost
+        var ops = new java.util.ArrayList<Op>();
+        ops.add(new Op(0, 1_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-jump", Map.of("process", "redis-n1", "delta_ms", 500), Map.of(), 0));
+        ops.add(new Op(1, 2_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-jump", Map.of("process", "redis-n1", "delta_ms", 700), Map.of(), 0));
+        ops.add(new Op(2, 3_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-reset", Map.of("process", "redis-n1"), Map.of(), 0));
+        List<FaultSpan> spans = FaultSpans.of(dev.lockstorm.checker.history.History.of("f", ops));
+        assertEquals(List.of("clock redis-n1 from 1.000 s to 2.000 s", "clock redis-n1 from 2.000 s to 3.000 s"),
+                spans.stream().map(FaultSpan::describe).toList());
+    }
+
+    @Test
     void heldRenewalsAreAFaultOnTheClientsTheyStall() {
         var ops = new java.util.ArrayList<Op>();
         ops.add(new Op(0, 1_000_000_000L, OpType.INFO, Op.NEMESIS, "hold-renewals", List.of("c2", "c3"), Map.of("hosts", List.of("c2", "c3")), 0));

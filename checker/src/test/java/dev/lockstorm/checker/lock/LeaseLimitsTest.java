@@ -204,6 +204,88 @@ class LeaseLimitsTest {
     }
 
     /**
+     * Faults too small alone add up: c1 holds a lease renewed every 3.3 s with a 10 s ttl; it is frozen
+     * from 1 s for {@code frozenMs} while n1's clock jumps {@code jumpMs} ahead at 2 s (none when 0);
+     * c2 is granted at 7 s, inside the freeze.
+     */
+    private static Incident.Cause frozenWhileTheClockJumps(long frozenMs, long jumpMs) {
+        var h = h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(1_000).nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"));
+        if (jumpMs != 0) h = h.gap(1_000).nemesis("clock-jump", Map.of("process", "zk-n1", "delta_ms", jumpMs)).with("hosts", List.of("n1")).gap(5_000);
+        else h = h.gap(6_000);
+        h = h.acquire(1, 2L).with("client", "c2");
+        return cause(h.gap(frozenMs - 6_000).nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1")).release(0).release(1));
+    }
+
+    @Test
+    void aFreezeAndAServerClockJumpEachTooSmallTogetherEndTheLease() {
+        // frozen 6.5 s: last renewed no earlier than -2.3 s (before its ask, so at 0), the lease could run out at 10 s, after the grant
+        Incident.Cause freeze = frozenWhileTheClockJumps(6_500, 0);
+        assertFalse(freeze.leaseLimit(), freeze.why());
+        // a 4 s jump alone is less than the 6.7 s between a renewal and the lease's end
+        Incident.Cause jump = underJump(RENEWED_10S, "zk-n1", "n1", 4_000, 7_000);
+        assertFalse(jump.leaseLimit(), jump.why());
+        // both: the lease stamped by 0 s, 4 s ahead from 2 s, ran out at 6 s, inside the freeze and before the grant
+        Incident.Cause both = frozenWhileTheClockJumps(6_500, 4_000);
+        assertTrue(both.leaseLimit(), both.why());
+        assertTrue(both.why().contains("with the servers' clocks moved 4.000 s ahead (clock zk-n1 from 2.004 s"), both.why());
+        assertSame(FaultEffect.Freeze.class, both.fault().effect().getClass(), both.why());
+        // a jump back adds nothing
+        assertFalse(frozenWhileTheClockJumps(6_500, -4_000).leaseLimit());
+        // nor does one too small for what is left: 1 s ahead leaves the lease until 9 s
+        assertFalse(frozenWhileTheClockJumps(6_500, 1_000).leaseLimit());
+    }
+
+    /**
+     * c1 holds a lease renewed every 3.3 s with a 10 s ttl; it is frozen from 1 s to 6 s, then cut off from n1 from
+     * {@code 6 s + gapMs} to 12 s; c2 is granted at 11.5 s.
+     */
+    private static Incident.Cause frozenThenCutOff(long gapMs) {
+        Map<String, Object> grudge = Map.of("c1", List.of("n1"), "n1", List.of("c1"));
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(1_000).nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(5_000).nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .gap(gapMs).nemesis("start-partition", grudge)
+                .gap(5_500 - gapMs).acquire(1, 2L).with("client", "c2")
+                .gap(500).nemesis("stop-partition", grudge).release(0).release(1));
+    }
+
+    @Test
+    void faultsBackToBackEachTooShortTogetherKeepTheHolderFromRenewing() {
+        // the freeze (5 s) alone ends before the lease, heard of at 0, could run out at 10 s; the cut (from 6 s) alone leaves it
+        // until 12.7 s at the earliest; with nothing between them the holder was held up from 1 s to 12 s
+        Incident.Cause both = frozenThenCutOff(0);
+        assertTrue(both.leaseLimit(), both.why());
+        assertTrue(both.why().contains("by faults back to back (the pause of the holder"), both.why());
+        assertSame(FaultEffect.Freeze.class, both.fault().effect().getClass(), both.why());
+        // 2 s between them, time for a renewal: each is judged alone, and neither suffices
+        Incident.Cause apart = frozenThenCutOff(2_000);
+        assertFalse(apart.leaseLimit(), apart.why());
+    }
+
+    @Test
+    void serverClockJumpsEachTooSmallAddUp() {
+        // two jumps of 2 s, 1 s into a fixed 4 s lease: 1 + 2 + 2 ≥ 4; one of them alone is not enough (see above)
+        Incident.Cause two = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", 2_000)).with("hosts", List.of("n1"))
+                .gap(100).nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", 2_000)).with("hosts", List.of("n1"))
+                .gap(800).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertTrue(two.leaseLimit(), two.why());
+        assertTrue(two.why().contains("moved 4.000 s ahead in all"), two.why());
+        // renewed: 3.5 s each within one interval exceeds the 6.7 s between a renewal and the end; the same jumps 5 s apart do not
+        Incident.Cause close = cause(h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-jump", Map.of("process", "zk-n1", "delta_ms", 3_500)).with("hosts", List.of("n1"))
+                .gap(1_000).nemesis("clock-jump", Map.of("process", "zk-n1", "delta_ms", 3_500)).with("hosts", List.of("n1"))
+                .gap(1_000).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertTrue(close.leaseLimit(), close.why());
+        Incident.Cause apart = cause(h().nemesis(NemesisEvent.RUN.f(), run(RENEWED_10S, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-jump", Map.of("process", "zk-n1", "delta_ms", 3_500)).with("hosts", List.of("n1"))
+                .gap(5_000).nemesis("clock-jump", Map.of("process", "zk-n1", "delta_ms", 3_500)).with("hosts", List.of("n1"))
+                .gap(1_000).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertFalse(apart.leaseLimit(), apart.why());
+    }
+
+    /**
      * n1's clock jumps 3.5 s ahead at 100 ms and is set right at 800 ms ({@code setRight}) or never; c1 asks at 600 ms, is
      * answered at 1.5 s (its lease stamped no earlier than 1.25 s); c2 is granted at 2.5 s, 1 s into c1's fixed 4 s lease.
      */
