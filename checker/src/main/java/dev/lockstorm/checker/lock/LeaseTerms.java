@@ -381,7 +381,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         }
         if (renewed() && ahead + interval >= ttl - slack) {
             return Judgement.yes("a server's clock moved " + History.duration(ahead) + " ahead before the grant (" + f.describe()
-                    + "), more than the " + History.duration(ttl - interval) + " between a renewal and its " + describe() + "'s end");
+                    + "), more than the " + History.duration(ttl - interval) + " a renewal leaves before the end of the holder's " + describe());
         }
         return Judgement.no("the " + what + " moved it " + History.duration(ahead) + " ahead, too little for the holder's " + describe()
                 + " to run out before the grant at " + History.duration(grant));
@@ -405,7 +405,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         long between = c.aheadWithin(interval, start, grant);
         if (renewed() && between + interval >= ttl - allowance()) {
             return Judgement.yes("the servers' clocks moved " + History.duration(between) + " ahead within one renewal interval before the grant ("
-                    + c.describe() + "), more than the " + History.duration(ttl - interval) + " between a renewal and its " + describe() + "'s end");
+                    + c.describe() + "), more than the " + History.duration(ttl - interval) + " a renewal leaves before the end of the holder's " + describe());
         }
         return Judgement.no("the " + what + " moved them " + History.duration(ahead) + " ahead in all, too little for the holder's " + describe()
                 + " to run out before the grant at " + History.duration(grant));
