@@ -15,18 +15,23 @@ import java.util.Map;
  * <pre>{@code
  * // a ZooKeeper session: renewed by the client's pings every third of the timeout, judged by the ensemble's leader
  * public LeaseModel leaseModel(ClientContext c) {
- *     return new LeaseModel.Renewed(c.lease(), c.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.LEADER);
+ *     return new LeaseModel.Renewed(c.lease(), c.lease().dividedBy(3), LeaseModel.Clock.SERVICE_MONOTONIC, LeaseModel.Judges.LEADER);
  * }
  * }</pre>
  */
 public sealed interface LeaseModel {
 
-    /** Whose clock times the lease: the servers' (a key's TTL, a session tracker), or a client's (a waiter watching the holder's heartbeats). */
+    /**
+     * Whose clock times the lease: the servers' wall clock ({@code SERVICE}: a Redis key's TTL, a lock
+     * table's row stamped with {@code now()}), the servers' monotonic clock ({@code SERVICE_MONOTONIC}:
+     * ZooKeeper's session tracker, etcd's lessor, which setting a server's wall clock does not move),
+     * or a client's ({@code CLIENT}: a waiter watching the holder's heartbeats).
+     */
     enum Clock {
-        SERVICE, CLIENT;
+        SERVICE, SERVICE_MONOTONIC, CLIENT;
 
         String wire() {
-            return name().toLowerCase(Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
 
@@ -180,7 +185,8 @@ public sealed interface LeaseModel {
 
     private static Clock clock(Map<?, ?> m) {
         for (Clock c : Clock.values()) if (c.wire().equals(m.get("clock"))) return c;
-        throw new IllegalArgumentException("lease_model: \"clock\" must be service or client, not " + m.get("clock"));
+        throw new IllegalArgumentException("lease_model: \"clock\" must be one of "
+                + String.join(", ", java.util.Arrays.stream(Clock.values()).map(Clock::wire).toList()) + ", not " + m.get("clock"));
     }
 
     private static Judges judges(Map<?, ?> m) {

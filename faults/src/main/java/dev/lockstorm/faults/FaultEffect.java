@@ -1027,6 +1027,15 @@ public sealed interface FaultEffect {
             return java.util.OptionalDouble.empty();
         }
 
+        /**
+         * Whether it may have moved the monotonic clock, which a service that times leases on it reads
+         * (ZooKeeper's session tracker, etcd's lessor): a rate set there, or a move the history does not
+         * say; never a jump or a strobe, which set the wall clock.
+         */
+        default boolean reachesMonotonic() {
+            return monotonicRate().isPresent();
+        }
+
         /** The wall clock set ahead ({@code deltaMs > 0}) or back. */
         record Jump(long deltaMs) implements Move {
             @Override
@@ -1162,6 +1171,11 @@ public sealed interface FaultEffect {
             @Override
             public String words() {
                 return "moved (the history does not say how)";
+            }
+
+            @Override
+            public boolean reachesMonotonic() {
+                return true;
             }
 
             @Override

@@ -245,7 +245,7 @@ public final class Incidents {
             if (move == null || ranOut) continue;
             double monotonicRate = move.monotonicRate().orElse(1.0);
             if (onLockServer(f, ctx.servers, clientHosts)) {
-                if (move.canHasten()) moves.add(f);
+                if (move.canHasten() && (terms == null || terms.timedBy(move))) moves.add(f);
                 if ((terms == null || !timed) && !move.canHasten()) {
                     notEnough.add("a server's clock did not move ahead (" + f.describe() + ", " + move.words() + "): a lease timed on it lasts no shorter");
                     continue;

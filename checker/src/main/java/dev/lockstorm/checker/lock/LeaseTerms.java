@@ -62,6 +62,15 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         return new LeaseTerms(Kind.UNBOUNDED, -1, 0, LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE, -1);
     }
 
+    /** Whether a lock server's clock moved so moves the clock the lease is timed on: never a client-timed lease's, a monotonic one's only by a monotonic rate. */
+    boolean timedBy(FaultEffect.Move move) {
+        return switch (clock) {
+            case SERVICE -> true;
+            case SERVICE_MONOTONIC -> move.reachesMonotonic();
+            case CLIENT -> false;
+        };
+    }
+
     /** A fixed ttl, counted from a moment in the hold, expires by itself. */
     boolean expiresByItself() {
         return kind == Kind.FIXED || kind == Kind.UNDECLARED;
@@ -246,7 +255,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         // a delayed link delivers what was sent under it a delay late: renewals keep landing late after it is undone
         long lands = to;
         if (to != Long.MAX_VALUE && f.effect().lateNanos().isPresent()) lands = to + f.effect().lateNanos().getAsLong();
-        Judgement j = window(what, held, Math.max(from - interval, ask), lands, grant, clock == LeaseModel.Clock.CLIENT ? Clocks.NONE : clocks);
+        Judgement j = window(what, held, Math.max(from - interval, ask), lands, grant, clocks);
         return j.suffices() ? j : new Judgement(false, j.why(), j.runsOut(), new Held(f, from, lands, what));
     }
 
@@ -260,7 +269,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         long to = chain.stream().mapToLong(Held::to).max().orElseThrow();
         String what = "faults back to back (the " + String.join(", then the ", chain.stream().map(Held::what).toList()) + ")";
         String held = "the holder was held up from " + History.duration(from) + " to " + History.duration(to) + " by " + what;
-        return window(what, held, Math.max(from - interval, ask), to, grant, clock == LeaseModel.Clock.CLIENT ? Clocks.NONE : clocks);
+        return window(what, held, Math.max(from - interval, ask), to, grant, clocks);
     }
 
     /**
@@ -358,6 +367,10 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
     Judgement serverClock(FaultSpan f, FaultEffect.Move move, long start, long grant) {
         String what = "server clock fault (" + f.describe() + ")";
         if (clock == LeaseModel.Clock.CLIENT) return Judgement.no("the lease is timed on a client's clock, so the " + what + " does not end it");
+        if (!timedBy(move)) {
+            return Judgement.no("the lease is timed on the servers' monotonic clock, which the " + what + " did not move (" + move.words()
+                    + " of the wall clock)");
+        }
         if (kind == Kind.SESSION || kind == Kind.UNBOUNDED) return Judgement.no("a " + describe() + " is timed by no clock, so the " + what + " does not end it");
         long at = Math.max(f.start().time(), start);
         long until = f.end() == null ? grant : Math.min(grant, f.end().time());

@@ -203,6 +203,23 @@ class LeaseLimitsTest {
         assertTrue(underJump(RENEWED_10S, "zk-n1", "n1", 8_000, 1_000).leaseLimit());
     }
 
+    @Test
+    void aLeaseTimedOnTheServersMonotonicClockOutlivesTheirWallClockSetAhead() {
+        // ZooKeeper's session tracker and etcd's lessor read the monotonic clock: a minute ahead on the wall clock ends nothing
+        LeaseModel monotonic = new LeaseModel.Renewed(Duration.ofSeconds(10), Duration.ofMillis(3333), LeaseModel.Clock.SERVICE_MONOTONIC,
+                LeaseModel.Judges.LEADER);
+        Incident.Cause jump = underJump(monotonic, "zk-n1", "n1", 60_000, 1_000);
+        assertFalse(jump.leaseLimit(), jump.why());
+        assertTrue(jump.why().contains("timed on the servers' monotonic clock"), jump.why());
+        // the same jump ends a lease timed on the wall clock
+        assertTrue(underJump(RENEWED_10S, "zk-n1", "n1", 60_000, 1_000).leaseLimit());
+        // a monotonic clock running 10× fast from 100 ms to 1 s gains 8.1 s, more than the 6.7 s a renewal leaves
+        Incident.Cause fast = cause(h().nemesis(NemesisEvent.RUN.f(), run(monotonic, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-rate", Map.of("process", "zk-n1", "rate", 10.0, "clock", "monotonic")).with("hosts", List.of("n1"))
+                .gap(900).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertTrue(fast.leaseLimit(), fast.why());
+    }
+
     /**
      * Faults too small alone add up: c1 holds a lease renewed every 3.3 s with a 10 s ttl; it is frozen
      * from 1 s for {@code frozenMs} while n1's clock jumps {@code jumpMs} ahead at 2 s (none when 0);

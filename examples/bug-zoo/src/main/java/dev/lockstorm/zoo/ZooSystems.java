@@ -121,7 +121,7 @@ public abstract class ZooSystems implements LockSystem {
         /** A ZooKeeper session: pinged every third of the timeout, expired by the ensemble's leader. */
         @Override
         public LeaseModel leaseModel(ClientContext c) {
-            return new LeaseModel.Renewed(c.lease(), c.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.LEADER);
+            return new LeaseModel.Renewed(c.lease(), c.lease().dividedBy(3), LeaseModel.Clock.SERVICE_MONOTONIC, LeaseModel.Judges.LEADER);
         }
     }
 
@@ -135,7 +135,7 @@ public abstract class ZooSystems implements LockSystem {
         @Override
         public LeaseModel leaseModel(ClientContext c) {
             Duration ttl = Duration.ofSeconds(Math.max(1, (c.lease().toMillis() + 999) / 1000));
-            return new LeaseModel.Renewed(ttl, ttl.dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.LEADER);
+            return new LeaseModel.Renewed(ttl, ttl.dividedBy(3), LeaseModel.Clock.SERVICE_MONOTONIC, LeaseModel.Judges.LEADER);
         }
     }
 

@@ -27,7 +27,7 @@ public final class EtcdSystems {
     /** An etcd lease: its TTL the lease in whole seconds, rounded up (etcd's unit), kept alive every third of it ({@code EtcdLease}). */
     static LeaseModel keptAlive(ClientContext c) {
         java.time.Duration ttl = java.time.Duration.ofSeconds(Math.max(1, (c.lease().toMillis() + 999) / 1000));
-        return new LeaseModel.Renewed(ttl, java.time.Duration.ofMillis(Math.max(100, ttl.toMillis() / 3)), LeaseModel.Clock.SERVICE, LeaseModel.Judges.LEADER);
+        return new LeaseModel.Renewed(ttl, java.time.Duration.ofMillis(Math.max(100, ttl.toMillis() / 3)), LeaseModel.Clock.SERVICE_MONOTONIC, LeaseModel.Judges.LEADER);
     }
 
     public static final class Lock extends BuiltInSystem {

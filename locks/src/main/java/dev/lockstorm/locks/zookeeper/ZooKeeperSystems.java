@@ -29,7 +29,7 @@ public final class ZooKeeperSystems {
      * leader expires the session when none reached it for the timeout (the run's lease).
      */
     static LeaseModel session(ClientContext c) {
-        return new LeaseModel.Renewed(c.lease(), c.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.LEADER);
+        return new LeaseModel.Renewed(c.lease(), c.lease().dividedBy(3), LeaseModel.Clock.SERVICE_MONOTONIC, LeaseModel.Judges.LEADER);
     }
 
     public static final class Unique extends BuiltInSystem {

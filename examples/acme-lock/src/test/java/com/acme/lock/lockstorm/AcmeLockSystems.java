@@ -58,7 +58,7 @@ public abstract class AcmeLockSystems implements LockSystem {
     /** Acme's lock lives as long as its ZooKeeper session: pinged every third of the timeout, expired by the ensemble's leader. */
     @Override
     public LeaseModel leaseModel(ClientContext context) {
-        return new LeaseModel.Renewed(context.lease(), context.lease().dividedBy(3), LeaseModel.Clock.SERVICE, LeaseModel.Judges.LEADER);
+        return new LeaseModel.Renewed(context.lease(), context.lease().dividedBy(3), LeaseModel.Clock.SERVICE_MONOTONIC, LeaseModel.Judges.LEADER);
     }
 
     @Override
