@@ -120,8 +120,8 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
     }
 
     /**
-     * A fault that kept the holder of a renewed lease from renewing from {@code from} until what it
-     * held up landed at {@code to}, too short alone: faults back to back are weighed as one ({@link #together}).
+     * A fault that kept the holder of a renewed lease from renewing (or a session's server from hearing
+     * it) from {@code from} until what it held up landed at {@code to}, too short alone: faults back to back are weighed as one ({@link #together}).
      *
      * @param what the fault's words in a judgement: "pause of the holder (pause c1 from 1.000 s to 3.000 s)"
      */
@@ -245,7 +245,8 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                             + History.duration(grant), at);
                 }
                 if (ttl < 0) return Judgement.no("the server notices a cut-off client only by its own keep-alive (hours), so the " + what + " does not end a " + describe());
-                return window(what, held, Math.max(from, ask), to, grant, Clocks.NONE);
+                Judgement cut = window(what, held, Math.max(from, ask), to, grant, Clocks.NONE);
+                return cut.suffices() ? cut : new Judgement(false, cut.why(), cut.runsOut(), new Held(f, from, to, what));
             default:
                 break;
         }
@@ -262,14 +263,16 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
     /**
      * Whether faults that held the holder up back to back ({@code chain}, in the order they began, each
      * beginning within the reply allowance of the last one's end: no time for a renewal between them),
-     * each too short alone, kept its renewed lease unrenewed long enough to run out before {@code grant}.
+     * each too short alone, kept its renewed lease unrenewed (or its session unheard) long enough to run out before {@code grant}.
      */
     Judgement together(java.util.List<Held> chain, long ask, long grant, Clocks clocks) {
         long from = chain.get(0).from();
         long to = chain.stream().mapToLong(Held::to).max().orElseThrow();
         String what = "faults back to back (the " + String.join(", then the ", chain.stream().map(Held::what).toList()) + ")";
         String held = "the holder was held up from " + History.duration(from) + " to " + History.duration(to) + " by " + what;
-        return window(what, held, Math.max(from - interval, ask), to, grant, clocks);
+        // a session's server counts its detection from the first moment it heard nothing; a renewed lease may have been renewed last an interval before
+        long heard = kind == Kind.SESSION ? from : from - interval;
+        return window(what, held, Math.max(heard, ask), to, grant, kind == Kind.SESSION ? Clocks.NONE : clocks);
     }
 
     /**

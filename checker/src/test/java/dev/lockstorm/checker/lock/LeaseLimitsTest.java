@@ -281,6 +281,22 @@ class LeaseLimitsTest {
     }
 
     @Test
+    void aSessionCutOffByOnePartitionAndThenAnotherIsUnheardForBoth() {
+        // a 2 s detection; c1 cut off n1 from 1 s by one grudge, which a second grudge, still cutting c1 off, replaces at 2.5 s;
+        // c2 is granted at 3.2 s: 1.5 s and 0.7 s of it alone are each within the detection, 2.2 s in all are not
+        LeaseModel session = new LeaseModel.Session(Duration.ofSeconds(2), LeaseModel.Judges.ONE);
+        Map<String, Object> first = Map.of("c1", List.of("n1"), "n1", List.of("c1"));
+        Map<String, Object> second = Map.of("c1", List.of("n1"), "n1", List.of("c1", "c3"), "c3", List.of("n1"));
+        Incident.Cause both = cause(h().nemesis(NemesisEvent.RUN.f(), run(session, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(1_000).nemesis("start-partition", first)
+                .gap(1_500).nemesis("start-partition", second)
+                .gap(700).acquire(1, 2L).with("client", "c2")
+                .gap(300).nemesis("stop-partition", second).release(0).release(1));
+        assertTrue(both.leaseLimit(), both.why());
+        assertTrue(both.why().contains("by faults back to back"), both.why());
+    }
+
+    @Test
     void serverClockJumpsEachTooSmallAddUp() {
         // two jumps of 2 s, 1 s into a fixed 4 s lease: 1 + 2 + 2 ≥ 4; one of them alone is not enough (see above)
         Incident.Cause two = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1")).acquire(0, 1L).with("client", "c1")
