@@ -111,28 +111,32 @@ class IncidentsTest {
         assertEquals("pause client-c1-p0 from 1.000 s to 3.000 s", spans.get(0).describe(), "one SIGCONT resumes it");
     }
 
+    /** A nemesis event without extra fields, at {@code millis}. */
+    private static Op event(int index, long millis, String f, Object value) {
+        return new Op(index, millis * 1_000_000L, OpType.INFO, Op.NEMESIS, f, value, Map.of(), 0);
+    }
+
+    /** The spans of a history of {@code events}, described. */
+    private static List<String> spans(Op... events) {
+        return FaultSpans.of(dev.lockstorm.checker.history.History.of("f", List.of(events))).stream().map(FaultSpan::describe).toList();
+    }
+
     @Test
     void aClockResetNamesItsClockAsAListOrAsTheProcessItsMoveNamed() {
-        var ops = new java.util.ArrayList<Op>();
-        ops.add(new Op(0, 1_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-rate", Map.of("process", "redis-n1", "rate", 2.0), Map.of(), 0));
-        ops.add(new Op(1, 1_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-jump", Map.of("process", "redis-n2", "delta_ms", 500), Map.of(), 0));
-        ops.add(new Op(2, 2_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-reset", Map.of("process", "redis-n1"), Map.of(), 0));
-        ops.add(new Op(3, 3_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-reset", List.of("redis-n2"), Map.of(), 0));
-        List<FaultSpan> spans = FaultSpans.of(dev.lockstorm.checker.history.History.of("f", ops));
-        assertEquals(List.of("clock redis-n1 from 1.000 s to 2.000 s", "clock redis-n2 from 1.000 s to 3.000 s"),
-                spans.stream().map(FaultSpan::describe).toList());
+        assertEquals(List.of("clock redis-n1 from 1.000 s to 2.000 s", "clock redis-n2 from 1.000 s to 3.000 s"), spans(
+                event(0, 1_000, "clock-rate", Map.of("process", "redis-n1", "rate", 2.0)),
+                event(1, 1_000, "clock-jump", Map.of("process", "redis-n2", "delta_ms", 500)),
+                event(2, 2_000, "clock-reset", Map.of("process", "redis-n1")),
+                event(3, 3_000, "clock-reset", List.of("redis-n2"))));
     }
 
     @Test
     void aClockMovedAgainBeforeItsResetKeepsBothMoves() {
         // Jepsen's bumps come one after another without a reset between them: each moved the clock, and the first is not lost
-        var ops = new java.util.ArrayList<Op>();
-        ops.add(new Op(0, 1_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-jump", Map.of("process", "redis-n1", "delta_ms", 500), Map.of(), 0));
-        ops.add(new Op(1, 2_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-jump", Map.of("process", "redis-n1", "delta_ms", 700), Map.of(), 0));
-        ops.add(new Op(2, 3_000_000_000L, OpType.INFO, Op.NEMESIS, "clock-reset", Map.of("process", "redis-n1"), Map.of(), 0));
-        List<FaultSpan> spans = FaultSpans.of(dev.lockstorm.checker.history.History.of("f", ops));
-        assertEquals(List.of("clock redis-n1 from 1.000 s to 2.000 s", "clock redis-n1 from 2.000 s to 3.000 s"),
-                spans.stream().map(FaultSpan::describe).toList());
+        assertEquals(List.of("clock redis-n1 from 1.000 s to 2.000 s", "clock redis-n1 from 2.000 s to 3.000 s"), spans(
+                event(0, 1_000, "clock-jump", Map.of("process", "redis-n1", "delta_ms", 500)),
+                event(1, 2_000, "clock-jump", Map.of("process", "redis-n1", "delta_ms", 700)),
+                event(2, 3_000, "clock-reset", Map.of("process", "redis-n1"))));
     }
 
     @Test
