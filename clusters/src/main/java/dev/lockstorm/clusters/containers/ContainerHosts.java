@@ -5,6 +5,7 @@ import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import com.github.dockerjava.api.model.Volume;
+import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.LabException;
 import dev.lockstorm.clusters.lab.Wait;
 import org.testcontainers.containers.GenericContainer;
@@ -230,14 +231,28 @@ public final class ContainerHosts implements AutoCloseable {
         for (String kind : List.of("container", "network")) {
             for (String id : docker.labelled(kind, Docker.RUN_LABEL)) {
                 String labels = kind.equals("container") ? ".Config.Labels" : ".Labels";
-                String[] f = docker.check(kind, "inspect", "--format", "{{.Name}} {{index " + labels + " \"" + Docker.OWNER_LABEL + "\"}}", id)
-                        .strip().split(" ");
+                List<String> inspect = List.of(kind, "inspect", "--format", "{{.Name}} {{index " + labels + " \"" + Docker.OWNER_LABEL + "\"}}", id);
+                Commands.Result r = docker.run(inspect, null, Duration.ofSeconds(20));
+                // another run, going on beside this one (a parallel test), may remove its own between the listing and here
+                if (!r.ok() && !docker.exists(kind, id)) continue;
+                if (!r.ok()) throw new LabException("'docker " + String.join(" ", inspect) + "' failed (exit " + r.exit() + "): " + r.output().strip());
+                String[] f = r.output().strip().split(" ");
                 String name = f[0].replaceFirst("^/", "");
                 boolean ownerAlive = f.length > 1 && f[1].matches("[0-9]+") && ProcessHandle.of(Long.parseLong(f[1])).isPresent();
                 if (ownerAlive) continue;
                 if (!dryRun) {
-                    if (kind.equals("container")) docker.check(List.of("rm", "-f", "-v", id), Duration.ofMinutes(1));
-                    else docker.removeNetwork(id);
+                    if (kind.equals("container")) {
+                        Commands.Result rm = docker.run(List.of("rm", "-f", "-v", id), null, Duration.ofMinutes(1));
+                        if (!rm.ok() && docker.exists(kind, id)) {
+                            throw new LabException("'docker rm -f -v " + id + "' failed (exit " + rm.exit() + "): " + rm.output().strip());
+                        }
+                    } else {
+                        try {
+                            docker.removeNetwork(id);
+                        } catch (LabException e) {
+                            if (docker.exists(kind, id)) throw e;
+                        }
+                    }
                 }
                 removed.add(kind + " " + name);
             }
