@@ -267,8 +267,7 @@ public final class Incidents {
                 notEnough.add("a client's clock moved (" + f.describe() + "), which never ends a lease of a correct lock");
             }
         }
-        moves.sort(java.util.Comparator.comparingInt(f -> f.start().index()));
-        LeaseTerms.Clocks clocks = new LeaseTerms.Clocks(moves);
+        LeaseTerms.Clocks clocks = new LeaseTerms.Clocks(moves); // in the order they began, as the faults in force are
         if (moves.size() > 1 && terms != null && timed) {
             LeaseTerms.Judgement j = terms.serverClocks(clocks, start, at);
             if (j.suffices()) return Incident.Cause.limit(j, moves.get(0));
@@ -352,14 +351,15 @@ public final class Incidents {
                 + (notEnough.isEmpty() ? "" : ": " + String.join("; ", notEnough)), null, leaseRan);
     }
 
-    /** The runs of two or more faults in {@code held} each beginning within {@code gap} of the end of those before it. */
+    /**
+     * The runs of two or more faults in {@code held} (in the order they began, as the faults in force are) each beginning
+     * within {@code gap} of the end of those before it.
+     */
     private static List<List<LeaseTerms.Held>> chains(List<LeaseTerms.Held> held, long gap) {
-        List<LeaseTerms.Held> sorted = new ArrayList<>(held);
-        sorted.sort(java.util.Comparator.comparingLong(LeaseTerms.Held::from));
         List<List<LeaseTerms.Held>> out = new ArrayList<>();
         List<LeaseTerms.Held> chain = new ArrayList<>();
         long to = Long.MIN_VALUE;
-        for (LeaseTerms.Held x : sorted) {
+        for (LeaseTerms.Held x : held) {
             if (!chain.isEmpty() && x.from() > to + gap) {
                 if (chain.size() > 1) out.add(chain);
                 chain = new ArrayList<>();

@@ -409,9 +409,8 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
      */
     Judgement serverClocks(Clocks c, long start, long grant) {
         String what = "server clock faults (" + c.describe() + ")";
-        if (clock == LeaseModel.Clock.CLIENT || kind == Kind.SESSION || kind == Kind.UNBOUNDED) {
-            return Judgement.no("the lease is timed on no server's clock, so the " + what + " do not end it");
-        }
+        // the moves are only those of the clock the lease is timed on (timedBy): none of a client-timed lease's
+        if (kind == Kind.SESSION || kind == Kind.UNBOUNDED) return Judgement.no("a " + describe() + " is timed by no clock, so the " + what + " do not end it");
         long ahead = c.ahead(start, grant);
         if (expiresByItself() && grant - start + ahead >= ttl) {
             long runsOut = Math.max(c.firstAhead(start, grant), start + ttl - ahead);

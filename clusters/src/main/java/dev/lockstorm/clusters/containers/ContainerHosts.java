@@ -5,7 +5,6 @@ import com.github.dockerjava.api.model.Bind;
 import com.github.dockerjava.api.model.Capability;
 import com.github.dockerjava.api.model.ContainerNetwork;
 import com.github.dockerjava.api.model.Volume;
-import dev.lockstorm.clusters.lab.Commands;
 import dev.lockstorm.clusters.lab.LabException;
 import dev.lockstorm.clusters.lab.Wait;
 import org.testcontainers.containers.GenericContainer;
@@ -231,32 +230,36 @@ public final class ContainerHosts implements AutoCloseable {
         for (String kind : List.of("container", "network")) {
             for (String id : docker.labelled(kind, Docker.RUN_LABEL)) {
                 String labels = kind.equals("container") ? ".Config.Labels" : ".Labels";
-                List<String> inspect = List.of(kind, "inspect", "--format", "{{.Name}} {{index " + labels + " \"" + Docker.OWNER_LABEL + "\"}}", id);
-                Commands.Result r = docker.run(inspect, null, Duration.ofSeconds(20));
-                // another run, going on beside this one (a parallel test), may remove its own between the listing and here
-                if (!r.ok() && !docker.exists(kind, id)) continue;
-                if (!r.ok()) throw new LabException("'docker " + String.join(" ", inspect) + "' failed (exit " + r.exit() + "): " + r.output().strip());
-                String[] f = r.output().strip().split(" ");
+                Optional<String> inspected = unlessGone(docker, kind, id,
+                        () -> docker.check(kind, "inspect", "--format", "{{.Name}} {{index " + labels + " \"" + Docker.OWNER_LABEL + "\"}}", id));
+                if (inspected.isEmpty()) continue;
+                String[] f = inspected.get().strip().split(" ");
                 String name = f[0].replaceFirst("^/", "");
                 boolean ownerAlive = f.length > 1 && f[1].matches("[0-9]+") && ProcessHandle.of(Long.parseLong(f[1])).isPresent();
                 if (ownerAlive) continue;
                 if (!dryRun) {
-                    if (kind.equals("container")) {
-                        Commands.Result rm = docker.run(List.of("rm", "-f", "-v", id), null, Duration.ofMinutes(1));
-                        if (!rm.ok() && docker.exists(kind, id)) {
-                            throw new LabException("'docker rm -f -v " + id + "' failed (exit " + rm.exit() + "): " + rm.output().strip());
-                        }
-                    } else {
-                        try {
-                            docker.removeNetwork(id);
-                        } catch (LabException e) {
-                            if (docker.exists(kind, id)) throw e;
-                        }
-                    }
+                    if (kind.equals("container")) unlessGone(docker, kind, id, () -> docker.check(List.of("rm", "-f", "-v", id), Duration.ofMinutes(1)));
+                    else unlessGone(docker, kind, id, () -> {
+                        docker.removeNetwork(id);
+                        return id;
+                    });
                 }
                 removed.add(kind + " " + name);
             }
         }
         return removed;
+    }
+
+    /**
+     * What {@code step} on a run's container or network returned; empty when it failed because the container or network
+     * was gone by then: another run going on beside this one (a parallel test) removes its own between the listing and here.
+     */
+    private static <T> Optional<T> unlessGone(Docker docker, String kind, String id, java.util.function.Supplier<T> step) {
+        try {
+            return Optional.of(step.get());
+        } catch (LabException e) {
+            if (docker.exists(kind, id)) throw e;
+            return Optional.empty();
+        }
     }
 }
