@@ -84,13 +84,13 @@ public final class RunReport {
     }
 
     /**
-     * What results.json would say of a run still going, from the history written so far (a line being
-     * written left out, quietly: it is not a kill's), the whole check within {@code timeLimit} and the
-     * search kept small (one thread, 10,000 states: it must not take the cores from the run it looks
-     * at); its liveness unknown. For a runner that ends a run once it shows what the run is for.
+     * The check of a run still going, from the history written so far (a line being written left out,
+     * quietly: it is not a kill's), the whole check within {@code timeLimit} and the search kept small
+     * (one thread, 10,000 states: it must not take the cores from the run it looks at); its liveness
+     * unknown. For a runner that ends a run once it shows what the run is for.
      */
-    public static Results soFar(Path dir, Map<String, Object> facts, Duration timeLimit) throws IOException {
-        return Results.of(check(readHistory(dir.resolve("history.jsonl"), false), new SearchLimits(timeLimit, 10_000, 1)), null, facts);
+    public static CheckResult soFar(Path dir, Duration timeLimit) throws IOException {
+        return check(readHistory(dir.resolve("history.jsonl"), false), new SearchLimits(timeLimit, 10_000, 1));
     }
 
     /** Reads a run directory's history as {@link #write} does (a last line cut off by a kill left out). */

@@ -7,8 +7,9 @@ import dev.lockstorm.junit.LockStormTest;
  * Each broken lock of the zoo, run once with a nemesis and seed that find its bug: every run must
  * show a lock defect (not only a lease limit, which a correct lease lock shows too); the controls
  * must show none under a holder frozen past its lease. 'bin/lockstorm hunt' finds them without being
- * told where to look (README, the bug zoo). A test that asserts only its defect ends its run at it
- * ({@code until}), as a hunt's runs do; the whole check after the heal still decides.
+ * told where to look (README, the bug zoo). A test that asserts only its defect (and moments exercised,
+ * which stay shown too) ends its run at it ({@code until}), as a hunt's runs do; the whole check after
+ * the heal still decides.
  */
 class BugZooTest {
 
@@ -30,7 +31,7 @@ class BugZooTest {
         run.assertDefect();
     }
 
-    @LockStormTest(system = "zoo-blind-release", timeLimit = "20s", lease = "2s")
+    @LockStormTest(system = "zoo-blind-release", timeLimit = "20s", lease = "2s", until = {"defect", "exercised:hold-outlived-lease"})
     void aReleaseWithoutAnOwnerCheckDeletesTheNextHoldersKey(LockStormRun run) {
         run.assertDefect().assertExercised("hold-outlived-lease");
     }
@@ -130,7 +131,7 @@ class BugZooTest {
     }
 
     @LockStormTest(system = "redis-single", resource = "zoo-ledger-program-memory", fencing = "all", nemesis = "restart-resource",
-            timeLimit = "20s", lease = "2s", nemesisInterval = "4s", holdMax = "1s")
+            timeLimit = "20s", lease = "2s", nemesisInterval = "4s", holdMax = "1s", until = "resource-defect")
     void aLedgerProgramThatKeepsItsStateInMemoryLosesUpdatesInACrash(LockStormRun run) {
         run.assertResourceDefect();
         // the loss is the program's own: a read after an acknowledged write returned less, not two holders interleaved
@@ -154,7 +155,7 @@ class BugZooTest {
 
     // the same resource as a service of its own on r1: the call waits between check and store while its client is frozen
     @LockStormTest(system = "redis-single", resource = "zoo-check-then-write-service", fencing = "all", nemesis = "pause-at:checked",
-            timeLimit = "12s", lease = "2s", nemesisInterval = "4s", holdMax = "1s")
+            timeLimit = "12s", lease = "2s", nemesisInterval = "4s", holdMax = "1s", until = {"resource-defect", "exercised:holder-paused-past-lease"})
     void aServiceThatChecksThenStoresLosesAnUpdateWhenItsCallerFreezesBetween(LockStormRun run) {
         run.assertResourceDefect().assertExercised("holder-paused-past-lease");
     }

@@ -256,7 +256,7 @@ public final class RunCommand implements Callable<Integer>, Typed {
         System.out.println("lockstorm run: " + spec.commandLine() + "  (seed " + spec.seed() + ")");
         if (!spec.classpath().isEmpty()) System.out.println("  class path: " + PluginClasspath.join(spec.classpath()));
         Runner runner = new Runner(System.out, placement);
-        if (!endings.isEmpty()) runner = runner.endingAt(results -> Expectation.allMet(endings, results));
+        if (!endings.isEmpty()) runner = runner.endingAt(r -> Expectation.allMet(endings, r.results()));
         RunResult r = runner.run(spec, dir);
         System.out.print(Summary.of(r.check()));
         if (!r.notLive().isEmpty()) System.out.println("  liveness: could not acquire after the heal: " + r.notLive());

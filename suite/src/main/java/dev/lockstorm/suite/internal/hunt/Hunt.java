@@ -222,7 +222,7 @@ public final class Hunt {
         Map<String, Long> mostOf = new HashMap<>();
         List<Long> arounds = new ArrayList<>();
         try (StandingServers standing = new StandingServers()) {
-            Runner runner = new Runner(progress, placement).keeping(standing).endingAt(Hunt::finding);
+            Runner runner = new Runner(progress, placement).keeping(standing).endingAt(r -> finding(r.results()));
             for (Rotation.Turn turn = first; turn != null; turn = rotation.next(turn.position() + 1)) {
                 NemesisKind kind = turn.kind();
                 long seed = turn.seed();

@@ -1,5 +1,6 @@
 package dev.lockstorm.suite.internal.run;
 
+import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.results.Results;
 import dev.lockstorm.results.RunReport;
 
@@ -24,7 +25,7 @@ final class EarlyEnd {
     /** Looks at most this often: each reads and checks the whole history so far. */
     private static final long EVERY = 1_000_000_000L;
 
-    private final Function<Results, Optional<String>> finding;
+    private final Function<RunResult, Optional<String>> finding;
     private final Path dir;
     private final Map<String, Object> facts;
 
@@ -32,8 +33,8 @@ final class EarlyEnd {
     private long nemesisSeen = -1;
     private long lastLook = System.nanoTime() - EVERY;
 
-    /** @param finding what the run is for, in words, when results.json would show it; empty when not */
-    EarlyEnd(Function<Results, Optional<String>> finding, Path dir, Map<String, Object> facts) {
+    /** @param finding what the run is for, in words, when the run so far ({@link RunResult#soFar}) shows it; empty when not */
+    EarlyEnd(Function<RunResult, Optional<String>> finding, Path dir, Map<String, Object> facts) {
         this.finding = finding;
         this.dir = dir;
         this.facts = Map.copyOf(facts);
@@ -48,7 +49,8 @@ final class EarlyEnd {
         doublesSeen = doubles;
         nemesisSeen = nemesis;
         try {
-            return finding.apply(RunReport.soFar(dir, facts, LOOK));
+            CheckResult check = RunReport.soFar(dir, LOOK);
+            return finding.apply(RunResult.soFar(dir, check, Results.of(check, null, facts)));
         } catch (IOException | RuntimeException e) {
             // a history that cannot be read or checked yet says nothing: the run's own check, at its end, will say why
             return Optional.empty();

@@ -20,4 +20,12 @@ import java.util.List;
  */
 public record RunResult(Path dir, CheckResult check, List<String> notLive, int faults, JunitXml.Suite suite, Results results,
                         RunTimings timings) {
+
+    /**
+     * A run still going, as far as its history goes: its faults those the history shows begun, its liveness not
+     * yet known (no client named as not live, {@code results} saying it is unknown), and no junit.xml or timings yet.
+     */
+    static RunResult soFar(Path dir, CheckResult check, Results results) {
+        return new RunResult(dir, check, List.of(), check.faults().size(), null, results, null);
+    }
 }

@@ -13,7 +13,6 @@ import dev.lockstorm.nemesis.LabNemesis;
 import dev.lockstorm.nemesis.Nemesis;
 import dev.lockstorm.nemesis.delay.DelayLinks;
 import dev.lockstorm.results.JunitXml;
-import dev.lockstorm.results.Results;
 import dev.lockstorm.results.RunReport;
 import dev.lockstorm.clusters.redis.Persistence;
 import dev.lockstorm.suite.internal.cluster.Cluster;
@@ -64,7 +63,7 @@ public final class Runner {
     /** Where a run's lab and servers are kept for the next run, or null: each run has its own. */
     private final StandingServers standing;
     /** What a run is for, when its history so far shows it, or null: every run runs its whole time limit. */
-    private final Function<Results, Optional<String>> finding;
+    private final Function<RunResult, Optional<String>> finding;
 
     /** A runner whose runs build their hosts in a lab on this machine. */
     public Runner(PrintStream progress) {
@@ -75,7 +74,7 @@ public final class Runner {
         this(progress, placement, null, null);
     }
 
-    private Runner(PrintStream progress, Placement placement, StandingServers standing, Function<Results, Optional<String>> finding) {
+    private Runner(PrintStream progress, Placement placement, StandingServers standing, Function<RunResult, Optional<String>> finding) {
         this.progress = progress;
         this.placement = placement;
         this.standing = standing;
@@ -92,10 +91,11 @@ public final class Runner {
 
     /**
      * This runner, each run's main phase ending once the history written so far shows {@code finding}
-     * (what results.json would say, in words; empty while it does not): a hunt's runs stop at their
-     * defect rather than inject more faults ({@link EarlyEnd}). The run's own check still decides.
+     * (of the run so far, {@link RunResult#soFar}: in words; empty while it does not show it): a hunt's
+     * runs stop at their defect rather than inject more faults, a scenario test's at what it expects
+     * ({@link EarlyEnd}). The run's own check still decides.
      */
-    public Runner endingAt(Function<Results, Optional<String>> finding) {
+    public Runner endingAt(Function<RunResult, Optional<String>> finding) {
         return new Runner(progress, placement, standing, finding);
     }
 

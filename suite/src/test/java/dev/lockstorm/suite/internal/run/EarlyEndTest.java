@@ -5,7 +5,6 @@ import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.faults.NemesisEvent;
 import dev.lockstorm.nemesis.NemesisAction;
 import dev.lockstorm.results.Expectation;
-import dev.lockstorm.results.Results;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A run's main phase ends early only once its history so far shows the finding, and it looks again only after something new. */
 @Tag("unit")
 class EarlyEndTest {
-    private static final Function<Results, Optional<String>> DEFECT =
-            r -> Expectation.DEFECT.unmet(r).isEmpty() ? Optional.of("a lock defect") : Optional.empty();
+    private static final Function<RunResult, Optional<String>> DEFECT =
+            r -> Expectation.DEFECT.unmet(r.results()).isEmpty() ? Optional.of("a lock defect") : Optional.empty();
 
     @TempDir
     Path dir;
