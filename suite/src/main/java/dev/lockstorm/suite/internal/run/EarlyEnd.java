@@ -1,7 +1,5 @@
 package dev.lockstorm.suite.internal.run;
 
-import dev.lockstorm.checker.CheckResult;
-import dev.lockstorm.results.Results;
 import dev.lockstorm.results.RunReport;
 
 import java.io.IOException;
@@ -49,8 +47,7 @@ final class EarlyEnd {
         doublesSeen = doubles;
         nemesisSeen = nemesis;
         try {
-            CheckResult check = RunReport.soFar(dir, LOOK);
-            return finding.apply(RunResult.soFar(dir, check, Results.of(check, null, facts)));
+            return finding.apply(RunResult.soFar(dir, RunReport.soFar(dir, LOOK), facts));
         } catch (IOException | RuntimeException e) {
             // a history that cannot be read or checked yet says nothing: the run's own check, at its end, will say why
             return Optional.empty();

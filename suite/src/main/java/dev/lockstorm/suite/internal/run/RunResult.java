@@ -6,6 +6,7 @@ import dev.lockstorm.results.Results;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What a run produced.
@@ -22,10 +23,11 @@ public record RunResult(Path dir, CheckResult check, List<String> notLive, int f
                         RunTimings timings) {
 
     /**
-     * A run still going, as far as its history goes: its faults those the history shows begun, its liveness not
-     * yet known (no client named as not live, {@code results} saying it is unknown), and no junit.xml or timings yet.
+     * A run still going, as far as its history goes ({@code check}, with the run's {@code facts}): its faults those
+     * the history shows begun, its liveness not yet known (no client named as not live, its results saying it is
+     * unknown), and no junit.xml or timings yet.
      */
-    static RunResult soFar(Path dir, CheckResult check, Results results) {
-        return new RunResult(dir, check, List.of(), check.faults().size(), null, results, null);
+    static RunResult soFar(Path dir, CheckResult check, Map<String, Object> facts) {
+        return new RunResult(dir, check, List.of(), check.faults().size(), null, Results.of(check, null, facts), null);
     }
 }
