@@ -245,6 +245,13 @@ public final class Incidents {
             if (move == null || ranOut) continue;
             double monotonicRate = move.monotonicRate().orElse(1.0);
             if (onLockServer(f, ctx.servers, clientHosts)) {
+                String led = terms == null ? null : ledInstead(ctx, terms, f, first);
+                if (led != null) {
+                    notEnough.add("the clock of " + String.join(", ", f.hosts()) + " moved (" + f.describe() + "), but the lease is judged by "
+                            + (terms.judges() == LeaseModel.Judges.LEADER ? "the group's leader" : "the key's master") + ", which the run's leader"
+                            + " watch named " + led + " from then to the grant: a clock the lease is not timed on");
+                    continue;
+                }
                 if (move.canHasten() && (terms == null || terms.timedBy(move))) moves.add(f);
                 if ((terms == null || !timed) && !move.canHasten()) {
                     notEnough.add("a server's clock did not move ahead (" + f.describe() + ", " + move.words() + "): a lease timed on it lasts no shorter");
@@ -520,6 +527,33 @@ public final class Incidents {
         }
         return Op.NO_TIME;
     }
+
+    /**
+     * For a lease one member judges at a time (a group's leader, the key's master), the members the run's leader watch named from
+     * the clock fault {@code f}'s start until a little after the grant {@code first} (the watch polls), when none of them is a
+     * host {@code f} moved the clock of: that clock timed no lease then. Null when it may have (another judge, a host of
+     * {@code f} led, or the watch named no one or was silent at some moment of that span).
+     */
+    private static String ledInstead(Context ctx, LeaseTerms terms, FaultSpan f, HoldInterval first) {
+        if (terms.judges() != LeaseModel.Judges.LEADER && terms.judges() != LeaseModel.Judges.KEY_MASTER) return null;
+        long until = first.start().time() == Op.NO_TIME ? Op.NO_TIME : first.start().time() + WATCH_LAG;
+        Set<String> led = new java.util.LinkedHashSet<>();
+        String at = leaderAt(ctx, f.start().index());
+        if (at == null) return null;
+        led.add(at);
+        int i = java.util.Arrays.binarySearch(ctx.leaderEvents, f.start().index() + 1);
+        for (i = i >= 0 ? i : -i - 1; i < ctx.leaderEvents.length; i++) {
+            Op op = ctx.h.get(ctx.leaderEvents[i]);
+            boolean within = until == Op.NO_TIME || op.time() == Op.NO_TIME ? op.index() < first.start().index() : op.time() <= until;
+            if (!within) break;
+            if (!(op.value() instanceof String s)) return null;
+            led.add(s);
+        }
+        return led.stream().anyMatch(f.hosts()::contains) ? null : String.join(", then ", led);
+    }
+
+    /** How late the run's leader watch may name a new leader: it asks every 500 ms; twice that, to be safe. */
+    private static final long WATCH_LAG = 1_000_000_000L;
 
     /** The host the run's leader watch last named at or before event {@code index}, or null (none named, or no watch). */
     private static String leaderAt(Context ctx, int index) {

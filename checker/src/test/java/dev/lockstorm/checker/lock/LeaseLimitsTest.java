@@ -221,6 +221,39 @@ class LeaseLimitsTest {
     }
 
     /**
+     * A group whose leader (the watch's {@code leaders}, one every 200 ms from the start) judges a lease timed on the servers'
+     * monotonic clock: c1 holds; {@code host}'s monotonic clock runs 10× fast from 100 ms; c2 is granted at 1 s.
+     */
+    private static Incident.Cause underAFastClockOf(String host, String... leaders) {
+        LeaseModel monotonic = new LeaseModel.Renewed(Duration.ofSeconds(10), Duration.ofMillis(3333), LeaseModel.Clock.SERVICE_MONOTONIC,
+                LeaseModel.Judges.LEADER);
+        var h = h().nemesis(NemesisEvent.RUN.f(), run(monotonic, "n1", "n2", "n3"));
+        for (String leader : leaders) h = h.nemesis("leader", leader).with("hosts", leader == null ? List.of() : List.of(leader)).gap(200);
+        return cause(h.acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-rate", Map.of("process", "zk-" + host, "rate", 10.0, "clock", "monotonic")).with("hosts", List.of(host))
+                .gap(900).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    @Test
+    void aClockTheLeaseIsNotJudgedOnEndsNothing() {
+        // n2 never led while its clock ran fast: the leader n1 judged the lease, on its own clock
+        Incident.Cause follower = underAFastClockOf("n2", "n1");
+        assertFalse(follower.leaseLimit(), follower.why());
+        assertTrue(follower.why().contains("the clock of n2 moved (") && follower.why().contains("which the run's leader watch named n1 from then"),
+                follower.why());
+        // the leader's own clock, or a follower's that led before the grant, or a span the watch cannot vouch for: a lease limit
+        assertTrue(underAFastClockOf("n1", "n1").leaseLimit());
+        assertTrue(underAFastClockOf("n2", "n2").leaseLimit());
+        assertTrue(underAFastClockOf("n2", (String) null).leaseLimit(), "no leader named: any member may have judged it");
+        // no watch at all: as before, any server's clock
+        LeaseModel monotonic = new LeaseModel.Renewed(Duration.ofSeconds(10), Duration.ofMillis(3333), LeaseModel.Clock.SERVICE_MONOTONIC,
+                LeaseModel.Judges.LEADER);
+        assertTrue(cause(h().nemesis(NemesisEvent.RUN.f(), run(monotonic, "n1", "n2", "n3")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-rate", Map.of("process", "zk-n2", "rate", 10.0, "clock", "monotonic")).with("hosts", List.of("n2"))
+                .gap(900).acquire(1, 2L).with("client", "c2").release(0).release(1)).leaseLimit());
+    }
+
+    /**
      * Faults too small alone add up: c1 holds a lease renewed every 3.3 s with a 10 s ttl; it is frozen
      * from 1 s for {@code frozenMs} while n1's clock jumps {@code jumpMs} ahead at 2 s (none when 0);
      * c2 is granted at 7 s, inside the freeze.
