@@ -184,7 +184,8 @@ public final class Incidents {
      * meanwhile went to a client held up inside its acquire, which may have been granted first and
      * lost its lease (a lease limit); a server's clock moved ahead by enough, or the granted client's
      * own monotonic clock ran fast by enough where it times the lease; the holder's client told it it
-     * still held the lock after the grant (a lock defect); a fault kept the holder from renewing, or
+     * still held the lock after the grant (a lock defect, which the rules after it still judge: where none of them
+     * finds how the lease could have ended, the explanation names the grant too); a fault kept the holder from renewing, or
      * from its session, long enough and early enough; a fixed lease ran out (named before any fault
      * when it had run out by itself: no fault was needed); else a lock defect, with
      * why each fault in force did not suffice: a fault that merely overlaps the hold explains nothing.
@@ -285,6 +286,9 @@ public final class Incidents {
         // only an operation invoked after the grant: its client was asked after it (one asked before, answering after, knew nothing yet)
         boolean invokedAfter = false;
         boolean cannotSay = false;
+        // a "yes" after the other's grant is the lock's defect whatever ended the lease; the rules below still say whether
+        // anything could have ended it, and where nothing could, the grant was a defect too (judged)
+        Incident.Cause belief = null;
         for (int i : ctx.eventsBetween(hold.process(), first.start().index(), to)) {
             Op op = h.get(i);
             if (!sameLock(op, hold)) continue;
@@ -293,10 +297,7 @@ public final class Incidents {
                 // an invocation's belief was formed before it: judged only by when it was asked
                 if (!(op.extra("still_held_asked") instanceof Number)) continue;
             }
-            if ("unknown".equals(op.extra("still_held")) && !cannotSay) {
-                cannotSay = true;
-                notEnough.add("its client cannot say whether it still holds (no stillHeld), so what it believed is not judged");
-            }
+            if ("unknown".equals(op.extra("still_held"))) cannotSay = true;
             // the answer was formed after the client was asked ("still_held_asked") and before it arrived ("still_held_at"): only a
             // question put after the other's grant certainly has an answer formed after it (a worker frozen once it had answered
             // delivers an earlier belief late). An older history without the question's time is judged by the answer's, else by
@@ -308,10 +309,12 @@ public final class Incidents {
             if (toldAfter && Boolean.TRUE.equals(op.extra("still_held"))) {
                 String when = answered instanceof Number n ? History.duration(n.longValue()) : History.when(op);
                 String asking = question instanceof Number n ? " (asked at " + History.duration(n.longValue()) + ")" : "";
-                return new Incident.Cause(false, Prose.of("its client told ", hold.start().who(), " it still held the lock at ", when,
+                belief = new Incident.Cause(false, Prose.of("its client told ", hold.start().who(), " it still held the lock at ", when,
                         asking + ", after ", first.start().who(), " was granted it at ", History.when(first.start())), null);
+                break;
             }
         }
+        if (cannotSay && belief == null) notEnough.add("its client cannot say whether it still holds (no stillHeld), so what it believed is not judged");
         List<LeaseTerms.Held> held = new ArrayList<>();
         for (FaultSpan f : before) {
             // clocks are judged above; a server's crash here only where it kept a renewed lease from its renewals or broke a
@@ -319,24 +322,24 @@ public final class Incidents {
             boolean crash = f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER;
             if (ranOut || f.effect().clockMove().isPresent() || crash && (terms == null || !terms.renewed() && terms.kind() != LeaseTerms.Kind.SESSION)) continue;
             LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, timed, clocks);
-            if (j.suffices()) return Incident.Cause.limit(j, f);
+            if (j.suffices()) return judged(belief, Incident.Cause.limit(j, f));
             notEnough.add(j.why());
             if (j.held() != null) held.add(j.held());
         }
         // faults each too short, back to back: the holder had no time to renew between them
         for (List<LeaseTerms.Held> chain : chains(held, terms == null ? 0 : terms.allowance())) {
             LeaseTerms.Judgement j = terms.together(chain, asked, at, clocks);
-            if (j.suffices()) return Incident.Cause.limit(j, chain.get(0).fault());
+            if (j.suffices()) return judged(belief, Incident.Cause.limit(j, chain.get(0).fault()));
             notEnough.add(j.why());
         }
         if (terms != null && timed && terms.kind() == LeaseTerms.Kind.RENEWED) {
             Incident.Cause leaderLost = leaderFailover(ctx, terms, hold, first, before, asked, notEnough);
-            if (leaderLost != null) return leaderLost;
+            if (leaderLost != null) return judged(belief, leaderLost);
         }
         // where the holder's lease ran to, for the defects below (the report draws it)
         long leaseRan = Op.NO_TIME;
         if (ownEnd != null) {
-            if (ownEnd.suffices()) return Incident.Cause.limit(ownEnd, null);
+            if (ownEnd.suffices()) return judged(belief, Incident.Cause.limit(ownEnd, null));
             notEnough.add(ownEnd.why());
             leaseRan = ownEnd.runsOut();
         }
@@ -344,18 +347,30 @@ public final class Incidents {
         // the holder's grant was frozen, killed or cut off from the other servers while the other was granted, so another server
         // granted it (a replica promoted without the key, as Redis's asynchronous replication allows)
         Incident.Cause failover = failover(ctx, terms, hold, first, before, leaseRan, notEnough);
-        if (failover != null) return failover;
+        if (failover != null) return judged(belief, failover);
         // still a defect of the service as run, but one the history ties to a fault: a server killed after the holder's grant
         // and before the other's restarted without the lock (a Redis without persistence, a member that keeps nothing on disk)
         for (FaultSpan f : before) {
             if (f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER && onLockServer(f, ctx.servers, clientHosts)
                     && f.start().index() > hold.start().index() && f.start().index() < first.start().index()) {
-                return new Incident.Cause(false, "the service granted the lock twice after a server was killed between the two grants ("
-                        + f.describe() + "): a server that restarts without what it held forgets the lock", f, leaseRan);
+                return judged(belief, new Incident.Cause(false, "the service granted the lock twice after a server was killed between the two grants ("
+                        + f.describe() + "): a server that restarts without what it held forgets the lock", f, leaseRan));
             }
         }
-        return new Incident.Cause(false, "nothing before the grant could have ended the holder's lease, so the service granted the lock twice"
-                + (notEnough.isEmpty() ? "" : ": " + String.join("; ", notEnough)), null, leaseRan);
+        return judged(belief, new Incident.Cause(false, "nothing before the grant could have ended the holder's lease, so the service granted the lock twice"
+                + (notEnough.isEmpty() ? "" : ": " + String.join("; ", notEnough)), null, leaseRan));
+    }
+
+    /**
+     * The cause of a second grant as the rules judged it ({@code grant}), after the holder's belief: a "yes" after the other's
+     * grant ({@code belief}) is the lock's defect whatever faults were in force, so it stands before a lease limit; where the
+     * rules found no way the lease could have ended, the grant was a defect too, and the explanation says both, so that the
+     * fix looked for is the grant's and not only the belief's (which the holder's own lease may well have borne out).
+     */
+    private static Incident.Cause judged(Incident.Cause belief, Incident.Cause grant) {
+        if (belief == null) return grant;
+        if (grant.leaseLimit()) return belief;
+        return new Incident.Cause(false, Prose.of(belief.reason(), "; and ", grant.reason()), grant.fault(), grant.leaseEnds());
     }
 
     /**

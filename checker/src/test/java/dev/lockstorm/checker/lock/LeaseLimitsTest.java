@@ -1154,6 +1154,24 @@ class LeaseLimitsTest {
         assertTrue(late.why().contains("still held the lock at 11.200 s"), late.why());
     }
 
+    @Test
+    void aBeliefAfterAGrantNothingExplainsNamesTheGrantToo() {
+        // no fault: c2 granted 1 s into c1's fixed 4 s lease, c1 told "yes" after it; its belief was borne out by its own lease
+        Incident.Cause both = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).acquire(0, 1L).with("client", "c1")
+                .gap(1_000).acquire(1, 2L).with("client", "c2")
+                .gap(100).invoke(0, "write", Map.of("token", 1, "value", 1)).gap(10)
+                .add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true)
+                .with("still_held_asked", 1_105_000_000L).with("still_held_at", 1_108_000_000L).release(0).release(1));
+        assertFalse(both.leaseLimit(), both.why());
+        assertTrue(both.why().startsWith("its client told process 0 (client c1) it still held the lock at 1.108 s"), both.why());
+        assertTrue(both.why().contains("; and nothing before the grant could have ended the holder's lease, so the service granted the lock"
+                + " twice: the holder's fixed 4.000 s lease ran to at least"), both.why());
+        // the lease could have ended (c1 frozen past it): the belief alone is the defect, the freeze no excuse
+        Incident.Cause alone = beliefAt(11_200);
+        assertFalse(alone.leaseLimit(), alone.why());
+        assertFalse(alone.why().contains("; and "), alone.why());
+    }
+
     /**
      * c1 frozen 11 s past its renewed 10 s lease, c2 granted; awake, c1 checks during its hold, is told "yes" (asked at {@code
      * askedAt} ms), later "no", and gives up without touching the resource: no completion carries the "yes", its release's
