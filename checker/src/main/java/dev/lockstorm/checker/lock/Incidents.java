@@ -427,12 +427,14 @@ public final class Incidents {
     /**
      * The failover a second grant is tied to, or null: the leader the run's watch named at the holder's grant was frozen,
      * or cut off from a majority of the servers, after that grant and before the other; or killed then while the watch
-     * named another leader by the second grant (a kill without a new leader is a restart: the rule after this one).
+     * named another leader by the second grant (a kill without a new leader is a restart: the rule after this one); never
+     * where that leader is the run's only server, which leaves no other to grant it again.
      */
     private static Incident.Cause failover(Context ctx, LeaseTerms terms, HoldInterval hold, HoldInterval first, List<FaultSpan> before,
                                            long leaseRan, List<String> notEnough) {
         String leader = leaderAt(ctx, hold.start().index());
-        if (leader == null) return null;
+        // a failover needs another server to grant it again: with the leader the run's only server, none could have
+        if (leader == null || !ctx.servers.isEmpty() && ctx.servers.stream().allMatch(leader::equals)) return null;
         String next = leaderAt(ctx, first.start().index());
         for (FaultSpan f : before) {
             boolean inForce = f.start().index() < first.start().index() && (f.end() == null || f.end().index() > hold.start().index());

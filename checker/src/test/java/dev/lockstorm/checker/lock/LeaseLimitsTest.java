@@ -473,6 +473,15 @@ class LeaseLimitsTest {
         Incident.Cause elsewhere = duringAServerFreeze("n1", "n2");
         assertFalse(elsewhere.leaseLimit(), elsewhere.why());
         assertTrue(elsewhere.why().startsWith("nothing before the grant could have ended the holder's lease"), elsewhere.why());
+        // the run's only server frozen: no other server could have granted it again, so no failover is named (a grant made
+        // while the only server was frozen came from no server at all)
+        Incident.Cause only = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1")).nemesis("leader", "n1").with("hosts", List.of("n1"))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-pause", List.of("redis-n1")).with("hosts", List.of("n1"))
+                .gap(1_000).acquire(1, 2L).with("client", "c2")
+                .gap(100).nemesis("stop-pause", List.of("redis-n1")).with("hosts", List.of("n1")).release(0).release(1));
+        assertFalse(only.leaseLimit(), only.why());
+        assertFalse(only.why().contains("failover") || only.why().contains("its leader when the holder was granted"), only.why());
     }
 
     /** Three servers, {@code leader} named at c1's grant; {@code refuses} from 100 ms; c2 granted 1 s later. */
