@@ -538,8 +538,7 @@ public final class Incidents {
     /** When the run's leader watch first named a leader other than {@code old} between events {@code from} and {@code to}; NO_TIME when it did not. */
     private static long electedAfter(Context ctx, int from, int to, String old) {
         int[] at = ctx.leaderEvents;
-        int i = java.util.Arrays.binarySearch(at, from + 1);
-        for (i = i >= 0 ? i : -i - 1; i < at.length && at[i] < to; i++) {
+        for (int i = leaderEventAfter(ctx, from); i < at.length && at[i] < to; i++) {
             if (ctx.h.get(at[i]).value() instanceof String s && !s.equals(old)) return ctx.h.get(at[i]).time();
         }
         return Op.NO_TIME;
@@ -558,8 +557,7 @@ public final class Incidents {
         String at = leaderAt(ctx, f.start().index());
         if (at == null) return null;
         led.add(at);
-        int i = java.util.Arrays.binarySearch(ctx.leaderEvents, f.start().index() + 1);
-        for (i = i >= 0 ? i : -i - 1; i < ctx.leaderEvents.length; i++) {
+        for (int i = leaderEventAfter(ctx, f.start().index()); i < ctx.leaderEvents.length; i++) {
             Op op = ctx.h.get(ctx.leaderEvents[i]);
             boolean within = until == Op.NO_TIME || op.time() == Op.NO_TIME ? op.index() < first.start().index() : op.time() <= until;
             if (!within) break;
@@ -571,6 +569,12 @@ public final class Incidents {
 
     /** How late the run's leader watch may name a new leader: it asks every 500 ms; twice that, to be safe. */
     private static final long WATCH_LAG = 1_000_000_000L;
+
+    /** Where in {@code ctx.leaderEvents} the watch's first event after event {@code index} is (its length when none is). */
+    private static int leaderEventAfter(Context ctx, int index) {
+        int i = java.util.Arrays.binarySearch(ctx.leaderEvents, index + 1);
+        return i >= 0 ? i : -i - 1;
+    }
 
     /** The host the run's leader watch last named at or before event {@code index}, or null (none named, or no watch). */
     private static String leaderAt(Context ctx, int index) {
