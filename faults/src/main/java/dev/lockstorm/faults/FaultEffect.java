@@ -1022,6 +1022,27 @@ public sealed interface FaultEffect {
          */
         java.util.OptionalLong aheadNanos(long from, long stamped, long until);
 
+        /**
+         * How far ahead of real time a lease timed on this clock and stamped at {@code stamped}, while the move was
+         * on it (from {@code from}), got when the clock was set right again: minus what the move had put on the clock
+         * by the stamp. A clock set back, or slowed, and then set right jumps forward under a lease stamped meanwhile
+         * (Redis keeps a key's expiry as a time on its clock); one set ahead, or fast, jumps back. Empty when the
+         * history does not say how it moved.
+         */
+        java.util.OptionalLong setRightNanos(long from, long stamped);
+
+        /**
+         * The most a lease stamped no earlier than {@code stamped}, and again every {@code window} (a renewed lease),
+         * got ahead of real time by {@code until} from this move: what a jump or a strobe put on the clock at once, a
+         * rate only what it gained in one window.
+         */
+        default java.util.OptionalLong gainNanos(long from, long stamped, long until, long window) {
+            return aheadNanos(from, stamped, until);
+        }
+
+        /** Whether setting the clock right after this move can end a lease stamped during it early ({@link #setRightNanos} above 0). */
+        boolean settingRightHastens();
+
         /** The rate it set a process's monotonic clock (and the waits timed by it) to; empty for a move of the wall clock. */
         default java.util.OptionalDouble monotonicRate() {
             return java.util.OptionalDouble.empty();
@@ -1052,6 +1073,16 @@ public sealed interface FaultEffect {
             @Override
             public java.util.OptionalLong aheadNanos(long from, long stamped, long until) {
                 return java.util.OptionalLong.of(stamped >= from || until < from ? 0 : deltaMs * 1_000_000L);
+            }
+
+            @Override
+            public java.util.OptionalLong setRightNanos(long from, long stamped) {
+                return java.util.OptionalLong.of(stamped < from ? 0 : -deltaMs * 1_000_000L);
+            }
+
+            @Override
+            public boolean settingRightHastens() {
+                return deltaMs < 0;
             }
 
             @Override
@@ -1101,6 +1132,22 @@ public sealed interface FaultEffect {
             }
 
             @Override
+            public java.util.OptionalLong gainNanos(long from, long stamped, long until, long window) {
+                return aheadNanos(from, Math.max(stamped, until - window), until);
+            }
+
+            /** A wall clock loses its gain (or its lag) when set right; a monotonic clock keeps what it gained and never jumps. */
+            @Override
+            public java.util.OptionalLong setRightNanos(long from, long stamped) {
+                return java.util.OptionalLong.of(monotonic || stamped < from ? 0 : (long) ((1 - rate) * (stamped - from)));
+            }
+
+            @Override
+            public boolean settingRightHastens() {
+                return !monotonic && rate < 1.0;
+            }
+
+            @Override
             public java.util.OptionalDouble monotonicRate() {
                 return monotonic ? java.util.OptionalDouble.of(rate) : java.util.OptionalDouble.empty();
             }
@@ -1142,6 +1189,17 @@ public sealed interface FaultEffect {
             @Override
             public java.util.OptionalLong aheadNanos(long from, long stamped, long until) {
                 return java.util.OptionalLong.of(until <= Math.max(from, stamped) ? 0 : Math.abs(deltaMs) * 1_000_000L);
+            }
+
+            /** Its swing: a lease may have been stamped at either end of it. */
+            @Override
+            public java.util.OptionalLong setRightNanos(long from, long stamped) {
+                return java.util.OptionalLong.of(stamped < from ? 0 : Math.abs(deltaMs) * 1_000_000L);
+            }
+
+            @Override
+            public boolean settingRightHastens() {
+                return deltaMs != 0;
             }
 
             @Override
@@ -1186,6 +1244,16 @@ public sealed interface FaultEffect {
             @Override
             public java.util.OptionalLong aheadNanos(long from, long stamped, long until) {
                 return java.util.OptionalLong.empty();
+            }
+
+            @Override
+            public java.util.OptionalLong setRightNanos(long from, long stamped) {
+                return java.util.OptionalLong.empty();
+            }
+
+            @Override
+            public boolean settingRightHastens() {
+                return true;
             }
 
             @Override

@@ -14,8 +14,10 @@ import java.util.List;
  * @param end    the event that undid it, or null when the history ended first
  * @param hosts  the hosts it touched, by name (from the event's {@code hosts} field when it has one)
  * @param effect what it did (whom it froze, which links it cut, which clock it moved), read from {@code start}: what every rule asks of it
+ * @param setRight for a clock's move, when that clock was set right again: the reset that ended it, or the one that ended the moves
+ *                 of the same clock after it (jumps add up until then); {@link Op#NO_TIME} when never, and for every other fault
  */
-public record FaultSpan(String target, Op start, Op end, List<String> hosts, FaultEffect effect) {
+public record FaultSpan(String target, Op start, Op end, List<String> hosts, FaultEffect effect, long setRight) {
     public FaultSpan {
         hosts = List.copyOf(hosts);
     }

@@ -76,7 +76,27 @@ public final class FaultSpans {
         }
         open.forEach((key, o) -> out.add(span(key, o, null)));
         out.sort(java.util.Comparator.comparingInt(s -> s.start().index()));
+        setRight(out);
         return out;
+    }
+
+    /**
+     * Gives each clock's move the time its clock was set right: the reset that ended it, or, where another move of the same
+     * clock ended it (a later span, so met first from the end), the time that move's clock was set right.
+     */
+    private static void setRight(List<FaultSpan> spans) {
+        Map<String, Long> from = new java.util.HashMap<>();
+        for (int i = spans.size() - 1; i >= 0; i--) {
+            FaultSpan f = spans.get(i);
+            if (f.effect().clockMove().isEmpty()) continue;
+            long at = Op.NO_TIME;
+            if (f.end() != null) {
+                boolean movedAgain = NemesisEvent.of(f.end().f()).map(NemesisEvent::opens).orElse(false);
+                at = movedAgain ? from.getOrDefault(f.end().index() + ":" + f.target(), Op.NO_TIME) : f.end().time();
+            }
+            from.put(f.start().index() + ":" + f.target(), at);
+            spans.set(i, new FaultSpan(f.target(), f.start(), f.end(), f.hosts(), f.effect(), at));
+        }
     }
 
     private static final String START = "start-";
@@ -122,7 +142,7 @@ public final class FaultSpans {
         // an event's own value as its line wrote it: a word as it is, a list or a map in JSON's form (never Java's {n1=paused})
         Object value = o.start().value();
         return new FaultSpan(kind.equals("event") ? (value instanceof String w ? w : Op.show(value)) : target, o.start(), end,
-                hosts(o.start(), o.effect()), o.effect());
+                hosts(o.start(), o.effect()), o.effect(), Op.NO_TIME);
     }
 
     /**

@@ -239,7 +239,9 @@ public final class Incidents {
         LeaseTerms.Judgement ownEnd = terms != null && timed ? terms.expired(start, answer, at) : null;
         boolean ranOut = ownEnd != null && terms.kind() == LeaseTerms.Kind.FIXED && ownEnd.suffices();
         Set<String> clientHosts = ctx.clientHosts;
-        // the lock servers' clocks that moved ahead: judged one by one, then together, and with what held the holder up
+        // the lock servers' clocks that moved ahead: judged one by one, then together, and with what held the holder up. They
+        // come before the holder's belief: a lease that a server's clock (or the waiter's) ended is still running by the
+        // holder's own clock, which is what a correct lock times its belief on, so its "yes" then is no defect
         List<FaultSpan> moves = new ArrayList<>();
         for (FaultSpan f : before) {
             FaultEffect.Move move = f.effect().clockMove().orElse(null);
@@ -253,8 +255,12 @@ public final class Incidents {
                             + " watch named " + led + " from then to the grant: a clock the lease is not timed on");
                     continue;
                 }
-                if (move.canHasten() && (terms == null || terms.timedBy(move))) moves.add(f);
-                if ((terms == null || !timed) && !move.canHasten()) {
+                // a clock set back (or slowed) and set right before the grant jumped ahead under a lease stamped meanwhile: one
+                // moved before the holder's answer (or its next renewal) and set right after its ask
+                boolean hastens = move.canHasten() || f.setRight() != Op.NO_TIME && f.setRight() <= at && f.setRight() > asked
+                        && (f.start().time() <= answer || terms != null && terms.renewed()) && move.settingRightHastens();
+                if (hastens && (terms == null || terms.timedBy(move))) moves.add(f);
+                if ((terms == null || !timed) && !hastens) {
                     notEnough.add("a server's clock did not move ahead (" + f.describe() + ", " + move.words() + "): a lease timed on it lasts no shorter");
                     continue;
                 }

@@ -129,9 +129,11 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
     }
 
     /**
-     * The lock servers' clocks moved ahead (jumped, ran fast) between the holder's ask and the grant: a
-     * lease they put ahead runs out that much sooner whatever else held its holder up, so a freeze too
-     * short for the lease and a jump too small for it are weighed together, and so are several jumps.
+     * The lock servers' clocks moved (jumped, ran fast or slow, strobed) between the holder's ask and the grant: a
+     * lease they put ahead runs out that much sooner whatever else held its holder up, so a freeze too short for the
+     * lease and a jump too small for it are weighed together, and so are several jumps. A move counts while it is on
+     * the clock, and once the clock is set right again only as setting it right moved a lease stamped meanwhile (a
+     * clock set back and then right jumps ahead under such a lease; one set ahead and then right no longer shortens any).
      *
      * @param moves the faults that moved a lock server's clock, in the order they began
      */
@@ -142,46 +144,128 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
             moves = java.util.List.copyOf(moves);
         }
 
-        /** How far ahead of the real time the moves put a lease stamped at {@code stamped} by {@code until}; a move of unsaid size counts as none. */
-        long ahead(long stamped, long until) {
+        /** How far ahead of the real time the moves had put a lease stamped at {@code stamped} at the moment {@code at}; a move of unsaid size counts as none. */
+        long ahead(long stamped, long at) {
             long sum = 0;
-            for (FaultSpan f : moves) sum += ahead(f, stamped, until);
+            for (FaultSpan f : moves) sum += ahead(f, stamped, at);
             return sum;
         }
 
-        private static long ahead(FaultSpan f, long stamped, long until) {
-            if (f.start().time() > until) return 0;
-            long end = f.end() == null ? until : Math.min(until, f.end().time());
-            return Math.max(0, f.effect().clockMove().orElseThrow().aheadNanos(f.start().time(), stamped, end).orElse(0));
+        private static long ahead(FaultSpan f, long stamped, long at) {
+            long from = f.start().time();
+            if (from > at) return 0;
+            FaultEffect.Move move = f.effect().clockMove().orElseThrow();
+            if (setRightBy(f, at)) {
+                // the clock is right again: only a lease stamped while the move was on it moved, by minus what the move had put on it
+                if (stamped >= f.setRight()) return 0;
+                return Math.max(0, move.setRightNanos(from, Math.min(stamped, f.end().time())).orElse(0));
+            }
+            long end = f.end() == null ? at : Math.min(at, f.end().time());
+            return Math.max(0, move.aheadNanos(from, stamped, end).orElse(0));
+        }
+
+        private static boolean setRightBy(FaultSpan f, long at) {
+            return f.setRight() != Op.NO_TIME && f.setRight() <= at;
         }
 
         /**
-         * The most the moves beginning within one {@code window} of each other put a lease stamped at
-         * {@code stamped} ahead by {@code until}: a renewed lease is stamped again every interval, so only
-         * moves between two renewals add up.
+         * The moments from {@code stamped} to {@code until} at which a lease's reading can be at its most: {@code until},
+         * where each move began and ended, and each setting right, and just before it.
+         */
+        private java.util.NavigableSet<Long> moments(long stamped, long until) {
+            java.util.TreeSet<Long> at = new java.util.TreeSet<>();
+            at.add(until);
+            for (FaultSpan f : moves) {
+                at.add(f.start().time());
+                if (f.end() != null) at.add(f.end().time());
+                if (f.setRight() != Op.NO_TIME) {
+                    at.add(f.setRight() - 1);
+                    at.add(f.setRight());
+                }
+            }
+            return at.subSet(stamped, true, until, true);
+        }
+
+        /** The most the moves had put a lease stamped at {@code stamped} ahead at any moment up to {@code until}. */
+        long most(long stamped, long until) {
+            long best = 0;
+            for (long t : moments(stamped, until)) best = Math.max(best, ahead(stamped, t));
+            return best;
+        }
+
+        /**
+         * Where a lease of {@code ttl}, stamped at {@code stamped} on these clocks, ran out at the earliest, if by
+         * {@code until}: at the first of the moments at which its clock read a ttl past the stamp, no earlier than the
+         * move (or the setting right) that put it ahead. Null when it did not.
+         */
+        RunOut runsOut(long stamped, long ttl, long until) {
+            for (long t : moments(stamped, until)) {
+                long ahead = ahead(stamped, t);
+                if (ahead > 0 && t - stamped + ahead >= ttl) return new RunOut(Math.max(firstAhead(stamped, t), stamped + ttl - ahead), ahead, t);
+            }
+            return null;
+        }
+
+        /**
+         * The most the moves beginning within one {@code window} of each other put a lease stamped at {@code stamped}
+         * ahead by {@code until}: a renewed lease is stamped again every interval, so only moves between two renewals
+         * add up, and a clock running fast gains on it only what it gains in an interval. A clock set right again
+         * before {@code until} counts by what setting it right moved a renewal stamped while it was moved.
          */
         long aheadWithin(long window, long stamped, long until) {
             long best = 0;
             for (int i = 0; i < moves.size(); i++) {
                 long sum = 0;
                 for (int k = i; k < moves.size() && moves.get(k).start().time() - moves.get(i).start().time() <= window; k++) {
-                    sum += ahead(moves.get(k), stamped, until);
+                    sum += gain(moves.get(k), stamped, until, window);
                 }
                 best = Math.max(best, sum);
             }
             return best;
         }
 
-        /** When the first move that put a lease stamped at {@code stamped} ahead began: it ran out no earlier than then. */
+        private static long gain(FaultSpan f, long stamped, long until, long window) {
+            long from = f.start().time();
+            if (from > until) return 0;
+            FaultEffect.Move move = f.effect().clockMove().orElseThrow();
+            long end = f.end() == null ? until : Math.min(until, f.end().time());
+            long gain = Math.max(0, move.gainNanos(from, stamped, end, window).orElse(0));
+            if (setRightBy(f, until) && stamped < f.setRight()) {
+                // the last renewal before the clock was set right: a window before it, while the move was on the clock
+                long renewal = Math.min(f.end().time(), Math.max(Math.max(stamped, from), f.setRight() - window));
+                gain = Math.max(gain, move.setRightNanos(from, renewal).orElse(0));
+            }
+            return gain;
+        }
+
+        /**
+         * When the first move that put a lease stamped at {@code stamped} ahead by {@code until} did so: where it began,
+         * or where the clock was set right, when only that moved the lease. It ran out no earlier.
+         */
         long firstAhead(long stamped, long until) {
-            for (FaultSpan f : moves) if (ahead(f, stamped, until) > 0) return f.start().time();
-            return Long.MAX_VALUE;
+            long first = Long.MAX_VALUE;
+            for (FaultSpan f : moves) {
+                boolean right = setRightBy(f, until);
+                if (ahead(f, stamped, right ? f.setRight() - 1 : until) > 0) first = Math.min(first, f.start().time());
+                else if (right && ahead(f, stamped, until) > 0) first = Math.min(first, f.setRight());
+            }
+            return first;
         }
 
         /** "clock redis-n1 from 2.000 s to 6.000 s, clock redis-n2 …". */
         String describe() {
             return String.join(", ", moves.stream().map(FaultSpan::describe).toList());
         }
+    }
+
+    /**
+     * A lease that ran out on moved clocks.
+     *
+     * @param at    where it ran out at the earliest
+     * @param ahead how far the moves had put it ahead then
+     * @param seen  the moment it was found run out (at or after {@code at})
+     */
+    record RunOut(long at, long ahead, long seen) {
     }
 
     /**
@@ -342,7 +426,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
      */
     private Judgement window(String what, String held, long renewed, long to, long grant, Clocks clocks) {
         long end = renewed + ttl;
-        long ahead = clocks.ahead(renewed, Math.min(grant, end));
+        long ahead = clocks.most(renewed, Math.min(grant, end));
         String moved = "";
         if (ahead > 0) {
             end = Math.max(clocks.firstAhead(renewed, Math.min(grant, end)), end - ahead);
@@ -365,7 +449,8 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
 
     /**
      * Whether a server's clock moved so that the holder's lease, timed on it from {@code start},
-     * could have run out before {@code grant}: forward (or fast) by enough, never back or slow.
+     * could have run out before {@code grant}: forward (or fast) by enough, or set right again by enough under a lease
+     * stamped on it while it was back (or slow); never back or slow alone.
      */
     Judgement serverClock(FaultSpan f, FaultEffect.Move move, long start, long grant) {
         String what = "server clock fault (" + f.describe() + ")";
@@ -375,32 +460,44 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                     + " of the wall clock)");
         }
         if (kind == Kind.SESSION || kind == Kind.UNBOUNDED) return Judgement.no("a " + describe() + " is timed by no clock, so the " + what + " does not end it");
-        long at = Math.max(f.start().time(), start);
-        long until = f.end() == null ? grant : Math.min(grant, f.end().time());
         if (f.start().time() > grant) return Judgement.no("the " + what + " came after the grant");
-        java.util.OptionalLong moved = move.aheadNanos(f.start().time(), start, until);
-        if (moved.isEmpty()) return Judgement.yes("a server's clock moved before the grant, by how much the history does not say (" + f.describe() + ")");
-        long ahead = moved.getAsLong();
-        if (ahead == 0 && move.canHasten()) {
+        if (move.aheadNanos(f.start().time(), start, grant).isEmpty()) {
+            return Judgement.yes("a server's clock moved before the grant, by how much the history does not say (" + f.describe() + ")");
+        }
+        Clocks one = new Clocks(java.util.List.of(f));
+        long ahead = one.most(start, grant);
+        // a renewed lease is stamped again at each renewal: the move counts against the last one before it
+        long between = renewed() ? one.aheadWithin(interval, start, grant) : 0;
+        if (ahead == 0 && between == 0 && move.canHasten()) {
             // a lease stamped on a clock already moved, or after it was set right, is timed on that clock throughout
             return Judgement.no("the " + what + " moved nothing after the holder's " + describe() + " began (no earlier than "
                     + History.duration(start) + "): a lease stamped on the clock as it then was runs its whole length");
         }
-        if (ahead <= 0) return Judgement.no("the " + what + " did not move it ahead (" + move.words() + "): a lease timed on it lasts no shorter");
-        long slack = allowance();
-        if (expiresByItself() && grant - start + ahead >= ttl) {
+        if (ahead <= 0 && between <= 0) return Judgement.no("the " + what + " did not move it ahead (" + move.words() + "): a lease timed on it lasts no shorter");
+        RunOut out = expiresByItself() ? one.runsOut(start, ttl, grant) : null;
+        if (out != null && f.setRight() != Op.NO_TIME && out.seen() >= f.setRight()) {
+            // stamped while the clock was back (or slow), the lease was that much older once the clock was right again
+            return new Judgement(true, "a server's clock was set right at " + History.duration(f.setRight()) + " (" + f.describe() + "), "
+                    + History.duration(out.ahead()) + " ahead of the holder's " + describe() + " stamped from " + History.duration(start)
+                    + " on the clock as moved (" + move.words() + "): the lease could run out at " + History.duration(out.at())
+                    + (out.at() == f.setRight() ? ", as the clock was set right" : ""), out.at());
+        }
+        if (out != null) {
             // never before the clock moved: a jump past what was left of the lease ends it at the jump
-            long runsOut = Math.max(at, start + ttl - ahead);
-            return new Judgement(true, "a server's clock moved " + History.duration(ahead) + " ahead before the grant (" + f.describe()
-                    + "): the holder's " + describe() + " from " + History.duration(start) + " could run out at " + History.duration(runsOut)
-                    + (runsOut == at ? ", as the clock moved" : ""), runsOut);
+            long at = Math.max(f.start().time(), start);
+            return new Judgement(true, "a server's clock moved " + History.duration(out.ahead()) + " ahead before the grant (" + f.describe()
+                    + "): the holder's " + describe() + " from " + History.duration(start) + " could run out at " + History.duration(out.at())
+                    + (out.at() == at ? ", as the clock moved" : ""), out.at());
         }
-        if (renewed() && ahead + interval >= ttl - slack) {
-            return Judgement.yes("a server's clock moved " + History.duration(ahead) + " ahead before the grant (" + f.describe()
-                    + "), more than the " + History.duration(ttl - interval) + " a renewal leaves before the end of the holder's " + describe());
+        if (renewed() && between + interval >= ttl - allowance()) {
+            boolean byRight = f.setRight() != Op.NO_TIME && f.setRight() <= grant && move.settingRightHastens();
+            return Judgement.yes((byRight ? "a server's clock set right at " + History.duration(f.setRight()) + " (" + move.words()
+                    + " until then) moved a renewal made meanwhile " : "a server's clock moved ") + History.duration(between) + " ahead before the grant ("
+                    + f.describe() + "), more than the " + History.duration(ttl - interval) + " a renewal leaves before the end of the holder's " + describe());
         }
-        return Judgement.no("the " + what + " moved it " + History.duration(ahead) + " ahead, too little for the holder's " + describe()
-                + " to run out before the grant at " + History.duration(grant));
+        return Judgement.no("the " + what + " moved it " + History.duration(Math.max(ahead, between)) + " ahead"
+                + (renewed() && between < ahead ? " (" + History.duration(between) + " between two renewals)" : "") + ", too little for the holder's "
+                + describe() + " to run out before the grant at " + History.duration(grant));
     }
 
     /**
@@ -411,11 +508,11 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         String what = "server clock faults (" + c.describe() + ")";
         // the moves are only those of the clock the lease is timed on (timedBy): none of a client-timed lease's
         if (kind == Kind.SESSION || kind == Kind.UNBOUNDED) return Judgement.no("a " + describe() + " is timed by no clock, so the " + what + " do not end it");
-        long ahead = c.ahead(start, grant);
-        if (expiresByItself() && grant - start + ahead >= ttl) {
-            long runsOut = Math.max(c.firstAhead(start, grant), start + ttl - ahead);
-            return new Judgement(true, "the servers' clocks moved " + History.duration(ahead) + " ahead in all before the grant (" + c.describe()
-                    + "): the holder's " + describe() + " from " + History.duration(start) + " could run out at " + History.duration(runsOut), runsOut);
+        long ahead = c.most(start, grant);
+        RunOut out = expiresByItself() ? c.runsOut(start, ttl, grant) : null;
+        if (out != null) {
+            return new Judgement(true, "the servers' clocks moved " + History.duration(out.ahead()) + " ahead in all before the grant (" + c.describe()
+                    + "): the holder's " + describe() + " from " + History.duration(start) + " could run out at " + History.duration(out.at()), out.at());
         }
         long between = c.aheadWithin(interval, start, grant);
         if (renewed() && between + interval >= ttl - allowance()) {

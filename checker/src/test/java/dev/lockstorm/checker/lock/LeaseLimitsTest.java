@@ -378,6 +378,75 @@ class LeaseLimitsTest {
         assertTrue(underJump(FIXED_4S, "redis-n1", "n1", 3_500, 1_000).leaseLimit());
     }
 
+    /**
+     * n1's clock moved by {@code move} ({@code clock-jump} or {@code clock-rate} with its value) {@code moveAt} ms into the
+     * run, and set right {@code resetAt} ms in (or never, when negative); c1 is granted about 200 ms in, c2 at {@code grantAt}.
+     */
+    private static Incident.Cause underMoveAndReset(LeaseModel model, String f, Map<String, Object> move, long moveAt, long resetAt, long grantAt) {
+        Map<String, Object> value = new LinkedHashMap<>(move);
+        value.put("process", "redis-n1");
+        var h = h().nemesis(NemesisEvent.RUN.f(), run(model, "n1"));
+        // the grant to c1 (0), the move (1) and the reset (2), in the order of their times
+        java.util.TreeMap<Long, Integer> steps = new java.util.TreeMap<>(Map.of(200L, 0, moveAt, 1));
+        if (resetAt >= 0) steps.put(resetAt, 2);
+        long now = 1;
+        for (Map.Entry<Long, Integer> step : steps.entrySet()) {
+            h = h.gap(step.getKey() - now);
+            now = step.getKey();
+            h = switch (step.getValue()) {
+                case 0 -> h.acquire(0, 1L).with("client", "c1");
+                case 1 -> h.nemesis(f, value).with("hosts", List.of("n1"));
+                default -> h.nemesis("clock-reset", List.of("redis-n1")).with("hosts", List.of("n1"));
+            };
+        }
+        return cause(h.gap(grantAt - now).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    @Test
+    void aClockSetRightMovesALeaseStampedWhileItWasMoved() {
+        // set back a minute before c1's grant and right 300 ms after it: Redis keeps the key's expiry as a time on its clock,
+        // so once the clock is right the key is a minute past it
+        Incident.Cause backThenRight = underMoveAndReset(FIXED_4S, "clock-jump", Map.of("delta_ms", -60_000), 100, 500, 1_000);
+        assertTrue(backThenRight.leaseLimit(), backThenRight.why());
+        assertTrue(backThenRight.why().contains("a server's clock was set right at 50"), backThenRight.why());
+        assertTrue(backThenRight.why().contains("on the clock as moved (back 60.000 s)"), backThenRight.why());
+        // set right before the grant to c1 (stamped on the true clock), or never (stamped on the clock set back): nothing ends it early
+        assertFalse(underMoveAndReset(FIXED_4S, "clock-jump", Map.of("delta_ms", -60_000), 100, 150, 1_000).leaseLimit());
+        assertFalse(underMoveAndReset(FIXED_4S, "clock-jump", Map.of("delta_ms", -60_000), 100, -1, 1_000).leaseLimit());
+        // a wall clock running at half speed and set right 2.8 s later: the lease was stamped only 50 ms into it, so setting it
+        // right moves the lease 50 ms ahead, not the 1.45 s the clock had lost by then
+        Incident.Cause slow = underMoveAndReset(FIXED_4S, "clock-rate", Map.of("rate", 0.5), 100, 3_000, 3_200);
+        assertFalse(slow.leaseLimit(), slow.why());
+        // set right after a renewal made while it was a minute back: that renewal is a minute old at once
+        Incident.Cause renewed = underMoveAndReset(RENEWED_10S, "clock-jump", Map.of("delta_ms", -60_000), 1_000, 21_000, 21_500);
+        assertTrue(renewed.leaseLimit(), renewed.why());
+        assertTrue(renewed.why().contains("a server's clock set right at 21."), renewed.why());
+    }
+
+    @Test
+    void aClockSetAheadCountsOnlyUntilItIsSetRight() {
+        // 2 s ahead from 1 s to 1.5 s of a fixed 4 s lease granted at 200 ms: at most 1.3 + 2 s read on it, and 2.8 s at the grant at
+        // 3 s; the lease outlived the jump (a key expires only once its time is passed, and then it stays gone)
+        Incident.Cause undone = underMoveAndReset(FIXED_4S, "clock-jump", Map.of("delta_ms", 2_000), 1_000, 1_500, 3_000);
+        assertFalse(undone.leaseLimit(), undone.why());
+        // the same jump never set right: 2.8 + 2 s by the grant
+        assertTrue(underMoveAndReset(FIXED_4S, "clock-jump", Map.of("delta_ms", 2_000), 1_000, -1, 3_000).leaseLimit());
+        // 3 s ahead is enough before it is set right: 1.3 + 3 s; the lease ran out while the clock was ahead
+        Incident.Cause enough = underMoveAndReset(FIXED_4S, "clock-jump", Map.of("delta_ms", 3_000), 1_000, 1_500, 3_000);
+        assertTrue(enough.leaseLimit(), enough.why());
+        assertTrue(enough.why().contains("could run out at 1.2"), enough.why());
+    }
+
+    @Test
+    void aClockRunningFastGainsOnARenewedLeaseOnlyWhatItGainsBetweenTwoRenewals() {
+        // 1.2× for 40 s: 8 s gained in all, but 0.67 s between two renewals of a 10 s lease renewed every 3.3 s
+        Incident.Cause slightly = underMoveAndReset(RENEWED_10S, "clock-rate", Map.of("rate", 1.2), 1_000, -1, 41_000);
+        assertFalse(slightly.leaseLimit(), slightly.why());
+        assertTrue(slightly.why().contains("between two renewals"), slightly.why());
+        // 4×: 10 s between two renewals
+        assertTrue(underMoveAndReset(RENEWED_10S, "clock-rate", Map.of("rate", 4.0), 1_000, -1, 41_000).leaseLimit());
+    }
+
     @Test
     void aFixedLeaseThatRanOutByItselfIsTheCauseNotAClockThatMovedMeanwhile() {
         // 3.5 s ahead at 100 ms would end a 4 s lease, but the grant came 5 s in: the lease had ended by itself, the jump only overlapped
@@ -416,6 +485,20 @@ class LeaseLimitsTest {
         assertTrue(c.why().contains("still held the lock at 5.100 s"), c.why());
     }
 
+    @Test
+    void aYesAfterAGrantThatAServersClockExplainsIsNoDefect() {
+        // the server's clock 3.5 s ahead ended c1's fixed 4 s lease before c2's grant at 1 s; c1's client, asked after that
+        // grant, still said "yes", as a correct lock does that times its belief on its own clock: it cannot see the server's
+        Incident.Cause c = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", 3_500)).with("hosts", List.of("n1"))
+                .gap(900).acquire(1, 2L).with("client", "c2")
+                .gap(100).invoke(0, "write", Map.of("token", 1, "value", 1)).gap(10)
+                .add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true)
+                .with("still_held_asked", 1_101_000_000L).with("still_held_at", 1_105_000_000L).release(0).release(1));
+        assertTrue(c.leaseLimit(), c.why());
+        assertTrue(c.why().startsWith("a server's clock moved 3.500 s ahead"), c.why());
+    }
+
     /** An imported history, with no run event and so no lease: c1 holds; {@code process}'s clock on {@code host} jumps; c2 is granted. */
     private static Incident.Cause underJumpWithoutALease(long deltaMs) {
         return cause(h().acquire(0, 1L).with("client", "c1")
@@ -428,6 +511,18 @@ class LeaseLimitsTest {
         Incident.Cause back = underJumpWithoutALease(-60_000);
         assertFalse(back.leaseLimit(), back.why());
         assertTrue(back.why().contains("did not move ahead (clock n1 from") && back.why().contains(", back 60.000 s"), back.why());
+        // set back before the holder's grant and right again before the other's: a lease stamped meanwhile was a minute older at once
+        Incident.Cause backThenRight = cause(h().nemesis("clock-jump", Map.of("process", "n1", "delta_ms", -60_000)).with("hosts", List.of("n1"))
+                .gap(100).acquire(0, 1L).with("client", "c1")
+                .gap(300).nemesis("clock-reset", List.of("n1")).with("hosts", List.of("n1"))
+                .gap(600).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertTrue(backThenRight.leaseLimit(), backThenRight.why());
+        // set back only after the holder's grant: setting it right gives back what the jump took, no more
+        Incident.Cause afterTheStamp = cause(h().acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-jump", Map.of("process", "n1", "delta_ms", -60_000)).with("hosts", List.of("n1"))
+                .gap(300).nemesis("clock-reset", List.of("n1")).with("hosts", List.of("n1"))
+                .gap(600).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertFalse(afterTheStamp.leaseLimit(), afterTheStamp.why());
         Incident.Cause ahead = underJumpWithoutALease(60_000);
         assertTrue(ahead.leaseLimit(), ahead.why());
         assertTrue(ahead.why().contains("does not say the lock's lease, so the fault's size and timing are not judged"), ahead.why());
