@@ -158,6 +158,7 @@ class JepsenNemesisTest {
         assertEquals(new FaultEffect.Move.Jump(4000), n1.move());
         assertEquals(List.of("n1"), spans.get(0).hosts());
         assertEquals(6L, spans.get(0).end().time(), "n1's clock until n1 was reset");
+        assertEquals(6L, spans.get(0).setRight(), "and set right then");
         assertEquals(new FaultEffect.Move.Jump(-250), ((FaultEffect.Clock) spans.get(1).effect()).move());
         assertEquals(new FaultEffect.Move.Strobe(200, 10L), ((FaultEffect.Clock) spans.get(2).effect()).move());
         assertEquals(List.of(8L, 8L), List.of(spans.get(1).end().time(), spans.get(2).end().time()), "the old reset names the nodes in what it did");

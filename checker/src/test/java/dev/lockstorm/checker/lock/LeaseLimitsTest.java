@@ -424,6 +424,25 @@ class LeaseLimitsTest {
     }
 
     @Test
+    void movesOfOneClockAreSetRightTogetherByItsReset() {
+        // back 30 s, c1 granted, back 30 s more, set right: both moves end where the clock is right again, and c1's lease,
+        // stamped between them, is 30 s older then (the second move came after its stamp)
+        var h = h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1"))
+                .nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", -30_000)).with("hosts", List.of("n1"))
+                .gap(100).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", -30_000)).with("hosts", List.of("n1"))
+                .gap(300).nemesis("clock-reset", List.of("redis-n1")).with("hosts", List.of("n1"))
+                .gap(500).acquire(1, 2L).with("client", "c2").release(0).release(1);
+        List<FaultSpan> spans = FaultSpans.of(h.build());
+        assertEquals(2, spans.size(), spans.toString());
+        long reset = spans.get(1).end().time();
+        assertEquals(List.of(reset, reset), spans.stream().map(FaultSpan::setRight).toList());
+        Incident.Cause c = cause(h);
+        assertTrue(c.leaseLimit(), c.why());
+        assertTrue(c.why().contains("30.000 s ahead of the holder's"), c.why());
+    }
+
+    @Test
     void aClockSetAheadCountsOnlyUntilItIsSetRight() {
         // 2 s ahead from 1 s to 1.5 s of a fixed 4 s lease granted at 200 ms: at most 1.3 + 2 s read on it, and 2.8 s at the grant at
         // 3 s; the lease outlived the jump (a key expires only once its time is passed, and then it stays gone)
