@@ -236,7 +236,7 @@ public final class Incidents {
         // a fixed lease that ran out by itself before the grant needs no fault to end it: a fault then only overlapped the hold, so
         // the lease's own end is the cause (the holder's belief is still judged first); an undeclared model may be renewed, where
         // a fault that stopped the renewals explains the grant in either reading and the lease's own end in only one
-        LeaseTerms.Judgement ownEnd = terms != null && timed ? terms.expired(start, answer, at) : null;
+        LeaseTerms.Judgement ownEnd = terms != null && timed ? terms.expired(start, answer, at, heldBack(ctx, terms, before, answer, at)) : null;
         boolean ranOut = ownEnd != null && terms.kind() == LeaseTerms.Kind.FIXED && ownEnd.suffices();
         Set<String> clientHosts = ctx.clientHosts;
         // the lock servers' clocks that moved ahead: judged one by one, then together, and with what held the holder up. They
@@ -365,6 +365,32 @@ public final class Incidents {
         }
         return judged(belief, new Incident.Cause(false, "nothing before the grant could have ended the holder's lease, so the service granted the lock twice"
                 + (notEnough.isEmpty() ? "" : ": " + String.join("; ", notEnough)), null, leaseRan));
+    }
+
+    /**
+     * How long the clock of the lock's only server, moved back (or slowed) after the holder's grant and not set right by the
+     * other's, certainly made the holder's lease last past its length: by that clock it had not run out yet. The move must
+     * come after the holder's answer (its lease was stamped before it) and be one the lease is timed on; none counts where
+     * the run names no server or several (another may have judged the lease), and a strobe swings both ways, so it holds
+     * nothing back.
+     */
+    private static LeaseTerms.HeldBack heldBack(Context ctx, LeaseTerms terms, List<FaultSpan> before, long answer, long at) {
+        if (ctx.servers.size() != 1) return null;
+        long most = 0;
+        FaultSpan by = null;
+        for (FaultSpan f : before) {
+            FaultEffect.Move move = f.effect().clockMove().orElse(null);
+            if (move == null || !terms.timedBy(move) || !f.hosts().equals(ctx.servers)) continue;
+            long from = f.start().time();
+            if (from <= answer || from > at || f.setRight() != Op.NO_TIME && f.setRight() <= at) continue;
+            long until = f.end() == null ? at : Math.min(at, f.end().time());
+            long back = -move.aheadNanos(from, Long.MIN_VALUE, until).orElse(0);
+            if (back > most) {
+                most = back;
+                by = f;
+            }
+        }
+        return by == null ? null : new LeaseTerms.HeldBack(by, most);
     }
 
     /**

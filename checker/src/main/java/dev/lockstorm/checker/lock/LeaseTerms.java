@@ -269,25 +269,45 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
     }
 
     /**
+     * A server's clock moved back (or slowed) after the holder's lease was stamped on it, and not set right by the grant:
+     * by that clock the lease lasted {@code nanos} longer than its length.
+     */
+    record HeldBack(FaultSpan fault, long nanos) {
+    }
+
+    /**
      * Whether the holder's lease, timed from {@code start} (the earliest moment the service may have
      * stamped it), ran out by itself before the grant at {@code grant}.
      *
      * @param start  the earliest the lease began: the holder's answer less the allowance, not before its ask
      * @param answer when the holder heard of its grant
+     * @param back   the server's clock that certainly lengthened it, or null
      */
-    Judgement expired(long start, long answer, long grant) {
+    Judgement expired(long start, long answer, long grant, HeldBack back) {
         if (!expiresByItself()) return Judgement.no("a " + describe() + " does not end by itself while its holder runs");
-        if (grant - answer >= ttl) {
+        long length = ttl + (back == null ? 0 : back.nanos());
+        if (grant - answer >= length) {
             return new Judgement(true, "the holder had held for " + History.duration(grant - answer) + " when the grant came, past its "
-                    + describe(), start + ttl);
+                    + describe() + lengthened(back), start + length);
         }
-        if (grant - start >= ttl) {
+        if (grant - start >= length) {
             return new Judgement(true, "the grant came " + History.duration(grant - answer) + " after the holder's answer, within "
-                    + History.duration(ttl - (grant - answer)) + " of its " + describe() + "'s end: the lease began before that answer, so it may"
-                    + " have run out", start + ttl);
+                    + History.duration(length - (grant - answer)) + " of its " + describe() + "'s end" + lengthened(back)
+                    + ": the lease began before that answer, so it may have run out", start + length);
         }
-        return new Judgement(false, "the holder's " + describe() + " ran to at least " + History.duration(start + ttl) + ", after the grant at "
-                + History.duration(grant), start + ttl);
+        if (back != null && grant - start >= ttl) {
+            return new Judgement(false, "the holder's " + describe() + " would have run out by the grant at " + History.duration(grant)
+                    + ", but the clock it is timed on was set back after it was stamped (" + back.fault().describe() + ", "
+                    + back.fault().effect().clockMove().orElseThrow().words() + "): by that clock it ran to at least "
+                    + History.duration(start + length), start + length);
+        }
+        return new Judgement(false, "the holder's " + describe() + " ran to at least " + History.duration(start + length) + lengthened(back)
+                + ", after the grant at " + History.duration(grant), start + length);
+    }
+
+    private static String lengthened(HeldBack back) {
+        return back == null ? "" : " (" + History.duration(back.nanos()) + " longer by its server's clock, set back after it was stamped: "
+                + back.fault().describe() + ")";
     }
 
     /**

@@ -443,6 +443,25 @@ class LeaseLimitsTest {
     }
 
     @Test
+    void aFixedLeaseOutlivesItsLengthOnItsServersClockSetBackAfterItWasStamped() {
+        // c1 granted at 200 ms, the only server's clock a minute back from 1 s: by that clock c1's 4 s lease runs to 64 s, so
+        // a grant at 5 s is the service's own, not the lease's end
+        Incident.Cause back = underMoveAndReset(FIXED_4S, "clock-jump", Map.of("delta_ms", -60_000), 1_000, -1, 5_000);
+        assertFalse(back.leaseLimit(), back.why());
+        assertTrue(back.why().contains("but the clock it is timed on was set back after it was stamped"), back.why());
+        // at half speed from 1 s: 2 s behind by 5 s, still short of the lease's end
+        assertFalse(underMoveAndReset(FIXED_4S, "clock-rate", Map.of("rate", 0.5), 1_000, -1, 5_000).leaseLimit());
+        // set right before the grant, or set back before c1's grant (its lease stamped on that clock): the lease ran out by itself
+        assertTrue(underMoveAndReset(FIXED_4S, "clock-jump", Map.of("delta_ms", -60_000), 1_000, 3_000, 5_000).leaseLimit());
+        assertTrue(underMoveAndReset(FIXED_4S, "clock-jump", Map.of("delta_ms", -60_000), 100, -1, 5_000).leaseLimit());
+        // the run names two servers: the other may have judged the lease, on a clock that kept time
+        Incident.Cause two = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1", "n2")).gap(200).acquire(0, 1L).with("client", "c1")
+                .gap(800).nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", -60_000)).with("hosts", List.of("n1"))
+                .gap(4_000).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertTrue(two.leaseLimit(), two.why());
+    }
+
+    @Test
     void aClockSetAheadCountsOnlyUntilItIsSetRight() {
         // 2 s ahead from 1 s to 1.5 s of a fixed 4 s lease granted at 200 ms: at most 1.3 + 2 s read on it, and 2.8 s at the grant at
         // 3 s; the lease outlived the jump (a key expires only once its time is passed, and then it stays gone)
