@@ -30,7 +30,7 @@ public record Clock() implements NemesisKind {
     public String description() {
         return "right after an acquire, in turn: every client's clock (the holder's and the waiters') jumps 60 s back (the next time ahead),"
                 + " held until a moved waiter is granted (recorded as missed when none is), then a Redis or database server's clock jumps past"
-                + " the lease, runs fast or strobes";
+                + " the lease, runs fast, strobes, or goes a minute back until it is set right";
     }
 
     @Override
@@ -93,7 +93,11 @@ public record Clock() implements NemesisKind {
         return t.clients().stream().filter(c -> c.clock() != null).map(c -> (Client) c).toList();
     }
 
-    /** For every server with a clock fault: a jump past the lease, running three times fast, strobing by the lease. */
+    /**
+     * For every server with a clock fault: a jump past the lease, running three times fast, strobing by the lease, and a
+     * minute back (an NTP step the wrong way, corrected a lease later): a lease stamped meanwhile is a minute old once the
+     * clock is set right, so it ends then.
+     */
     static List<Fault> serverFaults(Targets t) {
         Duration lease = t.rhythm().lease();
         List<Fault> faults = new ArrayList<>();
@@ -103,6 +107,7 @@ public record Clock() implements NemesisKind {
             faults.add(t.fault("jump-" + host, () -> List.of(new ClockJump(host, lease.multipliedBy(2).toMillis()))));
             faults.add(t.fault("fast-" + host, () -> List.of(new ClockRate(host, 3.0))));
             faults.add(t.fault("strobe-" + host, lease.multipliedBy(2), () -> List.of(new ClockStrobe(host, lease.toMillis(), 200))));
+            faults.add(t.fault("back-" + host, () -> List.of(new ClockJump(host, -60_000))));
         }
         return faults;
     }

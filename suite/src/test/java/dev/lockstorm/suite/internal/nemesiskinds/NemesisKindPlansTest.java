@@ -5,6 +5,7 @@ import dev.lockstorm.nemesis.ClockJump;
 import dev.lockstorm.nemesis.ClockRate;
 import dev.lockstorm.nemesis.ClockStrobe;
 import dev.lockstorm.nemesis.Delay;
+import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Grudge;
 import dev.lockstorm.nemesis.HoldRenewals;
 import dev.lockstorm.nemesis.Kill;
@@ -217,9 +218,12 @@ class NemesisKindPlansTest {
             assertEquals(Set.of(-60_000L, 60_000L), clientDeltas);
             Set<String> serverFaults = p.faults().stream().filter(f -> !f.startsWith("clients-")).collect(Collectors.toSet());
             assertFalse(serverFaults.isEmpty(), "no server clock moved: " + p.faults());
-            for (String f : serverFaults) assertTrue(f.matches("(jump|fast|strobe)-n[123]"), f);
+            for (String f : serverFaults) assertTrue(f.matches("(jump|fast|strobe|back)-n[123]"), f);
             for (Act a : jumps) {
-                if (a.on().get(0).startsWith("n")) assertEquals(2 * LEASE, ((Duration) a.detail()).toMillis(), "a server jumps past the lease: " + a);
+                // a server jumps past the lease, or a minute back until it is set right
+                if (a.on().get(0).startsWith("n")) {
+                    assertEquals(a.fault().startsWith("back-") ? -60_000 : 2 * LEASE, ((Duration) a.detail()).toMillis(), a.toString());
+                }
             }
             // a client fault is held until a client that waited is granted the lock on its moved clock: a grant to another
             for (Act a : jumps.stream().filter(j -> j.on().equals(List.of("c1"))).toList()) {
@@ -457,6 +461,15 @@ class NemesisKindPlansTest {
     /** Clients of a read-write lock for the kinds that freeze one of its roles: three writers, two readers. */
     private static int readers(NemesisKind kind) {
         return kind instanceof PauseInHold ? 2 : 0;
+    }
+
+    @Test
+    void theClockKindMovesEveryServersClockEachWayAndSetsItRight() {
+        // a jump past the lease, fast, strobed, and a minute back: setting that one right ends a lease stamped while it was back
+        List<String> names = Clock.serverFaults(new PlanWorld(NemesisKinds.byName("clock"), RHYTHM, 7, 5, 0, true)).stream().map(Fault::name).toList();
+        for (String n : SERVERS) {
+            assertEquals(List.of("jump-" + n, "fast-" + n, "strobe-" + n, "back-" + n), names.stream().filter(f -> f.endsWith("-" + n)).toList());
+        }
     }
 
     @Test
