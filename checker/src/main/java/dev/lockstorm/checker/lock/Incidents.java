@@ -229,9 +229,9 @@ public final class Incidents {
         if (terms == null) notEnough.add("the history does not say the lock's lease");
         else if (terms.kind() == LeaseTerms.Kind.UNDECLARED) notEnough.add("the lock declares no lease model: judged as a fixed or a renewed " + terms.describe());
         // the lease may have begun at the holder's ask when its own links or process were held up while it asked (the answer came late)
-        // (a freeze only when aimed after the grant: frozen before its grant, its lease began after the freeze)
+        // (a freeze unless aimed at a point before the grant: frozen there, its lease began after the freeze)
         boolean fromAsk = before.stream().anyMatch(f -> onClientOf(f, hold) && f.start().index() < hold.start().index()
-                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms, hold)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || afterGrant(f)));
+                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms, hold)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || !aimedBeforeGrant(f)));
         long start = terms == null || fromAsk ? asked : Math.max(asked, answer - terms.allowance());
         // a fixed lease that ran out by itself before the grant needs no fault to end it: a fault then only overlapped the hold, so
         // the lease's own end is the cause (the holder's belief is still judged first); an undeclared model may be renewed, where
@@ -661,9 +661,10 @@ public final class Incidents {
                     + " after the " + (down ? "kill" : "freeze") + ", and one stamped before it the lock would have handed over knowing how long"
                     + " its acquire took" + took);
         }
-        // inside its acquire, a freeze explains the grant only when the history says it came after the grant (a fault
-        // aimed at the after-grant point): frozen before its grant (between a GET and its SET) the holder's lease began later
-        if (onClient && f.start().index() < hold.start().index() && f.effect().onProcess() == FaultEffect.OnProcess.FREEZES && !afterGrant(f)) {
+        // inside its acquire, a freeze aimed at a point of the lock's code before its grant (between a GET and its SET) came
+        // before the grant, and the holder's lease began later; one aimed at no point may have come after the server granted
+        // (the reply waiting in the frozen client's socket), and is judged as one that did
+        if (onClient && f.start().index() < hold.start().index() && f.effect().onProcess() == FaultEffect.OnProcess.FREEZES && aimedBeforeGrant(f)) {
             return LeaseTerms.Judgement.no("the holder was frozen inside its acquire, before its grant (" + f.describe() + ")");
         }
         if (terms == null || !timed || f.start().time() == Op.NO_TIME) {
