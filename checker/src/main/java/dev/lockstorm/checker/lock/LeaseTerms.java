@@ -147,7 +147,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         /** How far ahead of the real time the moves had put a lease stamped at {@code stamped} at the moment {@code at}; a move of unsaid size counts as none. */
         long ahead(long stamped, long at) {
             long sum = 0;
-            for (FaultSpan f : moves) sum += ahead(f, stamped, at);
+            for (FaultSpan f : moves) sum = plus(sum, ahead(f, stamped, at)); // a history may say moves of centuries
             return sum;
         }
 
@@ -201,7 +201,8 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         RunOut runsOut(long stamped, long ttl, long until) {
             for (long t : moments(stamped, until)) {
                 long ahead = ahead(stamped, t);
-                if (ahead > 0 && t - stamped + ahead >= ttl) return new RunOut(Math.max(firstAhead(stamped, t), stamped + ttl - ahead), ahead, t);
+                // compared without a sum that could overflow (a history may say a lease, or a clock's move, of centuries)
+                if (ahead > 0 && ahead >= ttl - (t - stamped)) return new RunOut(Math.max(firstAhead(stamped, t), stamped + Math.max(0, ttl - ahead)), ahead, t);
             }
             return null;
         }
@@ -217,7 +218,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
             for (int i = 0; i < moves.size(); i++) {
                 long sum = 0;
                 for (int k = i; k < moves.size() && moves.get(k).start().time() - moves.get(i).start().time() <= window; k++) {
-                    sum += gain(moves.get(k), stamped, until, window);
+                    sum = plus(sum, gain(moves.get(k), stamped, until, window));
                 }
                 best = Math.max(best, sum);
             }
@@ -285,24 +286,31 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
      */
     Judgement expired(long start, long answer, long grant, HeldBack back) {
         if (!expiresByItself()) return Judgement.no("a " + describe() + " does not end by itself while its holder runs");
-        long length = ttl + (back == null ? 0 : back.nanos());
+        long length = plus(ttl, back == null ? 0 : back.nanos());
         if (grant - answer >= length) {
             return new Judgement(true, "the holder had held for " + History.duration(grant - answer) + " when the grant came, past its "
-                    + describe() + lengthened(back), start + length);
+                    + describe() + lengthened(back), plus(start, length));
         }
         if (grant - start >= length) {
             return new Judgement(true, "the grant came " + History.duration(grant - answer) + " after the holder's answer, within "
                     + History.duration(length - (grant - answer)) + " of its " + describe() + "'s end" + lengthened(back)
-                    + ": the lease began before that answer, so it may have run out", start + length);
+                    + ": the lease began before that answer, so it may have run out", plus(start, length));
         }
         if (back != null && grant - start >= ttl) {
             return new Judgement(false, "the holder's " + describe() + " would have run out by the grant at " + History.duration(grant)
                     + ", but the clock it is timed on was set back after it was stamped (" + back.fault().describe() + ", "
                     + back.fault().effect().clockMove().orElseThrow().words() + "): by that clock it ran to at least "
-                    + History.duration(start + length), start + length);
+                    + History.duration(plus(start, length)), plus(start, length));
         }
-        return new Judgement(false, "the holder's " + describe() + " ran to at least " + History.duration(start + length) + lengthened(back)
-                + ", after the grant at " + History.duration(grant), start + length);
+        return new Judgement(false, "the holder's " + describe() + " ran to at least " + History.duration(plus(start, length)) + lengthened(back)
+                + ", after the grant at " + History.duration(grant), plus(start, length));
+    }
+
+    /** {@code a + b}, held at the ends of a long: a time plus a lease of centuries is later than any event, never before them. */
+    static long plus(long a, long b) {
+        long sum = a + b;
+        if (((a ^ sum) & (b ^ sum)) < 0) return a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+        return sum;
     }
 
     private static String lengthened(HeldBack back) {
@@ -399,7 +407,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
             return Judgement.no("a new leader gives the holder's " + describe() + " a whole ttl from its takeover, so the failover (" + what + ") does not end it");
         }
         long renewed = Math.max(ask, from - interval);
-        long end = Math.max(elected, renewed + ttl + failoverGrace);
+        long end = Math.max(elected, plus(plus(renewed, ttl), failoverGrace));
         long slack = allowance();
         String grace = "a new leader keeps an unheard lease only " + History.duration(failoverGrace) + " past its old end";
         if (end - slack > grant) {
@@ -445,7 +453,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
      * first move): the fault must last until then (less the allowance), and that must come before the grant.
      */
     private Judgement window(String what, String held, long renewed, long to, long grant, Clocks clocks) {
-        long end = renewed + ttl;
+        long end = plus(renewed, ttl);
         long ahead = clocks.most(renewed, Math.min(grant, end));
         String moved = "";
         if (ahead > 0) {
@@ -509,7 +517,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                     + "): the holder's " + describe() + " from " + History.duration(start) + " could run out at " + History.duration(out.at())
                     + (out.at() == at ? ", as the clock moved" : ""), out.at());
         }
-        if (renewed() && between + interval >= ttl - allowance()) {
+        if (renewed() && between >= ttl - allowance() - interval) {
             boolean byRight = f.setRight() != Op.NO_TIME && f.setRight() <= grant && move.settingRightHastens();
             return Judgement.yes((byRight ? "a server's clock set right at " + History.duration(f.setRight()) + " (" + move.words()
                     + " until then) moved a renewal made meanwhile " : "a server's clock moved ") + History.duration(between) + " ahead before the grant ("
@@ -535,7 +543,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                     + "): the holder's " + describe() + " from " + History.duration(start) + " could run out at " + History.duration(out.at()), out.at());
         }
         long between = c.aheadWithin(interval, start, grant);
-        if (renewed() && between + interval >= ttl - allowance()) {
+        if (renewed() && between >= ttl - allowance() - interval) {
             return Judgement.yes("the servers' clocks moved " + History.duration(between) + " ahead within one renewal interval before the grant ("
                     + c.describe() + "), more than the " + History.duration(ttl - interval) + " a renewal leaves before the end of the holder's " + describe());
         }

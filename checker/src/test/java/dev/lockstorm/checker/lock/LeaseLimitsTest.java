@@ -462,6 +462,22 @@ class LeaseLimitsTest {
     }
 
     @Test
+    void leasesAndClockMovesOfCenturiesAreWeighedWithoutOverflow() {
+        // the longest lease a history can say, and a jump as long: a sum of the two would go past a long and turn negative
+        long most = 9_223_372_036_854L;
+        LeaseModel longest = new LeaseModel.Fixed(Duration.ofMillis(most), LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+        Incident.Cause jumped = underJump(longest, "redis-n1", "n1", most, 1_000);
+        assertTrue(jumped.leaseLimit(), jumped.why());
+        Incident.Cause none = cause(h().nemesis(NemesisEvent.RUN.f(), run(longest, "n1")).acquire(0, 1L).with("client", "c1")
+                .gap(1_000).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertFalse(none.leaseLimit(), none.why());
+        assertEquals(Long.MAX_VALUE, none.leaseEnds(), "a lease that runs past the last time a history can hold, not before its start");
+        // a clock running 1e300 times fast
+        Incident.Cause fast = underMoveAndReset(FIXED_4S, "clock-rate", Map.of("rate", 1e300), 1_000, -1, 2_000);
+        assertTrue(fast.leaseLimit(), fast.why());
+    }
+
+    @Test
     void aClockSetAheadCountsOnlyUntilItIsSetRight() {
         // 2 s ahead from 1 s to 1.5 s of a fixed 4 s lease granted at 200 ms: at most 1.3 + 2 s read on it, and 2.8 s at the grant at
         // 3 s; the lease outlived the jump (a key expires only once its time is passed, and then it stays gone)
