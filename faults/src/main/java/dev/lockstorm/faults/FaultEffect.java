@@ -1395,8 +1395,11 @@ public sealed interface FaultEffect {
                     : "cut " + Words.show(cut) + " is no way to cut; expected one of " + CutStyle.words();
             case START_LOSS -> firstOf(inRange(v, "percent", 0, 100, false, "a percent of packets lost, above 0 and at most 100"), linksShape(v, "from"));
             case START_SLOW -> firstOf(inRange(v, "kbit", 0, Double.MAX_VALUE, false, "a bandwidth in kbit/s above 0"), linksShape(v, "to"));
-            case START_DELAY -> firstOf(inRange(v, "ms", 0, Double.MAX_VALUE, true, "a delay in milliseconds, 0 or more"),
-                    field(v, "jitter_ms") == null ? null : inRange(v, "jitter_ms", 0, Double.MAX_VALUE, true, "a jitter in milliseconds, 0 or more"),
+            // judged in nanoseconds too: a delay past what they hold would wrap round into one that lands before it was sent
+            case START_DELAY -> firstOf(inRange(v, "ms", 0, MAX_DELTA_MS, true, "a delay in milliseconds, 0 or more, that the history's"
+                            + " nanosecond times can hold (at most " + String.format(java.util.Locale.ROOT, "%,d", MAX_DELTA_MS) + ")"),
+                    field(v, "jitter_ms") == null ? null : inRange(v, "jitter_ms", 0, MAX_DELTA_MS, true, "a jitter in milliseconds, 0 or more,"
+                            + " that the history's nanosecond times can hold"),
                     linksShape(v, "to"));
             // judged in nanoseconds: a delta past what they hold would wrap round and turn a jump ahead into one back
             case CLOCK_JUMP, START_CLOCK_STROBE -> field(v, "delta_ms") == null ? null

@@ -367,7 +367,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         if (size != null) return Judgement.no("the " + what + " " + size);
         // a delayed link delivers what was sent under it a delay late: renewals keep landing late after it is undone
         long lands = to;
-        if (to != Long.MAX_VALUE && f.effect().lateNanos().isPresent()) lands = to + f.effect().lateNanos().getAsLong();
+        if (to != Long.MAX_VALUE && f.effect().lateNanos().isPresent()) lands = plus(to, f.effect().lateNanos().getAsLong());
         Judgement j = window(what, held, Math.max(from - interval, ask), lands, grant, clocks);
         return j.suffices() ? j : new Judgement(false, j.why(), j.runsOut(), new Held(f, from, lands, what));
     }
@@ -438,8 +438,8 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         if (impact == FaultEffect.Impact.DELAYED && f.effect().lateNanos().isPresent()) {
             // a delay holds up the request and its answer: a client that renews once the last renewal was answered leaves
             // a round trip more between two at the server
-            long roundTrip = 2 * f.effect().lateNanos().getAsLong();
-            if (roundTrip + interval + allowance() < ttl) {
+            long roundTrip = plus(f.effect().lateNanos().getAsLong(), f.effect().lateNanos().getAsLong());
+            if (roundTrip < ttl - interval - allowance()) {
                 return "holds each renewal's round trip back " + History.duration(roundTrip) + ": renewed every " + History.duration(interval)
                         + ", the " + describe() + " needs a gap of " + History.duration(ttl) + " to end";
             }

@@ -96,6 +96,8 @@ class HostileInputTest {
                 {"start-slow", "{\"kbit\":-5,\"to\":{\"c1\":[\"n1\"]}}", "", "kbit -5 is not a bandwidth"},
                 {"start-delay", "{\"ms\":200,\"to\":[\"c1\",\"n1\"]}", "", "to [\"c1\", \"n1\"] is not each host with the hosts it names"},
                 {"start-delay", "{\"ms\":200,\"jitter_ms\":-1,\"to\":{\"c1\":[\"n1\"]}}", "", "jitter_ms -1 is not a jitter"},
+                // a delay past what nanoseconds hold would wrap round into one that lands before it was sent
+                {"start-delay", "{\"ms\":1e18,\"to\":{\"c1\":[\"n1\"]}}", "", "at most 9,223,372,036,854"},
                 {"clock-jump", "{\"process\":\"redis-n1\",\"delta_ms\":\"lots\"}", "", "delta_ms \"lots\" is not a number"},
                 // a move past what nanoseconds hold would wrap round: ahead read as back, and back as ahead
                 {"clock-jump", "{\"process\":\"redis-n1\",\"delta_ms\":9300000000000}", "", "at most 9,223,372,036,854 either way"},
