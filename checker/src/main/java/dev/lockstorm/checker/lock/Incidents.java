@@ -584,7 +584,7 @@ public final class Incidents {
      */
     private static String ledInstead(Context ctx, LeaseTerms terms, FaultSpan f, HoldInterval first) {
         if (terms.judges() != LeaseModel.Judges.LEADER && terms.judges() != LeaseModel.Judges.KEY_MASTER) return null;
-        long until = first.start().time() == Op.NO_TIME ? Op.NO_TIME : first.start().time() + WATCH_LAG;
+        long until = first.start().time() == Op.NO_TIME ? Op.NO_TIME : LeaseTerms.plus(first.start().time(), WATCH_LAG);
         Set<String> led = new java.util.LinkedHashSet<>();
         String at = leaderAt(ctx, f.start().index());
         if (at == null) return null;
@@ -703,7 +703,7 @@ public final class Incidents {
         long gAsk = ctx.h.get(gAskIndex).time();
         long holdAnswer = hold.start().time();
         if (terms == null || gAsk == Op.NO_TIME || holdAnswer == Op.NO_TIME) return "it asked before this hold began";
-        if (terms.expiresByItself() && holdAnswer - gAsk + terms.allowance() >= terms.ttl()) {
+        if (terms.expiresByItself() && holdAnswer - gAsk >= terms.ttl() - terms.allowance()) {
             return "it asked at " + History.duration(gAsk) + ", its " + terms.describe() + " or more before this hold's answer";
         }
         long until = f.end() == null ? Long.MAX_VALUE : f.end().time();

@@ -415,7 +415,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                     + ": the holder's " + describe() + ", last heard no earlier than " + History.duration(renewed) + ", could run out at "
                     + History.duration(end) + " at the earliest, after the grant at " + History.duration(grant), end);
         }
-        boolean late = end - elected < interval + slack;
+        boolean late = end - elected - slack < interval;
         // renewals held up at the old leader until the fault ended: the one held is lost or refused there, and the next goes out
         // (to a leader the client must find) up to an interval later
         boolean held = heldUntil >= end - slack - interval;
