@@ -384,7 +384,7 @@ public final class Incidents {
             long from = f.start().time();
             if (from <= answer || from > at || f.setRight() != Op.NO_TIME && f.setRight() <= at) continue;
             long until = f.end() == null ? at : Math.min(at, f.end().time());
-            long back = -move.aheadNanos(from, Long.MIN_VALUE, until).orElse(0);
+            long back = -move.aheadNanos(from, from - 1, until).orElse(0); // on a lease stamped before it
             if (back > most) {
                 most = back;
                 by = f;

@@ -287,23 +287,24 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
     Judgement expired(long start, long answer, long grant, HeldBack back) {
         if (!expiresByItself()) return Judgement.no("a " + describe() + " does not end by itself while its holder runs");
         long length = plus(ttl, back == null ? 0 : back.nanos());
+        long end = plus(start, length);
         if (grant - answer >= length) {
             return new Judgement(true, "the holder had held for " + History.duration(grant - answer) + " when the grant came, past its "
-                    + describe() + lengthened(back), plus(start, length));
+                    + describe() + lengthened(back), end);
         }
         if (grant - start >= length) {
             return new Judgement(true, "the grant came " + History.duration(grant - answer) + " after the holder's answer, within "
                     + History.duration(length - (grant - answer)) + " of its " + describe() + "'s end" + lengthened(back)
-                    + ": the lease began before that answer, so it may have run out", plus(start, length));
+                    + ": the lease began before that answer, so it may have run out", end);
         }
         if (back != null && grant - start >= ttl) {
             return new Judgement(false, "the holder's " + describe() + " would have run out by the grant at " + History.duration(grant)
                     + ", but the clock it is timed on was set back after it was stamped (" + back.fault().describe() + ", "
                     + back.fault().effect().clockMove().orElseThrow().words() + "): by that clock it ran to at least "
-                    + History.duration(plus(start, length)), plus(start, length));
+                    + History.duration(end), end);
         }
-        return new Judgement(false, "the holder's " + describe() + " ran to at least " + History.duration(plus(start, length)) + lengthened(back)
-                + ", after the grant at " + History.duration(grant), plus(start, length));
+        return new Judgement(false, "the holder's " + describe() + " ran to at least " + History.duration(end) + lengthened(back)
+                + ", after the grant at " + History.duration(grant), end);
     }
 
     /** {@code a + b}, held at the ends of a long: a time plus a lease of centuries is later than any event, never before them. */

@@ -539,16 +539,20 @@ class LeaseLimitsTest {
         assertTrue(c.why().contains("still held the lock at 5.100 s"), c.why());
     }
 
+    /** {@code h}, then c1 writes 100 ms on, its client telling it it still holds (asked at {@code asked}, answered at {@code at} ns); both release. */
+    private static Incident.Cause afterAYes(H h, long asked, long at) {
+        return cause(h.gap(100).invoke(0, "write", Map.of("token", 1, "value", 1)).gap(10)
+                .add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true)
+                .with("still_held_asked", asked).with("still_held_at", at).release(0).release(1));
+    }
+
     @Test
     void aYesAfterAGrantThatAServersClockExplainsIsNoDefect() {
         // the server's clock 3.5 s ahead ended c1's fixed 4 s lease before c2's grant at 1 s; c1's client, asked after that
         // grant, still said "yes", as a correct lock does that times its belief on its own clock: it cannot see the server's
-        Incident.Cause c = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1")).acquire(0, 1L).with("client", "c1")
+        Incident.Cause c = afterAYes(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1")).acquire(0, 1L).with("client", "c1")
                 .gap(100).nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", 3_500)).with("hosts", List.of("n1"))
-                .gap(900).acquire(1, 2L).with("client", "c2")
-                .gap(100).invoke(0, "write", Map.of("token", 1, "value", 1)).gap(10)
-                .add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true)
-                .with("still_held_asked", 1_101_000_000L).with("still_held_at", 1_105_000_000L).release(0).release(1));
+                .gap(900).acquire(1, 2L).with("client", "c2"), 1_101_000_000L, 1_105_000_000L);
         assertTrue(c.leaseLimit(), c.why());
         assertTrue(c.why().startsWith("a server's clock moved 3.500 s ahead"), c.why());
     }
@@ -1315,11 +1319,8 @@ class LeaseLimitsTest {
     @Test
     void aBeliefAfterAGrantNothingExplainsNamesTheGrantToo() {
         // no fault: c2 granted 1 s into c1's fixed 4 s lease, c1 told "yes" after it; its belief was borne out by its own lease
-        Incident.Cause both = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).acquire(0, 1L).with("client", "c1")
-                .gap(1_000).acquire(1, 2L).with("client", "c2")
-                .gap(100).invoke(0, "write", Map.of("token", 1, "value", 1)).gap(10)
-                .add(dev.lockstorm.checker.history.OpType.OK, 0, "write", null).with("still_held", true)
-                .with("still_held_asked", 1_105_000_000L).with("still_held_at", 1_108_000_000L).release(0).release(1));
+        Incident.Cause both = afterAYes(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).acquire(0, 1L).with("client", "c1")
+                .gap(1_000).acquire(1, 2L).with("client", "c2"), 1_105_000_000L, 1_108_000_000L);
         assertFalse(both.leaseLimit(), both.why());
         assertTrue(both.why().startsWith("its client told process 0 (client c1) it still held the lock at 1.108 s"), both.why());
         assertTrue(both.why().contains("; and nothing before the grant could have ended the holder's lease, so the service granted the lock"
