@@ -38,6 +38,12 @@ public record RunFacts(Map<?, ?> facts) {
                 return "\"lease_ms\" " + Op.show(l) + " is not a lease; expected whole milliseconds from 1 to " + MAX_LEASE_MS;
             }
         }
+        if (facts.containsKey("leader_watch_ms")) {
+            Object w = facts.get("leader_watch_ms");
+            if (!(w instanceof Long || w instanceof Integer) || ((Number) w).longValue() < 1 || ((Number) w).longValue() > MAX_LEASE_MS) {
+                return "\"leader_watch_ms\" " + Op.show(w) + " is not how often a leader watch asks; expected whole milliseconds from 1 to " + MAX_LEASE_MS;
+            }
+        }
         if (facts.containsKey("client_hosts") && !(facts.get("client_hosts") instanceof java.util.Collection<?> c
                 && c.stream().allMatch(x -> x instanceof String))) {
             return "\"client_hosts\" " + Op.show(facts.get("client_hosts")) + " is not a list of host names, such as [\"c1\", \"c2\"]";
@@ -88,6 +94,11 @@ public record RunFacts(Map<?, ?> facts) {
      */
     public boolean fencedReads() {
         return "all".equals(facts.get("fencing"));
+    }
+
+    /** How often the run's leader watch asked who leads ({@code leader_watch_ms}), when the run said: a change is seen that late at most. */
+    public OptionalLong leaderWatchNanos() {
+        return millis("leader_watch_ms");
     }
 
     /** The client hosts' names ({@code client_hosts}), empty when the run did not say. */

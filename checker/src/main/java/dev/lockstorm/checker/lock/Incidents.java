@@ -52,7 +52,7 @@ public final class Incidents {
         RunFacts facts = RunFacts.of(h);
         LeaseTerms terms = facts.leaseModel().map(LeaseTerms::of).orElse(null);
         long lastTime = h.size() == 0 ? 0 : h.get(h.size() - 1).time();
-        Context ctx = new Context(h, faults, facts.servers());
+        Context ctx = new Context(h, faults, facts);
         Map<Object, List<StaleWrite>> staleByLock = new java.util.HashMap<>();
         for (StaleWrite w : staleWrites) staleByLock.computeIfAbsent(w.write().lock(), k -> new ArrayList<>()).add(w);
         Map<Object, List<Overwrite>> lostByLock = new java.util.HashMap<>();
@@ -98,6 +98,11 @@ public final class Incidents {
         final Set<String> clientHosts;
         /** the run's servers, empty when the history does not say */
         final List<String> servers;
+        /**
+         * how late the run's leader watch may name a new leader: twice the interval at which it asks, as the run says it
+         * ({@code leader_watch_ms}), else a second (lockstorm's watch asks every half second)
+         */
+        final long watchLag;
         /** each client process's event indexes, in order */
         private final Map<Integer, int[]> eventsOf = new java.util.HashMap<>();
         /** the indexes of the run's leader watch's events, in order */
@@ -105,7 +110,7 @@ public final class Incidents {
         /** the indexes of the nemesis's events that inject or undo something (no harness fact), in order */
         private final int[] injections;
 
-        Context(History h, List<FaultSpan> all, List<String> servers) {
+        Context(History h, List<FaultSpan> all, RunFacts facts) {
             this.h = h;
             // by time when every event has one, else by position (a history that mixes both is read by position)
             this.timed = h.ops().stream().allMatch(op -> op.time() != Op.NO_TIME);
@@ -116,7 +121,8 @@ public final class Incidents {
             long max = Long.MIN_VALUE;
             for (int i = 0; i < sorted.size(); i++) maxEndSoFar[i] = max = Math.max(max, endOf(sorted.get(i)));
             this.clientHosts = clientHosts(h);
-            this.servers = servers;
+            this.servers = facts.servers();
+            this.watchLag = facts.leaderWatchNanos().stream().map(w -> LeaseTerms.plus(w, w)).findFirst().orElse(1_000_000_000L);
             Map<Integer, List<Integer>> lists = new java.util.HashMap<>();
             for (Op op : h.ops()) if (op.isClient()) lists.computeIfAbsent(op.process(), k -> new ArrayList<>()).add(op.index());
             lists.forEach((p, l) -> eventsOf.put(p, l.stream().mapToInt(Integer::intValue).toArray()));
@@ -584,7 +590,7 @@ public final class Incidents {
      */
     private static String ledInstead(Context ctx, LeaseTerms terms, FaultSpan f, HoldInterval first) {
         if (terms.judges() != LeaseModel.Judges.LEADER && terms.judges() != LeaseModel.Judges.KEY_MASTER) return null;
-        long until = first.start().time() == Op.NO_TIME ? Op.NO_TIME : LeaseTerms.plus(first.start().time(), WATCH_LAG);
+        long until = first.start().time() == Op.NO_TIME ? Op.NO_TIME : LeaseTerms.plus(first.start().time(), ctx.watchLag);
         Set<String> led = new java.util.LinkedHashSet<>();
         String at = leaderAt(ctx, f.start().index());
         if (at == null) return null;
@@ -598,9 +604,6 @@ public final class Incidents {
         }
         return led.stream().anyMatch(f.hosts()::contains) ? null : String.join(", then ", led);
     }
-
-    /** How late the run's leader watch may name a new leader: it asks every 500 ms; twice that, to be safe. */
-    private static final long WATCH_LAG = 1_000_000_000L;
 
     /** Where in {@code ctx.leaderEvents} the watch's first event after event {@code index} is (its length when none is). */
     private static int leaderEventAfter(Context ctx, int index) {

@@ -77,6 +77,18 @@ class HostileInputTest {
     }
 
     @Test
+    void aLeaderWatchIntervalThatIsNoIntervalIsRefusedByItsLine() {
+        // it says how late the watch may have named a leader: a misread one would count a clock the lease was not timed on
+        for (String every : new String[]{"0", "-500", "0.5", "\"500\"", "9223372036855"}) {
+            HistoryFormatException e = bad("{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"run\",\"value\":{\"leader_watch_ms\":" + every + "}}\n",
+                    HistoryFormat.JSONL);
+            assertTrue(e.getMessage().startsWith("h:1: \"leader_watch_ms\" ") && e.getMessage().contains("expected whole milliseconds"),
+                    every + ": " + e.getMessage());
+        }
+        assertEquals(java.util.OptionalLong.of(500_000_000L), new RunFacts(java.util.Map.of("leader_watch_ms", 500)).leaderWatchNanos());
+    }
+
+    @Test
     void aFencingModeThatIsNoneOfTheThreeIsRefusedByItsLine() {
         // the mode decides whether a read raises the resource's bar: a misspelt one must not silently mean "writes"
         for (String mode : new String[]{"\"All\"", "\"reads\"", "1", "null"}) {

@@ -253,6 +253,24 @@ class LeaseLimitsTest {
                 .gap(900).acquire(1, 2L).with("client", "c2").release(0).release(1)).leaseLimit());
     }
 
+    @Test
+    void theLeaderWatchMayNameALeaderTwiceItsIntervalLate() {
+        // n1 leads; n2's clock runs fast; the watch names n2 700 ms after the grant: within the second a watch that asks every
+        // 500 ms may lag (n2 may have led at the grant), past the 200 ms of one that asks every 100 ms
+        for (Integer every : new Integer[]{null, 100}) {
+            LeaseModel monotonic = new LeaseModel.Renewed(Duration.ofSeconds(10), Duration.ofMillis(3333), LeaseModel.Clock.SERVICE_MONOTONIC,
+                    LeaseModel.Judges.LEADER);
+            Map<String, Object> facts = run(monotonic, "n1", "n2", "n3");
+            if (every != null) facts.put("leader_watch_ms", every);
+            Incident.Cause c = cause(h().nemesis(NemesisEvent.RUN.f(), facts).nemesis("leader", "n1").with("hosts", List.of("n1"))
+                    .acquire(0, 1L).with("client", "c1")
+                    .gap(100).nemesis("clock-rate", Map.of("process", "zk-n2", "rate", 10.0, "clock", "monotonic")).with("hosts", List.of("n2"))
+                    .gap(900).acquire(1, 2L).with("client", "c2")
+                    .gap(700).nemesis("leader", "n2").with("hosts", List.of("n2")).release(0).release(1));
+            assertEquals(every == null, c.leaseLimit(), every + ": " + c.why());
+        }
+    }
+
     /**
      * Faults too small alone add up: c1 holds a lease renewed every 3.3 s with a 10 s ttl; it is frozen
      * from 1 s for {@code frozenMs} while n1's clock jumps {@code jumpMs} ahead at 2 s (none when 0);

@@ -17,7 +17,8 @@ import java.util.Objects;
  * leaders on the server lanes, and the checker weighs a failover of the leader that judged a lease.
  */
 final class LeaderWatch implements AutoCloseable {
-    private static final long EVERY_MS = 500;
+    /** How often it asks who leads; the run event says so ({@code leader_watch_ms}), so that the checker knows how late a change may be seen. */
+    static final long EVERY_MS = 500;
 
     private final Cluster cluster;
     private final Recorder recorder;

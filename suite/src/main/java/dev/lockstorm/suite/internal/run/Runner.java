@@ -326,6 +326,7 @@ public final class Runner {
         m.put("acquire_waits", spec.drawsAcquireWaits() ? "drawn" : "fixed");
         m.put("op_timeout_ms", spec.opTimeout().toMillis());
         m.put("hold_max_ms", spec.holdMax().toMillis());
+        m.put("leader_watch_ms", LeaderWatch.EVERY_MS);
         if (!spec.rest().isZero()) m.put("rest_ms", spec.rest().toMillis());
         if (spec.keepCrashed()) m.put("keep_crashed", true);
         m.put("seed", spec.seed());
