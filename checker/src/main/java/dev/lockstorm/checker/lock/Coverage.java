@@ -183,7 +183,15 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
         for (String host : f.hosts()) {
             String what = host + "'s clock " + move.words() + " at " + History.duration(from);
             if (!clients.contains(host)) {
-                out.add(what + " (a server)");
+                // set back (or slowed) and then right: only a hold granted meanwhile and held as it was set right saw the jump ahead
+                String right = "";
+                if (f.setRight() != Op.NO_TIME && move.settingRightHastens()) {
+                    boolean under = holds.stream().anyMatch(x -> x.start().time() >= from && x.start().time() < f.setRight()
+                            && overlaps(x, f.setRight(), f.setRight(), end));
+                    right = ", set right at " + History.duration(f.setRight()) + (under ? " under a hold granted while it was moved"
+                            : " under no hold granted while it was moved: setting it right tested nothing");
+                }
+                out.add(what + right + " (a server)");
                 continue;
             }
             List<HoldInterval> own = holds.stream().filter(x -> host.equals(String.valueOf(x.start().client()))).toList();

@@ -369,6 +369,15 @@ class CoverageAndCausesTest {
         assertTrue(moves.get(2).startsWith("c3's clock ahead 60.000 s") && moves.get(2).endsWith("it tested nothing"), moves.get(2));
         assertTrue(moves.get(3).startsWith("n2's clock ahead 4.000 s") && moves.get(3).endsWith("(a server)"), moves.get(3));
         assertTrue(r.coverage().describe().contains("clocks: c1's clock back 60.000 s"), r.coverage().describe());
+        // a server's clock set back and right again: whether a hold granted meanwhile was held as it was set right
+        CheckResult right = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S)
+                .nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", -60000)).with("hosts", List.of("n1"))
+                .acquire(0, 1L).with("client", "c1").gap(100).nemesis("clock-reset", List.of("redis-n1")).with("hosts", List.of("n1"))
+                .release(0).nemesis("clock-jump", Map.of("process", "redis-n1", "delta_ms", -60000)).with("hosts", List.of("n1"))
+                .gap(100).nemesis("clock-reset", List.of("redis-n1")).with("hosts", List.of("n1")).check(new FencedMutex());
+        List<String> back = right.coverage().clockMoves();
+        assertTrue(back.get(0).contains(", set right at 10") && back.get(0).endsWith(" under a hold granted while it was moved (a server)"), back.toString());
+        assertTrue(back.get(1).endsWith("setting it right tested nothing (a server)"), back.toString());
         // a client that never acted is known from the run's list of client hosts: its clock is a client's, not a server's
         Map<String, Object> facts = new java.util.LinkedHashMap<>(LEASE_2S);
         facts.put("client_hosts", List.of("c1", "c2", "c4"));
