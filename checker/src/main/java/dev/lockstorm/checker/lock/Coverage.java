@@ -185,7 +185,7 @@ public record Coverage(long leaseNanos, List<Moment> moments, List<String> clock
             if (!clients.contains(host)) {
                 // set back (or slowed) and then right: only a hold granted meanwhile and held as it was set right saw the jump ahead
                 String right = "";
-                if (f.setRight() != Op.NO_TIME && move.settingRightHastens()) {
+                if (f.setRightBy(end) && move.settingRightHastens()) {
                     boolean under = holds.stream().anyMatch(x -> x.start().time() >= from && x.start().time() < f.setRight()
                             && overlaps(x, f.setRight(), f.setRight(), end));
                     right = ", set right at " + History.duration(f.setRight()) + (under ? " under a hold granted while it was moved"

@@ -34,6 +34,11 @@ public record FaultSpan(String target, Op start, Op end, List<String> hosts, Fau
         return s <= to && e >= from;
     }
 
+    /** Whether its clock was set right again by {@code at} (a clock's move; never another fault). */
+    public boolean setRightBy(long at) {
+        return setRight != Op.NO_TIME && setRight <= at;
+    }
+
     /** "pause client-c3-p2 from 5.102 s to 13.310 s". */
     public String describe() {
         return kind() + " " + target + " from " + History.when(start) + (end == null ? " to the end" : " to " + History.when(end));

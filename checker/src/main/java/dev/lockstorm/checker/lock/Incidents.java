@@ -263,7 +263,7 @@ public final class Incidents {
                 }
                 // a clock set back (or slowed) and set right before the grant jumped ahead under a lease stamped meanwhile: one
                 // moved before the holder's answer (or its next renewal) and set right after its ask
-                boolean hastens = move.canHasten() || f.setRight() != Op.NO_TIME && f.setRight() <= at && f.setRight() > asked
+                boolean hastens = move.canHasten() || f.setRightBy(at) && f.setRight() > asked
                         && (f.start().time() <= answer || terms != null && terms.renewed()) && move.settingRightHastens();
                 if (hastens && (terms == null || terms.timedBy(move))) moves.add(f);
                 if ((terms == null || !timed) && !hastens) {
@@ -388,7 +388,7 @@ public final class Incidents {
             FaultEffect.Move move = f.effect().clockMove().orElse(null);
             if (move == null || !terms.timedBy(move) || !f.hosts().equals(ctx.servers)) continue;
             long from = f.start().time();
-            if (from <= answer || from > at || f.setRight() != Op.NO_TIME && f.setRight() <= at) continue;
+            if (from <= answer || from > at || f.setRightBy(at)) continue;
             long until = f.end() == null ? at : Math.min(at, f.end().time());
             long back = -move.aheadNanos(from, from - 1, until).orElse(0); // on a lease stamped before it
             if (back > most) {

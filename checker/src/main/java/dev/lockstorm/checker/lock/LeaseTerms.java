@@ -155,17 +155,13 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
             long from = f.start().time();
             if (from > at) return 0;
             FaultEffect.Move move = f.effect().clockMove().orElseThrow();
-            if (setRightBy(f, at)) {
+            if (f.setRightBy(at)) {
                 // the clock is right again: only a lease stamped while the move was on it moved, by minus what the move had put on it
                 if (stamped >= f.setRight()) return 0;
                 return Math.max(0, move.setRightNanos(from, Math.min(stamped, f.end().time())).orElse(0));
             }
             long end = f.end() == null ? at : Math.min(at, f.end().time());
             return Math.max(0, move.aheadNanos(from, stamped, end).orElse(0));
-        }
-
-        private static boolean setRightBy(FaultSpan f, long at) {
-            return f.setRight() != Op.NO_TIME && f.setRight() <= at;
         }
 
         /**
@@ -231,7 +227,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
             FaultEffect.Move move = f.effect().clockMove().orElseThrow();
             long end = f.end() == null ? until : Math.min(until, f.end().time());
             long gain = Math.max(0, move.gainNanos(from, stamped, end, window).orElse(0));
-            if (setRightBy(f, until) && stamped < f.setRight()) {
+            if (f.setRightBy(until) && stamped < f.setRight()) {
                 // the last renewal before the clock was set right: a window before it, while the move was on the clock
                 long renewal = Math.min(f.end().time(), Math.max(Math.max(stamped, from), f.setRight() - window));
                 gain = Math.max(gain, move.setRightNanos(from, renewal).orElse(0));
@@ -246,7 +242,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         long firstAhead(long stamped, long until) {
             long first = Long.MAX_VALUE;
             for (FaultSpan f : moves) {
-                boolean right = setRightBy(f, until);
+                boolean right = f.setRightBy(until);
                 if (ahead(f, stamped, right ? f.setRight() - 1 : until) > 0) first = Math.min(first, f.start().time());
                 else if (right && ahead(f, stamped, until) > 0) first = Math.min(first, f.setRight());
             }
@@ -504,7 +500,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         }
         if (ahead <= 0 && between <= 0) return Judgement.no("the " + what + " did not move it ahead (" + move.words() + "): a lease timed on it lasts no shorter");
         RunOut out = expiresByItself() ? one.runsOut(start, ttl, grant) : null;
-        if (out != null && f.setRight() != Op.NO_TIME && out.seen() >= f.setRight()) {
+        if (out != null && f.setRightBy(out.seen())) {
             // stamped while the clock was back (or slow), the lease was that much older once the clock was right again
             return new Judgement(true, "a server's clock was set right at " + History.duration(f.setRight()) + " (" + f.describe() + "), "
                     + History.duration(out.ahead()) + " ahead of the holder's " + describe() + " stamped from " + History.duration(start)
@@ -519,7 +515,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
                     + (out.at() == at ? ", as the clock moved" : ""), out.at());
         }
         if (renewed() && between >= ttl - allowance() - interval) {
-            boolean byRight = f.setRight() != Op.NO_TIME && f.setRight() <= grant && move.settingRightHastens();
+            boolean byRight = f.setRightBy(grant) && move.settingRightHastens();
             return Judgement.yes((byRight ? "a server's clock set right at " + History.duration(f.setRight()) + " (" + move.words()
                     + " until then) moved a renewal made meanwhile " : "a server's clock moved ") + History.duration(between) + " ahead before the grant ("
                     + f.describe() + "), more than the " + History.duration(ttl - interval) + " a renewal leaves before the end of the holder's " + describe());
