@@ -32,18 +32,9 @@ public record RunFacts(Map<?, ?> facts) {
      * to what the history's times can hold) or no model is bad input, refused by its line.
      */
     public static String problem(Map<?, ?> facts) {
-        if (facts.containsKey("lease_ms")) {
-            Object l = facts.get("lease_ms");
-            if (!(l instanceof Long || l instanceof Integer) || ((Number) l).longValue() < 1 || ((Number) l).longValue() > MAX_LEASE_MS) {
-                return "\"lease_ms\" " + Op.show(l) + " is not a lease; expected whole milliseconds from 1 to " + MAX_LEASE_MS;
-            }
-        }
-        if (facts.containsKey("leader_watch_ms")) {
-            Object w = facts.get("leader_watch_ms");
-            if (!(w instanceof Long || w instanceof Integer) || ((Number) w).longValue() < 1 || ((Number) w).longValue() > MAX_LEASE_MS) {
-                return "\"leader_watch_ms\" " + Op.show(w) + " is not how often a leader watch asks; expected whole milliseconds from 1 to " + MAX_LEASE_MS;
-            }
-        }
+        String millis = wholeMillis(facts, "lease_ms", "a lease");
+        if (millis == null) millis = wholeMillis(facts, "leader_watch_ms", "how often a leader watch asks");
+        if (millis != null) return millis;
         if (facts.containsKey("client_hosts") && !(facts.get("client_hosts") instanceof java.util.Collection<?> c
                 && c.stream().allMatch(x -> x instanceof String))) {
             return "\"client_hosts\" " + Op.show(facts.get("client_hosts")) + " is not a list of host names, such as [\"c1\", \"c2\"]";
@@ -62,6 +53,14 @@ public record RunFacts(Map<?, ?> facts) {
             }
         }
         return null;
+    }
+
+    /** What is wrong with {@code key}'s value when present: it must be whole milliseconds the history's nanoseconds can hold. */
+    private static String wholeMillis(Map<?, ?> facts, String key, String what) {
+        if (!facts.containsKey(key)) return null;
+        Object v = facts.get(key);
+        if ((v instanceof Long || v instanceof Integer) && ((Number) v).longValue() >= 1 && ((Number) v).longValue() <= MAX_LEASE_MS) return null;
+        return "\"" + key + "\" " + Op.show(v) + " is not " + what + "; expected whole milliseconds from 1 to " + MAX_LEASE_MS;
     }
 
     /** The lock's lease (session timeout, TTL), when the run said. */
