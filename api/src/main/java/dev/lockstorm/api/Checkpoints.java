@@ -23,6 +23,58 @@ public final class Checkpoints {
     /** {@link LockClient#release} returned; the driver has not heard of it yet. */
     public static final String AFTER_RELEASE = "after-release";
 
+    /** lockstorm's own points, in the order a cycle reaches them: each lies where its name says. */
+    public static final java.util.List<String> OWN = java.util.List.of(BEFORE_ACQUIRE, AFTER_GRANT, BEFORE_USE, BEFORE_RELEASE, AFTER_RELEASE);
+
+    /**
+     * Where a point of a lock's acquire lies against the moment its servers granted it: what tells a
+     * freeze there that delayed a grant from one that outlasted a lease. Its word in a history is
+     * {@link #wire()}.
+     */
+    public enum Place {
+        /** Before the servers granted (between a GET and its SET): nothing is held yet, and a freeze here only delays the grant. */
+        BEFORE_GRANT,
+        /** After the servers granted, before the acquire returned (between a SETNX and its EXPIRE): the lease runs while the client is frozen here. */
+        AFTER_GRANT;
+
+        /** {@code before-grant} or {@code after-grant}. */
+        public String wire() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+
+        /** The place {@code word} names, or empty. */
+        public static java.util.Optional<Place> fromWire(String word) {
+            for (Place p : values()) if (p.wire().equals(word)) return java.util.Optional.of(p);
+            return java.util.Optional.empty();
+        }
+    }
+
+    /**
+     * A point a lock marks inside its acquire ({@link ClientContext#checkpoint}) and its place, as
+     * {@link LockSystem#checkpoints()} declares it.
+     *
+     * @param name  the point's name, as the lock reaches it and {@code pause-at:NAME} aims at it: letters, digits, '.', '_' and '-'
+     * @param place before or after the servers granted
+     */
+    public record Point(String name, Place place) {
+        public Point {
+            Objects.requireNonNull(place, "place");
+            if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
+                throw new IllegalArgumentException("checkpoint " + name + ": a checkpoint's name is letters, digits, '.', '_' and '-'");
+            }
+        }
+
+        /** A point before the servers granted ({@link Place#BEFORE_GRANT}). */
+        public static Point beforeGrant(String name) {
+            return new Point(name, Place.BEFORE_GRANT);
+        }
+
+        /** A point after the servers granted, inside the acquire still ({@link Place#AFTER_GRANT}). */
+        public static Point afterGrant(String name) {
+            return new Point(name, Place.AFTER_GRANT);
+        }
+    }
+
     private static volatile Consumer<String> hook = name -> { };
 
     private Checkpoints() {

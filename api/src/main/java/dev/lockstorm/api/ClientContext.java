@@ -22,7 +22,9 @@ public record ClientContext(String connect, String lock, Duration lease, Map<Str
      * Marks a named point in this client's own code where the run's nemesis may pause or kill the
      * client process ({@code --nemesis pause-at:NAME}, {@code kill-at:NAME}): a crash between two
      * commands of an acquire is how a lock ends up held by nobody, or by two. Returns at once when no
-     * nemesis aims there ({@link Checkpoints}).
+     * nemesis aims there ({@link Checkpoints}). Declare each point of an acquire, with whether it
+     * comes before or after the servers granted, in {@link LockSystem#checkpoints()}: the checker
+     * judges a freeze there by it.
      *
      * <pre>{@code
      * redis.setnx(key, me);

@@ -73,6 +73,25 @@ public interface LockSystem {
         return new LeaseModel.Undeclared(context.lease());
     }
 
+    /**
+     * The points its clients mark inside their acquire ({@link ClientContext#checkpoint}), each
+     * with its place against the servers' grant; none by default. A client frozen at one
+     * ({@code --nemesis pause-at:NAME}) while another was granted is judged by it: frozen before
+     * its grant, its lease had not begun, and the grant beside it is the lock's defect; frozen
+     * after, its lease ran on, and a freeze past it is a lease limit. A point not declared here
+     * is placed nowhere, and a freeze there is judged as one that may have come after the grant,
+     * as a GC pause at an unknown moment is. Listed by {@code lockstorm systems}.
+     *
+     * <pre>{@code
+     * public List<Checkpoints.Point> checkpoints() {
+     *     return List.of(Checkpoints.Point.beforeGrant("after-get"));   // between the GET and the SET
+     * }
+     * }</pre>
+     */
+    default List<Checkpoints.Point> checkpoints() {
+        return List.of();
+    }
+
     /** A new, unopened client. Called in the client's own process. */
     LockClient newClient(ClientContext context);
 }

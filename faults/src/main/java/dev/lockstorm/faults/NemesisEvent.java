@@ -67,9 +67,6 @@ public enum NemesisEvent {
     /** The extra field that says what a fault was aimed at and hit ({@code "holder"}). */
     public static final String AIMED_AT = "aimed_at";
 
-    /** The checkpoint right after a grant, as a fault aimed at it names it ({@code pause-at:after-grant}). */
-    public static final String AFTER_GRANT = "after-grant";
-
     /** What a lasting fault is, as its span is named: from the event that opens it to the one that closes it. */
     public enum Span {
         PARTITION, LOSS, SLOW, DELAY, PAUSE, KILL, RENEWALS, CLOCK;

@@ -1,5 +1,6 @@
 package dev.lockstorm.checker.history;
 
+import dev.lockstorm.api.Checkpoints;
 import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.faults.NemesisEvent;
 
@@ -41,6 +42,11 @@ public record RunFacts(Map<?, ?> facts) {
         }
         if (facts.containsKey("fencing") && !(facts.get("fencing") instanceof String mode && FENCING.contains(mode))) {
             return "\"fencing\" " + Op.show(facts.get("fencing")) + " is not a fencing mode; expected one of " + FENCING;
+        }
+        if (facts.containsKey("checkpoints") && !(facts.get("checkpoints") instanceof Map<?, ?> points && points.entrySet().stream()
+                .allMatch(e -> e.getKey() instanceof String && e.getValue() instanceof String w && Checkpoints.Place.fromWire(w).isPresent()))) {
+            return "\"checkpoints\" " + Op.show(facts.get("checkpoints")) + " does not place the lock's checkpoints; expected an object"
+                    + " such as {\"after-get\": \"before-grant\"}, each place one of " + java.util.Arrays.stream(Checkpoints.Place.values()).map(Checkpoints.Place::wire).toList();
         }
         if (facts.containsKey("lease_model")) {
             if (!(facts.get("lease_model") instanceof Map<?, ?> model)) {
@@ -98,6 +104,17 @@ public record RunFacts(Map<?, ?> facts) {
     /** How often the run's leader watch asked who leads ({@code leader_watch_ms}), when the run said: a change is seen that late at most. */
     public OptionalLong leaderWatchNanos() {
         return millis("leader_watch_ms");
+    }
+
+    /**
+     * Where the lock's own checkpoints lie against its grant ({@code checkpoints}, as {@code LockSystem.checkpoints} declared
+     * them), empty when the run placed none.
+     */
+    public Map<String, Checkpoints.Place> checkpoints() {
+        if (!(facts.get("checkpoints") instanceof Map<?, ?> points)) return Map.of();
+        Map<String, Checkpoints.Place> out = new java.util.HashMap<>();
+        points.forEach((k, v) -> Checkpoints.Place.fromWire(String.valueOf(v)).ifPresent(p -> out.put(String.valueOf(k), p)));
+        return Map.copyOf(out);
     }
 
     /** The client hosts' names ({@code client_hosts}), empty when the run did not say. */

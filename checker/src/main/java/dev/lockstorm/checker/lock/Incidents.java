@@ -1,5 +1,6 @@
 package dev.lockstorm.checker.lock;
 
+import dev.lockstorm.api.Checkpoints;
 import dev.lockstorm.api.LeaseModel;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
@@ -103,6 +104,8 @@ public final class Incidents {
          * ({@code leader_watch_ms}), else a second (lockstorm's watch asks every half second)
          */
         final long watchLag;
+        /** where the lock's own checkpoints lie against its grant, as the run declared them ({@code checkpoints}) */
+        final Map<String, Checkpoints.Place> points;
         /** each client process's event indexes, in order */
         private final Map<Integer, int[]> eventsOf = new java.util.HashMap<>();
         /** the indexes of the run's leader watch's events, in order */
@@ -122,6 +125,7 @@ public final class Incidents {
             for (int i = 0; i < sorted.size(); i++) maxEndSoFar[i] = max = Math.max(max, endOf(sorted.get(i)));
             this.clientHosts = clientHosts(h);
             this.servers = facts.servers();
+            this.points = facts.checkpoints();
             this.watchLag = facts.leaderWatchNanos().stream().map(w -> LeaseTerms.plus(w, w)).findFirst().orElse(1_000_000_000L);
             Map<Integer, List<Integer>> lists = new java.util.HashMap<>();
             for (Op op : h.ops()) if (op.isClient()) lists.computeIfAbsent(op.process(), k -> new ArrayList<>()).add(op.index());
@@ -237,7 +241,7 @@ public final class Incidents {
         // the lease may have begun at the holder's ask when its own links or process were held up while it asked (the answer came late)
         // (a freeze unless aimed at a point before the grant: frozen there, its lease began after the freeze)
         boolean fromAsk = before.stream().anyMatch(f -> onClientOf(f, hold) && f.start().index() < hold.start().index()
-                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms, hold)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || !aimedBeforeGrant(f)));
+                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms, hold)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || !aimedBeforeGrant(ctx, f)));
         long start = terms == null || fromAsk ? asked : Math.max(asked, answer - terms.allowance());
         // a fixed lease that ran out by itself before the grant needs no fault to end it: a fault then only overlapped the hold, so
         // the lease's own end is the cause (the holder's belief is still judged first); an undeclared model may be renewed, where
@@ -665,11 +669,12 @@ public final class Incidents {
                     + " its acquire took" + took);
         }
         // inside its acquire, a freeze aimed at a point of the lock's code before its grant (between a GET and its SET) came
-        // before the grant, and the holder's lease began later; one aimed at no point may have come after the server granted
-        // (the reply waiting in the frozen client's socket), and is judged as one that did
-        if (onClient && f.start().index() < hold.start().index() && f.effect().onProcess() == FaultEffect.OnProcess.FREEZES && aimedBeforeGrant(f)) {
+        // before the grant, and the holder's lease began later; one aimed at no point, or at one the lock does not place, may
+        // have come after the server granted (the reply waiting in the frozen client's socket), and is judged as one that did
+        if (onClient && f.start().index() < hold.start().index() && f.effect().onProcess() == FaultEffect.OnProcess.FREEZES && aimedBeforeGrant(ctx, f)) {
             return LeaseTerms.Judgement.no("the holder was frozen inside its acquire, before its grant (" + f.describe() + ")");
         }
+        if (onClient && f.start().index() < hold.start().index() && f.effect().onProcess() == FaultEffect.OnProcess.FREEZES) placed += unplaced(ctx, f);
         if (terms == null || !timed || f.start().time() == Op.NO_TIME) {
             return LeaseTerms.Judgement.yes("the holder was " + impact.words() + " before the grant (" + f.describe() + ")" + placed + unjudged(terms));
         }
@@ -700,19 +705,19 @@ public final class Incidents {
     private static String grantedFirst(Context ctx, LeaseTerms terms, HoldInterval hold, HoldInterval g, FaultSpan f) {
         if (g.token() != null && hold.token() != null) return g.token() < hold.token() ? "its token is lower" : null;
         // a freeze aimed at a point of the lock's code before its grant (pause-at:after-get) came before the grant
-        if (aimedBeforeGrant(f)) return null;
+        if (aimedBeforeGrant(ctx, f)) return null;
         int gAskIndex = ctx.h.partner(g.start().index());
         if (gAskIndex < 0 || gAskIndex > hold.start().index()) return null;
         long gAsk = ctx.h.get(gAskIndex).time();
         long holdAnswer = hold.start().time();
-        if (terms == null || gAsk == Op.NO_TIME || holdAnswer == Op.NO_TIME) return "it asked before this hold began";
+        if (terms == null || gAsk == Op.NO_TIME || holdAnswer == Op.NO_TIME) return "it asked before this hold began" + unplaced(ctx, f);
         if (terms.expiresByItself() && holdAnswer - gAsk >= terms.ttl() - terms.allowance()) {
-            return "it asked at " + History.duration(gAsk) + ", its " + terms.describe() + " or more before this hold's answer";
+            return "it asked at " + History.duration(gAsk) + ", its " + terms.describe() + " or more before this hold's answer" + unplaced(ctx, f);
         }
         long until = f.end() == null ? Long.MAX_VALUE : f.end().time();
         FaultEffect.Impact impact = f.effect().onProcess() == FaultEffect.OnProcess.FREEZES ? FaultEffect.Impact.FROZEN : FaultEffect.Impact.CUT_OFF;
         LeaseTerms.Judgement j = terms.stopped(f, impact, true, f.start().time(), until, gAsk, holdAnswer, LeaseTerms.Clocks.NONE);
-        return j.suffices() ? "it asked before this hold began, and " + j.why() : null;
+        return j.suffices() ? "it asked before this hold began, and " + j.why() + unplaced(ctx, f) : null;
     }
 
     /**
@@ -728,15 +733,36 @@ public final class Incidents {
         return String.valueOf(hold.start().client());
     }
 
-    /** Whether the fault was aimed at the moment right after a grant ({@code pause-at:after-grant}, {@code kill-at:after-grant}). */
-    private static boolean afterGrant(FaultSpan f) {
-        return String.valueOf(f.start().extra("fault")).endsWith(":" + dev.lockstorm.faults.NemesisEvent.AFTER_GRANT);
+    /**
+     * The checkpoint a fault was aimed at ({@code pause-at:after-get}: {@code after-get}; a replayed step's, {@code pause-at:after-get#2},
+     * too), or null: aimed at none.
+     */
+    private static String aimedPoint(FaultSpan f) {
+        String aim = String.valueOf(f.start().extra("fault")).replaceFirst("#[0-9]+$", "");
+        for (String kind : List.of("pause-at:", "kill-at:")) if (aim.startsWith(kind)) return aim.substring(kind.length());
+        return null;
     }
 
-    /** Whether the fault was aimed at a point of an acquire other than right after its grant ({@code pause-at:after-get}). */
-    private static boolean aimedBeforeGrant(FaultSpan f) {
-        String aim = String.valueOf(f.start().extra("fault"));
-        return (aim.startsWith("pause-at:") || aim.startsWith("kill-at:")) && !afterGrant(f);
+    /**
+     * Whether the fault was aimed at a point of an acquire before the servers granted it: lockstorm's own before the call, or
+     * one the lock declares so ({@code LockSystem.checkpoints}, the run event's {@code checkpoints}). A point it places after,
+     * or does not place, may have been reached after the grant.
+     */
+    private static boolean aimedBeforeGrant(Context ctx, FaultSpan f) {
+        String point = aimedPoint(f);
+        return point != null && (point.equals(Checkpoints.BEFORE_ACQUIRE)
+                || ctx.points.get(point) == Checkpoints.Place.BEFORE_GRANT);
+    }
+
+    /**
+     * Words for a fault aimed at a point of the lock's own that the run does not place against the grant, judged as one that
+     * may have come after it; empty for any other fault.
+     */
+    private static String unplaced(Context ctx, FaultSpan f) {
+        String point = aimedPoint(f);
+        if (point == null || ctx.points.containsKey(point) || Checkpoints.OWN.contains(point)) return "";
+        return "; the lock does not say whether its point " + point + " comes before or after its servers grant (LockSystem.checkpoints),"
+                + " so a fault there is judged as one that may have come after the grant";
     }
 
     /** A pause or cut of {@code g}'s own client between its acquire's ask and its answer, or null. */

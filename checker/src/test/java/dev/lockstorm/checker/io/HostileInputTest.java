@@ -100,6 +100,19 @@ class HostileInputTest {
     }
 
     @Test
+    void checkpointsThatPlaceNothingAreRefusedByTheirLine() {
+        // where a point lies decides whether a freeze there delayed a grant or outlasted a lease: a misspelt place must not mean either
+        for (String points : new String[]{"[\"after-get\"]", "{\"after-get\":\"before\"}", "{\"after-get\":1}", "\"after-get\""}) {
+            HistoryFormatException e = bad("{\"type\":\"info\",\"process\":\"nemesis\",\"f\":\"run\",\"value\":{\"checkpoints\":" + points + "}}\n",
+                    HistoryFormat.JSONL);
+            assertTrue(e.getMessage().startsWith("h:1: \"checkpoints\" ") && e.getMessage().contains("expected an object such as {\"after-get\": \"before-grant\"}")
+                    && e.getMessage().contains("[before-grant, after-grant]"), points + ": " + e.getMessage());
+        }
+        assertEquals(java.util.Map.of("after-get", dev.lockstorm.api.Checkpoints.Place.BEFORE_GRANT),
+                new RunFacts(java.util.Map.of("checkpoints", java.util.Map.of("after-get", "before-grant"))).checkpoints());
+    }
+
+    @Test
     void aFaultsMalformedValueIsRefusedByItsLineNeverUsedToExplain() {
         String[][] cases = {
                 {"start-partition", "{\"c1\":[\"n1\"]}", ",\"cut\":\"sideways\"", "cut \"sideways\" is no way to cut"},

@@ -466,12 +466,54 @@ class CoverageAndCausesTest {
 
     @Test
     void aHolderFrozenInsideItsAcquireBeforeItsGrantIsStillJudged() {
-        // frozen between its GET and its SET (no after-grant aim): its lease began after the freeze
-        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).invoke(0, "acquire").with("client", "c1")
-                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1")).with("fault", "pause-at:after-get").gap(8000)
+        // frozen between its GET and its SET, a point the lock places before its grant: its lease began after the freeze
+        Incident.Cause before = frozenAtAfterGet(Map.of("after-get", "before-grant"));
+        assertFalse(before.leaseLimit(), before.why());
+        // and so is the same freeze replayed from a schedule, which names its step
+        Incident.Cause replayed = frozenAt("pause-at:after-get#2", Map.of("after-get", "before-grant"));
+        assertFalse(replayed.leaseLimit(), replayed.why());
+        // so is one frozen at lockstorm's own point before the call
+        CheckResult own = h().nemesis(NemesisEvent.RUN.f(), LEASE_2S).invoke(0, "acquire").with("client", "c1")
+                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1")).with("fault", "pause-at:before-acquire").gap(8000)
                 .nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
                 .ok(0, "acquire", 1L).with("client", "c1").acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
-        assertFalse(r.incidents().get(0).cause().leaseLimit(), r.incidents().get(0).cause().why());
+        assertFalse(own.incidents().get(0).cause().leaseLimit(), own.incidents().get(0).cause().why());
+    }
+
+    @Test
+    void aHolderFrozenAtAPointOfItsAcquireAfterItsGrantOrAtOneThatIsNotPlacedMayHaveOutlivedItsLease() {
+        // after the servers granted (between a SETNX and its EXPIRE), the lease ran while it was frozen: a lease limit
+        Incident.Cause after = frozenAtAfterGet(Map.of("after-get", "after-grant"));
+        assertTrue(after.leaseLimit(), after.why());
+        assertFalse(after.why().contains("does not say"), after.why());
+        // lockstorm's own point right after the grant, replayed from a schedule (its step named): it once read as before the grant,
+        // and a correct lock's replay showed a "defect"
+        Incident.Cause replayed = frozenAt("pause-at:after-grant#2", Map.of());
+        assertTrue(replayed.leaseLimit(), replayed.why());
+        assertFalse(replayed.why().contains("does not say"), replayed.why());
+        // a point the run does not place (a lock that declares none) may lie either side, and is judged as one after; the words say so
+        Incident.Cause unplaced = frozenAtAfterGet(Map.of());
+        assertTrue(unplaced.leaseLimit(), unplaced.why());
+        assertTrue(unplaced.why().contains("the lock does not say whether its point after-get comes before or after its servers grant"), unplaced.why());
+        // another point placed says nothing of this one
+        Incident.Cause other = frozenAtAfterGet(Map.of("after-set", "before-grant"));
+        assertTrue(other.leaseLimit(), other.why());
+    }
+
+    /** c1 asks and is frozen 8 s at {@code after-get}, its lock's points placed as {@code points}; c2 is granted right after c1's answer. */
+    private static Incident.Cause frozenAtAfterGet(Map<String, String> points) {
+        return frozenAt("pause-at:after-get", points);
+    }
+
+    /** The same, the freeze's fault named {@code fault}. */
+    private static Incident.Cause frozenAt(String fault, Map<String, String> points) {
+        Map<String, Object> run = new java.util.HashMap<>(LEASE_2S);
+        if (!points.isEmpty()) run.put("checkpoints", points);
+        CheckResult r = h().nemesis(NemesisEvent.RUN.f(), run).invoke(0, "acquire").with("client", "c1")
+                .nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1")).with("fault", fault).gap(8000)
+                .nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                .ok(0, "acquire", 1L).with("client", "c1").acquire(1, 2L).with("client", "c2").release(0).release(1).check(new FencedMutex());
+        return r.incidents().get(0).cause();
     }
 
     @Test

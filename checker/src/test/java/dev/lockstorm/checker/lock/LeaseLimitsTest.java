@@ -1214,8 +1214,10 @@ class LeaseLimitsTest {
                 .ok(1, "acquire", null).with("client", "c2").release(0).release(1);
         CheckResult s = soon.check(new Mutex());
         assertFalse(s.incidents().get(0).cause().leaseLimit(), s.incidents().get(0).cause().why());
-        // frozen at a point of its acquire before its grant (between a GET and its SET): its grant came after the freeze
-        var beforeGrant = h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).invoke(1, "acquire").with("client", "c2")
+        // frozen at a point of its acquire the lock places before its grant (between a GET and its SET): its grant came after the freeze
+        Map<String, Object> placed = run(FIXED_4S);
+        placed.put("checkpoints", Map.of("after-get", "before-grant"));
+        var beforeGrant = h().nemesis(NemesisEvent.RUN.f(), placed).invoke(1, "acquire").with("client", "c2")
                 .nemesis("start-pause", List.of("client-c2-p1")).with("hosts", List.of("c2")).with("fault", "pause-at:after-get")
                 .gap(5_000).acquire(0, null).with("client", "c1")
                 .gap(1_000).nemesis("stop-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"))

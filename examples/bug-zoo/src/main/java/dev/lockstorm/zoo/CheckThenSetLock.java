@@ -6,6 +6,9 @@ import io.lettuce.core.SetArgs;
 
 /** Bug: check, then act. GET says the key is free, then a plain SET takes it: two waiters that looked at once both take it. */
 final class CheckThenSetLock extends RedisZooLock {
+    /** Its checkpoint between the GET and the SET ({@code --nemesis pause-at:after-get}). */
+    static final String AFTER_GET = "after-get";
+
     CheckThenSetLock(ClientContext context) {
         super(context);
     }
@@ -13,7 +16,7 @@ final class CheckThenSetLock extends RedisZooLock {
     @Override
     Lease tryOnce() {
         if (redis.get(KEY) != null) return null;
-        context.checkpoint("after-get");
+        context.checkpoint(AFTER_GET);
         redis.set(KEY, me, SetArgs.Builder.px(ttlMillis()));
         return new Lease(null, me);
     }

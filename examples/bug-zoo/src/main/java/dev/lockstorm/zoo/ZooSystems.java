@@ -74,6 +74,12 @@ public abstract class ZooSystems implements LockSystem {
         public CheckThenSet() {
             super("zoo-check-then-set", "bug: GET, then a plain SET (check-then-act)", false, CheckThenSetLock::new);
         }
+
+        /** Between its GET and its SET: nothing is held yet, so a grant to another while it is frozen there is the lock's. */
+        @Override
+        public java.util.List<dev.lockstorm.api.Checkpoints.Point> checkpoints() {
+            return java.util.List.of(dev.lockstorm.api.Checkpoints.Point.beforeGrant(CheckThenSetLock.AFTER_GET));
+        }
     }
 
     public static final class BlindRelease extends ZooSystems {

@@ -2,6 +2,7 @@ package dev.lockstorm.locks.internal.registry;
 
 import dev.lockstorm.locks.internal.names.DidYouMean;
 
+import dev.lockstorm.api.Checkpoints;
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.ResourceType;
 
@@ -12,11 +13,13 @@ import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -45,6 +48,7 @@ public final class Registry {
     private Registry(ClassLoader loader, List<Path> classpath) {
         this.classpath = List.copyOf(classpath);
         this.systems = find(LockSystem.class, LockSystem::name, loader);
+        systems.values().forEach(Registry::checkPoints);
         this.resources = find(ResourceType.class, ResourceType::name, loader);
     }
 
@@ -196,6 +200,19 @@ public final class Registry {
             }
         }
         return byName;
+    }
+
+    /** A system's checkpoints each name one point, none of lockstorm's own (whose places their names say): else the checker could not place a freeze there. */
+    private static void checkPoints(Found<LockSystem> f) {
+        Set<String> seen = new HashSet<>();
+        for (Checkpoints.Point p : f.plugin().checkpoints()) {
+            boolean own = Checkpoints.OWN.contains(p.name());
+            if (own || !seen.add(p.name())) {
+                throw new PluginException(f.plugin().getClass().getName() + " (" + f.source() + ") declares the checkpoint '" + p.name() + "' "
+                        + (own ? "that is lockstorm's own (" + String.join(", ", Checkpoints.OWN) + ")" : "twice")
+                        + "; each of a lock's checkpoints is declared once, under a name of its own");
+            }
+        }
     }
 
     private static String sourceOf(Class<?> c) {

@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
 /** {@code lockstorm hunt}: the generic nemeses, seed after seed, until a lock defect or the budget's end. */
 @Command(name = "hunt", mixinStandardHelpOptions = true,
         description = {"Looks for a defect in a lock: runs it under the generic nemeses (the holder paused, killed or cut off, server"
-                + " partitions, clocks, a mix) and faults aimed at its phases (pause-at: and kill-at: after-grant, before-release,"
+                + " partitions, clocks, a mix) and faults aimed at its phases (pause-at: each checkpoint the lock declares; pause-at: and kill-at: after-grant, before-release,"
                 + " before-acquire), seed after seed, and stops at the first lock defect: an incident no fault explains, a holder told"
                 + " it still held the lock after another was granted it, tokens out of order, or a lock not live after the heal."
                 + " Lease limits (a holder frozen past its lease: any lease lock does that) are reported, not stopped at. Prints the run"

@@ -44,6 +44,10 @@ public final class SystemsCommand implements Callable<Integer> {
                 String takes = o.choices().isEmpty() ? "" : " (" + String.join(" | ", o.choices()) + ")";
                 System.out.printf("%-" + width + "s   --option %s=%s%s   %s%n", "", o.name(), o.defaultValue(), takes, o.description());
             }
+            if (!s.checkpoints().isEmpty()) {
+                System.out.printf("%-" + width + "s   checkpoints in its acquire (pause-at:, kill-at:): %s%n", "", String.join(", ",
+                        s.checkpoints().stream().map(p -> p.name() + " (" + p.place().wire() + ")").toList()));
+            }
         }
         System.out.println();
         String resourceRow = (sources ? "%-" + width + "s %s" : "%s%.0s") + "%n";

@@ -60,17 +60,21 @@ public final class Hunt {
             "pause-node", "kill-client", "pause-at:after-grant", "kill-at:after-grant", "pause-at:before-release", "kill-at:before-acquire");
 
     /**
-     * The rotation's nemeses when none are named: with {@code --fencing}, a caller frozen at each of the resource's own
-     * checkpoints comes first (between its check and its write is where a resource of one's own most often breaks), then,
-     * for a resource kept as a service, the holder's writes delayed on their way to it, the service restarted on its files
-     * and frozen, the holder's links to it cut, lossy or slow, then {@link #NEMESES}.
+     * The rotation's nemeses when none are named: a client frozen at each checkpoint the lock declares in its acquire comes
+     * first (where its author knows a pause hurts: between a check and its act); with {@code --fencing}, a caller frozen at
+     * each of the resource's own checkpoints (between its check and its write is where a resource of one's own most often
+     * breaks), then, for a resource kept as a service, the holder's writes delayed on their way to it, the service restarted
+     * on its files and frozen, the holder's links to it cut, lossy or slow; then {@link #NEMESES}.
      */
-    static List<String> rotation(ResourceType resource, Fencing fencing) {
-        boolean service = resource.where() == ResourceType.Where.SERVICE;
-        if (fencing == Fencing.NONE || resource.checkpoints().isEmpty() && !service) return NEMESES;
+    static List<String> rotation(LockSystem system, ResourceType resource, Fencing fencing) {
         List<String> all = new ArrayList<>();
-        for (String point : resource.checkpoints()) all.add(AtCheckpoint.PAUSE + point);
-        if (service) all.addAll(List.of(DelayHolder.TO_RESOURCE, ResourceDown.RESTART, ResourceDown.PAUSE, FlakyNet.TO_RESOURCE));
+        for (var point : system.checkpoints()) all.add(AtCheckpoint.PAUSE + point.name());
+        if (fencing != Fencing.NONE) {
+            for (String point : resource.checkpoints()) all.add(AtCheckpoint.PAUSE + point);
+            if (resource.where() == ResourceType.Where.SERVICE) {
+                all.addAll(List.of(DelayHolder.TO_RESOURCE, ResourceDown.RESTART, ResourceDown.PAUSE, FlakyNet.TO_RESOURCE));
+            }
+        }
         all.addAll(NEMESES);
         return List.copyOf(all);
     }
@@ -172,7 +176,7 @@ public final class Hunt {
         long end = System.nanoTime() + budget.toNanos();
         Map<String, Integer> reached = new LinkedHashMap<>();
         for (String k : Coverage.KEYS) reached.put(k, 0);
-        List<String> names = nemeses != null ? nemeses : rotation(resource, fencing);
+        List<String> names = nemeses != null ? nemeses : rotation(system, resource, fencing);
         List<NemesisKind> kinds = new ArrayList<>();
         for (String n : names) {
             NemesisKind k = NemesisKinds.byName(n);

@@ -34,8 +34,7 @@ public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
     public AtCheckpoint {
         if (point == null || !point.matches("[A-Za-z0-9._-]+")) {
             throw new IllegalArgumentException("--nemesis " + (kill ? KILL : PAUSE) + point + ": a checkpoint's name is letters, digits, '.', '_' and '-'"
-                    + " (lockstorm's own: " + String.join(", ", Checkpoints.BEFORE_ACQUIRE, Checkpoints.AFTER_GRANT, Checkpoints.BEFORE_USE,
-                    Checkpoints.BEFORE_RELEASE, Checkpoints.AFTER_RELEASE) + ")");
+                    + " (lockstorm's own: " + String.join(", ", Checkpoints.OWN) + ")");
         }
     }
 

@@ -137,6 +137,8 @@ public final class Runner {
             lab.stampLogs(new LogStamp(started)::now);
             log.log("run: " + spec.commandLine() + " (seed " + spec.seed() + ")");
             recorder.run(runFacts(spec));
+            String unplaced = unplacedPoint(spec);
+            if (unplaced != null) log.say("lockstorm: " + unplaced);
             log.log(placement.describe(sites, hostNames));
             if (lab instanceof SshLab remote) remote.removedAtOpen().forEach(l -> log.say("lockstorm: removed what an earlier run left on " + l));
             log.say("lockstorm: " + (use.cluster() == null ? "starting " : "kept from the last run, emptied: ") + String.join(" ", topology.hostNames())
@@ -320,6 +322,12 @@ public final class Runner {
         // the client hosts by name: a fault on one that never got to act is still a client's, not a server's
         m.put("client_hosts", java.util.stream.IntStream.rangeClosed(1, spec.clients()).mapToObj(i -> "c" + i).toList());
         m.put("lease_model", spec.system().leaseModel(new dev.lockstorm.api.ClientContext("", LOCK, spec.lease(), spec.options())).toData());
+        // where the lock's own checkpoints lie against its grant: how a freeze aimed at one is judged
+        if (!spec.system().checkpoints().isEmpty()) {
+            Map<String, String> points = new LinkedHashMap<>();
+            for (var p : spec.system().checkpoints()) points.put(p.name(), p.place().wire());
+            m.put("checkpoints", points);
+        }
         // what the resource was asked to check: whether a fenced read raises its bar, and whether a refusal is fencing at work
         m.put("fencing", spec.fencing().wire());
         m.put("acquire_timeout_ms", spec.acquireTimeout().toMillis());
@@ -332,6 +340,20 @@ public final class Runner {
         m.put("seed", spec.seed());
         if (spec.nemesis() instanceof Replay r) m.put("schedule_steps", r.schedule().steps().size());
         return m;
+    }
+
+    /**
+     * Why a run aimed at a checkpoint that neither lockstorm, the lock nor the resource places will judge its freezes loosely,
+     * or null: a freeze there inside an acquire may have come after the grant, so a grant beside it counts as a lease limit.
+     */
+    static String unplacedPoint(RunSpec spec) {
+        if (!(spec.nemesis() instanceof dev.lockstorm.suite.internal.nemesiskinds.AtCheckpoint at)) return null;
+        String point = at.point();
+        if (dev.lockstorm.api.Checkpoints.OWN.contains(point) || spec.resource().checkpoints().contains(point)
+                || spec.system().checkpoints().stream().anyMatch(p -> p.name().equals(point))) return null;
+        return spec.system().name() + " does not declare the checkpoint " + point + " (LockSystem.checkpoints): the checker cannot tell"
+                + " whether a freeze there came before or after its servers granted, and judges it as one after (a grant beside it is a lease"
+                + " limit); a point the lock never reaches is never faulted";
     }
 
     static Map<String, Object> runInfo(RunSpec spec, int faults, Instant startedAt, Path dir) {

@@ -176,22 +176,46 @@ class HuntRotationTest {
                 return List.of("checked", "stored");
             }
         };
-        List<String> fenced = Hunt.rotation(marked, dev.lockstorm.api.Fencing.WRITES);
+        List<String> fenced = Hunt.rotation(PLAIN, marked, dev.lockstorm.api.Fencing.WRITES);
         assertEquals(List.of("pause-at:checked", "pause-at:stored"), fenced.subList(0, 2));
         assertEquals(Hunt.NEMESES, fenced.subList(2, fenced.size()));
         fenced.forEach(NemesisKinds::byName); // every word names a nemesis
-        assertEquals(Hunt.NEMESES, Hunt.rotation(marked, dev.lockstorm.api.Fencing.NONE), "without fencing there is no resource defect to hunt");
+        assertEquals(Hunt.NEMESES, Hunt.rotation(PLAIN, marked, dev.lockstorm.api.Fencing.NONE), "without fencing there is no resource defect to hunt");
+    }
+
+    /** A lock that declares no checkpoint of its own. */
+    private static final dev.lockstorm.api.LockSystem PLAIN = marking(List.of());
+
+    private static dev.lockstorm.api.LockSystem marking(List<dev.lockstorm.api.Checkpoints.Point> points) {
+        return new dev.lockstorm.api.LockSystem() {
+            public String name() { return "marking"; }
+            public String description() { return "a lock of the test"; }
+            public dev.lockstorm.api.Topology topology() { return dev.lockstorm.api.Topology.REDIS_SINGLE; }
+            public boolean fencingToken() { return false; }
+            public List<dev.lockstorm.api.Checkpoints.Point> checkpoints() { return points; }
+            public dev.lockstorm.api.LockClient newClient(dev.lockstorm.api.ClientContext context) { throw new UnsupportedOperationException(); }
+        };
+    }
+
+    @Test
+    void huntingALockFreezesAClientAtEachCheckpointItDeclaresFirst() {
+        var lock = marking(List.of(dev.lockstorm.api.Checkpoints.Point.beforeGrant("after-get"), dev.lockstorm.api.Checkpoints.Point.afterGrant("after-setnx")));
+        var counter = new dev.lockstorm.locks.store.CounterResource();
+        List<String> rotation = Hunt.rotation(lock, counter, dev.lockstorm.api.Fencing.NONE);
+        assertEquals(List.of("pause-at:after-get", "pause-at:after-setnx"), rotation.subList(0, 2));
+        assertEquals(Hunt.NEMESES, rotation.subList(2, rotation.size()));
+        assertEquals(Hunt.NEMESES, Hunt.rotation(PLAIN, counter, dev.lockstorm.api.Fencing.ALL), "a lock and a resource that declare no point");
     }
 
     @Test
     void huntingAResourceServiceAlsoHoldsAHoldersWriteInFlightToItRightAfterItsCheckpoints() {
         dev.lockstorm.api.ResourceType served = new dev.lockstorm.locks.store.CounterService();
-        List<String> fenced = Hunt.rotation(served, dev.lockstorm.api.Fencing.ALL);
+        List<String> fenced = Hunt.rotation(PLAIN, served, dev.lockstorm.api.Fencing.ALL);
         assertEquals(List.of("delay-to-resource", "restart-resource", "pause-resource", "flaky-net-to-resource"), fenced.subList(0, 4));
         assertEquals(Hunt.NEMESES, fenced.subList(4, fenced.size()));
         fenced.subList(0, 4).forEach(n -> assertTrue(NemesisKinds.byName(n).needsResourceService(), n));
-        assertEquals(Hunt.NEMESES, Hunt.rotation(served, dev.lockstorm.api.Fencing.NONE), "without fencing there is no resource defect to hunt");
+        assertEquals(Hunt.NEMESES, Hunt.rotation(PLAIN, served, dev.lockstorm.api.Fencing.NONE), "without fencing there is no resource defect to hunt");
         // a resource kept in the driver is never delayed on the way: its calls take no network
-        assertEquals(Hunt.NEMESES, Hunt.rotation(new dev.lockstorm.locks.store.CounterResource(), dev.lockstorm.api.Fencing.ALL));
+        assertEquals(Hunt.NEMESES, Hunt.rotation(PLAIN, new dev.lockstorm.locks.store.CounterResource(), dev.lockstorm.api.Fencing.ALL));
     }
 }

@@ -57,6 +57,29 @@ class PluginsTest {
     }
 
     @Test
+    void aPluginsCheckpointsAreListedWithTheirPlacesAndEachIsDeclaredOnceUnderItsOwnName() throws Exception {
+        Path placed = withPoints("placed", "Checkpoints.Point.beforeGrant(\"after-get\"), Checkpoints.Point.afterGrant(\"after-setnx\")");
+        assertEquals(0, Main.run("systems", "--classpath", placed.toString()), console.err());
+        assertTrue(console.out().contains("checkpoints in its acquire (pause-at:, kill-at:): after-get (before-grant), after-setnx (after-grant)"),
+                console.out());
+        // lockstorm's own points lie where their names say; a second place for one point would leave a freeze there unplaced
+        Path own = withPoints("own", "Checkpoints.Point.beforeGrant(\"after-grant\")");
+        assertEquals(3, Main.run("systems", "--classpath", own.toString()));
+        assertTrue(console.err().contains("acme.own.Lock") && console.err().contains("declares the checkpoint 'after-grant' that is lockstorm's own"),
+                console.err());
+        Path twice = withPoints("twice", "Checkpoints.Point.beforeGrant(\"x\"), Checkpoints.Point.afterGrant(\"x\")");
+        assertEquals(3, Main.run("systems", "--classpath", twice.toString()));
+        assertTrue(console.err().contains("declares the checkpoint 'x' twice"), console.err());
+    }
+
+    /** A plug-in {@code acme-<name>} (SET NX PX on one Redis) whose {@code checkpoints()} returns {@code List.of(points)}. */
+    private Path withPoints(String name, String points) throws Exception {
+        String source = PluginJar.redisSystem("acme." + name, "Lock", "acme-" + name).replace("    public boolean fencingToken()",
+                "    public java.util.List<Checkpoints.Point> checkpoints() { return java.util.List.of(" + points + "); }\n    public boolean fencingToken()");
+        return PluginJar.build(dir, name, Map.of("acme." + name + ".Lock", source), Map.of(SYSTEMS, "acme." + name + ".Lock"));
+    }
+
+    @Test
     void aMissingEntryIsNamed() {
         Path missing = dir.resolve("nope.jar");
         assertEquals(3, Main.run("systems", "--classpath", missing.toString()));
