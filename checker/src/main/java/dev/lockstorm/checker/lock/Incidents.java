@@ -240,13 +240,14 @@ public final class Incidents {
         else if (terms.kind() == LeaseTerms.Kind.UNDECLARED) notEnough.add("the lock declares no lease model: judged as a fixed or a renewed " + terms.describe());
         // the lease may have begun at the holder's ask when its own links or process were held up while it asked (the answer came late)
         // (a freeze unless aimed at a point before the grant: frozen there, its lease began after the freeze)
-        boolean fromAsk = before.stream().anyMatch(f -> onClientOf(f, hold) && f.start().index() < hold.start().index()
-                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms, hold)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || !aimedBeforeGrant(ctx, f)));
-        long start = terms == null || fromAsk ? asked : Math.max(asked, answer - terms.allowance());
+        FaultSpan heldUp = before.stream().filter(f -> onClientOf(f, hold) && f.start().index() < hold.start().index()
+                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms, hold)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || !aimedBeforeGrant(ctx, f)))
+                .findFirst().orElse(null);
+        long start = terms == null || heldUp != null ? asked : Math.max(asked, answer - terms.allowance());
         // a fixed lease that ran out by itself before the grant needs no fault to end it: a fault then only overlapped the hold, so
         // the lease's own end is the cause (the holder's belief is still judged first); an undeclared model may be renewed, where
         // a fault that stopped the renewals explains the grant in either reading and the lease's own end in only one
-        LeaseTerms.Judgement ownEnd = terms != null && timed ? terms.expired(start, answer, at, heldBack(ctx, terms, before, answer, at)) : null;
+        LeaseTerms.Judgement ownEnd = terms != null && timed ? terms.expired(start, answer, at, heldBack(ctx, terms, before, answer, at), heldUp) : null;
         boolean ranOut = ownEnd != null && terms.kind() == LeaseTerms.Kind.FIXED && ownEnd.suffices();
         Set<String> clientHosts = ctx.clientHosts;
         // the lock servers' clocks that moved ahead: judged one by one, then together, and with what held the holder up. They
@@ -738,9 +739,7 @@ public final class Incidents {
      * too), or null: aimed at none.
      */
     private static String aimedPoint(FaultSpan f) {
-        String aim = String.valueOf(f.start().extra("fault")).replaceFirst("#[0-9]+$", "");
-        for (String kind : List.of("pause-at:", "kill-at:")) if (aim.startsWith(kind)) return aim.substring(kind.length());
-        return null;
+        return f.start().extra("fault") instanceof String name ? dev.lockstorm.faults.FaultName.parse(name).checkpoint().orElse(null) : null;
     }
 
     /**

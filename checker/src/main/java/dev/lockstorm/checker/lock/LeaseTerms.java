@@ -279,14 +279,19 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
      * @param start  the earliest the lease began: the holder's answer less the allowance, not before its ask
      * @param answer when the holder heard of its grant
      * @param back   the server's clock that certainly lengthened it, or null
+     * @param heldUp the fault that held the holder's answer back, so that its lease may have begun at its ask, or null
      */
-    Judgement expired(long start, long answer, long grant, HeldBack back) {
+    Judgement expired(long start, long answer, long grant, HeldBack back, FaultSpan heldUp) {
         if (!expiresByItself()) return Judgement.no("a " + describe() + " does not end by itself while its holder runs");
         long length = plus(ttl, back == null ? 0 : back.nanos());
         long end = plus(start, length);
         if (grant - answer >= length) {
             return new Judgement(true, "the holder had held for " + History.duration(grant - answer) + " when the grant came, past its "
                     + describe() + lengthened(back), end);
+        }
+        if (grant - start >= length && heldUp != null) {
+            return new Judgement(true, "the grant came " + History.duration(grant - start) + " after the holder's ask, past its " + describe()
+                    + lengthened(back) + ": its lease may have begun then, for a fault held its answer back (" + heldUp.describe() + ")", end);
         }
         if (grant - start >= length) {
             return new Judgement(true, "the grant came " + History.duration(grant - answer) + " after the holder's answer, within "

@@ -1231,6 +1231,9 @@ class LeaseLimitsTest {
         // the delay began before c1 asked; its answer came 3 s late, so its lease may have begun 3 s before it heard
         Incident.Cause late = answeredLateUnderADelayTo("n1");
         assertTrue(late.leaseLimit(), late.why());
+        // the words say why the lease is counted from the ask
+        assertTrue(late.why().contains("the grant came 4.503 s after the holder's ask, past its fixed 4.000 s lease: its lease may have begun then,"
+                + " for a fault held its answer back (delay"), late.why());
         // without the link fault, the same timing is a defect: the lease ran to at least 3 s after the answer
         Incident.Cause plain = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1"))
                 .invoke(0, "acquire").with("client", "c1").gap(3_000).ok(0, "acquire", 1L).with("client", "c1")

@@ -14,9 +14,6 @@ import dev.lockstorm.nemesis.Pause;
  * }</pre>
  */
 public record Step(String fault, Action action, Trigger trigger, long lengthMs) {
-    /** The faults a client makes itself at a checkpoint of its code: {@code pause-at:NAME}, {@code kill-at:NAME}. */
-    public static final java.util.List<String> AT_CHECKPOINT = java.util.List.of("pause-at:", "kill-at:");
-
     public Step {
         if (lengthMs < 0) throw new IllegalArgumentException("a step's length_ms is at least 0, not " + lengthMs);
     }
@@ -27,10 +24,7 @@ public record Step(String fault, Action action, Trigger trigger, long lengthMs) 
      * replay arms the point at the step's time and the fault hits whichever client reaches it next.
      */
     public java.util.Optional<String> checkpoint() {
-        for (String prefix : AT_CHECKPOINT) {
-            if (fault.startsWith(prefix) && fault.length() > prefix.length()) return java.util.Optional.of(fault.substring(prefix.length()));
-        }
-        return java.util.Optional.empty();
+        return new dev.lockstorm.faults.FaultName(fault, dev.lockstorm.faults.FaultName.NO_STEP).checkpoint();
     }
 
     public String describe() {

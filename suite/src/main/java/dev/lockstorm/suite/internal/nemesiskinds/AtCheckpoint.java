@@ -28,8 +28,8 @@ import java.util.Optional;
  */
 public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
     /** What {@code --nemesis} takes for these kinds: {@code pause-at:} or {@code kill-at:} and a checkpoint's name. */
-    public static final String PAUSE = "pause-at:";
-    public static final String KILL = "kill-at:";
+    public static final String PAUSE = dev.lockstorm.faults.FaultName.PAUSE_AT;
+    public static final String KILL = dev.lockstorm.faults.FaultName.KILL_AT;
 
     public AtCheckpoint {
         if (point == null || !point.matches("[A-Za-z0-9._-]+")) {

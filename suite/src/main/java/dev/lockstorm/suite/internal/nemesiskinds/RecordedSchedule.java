@@ -6,6 +6,7 @@ import dev.lockstorm.checker.history.OpType;
 import dev.lockstorm.checker.io.Json;
 import dev.lockstorm.checker.lock.FaultSpan;
 import dev.lockstorm.checker.lock.FaultSpans;
+import dev.lockstorm.faults.FaultName;
 import dev.lockstorm.faults.NemesisEvent;
 import dev.lockstorm.nemesis.Action;
 import dev.lockstorm.nemesis.ClockJump;
@@ -64,7 +65,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
     /**
      * Which step of its schedule each fault of a recorded history is (1 for the first), by the
      * index of the event that opened it: a finding's faults become steps, to be compared with a
-     * replay's (whose faults name their steps: {@link #stepOf}).
+     * replay's (whose faults name their steps: {@link FaultName#step}).
      */
     public static Map<Integer, Integer> stepsByEvent(History h) {
         Map<Integer, Integer> steps = new LinkedHashMap<>();
@@ -111,7 +112,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 continue;
             }
             previous = s;
-            String fault = start.extra("fault") == null ? s.kind() : baseName(String.valueOf(start.extra("fault")));
+            String fault = start.extra("fault") == null ? s.kind() : FaultName.parse(String.valueOf(start.extra("fault"))).kind();
             String holder = "holder".equals(start.extra(NemesisEvent.AIMED_AT)) && !s.hosts().isEmpty() ? s.hosts().get(0) : null;
             Op grant = holder == null ? null : lastGrant(h, start, holder);
             Trigger t = new Trigger(millis(start.time() - t0), grantedJustBefore(h, start), holder, grant == null ? null : millis(start.time() - grant.time()));
@@ -142,18 +143,6 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
             if (!op.isClient() && !NemesisEvent.CLOCK_JUMP.f().equals(op.f())) return false;
         }
         return true;
-    }
-
-    /** A replayed fault is named {@code pause-client#2} (its step); its schedule names it {@code pause-client} again. */
-    public static String baseName(String fault) {
-        int hash = fault.lastIndexOf('#');
-        return hash > 0 && fault.substring(hash + 1).matches("\\d+") ? fault.substring(0, hash) : fault;
-    }
-
-    /** The step a replayed fault's name gives ({@code pause-client#2} → 2), or -1. */
-    public static int stepOf(String fault) {
-        int hash = fault == null ? -1 : fault.lastIndexOf('#');
-        return hash > 0 && fault.substring(hash + 1).matches("\\d{1,6}") ? Integer.parseInt(fault.substring(hash + 1)) : -1;
     }
 
     private static long millis(long nanos) {

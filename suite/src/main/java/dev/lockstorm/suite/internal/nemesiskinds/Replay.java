@@ -2,6 +2,7 @@ package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.api.Topology;
+import dev.lockstorm.faults.FaultName;
 import dev.lockstorm.clusters.lab.HostProcess;
 import dev.lockstorm.locks.PausePoint;
 import dev.lockstorm.nemesis.Action;
@@ -235,7 +236,7 @@ public record Replay(NemesisKind base, RecordedSchedule schedule, Path source) i
                 for (int i = 0; i < schedule.steps().size(); i++) {
                     Step s = schedule.steps().get(i);
                     Trigger tr = s.trigger();
-                    String name = s.fault() + "#" + (i + 1);
+                    String name = new FaultName(s.fault(), i + 1).recorded();
                     long earliest = prevFired + (tr.atMs() - prevAt) * 1_000_000L;
                     if (!await(() -> n.pace().now() - earliest >= 0, Long.MAX_VALUE)) break;
                     String waitedFor = null;

@@ -1,6 +1,7 @@
 package dev.lockstorm.suite.internal.replay;
 
 import dev.lockstorm.suite.internal.nemesiskinds.RecordedSchedule;
+import dev.lockstorm.faults.FaultName;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.checker.history.History;
@@ -59,7 +60,7 @@ public record Finding(Map<String, Set<Integer>> steps) {
     }
 
     private static int namedStep(FaultSpan f) {
-        return RecordedSchedule.stepOf(f.start().extra("fault") == null ? null : String.valueOf(f.start().extra("fault")));
+        return f.start().extra("fault") == null ? FaultName.NO_STEP : FaultName.parse(String.valueOf(f.start().extra("fault"))).step();
     }
 
     static Finding of(CheckResult c, Function<FaultSpan, Integer> stepOf) {

@@ -54,7 +54,7 @@ class ReplayIT {
         for (Op op : h.ops()) {
             if (op.isClient() || op.extra("fault") == null) continue;
             String fault = String.valueOf(op.extra("fault"));
-            assertTrue(RecordedSchedule.stepOf(fault) >= 1, fault);
+            assertTrue(dev.lockstorm.faults.FaultName.parse(fault).step() >= 1, fault);
             if (op.f().equals("start-pause")) injected++;
             if (op.f().equals("missed")) missed++;
         }

@@ -277,10 +277,10 @@ class RecordedScheduleTest {
 
     @Test
     void aReplayedFaultNamesItsStep() throws Exception {
-        assertEquals(3, RecordedSchedule.stepOf("pause-client#3"));
-        assertEquals(-1, RecordedSchedule.stepOf("pause-client"));
-        assertEquals(-1, RecordedSchedule.stepOf(null));
-        assertEquals("pause-at:after-grant", RecordedSchedule.baseName("pause-at:after-grant#12"));
+        assertEquals(3, dev.lockstorm.faults.FaultName.parse("pause-client#3").step());
+        assertEquals(-1, dev.lockstorm.faults.FaultName.parse("pause-client").step());
+        assertEquals("pause-at:after-grant", dev.lockstorm.faults.FaultName.parse("pause-at:after-grant#12").kind());
+        assertEquals(java.util.Optional.of("after-grant"), dev.lockstorm.faults.FaultName.parse("pause-at:after-grant#12").checkpoint());
         // the recorded run's own faults, by the event that opened each
         assertEquals(Map.of(4, 1, 8, 2, 10, 3, 11, 4), RecordedSchedule.stepsByEvent(history()));
     }
