@@ -379,29 +379,35 @@ public final class Incidents {
     }
 
     /**
-     * How long the clock of the lock's only server, moved back (or slowed) after the holder's grant and not set right by the
-     * other's, certainly made the holder's lease last past its length: by that clock it had not run out yet. The move must
-     * come after the holder's answer (its lease was stamped before it) and be one the lease is timed on; none counts where
-     * the run names no server or several (another may have judged the lease), and a strobe swings both ways, so it holds
-     * nothing back.
+     * How long the servers' clocks, moved back (or slowed) after the holder's grant and not set right by the other's,
+     * certainly made the holder's lease last past its length: by those clocks it had not run out yet. Every server the run
+     * names must have been moved so, for any of them may have judged the lease (the one that answered, or a majority without
+     * the others), and the lease outlasts its length by the least of them. A move must come after the holder's answer (its
+     * lease was stamped before it) and be one the lease is timed on; none counts where the run names no server, and a
+     * strobe swings both ways, so it holds nothing back.
      */
     private static LeaseTerms.HeldBack heldBack(Context ctx, LeaseTerms terms, List<FaultSpan> before, long answer, long at) {
-        if (ctx.servers.size() != 1) return null;
-        long most = 0;
-        FaultSpan by = null;
-        for (FaultSpan f : before) {
-            FaultEffect.Move move = f.effect().clockMove().orElse(null);
-            if (move == null || !terms.timedBy(move) || !f.hosts().equals(ctx.servers)) continue;
-            long from = f.start().time();
-            if (from <= answer || from > at || f.setRightBy(at)) continue;
-            long until = f.end() == null ? at : Math.min(at, f.end().time());
-            long back = -move.aheadNanos(from, from - 1, until).orElse(0); // on a lease stamped before it
-            if (back > most) {
-                most = back;
-                by = f;
+        if (ctx.servers.isEmpty()) return null;
+        LeaseTerms.HeldBack least = null;
+        for (String server : ctx.servers) {
+            long most = 0;
+            FaultSpan by = null;
+            for (FaultSpan f : before) {
+                FaultEffect.Move move = f.effect().clockMove().orElse(null);
+                if (move == null || !terms.timedBy(move) || !f.hosts().contains(server)) continue;
+                long from = f.start().time();
+                if (from <= answer || from > at || f.setRightBy(at)) continue;
+                long until = f.end() == null ? at : Math.min(at, f.end().time());
+                long back = -move.aheadNanos(from, from - 1, until).orElse(0); // on a lease stamped before it
+                if (back > most) {
+                    most = back;
+                    by = f;
+                }
             }
+            if (by == null) return null;
+            if (least == null || most < least.nanos()) least = new LeaseTerms.HeldBack(by, most);
         }
-        return by == null ? null : new LeaseTerms.HeldBack(by, most);
+        return least;
     }
 
     /**
