@@ -211,9 +211,19 @@ public final class Incidents {
         List<HoldInterval> fresh = new ArrayList<>();
         String late = null;
         FaultSpan lateFault = null;
+        List<Object> believed = new ArrayList<>();
         for (HoldInterval g : grants) {
             FaultSpan f = insideAcquire(ctx, g);
             String earlier = f == null ? null : grantedFirst(ctx, terms, hold, g, f);
+            // granted first, its lease had ended by this hold's grant, so its client's "yes" after that is false: only the reading
+            // where it was granted after this hold began is left, and judged as any grant is
+            Told yes = earlier == null ? null : told(ctx, g, hold.start());
+            if (yes != null && yes.yes() != null) {
+                believed.addAll(List.of("; ", g.start().who(), ", held up inside its acquire (" + f.describe() + "), may have been granted"
+                        + " before this hold began, but its client told it it still held the lock at " + yes.when() + ", after this hold's answer:"
+                        + " had it been granted first, its lease had ended by then"));
+                earlier = null;
+            }
             if (earlier == null) {
                 fresh.add(g);
             } else if (late == null) {
@@ -225,6 +235,15 @@ public final class Incidents {
             return new Incident.Cause(true, "every grant meanwhile went to a client frozen or cut off inside its acquire, which may have been"
                     + " granted before this hold began and answered only after the fault (" + lateFault.describe() + "): " + late, lateFault);
         }
+        Incident.Cause c = freshGrant(ctx, hold, fresh, terms);
+        if (c.leaseLimit() || believed.isEmpty()) return c;
+        believed.add(0, c.reason());
+        return new Incident.Cause(false, Prose.of(believed.toArray()), c.fault(), c.leaseEnds());
+    }
+
+    /** {@link #cause}'s judgement of the grants that may not have been made before the hold began ({@code fresh}). */
+    private static Incident.Cause freshGrant(Context ctx, HoldInterval hold, List<HoldInterval> fresh, LeaseTerms terms) {
+        History h = ctx.h;
         HoldInterval first = fresh.get(0);
         for (HoldInterval g : fresh) if (g.start().index() < first.start().index()) first = g;
         long answer = hold.start().time();
@@ -298,40 +317,12 @@ public final class Incidents {
             if (j.suffices()) return Incident.Cause.limit(j, moves.get(0));
             notEnough.add(j.why());
         }
-        // the hold's end too: a careful holder's last "yes" that no completion carried rides on its release's invocation, with its times
-        int to = hold.end() == null ? h.size() : hold.end().index() + 1;
-        // only an operation invoked after the grant: its client was asked after it (one asked before, answering after, knew nothing yet)
-        boolean invokedAfter = false;
-        boolean cannotSay = false;
         // a "yes" after the other's grant is the lock's defect whatever ended the lease; the rules below still say whether
         // anything could have ended it, and where nothing could, the grant was a defect too (judged)
-        Incident.Cause belief = null;
-        for (int i : ctx.eventsBetween(hold.process(), first.start().index(), to)) {
-            Op op = h.get(i);
-            if (!sameLock(op, hold)) continue;
-            if (op.type() == OpType.INVOKE) {
-                invokedAfter = true;
-                // an invocation's belief was formed before it: judged only by when it was asked
-                if (!(op.extra("still_held_asked") instanceof Number)) continue;
-            }
-            if ("unknown".equals(op.extra("still_held"))) cannotSay = true;
-            // the answer was formed after the client was asked ("still_held_asked") and before it arrived ("still_held_at"): only a
-            // question put after the other's grant certainly has an answer formed after it (a worker frozen once it had answered
-            // delivers an earlier belief late). An older history without the question's time is judged by the answer's, else by
-            // when the operation it came with was invoked.
-            Object question = op.extra("still_held_asked");
-            Object answered = op.extra("still_held_at");
-            Object askedAt = question instanceof Number ? question : answered;
-            boolean toldAfter = askedAt instanceof Number n ? n.longValue() > first.start().time() : invokedAfter;
-            if (toldAfter && Boolean.TRUE.equals(op.extra("still_held"))) {
-                String when = answered instanceof Number n ? History.duration(n.longValue()) : History.when(op);
-                String asking = question instanceof Number n ? " (asked at " + History.duration(n.longValue()) + ")" : "";
-                belief = new Incident.Cause(false, Prose.of("its client told ", hold.start().who(), " it still held the lock at ", when,
-                        asking + ", after ", first.start().who(), " was granted it at ", History.when(first.start())), null);
-                break;
-            }
-        }
-        if (cannotSay && belief == null) notEnough.add("its client cannot say whether it still holds (no stillHeld), so what it believed is not judged");
+        Told told = told(ctx, hold, first.start());
+        Incident.Cause belief = told.yes() == null ? null : new Incident.Cause(false, Prose.of("its client told ", hold.start().who(),
+                " it still held the lock at ", told.when(), ", after ", first.start().who(), " was granted it at ", History.when(first.start())), null);
+        if (told.cannotSay() && belief == null) notEnough.add("its client cannot say whether it still holds (no stillHeld), so what it believed is not judged");
         List<LeaseTerms.Held> held = new ArrayList<>();
         for (FaultSpan f : before) {
             // clocks are judged above; a server's crash here only where it kept a renewed lease from its renewals or broke a
@@ -408,6 +399,44 @@ public final class Incidents {
             if (least == null || most < least.nanos()) least = new LeaseTerms.HeldBack(by, most);
         }
         return least;
+    }
+
+    /**
+     * What {@code hold}'s client said of it after {@code other} was answered: its first "yes" asked after that ({@code yes}, null
+     * when none), and whether it said "unknown" (it cannot say) meanwhile. Read up to the hold's end: a careful holder's last
+     * "yes" that no completion carried rides on its release's invocation, with its times.
+     */
+    private record Told(Op yes, boolean cannotSay) {
+        /** When the "yes" was answered, and asked when the history says. */
+        String when() {
+            String answered = yes.extra("still_held_at") instanceof Number n ? History.duration(n.longValue()) : History.when(yes);
+            return answered + (yes.extra("still_held_asked") instanceof Number n ? " (asked at " + History.duration(n.longValue()) + ")" : "");
+        }
+    }
+
+    private static Told told(Context ctx, HoldInterval hold, Op other) {
+        int to = hold.end() == null ? ctx.h.size() : hold.end().index() + 1;
+        // only an operation invoked after the other's answer: its client was asked after it (one asked before, answering after, knew nothing yet)
+        boolean invokedAfter = false;
+        boolean cannotSay = false;
+        for (int i : ctx.eventsBetween(hold.process(), other.index(), to)) {
+            Op op = ctx.h.get(i);
+            if (!sameLock(op, hold)) continue;
+            if (op.type() == OpType.INVOKE) {
+                invokedAfter = true;
+                // an invocation's belief was formed before it: judged only by when it was asked
+                if (!(op.extra("still_held_asked") instanceof Number)) continue;
+            }
+            if ("unknown".equals(op.extra("still_held"))) cannotSay = true;
+            // the answer was formed after the client was asked ("still_held_asked") and before it arrived ("still_held_at"): only a
+            // question put after the other's answer certainly has an answer formed after it (a worker frozen once it had answered
+            // delivers an earlier belief late). An older history without the question's time is judged by the answer's, else by
+            // when the operation it came with was invoked.
+            Object askedAt = op.extra("still_held_asked") instanceof Number q ? q : op.extra("still_held_at");
+            boolean toldAfter = askedAt instanceof Number n ? n.longValue() > other.time() : invokedAfter;
+            if (toldAfter && Boolean.TRUE.equals(op.extra("still_held"))) return new Told(op, cannotSay);
+        }
+        return new Told(null, cannotSay);
     }
 
     /**

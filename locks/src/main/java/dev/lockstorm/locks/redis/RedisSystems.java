@@ -93,28 +93,34 @@ public final class RedisSystems {
     }
 
     /** {@code redlock}: Redlock on 3 independent masters, to the redis.io page. */
-    public static final class Redlock3 extends BuiltInSystem {
-        @Override
-        public LeaseModel leaseModel(ClientContext c) {
-            return new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
-        }
-
+    public static final class Redlock3 extends RedlockSystem {
         public Redlock3() {
-            super("redlock", "Redlock written to the redis.io page: a majority of 3 masters within the validity time; no token",
-                    new Topology.RedisMasters(3), false, List.of(DRIFT, NODE_TIMEOUT, VALIDITY), RedisSystems::redlock);
+            super("redlock", "Redlock written to the redis.io page: a majority of 3 masters within the validity time; no token", 3);
         }
     }
 
     /** {@code redlock-5}: the same on 5 masters. */
-    public static final class Redlock5 extends BuiltInSystem {
+    public static final class Redlock5 extends RedlockSystem {
+        public Redlock5() {
+            super("redlock-5", "Redlock on 5 masters; no token", 5);
+        }
+    }
+
+    /** Redlock on {@code masters} masters: a fixed lease a majority judges, and its point once a majority said OK. */
+    public abstract static class RedlockSystem extends BuiltInSystem {
+        RedlockSystem(String name, String description, int masters) {
+            super(name, description, new Topology.RedisMasters(masters), false, List.of(DRIFT, NODE_TIMEOUT, VALIDITY), RedisSystems::redlock);
+        }
+
         @Override
         public LeaseModel leaseModel(ClientContext c) {
             return new LeaseModel.Fixed(c.lease(), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
         }
 
-        public Redlock5() {
-            super("redlock-5", "Redlock on 5 masters; no token", new Topology.RedisMasters(5), false, List.of(DRIFT, NODE_TIMEOUT, VALIDITY),
-                    RedisSystems::redlock);
+        /** Once a majority said OK, before the time spent is weighed: the masters have granted by then ({@code pause-in-acquire}). */
+        @Override
+        public List<dev.lockstorm.api.Checkpoints.Point> checkpoints() {
+            return List.of(dev.lockstorm.api.Checkpoints.Point.afterGrant(Redlock.PAUSE_AFTER_MAJORITY));
         }
     }
 

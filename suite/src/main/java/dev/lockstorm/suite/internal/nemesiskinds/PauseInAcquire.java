@@ -2,7 +2,6 @@ package dev.lockstorm.suite.internal.nemesiskinds;
 
 import dev.lockstorm.api.LockSystem;
 import dev.lockstorm.locks.PausePoint;
-import dev.lockstorm.locks.redis.RedisSystems;
 import dev.lockstorm.locks.redis.Redlock;
 import dev.lockstorm.nemesis.Fault;
 import dev.lockstorm.nemesis.Nemesis;
@@ -38,8 +37,8 @@ public record PauseInAcquire() implements NemesisKind {
 
     @Override
     public Optional<String> unfitFor(LockSystem system, int clients) {
-        // only our Redlock reaches the pause point: elsewhere this nemesis would do nothing
-        return system instanceof RedisSystems.Redlock3 || system instanceof RedisSystems.Redlock5 ? Optional.empty()
+        // only a lock that marks the point reaches it (our Redlock): elsewhere this nemesis would do nothing
+        return system.checkpoints().stream().anyMatch(p -> p.name().equals(Redlock.PAUSE_AFTER_MAJORITY)) ? Optional.empty()
                 : Optional.of("--nemesis pause-in-acquire freezes a client inside Redlock's acquire; " + system.name() + " has no such point");
     }
 
