@@ -252,6 +252,11 @@ public sealed interface FaultEffect {
         public boolean cut() {
             return this == CUT_OFF || this == REPLIES_LOST;
         }
+
+        /** Whether it held up what went between the holder and the servers on its own links: cut, lossy, slowed or delayed. */
+        public boolean onLinks() {
+            return cut() || this == LOSSY || this == SLOWED || this == DELAYED;
+        }
     }
 
     /**

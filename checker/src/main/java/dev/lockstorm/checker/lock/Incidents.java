@@ -232,7 +232,7 @@ public final class Incidents {
             }
         }
         if (fresh.isEmpty()) {
-            return new Incident.Cause(true, "every grant meanwhile went to a client frozen or cut off inside its acquire, which may have been"
+            return new Incident.Cause(true, "every grant meanwhile went to a client held up inside its acquire (frozen, or its links cut or slowed), which may have been"
                     + " granted before this hold began and answered only after the fault (" + lateFault.describe() + "): " + late, lateFault);
         }
         Incident.Cause c = freshGrant(ctx, hold, fresh, terms);
@@ -751,7 +751,8 @@ public final class Incidents {
             return "it asked at " + History.duration(gAsk) + ", its " + terms.describe() + " or more before this hold's answer" + unplaced(ctx, f);
         }
         long until = f.end() == null ? Long.MAX_VALUE : f.end().time();
-        FaultEffect.Impact impact = f.effect().onProcess() == FaultEffect.OnProcess.FREEZES ? FaultEffect.Impact.FROZEN : FaultEffect.Impact.CUT_OFF;
+        FaultEffect.Impact impact = f.effect().onProcess() == FaultEffect.OnProcess.FREEZES ? FaultEffect.Impact.FROZEN
+                : f.effect().onHolder(client(g), dev.lockstorm.faults.Judging.one(ctx.servers, ctx.clientHosts));
         LeaseTerms.Judgement j = terms.stopped(f, impact, true, f.start().time(), until, gAsk, holdAnswer, LeaseTerms.Clocks.NONE);
         return j.suffices() ? "it asked before this hold began, and " + j.why() + unplaced(ctx, f) : null;
     }
@@ -799,17 +800,20 @@ public final class Incidents {
                 + " so a fault there is judged as one that may have come after the grant";
     }
 
-    /** A pause or cut of {@code g}'s own client between its acquire's ask and its answer, or null. */
+    /** A freeze of {@code g}'s own client, or a fault of its links, that held up its acquire between the ask and the answer, or null. */
     private static FaultSpan insideAcquire(Context ctx, HoldInterval g) {
         int askIndex = ctx.h.partner(g.start().index());
         if (askIndex < 0) return null;
         Op ask = ctx.h.get(askIndex);
         for (FaultSpan f : ctx.faultsIn(askIndex, g.start().index(), ask.time(), g.start().time())) {
-            boolean onClient = onClientOf(f, g);
-            // begun inside the acquire; its end may be recorded a moment after the answer (the client answers once resumed)
-            boolean begunInside = f.start().index() > askIndex && f.start().index() < g.start().index();
-            boolean cutOff = f.effect().onHolder(client(g), dev.lockstorm.faults.Judging.one(ctx.servers, ctx.clientHosts)).cut();
-            if (onClient && begunInside && (f.effect().onProcess() == FaultEffect.OnProcess.FREEZES || cutOff)) return f;
+            if (!onClientOf(f, g) || f.start().index() >= g.start().index()) continue;
+            // a freeze begun inside the acquire (its end may be recorded a moment after the answer: the client answers once resumed);
+            // one begun before the ask held up the call before it went out, so the grant came after it
+            boolean begunInside = f.start().index() > askIndex;
+            if (f.effect().onProcess() == FaultEffect.OnProcess.FREEZES && begunInside) return f;
+            // its own links to any server cut, lossy, slowed or delayed while it asked, from before the ask too: the answer came late
+            // (a lock that asks every server waits on the slowest), and the grant may have been made long before it
+            if (f.effect().onHolder(client(g), dev.lockstorm.faults.Judging.one(ctx.servers, ctx.clientHosts)).onLinks()) return f;
         }
         return null;
     }

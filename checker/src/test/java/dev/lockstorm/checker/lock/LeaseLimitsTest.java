@@ -1242,6 +1242,29 @@ class LeaseLimitsTest {
     }
 
     @Test
+    void aGranteeWhoseOwnLinksWereDelayedWhileItAskedMayHaveBeenGrantedFirst() {
+        // c2's links to n1 delayed 3 s each way from before it asked: its SET landed at 3 s, its 2 s key ran out at 5 s, c1 was
+        // granted at 5.11 s, and c2's answer came only at 6 s, while c1 held: c2's lease ended before c1's grant
+        Map<String, Object> delay = Map.of("ms", 3_000, "jitter_ms", 0, "to", Map.of("c2", List.of("n1")));
+        LeaseModel fixed2s = new LeaseModel.Fixed(Duration.ofSeconds(2), LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+        Incident.Cause c = cause(h().nemesis(NemesisEvent.RUN.f(), run(fixed2s, "n1")).nemesis("start-delay", delay).with("hosts", List.of("c2", "n1"))
+                .invoke(1, "acquire").with("client", "c2")
+                .gap(5_100).acquire(0, null).with("client", "c1")
+                .gap(900).ok(1, "acquire", null).with("client", "c2")
+                .gap(500).release(0).nemesis("stop-delay", "no delay").release(1));
+        assertTrue(c.leaseLimit(), c.why());
+        assertTrue(c.why().startsWith("every grant meanwhile went to a client held up inside its acquire"), c.why());
+        // a delay on another client's links held up nothing of c2's: the service granted twice
+        Map<String, Object> elsewhere = Map.of("ms", 3_000, "jitter_ms", 0, "to", Map.of("c3", List.of("n1")));
+        Incident.Cause other = cause(h().nemesis(NemesisEvent.RUN.f(), run(fixed2s, "n1")).nemesis("start-delay", elsewhere).with("hosts", List.of("c3", "n1"))
+                .invoke(1, "acquire").with("client", "c2")
+                .gap(5_100).acquire(0, null).with("client", "c1")
+                .gap(900).ok(1, "acquire", null).with("client", "c2")
+                .gap(500).release(0).nemesis("stop-delay", "no delay").release(1));
+        assertFalse(other.leaseLimit(), other.why());
+    }
+
+    @Test
     void aGranteeFrozenInsideItsAcquireWhoseClientStillSaidYesAfterTheHoldsGrantIsNotExcused() {
         // tokenless: c2 asks and is frozen (where, the history does not say) for 6 s; c1 is granted 5 s in, c2 answered 1 s later. Granted
         // first, c2's lease had ended by c1's grant; yet its client told it it still held the lock after c1's answer: so either
