@@ -811,9 +811,12 @@ public final class Incidents {
             // one begun before the ask held up the call before it went out, so the grant came after it
             boolean begunInside = f.start().index() > askIndex;
             if (f.effect().onProcess() == FaultEffect.OnProcess.FREEZES && begunInside) return f;
-            // its own links to any server cut, lossy, slowed or delayed while it asked, from before the ask too: the answer came late
-            // (a lock that asks every server waits on the slowest), and the grant may have been made long before it
-            if (f.effect().onHolder(client(g), dev.lockstorm.faults.Judging.one(ctx.servers, ctx.clientHosts)).onLinks()) return f;
+            // its own links to any server lossy, slowed, delayed or losing the replies while it asked, from before the ask too: the
+            // answer came late (a lock that asks every server waits on the slowest), and the grant may have been made long before
+            // it. A cut both ways only from inside the acquire: one begun before the ask kept the call from the servers until it
+            // ended, and the answer followed the grant at once
+            FaultEffect.Impact links = f.effect().onHolder(client(g), dev.lockstorm.faults.Judging.one(ctx.servers, ctx.clientHosts));
+            if (links.onLinks() && (links != FaultEffect.Impact.CUT_OFF || begunInside)) return f;
         }
         return null;
     }

@@ -1262,6 +1262,14 @@ class LeaseLimitsTest {
                 .gap(900).ok(1, "acquire", null).with("client", "c2")
                 .gap(500).release(0).nemesis("stop-delay", "no delay").release(1));
         assertFalse(other.leaseLimit(), other.why());
+        // cut off both ways from before it asked until 5.2 s: its call reached n1 only then, after c1's grant, so it was not first
+        Incident.Cause cut = cause(h().nemesis(NemesisEvent.RUN.f(), run(fixed2s, "n1"))
+                .nemesis("start-partition", Map.of("c2", List.of("n1"), "n1", List.of("c2"))).with("hosts", List.of("c2", "n1"))
+                .invoke(1, "acquire").with("client", "c2")
+                .gap(5_100).acquire(0, null).with("client", "c1")
+                .gap(100).nemesis("stop-partition", "fully connected")
+                .gap(800).ok(1, "acquire", null).with("client", "c2").gap(500).release(0).release(1));
+        assertFalse(cut.leaseLimit(), cut.why());
     }
 
     @Test
