@@ -260,8 +260,8 @@ public final class Incidents {
         // the lease may have begun at the holder's ask when its own links or process were held up while it asked (the answer came late)
         // (a freeze unless aimed at a point before the grant: frozen there, its lease began after the freeze)
         FaultSpan heldUp = before.stream().filter(f -> onClientOf(f, hold) && f.start().index() < hold.start().index()
-                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms, hold)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || !aimedBeforeGrant(ctx, f)))
-                .findFirst().orElse(null);
+                && f.effect().keepsFrom(client(hold), judging(ctx, f, terms, hold)) && (f.effect().onProcess() != FaultEffect.OnProcess.FREEZES || !aimedBeforeGrant(ctx, f))
+                && !heldTheCallBack(ctx, f, hold, askIndex, terms)).findFirst().orElse(null);
         long start = terms == null || heldUp != null ? asked : Math.max(asked, answer - terms.allowance());
         // a fixed lease that ran out by itself before the grant needs no fault to end it: a fault then only overlapped the hold, so
         // the lease's own end is the cause (the holder's belief is still judged first); an undeclared model may be renewed, where
@@ -768,6 +768,17 @@ public final class Incidents {
 
     private static String client(HoldInterval hold) {
         return String.valueOf(hold.start().client());
+    }
+
+    /**
+     * Whether {@code f} began before the ask and held the call back until it ended: a freeze (the worker took the call up only
+     * when thawed), or a cut that kept the servers from hearing the client (its request reached them only when the cut ended).
+     * Either way the grant came after the fault, and its answer followed at once: the fault held no reply back.
+     */
+    private static boolean heldTheCallBack(Context ctx, FaultSpan f, HoldInterval hold, int askIndex, LeaseTerms terms) {
+        if (askIndex < 0 || f.start().index() > askIndex) return false;
+        return f.effect().onProcess() == FaultEffect.OnProcess.FREEZES
+                || f.effect().onHolder(client(hold), judging(ctx, f, terms, hold)) == FaultEffect.Impact.CUT_OFF;
     }
 
     /**

@@ -1302,6 +1302,30 @@ class LeaseLimitsTest {
     }
 
     @Test
+    void aHolderCutOffOrFrozenBeforeItAskedWasGrantedOnlyAfterTheFault() {
+        // c1 cut off both ways (or frozen) from before it asked until 5 s: its call reached n1 only then, and its answer followed
+        // at once, so its fixed 4 s lease began after the fault, not at the ask; c2's grant 1 s after c1's answer is the service's
+        List<H> cases = List.of(
+                h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1")).nemesis("start-partition", Map.of("c1", List.of("n1"), "n1", List.of("c1")))
+                        .with("hosts", List.of("c1", "n1")).gap(100).invoke(0, "acquire").with("client", "c1")
+                        .gap(4_900).nemesis("stop-partition", "fully connected"),
+                h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1")).nemesis("start-pause", List.of("client-c1-p0")).with("hosts", List.of("c1"))
+                        .gap(100).invoke(0, "acquire").with("client", "c1")
+                        .gap(4_900).nemesis("stop-pause", List.of("client-c1-p0")).with("hosts", List.of("c1")));
+        for (H before : cases) {
+            Incident.Cause c = cause(before.gap(10).ok(0, "acquire", 1L).with("client", "c1")
+                    .gap(1_000).acquire(1, 2L).with("client", "c2").release(0).release(1));
+            assertFalse(c.leaseLimit(), c.why());
+        }
+        // a cut begun after the ask may have kept the reply to a grant made before it: the lease may have begun at the ask
+        Incident.Cause inside = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S, "n1")).invoke(0, "acquire").with("client", "c1")
+                .gap(100).nemesis("start-partition", Map.of("c1", List.of("n1"), "n1", List.of("c1"))).with("hosts", List.of("c1", "n1"))
+                .gap(4_900).nemesis("stop-partition", "fully connected")
+                .gap(10).ok(0, "acquire", 1L).with("client", "c1").gap(1_000).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        assertTrue(inside.leaseLimit(), inside.why());
+    }
+
+    @Test
     void aFixedLeaseRunsFromTheAskWhenTheHoldersOwnLinksHeldItsAnswerBack() {
         // the delay began before c1 asked; its answer came 3 s late, so its lease may have begun 3 s before it heard
         Incident.Cause late = answeredLateUnderADelayTo("n1");
