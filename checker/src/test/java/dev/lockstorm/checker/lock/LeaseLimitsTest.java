@@ -1277,28 +1277,26 @@ class LeaseLimitsTest {
         // tokenless: c2 asks and is frozen (where, the history does not say) for 6 s; c1 is granted 5 s in, c2 answered 1 s later. Granted
         // first, c2's lease had ended by c1's grant; yet its client told it it still held the lock after c1's answer: so either
         // it was granted after c1 began, and the service granted twice, or its belief was false. A defect both ways
-        Incident.Cause c = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).invoke(1, "acquire").with("client", "c2")
-                .nemesis("start-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"))
-                .gap(5_000).acquire(0, null).with("client", "c1")
-                .gap(1_000).nemesis("stop-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"))
-                .ok(1, "acquire", null).with("client", "c2")
-                .gap(100).invoke(1, "write", Map.of("value", 1)).gap(10)
-                .add(dev.lockstorm.checker.history.OpType.OK, 1, "write", null).with("still_held", true)
-                .with("still_held_asked", 6_100_000_000L).with("still_held_at", 6_105_000_000L).release(0).release(1));
+        Incident.Cause c = granteeFrozenThenSaysYes(6_100_000_000L);
         assertFalse(c.leaseLimit(), c.why());
         assertTrue(c.why().contains("process 1 (client c2), held up inside its acquire (pause client-c2-p1 from") && c.why().contains(
                 "may have been granted before this hold began, but its client told it it still held the lock at 6.105 s (asked at 6.100 s),"
                 + " after this hold's answer: had it been granted first, its lease had ended by then"), c.why());
         // asked before c1's answer, the same "yes" proves nothing: c2 may have been granted first and not yet know
-        Incident.Cause early = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).invoke(1, "acquire").with("client", "c2")
+        Incident.Cause early = granteeFrozenThenSaysYes(4_000_000_000L);
+        assertTrue(early.leaseLimit(), early.why());
+    }
+
+    /** c2 frozen 6 s inside its acquire, c1 granted 5 s in; c2, answered at 6 s, writes, its client saying "yes" asked at {@code asked}. */
+    private static Incident.Cause granteeFrozenThenSaysYes(long asked) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_4S)).invoke(1, "acquire").with("client", "c2")
                 .nemesis("start-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"))
                 .gap(5_000).acquire(0, null).with("client", "c1")
                 .gap(1_000).nemesis("stop-pause", List.of("client-c2-p1")).with("hosts", List.of("c2"))
                 .ok(1, "acquire", null).with("client", "c2")
                 .gap(100).invoke(1, "write", Map.of("value", 1)).gap(10)
                 .add(dev.lockstorm.checker.history.OpType.OK, 1, "write", null).with("still_held", true)
-                .with("still_held_asked", 4_000_000_000L).with("still_held_at", 6_105_000_000L).release(0).release(1));
-        assertTrue(early.leaseLimit(), early.why());
+                .with("still_held_asked", asked).with("still_held_at", 6_105_000_000L).release(0).release(1));
     }
 
     @Test
