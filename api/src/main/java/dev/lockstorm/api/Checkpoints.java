@@ -23,6 +23,9 @@ public final class Checkpoints {
     /** {@link LockClient#release} returned; the driver has not heard of it yet. */
     public static final String AFTER_RELEASE = "after-release";
 
+    /** What a point's name is made of: letters, digits, '.', '_' and '-' (it follows {@code pause-at:} in a nemesis word). */
+    public static final String NAME = "[A-Za-z0-9._-]+";
+
     /** lockstorm's own points, in the order a cycle reaches them: each lies where its name says. */
     public static final java.util.List<String> OWN = java.util.List.of(BEFORE_ACQUIRE, AFTER_GRANT, BEFORE_USE, BEFORE_RELEASE, AFTER_RELEASE);
 
@@ -59,7 +62,7 @@ public final class Checkpoints {
     public record Point(String name, Place place) {
         public Point {
             Objects.requireNonNull(place, "place");
-            if (name == null || !name.matches("[A-Za-z0-9._-]+")) {
+            if (name == null || !name.matches(NAME)) {
                 throw new IllegalArgumentException("checkpoint " + name + ": a checkpoint's name is letters, digits, '.', '_' and '-'");
             }
         }

@@ -1245,31 +1245,32 @@ class LeaseLimitsTest {
     void aGranteeWhoseOwnLinksWereDelayedWhileItAskedMayHaveBeenGrantedFirst() {
         // c2's links to n1 delayed 3 s each way from before it asked: its SET landed at 3 s, its 2 s key ran out at 5 s, c1 was
         // granted at 5.11 s, and c2's answer came only at 6 s, while c1 held: c2's lease ended before c1's grant
-        Map<String, Object> delay = Map.of("ms", 3_000, "jitter_ms", 0, "to", Map.of("c2", List.of("n1")));
-        LeaseModel fixed2s = new LeaseModel.Fixed(Duration.ofSeconds(2), LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
-        Incident.Cause c = cause(h().nemesis(NemesisEvent.RUN.f(), run(fixed2s, "n1")).nemesis("start-delay", delay).with("hosts", List.of("c2", "n1"))
-                .invoke(1, "acquire").with("client", "c2")
-                .gap(5_100).acquire(0, null).with("client", "c1")
-                .gap(900).ok(1, "acquire", null).with("client", "c2")
-                .gap(500).release(0).nemesis("stop-delay", "no delay").release(1));
+        Incident.Cause c = delayedFromTheStart("c2");
         assertTrue(c.leaseLimit(), c.why());
         assertTrue(c.why().startsWith("every grant meanwhile went to a client held up inside its acquire"), c.why());
         // a delay on another client's links held up nothing of c2's: the service granted twice
-        Map<String, Object> elsewhere = Map.of("ms", 3_000, "jitter_ms", 0, "to", Map.of("c3", List.of("n1")));
-        Incident.Cause other = cause(h().nemesis(NemesisEvent.RUN.f(), run(fixed2s, "n1")).nemesis("start-delay", elsewhere).with("hosts", List.of("c3", "n1"))
-                .invoke(1, "acquire").with("client", "c2")
-                .gap(5_100).acquire(0, null).with("client", "c1")
-                .gap(900).ok(1, "acquire", null).with("client", "c2")
-                .gap(500).release(0).nemesis("stop-delay", "no delay").release(1));
+        Incident.Cause other = delayedFromTheStart("c3");
         assertFalse(other.leaseLimit(), other.why());
         // cut off both ways from before it asked until 5.2 s: its call reached n1 only then, after c1's grant, so it was not first
-        Incident.Cause cut = cause(h().nemesis(NemesisEvent.RUN.f(), run(fixed2s, "n1"))
+        Incident.Cause cut = cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_2S, "n1"))
                 .nemesis("start-partition", Map.of("c2", List.of("n1"), "n1", List.of("c2"))).with("hosts", List.of("c2", "n1"))
                 .invoke(1, "acquire").with("client", "c2")
                 .gap(5_100).acquire(0, null).with("client", "c1")
                 .gap(100).nemesis("stop-partition", "fully connected")
                 .gap(800).ok(1, "acquire", null).with("client", "c2").gap(500).release(0).release(1));
         assertFalse(cut.leaseLimit(), cut.why());
+    }
+
+    private static final LeaseModel FIXED_2S = new LeaseModel.Fixed(Duration.ofSeconds(2), LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+
+    /** {@code host}'s links to n1 delayed 3 s each way from the start; c2 asks, c1 is granted 5.1 s later, c2 answered 0.9 s after. */
+    private static Incident.Cause delayedFromTheStart(String host) {
+        Map<String, Object> delay = Map.of("ms", 3_000, "jitter_ms", 0, "to", Map.of(host, List.of("n1")));
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(FIXED_2S, "n1")).nemesis("start-delay", delay).with("hosts", List.of(host, "n1"))
+                .invoke(1, "acquire").with("client", "c2")
+                .gap(5_100).acquire(0, null).with("client", "c1")
+                .gap(900).ok(1, "acquire", null).with("client", "c2")
+                .gap(500).release(0).nemesis("stop-delay", "no delay").release(1));
     }
 
     @Test

@@ -32,7 +32,7 @@ public record AtCheckpoint(String point, boolean kill) implements NemesisKind {
     public static final String KILL = dev.lockstorm.faults.FaultName.KILL_AT;
 
     public AtCheckpoint {
-        if (point == null || !point.matches("[A-Za-z0-9._-]+")) {
+        if (point == null || !point.matches(Checkpoints.NAME)) {
             throw new IllegalArgumentException("--nemesis " + (kill ? KILL : PAUSE) + point + ": a checkpoint's name is letters, digits, '.', '_' and '-'"
                     + " (lockstorm's own: " + String.join(", ", Checkpoints.OWN) + ")");
         }
