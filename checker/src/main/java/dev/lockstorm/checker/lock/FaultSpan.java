@@ -27,6 +27,12 @@ public record FaultSpan(String target, Op start, Op end, List<String> hosts, Fau
         return effect.word();
     }
 
+    /** Its own name as its start event records it ({@code "fault": "pause-at:after-get#2"}), or empty when the event names none. */
+    public java.util.Optional<dev.lockstorm.faults.FaultName> name() {
+        return start.extra("fault") == null ? java.util.Optional.empty()
+                : java.util.Optional.of(dev.lockstorm.faults.FaultName.parse(String.valueOf(start.extra("fault"))));
+    }
+
     /** Whether it was in force at some instant of {@code [from, to]} (nanoseconds; to = Long.MAX_VALUE for "the end"). */
     public boolean overlaps(long from, long to) {
         long s = start.time();

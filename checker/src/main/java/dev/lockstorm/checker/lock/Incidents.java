@@ -786,7 +786,7 @@ public final class Incidents {
      * too), or null: aimed at none.
      */
     private static String aimedPoint(FaultSpan f) {
-        return f.start().extra("fault") instanceof String name ? dev.lockstorm.faults.FaultName.parse(name).checkpoint().orElse(null) : null;
+        return f.name().flatMap(dev.lockstorm.faults.FaultName::checkpoint).orElse(null);
     }
 
     /**

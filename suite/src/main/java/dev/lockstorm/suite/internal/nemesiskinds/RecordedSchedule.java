@@ -112,7 +112,7 @@ public record RecordedSchedule(Map<String, Object> run, List<Step> steps, List<S
                 continue;
             }
             previous = s;
-            String fault = start.extra("fault") == null ? s.kind() : FaultName.parse(String.valueOf(start.extra("fault"))).kind();
+            String fault = s.name().map(FaultName::kind).orElse(s.kind());
             String holder = "holder".equals(start.extra(NemesisEvent.AIMED_AT)) && !s.hosts().isEmpty() ? s.hosts().get(0) : null;
             Op grant = holder == null ? null : lastGrant(h, start, holder);
             Trigger t = new Trigger(millis(start.time() - t0), grantedJustBefore(h, start), holder, grant == null ? null : millis(start.time() - grant.time()));

@@ -60,7 +60,7 @@ public record Finding(Map<String, Set<Integer>> steps) {
     }
 
     private static int namedStep(FaultSpan f) {
-        return f.start().extra("fault") == null ? FaultName.NO_STEP : FaultName.parse(String.valueOf(f.start().extra("fault"))).step();
+        return f.name().map(FaultName::step).orElse(FaultName.NO_STEP);
     }
 
     static Finding of(CheckResult c, Function<FaultSpan, Integer> stepOf) {
