@@ -62,6 +62,19 @@ public record ClientContext(String connect, String lock, Duration lease, Map<Str
         Notes.unbacked(why);
     }
 
+    /**
+     * Notes on how many of the lock's independent servers the grant in progress holds its key ({@link Notes#heldOn}): a
+     * lock that grants on a majority says so, for the checker asks fewer servers' clocks to have ended a lease held on a
+     * bare majority than one held on all of them.
+     *
+     * <pre>{@code
+     * if (locked >= quorum) context.heldOn(locked, masters.size());
+     * }</pre>
+     */
+    public void heldOn(int servers, int of) {
+        Notes.heldOn(new Notes.HeldOn(servers, of));
+    }
+
     /** The value of an option the system declared in {@link LockSystem#options()}. */
     public String option(String name) {
         String v = options.get(name);

@@ -39,6 +39,46 @@ public final class Notes {
         return note.startsWith(UNBACKED) ? java.util.Optional.of(note.substring(UNBACKED.length())) : java.util.Optional.empty();
     }
 
+    /**
+     * On how many of a lock's independent servers a grant holds its key: a lock that grants on a majority (Redlock) may
+     * hold on all of them or on only a bare majority, and how many servers' clocks must run its lease out before another
+     * client can be granted a majority depends on which ({@link #heldOn(HeldOn)}).
+     *
+     * @param servers how many servers said yes to the grant
+     * @param of      how many servers the lock asks
+     */
+    public record HeldOn(int servers, int of) {
+        public HeldOn {
+            if (servers < 1 || of < servers) throw new IllegalArgumentException("held on " + servers + " of " + of + " servers");
+        }
+
+        @Override
+        public String toString() {
+            return HELD_ON + servers + " of " + of + " servers";
+        }
+    }
+
+    /** How a {@linkplain #heldOn(HeldOn) held-on note} begins, in the history's {@code "notes"}. */
+    public static final String HELD_ON = "held on ";
+
+    /**
+     * Notes on how many servers the grant in progress holds its key ("held on 2 of 3 servers"). Another client can be
+     * granted a majority only once the lease ran out on enough of those servers (held on all 3 of 3: on 2; on 2 of 3: on
+     * 1), so the checker asks that many servers' clocks to have moved before it calls a second grant under clock faults a
+     * lease limit; without the note it assumes the fewest a grant needs, a bare majority.
+     */
+    public static void heldOn(HeldOn held) {
+        add(held.toString());
+    }
+
+    /** What a recorded note says of a grant's servers, or empty for any other note (or one that is malformed). */
+    public static java.util.Optional<HeldOn> heldOn(String note) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(HELD_ON) + "(\\d{1,6}) of (\\d{1,6}) servers").matcher(note);
+        if (!m.matches()) return java.util.Optional.empty();
+        int servers = Integer.parseInt(m.group(1)), of = Integer.parseInt(m.group(2));
+        return servers < 1 || of < servers ? java.util.Optional.empty() : java.util.Optional.of(new HeldOn(servers, of));
+    }
+
     /** For the process that runs lock clients (lockstorm's worker): where notes go. */
     public static void install(Consumer<String> action) {
         sink = Objects.requireNonNull(action);

@@ -273,6 +273,8 @@ public final class Incidents {
         // come before the holder's belief: a lease that a server's clock (or the waiter's) ended is still running by the
         // holder's own clock, which is what a correct lock times its belief on, so its "yes" then is no defect
         List<FaultSpan> moves = new ArrayList<>();
+        // how many servers' clocks must have ended the lease: more than one only where a majority judges it
+        LeaseTerms.Clocks needs = clocksNeeded(ctx, terms, hold);
         for (FaultSpan f : before) {
             FaultEffect.Move move = f.effect().clockMove().orElse(null);
             if (move == null || ranOut) continue;
@@ -281,7 +283,11 @@ public final class Incidents {
                 String led = terms == null ? null : ledInstead(ctx, terms, f, first);
                 if (led != null) {
                     notEnough.add("the clock of " + String.join(", ", f.hosts()) + " moved (" + f.describe() + "), but the lease is judged by "
-                            + (terms.judges() == LeaseModel.Judges.LEADER ? "the group's leader" : "the key's master") + ", which the run's leader"
+                            + switch (terms.judges()) {
+                                case LEADER -> "the group's leader";
+                                case KEY_MASTER -> "the key's master";
+                                case ONE, MAJORITY -> "one server";
+                            } + ", which the run's leader"
                             + " watch named " + led + " from then to the grant: a clock the lease is not timed on");
                     continue;
                 }
@@ -295,6 +301,7 @@ public final class Incidents {
                     continue;
                 }
                 if (terms == null || !timed) return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")" + unjudged(terms), f);
+                if (needs.needed() > 1) continue; // one server's clock alone ends no such lease: judged together below
                 LeaseTerms.Judgement j = terms.serverClock(f, move, start, at);
                 if (j.suffices()) return Incident.Cause.limit(j, f);
                 notEnough.add(j.why());
@@ -311,8 +318,9 @@ public final class Incidents {
                 notEnough.add("a client's clock moved (" + f.describe() + "), which never ends a lease of a correct lock");
             }
         }
-        LeaseTerms.Clocks clocks = new LeaseTerms.Clocks(moves); // in the order they began, as the faults in force are
-        if (moves.size() > 1 && terms != null && timed) {
+        // in the order they began, as the faults in force are
+        LeaseTerms.Clocks clocks = new LeaseTerms.Clocks(moves, needs.needed(), needs.why());
+        if ((moves.size() > 1 || needs.needed() > 1 && !moves.isEmpty()) && terms != null && timed) {
             LeaseTerms.Judgement j = terms.serverClocks(clocks, start, at);
             if (j.suffices()) return Incident.Cause.limit(j, moves.get(0));
             notEnough.add(j.why());
@@ -492,6 +500,31 @@ public final class Incidents {
         return null;
     }
 
+    /**
+     * How many servers' clocks must have run {@code hold}'s lease out before another client could be granted, and why (as
+     * {@link LeaseTerms.Clocks} with no moves): one, unless a majority of independent servers judges it. Then another grant
+     * needs a majority, which the servers without the holder's key give only in part: held on {@code k} of {@code n}, the
+     * lease must have run out on {@code k - (n - majority)} of them. {@code k} is what the holder's client noted
+     * ({@link dev.lockstorm.api.Notes#heldOn}); unnoted, the fewest a grant needs, a bare majority, so that a lock that does
+     * not say is never blamed for what a grant on a bare majority does under one server's clock.
+     */
+    private static LeaseTerms.Clocks clocksNeeded(Context ctx, LeaseTerms terms, HoldInterval hold) {
+        if (terms == null || terms.judges() != LeaseModel.Judges.MAJORITY) return LeaseTerms.Clocks.NONE;
+        dev.lockstorm.api.Notes.HeldOn held = null;
+        if (hold.start().extra("notes") instanceof List<?> notes) {
+            for (Object n : notes) held = dev.lockstorm.api.Notes.heldOn(String.valueOf(n)).orElse(held);
+        }
+        int servers = held != null ? held.of() : ctx.servers.size();
+        if (servers < 1) return LeaseTerms.Clocks.NONE; // the history does not say its servers
+        int majority = servers / 2 + 1;
+        int on = held != null ? held.servers() : majority;
+        int needed = Math.max(1, on - (servers - majority));
+        String why = held != null
+                ? "its client noted it held on " + on + " of " + servers + " servers, and another grant needs " + majority + " of them"
+                : "held on a bare majority at least, " + majority + " of " + servers + " servers: its client did not say on how many";
+        return new LeaseTerms.Clocks(List.of(), needed, why);
+    }
+
     /** The first reason a grant's notes give for its being unbacked, or null. */
     private static String unbackedWhy(Op grant) {
         if (!(grant.extra("notes") instanceof List<?> notes)) return null;
@@ -623,13 +656,13 @@ public final class Incidents {
     }
 
     /**
-     * For a lease one member judges at a time (a group's leader, the key's master), the members the run's leader watch named from
+     * For a lease one member judges at a time (a group's leader, the key's master, the one server that judges it), the members the run's leader watch named from
      * the clock fault {@code f}'s start until a little after the grant {@code first} (the watch polls), when none of them is a
      * host {@code f} moved the clock of: that clock timed no lease then. Null when it may have (another judge, a host of
      * {@code f} led, or the watch named no one or was silent at some moment of that span).
      */
     private static String ledInstead(Context ctx, LeaseTerms terms, FaultSpan f, HoldInterval first) {
-        if (terms.judges() != LeaseModel.Judges.LEADER && terms.judges() != LeaseModel.Judges.KEY_MASTER) return null;
+        if (terms.judges() == LeaseModel.Judges.MAJORITY) return null;
         long until = first.start().time() == Op.NO_TIME ? Op.NO_TIME : LeaseTerms.plus(first.start().time(), ctx.watchLag);
         Set<String> led = new java.util.LinkedHashSet<>();
         String at = leaderAt(ctx, f.start().index());

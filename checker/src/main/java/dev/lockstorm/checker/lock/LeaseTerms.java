@@ -135,20 +135,54 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
      * the clock, and once the clock is set right again only as setting it right moved a lease stamped meanwhile (a
      * clock set back and then right jumps ahead under such a lease; one set ahead and then right no longer shortens any).
      *
-     * @param moves the faults that moved a lock server's clock, in the order they began
+     * Each server's clock is its own: moves of one server's clock add up, moves of two servers' clocks do not. A lease judged
+     * by a majority of independent servers lets another client be granted only once it ran out on enough of the servers
+     * that hold its key ({@code needed}: held on 3 of 3, on 2; on a bare majority, on 1), so the moves count as far as the
+     * {@code needed}-th most moved server had them (the servers that did not move, none).
+     *
+     * @param moves  the faults that moved a lock server's clock, in the order they began
+     * @param needed how many servers' clocks must have run the lease out (at least 1)
+     * @param why    why that many, in words ("" for one)
      */
-    record Clocks(java.util.List<FaultSpan> moves) {
+    record Clocks(java.util.List<FaultSpan> moves, int needed, String why) {
         static final Clocks NONE = new Clocks(java.util.List.of());
 
         Clocks {
             moves = java.util.List.copyOf(moves);
+            if (needed < 1) throw new IllegalArgumentException("needed " + needed + " servers' clocks");
+        }
+
+        /** Moves that need one server's clock (one server judges, or any one of them may). */
+        Clocks(java.util.List<FaultSpan> moves) {
+            this(moves, 1, "");
+        }
+
+        /** The moves on each server's clock, by the hosts each names, in the order they began. */
+        private java.util.Collection<java.util.List<FaultSpan>> byServer() {
+            java.util.Map<java.util.List<String>, java.util.List<FaultSpan>> by = new java.util.LinkedHashMap<>();
+            for (FaultSpan f : moves) by.computeIfAbsent(f.hosts(), k -> new java.util.ArrayList<>()).add(f);
+            return by.values();
+        }
+
+        /** Of each server's own measure, the {@code needed}-th greatest: as far as that many servers' clocks got (0 where fewer moved). */
+        private long asFarAsNeeded(java.util.function.ToLongFunction<java.util.List<FaultSpan>> each) {
+            long[] per = byServer().stream().mapToLong(each).sorted().toArray();
+            return per.length < needed ? 0 : per[per.length - needed];
         }
 
         /** How far ahead of the real time the moves had put a lease stamped at {@code stamped} at the moment {@code at}; a move of unsaid size counts as none. */
         long ahead(long stamped, long at) {
-            long sum = 0;
-            for (FaultSpan f : moves) sum = plus(sum, ahead(f, stamped, at)); // a history may say moves of centuries
-            return sum;
+            return asFarAsNeeded(server -> {
+                long sum = 0;
+                for (FaultSpan f : server) sum = plus(sum, ahead(f, stamped, at)); // a history may say moves of centuries
+                return sum;
+            });
+        }
+
+        /** Where the moves are, in words for a judgement: on which servers' clocks they had to be to count. */
+        String where() {
+            if (needed > 1) return " on each of " + needed + " servers' clocks (" + why + ")";
+            return byServer().size() > 1 ? " on one server's clock (each server's clock is its own)" : "";
         }
 
         private static long ahead(FaultSpan f, long stamped, long at) {
@@ -210,15 +244,17 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
          * before {@code until} counts by what setting it right moved a renewal stamped while it was moved.
          */
         long aheadWithin(long window, long stamped, long until) {
-            long best = 0;
-            for (int i = 0; i < moves.size(); i++) {
-                long sum = 0;
-                for (int k = i; k < moves.size() && moves.get(k).start().time() - moves.get(i).start().time() <= window; k++) {
-                    sum = plus(sum, gain(moves.get(k), stamped, until, window));
+            return asFarAsNeeded(server -> {
+                long best = 0;
+                for (int i = 0; i < server.size(); i++) {
+                    long sum = 0;
+                    for (int k = i; k < server.size() && server.get(k).start().time() - server.get(i).start().time() <= window; k++) {
+                        sum = plus(sum, gain(server.get(k), stamped, until, window));
+                    }
+                    best = Math.max(best, sum);
                 }
-                best = Math.max(best, sum);
-            }
-            return best;
+                return best;
+            });
         }
 
         private static long gain(FaultSpan f, long stamped, long until, long window) {
@@ -240,13 +276,17 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
          * or where the clock was set right, when only that moved the lease. It ran out no earlier.
          */
         long firstAhead(long stamped, long until) {
-            long first = Long.MAX_VALUE;
-            for (FaultSpan f : moves) {
-                boolean right = f.setRightBy(until);
-                if (ahead(f, stamped, right ? f.setRight() - 1 : until) > 0) first = Math.min(first, f.start().time());
-                else if (right && ahead(f, stamped, until) > 0) first = Math.min(first, f.setRight());
-            }
-            return first;
+            // the needed-th server to move: the lease was ahead on that many clocks no earlier
+            long[] per = byServer().stream().mapToLong(server -> {
+                long first = Long.MAX_VALUE;
+                for (FaultSpan f : server) {
+                    boolean right = f.setRightBy(until);
+                    if (ahead(f, stamped, right ? f.setRight() - 1 : until) > 0) first = Math.min(first, f.start().time());
+                    else if (right && ahead(f, stamped, until) > 0) first = Math.min(first, f.setRight());
+                }
+                return first;
+            }).filter(t -> t != Long.MAX_VALUE).sorted().toArray();
+            return per.length < needed ? Long.MAX_VALUE : per[needed - 1];
         }
 
         /** "clock redis-n1 from 2.000 s to 6.000 s, clock redis-n2 …". */
@@ -460,7 +500,7 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         String moved = "";
         if (ahead > 0) {
             end = Math.max(clocks.firstAhead(renewed, Math.min(grant, end)), end - ahead);
-            moved = " with the servers' clocks moved " + History.duration(ahead) + " ahead (" + clocks.describe() + ")";
+            moved = " with the servers' clocks moved " + History.duration(ahead) + " ahead" + clocks.where() + " (" + clocks.describe() + ")";
         }
         long slack = allowance();
         if (to != Long.MAX_VALUE && to < end - slack) {
@@ -541,16 +581,20 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         long ahead = c.most(start, grant);
         RunOut out = expiresByItself() ? c.runsOut(start, ttl, grant) : null;
         if (out != null) {
-            return new Judgement(true, "the servers' clocks moved " + History.duration(out.ahead()) + " ahead in all before the grant (" + c.describe()
+            return new Judgement(true, "the servers' clocks moved " + History.duration(out.ahead()) + " ahead in all" + c.where() + " before the grant (" + c.describe()
                     + "): the holder's " + describe() + " from " + History.duration(start) + " could run out at " + History.duration(out.at()), out.at());
         }
         long between = c.aheadWithin(interval, start, grant);
         if (renewed() && between >= ttl - allowance() - interval) {
-            return Judgement.yes("the servers' clocks moved " + History.duration(between) + " ahead within one renewal interval before the grant ("
+            return Judgement.yes("the servers' clocks moved " + History.duration(between) + " ahead" + c.where() + " within one renewal interval before the grant ("
                     + c.describe() + "), more than the " + History.duration(ttl - interval) + " a renewal leaves before the end of the holder's " + describe());
         }
-        return Judgement.no("the " + what + " moved them " + History.duration(ahead) + " ahead in all, too little for the holder's " + describe()
-                + " to run out before the grant at " + History.duration(grant));
+        if (ahead == 0 && c.needed() > 1) {
+            return Judgement.no("the " + what + " moved fewer than " + c.needed() + " servers' clocks ahead, and the holder's " + describe()
+                    + " ends only where " + c.needed() + " servers' clocks end it (" + c.why() + ")");
+        }
+        return Judgement.no("the " + what + " moved them " + History.duration(ahead) + " ahead in all" + c.where() + ", too little for the holder's "
+                + describe() + " to run out before the grant at " + History.duration(grant));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.api.LeaseModel;
+import dev.lockstorm.api.Notes;
 import dev.lockstorm.checker.CheckResult;
 import dev.lockstorm.checker.H;
 import dev.lockstorm.checker.model.FencedMutex;
@@ -16,6 +17,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static dev.lockstorm.checker.H.h;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -494,7 +496,70 @@ class LeaseLimitsTest {
         }
     }
 
+    /**
+     * c1 granted at 200 ms (its client's note {@code heldOn}, if any), the servers n1–n3; each {@code jumps} entry moves one
+     * server's clock ahead by its ms, 100 ms apart from 1 s; c2 granted at 2 s.
+     */
+    private static Incident.Cause underJumps(LeaseModel model, String leader, Notes.HeldOn heldOn, Object... jumps) {
+        H b = h().nemesis(NemesisEvent.RUN.f(), run(model, "n1", "n2", "n3"));
+        if (leader != null) b.nemesis(NemesisEvent.LEADER.f(), leader);
+        b.gap(200).acquire(0, 1L).with("client", "c1");
+        if (heldOn != null) b.with("notes", List.of("granted after 2 attempts", heldOn.toString()));
+        b.gap(800);
+        for (int i = 0; i < jumps.length; i += 2) {
+            b.nemesis("clock-jump", Map.of("process", "redis-" + jumps[i], "delta_ms", jumps[i + 1])).with("hosts", List.of(jumps[i])).gap(100);
+        }
+        return cause(b.gap(1_000 - 50 * jumps.length).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
     @Test
+    void eachServersClockIsItsOwnAndAMajorityJudgedLeaseEndsWhereEnoughOfTheServersHoldingItEndIt() {
+        LeaseModel one = FIXED_4S;
+        LeaseModel majority = new LeaseModel.Fixed(Duration.ofSeconds(4), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+        Notes.HeldOn all = new Notes.HeldOn(3, 3), bare = new Notes.HeldOn(2, 3);
+        // two servers' clocks 1.5 s ahead each: no clock read the 4 s lease run out by 2 s, however the moves add up
+        Incident.Cause split = underJumps(one, null, null, "n2", 1_500, "n3", 1_500);
+        assertFalse(split.leaseLimit(), split.why());
+        // one server's clock moved twice: those moves add up, 3 s on n2
+        assertTrue(underJumps(one, null, null, "n2", 1_500, "n2", 1_500).leaseLimit());
+        // one server judges: where the leader watch named n1 throughout, n3's clock timed no lease
+        Incident.Cause watched = underJumps(one, "n1", null, "n3", 3_000);
+        assertFalse(watched.leaseLimit(), watched.why());
+        assertTrue(watched.why().contains("which the run's leader watch named n1"), watched.why());
+        assertTrue(underJumps(one, "n3", null, "n3", 3_000).leaseLimit());
+        // Redlock's masters, the key on all three: gone from n3 alone, n1 and n2 still hold it, no majority for another
+        Incident.Cause alone = underJumps(majority, null, all, "n3", 3_000);
+        assertFalse(alone.leaseLimit(), alone.why());
+        assertTrue(alone.why().contains("fewer than 2 servers' clocks ahead"), alone.why());
+        assertTrue(alone.why().contains("its client noted it held on 3 of 3 servers"), alone.why());
+        // the key on a bare majority (n3 and one other): gone from n3, the third server and n3 are a majority for another
+        assertTrue(underJumps(majority, null, bare, "n3", 3_000).leaseLimit());
+        // a client that does not say is taken to hold a bare majority: never blamed for what such a grant does
+        Incident.Cause unsaid = underJumps(majority, null, null, "n3", 3_000);
+        assertTrue(unsaid.leaseLimit(), unsaid.why());
+        // ... but not by moves summed over servers
+        assertFalse(underJumps(majority, null, null, "n2", 1_500, "n3", 1_500).leaseLimit());
+        // held on all three, gone from two of them: a majority may grant it again
+        Incident.Cause two = underJumps(majority, null, all, "n2", 3_000, "n3", 3_000);
+        assertTrue(two.leaseLimit(), two.why());
+        assertTrue(two.why().contains("on each of 2 servers' clocks"), two.why());
+        // all three moved, by too little each: the second most moved clock got 1 s ahead
+        assertFalse(underJumps(majority, null, all, "n1", 1_000, "n2", 3_000, "n3", 1_000).leaseLimit());
+        // two clocks moved twice each: 3 s on each
+        assertTrue(underJumps(majority, null, all, "n2", 1_500, "n3", 1_500, "n2", 1_500, "n3", 1_500).leaseLimit());
+    }
+
+    @Test
+    void aHeldOnNoteReadsBackAndAnyOtherNoteSaysNothing() {
+        Notes.HeldOn held = new Notes.HeldOn(2, 3);
+        assertEquals(Optional.of(held), Notes.heldOn(held.toString()));
+        for (String other : List.of("held on 4 of 3 servers", "held on 0 of 3 servers", "held on two of 3 servers", "unbacked grant: x",
+                "held on 2 of 3 servers!", "held on 99999999999 of 3 servers")) {
+            assertEquals(Optional.empty(), Notes.heldOn(other), other);
+        }
+        assertThrows(IllegalArgumentException.class, () -> new Notes.HeldOn(3, 2));
+    }
+
     void leasesAndClockMovesOfCenturiesAreWeighedWithoutOverflow() {
         // the longest lease a history can say, and a jump as long: a sum of the two would go past a long and turn negative
         long most = 9_223_372_036_854L;

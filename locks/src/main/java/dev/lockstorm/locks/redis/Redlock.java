@@ -4,6 +4,7 @@ import dev.lockstorm.api.Lease;
 import dev.lockstorm.api.LockClient;
 import dev.lockstorm.api.NotAcquiredException;
 import dev.lockstorm.api.NotHeldException;
+import dev.lockstorm.api.Notes;
 import dev.lockstorm.api.Checkpoints;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
@@ -134,6 +135,8 @@ public final class Redlock implements LockClient {
             boolean fromReply = validity == Validity.FROM_REPLY;
             long validityMs = ttl.toMillis() - (fromReply ? 0 : elapsedMs) - drift;
             if (locked >= quorum() && validityMs > 0) {
+                // how many masters said yes: the checker asks more servers' clocks to end a lease held on all than on a bare majority
+                Notes.heldOn(new Notes.HeldOn(locked, instances.size()));
                 return new Lease(null, new Held(value, (fromReply ? now : start) + validityMs * 1_000_000L, locked, validityMs));
             }
             if (locked >= quorum()) late++;

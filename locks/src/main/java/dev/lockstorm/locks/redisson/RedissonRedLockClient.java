@@ -26,15 +26,30 @@ public final class RedissonRedLockClient extends RedissonLockClient {
 
     @Override
     protected Long tryAcquire(long waitMs) throws InterruptedException {
-        return taken(lock.tryLock(waitMs, TimeUnit.MILLISECONDS));
+        Long taken = taken(lock.tryLock(waitMs, TimeUnit.MILLISECONDS));
+        // on how many masters it holds: the checker asks more servers' clocks to end a lease held on all than on a bare majority
+        // (a master that does not answer now fails the count: no note, and the grant stands either way)
+        if (taken != null) {
+            try {
+                long on = heldOn();
+                if (on > 0) dev.lockstorm.api.Notes.heldOn(new dev.lockstorm.api.Notes.HeldOn((int) on, clients.size()));
+            } catch (RuntimeException e) {
+                // unnoted: the checker assumes a bare majority
+            }
+        }
+        return taken;
+    }
+
+    /** How many masters say this thread holds its lock. */
+    private long heldOn() {
+        return clients.stream().filter(c -> c.getLock(RedissonConfigs.LOCK_NAME).isHeldByCurrentThread()).count();
     }
 
     /** RedLock's own isHeldByCurrentThread is unsupported: held when a majority of the masters say so. */
     @Override
     public boolean stillHeld(dev.lockstorm.api.Lease lease) {
         try {
-            long held = clients.stream().filter(c -> c.getLock(RedissonConfigs.LOCK_NAME).isHeldByCurrentThread()).count();
-            return held >= clients.size() / 2 + 1;
+            return heldOn() >= clients.size() / 2 + 1;
         } catch (RuntimeException e) {
             return false;
         }

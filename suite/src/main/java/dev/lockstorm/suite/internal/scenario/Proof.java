@@ -82,11 +82,16 @@ public final class Proof {
      * key that had expired) is part of the double holder.
      */
     public static Optional<Tie> noted(RunResult r, String note) {
+        return noted(r, n -> n.contains(note));
+    }
+
+    /** {@link #noted(RunResult, String)} for the first note that {@code matches}. */
+    private static Optional<Tie> noted(RunResult r, java.util.function.Predicate<String> matches) {
         for (Incident i : incidents(r)) {
             List<HoldInterval> all = new java.util.ArrayList<>(List.of(i.holder()));
             all.addAll(i.grants());
             for (HoldInterval g : all) {
-                String found = note(g.start(), note);
+                String found = note(g.start(), matches);
                 if (found != null) {
                     return Optional.of(new Tie(i, g, "where " + g.start().who() + "'s grant at " + History.when(g.start()) + " was noted: " + found));
                 }
@@ -311,8 +316,13 @@ public final class Proof {
 
     /** The first of {@code op}'s notes ({@code "notes"} in the history) that contains {@code note}, or null. */
     private static String note(dev.lockstorm.checker.history.Op op, String note) {
+        return note(op, n -> n.contains(note));
+    }
+
+    /** The first of {@code op}'s notes that {@code matches}, or null. */
+    private static String note(dev.lockstorm.checker.history.Op op, java.util.function.Predicate<String> matches) {
         if (op.extra("notes") instanceof java.util.Collection<?> notes) {
-            for (Object n : notes) if (String.valueOf(n).contains(note)) return String.valueOf(n);
+            for (Object n : notes) if (matches.test(String.valueOf(n))) return String.valueOf(n);
         }
         return null;
     }
@@ -387,7 +397,8 @@ public final class Proof {
             return "no double holder; " + (r.faults() == 0 && r.check().coverage() != null ? "no faults, exercised: " + r.check().coverage().describe()
                     : availability(r));
         }
-        return noted(r, "").or(() -> lateRelease(r)).or(() -> refusedRelease(r)).or(() -> tied(r)).map(t -> "incident " + (incidents(r).indexOf(t.incident()) + 1) + ": " + t.describe())
+        // a note of the servers a grant holds on is a count every such grant carries, not the mechanism
+        return noted(r, n -> dev.lockstorm.api.Notes.heldOn(n).isEmpty()).or(() -> lateRelease(r)).or(() -> refusedRelease(r)).or(() -> tied(r)).map(t -> "incident " + (incidents(r).indexOf(t.incident()) + 1) + ": " + t.describe())
                 .orElse("no double holder came while a fault was in force during the hold it overlapped, after a release delivered"
                         + " late, or with a noted grant");
     }

@@ -5,6 +5,11 @@ import dev.lockstorm.checker.Summary;
 import dev.lockstorm.checker.Verdict;
 import dev.lockstorm.api.Fencing;
 import dev.lockstorm.api.LockSystem;
+import dev.lockstorm.api.Notes;
+import dev.lockstorm.checker.history.Op;
+import dev.lockstorm.checker.history.OpType;
+import dev.lockstorm.checker.io.HistoryFormat;
+import dev.lockstorm.checker.io.HistoryReader;
 import dev.lockstorm.locks.internal.registry.Registry;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
@@ -15,6 +20,7 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -65,6 +71,17 @@ class AdaptersIT {
         if (s.reentrant()) {
             // the workload took the lock again inside its holds, and the checker counted the holds
             assertEquals("linearizability (reentrant-mutex)", c.analyses().get(0).name(), Summary.of(c));
+        }
+        if (system.equals("redlock") || system.equals("redisson-redlock")) {
+            // a majority-judged lock says on how many masters each grant holds: a majority of the three (two clients racing
+            // for it leave some grants on a bare majority even with no fault)
+            List<Op> grants = HistoryReader.read(r.dir().resolve("history.jsonl"), HistoryFormat.JSONL).ops().stream()
+                    .filter(o -> o.type() == OpType.OK && o.f().startsWith("acquire")).toList();
+            assertFalse(grants.isEmpty(), "no grant");
+            for (Op g : grants) {
+                assertTrue(g.extra("notes") instanceof List<?> notes && notes.stream().map(n -> Notes.heldOn(String.valueOf(n)))
+                        .anyMatch(h -> h.isPresent() && h.get().of() == 3 && h.get().servers() >= 2), "grant " + g + " notes no hold on a majority of 3");
+            }
         }
         assertEquals(List.of(), r.notLive());
     }
