@@ -117,7 +117,7 @@ public final class MariaDbNode extends DatabaseNode {
         Path init = dataDir.resolveSibling(host.name() + "-init.sql");
         if (!host.exec("test", "-d", dataDir.resolve("mysql").toString()).ok()) installDb(init);
         // --no-defaults: nothing from /etc/mysql; the error log goes to stderr, the node's log
-        return lab.start(host, processName(), List.of("mariadbd", "--no-defaults", "--user=root", "--datadir=" + dataDir,
+        return lab.start(host, processName(), List.of("mariadbd", "--no-defaults", "--user=root", "--datadir=" + dataDir, tmpDir(),
                 "--bind-address=" + host.address(), "--port=" + PORT, "--socket=" + dataDir.resolve("mariadb.sock"),
                 "--pid-file=" + dataDir.resolve("mariadb.pid"), "--skip-name-resolve", "--init-file=" + init,
                 "--innodb-flush-log-at-trx-commit=" + (durable ? 1 : 2), "--sync-binlog=" + (durable ? 1 : 0),
@@ -126,10 +126,21 @@ public final class MariaDbNode extends DatabaseNode {
                 "--tcp-keepalive-time=1", "--tcp-keepalive-interval=1", "--tcp-keepalive-probes=2"), env);
     }
 
+    /**
+     * The node's own directory for temporary tables. MariaDB names their files after its process id,
+     * and servers in two labs (two pid namespaces) can have the same one: in a shared /tmp, one
+     * bootstrap removed the other's table and failed with "Unknown table 'mysql.tmp_user_sys'".
+     */
+    private String tmpDir() {
+        Path tmp = dataDir.resolveSibling(host.name() + "-tmp");
+        host.mkdirs(tmp);
+        return "--tmpdir=" + tmp;
+    }
+
     private void installDb(Path init) {
         host.mkdirs(dataDir);
         host.write(init, SETUP);
-        Commands.Result r = host.exec(List.of("mariadb-install-db", "--no-defaults", "--user=root", "--datadir=" + dataDir,
+        Commands.Result r = host.exec(List.of("mariadb-install-db", "--no-defaults", "--user=root", "--datadir=" + dataDir, tmpDir(),
                 "--auth-root-authentication-method=socket", "--skip-test-db"), Duration.ofSeconds(120));
         if (!r.ok()) throw new LabException("mariadb-install-db on " + host.name() + " failed (exit " + r.exit() + "):\n" + r.output().strip());
     }
