@@ -310,7 +310,7 @@ public sealed interface FaultEffect {
         /**
          * Whether it held up what the holder on {@code client} sends to the servers that judge its lease: to one of them (a
          * lease one server judges, the key's master or a group's leader, which the history does not name as the one the
-         * holder used: any may be it), or to so many that those left are no majority (a lease a majority judges). Unsaid
+         * holder used: any may be it), or to as many as end a lease a majority judges ({@link Judging#lostEnough}). Unsaid
          * links count as held up.
          */
         @Override
@@ -326,7 +326,7 @@ public sealed interface FaultEffect {
             }
             long reached = all.stream().filter(peers::contains).count();
             if (reached == 0) return false;
-            return judging.judges() != dev.lockstorm.api.LeaseModel.Judges.MAJORITY || all.size() - reached < all.size() / 2 + 1;
+            return judging.judges() != dev.lockstorm.api.LeaseModel.Judges.MAJORITY || judging.lostEnough(reached, all.size());
         }
     }
 
@@ -385,8 +385,8 @@ public sealed interface FaultEffect {
          * history does not say which), or the leader (the one the run's watch named, else any), whose followers drop their
          * clients' connections while they choose another. Servers that judge the lease themselves, frozen, take no
          * renewal while their clocks run on, so a lease they time ends under the freeze: the one that times it ({@code one},
-         * {@code key-master}: the master the run's watch named, any when it named none), or so many of independent servers that those left reach
-         * no majority ({@code majority}; when the history does not name its servers, any).
+         * {@code key-master}: the master the run's watch named, any when it named none), or as many of independent servers as
+         * end the lease ({@code majority}, {@link Judging#lostEnough}; when the history does not name its servers, any).
          */
         @Override
         public java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
@@ -515,8 +515,9 @@ public sealed interface FaultEffect {
         /**
          * Whether the holder on {@code client} was kept from the servers that judge its lease: from the one there is, or
          * from any (the master holding its key is not recorded: any may be it); for independent servers a majority of
-         * which judge (Redlock's masters, each renewing the holder itself), from so many that those it still talks with
-         * both ways are no majority; for a consensus group's leader, on the way through the member the holder was
+         * which judge (Redlock's masters, each renewing the holder itself), from as many as end the lease
+         * ({@link Judging#lostEnough}: where the holder held it, so many that those it still talks with both ways are no
+         * majority when unsaid); for a consensus group's leader, on the way through the member the holder was
          * attached to ({@link Judging#attached}; any, when the history does not say or the cut parts the holder from it):
          * a member that does not hear the holder or that it does not hear, or that is cut off from the leader (the one
          * the run's watch named, else any member that could lead). A cut between clients, or of a server the holder did
@@ -542,7 +543,7 @@ public sealed interface FaultEffect {
             boolean kept = switch (judging.judges()) {
                 case ONE, KEY_MASTER -> all.stream().anyMatch(s -> separates(s, client));
                 // independent masters (Redlock's), each renewing the holder itself: how the servers talk among themselves does not matter
-                case MAJORITY -> all.stream().filter(s -> !separates(s, client)).count() < all.size() / 2 + 1;
+                case MAJORITY -> judging.lostEnough(all.stream().filter(s -> separates(s, client)).count(), all.size());
                 case LEADER -> {
                     // no member left that could lead: nothing commits the holder's renewals
                     List<String> leaders = leadersOf(judging.leader(), all);
@@ -860,8 +861,7 @@ public sealed interface FaultEffect {
         /**
          * Servers that time the lease themselves, killed, take no renewal while its expiry runs on (a key's expiry is a
          * moment of the wall clock, which a server restarted on its data finds passed; one restarted without data has
-         * lost it): the one that times it, or so many of independent servers that those left reach no majority, as for a
-         * freeze. A group's leader killed hands over to one that gives every lease a whole ttl, and a client of a killed
+         * lost it): the one that times it, or as many of independent servers as end the lease, as for a freeze. A group's leader killed hands over to one that gives every lease a whole ttl, and a client of a killed
          * member moves to another: those are the failover's rules.
          */
         @Override
@@ -1478,13 +1478,13 @@ public sealed interface FaultEffect {
     /**
      * Whether {@code out} (frozen or killed) are the servers that time a lease judged by one server, by the key's master (the one
      * the run's watch named; any when it named none, while a replica or sentinel times nothing), or by a majority of
-     * independent servers (so many that those left reach none; any when the history names no servers). Not for a group's leader.
+     * independent servers (as many as end the lease, {@link Judging#lostEnough}; any when the history names no servers). Not for a group's leader.
      */
     private static boolean timersOut(List<String> out, Judging judging) {
         return switch (judging.judges()) {
             case LEADER -> false;
             case ONE, KEY_MASTER -> judging.servers().size() <= 1 || judging.leader() == null || out.contains(judging.leader());
-            case MAJORITY -> judging.servers().isEmpty() || judging.servers().stream().filter(s -> !out.contains(s)).count() <= judging.servers().size() / 2;
+            case MAJORITY -> judging.servers().isEmpty() || judging.lostEnough(judging.servers().stream().filter(out::contains).count(), judging.servers().size());
         };
     }
 

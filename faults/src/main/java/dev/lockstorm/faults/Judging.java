@@ -18,17 +18,38 @@ import java.util.Set;
  * @param attached    the servers the holder's client was connected to when the fault began (its session's member of a
  *                    group), as the history recorded them during the hold with nothing injected since; empty when it does
  *                    not say, and then any member may be it
+ * @param lostNeeded  for a lease a majority of independent servers judges: how many of them must stop hearing the holder
+ *                    (frozen, killed, cut from it) for another client to be granted a majority, from what its client noted
+ *                    of where it held the lock ({@link dev.lockstorm.api.Notes#heldOn}); 0 when it noted nothing, and then
+ *                    so many that those left are no majority, as for a lock held on every server
  */
-public record Judging(Collection<String> servers, LeaseModel.Judges judges, String leader, Set<String> clientHosts, Set<String> attached) {
+public record Judging(Collection<String> servers, LeaseModel.Judges judges, String leader, Set<String> clientHosts, Set<String> attached,
+                      int lostNeeded) {
     public Judging {
         servers = List.copyOf(servers);
         clientHosts = Set.copyOf(clientHosts);
         attached = Set.copyOf(attached);
+        if (lostNeeded < 0) throw new IllegalArgumentException("lostNeeded " + lostNeeded + " < 0");
+    }
+
+    /** Where the history does not say where the holder held the lock. */
+    public Judging(Collection<String> servers, LeaseModel.Judges judges, String leader, Set<String> clientHosts, Set<String> attached) {
+        this(servers, judges, leader, clientHosts, attached, 0);
     }
 
     /** Where the history does not say which member the holder was attached to. */
     public Judging(Collection<String> servers, LeaseModel.Judges judges, String leader, Set<String> clientHosts) {
         this(servers, judges, leader, clientHosts, Set.of());
+    }
+
+    /**
+     * Whether losing {@code lost} of {@code of} independent servers (a majority of which judge the lease) ends the holder's
+     * lease: {@link #lostNeeded} of them, or when unsaid so many that those left are no majority. The lost servers are
+     * taken to be among those holding the key, the history saying only how many do.
+     */
+    public boolean lostEnough(long lost, int of) {
+        int needed = lostNeeded > 0 ? lostNeeded : of - (of / 2 + 1) + 1;
+        return lost >= needed;
     }
 
     /** Whether any of {@code hosts} is a server: one of {@link #servers} when the history names them, else a host that is no client's. */

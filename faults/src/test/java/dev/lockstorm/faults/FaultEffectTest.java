@@ -100,6 +100,9 @@ class FaultEffectTest {
         FaultEffect.LinkFault slowToOne = (FaultEffect.LinkFault) of("start-slow", Map.of("kbit", 1L, "to", Map.of("c1", List.of("n1"))));
         assertTrue(slowToOne.keepsFrom("c1", new Judging(servers, one, null, clients)), "the one server that judges may be n1");
         assertTrue(!slowToOne.keepsFrom("c1", new Judging(servers, majority, null, clients)), "n2 and n3 are a majority and hear it in time");
+        // held on a bare majority (n1 may be one of the two): losing n1 leaves it on one, and n1 with the third is a majority
+        assertTrue(slowToOne.keepsFrom("c1", new Judging(servers, majority, null, clients, java.util.Set.of(), 1)), "held where one loss ends it");
+        assertTrue(!slowToOne.keepsFrom("c1", new Judging(servers, majority, null, clients, java.util.Set.of(), 2)), "held where two losses end it");
         FaultEffect.LinkFault delayToTwo = (FaultEffect.LinkFault) of("start-delay", Map.of("ms", 300L, "to", Map.of("c1", List.of("n1", "n2"))));
         assertTrue(delayToTwo.keepsFrom("c1", new Judging(servers, majority, null, clients)));
         assertTrue(!delayToTwo.keepsFrom("c2", new Judging(servers, one, null, clients)), "c2's links are untouched");

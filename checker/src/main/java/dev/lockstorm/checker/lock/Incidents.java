@@ -502,27 +502,42 @@ public final class Incidents {
 
     /**
      * How many servers' clocks must have run {@code hold}'s lease out before another client could be granted, and why (as
-     * {@link LeaseTerms.Clocks} with no moves): one, unless a majority of independent servers judges it. Then another grant
-     * needs a majority, which the servers without the holder's key give only in part: held on {@code k} of {@code n}, the
-     * lease must have run out on {@code k - (n - majority)} of them. {@code k} is what the holder's client noted
-     * ({@link dev.lockstorm.api.Notes#heldOn}); unnoted, the fewest a grant needs, a bare majority, so that a lock that does
-     * not say is never blamed for what a grant on a bare majority does under one server's clock.
+     * {@link LeaseTerms.Clocks} with no moves): one, unless a majority of independent servers judges it. Then as many as
+     * {@link #heldOn} says; unnoted, the fewest a grant needs, a bare majority, so that a lock that does not say is never
+     * blamed for what a grant on a bare majority does under one server's clock.
      */
     private static LeaseTerms.Clocks clocksNeeded(Context ctx, LeaseTerms terms, HoldInterval hold) {
         if (terms == null || terms.judges() != LeaseModel.Judges.MAJORITY) return LeaseTerms.Clocks.NONE;
+        HeldOn held = heldOn(ctx, hold);
+        if (held.of() < 1) return LeaseTerms.Clocks.NONE; // the history does not say its servers
+        int majority = held.of() / 2 + 1;
+        return new LeaseTerms.Clocks(List.of(), held.lostNeeded(), held.noted() ? held.words()
+                : "held on a bare majority at least, " + majority + " of " + held.of() + " servers: its client did not say on how many");
+    }
+
+    /**
+     * Where {@code hold}'s holder held a lock a majority of independent servers judges: on {@code on} of {@code of}, as its client
+     * noted with the grant ({@link dev.lockstorm.api.Notes#heldOn}); unnoted, on a bare majority of the run's servers. Another
+     * grant needs a majority, which the servers without the holder's key give only in part, so the holder's lease ends where
+     * {@code on - (of - majority)} of those holding it stopped hearing it or ran it out ({@link #lostNeeded}).
+     */
+    private record HeldOn(int on, int of, boolean noted) {
+        int lostNeeded() {
+            return Math.max(1, on - (of - (of / 2 + 1)));
+        }
+
+        String words() {
+            return "its client noted it held on " + on + " of " + of + " servers, and another grant needs " + (of / 2 + 1) + " of them";
+        }
+    }
+
+    private static HeldOn heldOn(Context ctx, HoldInterval hold) {
         dev.lockstorm.api.Notes.HeldOn held = null;
         if (hold.start().extra("notes") instanceof List<?> notes) {
             for (Object n : notes) held = dev.lockstorm.api.Notes.heldOn(String.valueOf(n)).orElse(held);
         }
-        int servers = held != null ? held.of() : ctx.servers.size();
-        if (servers < 1) return LeaseTerms.Clocks.NONE; // the history does not say its servers
-        int majority = servers / 2 + 1;
-        int on = held != null ? held.servers() : majority;
-        int needed = Math.max(1, on - (servers - majority));
-        String why = held != null
-                ? "its client noted it held on " + on + " of " + servers + " servers, and another grant needs " + majority + " of them"
-                : "held on a bare majority at least, " + majority + " of " + servers + " servers: its client did not say on how many";
-        return new LeaseTerms.Clocks(List.of(), needed, why);
+        if (held != null) return new HeldOn(held.servers(), held.of(), true);
+        return new HeldOn(ctx.servers.size() / 2 + 1, ctx.servers.size(), false);
     }
 
     /** The first reason a grant's notes give for its being unbacked, or null. */
@@ -707,6 +722,9 @@ public final class Incidents {
         // the member it reached its group's leader through, when the history says: what the judgement below rests on
         String via = judging.judges() == LeaseModel.Judges.LEADER && !judging.attached().isEmpty()
                 ? ", its client attached to " + String.join(", ", new java.util.TreeSet<>(judging.attached())) : "";
+        // where the holder said it held a lock a majority judges: how many of those servers the fault had to take
+        String held = judging.lostNeeded() > 0 ? "; " + heldOn(ctx, hold).words() : "";
+        via += held;
         // a history that does not name the holder (an imported one, its processes numbers) does not say which server it reached
         // the others through: it may have been any the fault touched, and is judged as if it was; the words say so
         String placed = "";
@@ -745,11 +763,11 @@ public final class Incidents {
         }
         if (onClient && f.start().index() < hold.start().index() && f.effect().onProcess() == FaultEffect.OnProcess.FREEZES) placed += unplaced(ctx, f);
         if (terms == null || !timed || f.start().time() == Op.NO_TIME) {
-            return LeaseTerms.Judgement.yes("the holder was " + impact.words() + " before the grant (" + f.describe() + ")" + placed + unjudged(terms));
+            return LeaseTerms.Judgement.yes("the holder was " + impact.words() + " before the grant (" + f.describe() + ")" + placed + held + unjudged(terms));
         }
         LeaseTerms.Judgement j = terms.stopped(f, impact, f.start().index() < hold.start().index(), f.start().time(),
                 f.end() == null ? Long.MAX_VALUE : f.end().time(), asked, at, clocks);
-        return placed.isEmpty() ? j : new LeaseTerms.Judgement(j.suffices(), j.why() + placed, j.runsOut(), j.held());
+        return placed.isEmpty() && held.isEmpty() ? j : new LeaseTerms.Judgement(j.suffices(), j.why() + placed + held, j.runsOut(), j.held());
     }
 
     /**
@@ -871,7 +889,11 @@ public final class Incidents {
      */
     private static dev.lockstorm.faults.Judging judging(Context ctx, FaultSpan f, LeaseTerms terms, HoldInterval hold) {
         LeaseModel.Judges judges = terms == null ? LeaseModel.Judges.ONE : terms.judges();
-        return new dev.lockstorm.faults.Judging(ctx.servers, judges, leaderAt(ctx, f.start().index()), ctx.clientHosts, attachedAt(ctx, hold, f));
+        // a majority's servers frozen, killed or cut from the holder: as many as end the lease where its client noted it held it;
+        // unnoted, so many that those left are no majority, as for a lease held on every server
+        HeldOn held = heldOn(ctx, hold);
+        int lost = judges == LeaseModel.Judges.MAJORITY && held.noted() ? held.lostNeeded() : 0;
+        return new dev.lockstorm.faults.Judging(ctx.servers, judges, leaderAt(ctx, f.start().index()), ctx.clientHosts, attachedAt(ctx, hold, f), lost);
     }
 
     /**

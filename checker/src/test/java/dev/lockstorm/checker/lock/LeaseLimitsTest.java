@@ -560,6 +560,58 @@ class LeaseLimitsTest {
         assertThrows(IllegalArgumentException.class, () -> new Notes.HeldOn(3, 2));
     }
 
+    /**
+     * c1 granted at 200 ms under a lease renewed every 1.333 s (its client's note {@code heldOn}, if any), the servers
+     * {@code servers}; from 300 ms to 5.5 s, {@code fault} ("cut" or "pause") of the servers {@code hit}; c2 granted at 5 s.
+     */
+    private static Incident.Cause underLosses(Notes.HeldOn heldOn, List<String> servers, String fault, String... hit) {
+        LeaseModel renewed = new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1_333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+        H b = h().nemesis(NemesisEvent.RUN.f(), run(renewed, servers.toArray(String[]::new))).gap(200).acquire(0, 1L).with("client", "c1");
+        if (heldOn != null) b.with("notes", List.of(heldOn.toString()));
+        b.gap(100);
+        List<String> hosts = List.of(hit);
+        if (fault.equals("cut")) {
+            Map<String, List<String>> grudge = new java.util.LinkedHashMap<>();
+            grudge.put("c1", hosts);
+            for (String n : hosts) grudge.put(n, List.of("c1"));
+            List<String> named = new java.util.ArrayList<>(List.of("c1"));
+            named.addAll(hosts);
+            b.nemesis("start-partition", grudge).with("hosts", named).gap(4_700).acquire(1, 2L).with("client", "c2").gap(500)
+                    .nemesis("stop-partition", "fully connected");
+        } else {
+            List<String> processes = hosts.stream().map(n -> "redis-" + n).toList();
+            b.nemesis("start-pause", processes).with("hosts", hosts).gap(4_700).acquire(1, 2L).with("client", "c2").gap(500)
+                    .nemesis("stop-pause", processes);
+        }
+        return cause(b.release(0).release(1));
+    }
+
+    @Test
+    void aMajorityJudgedLeaseEndsWhereEnoughOfTheServersHoldingItStoppedHearingItsHolder() {
+        List<String> three = List.of("n1", "n2", "n3"), five = List.of("n1", "n2", "n3", "n4", "n5");
+        Notes.HeldOn all = new Notes.HeldOn(3, 3), bare = new Notes.HeldOn(2, 3);
+        for (String fault : List.of("cut", "pause")) {
+            // held on all three, one server lost: the two others renew it and are a majority no one else can have
+            Incident.Cause one = underLosses(all, three, fault, "n3");
+            assertFalse(one.leaseLimit(), fault + ": " + one.why());
+            assertTrue(one.why().contains("its client noted it held on 3 of 3 servers"), one.why());
+            assertTrue(underLosses(all, three, fault, "n2", "n3").leaseLimit(), fault);
+            // held on a bare majority: losing one of the two ends it, n3 and the third server a majority for another
+            Incident.Cause bareOne = underLosses(bare, three, fault, "n3");
+            assertTrue(bareOne.leaseLimit(), fault + ": " + bareOne.why());
+            assertTrue(bareOne.why().contains("its client noted it held on 2 of 3 servers, and another grant needs 2 of them"), bareOne.why());
+            // unsaid: so many lost that those left are no majority, as for a lease held on every server
+            assertFalse(underLosses(null, three, fault, "n3").leaseLimit(), fault);
+            assertTrue(underLosses(null, three, fault, "n2", "n3").leaseLimit(), fault);
+            // five servers, held on four: another grant needs three, the free one and two of the four
+            assertFalse(underLosses(new Notes.HeldOn(4, 5), five, fault, "n5").leaseLimit(), fault);
+            assertTrue(underLosses(new Notes.HeldOn(4, 5), five, fault, "n4", "n5").leaseLimit(), fault);
+            // held on all five, two lost: three still hold it, and another grant needs three
+            assertFalse(underLosses(new Notes.HeldOn(5, 5), five, fault, "n4", "n5").leaseLimit(), fault);
+        }
+    }
+
+    @Test
     void leasesAndClockMovesOfCenturiesAreWeighedWithoutOverflow() {
         // the longest lease a history can say, and a jump as long: a sum of the two would go past a long and turn negative
         long most = 9_223_372_036_854L;
