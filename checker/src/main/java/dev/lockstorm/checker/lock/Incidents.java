@@ -342,6 +342,12 @@ public final class Incidents {
             notEnough.add(j.why());
             if (j.held() != null) held.add(j.held());
         }
+        // a lease a majority of independent servers judges, lost on different servers to different faults (one frozen, another cut
+        // from the holder): each server is its own, as each clock is
+        if (!ranOut && terms != null && timed && terms.judges() == LeaseModel.Judges.MAJORITY) {
+            Incident.Cause apart = serverByServer(ctx, terms, hold, before, start, asked, at, clocks);
+            if (apart != null) return judged(belief, apart);
+        }
         // faults each too short, back to back: the holder had no time to renew between them
         for (List<LeaseTerms.Held> chain : chains(held, terms == null ? 0 : terms.allowance())) {
             LeaseTerms.Judgement j = terms.together(chain, asked, at, clocks);
@@ -707,14 +713,67 @@ public final class Incidents {
     }
 
     /**
+     * Where a majority of independent servers judges the lease: whether enough of them ({@link dev.lockstorm.faults.Judging#lostEnough})
+     * each stopped hearing the holder long enough to run its lease out before the grant, each under a fault of its own (n3 frozen,
+     * n2 cut from the holder, n1's clock moved ahead), when no one fault did; null when not. A server counts under one fault,
+     * judged as if it alone timed the lease, with the clock moves on it, or under those moves alone; losses of one server to
+     * faults one after the other are not joined.
+     */
+    private static Incident.Cause serverByServer(Context ctx, LeaseTerms terms, HoldInterval hold, List<FaultSpan> before, long start, long asked,
+                                                 long at, LeaseTerms.Clocks clocks) {
+        if (ctx.servers.size() < 2) return null;
+        List<String> lost = new ArrayList<>();
+        List<LeaseTerms.Judgement> how = new ArrayList<>();
+        FaultSpan first = null;
+        for (String server : ctx.servers) {
+            dev.lockstorm.faults.Judging alone = dev.lockstorm.faults.Judging.one(List.of(server), ctx.clientHosts);
+            LeaseTerms.Clocks own = new LeaseTerms.Clocks(clocks.moves().stream().filter(m -> m.hosts().contains(server)).toList());
+            for (FaultSpan f : before) {
+                if (f.effect().clockMove().isPresent()) continue;
+                if (f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER && !terms.renewed() && terms.kind() != LeaseTerms.Kind.SESSION) continue;
+                LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, true, own, alone);
+                if (!j.suffices()) continue;
+                lost.add(server);
+                how.add(j);
+                if (first == null || f.start().index() < first.start().index()) first = f;
+                break;
+            }
+            if (lost.contains(server) || own.moves().isEmpty()) continue;
+            LeaseTerms.Judgement j = terms.serverClocks(own, start, at);
+            if (!j.suffices()) continue;
+            lost.add(server);
+            how.add(j);
+            if (first == null || own.moves().get(0).start().index() < first.start().index()) first = own.moves().get(0);
+        }
+        HeldOn held = heldOn(ctx, hold);
+        dev.lockstorm.faults.Judging judging = new dev.lockstorm.faults.Judging(ctx.servers, LeaseModel.Judges.MAJORITY, null, ctx.clientHosts,
+                Set.of(), held.noted() ? held.lostNeeded() : 0);
+        if (lost.size() < 2 || !judging.lostEnough(lost.size(), ctx.servers.size())) return null;
+        // the lease, as a majority sees it, ends where the last of the servers it needed lost it: the latest of the earliest ends
+        long[] ends = how.stream().mapToLong(LeaseTerms.Judgement::runsOut).sorted().toArray();
+        int needed = lost.size();
+        while (needed > 1 && judging.lostEnough(needed - 1, ctx.servers.size())) needed--;
+        long runsOut = java.util.Arrays.stream(ends).anyMatch(e -> e == Op.NO_TIME) ? Op.NO_TIME : ends[needed - 1];
+        StringBuilder why = new StringBuilder("enough of the servers that judge its lease ran it out, each under a fault of its own (" + (held.noted() ? held.words() : "unsaid where it held it, so many that those left are no majority, " + needed + " of "
+                + ctx.servers.size()) + "): ");
+        for (int i = 0; i < lost.size(); i++) why.append(i == 0 ? "" : "; ").append(lost.get(i)).append(": ").append(how.get(i).why());
+        return Incident.Cause.limit(new LeaseTerms.Judgement(true, why.toString(), runsOut), first);
+    }
+
+    /**
      * Whether fault {@code f}, in force between the holder's ask and the grant, could have ended the
      * holder's lease: it must touch the holder (its process or host, or keep its host from the
      * servers that judge the lease), and its timing and size must let the lease run out.
      */
     private static LeaseTerms.Judgement onHolder(Context ctx, LeaseTerms terms, HoldInterval hold, FaultSpan f, long asked, long at, boolean timed,
                                                  LeaseTerms.Clocks clocks) {
+        return onHolder(ctx, terms, hold, f, asked, at, timed, clocks, judging(ctx, f, terms, hold));
+    }
+
+    /** {@link #onHolder}, the lease judged by {@code judging}. */
+    private static LeaseTerms.Judgement onHolder(Context ctx, LeaseTerms terms, HoldInterval hold, FaultSpan f, long asked, long at, boolean timed,
+                                                 LeaseTerms.Clocks clocks, dev.lockstorm.faults.Judging judging) {
         String client = client(hold);
-        dev.lockstorm.faults.Judging judging = judging(ctx, f, terms, hold);
         boolean onClient = onClientOf(f, hold);
         // one that names neither the holder's host nor its worker may still hold it up through the servers that judge its lease (a
         // cut among a group's members, a frozen member): its family says

@@ -611,6 +611,43 @@ class LeaseLimitsTest {
         }
     }
 
+    /**
+     * c1 granted at 200 ms on all three servers under a renewed 4 s lease a majority judges; n3 frozen from 300 ms to 5.5 s
+     * ({@code frozen}), and c1 cut from n2 from {@code cutFrom} to 5.5 s; c2 granted at 5 s.
+     */
+    private static Incident.Cause frozenAndCut(boolean frozen, long cutFrom) {
+        LeaseModel renewed = new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1_333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+        H b = h().nemesis(NemesisEvent.RUN.f(), run(renewed, "n1", "n2", "n3")).gap(200).acquire(0, 1L).with("client", "c1")
+                .with("notes", List.of(new Notes.HeldOn(3, 3).toString())).gap(100);
+        if (frozen) b.nemesis("start-pause", List.of("redis-n3")).with("hosts", List.of("n3"));
+        b.gap(cutFrom - 300).nemesis("start-partition", Map.of("c1", List.of("n2"), "n2", List.of("c1"))).with("hosts", List.of("c1", "n2"))
+                .gap(5_000 - cutFrom).acquire(1, 2L).with("client", "c2").gap(500).nemesis("stop-partition", "fully connected");
+        if (frozen) b.nemesis("stop-pause", List.of("redis-n3"));
+        return cause(b.release(0).release(1));
+    }
+
+    @Test
+    void serversLostToDifferentFaultsCountTogetherWhereAMajorityJudgesEachLongEnough() {
+        // n3 frozen and n2 cut from the holder, both past the lease: neither alone ends a lease held on all three, both do
+        Incident.Cause both = frozenAndCut(true, 300);
+        assertTrue(both.leaseLimit(), both.why());
+        assertTrue(both.why().contains("n2: the holder was cut off") && both.why().contains("n3: the holder was kept from renewing"), both.why());
+        // the cut alone: n1 and n3 still renew it
+        assertFalse(frozenAndCut(false, 300).leaseLimit());
+        // the cut from 3 s: n2 heard a renewal 1.333 s before it at the earliest, its lease there runs to 5.67 s, after the grant
+        Incident.Cause late = frozenAndCut(true, 3_000);
+        assertFalse(late.leaseLimit(), late.why());
+        // n3's clock 3 s ahead (more than the 2.67 s a renewal leaves) and the holder cut from n2: two servers ran it out
+        LeaseModel renewed = new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1_333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY);
+        Incident.Cause clockAndCut = cause(h().nemesis(NemesisEvent.RUN.f(), run(renewed, "n1", "n2", "n3")).gap(200).acquire(0, 1L).with("client", "c1")
+                .with("notes", List.of(new Notes.HeldOn(3, 3).toString())).gap(100)
+                .nemesis("start-partition", Map.of("c1", List.of("n2"), "n2", List.of("c1"))).with("hosts", List.of("c1", "n2")).gap(200)
+                .nemesis("clock-jump", Map.of("process", "redis-n3", "delta_ms", 3_000)).with("hosts", List.of("n3"))
+                .gap(4_500).acquire(1, 2L).with("client", "c2").gap(500).nemesis("stop-partition", "fully connected").release(0).release(1));
+        assertTrue(clockAndCut.leaseLimit(), clockAndCut.why());
+        assertTrue(clockAndCut.why().contains("n3: the servers' clocks moved 3.000 s ahead"), clockAndCut.why());
+    }
+
     @Test
     void leasesAndClockMovesOfCenturiesAreWeighedWithoutOverflow() {
         // the longest lease a history can say, and a jump as long: a sum of the two would go past a long and turn negative
