@@ -784,6 +784,8 @@ public final class Incidents {
         // where the holder said it held a lock a majority judges: how many of those servers the fault had to take
         String held = judging.lostNeeded() > 0 ? "; " + heldOn(ctx, hold).words() : "";
         via += held;
+        // a sufficient loss names the count only where it took fewer servers than a lock held on every one would need
+        if (judging.lostNeeded() >= dev.lockstorm.faults.Judging.onEvery(judging.servers().size())) held = "";
         // a history that does not name the holder (an imported one, its processes numbers) does not say which server it reached
         // the others through: it may have been any the fault touched, and is judged as if it was; the words say so
         String placed = "";
