@@ -204,7 +204,7 @@ public final class Incidents {
      */
     static Incident.Cause cause(Context ctx, HoldInterval hold, List<HoldInterval> grants, LeaseTerms terms) {
         History h = ctx.h;
-        Incident.Cause unbacked = unbacked(hold, grants);
+        Incident.Cause unbacked = unbacked(hold, grants, terms);
         if (unbacked != null) return unbacked;
         // a grant whose own client was held up inside its acquire may have been made before this hold began (its answer
         // came only after the fault): only the other grants can prove anything against the lock
@@ -487,18 +487,19 @@ public final class Incidents {
 
     /**
      * A lock defect when the holder's grant, or a grant made during its hold, was noted by its own
-     * lock client as having nothing behind it ({@link dev.lockstorm.api.Notes#unbacked}); else null.
+     * lock client as having nothing behind it ({@link dev.lockstorm.api.Notes#unbacked}), or as held on
+     * fewer servers than the majority that judges its lease ({@link dev.lockstorm.api.Notes#heldOn}); else null.
      * Whatever faults ended the lease behind such a grant, granting on it is the lock's wrong step,
      * and the explanation names that grant, not the other client's (rightly held) belief.
      */
-    private static Incident.Cause unbacked(HoldInterval hold, List<HoldInterval> grants) {
-        String own = unbackedWhy(hold.start());
+    private static Incident.Cause unbacked(HoldInterval hold, List<HoldInterval> grants, LeaseTerms terms) {
+        String own = unbackedWhy(hold.start(), terms);
         if (own != null) {
             return new Incident.Cause(false, Prose.of("the lock granted ", hold.start().who(), " its hold at ", History.when(hold.start()),
                     " with nothing behind it (its client noted: ", own, "), so the grants during it found the lock free"), null);
         }
         for (HoldInterval g : grants) {
-            String why = unbackedWhy(g.start());
+            String why = unbackedWhy(g.start(), terms);
             if (why == null) continue;
             return new Incident.Cause(false, Prose.of("the lock granted ", g.start().who(), " the lock at ", History.when(g.start()), " while ",
                     hold.start().who(), " held it, with nothing behind the grant (its client noted: ", why, ")"), null);
@@ -546,12 +547,20 @@ public final class Incidents {
         return new HeldOn(ctx.servers.size() / 2 + 1, ctx.servers.size(), false);
     }
 
-    /** The first reason a grant's notes give for its being unbacked, or null. */
-    private static String unbackedWhy(Op grant) {
+    /**
+     * The first reason a grant's notes give for its being unbacked, or null: an unbacked note's, or under a lease a majority
+     * judges, a held-on count short of a majority (a Redlock that counted its masters wrong).
+     */
+    private static String unbackedWhy(Op grant, LeaseTerms terms) {
         if (!(grant.extra("notes") instanceof List<?> notes)) return null;
+        boolean majority = terms != null && terms.judges() == LeaseModel.Judges.MAJORITY;
         for (Object n : notes) {
             java.util.Optional<String> why = dev.lockstorm.api.Notes.unbackedWhy(String.valueOf(n));
             if (why.isPresent()) return why.get();
+            java.util.Optional<dev.lockstorm.api.Notes.HeldOn> held = majority ? dev.lockstorm.api.Notes.heldOn(String.valueOf(n)) : java.util.Optional.empty();
+            if (held.isPresent() && held.get().servers() < held.get().of() / 2 + 1) {
+                return n + ", fewer than the " + (held.get().of() / 2 + 1) + " a majority of them is";
+            }
         }
         return null;
     }

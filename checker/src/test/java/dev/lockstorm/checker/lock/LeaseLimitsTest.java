@@ -627,6 +627,22 @@ class LeaseLimitsTest {
     }
 
     @Test
+    void aGrantItsClientNotedHeldOnFewerThanAMajorityIsTheLocksDefectWhateverEndedTheLease() {
+        // held on n1 alone, a lock whose lease three servers judge by majority granted without one: the cut that took n1 explains nothing
+        Incident.Cause minority = underLosses(new Notes.HeldOn(1, 3), List.of("n1", "n2", "n3"), "cut", "n1", "n2", "n3");
+        assertFalse(minority.leaseLimit(), minority.why());
+        assertTrue(minority.why().contains("held on 1 of 3 servers, fewer than the 2 a majority of them is"), minority.why());
+        // the same count under a lease one server judges says nothing of the grant
+        LeaseModel one = new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1_333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.ONE);
+        Incident.Cause judgedByOne = cause(h().nemesis(NemesisEvent.RUN.f(), run(one, "n1", "n2", "n3")).gap(200).acquire(0, 1L).with("client", "c1")
+                .with("notes", List.of(new Notes.HeldOn(1, 3).toString())).gap(100)
+                .nemesis("start-partition", Map.of("c1", List.of("n1", "n2", "n3"), "n1", List.of("c1"), "n2", List.of("c1"), "n3", List.of("c1")))
+                .with("hosts", List.of("c1", "n1", "n2", "n3")).gap(4_700).acquire(1, 2L).with("client", "c2").gap(500)
+                .nemesis("stop-partition", "fully connected").release(0).release(1));
+        assertTrue(judgedByOne.leaseLimit(), judgedByOne.why());
+    }
+
+    @Test
     void serversLostToDifferentFaultsCountTogetherWhereAMajorityJudgesEachLongEnough() {
         // n3 frozen and n2 cut from the holder, both past the lease: neither alone ends a lease held on all three, both do
         Incident.Cause both = frozenAndCut(true, 300);
