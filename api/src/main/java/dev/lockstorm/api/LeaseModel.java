@@ -46,6 +46,11 @@ public sealed interface LeaseModel {
     enum Judges {
         ONE, MAJORITY, KEY_MASTER, LEADER;
 
+        /** How many of {@code servers} are a majority: what a grant needs where {@link #MAJORITY} judges. */
+        public static int majority(int servers) {
+            return servers / 2 + 1;
+        }
+
         String wire() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }

@@ -52,6 +52,19 @@ public final class Notes {
             if (servers < 1 || of < servers) throw new IllegalArgumentException("held on " + servers + " of " + of + " servers");
         }
 
+        /** How many of the servers another grant needs: a majority of them. */
+        public int majority() {
+            return LeaseModel.Judges.majority(of);
+        }
+
+        /**
+         * How many of the servers holding the key must lose it (its lease run out there, or the holder unheard) before another
+         * client can be granted a majority, which the servers without the key give only in part: held on 3 of 3, 2; on 2 of 3, 1.
+         */
+        public int lostToEnd() {
+            return Math.max(1, servers - (of - majority()));
+        }
+
         @Override
         public String toString() {
             return HELD_ON + servers + " of " + of + " servers";
@@ -60,12 +73,14 @@ public final class Notes {
 
     /** How a {@linkplain #heldOn(HeldOn) held-on note} begins, in the history's {@code "notes"}. */
     public static final String HELD_ON = "held on ";
+    private static final java.util.regex.Pattern HELD_ON_NOTE =
+            java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(HELD_ON) + "(\\d{1,6}) of (\\d{1,6}) servers");
 
     /**
      * Notes on how many servers the grant in progress holds its key ("held on 2 of 3 servers"). Another client can be
-     * granted a majority only once the lease ran out on enough of those servers (held on all 3 of 3: on 2; on 2 of 3: on
-     * 1), so the checker asks that many servers' clocks to have moved before it calls a second grant under clock faults a
-     * lease limit; without the note it assumes the fewest a grant needs, a bare majority.
+     * granted a majority only once the lease ran out on enough of those servers ({@link HeldOn#lostToEnd}), so the checker
+     * asks that many servers' clocks to have moved, or that many servers to have stopped hearing the holder, before it
+     * calls a second grant under such faults a lease limit; a count short of a majority is a grant with nothing behind it.
      */
     public static void heldOn(HeldOn held) {
         add(held.toString());
@@ -73,7 +88,7 @@ public final class Notes {
 
     /** What a recorded note says of a grant's servers, or empty for any other note (or one that is malformed). */
     public static java.util.Optional<HeldOn> heldOn(String note) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile(java.util.regex.Pattern.quote(HELD_ON) + "(\\d{1,6}) of (\\d{1,6}) servers").matcher(note);
+        java.util.regex.Matcher m = HELD_ON_NOTE.matcher(note);
         if (!m.matches()) return java.util.Optional.empty();
         int servers = Integer.parseInt(m.group(1)), of = Integer.parseInt(m.group(2));
         return servers < 1 || of < servers ? java.util.Optional.empty() : java.util.Optional.of(new HeldOn(servers, of));

@@ -601,7 +601,7 @@ public sealed interface FaultEffect {
         /** Whether {@code server} talks both ways with a majority of {@code all}, itself included. */
         private boolean withMajority(String server, java.util.Set<String> all) {
             long peers = all.stream().filter(x -> x.equals(server) || !separates(server, x)).count();
-            return peers >= all.size() / 2 + 1;
+            return peers >= dev.lockstorm.api.LeaseModel.Judges.majority(all.size());
         }
 
         /** Whether {@code to} gets what {@code from} sends: neither refuses the other (inbound: only the receiver's refusal counts). */
@@ -861,8 +861,9 @@ public sealed interface FaultEffect {
         /**
          * Servers that time the lease themselves, killed, take no renewal while its expiry runs on (a key's expiry is a
          * moment of the wall clock, which a server restarted on its data finds passed; one restarted without data has
-         * lost it): the one that times it, or as many of independent servers as end the lease, as for a freeze. A group's leader killed hands over to one that gives every lease a whole ttl, and a client of a killed
-         * member moves to another: those are the failover's rules.
+         * lost it): the one that times it, or as many of independent servers as end the lease, as for a freeze. A group's
+         * leader killed hands over to one that gives every lease a whole ttl, and a client of a killed member moves to
+         * another: those are the failover's rules.
          */
         @Override
         public java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {

@@ -48,12 +48,17 @@ public record Judging(Collection<String> servers, LeaseModel.Judges judges, Stri
      * taken to be among those holding the key, the history saying only how many do.
      */
     public boolean lostEnough(long lost, int of) {
-        return lost >= (lostNeeded > 0 ? lostNeeded : onEvery(of));
+        return lost >= needed(of);
+    }
+
+    /** How many of {@code of} independent servers must be lost to end the holder's lease ({@link #lostEnough}). */
+    public int needed(int of) {
+        return lostNeeded > 0 ? lostNeeded : onEvery(of);
     }
 
     /** How many of {@code of} independent servers must be lost to end a lease held on every one: so many that those left are no majority. */
     public static int onEvery(int of) {
-        return of - (of / 2 + 1) + 1;
+        return of - LeaseModel.Judges.majority(of) + 1;
     }
 
     /** Whether any of {@code hosts} is a server: one of {@link #servers} when the history names them, else a host that is no client's. */

@@ -2,6 +2,7 @@ package dev.lockstorm.checker.lock;
 
 import dev.lockstorm.api.Checkpoints;
 import dev.lockstorm.api.LeaseModel;
+import dev.lockstorm.api.Notes;
 import dev.lockstorm.checker.history.History;
 import dev.lockstorm.checker.history.Op;
 import dev.lockstorm.checker.history.Prose;
@@ -14,6 +15,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -333,10 +335,7 @@ public final class Incidents {
         if (told.cannotSay() && belief == null) notEnough.add("its client cannot say whether it still holds (no stillHeld), so what it believed is not judged");
         List<LeaseTerms.Held> held = new ArrayList<>();
         for (FaultSpan f : before) {
-            // clocks are judged above; a server's crash here only where it kept a renewed lease from its renewals or broke a
-            // session's connection, else below
-            boolean crash = f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER;
-            if (ranOut || f.effect().clockMove().isPresent() || crash && (terms == null || !terms.renewed() && terms.kind() != LeaseTerms.Kind.SESSION)) continue;
+            if (ranOut || !judgedOnHolder(f, terms)) continue;
             LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, timed, clocks);
             if (j.suffices()) return judged(belief, Incident.Cause.limit(j, f));
             notEnough.add(j.why());
@@ -510,41 +509,35 @@ public final class Incidents {
     /**
      * How many servers' clocks must have run {@code hold}'s lease out before another client could be granted, and why (as
      * {@link LeaseTerms.Clocks} with no moves): one, unless a majority of independent servers judges it. Then as many as
-     * {@link #heldOn} says; unnoted, the fewest a grant needs, a bare majority, so that a lock that does not say is never
-     * blamed for what a grant on a bare majority does under one server's clock.
+     * its client noted ({@link Notes.HeldOn#lostToEnd}); unnoted, as for a grant on a bare majority, so that a lock that
+     * does not say is never blamed for what such a grant does under one server's clock.
      */
     private static LeaseTerms.Clocks clocksNeeded(Context ctx, LeaseTerms terms, HoldInterval hold) {
         if (terms == null || terms.judges() != LeaseModel.Judges.MAJORITY) return LeaseTerms.Clocks.NONE;
-        HeldOn held = heldOn(ctx, hold);
-        if (held.of() < 1) return LeaseTerms.Clocks.NONE; // the history does not say its servers
-        int majority = held.of() / 2 + 1;
-        return new LeaseTerms.Clocks(List.of(), held.lostNeeded(), held.noted() ? held.words()
-                : "held on a bare majority at least, " + majority + " of " + held.of() + " servers: its client did not say on how many");
+        Optional<Notes.HeldOn> noted = heldOn(hold);
+        if (noted.isPresent()) return new LeaseTerms.Clocks(List.of(), noted.get().lostToEnd(), words(noted.get()));
+        int servers = ctx.servers.size();
+        if (servers < 1) return LeaseTerms.Clocks.NONE; // the history does not say its servers
+        Notes.HeldOn bare = new Notes.HeldOn(LeaseModel.Judges.majority(servers), servers);
+        return new LeaseTerms.Clocks(List.of(), bare.lostToEnd(), "held on a bare majority at least, " + bare.servers() + " of " + servers
+                + " servers: its client did not say on how many");
     }
 
-    /**
-     * Where {@code hold}'s holder held a lock a majority of independent servers judges: on {@code on} of {@code of}, as its client
-     * noted with the grant ({@link dev.lockstorm.api.Notes#heldOn}); unnoted, on a bare majority of the run's servers. Another
-     * grant needs a majority, which the servers without the holder's key give only in part, so the holder's lease ends where
-     * {@code on - (of - majority)} of those holding it stopped hearing it or ran it out ({@link #lostNeeded}).
-     */
-    private record HeldOn(int on, int of, boolean noted) {
-        int lostNeeded() {
-            return Math.max(1, on - (of - (of / 2 + 1)));
-        }
-
-        String words() {
-            return "its client noted it held on " + on + " of " + of + " servers, and another grant needs " + (of / 2 + 1) + " of them";
-        }
-    }
-
-    private static HeldOn heldOn(Context ctx, HoldInterval hold) {
-        dev.lockstorm.api.Notes.HeldOn held = null;
+    /** On how many servers {@code hold}'s grant holds the lock, as its client noted ({@link Notes#heldOn}, the last such note); empty when it did not. */
+    private static Optional<Notes.HeldOn> heldOn(HoldInterval hold) {
+        Optional<Notes.HeldOn> held = Optional.empty();
         if (hold.start().extra("notes") instanceof List<?> notes) {
-            for (Object n : notes) held = dev.lockstorm.api.Notes.heldOn(String.valueOf(n)).orElse(held);
+            for (Object n : notes) {
+                Optional<Notes.HeldOn> said = Notes.heldOn(String.valueOf(n));
+                if (said.isPresent()) held = said;
+            }
         }
-        if (held != null) return new HeldOn(held.servers(), held.of(), true);
-        return new HeldOn(ctx.servers.size() / 2 + 1, ctx.servers.size(), false);
+        return held;
+    }
+
+    /** A noted held-on count in an explanation's words. */
+    private static String words(Notes.HeldOn held) {
+        return "its client noted it held on " + held.servers() + " of " + held.of() + " servers, and another grant needs " + held.majority() + " of them";
     }
 
     /**
@@ -557,10 +550,8 @@ public final class Incidents {
         for (Object n : notes) {
             java.util.Optional<String> why = dev.lockstorm.api.Notes.unbackedWhy(String.valueOf(n));
             if (why.isPresent()) return why.get();
-            java.util.Optional<dev.lockstorm.api.Notes.HeldOn> held = majority ? dev.lockstorm.api.Notes.heldOn(String.valueOf(n)) : java.util.Optional.empty();
-            if (held.isPresent() && held.get().servers() < held.get().of() / 2 + 1) {
-                return n + ", fewer than the " + (held.get().of() / 2 + 1) + " a majority of them is";
-            }
+            Optional<Notes.HeldOn> held = majority ? Notes.heldOn(String.valueOf(n)) : Optional.empty();
+            if (held.isPresent() && held.get().servers() < held.get().majority()) return n + ", fewer than the " + held.get().majority() + " a majority of them is";
         }
         return null;
     }
@@ -730,43 +721,50 @@ public final class Incidents {
      */
     private static Incident.Cause serverByServer(Context ctx, LeaseTerms terms, HoldInterval hold, List<FaultSpan> before, long start, long asked,
                                                  long at, LeaseTerms.Clocks clocks) {
-        if (ctx.servers.size() < 2) return null;
-        List<String> lost = new ArrayList<>();
-        List<LeaseTerms.Judgement> how = new ArrayList<>();
-        FaultSpan first = null;
+        int servers = ctx.servers.size();
+        if (servers < 2) return null;
+        Optional<Notes.HeldOn> noted = heldOn(hold);
+        int needed = new dev.lockstorm.faults.Judging(ctx.servers, LeaseModel.Judges.MAJORITY, null, ctx.clientHosts, Set.of(),
+                noted.map(Notes.HeldOn::lostToEnd).orElse(0)).needed(servers);
+        record Loss(String server, FaultSpan by, LeaseTerms.Judgement how) {
+        }
+        List<Loss> losses = new ArrayList<>();
         for (String server : ctx.servers) {
             dev.lockstorm.faults.Judging alone = dev.lockstorm.faults.Judging.one(List.of(server), ctx.clientHosts);
             LeaseTerms.Clocks own = new LeaseTerms.Clocks(clocks.moves().stream().filter(m -> m.hosts().contains(server)).toList());
+            Loss loss = null;
             for (FaultSpan f : before) {
-                if (f.effect().clockMove().isPresent()) continue;
-                if (f.effect().onProcess() == FaultEffect.OnProcess.CRASHES_SERVER && !terms.renewed() && terms.kind() != LeaseTerms.Kind.SESSION) continue;
+                if (!judgedOnHolder(f, terms)) continue;
                 LeaseTerms.Judgement j = onHolder(ctx, terms, hold, f, asked, at, true, own, alone);
-                if (!j.suffices()) continue;
-                lost.add(server);
-                how.add(j);
-                if (first == null || f.start().index() < first.start().index()) first = f;
-                break;
+                if (j.suffices()) {
+                    loss = new Loss(server, f, j);
+                    break;
+                }
             }
-            if (lost.contains(server) || own.moves().isEmpty()) continue;
-            LeaseTerms.Judgement j = terms.serverClocks(own, start, at);
-            if (!j.suffices()) continue;
-            lost.add(server);
-            how.add(j);
-            if (first == null || own.moves().get(0).start().index() < first.start().index()) first = own.moves().get(0);
+            if (loss == null && !own.moves().isEmpty()) {
+                LeaseTerms.Judgement j = terms.serverClocks(own, start, at);
+                if (j.suffices()) loss = new Loss(server, own.moves().get(0), j);
+            }
+            if (loss != null) losses.add(loss);
         }
-        HeldOn held = heldOn(ctx, hold);
-        dev.lockstorm.faults.Judging judging = new dev.lockstorm.faults.Judging(ctx.servers, LeaseModel.Judges.MAJORITY, null, ctx.clientHosts,
-                Set.of(), held.noted() ? held.lostNeeded() : 0);
-        if (lost.size() < 2 || !judging.lostEnough(lost.size(), ctx.servers.size())) return null;
-        // the lease, as a majority sees it, ends where the last of the servers it needed lost it: the latest of the earliest ends
-        long[] ends = how.stream().mapToLong(LeaseTerms.Judgement::runsOut).sorted().toArray();
-        int needed = lost.size();
-        while (needed > 1 && judging.lostEnough(needed - 1, ctx.servers.size())) needed--;
+        if (losses.size() < Math.max(2, needed)) return null;
+        // the lease, as a majority sees it, ends where the last of the servers it needed lost it: the needed-th earliest end
+        long[] ends = losses.stream().mapToLong(l -> l.how().runsOut()).sorted().toArray();
         long runsOut = java.util.Arrays.stream(ends).anyMatch(e -> e == Op.NO_TIME) ? Op.NO_TIME : ends[needed - 1];
-        StringBuilder why = new StringBuilder("enough of the servers that judge its lease ran it out, each under a fault of its own (" + (held.noted() ? held.words() : "unsaid where it held it, so many that those left are no majority, " + needed + " of "
-                + ctx.servers.size()) + "): ");
-        for (int i = 0; i < lost.size(); i++) why.append(i == 0 ? "" : "; ").append(lost.get(i)).append(": ").append(how.get(i).why());
+        StringBuilder why = new StringBuilder("enough of the servers that judge its lease ran it out, each under a fault of its own ("
+                + noted.map(Incidents::words).orElse("unsaid where it held it, so many that those left are no majority, " + needed + " of " + servers) + "): ");
+        for (Loss l : losses) why.append(l == losses.get(0) ? "" : "; ").append(l.server()).append(": ").append(l.how().why());
+        FaultSpan first = losses.stream().map(Loss::by).min(java.util.Comparator.comparingInt(f -> f.start().index())).orElseThrow();
         return Incident.Cause.limit(new LeaseTerms.Judgement(true, why.toString(), runsOut), first);
+    }
+
+    /**
+     * Whether the holder-side rules ({@link #onHolder}) judge {@code f}: clocks are judged on their own, and a server's crash
+     * only where it kept a renewed lease from its renewals or broke a session's connection (else as a crash that forgot the lock).
+     */
+    private static boolean judgedOnHolder(FaultSpan f, LeaseTerms terms) {
+        if (f.effect().clockMove().isPresent()) return false;
+        return f.effect().onProcess() != FaultEffect.OnProcess.CRASHES_SERVER || terms != null && (terms.renewed() || terms.kind() == LeaseTerms.Kind.SESSION);
     }
 
     /**
@@ -790,11 +788,11 @@ public final class Incidents {
         // the member it reached its group's leader through, when the history says: what the judgement below rests on
         String via = judging.judges() == LeaseModel.Judges.LEADER && !judging.attached().isEmpty()
                 ? ", its client attached to " + String.join(", ", new java.util.TreeSet<>(judging.attached())) : "";
-        // where the holder said it held a lock a majority judges: how many of those servers the fault had to take
-        String held = judging.lostNeeded() > 0 ? "; " + heldOn(ctx, hold).words() : "";
-        via += held;
-        // a sufficient loss names the count only where it took fewer servers than a lock held on every one would need
-        if (judging.lostNeeded() >= dev.lockstorm.faults.Judging.onEvery(judging.servers().size())) held = "";
+        // where the holder said it held a lock a majority judges: how many of those servers the fault had to take; a sufficient
+        // loss names it only where it took fewer servers than a lock held on every one would need
+        String count = judging.lostNeeded() > 0 ? heldOn(hold).map(n -> "; " + words(n)).orElse("") : "";
+        via += count;
+        String held = judging.lostNeeded() < dev.lockstorm.faults.Judging.onEvery(judging.servers().size()) ? count : "";
         // a history that does not name the holder (an imported one, its processes numbers) does not say which server it reached
         // the others through: it may have been any the fault touched, and is judged as if it was; the words say so
         String placed = "";
@@ -961,8 +959,7 @@ public final class Incidents {
         LeaseModel.Judges judges = terms == null ? LeaseModel.Judges.ONE : terms.judges();
         // a majority's servers frozen, killed or cut from the holder: as many as end the lease where its client noted it held it;
         // unnoted, so many that those left are no majority, as for a lease held on every server
-        HeldOn held = heldOn(ctx, hold);
-        int lost = judges == LeaseModel.Judges.MAJORITY && held.noted() ? held.lostNeeded() : 0;
+        int lost = judges == LeaseModel.Judges.MAJORITY ? heldOn(hold).map(Notes.HeldOn::lostToEnd).orElse(0) : 0;
         return new dev.lockstorm.faults.Judging(ctx.servers, judges, leaderAt(ctx, f.start().index()), ctx.clientHosts, attachedAt(ctx, hold, f), lost);
     }
 
