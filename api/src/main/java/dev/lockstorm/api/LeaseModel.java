@@ -39,12 +39,16 @@ public sealed interface LeaseModel {
      * Which servers must stop hearing the holder for its lease to end: the one server there is
      * ({@code ONE}); a majority of independent servers, each hearing the holder itself (Redlock's
      * masters: {@code MAJORITY}); the master that holds its key, whichever that is now
-     * ({@code KEY_MASTER}); or the leader of a consensus group, which hears the holder only through
+     * ({@code KEY_MASTER}); the leader of a consensus group, which hears the holder only through
      * the one member the holder is attached to ({@code LEADER}: a ZooKeeper ensemble, etcd), so that
-     * a partition among the servers alone can keep the holder from it.
+     * a partition among the servers alone can keep the holder from it; or the leader of a consensus
+     * group whose client is connected to every member and renews through any of them that answers
+     * ({@code GROUP}: Hazelcast's CP sessions, whose heartbeats a member forwards to the Raft leader,
+     * which times them on its own clock), so that the holder is kept from it only where no member it
+     * talks with reaches a leader with a majority.
      */
     enum Judges {
-        ONE, MAJORITY, KEY_MASTER, LEADER;
+        ONE, MAJORITY, KEY_MASTER, LEADER, GROUP;
 
         /** How many of {@code servers} are a majority: what a grant needs where {@link #MAJORITY} judges. */
         public static int majority(int servers) {
@@ -196,7 +200,8 @@ public sealed interface LeaseModel {
 
     private static Judges judges(Map<?, ?> m) {
         for (Judges j : Judges.values()) if (j.wire().equals(m.get("judges"))) return j;
-        throw new IllegalArgumentException("lease_model: \"judges\" must be one, majority, key-master or leader, not " + m.get("judges"));
+        throw new IllegalArgumentException("lease_model: \"judges\" must be one of "
+                + String.join(", ", java.util.Arrays.stream(Judges.values()).map(Judges::wire).toList()) + ", not " + m.get("judges"));
     }
 
     private static void positive(Duration d, String what) {

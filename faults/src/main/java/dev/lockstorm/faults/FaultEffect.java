@@ -218,6 +218,8 @@ public sealed interface FaultEffect {
                 + " holds back what it sends next while what it sent goes unacknowledged)"),
         /** reaching every server, but through a member that may have been cut off from the group's leader */
         CUT_OFF_FROM_LEADER("kept from its group's leader (a member it was or may have been attached to was cut off from the leader)"),
+        /** talking with some members of a group it renews through any of, none of which reached a leader with a majority */
+        NO_LEADER_REACHED("kept from its group's leader (no member it talked with reached a leader with a majority of the members)"),
         /** not frozen itself, but a member of its group that it was or may have been attached to was, or the leader (whose followers drop their clients) */
         MEMBER_FROZEN("kept from its group's leader (a member it was or may have been attached to, or the leader, was frozen)"),
         /** not frozen itself, but the servers that time its lease were, their clocks running on while no renewal landed */
@@ -245,7 +247,7 @@ public sealed interface FaultEffect {
 
         /** Whether it reached the holder through the servers that judge its lease (frozen, down, cut among themselves), not itself. */
         public boolean throughServers() {
-            return this == CUT_OFF_FROM_LEADER || this == MEMBER_FROZEN || this == SERVERS_FROZEN || this == SERVERS_DOWN;
+            return this == CUT_OFF_FROM_LEADER || this == NO_LEADER_REACHED || this == MEMBER_FROZEN || this == SERVERS_FROZEN || this == SERVERS_DOWN;
         }
 
         /** Whether its links to the servers were cut, both ways or one (what a session's server and the coverage count as a cut). */
@@ -310,8 +312,8 @@ public sealed interface FaultEffect {
         /**
          * Whether it held up what the holder on {@code client} sends to the servers that judge its lease: to one of them (a
          * lease one server judges, the key's master or a group's leader, which the history does not name as the one the
-         * holder used: any may be it), or to as many as end a lease a majority judges ({@link Judging#lostEnough}). Unsaid
-         * links count as held up.
+         * holder used: any may be it), to as many as end a lease a majority judges ({@link Judging#lostEnough}), or to every
+         * member of a group the holder renews through any of ({@code group}). Unsaid links count as held up.
          */
         @Override
         default boolean keepsFrom(String client, Judging judging) {
@@ -326,7 +328,11 @@ public sealed interface FaultEffect {
             }
             long reached = all.stream().filter(peers::contains).count();
             if (reached == 0) return false;
-            return judging.judges() != dev.lockstorm.api.LeaseModel.Judges.MAJORITY || judging.lostEnough(reached, all.size());
+            return switch (judging.judges()) {
+                case ONE, KEY_MASTER, LEADER -> true;
+                case MAJORITY -> judging.lostEnough(reached, all.size());
+                case GROUP -> reached == all.size();
+            };
         }
     }
 
@@ -386,7 +392,10 @@ public sealed interface FaultEffect {
          * clients' connections while they choose another. Servers that judge the lease themselves, frozen, take no
          * renewal while their clocks run on, so a lease they time ends under the freeze: the one that times it ({@code one},
          * {@code key-master}: the master the run's watch named, any when it named none), or as many of independent servers as
-         * end the lease ({@code majority}, {@link Judging#lostEnough}; when the history does not name its servers, any).
+         * end the lease ({@code majority}, {@link Judging#lostEnough}; when the history does not name its servers, any). A
+         * group its holder renews through any member of ({@code group}) loses it only with so many members frozen that those
+         * left are no majority: nothing commits a heartbeat then, while the leader's clock runs on (one frozen member is one
+         * its client gives up on and moves from; the leader frozen alone is a failover, which the failover rule weighs).
          */
         @Override
         public java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
@@ -520,8 +529,10 @@ public sealed interface FaultEffect {
          * majority when unsaid); for a consensus group's leader, on the way through the member the holder was
          * attached to ({@link Judging#attached}; any, when the history does not say or the cut parts the holder from it):
          * a member that does not hear the holder or that it does not hear, or that is cut off from the leader (the one
-         * the run's watch named, else any member that could lead). A cut between clients, or of a server the holder did
-         * not need, keeps it from nothing. Unsaid grudges (or servers) count as a cut.
+         * the run's watch named, else any member that could lead); for a group whose client renews through any member
+         * ({@code group}), where no member it talks with both ways is, or talks with, a leader with a majority (the one the
+         * watch named while it has one, else any member that has one; none: nothing commits). A cut between clients, or of
+         * a server the holder did not need, keeps it from nothing. Unsaid grudges (or servers) count as a cut.
          */
         @Override
         public boolean keepsFrom(String client, Judging judging) {
@@ -554,11 +565,26 @@ public sealed interface FaultEffect {
                     if (via.isEmpty() || via.stream().anyMatch(s -> separates(s, client))) via = all;
                     yield leaders.isEmpty() || via.stream().anyMatch(s -> separates(s, client) || leaders.stream().anyMatch(l -> !l.equals(s) && separates(s, l)));
                 }
+                // a client connected to every member, renewing through whichever answers: kept only where no member it talks with
+                // reaches a leader with a majority (a leader cut off from the majority is replaced: the failover rule weighs that)
+                case GROUP -> {
+                    List<String> leaders = majorityLeaders(judging.leader(), all);
+                    yield all.stream().noneMatch(s -> !separates(s, client) && leaders.stream().anyMatch(l -> l.equals(s) || !separates(s, l)));
+                }
             };
             if (!kept) return Impact.NONE;
             java.util.List<String> others = all.stream().filter(s -> !s.equals(client)).toList();
+            if (judging.judges() == dev.lockstorm.api.LeaseModel.Judges.GROUP && others.stream().anyMatch(s -> !separates(s, client))) {
+                return Impact.NO_LEADER_REACHED;
+            }
             if (others.stream().noneMatch(s -> separates(s, client))) return Impact.CUT_OFF_FROM_LEADER;
             return others.stream().allMatch(s -> hears(s, client)) ? Impact.REPLIES_LOST : Impact.CUT_OFF;
+        }
+
+        /** The leader the run's watch named when it is one of {@code all} and still has a majority, else every member that has one. */
+        private List<String> majorityLeaders(String leader, java.util.Set<String> all) {
+            if (leader != null && all.contains(leader) && withMajority(leader, all)) return List.of(leader);
+            return all.stream().filter(s -> withMajority(s, all)).toList();
         }
 
         /** The leader the run's watch named when it is one of {@code all}, else every member that could lead: one with a majority. */
@@ -862,12 +888,13 @@ public sealed interface FaultEffect {
          * Servers that time the lease themselves, killed, take no renewal while its expiry runs on (a key's expiry is a
          * moment of the wall clock, which a server restarted on its data finds passed; one restarted without data has
          * lost it): the one that times it, or as many of independent servers as end the lease, as for a freeze. A group's
-         * leader killed hands over to one that gives every lease a whole ttl, and a client of a killed member moves to
-         * another: those are the failover's rules.
+         * leader killed hands over to a new one (which gives every lease a whole ttl, or its failover grace), and a client of a
+         * killed member moves to another: those are the failover's rules.
          */
         @Override
         public java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
-            if (judging.judges() == dev.lockstorm.api.LeaseModel.Judges.LEADER || !judging.onServer(hosts)) return java.util.Optional.empty();
+            boolean group = judging.judges() == dev.lockstorm.api.LeaseModel.Judges.LEADER || judging.judges() == dev.lockstorm.api.LeaseModel.Judges.GROUP;
+            if (group || !judging.onServer(hosts)) return java.util.Optional.empty();
             return timersOut(hosts, judging) ? java.util.Optional.of(Impact.SERVERS_DOWN) : java.util.Optional.empty();
         }
     }
@@ -1479,13 +1506,15 @@ public sealed interface FaultEffect {
     /**
      * Whether {@code out} (frozen or killed) are the servers that time a lease judged by one server, by the key's master (the one
      * the run's watch named; any when it named none, while a replica or sentinel times nothing), or by a majority of
-     * independent servers (as many as end the lease, {@link Judging#lostEnough}; any when the history names no servers). Not for a group's leader.
+     * independent servers (as many as end the lease, {@link Judging#lostEnough}; any when the history names no servers), or a
+     * group's majority ({@code group}, frozen: no heartbeat commits). Not for a group whose leader hears the holder through one member.
      */
     private static boolean timersOut(List<String> out, Judging judging) {
         return switch (judging.judges()) {
             case LEADER -> false;
             case ONE, KEY_MASTER -> judging.servers().size() <= 1 || judging.leader() == null || out.contains(judging.leader());
-            case MAJORITY -> judging.servers().isEmpty() || judging.lostEnough(judging.servers().stream().filter(out::contains).count(), judging.servers().size());
+            // a group: so many frozen that those left are no majority (lostNeeded is a majority's note, never a group's)
+            case MAJORITY, GROUP -> judging.servers().isEmpty() || judging.lostEnough(judging.servers().stream().filter(out::contains).count(), judging.servers().size());
         };
     }
 

@@ -286,7 +286,7 @@ public final class Incidents {
                 if (led != null) {
                     notEnough.add("the clock of " + String.join(", ", f.hosts()) + " moved (" + f.describe() + "), but the lease is judged by "
                             + switch (terms.judges()) {
-                                case LEADER -> "the group's leader";
+                                case LEADER, GROUP -> "the group's leader";
                                 case KEY_MASTER -> "the key's master";
                                 case ONE, MAJORITY -> "one server";
                             } + ", which the run's leader"
@@ -305,7 +305,9 @@ public final class Incidents {
                 if (terms == null || !timed) return new Incident.Cause(true, "a server's clock moved before the grant (" + f.describe() + ")" + unjudged(terms), f);
                 if (needs.needed() > 1) continue; // one server's clock alone ends no such lease: judged together below
                 LeaseTerms.Judgement j = terms.serverClock(f, move, start, at);
-                if (j.suffices()) return Incident.Cause.limit(j, f);
+                // one clock of several servers a majority judges was enough only by the held-on count, noted or taken: say which
+                if (j.suffices()) return Incident.Cause.limit(!needs.why().isEmpty() && heldOn(hold).map(Notes.HeldOn::of).orElse(ctx.servers.size()) > 1
+                        ? j.because(needs.why()) : j, f);
                 notEnough.add(j.why());
             } else if (monotonicRate > 1.0 && onClientOf(f, first)) {
                 LeaseTerms.Judgement j = terms == null ? new LeaseTerms.Judgement(true, "the granted client's monotonic clock ran fast before"
@@ -595,7 +597,7 @@ public final class Incidents {
             return "the server that granted it again did not have the first grant (the lock's lease, and so who keeps a grant, is not declared)";
         }
         return switch (terms.judges()) {
-            case LEADER -> "a group that commits a grant on a majority keeps it across a change of leader, so the first grant was lost"
+            case LEADER, GROUP -> "a group that commits a grant on a majority keeps it across a change of leader, so the first grant was lost"
                     + " or never committed before it was answered";
             case MAJORITY -> "a majority of independent servers granted it again, so enough of them did not have the first grant";
             case KEY_MASTER, ONE -> "the server that granted it again did not have the first grant (a failover to a replica that missed it)";

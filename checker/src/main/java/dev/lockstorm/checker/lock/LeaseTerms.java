@@ -117,6 +117,11 @@ record LeaseTerms(Kind kind, long ttl, long interval, LeaseModel.Clock clock, Le
         static Judgement no(String why) {
             return new Judgement(false, why);
         }
+
+        /** The same judgement with what it rested on added to its words, in brackets. */
+        Judgement because(String reason) {
+            return new Judgement(suffices, why + " (" + reason + ")", runsOut, held);
+        }
     }
 
     /**

@@ -532,11 +532,17 @@ class LeaseLimitsTest {
         assertFalse(alone.leaseLimit(), alone.why());
         assertTrue(alone.why().contains("fewer than 2 servers' clocks ahead"), alone.why());
         assertTrue(alone.why().contains("its client noted it held on 3 of 3 servers"), alone.why());
-        // the key on a bare majority (n3 and one other): gone from n3, the third server and n3 are a majority for another
-        assertTrue(underJumps(majority, null, bare, "n3", 3_000).leaseLimit());
-        // a client that does not say is taken to hold a bare majority: never blamed for what such a grant does
+        // the key on a bare majority (n3 and one other): gone from n3, the third server and n3 are a majority for another; one
+        // clock was enough only by that count, which the words say
+        Incident.Cause onBare = underJumps(majority, null, bare, "n3", 3_000);
+        assertTrue(onBare.leaseLimit(), onBare.why());
+        assertTrue(onBare.why().endsWith("(its client noted it held on 2 of 3 servers, and another grant needs 2 of them)"), onBare.why());
+        // a client that does not say is taken to hold a bare majority: never blamed for what such a grant does, and told so
         Incident.Cause unsaid = underJumps(majority, null, null, "n3", 3_000);
         assertTrue(unsaid.leaseLimit(), unsaid.why());
+        assertTrue(unsaid.why().endsWith("(held on a bare majority at least, 2 of 3 servers: its client did not say on how many)"), unsaid.why());
+        // one server judges: one clock needs no count
+        assertFalse(underJumps(one, null, null, "n3", 3_000).why().contains("held on"));
         // ... but not by moves summed over servers
         assertFalse(underJumps(majority, null, null, "n2", 1_500, "n3", 1_500).leaseLimit());
         // held on all three, gone from two of them: a majority may grant it again
@@ -1177,6 +1183,85 @@ class LeaseLimitsTest {
         assertTrue(underAMemberFreeze(LeaseModel.Judges.LEADER, false, List.of("n1")).leaseLimit());
     }
 
+    /** A CP session as Hazelcast's: renewed through any member, its leader's wall clock timing it, no failover grace. */
+    private static final LeaseModel GROUP_SESSION = new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1333), LeaseModel.Clock.SERVICE,
+            LeaseModel.Judges.GROUP);
+
+    /** The watch names {@code leader}; c1 holds; {@code refuses} from 100 ms for 12 s; c2 granted 100 ms after the heal. */
+    private static Incident.Cause underGroupCut(String leader, Map<String, Object> refuses) {
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(GROUP_SESSION, "n1", "n2", "n3")).nemesis("leader", leader).with("hosts", List.of(leader))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-partition", refuses).with("hosts", List.of("n1", "n2", "n3", "c1"))
+                .gap(12_000).nemesis("stop-partition", "fully connected")
+                .gap(100).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    /** The watch names n2; c1 holds; the members {@code frozen} from 100 ms for 12 s; c2 granted 100 ms after they thaw. */
+    private static Incident.Cause underGroupFreeze(String... frozen) {
+        List<String> processes = java.util.Arrays.stream(frozen).map(n -> "hz-" + n).toList();
+        return cause(h().nemesis(NemesisEvent.RUN.f(), run(GROUP_SESSION, "n1", "n2", "n3")).nemesis("leader", "n2").with("hosts", List.of("n2"))
+                .acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("start-pause", processes).with("hosts", List.of(frozen))
+                .gap(12_000).nemesis("stop-pause", processes).with("hosts", List.of(frozen))
+                .gap(100).acquire(1, 2L).with("client", "c2").release(0).release(1));
+    }
+
+    /**
+     * A group whose client is connected to every member and renews through whichever answers (Hazelcast's CP sessions, a
+     * member forwarding each heartbeat to the Raft leader): the holder is kept from the leader only where no member it talks
+     * with reaches a leader with a majority, and frozen members end its lease only when those left are no majority.
+     */
+    @Test
+    void aGroupRenewedThroughAnyMemberLosesTheHolderOnlyWhereNoMemberItTalksWithReachesALeader() {
+        // cut from n2 and n3, the holder still talks with the leader n1: its heartbeats go there
+        Map<String, Object> leaderOnly = Map.of("c1", List.of("n2", "n3"), "n2", List.of("c1"), "n3", List.of("c1"));
+        Incident.Cause throughTheLeader = underGroupCut("n1", leaderOnly);
+        assertFalse(throughTheLeader.leaseLimit(), throughTheLeader.why());
+        assertTrue(throughTheLeader.why().contains("did not keep the holder from the servers that judge its lease"), throughTheLeader.why());
+        // ... which independent servers a majority of which judge would have lost
+        assertTrue(underCut(new LeaseModel.Renewed(Duration.ofSeconds(4), Duration.ofMillis(1333), LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY),
+                leaderOnly).leaseLimit());
+        // cut from the leader n1 and from n2: n3, which it still talks with, forwards to n1
+        Map<String, Object> throughN3 = Map.of("c1", List.of("n1", "n2"), "n1", List.of("c1"), "n2", List.of("c1"));
+        assertFalse(underGroupCut("n1", throughN3).leaseLimit());
+        // on the minority's side of a split with n1: n2 and n3 have the majority, and it reaches neither, whoever the watch named
+        Map<String, Object> split = Map.of("c1", List.of("n2", "n3"), "n1", List.of("n2", "n3"), "n2", List.of("c1", "n1"), "n3", List.of("c1", "n1"));
+        Incident.Cause minority = underGroupCut("n2", split);
+        assertTrue(minority.leaseLimit(), minority.why());
+        assertTrue(minority.why().contains("no member it talked with reached a leader with a majority"), minority.why());
+        assertTrue(underGroupCut("n1", split).leaseLimit(), "n1 led, but with no majority: the other two choose a leader out of its reach");
+        // no two members talk: no leader has a majority, nothing commits a heartbeat
+        Map<String, Object> apart = Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1", "n3"), "n3", List.of("n1", "n2"));
+        assertTrue(underGroupCut("n1", apart).leaseLimit());
+        // the leader alone cut off: the other two, which the holder reaches, have a majority; the takeover is the failover
+        // rule's, and this group's new leader gives a whole ttl
+        Map<String, Object> leaderApart = Map.of("n1", List.of("n2", "n3"), "n2", List.of("n1"), "n3", List.of("n1"));
+        assertFalse(underGroupCut("n1", leaderApart).leaseLimit());
+        // cut off from every member
+        assertTrue(underGroupCut("n1", Map.of("c1", List.of("n1", "n2", "n3"), "n1", List.of("c1"), "n2", List.of("c1"), "n3", List.of("c1")))
+                .leaseLimit());
+
+        // a frozen follower is one its client gives up on; two frozen members leave no majority to commit a heartbeat
+        Incident.Cause oneFollower = underGroupFreeze("n1");
+        assertFalse(oneFollower.leaseLimit(), oneFollower.why());
+        Incident.Cause twoMembers = underGroupFreeze("n1", "n3");
+        assertTrue(twoMembers.leaseLimit(), twoMembers.why());
+        assertTrue(twoMembers.why().contains("the servers that judge it were frozen"), twoMembers.why());
+    }
+
+    @Test
+    void aGroupsLeaseIsTimedOnItsLeadersClockAlone() {
+        // n1 leads; n2's wall clock jumps 9 s ahead: a clock the leader does not time the session on
+        java.util.function.Function<String, Incident.Cause> jumpOf = host -> cause(h().nemesis(NemesisEvent.RUN.f(), run(GROUP_SESSION, "n1", "n2", "n3"))
+                .nemesis("leader", "n1").with("hosts", List.of("n1")).acquire(0, 1L).with("client", "c1")
+                .gap(100).nemesis("clock-jump", Map.of("process", "hz-" + host, "delta_ms", 9_000)).with("hosts", List.of(host))
+                .gap(900).acquire(1, 2L).with("client", "c2").release(0).release(1));
+        Incident.Cause follower = jumpOf.apply("n2");
+        assertFalse(follower.leaseLimit(), follower.why());
+        assertTrue(follower.why().contains("the lease is judged by the group's leader"), follower.why());
+        assertTrue(jumpOf.apply("n1").leaseLimit());
+    }
+
     /** n1 (not the leader n2) frozen for 12 s from 100 ms while c1 holds; c2 granted at 12.2 s (or at 1.1 s when {@code early}). */
     private static Incident.Cause underAMemberFreeze(LeaseModel.Judges judges, boolean early) {
         return underAMemberFreeze(judges, early, null);
@@ -1665,9 +1750,12 @@ class LeaseLimitsTest {
         for (LeaseModel m : List.of(FIXED_4S, RENEWED_10S, raftSession(Duration.ofSeconds(1)), raftSession(Duration.ZERO),
                 new LeaseModel.Session(null, LeaseModel.Judges.ONE),
                 new LeaseModel.Session(Duration.ofSeconds(3), LeaseModel.Judges.KEY_MASTER), new LeaseModel.Unbounded(),
-                new LeaseModel.Undeclared(Duration.ofSeconds(4)))) {
+                new LeaseModel.Undeclared(Duration.ofSeconds(4)), GROUP_SESSION)) {
             assertEquals(m, LeaseModel.fromData(m.toData()));
         }
+        IllegalArgumentException judges = assertThrows(IllegalArgumentException.class, () -> LeaseModel.fromData(Map.of("kind", "fixed",
+                "ttl_ms", 4000, "clock", "service", "judges", "quorum")));
+        assertEquals("lease_model: \"judges\" must be one of one, majority, key-master, leader, group, not quorum", judges.getMessage());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> LeaseModel.fromData(Map.of("kind", "renewed", "ttl_ms", 4000, "clock", "service", "judges", "one")));
         assertTrue(e.getMessage().contains("\"interval_ms\" must be a positive number"), e.getMessage());

@@ -21,9 +21,11 @@ public final class HazelcastSystems {
     public static final class FencedLockSystem extends BuiltInSystem {
         @Override
         public LeaseModel leaseModel(ClientContext c) {
-            // a new Raft leader shifts every session's expiry by one heartbeat period (RaftSessionService.onNewTermCommit),
-            // not a whole time to live: a session its holder cannot renew through the takeover may end just after it
-            return new LeaseModel.Renewed(HazelcastSystems.SESSION_TTL, HazelcastSystems.HEARTBEAT, LeaseModel.Clock.SERVICE, LeaseModel.Judges.MAJORITY,
+            // the client sends each heartbeat to a member it is connected to (any), which forwards it to the Raft leader; the
+            // leader expires sessions by its own wall clock. A new leader shifts every session's expiry by one heartbeat period
+            // (RaftSessionService.onNewTermCommit), not a whole time to live: a session its holder cannot renew through the
+            // takeover may end just after it
+            return new LeaseModel.Renewed(HazelcastSystems.SESSION_TTL, HazelcastSystems.HEARTBEAT, LeaseModel.Clock.SERVICE, LeaseModel.Judges.GROUP,
                     HazelcastSystems.HEARTBEAT);
         }
 
