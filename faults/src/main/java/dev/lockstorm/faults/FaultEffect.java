@@ -893,8 +893,8 @@ public sealed interface FaultEffect {
          */
         @Override
         public java.util.Optional<Impact> pastItsHosts(String client, List<String> hosts, Judging judging) {
-            boolean group = judging.judges() == dev.lockstorm.api.LeaseModel.Judges.LEADER || judging.judges() == dev.lockstorm.api.LeaseModel.Judges.GROUP;
-            if (group || !judging.onServer(hosts)) return java.util.Optional.empty();
+            boolean consensus = judging.judges() == dev.lockstorm.api.LeaseModel.Judges.LEADER || judging.judges() == dev.lockstorm.api.LeaseModel.Judges.GROUP;
+            if (consensus || !judging.onServer(hosts)) return java.util.Optional.empty();
             return timersOut(hosts, judging) ? java.util.Optional.of(Impact.SERVERS_DOWN) : java.util.Optional.empty();
         }
     }
