@@ -537,6 +537,12 @@ public final class Incidents {
         return held;
     }
 
+    /** A held-on count its client did not note, taken as every one of {@code servers} (the most another grant needs lost), in an explanation's words. */
+    private static String unsaid(int servers) {
+        return "its client did not say on how many servers it held the lock, so it is taken as held on all " + servers + ", and another grant needs "
+                + LeaseModel.Judges.majority(servers) + " of them";
+    }
+
     /** A noted held-on count in an explanation's words. */
     private static String words(Notes.HeldOn held) {
         return "its client noted it held on " + held.servers() + " of " + held.of() + " servers, and another grant needs " + held.majority() + " of them";
@@ -790,11 +796,14 @@ public final class Incidents {
         // the member it reached its group's leader through, when the history says: what the judgement below rests on
         String via = judging.judges() == LeaseModel.Judges.LEADER && !judging.attached().isEmpty()
                 ? ", its client attached to " + String.join(", ", new java.util.TreeSet<>(judging.attached())) : "";
-        // where the holder said it held a lock a majority judges: how many of those servers the fault had to take; a sufficient
-        // loss names it only where it took fewer servers than a lock held on every one would need
-        String count = judging.lostNeeded() > 0 ? heldOn(hold).map(n -> "; " + words(n)).orElse("") : "";
+        // where a majority judges the lease: how many of those servers the fault had to take, as the holder's
+        // client noted or, unsaid, taken as held on every one (what a loss too small rests on); a sufficient loss names it only
+        // where it took fewer servers than a lock held on every one would need
+        int servers = judging.servers().size();
+        String count = judging.lostNeeded() > 0 ? heldOn(hold).map(n -> "; " + words(n)).orElse("")
+                : judging.judges() == LeaseModel.Judges.MAJORITY && servers > 1 ? "; " + unsaid(servers) : "";
         via += count;
-        String held = judging.lostNeeded() < dev.lockstorm.faults.Judging.onEvery(judging.servers().size()) ? count : "";
+        String held = judging.lostNeeded() > 0 && judging.lostNeeded() < dev.lockstorm.faults.Judging.onEvery(servers) ? count : "";
         // a history that does not name the holder (an imported one, its processes numbers) does not say which server it reached
         // the others through: it may have been any the fault touched, and is judged as if it was; the words say so
         String placed = "";

@@ -606,9 +606,14 @@ class LeaseLimitsTest {
             Incident.Cause bareOne = underLosses(bare, three, fault, "n3");
             assertTrue(bareOne.leaseLimit(), fault + ": " + bareOne.why());
             assertTrue(bareOne.why().contains("its client noted it held on 2 of 3 servers, and another grant needs 2 of them"), bareOne.why());
-            // unsaid: so many lost that those left are no majority, as for a lease held on every server
-            assertFalse(underLosses(null, three, fault, "n3").leaseLimit(), fault);
-            assertTrue(underLosses(null, three, fault, "n2", "n3").leaseLimit(), fault);
+            // unsaid: so many lost that those left are no majority, as for a lease held on every server, which the words say
+            Incident.Cause unsaid = underLosses(null, three, fault, "n3");
+            assertFalse(unsaid.leaseLimit(), fault);
+            assertTrue(unsaid.why().contains("its client did not say on how many servers it held the lock, so it is taken as held on all 3,"
+                    + " and another grant needs 2 of them"), unsaid.why());
+            Incident.Cause unsaidTwo = underLosses(null, three, fault, "n2", "n3");
+            assertTrue(unsaidTwo.leaseLimit(), fault);
+            assertFalse(unsaidTwo.why().contains("did not say"), "held on every server or fewer, two lost end it: " + unsaidTwo.why());
             // five servers, held on four: another grant needs three, the free one and two of the four
             assertFalse(underLosses(new Notes.HeldOn(4, 5), five, fault, "n5").leaseLimit(), fault);
             assertTrue(underLosses(new Notes.HeldOn(4, 5), five, fault, "n4", "n5").leaseLimit(), fault);
