@@ -583,8 +583,7 @@ public sealed interface FaultEffect {
 
         /** The leader the run's watch named when it is one of {@code all} and still has a majority, else every member that has one. */
         private List<String> majorityLeaders(String leader, java.util.Set<String> all) {
-            if (leader != null && all.contains(leader) && withMajority(leader, all)) return List.of(leader);
-            return all.stream().filter(s -> withMajority(s, all)).toList();
+            return leadersOf(leader != null && all.contains(leader) && withMajority(leader, all) ? leader : null, all);
         }
 
         /** The leader the run's watch named when it is one of {@code all}, else every member that could lead: one with a majority. */

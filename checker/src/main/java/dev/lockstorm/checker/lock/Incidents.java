@@ -306,8 +306,7 @@ public final class Incidents {
                 if (needs.needed() > 1) continue; // one server's clock alone ends no such lease: judged together below
                 LeaseTerms.Judgement j = terms.serverClock(f, move, start, at);
                 // one clock of several servers a majority judges was enough only by the held-on count, noted or taken: say which
-                if (j.suffices()) return Incident.Cause.limit(!needs.why().isEmpty() && heldOn(hold).map(Notes.HeldOn::of).orElse(ctx.servers.size()) > 1
-                        ? j.because(needs.why()) : j, f);
+                if (j.suffices()) return Incident.Cause.limit(needs.why().isEmpty() ? j : j.because(needs.why()), f);
                 notEnough.add(j.why());
             } else if (monotonicRate > 1.0 && onClientOf(f, first)) {
                 LeaseTerms.Judgement j = terms == null ? new LeaseTerms.Judgement(true, "the granted client's monotonic clock ran fast before"
@@ -512,14 +511,17 @@ public final class Incidents {
      * How many servers' clocks must have run {@code hold}'s lease out before another client could be granted, and why (as
      * {@link LeaseTerms.Clocks} with no moves): one, unless a majority of independent servers judges it. Then as many as
      * its client noted ({@link Notes.HeldOn#lostToEnd}); unnoted, as for a grant on a bare majority, so that a lock that
-     * does not say is never blamed for what such a grant does under one server's clock.
+     * does not say is never blamed for what such a grant does under one server's clock. The count's words only where there
+     * are several servers: of one, its clock is the one there is.
      */
     private static LeaseTerms.Clocks clocksNeeded(Context ctx, LeaseTerms terms, HoldInterval hold) {
         if (terms == null || terms.judges() != LeaseModel.Judges.MAJORITY) return LeaseTerms.Clocks.NONE;
         Optional<Notes.HeldOn> noted = heldOn(hold);
-        if (noted.isPresent()) return new LeaseTerms.Clocks(List.of(), noted.get().lostToEnd(), words(noted.get()));
+        if (noted.isPresent()) {
+            return noted.get().of() < 2 ? LeaseTerms.Clocks.NONE : new LeaseTerms.Clocks(List.of(), noted.get().lostToEnd(), words(noted.get()));
+        }
         int servers = ctx.servers.size();
-        if (servers < 1) return LeaseTerms.Clocks.NONE; // the history does not say its servers
+        if (servers < 2) return LeaseTerms.Clocks.NONE; // the history does not say its servers, or names one
         Notes.HeldOn bare = new Notes.HeldOn(LeaseModel.Judges.majority(servers), servers);
         return new LeaseTerms.Clocks(List.of(), bare.lostToEnd(), "held on a bare majority at least, " + bare.servers() + " of " + servers
                 + " servers: its client did not say on how many");
@@ -760,7 +762,7 @@ public final class Incidents {
         long[] ends = losses.stream().mapToLong(l -> l.how().runsOut()).sorted().toArray();
         long runsOut = java.util.Arrays.stream(ends).anyMatch(e -> e == Op.NO_TIME) ? Op.NO_TIME : ends[needed - 1];
         StringBuilder why = new StringBuilder("enough of the servers that judge its lease ran it out, each under a fault of its own ("
-                + noted.map(Incidents::words).orElse("unsaid where it held it, so many that those left are no majority, " + needed + " of " + servers) + "): ");
+                + noted.map(Incidents::words).orElseGet(() -> unsaid(servers)) + "): ");
         for (Loss l : losses) why.append(l == losses.get(0) ? "" : "; ").append(l.server()).append(": ").append(l.how().why());
         FaultSpan first = losses.stream().map(Loss::by).min(java.util.Comparator.comparingInt(f -> f.start().index())).orElseThrow();
         return Incident.Cause.limit(new LeaseTerms.Judgement(true, why.toString(), runsOut), first);
